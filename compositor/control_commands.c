@@ -1,0 +1,417 @@
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wlr/backend.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include "compositor/control.h"
+#include "compositor/control_commands.h"
+#include "compositor/output.h"
+#include "compositor/server.h"
+#include "compositor/view.h"
+#include "config/config.h"
+#include "render/render.h"
+
+/* The reply for a request that failed: frees the message. */
+static struct json_object *error_reply(char *message) {
+	struct json_object *reply = gridwl_control_error("%s",
+		message != NULL ? message : "failed");
+	free(message);
+	return reply;
+}
+
+static bool get_int(struct json_object *request, const char *key,
+		int *value) {
+	struct json_object *field;
+	if (!json_object_object_get_ex(request, key, &field) ||
+			!json_object_is_type(field, json_type_int)) {
+		return false;
+	}
+	int64_t v = json_object_get_int64(field);
+	if (v < INT32_MIN || v > INT32_MAX) {
+		return false;
+	}
+	*value = (int)v;
+	return true;
+}
+
+static const char *get_string(struct json_object *request, const char *key) {
+	struct json_object *field;
+	if (!json_object_object_get_ex(request, key, &field) ||
+			!json_object_is_type(field, json_type_string)) {
+		return NULL;
+	}
+	return json_object_get_string(field);
+}
+
+static struct json_object *box_fields(struct json_object *object,
+		const struct wlr_box *box) {
+	json_object_object_add(object, "x", json_object_new_int(box->x));
+	json_object_object_add(object, "y", json_object_new_int(box->y));
+	json_object_object_add(object, "width", json_object_new_int(box->width));
+	json_object_object_add(object, "height",
+		json_object_new_int(box->height));
+	return object;
+}
+
+static struct json_object *describe_output(struct gridwl_output *output) {
+	struct wlr_output *wlr_output = output->wlr_output;
+	struct json_object *object = json_object_new_object();
+	json_object_object_add(object, "name",
+		json_object_new_string(wlr_output->name));
+	json_object_object_add(object, "make",
+		json_object_new_string(wlr_output->make));
+	json_object_object_add(object, "model",
+		json_object_new_string(wlr_output->model));
+	json_object_object_add(object, "enabled",
+		json_object_new_boolean(gridwl_output_is_active(output)));
+	struct json_object *mode = json_object_new_object();
+	json_object_object_add(mode, "width",
+		json_object_new_int(wlr_output->width));
+	json_object_object_add(mode, "height",
+		json_object_new_int(wlr_output->height));
+	json_object_object_add(mode, "refresh_mhz",
+		json_object_new_int(wlr_output->refresh));
+	json_object_object_add(object, "mode", mode);
+	json_object_object_add(object, "scale", json_object_new_int(output->scale));
+	json_object_object_add(object, "filter",
+		json_object_new_string(gridwl_filter_name(output->filter)));
+	struct wlr_box box = gridwl_output_logical_box(output);
+	return box_fields(object, &box);
+}
+
+static struct json_object *cmd_outputs(struct gridwl_server *server,
+		struct json_object *request) {
+	struct json_object *reply = gridwl_control_success();
+	struct json_object *list = json_object_new_array();
+	struct gridwl_output *output;
+	wl_list_for_each(output, &server->outputs, link) {
+		json_object_array_add(list, describe_output(output));
+	}
+	json_object_object_add(reply, "outputs", list);
+	return reply;
+}
+
+static struct json_object *describe_view(struct gridwl_view *view) {
+	struct json_object *object = json_object_new_object();
+	json_object_object_add(object, "id", json_object_new_int64(view->id));
+	json_object_object_add(object, "app_id",
+		json_object_new_string(gridwl_view_app_id(view)));
+	json_object_object_add(object, "title",
+		json_object_new_string(gridwl_view_title(view)));
+	struct wlr_box box = gridwl_view_box(view);
+	box_fields(object, &box);
+	struct json_object *outputs = json_object_new_array();
+	struct wlr_surface_output *surface_output;
+	wl_list_for_each(surface_output,
+			&view->xdg_surface->surface->current_outputs, link) {
+		json_object_array_add(outputs,
+			json_object_new_string(surface_output->output->name));
+	}
+	json_object_object_add(object, "outputs", outputs);
+	json_object_object_add(object, "buffer_scale",
+		json_object_new_int(gridwl_view_buffer_scale(view)));
+	json_object_object_add(object, "focused",
+		json_object_new_boolean(gridwl_view_is_focused(view)));
+	json_object_object_add(object, "fullscreen",
+		json_object_new_boolean(view->fullscreen));
+	json_object_object_add(object, "maximized",
+		json_object_new_boolean(view->maximized));
+	return object;
+}
+
+static struct json_object *cmd_windows(struct gridwl_server *server,
+		struct json_object *request) {
+	struct json_object *reply = gridwl_control_success();
+	struct json_object *list = json_object_new_array();
+	struct gridwl_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		if (view->mapped) {
+			json_object_array_add(list, describe_view(view));
+		}
+	}
+	json_object_object_add(reply, "windows", list);
+	return reply;
+}
+
+static struct gridwl_view *find_view(struct gridwl_server *server,
+		struct json_object *request, struct json_object **reply) {
+	int id;
+	if (!get_int(request, "id", &id)) {
+		*reply = gridwl_control_error("missing integer \"id\"");
+		return NULL;
+	}
+	struct gridwl_view *view = gridwl_view_by_id(server, (uint32_t)id);
+	if (view == NULL || !view->mapped || id <= 0) {
+		*reply = gridwl_control_error("no window with id %d", id);
+		return NULL;
+	}
+	return view;
+}
+
+static struct json_object *cmd_move(struct gridwl_server *server,
+		struct json_object *request) {
+	struct json_object *reply = NULL;
+	struct gridwl_view *view = find_view(server, request, &reply);
+	if (view == NULL) {
+		return reply;
+	}
+	int x, y;
+	if (!get_int(request, "x", &x) || !get_int(request, "y", &y)) {
+		return gridwl_control_error("missing integer \"x\" or \"y\"");
+	}
+	if (view->fullscreen || view->maximized) {
+		return gridwl_control_error("window %u is fullscreen or maximized",
+			view->id);
+	}
+	gridwl_view_move(view, x, y);
+	return gridwl_control_success();
+}
+
+static struct json_object *cmd_resize(struct gridwl_server *server,
+		struct json_object *request) {
+	struct json_object *reply = NULL;
+	struct gridwl_view *view = find_view(server, request, &reply);
+	if (view == NULL) {
+		return reply;
+	}
+	int width, height;
+	if (!get_int(request, "width", &width) ||
+			!get_int(request, "height", &height)) {
+		return gridwl_control_error("missing integer \"width\" or \"height\"");
+	}
+	if (width <= 0 || height <= 0 || width > 16384 || height > 16384) {
+		return gridwl_control_error("size %dx%d is out of range",
+			width, height);
+	}
+	gridwl_view_request_size(view, width, height);
+	return gridwl_control_success();
+}
+
+static struct json_object *cmd_focus(struct gridwl_server *server,
+		struct json_object *request) {
+	struct json_object *reply = NULL;
+	struct gridwl_view *view = find_view(server, request, &reply);
+	if (view == NULL) {
+		return reply;
+	}
+	gridwl_view_focus(view);
+	return gridwl_control_success();
+}
+
+static struct json_object *cmd_close(struct gridwl_server *server,
+		struct json_object *request) {
+	struct json_object *reply = NULL;
+	struct gridwl_view *view = find_view(server, request, &reply);
+	if (view == NULL) {
+		return reply;
+	}
+	gridwl_view_close(view);
+	return gridwl_control_success();
+}
+
+static struct json_object *cmd_output(struct gridwl_server *server,
+		struct json_object *request) {
+	const char *name = get_string(request, "name");
+	struct json_object *args;
+	if (name == NULL || !json_object_object_get_ex(request, "args", &args) ||
+			!json_object_is_type(args, json_type_array) ||
+			json_object_array_length(args) == 0) {
+		return gridwl_control_error(
+			"output needs \"name\" and a non-empty \"args\" array");
+	}
+	struct gridwl_output *output = gridwl_output_by_name(server, name);
+	if (output == NULL) {
+		return gridwl_control_error("no output named %s", name);
+	}
+	size_t count = json_object_array_length(args);
+	if (count > 64) {
+		return gridwl_control_error("too many arguments");
+	}
+	char *words[64];
+	for (size_t i = 0; i < count; i++) {
+		struct json_object *word = json_object_array_get_idx(args, i);
+		if (!json_object_is_type(word, json_type_string)) {
+			return gridwl_control_error("output arguments must be strings");
+		}
+		words[i] = (char *)json_object_get_string(word);
+	}
+	struct gridwl_output_config *oc = gridwl_output_config_create(name);
+	char *error = NULL;
+	if (oc == NULL || !gridwl_output_config_parse_words(oc, (int)count, words,
+			"gridctl output", &error)) {
+		gridwl_output_config_destroy(oc);
+		return error_reply(error);
+	}
+	struct gridwl_output_config *full =
+		gridwl_server_output_config_for(server, name);
+	gridwl_output_config_merge(full, oc);
+	bool applied = gridwl_output_apply_config(output, full, &error);
+	gridwl_output_config_destroy(full);
+	if (!applied) {
+		gridwl_output_config_destroy(oc);
+		return error_reply(error);
+	}
+	gridwl_config_add_output(server->cli_config, oc);
+	struct json_object *reply = gridwl_control_success();
+	json_object_object_add(reply, "output", describe_output(output));
+	return reply;
+}
+
+static struct json_object *cmd_create_output(struct gridwl_server *server,
+		struct json_object *request) {
+	int width, height, scale = 1;
+	if (!get_int(request, "width", &width) ||
+			!get_int(request, "height", &height)) {
+		return gridwl_control_error("missing integer \"width\" or \"height\"");
+	}
+	if (width <= 0 || height <= 0 || width > 16384 || height > 16384) {
+		return gridwl_control_error("size %dx%d is out of range",
+			width, height);
+	}
+	struct json_object *scale_field;
+	if (json_object_object_get_ex(request, "scale", &scale_field) &&
+			(!get_int(request, "scale", &scale) ||
+			scale < GRIDWL_SCALE_MIN || scale > GRIDWL_SCALE_MAX)) {
+		return gridwl_control_error("scale must be an integer from %d to %d",
+			GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX);
+	}
+	struct gridwl_output_config *oc = gridwl_output_config_create("*");
+	if (oc == NULL) {
+		return gridwl_control_error("out of memory");
+	}
+	oc->has_mode = true;
+	oc->width = width;
+	oc->height = height;
+	oc->has_scale = true;
+	oc->scale = scale;
+	char *error = NULL;
+	struct gridwl_output *output =
+		gridwl_output_create(server, NULL, oc, &error);
+	gridwl_output_config_destroy(oc);
+	if (output == NULL) {
+		return error_reply(error);
+	}
+	struct json_object *reply = gridwl_control_success();
+	json_object_object_add(reply, "name",
+		json_object_new_string(output->wlr_output->name));
+	json_object_object_add(reply, "output", describe_output(output));
+	return reply;
+}
+
+static struct json_object *cmd_destroy_output(struct gridwl_server *server,
+		struct json_object *request) {
+	const char *name = get_string(request, "name");
+	if (name == NULL) {
+		return gridwl_control_error("missing string \"name\"");
+	}
+	struct gridwl_output *output = gridwl_output_by_name(server, name);
+	if (output == NULL) {
+		return gridwl_control_error("no output named %s", name);
+	}
+	if (server->output_backend == NULL) {
+		return gridwl_control_error("outputs of the %s backend are physical; "
+			"disable it instead", gridwl_backend_kind_name(server->backend_kind));
+	}
+	wlr_output_destroy(output->wlr_output);
+	return gridwl_control_success();
+}
+
+static struct json_object *cmd_screenshot(struct gridwl_server *server,
+		struct json_object *request) {
+	const char *path = get_string(request, "path");
+	if (path == NULL || path[0] != '/') {
+		return gridwl_control_error("screenshot needs an absolute \"path\"");
+	}
+	const char *name = get_string(request, "output");
+	struct gridwl_image image = {0};
+	char *error = NULL;
+	bool ok;
+	if (name != NULL) {
+		struct gridwl_output *output = gridwl_output_by_name(server, name);
+		if (output == NULL) {
+			return gridwl_control_error("no output named %s", name);
+		}
+		ok = gridwl_screenshot_output(output, &image, &error);
+	} else {
+		ok = gridwl_screenshot_layout(server, &image, &error);
+	}
+	if (!ok || !gridwl_png_write(path, &image, &error)) {
+		gridwl_image_finish(&image);
+		return error_reply(error);
+	}
+	struct json_object *reply = gridwl_control_success();
+	json_object_object_add(reply, "path", json_object_new_string(path));
+	json_object_object_add(reply, "width", json_object_new_int(image.width));
+	json_object_object_add(reply, "height",
+		json_object_new_int(image.height));
+	gridwl_image_finish(&image);
+	return reply;
+}
+
+static struct json_object *cmd_reload(struct gridwl_server *server,
+		struct json_object *request) {
+	char *error = NULL;
+	if (!gridwl_server_reload(server, &error)) {
+		return error_reply(error);
+	}
+	return gridwl_control_success();
+}
+
+static struct json_object *cmd_exit(struct gridwl_server *server,
+		struct json_object *request) {
+	gridwl_server_terminate(server, 0);
+	return gridwl_control_success();
+}
+
+static struct json_object *cmd_stats(struct gridwl_server *server,
+		struct json_object *request) {
+	struct json_object *reply = gridwl_control_success();
+	int outputs = wl_list_length(&server->outputs);
+	int windows = 0;
+	struct gridwl_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		windows += view->mapped;
+	}
+	json_object_object_add(reply, "outputs", json_object_new_int(outputs));
+	json_object_object_add(reply, "windows", json_object_new_int(windows));
+	json_object_object_add(reply, "backend", json_object_new_string(
+		gridwl_backend_kind_name(server->backend_kind)));
+	return reply;
+}
+
+static const struct {
+	const char *name;
+	struct json_object *(*run)(struct gridwl_server *server,
+		struct json_object *request);
+} commands[] = {
+	{ "outputs", cmd_outputs },
+	{ "windows", cmd_windows },
+	{ "move", cmd_move },
+	{ "resize", cmd_resize },
+	{ "focus", cmd_focus },
+	{ "close", cmd_close },
+	{ "output", cmd_output },
+	{ "create-output", cmd_create_output },
+	{ "destroy-output", cmd_destroy_output },
+	{ "screenshot", cmd_screenshot },
+	{ "reload", cmd_reload },
+	{ "exit", cmd_exit },
+	{ "stats", cmd_stats },
+};
+
+struct json_object *gridwl_control_handle_request(void *data,
+		struct json_object *request) {
+	struct gridwl_server *server = data;
+	const char *command = get_string(request, "command");
+	if (command == NULL) {
+		return gridwl_control_error("missing string \"command\"");
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (strcmp(command, commands[i].name) == 0) {
+			return commands[i].run(server, request);
+		}
+	}
+	return gridwl_control_error("unknown command '%s'", command);
+}

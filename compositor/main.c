@@ -1,0 +1,107 @@
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wlr/util/log.h>
+#include "compositor/server.h"
+
+static const char usage[] =
+	"Usage: gridwl [options] [-- COMMAND [ARGS...]]\n"
+	"\n"
+	"  -c, --config FILE       read FILE instead of ~/.config/gridwl/config\n"
+	"  -b, --backend KIND      auto, drm, wayland, x11 or headless (default auto)\n"
+	"  -o, --output 'LINE'     an output line, as in the config file:\n"
+	"                          'NAME [mode WxH[@HZ]] [scale N] [position X,Y]\n"
+	"                           [filter nearest|bilinear] [enable|disable]'\n"
+	"  -s, --socket NAME       Wayland socket name (default: first free wayland-N)\n"
+	"  -e, --exec CMD          run CMD once started (repeatable)\n"
+	"  -d, --debug             verbose logging\n"
+	"  -h, --help              show this help\n"
+	"  -v, --version           show the version\n"
+	"\n"
+	"With -- COMMAND, gridwl runs COMMAND in the session and exits with its\n"
+	"exit status when it ends.\n";
+
+int main(int argc, char *argv[]) {
+	static const struct option long_options[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "backend", required_argument, NULL, 'b' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "socket", required_argument, NULL, 's' },
+		{ "exec", required_argument, NULL, 'e' },
+		{ "debug", no_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'v' },
+		{ 0 },
+	};
+	struct gridwl_server_options options = {
+		.backend = GRIDWL_BACKEND_AUTO,
+	};
+	// Every argument is at most one output or exec line.
+	const char **outputs = calloc(argc, sizeof(*outputs));
+	const char **execs = calloc(argc, sizeof(*execs));
+	if (outputs == NULL || execs == NULL) {
+		fprintf(stderr, "gridwl: out of memory\n");
+		return 1;
+	}
+	options.output_lines = outputs;
+	options.execs = execs;
+	enum wlr_log_importance verbosity = WLR_INFO;
+
+	int opt;
+	while ((opt = getopt_long(argc, argv, "+c:b:o:s:e:dhv", long_options,
+			NULL)) != -1) {
+		switch (opt) {
+		case 'c':
+			options.config_path = optarg;
+			break;
+		case 'b':
+			if (!gridwl_backend_kind_parse(optarg, &options.backend)) {
+				fprintf(stderr, "gridwl: unknown backend '%s' (auto, drm, "
+					"wayland, x11, headless)\n", optarg);
+				return 1;
+			}
+			break;
+		case 'o':
+			outputs[options.output_line_count++] = optarg;
+			break;
+		case 's':
+			options.socket_name = optarg;
+			break;
+		case 'e':
+			execs[options.exec_count++] = optarg;
+			break;
+		case 'd':
+			verbosity = WLR_DEBUG;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return 0;
+		case 'v':
+			printf("gridwl %s\n", GRIDWL_VERSION);
+			return 0;
+		default:
+			fputs(usage, stderr);
+			return 1;
+		}
+	}
+	if (optind < argc) {
+		options.command = &argv[optind];
+	}
+
+	wlr_log_init(verbosity, NULL);
+	char *error = NULL;
+	struct gridwl_server *server = gridwl_server_create(&options, &error);
+	if (server == NULL) {
+		fprintf(stderr, "gridwl: %s\n", error != NULL ? error : "failed");
+		free(error);
+		free(outputs);
+		free(execs);
+		return 1;
+	}
+	int status = gridwl_server_run(server);
+	gridwl_server_destroy(server);
+	free(outputs);
+	free(execs);
+	return status;
+}

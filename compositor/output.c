@@ -1,0 +1,379 @@
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wlr/backend/headless.h>
+#include <wlr/backend/wayland.h>
+#include <wlr/backend/x11.h>
+#include <wlr/render/allocator.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_output_damage.h>
+#include <wlr/types/wlr_output_layout.h>
+#include <wlr/util/log.h>
+#include <wlr/util/region.h>
+#include "compositor/output.h"
+#include "compositor/server.h"
+#include "compositor/util.h"
+#include "compositor/view.h"
+#include "input/seat.h"
+#include "render/render.h"
+
+struct gridwl_output *gridwl_output_from_wlr(struct wlr_output *wlr_output) {
+	return wlr_output->data;
+}
+
+bool gridwl_output_is_active(struct gridwl_output *output) {
+	return output->wlr_output->enabled &&
+		wlr_output_layout_get(output->server->output_layout,
+			output->wlr_output) != NULL;
+}
+
+struct wlr_box gridwl_output_logical_box(struct gridwl_output *output) {
+	struct wlr_box box = {0};
+	if (!gridwl_output_is_active(output)) {
+		return box;
+	}
+	struct wlr_box *layout_box = wlr_output_layout_get_box(
+		output->server->output_layout, output->wlr_output);
+	if (layout_box != NULL) {
+		box = *layout_box;
+	}
+	return box;
+}
+
+struct gridwl_output *gridwl_output_by_name(struct gridwl_server *server,
+		const char *name) {
+	struct gridwl_output *output;
+	wl_list_for_each(output, &server->outputs, link) {
+		if (strcmp(output->wlr_output->name, name) == 0) {
+			return output;
+		}
+	}
+	return NULL;
+}
+
+struct gridwl_output *gridwl_output_at(struct gridwl_server *server,
+		double lx, double ly) {
+	struct wlr_output *wlr_output =
+		wlr_output_layout_output_at(server->output_layout, lx, ly);
+	if (wlr_output == NULL) {
+		double cx, cy;
+		wlr_output_layout_closest_point(server->output_layout, NULL,
+			lx, ly, &cx, &cy);
+		wlr_output = wlr_output_layout_output_at(server->output_layout,
+			cx, cy);
+	}
+	return wlr_output != NULL ? gridwl_output_from_wlr(wlr_output) : NULL;
+}
+
+void gridwl_output_damage_whole(struct gridwl_output *output) {
+	if (output->damage != NULL) {
+		wlr_output_damage_add_whole(output->damage);
+	}
+}
+
+void gridwl_output_damage_logical_region(struct gridwl_output *output,
+		pixman_region32_t *region) {
+	if (output->damage == NULL || !gridwl_output_is_active(output)) {
+		return;
+	}
+	struct wlr_box box = gridwl_output_logical_box(output);
+	pixman_region32_t physical;
+	pixman_region32_init(&physical);
+	pixman_region32_copy(&physical, region);
+	pixman_region32_translate(&physical, -box.x, -box.y);
+	pixman_region32_intersect_rect(&physical, &physical, 0, 0,
+		box.width, box.height);
+	if (pixman_region32_not_empty(&physical)) {
+		wlr_region_scale(&physical, &physical, output->scale);
+		wlr_output_damage_add(output->damage, &physical);
+	}
+	pixman_region32_fini(&physical);
+}
+
+void gridwl_output_damage_logical_box(struct gridwl_output *output,
+		const struct wlr_box *box) {
+	pixman_region32_t region;
+	pixman_region32_init_rect(&region, box->x, box->y,
+		box->width, box->height);
+	gridwl_output_damage_logical_region(output, &region);
+	pixman_region32_fini(&region);
+}
+
+void gridwl_server_damage_logical_box(struct gridwl_server *server,
+		const struct wlr_box *box) {
+	struct gridwl_output *output;
+	wl_list_for_each(output, &server->outputs, link) {
+		gridwl_output_damage_logical_box(output, box);
+	}
+}
+
+static void output_handle_frame(struct wl_listener *listener, void *data) {
+	struct gridwl_output *output = wl_container_of(listener, output, frame);
+	gridwl_render_output_frame(output);
+}
+
+static void output_handle_commit(struct wl_listener *listener, void *data) {
+	struct gridwl_output *output = wl_container_of(listener, output, commit);
+	struct wlr_output_event_commit *event = data;
+	uint32_t layout_relevant = WLR_OUTPUT_STATE_ENABLED |
+		WLR_OUTPUT_STATE_MODE | WLR_OUTPUT_STATE_SCALE |
+		WLR_OUTPUT_STATE_TRANSFORM;
+	if (event->committed & layout_relevant) {
+		gridwl_output_manager_update(output->server);
+		gridwl_views_arrange(output->server);
+	}
+}
+
+static void output_handle_damage_destroy(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_output *output =
+		wl_container_of(listener, output, damage_destroy);
+	wl_list_remove(&output->damage_destroy.link);
+	wl_list_init(&output->damage_destroy.link);
+	wl_list_remove(&output->frame.link);
+	wl_list_init(&output->frame.link);
+	output->damage = NULL;
+}
+
+static void output_handle_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_output *output = wl_container_of(listener, output, destroy);
+	struct gridwl_server *server = output->server;
+	wlr_log(WLR_INFO, "Output %s removed", output->wlr_output->name);
+
+	wl_list_remove(&output->destroy.link);
+	wl_list_remove(&output->commit.link);
+	wl_list_remove(&output->frame.link);
+	wl_list_remove(&output->damage_destroy.link);
+	wl_list_remove(&output->link);
+	output->wlr_output->data = NULL;
+	free(output);
+
+	// The layout drops the output on its own destroy listener; views are
+	// then rearranged from the layout's change event.
+	gridwl_output_manager_update(server);
+}
+
+static struct wlr_output_mode *find_mode(struct wlr_output *wlr_output,
+		const struct gridwl_output_config *oc) {
+	struct wlr_output_mode *mode, *best = NULL;
+	wl_list_for_each(mode, &wlr_output->modes, link) {
+		if (mode->width != oc->width || mode->height != oc->height) {
+			continue;
+		}
+		if (oc->refresh_mhz == 0) {
+			if (best == NULL || mode->refresh > best->refresh) {
+				best = mode;
+			}
+		} else if (abs(mode->refresh - oc->refresh_mhz) < 50) {
+			return mode;
+		}
+	}
+	return best;
+}
+
+bool gridwl_output_apply_config(struct gridwl_output *output,
+		const struct gridwl_output_config *oc, char **error) {
+	struct gridwl_server *server = output->server;
+	struct wlr_output *wlr_output = output->wlr_output;
+	bool enable = oc->enabled != 0;
+
+	wlr_output_enable(wlr_output, enable);
+	if (enable) {
+		if (oc->has_mode) {
+			struct wlr_output_mode *mode = find_mode(wlr_output, oc);
+			if (mode != NULL) {
+				wlr_output_set_mode(wlr_output, mode);
+			} else if (wl_list_empty(&wlr_output->modes)) {
+				// Headless and nested outputs take any size.
+				wlr_output_set_custom_mode(wlr_output, oc->width,
+					oc->height, oc->refresh_mhz);
+			} else {
+				gridwl_set_error(error, "output %s has no mode %dx%d",
+					wlr_output->name, oc->width, oc->height);
+				wlr_output_rollback(wlr_output);
+				return false;
+			}
+		} else if (wlr_output->current_mode == NULL &&
+				!wl_list_empty(&wlr_output->modes)) {
+			wlr_output_set_mode(wlr_output,
+				wlr_output_preferred_mode(wlr_output));
+		}
+		int scale = oc->has_scale ? oc->scale : 1;
+		wlr_output_set_scale(wlr_output, scale);
+	}
+
+	if (!wlr_output_commit(wlr_output)) {
+		gridwl_set_error(error, "output %s: the backend refused the new state",
+			wlr_output->name);
+		return false;
+	}
+
+	if (enable) {
+		output->scale = oc->has_scale ? oc->scale : 1;
+		output->filter = oc->has_filter ? oc->filter : GRIDWL_FILTER_NEAREST;
+		if (oc->has_position) {
+			wlr_output_layout_add(server->output_layout, wlr_output,
+				oc->x, oc->y);
+		} else {
+			// add_auto keeps an output already in the layout where the
+			// automatic arrangement wants it, left to right.
+			wlr_output_layout_add_auto(server->output_layout, wlr_output);
+		}
+		gridwl_output_damage_whole(output);
+	} else {
+		wlr_output_layout_remove(server->output_layout, wlr_output);
+	}
+	wlr_log(WLR_INFO, "Output %s: %s %dx%d scale %d filter %s",
+		wlr_output->name, enable ? "enabled" : "disabled",
+		wlr_output->width, wlr_output->height, output->scale,
+		gridwl_filter_name(output->filter));
+	gridwl_output_manager_update(server);
+	gridwl_views_arrange(server);
+	return true;
+}
+
+struct gridwl_output_config *gridwl_server_output_config_for(
+		struct gridwl_server *server, const char *name) {
+	struct gridwl_output_config *oc =
+		gridwl_config_output_for(server->config, name);
+	struct gridwl_output_config *cli =
+		gridwl_config_output_for(server->cli_config, name);
+	if (oc != NULL && cli != NULL) {
+		gridwl_output_config_merge(oc, cli);
+	}
+	gridwl_output_config_destroy(cli);
+	return oc;
+}
+
+bool gridwl_output_configure(struct gridwl_output *output, char **error) {
+	struct gridwl_output_config *oc = gridwl_server_output_config_for(
+		output->server, output->wlr_output->name);
+	if (oc == NULL) {
+		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+	bool ok = gridwl_output_apply_config(output, oc, error);
+	gridwl_output_config_destroy(oc);
+	return ok;
+}
+
+void gridwl_output_handle_new(struct gridwl_server *server,
+		struct wlr_output *wlr_output) {
+	if (!wlr_output_init_render(wlr_output, server->allocator,
+			server->renderer)) {
+		wlr_log(WLR_ERROR, "Output %s: cannot initialise rendering",
+			wlr_output->name);
+		return;
+	}
+
+	struct gridwl_output *output = calloc(1, sizeof(*output));
+	if (output == NULL) {
+		wlr_log(WLR_ERROR, "Output %s: out of memory", wlr_output->name);
+		return;
+	}
+	output->server = server;
+	output->wlr_output = wlr_output;
+	output->scale = 1;
+	output->filter = GRIDWL_FILTER_NEAREST;
+	wlr_output->data = output;
+	if (server->next_output_name != NULL) {
+		wlr_output_set_name(wlr_output, server->next_output_name);
+	}
+
+	output->damage = wlr_output_damage_create(wlr_output);
+	output->frame.notify = output_handle_frame;
+	wl_signal_add(&output->damage->events.frame, &output->frame);
+	output->damage_destroy.notify = output_handle_damage_destroy;
+	wl_signal_add(&output->damage->events.destroy, &output->damage_destroy);
+	output->destroy.notify = output_handle_destroy;
+	wl_signal_add(&wlr_output->events.destroy, &output->destroy);
+	output->commit.notify = output_handle_commit;
+	wl_signal_add(&wlr_output->events.commit, &output->commit);
+
+	wl_list_insert(server->outputs.prev, &output->link);
+	wlr_log(WLR_INFO, "New output %s (%s %s)", wlr_output->name,
+		wlr_output->make, wlr_output->model);
+
+	gridwl_seat_output_added(server->seat, output);
+
+	char *error = NULL;
+	if (!gridwl_output_configure(output, &error)) {
+		wlr_log(WLR_ERROR, "%s", error);
+		free(error);
+	}
+}
+
+static char *pick_output_name(struct gridwl_server *server) {
+	const char *prefix = "HEADLESS";
+	if (wlr_backend_is_wl(server->output_backend)) {
+		prefix = "WL";
+	} else if (wlr_backend_is_x11(server->output_backend)) {
+		prefix = "X11";
+	}
+	char name[64];
+	for (int n = 1;; n++) {
+		snprintf(name, sizeof(name), "%s-%d", prefix, n);
+		if (gridwl_output_by_name(server, name) == NULL) {
+			return strdup(name);
+		}
+	}
+}
+
+struct gridwl_output *gridwl_output_create(struct gridwl_server *server,
+		const char *name, const struct gridwl_output_config *extra,
+		char **error) {
+	struct wlr_backend *backend = server->output_backend;
+	if (backend == NULL) {
+		gridwl_set_error(error, "the %s backend cannot create outputs",
+			gridwl_backend_kind_name(server->backend_kind));
+		return NULL;
+	}
+	if (name != NULL && gridwl_output_by_name(server, name) != NULL) {
+		gridwl_set_error(error, "an output named %s exists already", name);
+		return NULL;
+	}
+	// Our own names, not the backend's counter, so that an output made
+	// again after being destroyed comes back under its name and config.
+	char *own_name = name != NULL ? strdup(name) : pick_output_name(server);
+	if (own_name == NULL) {
+		gridwl_set_error(error, "out of memory");
+		return NULL;
+	}
+	if (extra != NULL) {
+		struct gridwl_output_config *line =
+			gridwl_output_config_create(own_name);
+		gridwl_output_config_merge(line, extra);
+		free(line->name);
+		line->name = strdup(own_name);
+		gridwl_config_add_output(server->cli_config, line);
+	}
+
+	struct gridwl_output_config *oc =
+		gridwl_server_output_config_for(server, own_name);
+	int width = oc->has_mode ? oc->width : 1280;
+	int height = oc->has_mode ? oc->height : 720;
+	gridwl_output_config_destroy(oc);
+
+	// new_output runs from inside the calls below and configures the output
+	// under this name.
+	server->next_output_name = own_name;
+	struct wlr_output *wlr_output = NULL;
+	if (wlr_backend_is_headless(backend)) {
+		wlr_output = wlr_headless_add_output(backend, width, height);
+	} else if (wlr_backend_is_wl(backend)) {
+		wlr_output = wlr_wl_output_create(backend);
+	} else if (wlr_backend_is_x11(backend)) {
+		wlr_output = wlr_x11_output_create(backend);
+	}
+	server->next_output_name = NULL;
+	free(own_name);
+	if (wlr_output == NULL || wlr_output->data == NULL) {
+		gridwl_set_error(error, "the backend could not create an output");
+		if (wlr_output != NULL) {
+			wlr_output_destroy(wlr_output);
+		}
+		return NULL;
+	}
+	return gridwl_output_from_wlr(wlr_output);
+}

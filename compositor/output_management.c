@@ -1,0 +1,178 @@
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_output_layout.h>
+#include <wlr/types/wlr_output_management_v1.h>
+#include <wlr/util/log.h>
+#include "compositor/output.h"
+#include "compositor/server.h"
+
+/*
+ * wlr-output-management (wlr-randr, kanshi, wdisplays): clients see every
+ * output's state and may ask for a new one, all or nothing. gridwl takes
+ * integer scales only; a fractional one fails the whole request.
+ */
+
+void gridwl_output_manager_update(struct gridwl_server *server) {
+	if (server->output_manager == NULL) {
+		return;
+	}
+	struct wlr_output_configuration_v1 *config =
+		wlr_output_configuration_v1_create();
+	if (config == NULL) {
+		return;
+	}
+	struct gridwl_output *output;
+	wl_list_for_each(output, &server->outputs, link) {
+		struct wlr_output_configuration_head_v1 *head =
+			wlr_output_configuration_head_v1_create(config,
+				output->wlr_output);
+		if (head == NULL) {
+			continue;
+		}
+		struct wlr_box box = gridwl_output_logical_box(output);
+		head->state.enabled = gridwl_output_is_active(output);
+		head->state.x = box.x;
+		head->state.y = box.y;
+		head->state.scale = output->scale;
+	}
+	wlr_output_manager_v1_set_configuration(server->output_manager, config);
+}
+
+/* The request for one head as a config line; NULL and *error when gridwl
+ * cannot do it. */
+static struct gridwl_output_config *head_to_config(
+		struct gridwl_server *server,
+		struct wlr_output_configuration_head_v1 *head, char **error) {
+	struct wlr_output *wlr_output = head->state.output;
+	struct gridwl_output *output = gridwl_output_from_wlr(wlr_output);
+	if (output == NULL) {
+		return NULL;
+	}
+	struct gridwl_output_config *oc =
+		gridwl_output_config_create(wlr_output->name);
+	if (oc == NULL) {
+		return NULL;
+	}
+	oc->enabled = head->state.enabled ? 1 : 0;
+	if (!head->state.enabled) {
+		return oc;
+	}
+	float scale = head->state.scale;
+	if (scale != floorf(scale) || scale < GRIDWL_SCALE_MIN ||
+			scale > GRIDWL_SCALE_MAX) {
+		if (asprintf(error, "output %s: scale %g refused: gridwl takes "
+				"integer scales from %d to %d", wlr_output->name, scale,
+				GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX) < 0) {
+			*error = NULL;
+		}
+		gridwl_output_config_destroy(oc);
+		return NULL;
+	}
+	oc->has_scale = true;
+	oc->scale = (int)scale;
+	oc->has_mode = true;
+	if (head->state.mode != NULL) {
+		oc->width = head->state.mode->width;
+		oc->height = head->state.mode->height;
+		oc->refresh_mhz = head->state.mode->refresh;
+	} else {
+		oc->width = head->state.custom_mode.width;
+		oc->height = head->state.custom_mode.height;
+		oc->refresh_mhz = head->state.custom_mode.refresh;
+	}
+	// Clients send every head's position back; only a changed one is
+	// taken as a wish, so outputs placed automatically stay so.
+	struct wlr_box box = gridwl_output_logical_box(output);
+	if (!gridwl_output_is_active(output) ||
+			head->state.x != box.x || head->state.y != box.y) {
+		oc->has_position = true;
+		oc->x = head->state.x;
+		oc->y = head->state.y;
+	}
+	return oc;
+}
+
+static void handle_configuration(struct gridwl_server *server,
+		struct wlr_output_configuration_v1 *config, bool apply) {
+	bool ok = true;
+	struct wlr_output_configuration_head_v1 *head;
+	wl_list_for_each(head, &config->heads, link) {
+		char *error = NULL;
+		struct gridwl_output_config *oc =
+			head_to_config(server, head, &error);
+		if (oc == NULL) {
+			wlr_log(WLR_ERROR, "wlr-output-management: %s",
+				error != NULL ? error : "cannot take this configuration");
+			free(error);
+			ok = false;
+			break;
+		}
+		gridwl_output_config_destroy(oc);
+	}
+	if (ok && apply) {
+		wl_list_for_each(head, &config->heads, link) {
+			struct gridwl_output_config *oc =
+				head_to_config(server, head, NULL);
+			struct gridwl_output *output =
+				gridwl_output_from_wlr(head->state.output);
+			// The request covers mode, scale and position; the filter and
+			// anything else stay as configured.
+			struct gridwl_output_config *full =
+				gridwl_server_output_config_for(server, oc->name);
+			gridwl_output_config_merge(full, oc);
+			char *error = NULL;
+			bool applied = gridwl_output_apply_config(output, full, &error);
+			gridwl_output_config_destroy(full);
+			if (!applied) {
+				wlr_log(WLR_ERROR, "wlr-output-management: %s", error);
+				free(error);
+				gridwl_output_config_destroy(oc);
+				ok = false;
+				continue;
+			}
+			// Recorded as a run-time line, so a reload keeps it.
+			gridwl_config_add_output(server->cli_config, oc);
+		}
+	}
+	if (ok) {
+		wlr_output_configuration_v1_send_succeeded(config);
+	} else {
+		wlr_output_configuration_v1_send_failed(config);
+	}
+	wlr_output_configuration_v1_destroy(config);
+	gridwl_output_manager_update(server);
+}
+
+static void handle_apply(struct wl_listener *listener, void *data) {
+	struct gridwl_server *server =
+		wl_container_of(listener, server, output_manager_apply);
+	handle_configuration(server, data, true);
+}
+
+static void handle_test(struct wl_listener *listener, void *data) {
+	struct gridwl_server *server =
+		wl_container_of(listener, server, output_manager_test);
+	handle_configuration(server, data, false);
+}
+
+void gridwl_output_manager_init(struct gridwl_server *server) {
+	server->output_manager = wlr_output_manager_v1_create(server->display);
+	server->output_manager_apply.notify = handle_apply;
+	wl_signal_add(&server->output_manager->events.apply,
+		&server->output_manager_apply);
+	server->output_manager_test.notify = handle_test;
+	wl_signal_add(&server->output_manager->events.test,
+		&server->output_manager_test);
+}
+
+void gridwl_output_manager_finish(struct gridwl_server *server) {
+	if (server->output_manager == NULL) {
+		return;
+	}
+	wl_list_remove(&server->output_manager_apply.link);
+	wl_list_remove(&server->output_manager_test.link);
+	server->output_manager = NULL;
+}

@@ -1,0 +1,433 @@
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <wlr/backend.h>
+#include <wlr/render/allocator.h>
+#include <wlr/render/wlr_renderer.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_data_device.h>
+#include <wlr/types/wlr_output_layout.h>
+#include <wlr/types/wlr_primary_selection_v1.h>
+#include <wlr/types/wlr_screencopy_v1.h>
+#include <wlr/types/wlr_viewporter.h>
+#include <wlr/types/wlr_xdg_output_v1.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/util/log.h>
+#include "compositor/backend.h"
+#include "compositor/control.h"
+#include "compositor/control_commands.h"
+#include "compositor/output.h"
+#include "compositor/server.h"
+#include "compositor/util.h"
+#include "compositor/view.h"
+#include "config/config.h"
+#include "input/seat.h"
+
+static void handle_new_output(struct wl_listener *listener, void *data) {
+	struct gridwl_server *server =
+		wl_container_of(listener, server, new_output);
+	gridwl_output_handle_new(server, data);
+}
+
+static void handle_new_xdg_surface(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_server *server =
+		wl_container_of(listener, server, new_xdg_surface);
+	gridwl_view_handle_new_xdg_surface(server, data);
+}
+
+static void handle_new_surface(struct wl_listener *listener, void *data) {
+	struct gridwl_server *server =
+		wl_container_of(listener, server, new_surface);
+	gridwl_surface_track(server, data);
+}
+
+static void handle_layout_change(struct wl_listener *listener, void *data) {
+	struct gridwl_server *server =
+		wl_container_of(listener, server, layout_change);
+	gridwl_views_arrange(server);
+	gridwl_output_manager_update(server);
+}
+
+void gridwl_server_terminate(struct gridwl_server *server, int exit_code) {
+	server->exit_code = exit_code;
+	wl_display_terminate(server->display);
+}
+
+static int handle_terminate_signal(int signal, void *data) {
+	struct gridwl_server *server = data;
+	wlr_log(WLR_INFO, "Signal %d: exiting", signal);
+	gridwl_server_terminate(server, 0);
+	return 0;
+}
+
+static int handle_sigchld(int signal, void *data) {
+	struct gridwl_server *server = data;
+	int status;
+	pid_t pid;
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		if (pid != server->command_pid) {
+			continue;
+		}
+		// gridwl -- CMD ends with CMD and reports how CMD ended.
+		int code = WIFEXITED(status) ? WEXITSTATUS(status) :
+			128 + WTERMSIG(status);
+		wlr_log(WLR_INFO, "Command exited with status %d", code);
+		server->command_pid = 0;
+		gridwl_server_terminate(server, code);
+	}
+	return 0;
+}
+
+/* The child starts with the signals we block for signalfd unblocked and
+ * the session's variables set only in its own environment, so several
+ * servers can live in one process. */
+static pid_t spawn(struct gridwl_server *server, char *const argv[]) {
+	pid_t pid = fork();
+	if (pid < 0) {
+		wlr_log_errno(WLR_ERROR, "fork failed");
+		return -1;
+	}
+	if (pid == 0) {
+		sigset_t set;
+		sigemptyset(&set);
+		sigprocmask(SIG_SETMASK, &set, NULL);
+		setsid();
+		setenv("WAYLAND_DISPLAY", server->socket, 1);
+		setenv("GRIDWL_SOCK", server->control_path, 1);
+		// Clients must not connect to the session we are nested in.
+		unsetenv("DISPLAY");
+		execvp(argv[0], argv);
+		fprintf(stderr, "gridwl: cannot run %s: %s\n", argv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	return pid;
+}
+
+pid_t gridwl_server_spawn(struct gridwl_server *server,
+		const char *command) {
+	wlr_log(WLR_INFO, "Running: %s", command);
+	char *argv[] = { "/bin/sh", "-c", (char *)command, NULL };
+	return spawn(server, argv);
+}
+
+static bool load_config(struct gridwl_config *config, const char *path,
+		bool must_exist, char **error) {
+	if (path == NULL) {
+		return true;
+	}
+	if (!must_exist && access(path, F_OK) != 0) {
+		wlr_log(WLR_INFO, "No config file at %s, using defaults", path);
+		return true;
+	}
+	return gridwl_config_load(config, path, error);
+}
+
+bool gridwl_server_reload(struct gridwl_server *server, char **error) {
+	struct gridwl_config *config = gridwl_config_create();
+	if (config == NULL) {
+		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+	if (!load_config(config, server->config_path, false, error)) {
+		gridwl_config_destroy(config);
+		return false;
+	}
+	gridwl_config_destroy(server->config);
+	server->config = config;
+	wlr_log(WLR_INFO, "Configuration reloaded");
+	bool ok = true;
+	struct gridwl_output *output, *tmp;
+	wl_list_for_each_safe(output, tmp, &server->outputs, link) {
+		char *output_error = NULL;
+		if (!gridwl_output_configure(output, &output_error)) {
+			wlr_log(WLR_ERROR, "%s", output_error);
+			if (ok) {
+				*error = output_error;
+				ok = false;
+			} else {
+				free(output_error);
+			}
+		}
+	}
+	return ok;
+}
+
+static bool parse_output_lines(struct gridwl_server *server,
+		const struct gridwl_server_options *options, char **error) {
+	for (int i = 0; i < options->output_line_count; i++) {
+		const char *line = options->output_lines[i];
+		// "--output 'output NAME ...'" and "--output 'NAME ...'" both work.
+		const char *text = line;
+		if (strncmp(text, "output ", 7) == 0) {
+			text += 7;
+		}
+		char where[64];
+		snprintf(where, sizeof(where), "--output argument %d", i + 1);
+		char *line_error = NULL;
+		struct gridwl_output_config *oc =
+			gridwl_output_config_parse(text, where, &line_error);
+		if (oc == NULL) {
+			gridwl_set_error(error, "%s ('%s')", line_error, line);
+			free(line_error);
+			return false;
+		}
+		gridwl_config_add_output(server->cli_config, oc);
+	}
+	return true;
+}
+
+/* Headless and nested sessions have only the outputs that are asked for:
+ * one for every named output line, in file then command-line order. */
+static bool create_configured_outputs(struct gridwl_server *server,
+		char **error) {
+	struct gridwl_config *configs[] = { server->config, server->cli_config };
+	int created = 0;
+	for (size_t i = 0; i < 2; i++) {
+		struct gridwl_output_config *oc;
+		wl_list_for_each(oc, &configs[i]->outputs, link) {
+			if (strcmp(oc->name, "*") == 0 ||
+					gridwl_output_by_name(server, oc->name) != NULL) {
+				continue;
+			}
+			struct gridwl_output_config *merged =
+				gridwl_server_output_config_for(server, oc->name);
+			bool wanted = merged->enabled != 0;
+			gridwl_output_config_destroy(merged);
+			if (!wanted) {
+				continue;
+			}
+			if (gridwl_output_create(server, oc->name, NULL, error) == NULL) {
+				return false;
+			}
+			created++;
+		}
+	}
+	if (created == 0 &&
+			gridwl_output_create(server, NULL, NULL, error) == NULL) {
+		return false;
+	}
+	return true;
+}
+
+static bool setup_globals(struct gridwl_server *server) {
+	struct wl_display *display = server->display;
+	server->compositor = wlr_compositor_create(display, server->renderer);
+	if (server->compositor == NULL) {
+		return false;
+	}
+	wlr_data_device_manager_create(display);
+	wlr_primary_selection_v1_device_manager_create(display);
+	wlr_viewporter_create(display);
+	wlr_screencopy_manager_v1_create(display);
+
+	server->output_layout = wlr_output_layout_create();
+	if (server->output_layout == NULL) {
+		return false;
+	}
+	wlr_xdg_output_manager_v1_create(display, server->output_layout);
+	server->layout_change.notify = handle_layout_change;
+	wl_signal_add(&server->output_layout->events.change,
+		&server->layout_change);
+
+	server->xdg_shell = wlr_xdg_shell_create(display);
+	server->new_xdg_surface.notify = handle_new_xdg_surface;
+	wl_signal_add(&server->xdg_shell->events.new_surface,
+		&server->new_xdg_surface);
+	server->new_surface.notify = handle_new_surface;
+	wl_signal_add(&server->compositor->events.new_surface,
+		&server->new_surface);
+
+	gridwl_output_manager_init(server);
+	return true;
+}
+
+static bool setup_control(struct gridwl_server *server, char **error) {
+	const char *runtime_dir = getenv("XDG_RUNTIME_DIR");
+	if (runtime_dir == NULL) {
+		gridwl_set_error(error, "XDG_RUNTIME_DIR is not set");
+		return false;
+	}
+	size_t length = strlen(runtime_dir) + strlen(server->socket) + 32;
+	server->control_path = malloc(length);
+	if (server->control_path == NULL) {
+		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+	snprintf(server->control_path, length, "%s/gridwl-%s.sock",
+		runtime_dir, server->socket);
+	server->control = gridwl_control_create(server->loop,
+		server->control_path, gridwl_control_handle_request, server);
+	if (server->control == NULL) {
+		gridwl_set_error(error, "cannot listen on %s", server->control_path);
+		return false;
+	}
+	return true;
+}
+
+struct gridwl_server *gridwl_server_create(
+		const struct gridwl_server_options *options, char **error) {
+	struct gridwl_server *server = calloc(1, sizeof(*server));
+	if (server == NULL) {
+		gridwl_set_error(error, "out of memory");
+		return NULL;
+	}
+	wl_list_init(&server->outputs);
+	wl_list_init(&server->views);
+	wl_list_init(&server->new_output.link);
+	wl_list_init(&server->layout_change.link);
+	wl_list_init(&server->new_xdg_surface.link);
+	wl_list_init(&server->new_surface.link);
+	server->command = options->command;
+
+	server->config = gridwl_config_create();
+	server->cli_config = gridwl_config_create();
+	if (server->config == NULL || server->cli_config == NULL) {
+		gridwl_set_error(error, "out of memory");
+		goto fail;
+	}
+	bool explicit_config = options->config_path != NULL;
+	server->config_path = explicit_config ? strdup(options->config_path) :
+		gridwl_config_default_path();
+	if (!load_config(server->config, server->config_path, explicit_config,
+			error) || !parse_output_lines(server, options, error)) {
+		goto fail;
+	}
+
+	server->display = wl_display_create();
+	if (server->display == NULL) {
+		gridwl_set_error(error, "cannot create the Wayland display");
+		goto fail;
+	}
+	server->loop = wl_display_get_event_loop(server->display);
+	server->sigint_source = wl_event_loop_add_signal(server->loop, SIGINT,
+		handle_terminate_signal, server);
+	server->sigterm_source = wl_event_loop_add_signal(server->loop, SIGTERM,
+		handle_terminate_signal, server);
+	server->sigchld_source = wl_event_loop_add_signal(server->loop, SIGCHLD,
+		handle_sigchld, server);
+
+	if (!gridwl_backend_create(server, options->backend, error)) {
+		goto fail;
+	}
+	if (!setup_globals(server)) {
+		gridwl_set_error(error, "cannot create the Wayland globals");
+		goto fail;
+	}
+	server->seat = gridwl_seat_create(server);
+	if (server->seat == NULL) {
+		gridwl_set_error(error, "cannot create the seat");
+		goto fail;
+	}
+	server->new_output.notify = handle_new_output;
+	wl_signal_add(&server->backend->events.new_output, &server->new_output);
+
+	if (!wlr_backend_start(server->backend)) {
+		gridwl_set_error(error, "cannot start the %s backend",
+			gridwl_backend_kind_name(server->backend_kind));
+		goto fail;
+	}
+	if (server->output_backend != NULL &&
+			!create_configured_outputs(server, error)) {
+		goto fail;
+	}
+
+	// Outputs exist and are advertised before the socket does, so a client
+	// that connects as soon as it appears sees all of them.
+	if (options->socket_name != NULL) {
+		if (wl_display_add_socket(server->display,
+				options->socket_name) != 0) {
+			gridwl_set_error(error, "cannot create the Wayland socket %s",
+				options->socket_name);
+			goto fail;
+		}
+		server->socket = options->socket_name;
+	} else {
+		server->socket = wl_display_add_socket_auto(server->display);
+		if (server->socket == NULL) {
+			gridwl_set_error(error, "cannot create a Wayland socket");
+			goto fail;
+		}
+	}
+	if (!setup_control(server, error)) {
+		goto fail;
+	}
+	wlr_log(WLR_INFO, "Running on WAYLAND_DISPLAY=%s, control socket %s",
+		server->socket, server->control_path);
+
+	struct gridwl_exec *exec;
+	wl_list_for_each(exec, &server->config->execs, link) {
+		gridwl_server_spawn(server, exec->command);
+	}
+	for (int i = 0; i < options->exec_count; i++) {
+		gridwl_server_spawn(server, options->execs[i]);
+	}
+	if (server->command != NULL) {
+		server->command_pid = spawn(server, server->command);
+		if (server->command_pid < 0) {
+			gridwl_set_error(error, "cannot run %s", server->command[0]);
+			goto fail;
+		}
+	}
+	return server;
+
+fail:
+	gridwl_server_destroy(server);
+	return NULL;
+}
+
+int gridwl_server_run(struct gridwl_server *server) {
+	wl_display_run(server->display);
+	return server->exit_code;
+}
+
+void gridwl_server_destroy(struct gridwl_server *server) {
+	if (server == NULL) {
+		return;
+	}
+	if (server->command_pid > 0) {
+		kill(server->command_pid, SIGTERM);
+	}
+	gridwl_control_destroy(server->control);
+	free(server->control_path);
+	if (server->display != NULL) {
+		wl_display_destroy_clients(server->display);
+	}
+	wl_list_remove(&server->new_output.link);
+	wl_list_remove(&server->layout_change.link);
+	wl_list_remove(&server->new_xdg_surface.link);
+	wl_list_remove(&server->new_surface.link);
+	gridwl_output_manager_finish(server);
+	if (server->backend != NULL) {
+		// Outputs and input devices go first, while the seat and layout
+		// their listeners point at still exist.
+		wlr_backend_destroy(server->backend);
+	}
+	gridwl_seat_destroy(server->seat);
+	if (server->sigint_source != NULL) {
+		wl_event_source_remove(server->sigint_source);
+		wl_event_source_remove(server->sigterm_source);
+		wl_event_source_remove(server->sigchld_source);
+	}
+	if (server->display != NULL) {
+		wl_display_destroy(server->display);
+	}
+	if (server->output_layout != NULL) {
+		wlr_output_layout_destroy(server->output_layout);
+	}
+	if (server->allocator != NULL) {
+		wlr_allocator_destroy(server->allocator);
+	}
+	if (server->renderer != NULL) {
+		wlr_renderer_destroy(server->renderer);
+	}
+	gridwl_config_destroy(server->config);
+	gridwl_config_destroy(server->cli_config);
+	free(server->config_path);
+	free(server);
+}

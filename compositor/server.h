@@ -1,0 +1,98 @@
+#ifndef GRIDWL_COMPOSITOR_SERVER_H
+#define GRIDWL_COMPOSITOR_SERVER_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+#include <wayland-server-core.h>
+
+enum gridwl_backend_kind {
+	GRIDWL_BACKEND_AUTO,
+	GRIDWL_BACKEND_DRM,
+	GRIDWL_BACKEND_WAYLAND,
+	GRIDWL_BACKEND_X11,
+	GRIDWL_BACKEND_HEADLESS,
+};
+
+const char *gridwl_backend_kind_name(enum gridwl_backend_kind kind);
+bool gridwl_backend_kind_parse(const char *name, enum gridwl_backend_kind *kind);
+
+/* What main() hands over: everything comes from the command line. */
+struct gridwl_server_options {
+	const char *config_path; // NULL: the default path, which may be missing
+	enum gridwl_backend_kind backend;
+	const char *const *output_lines; // --output values
+	int output_line_count;
+	const char *socket_name; // NULL: the first free wayland-N
+	const char *const *execs; // --exec values
+	int exec_count;
+	char *const *command; // after "--", NULL-terminated; NULL for none
+};
+
+struct gridwl_server {
+	struct wl_display *display;
+	struct wl_event_loop *loop;
+
+	enum gridwl_backend_kind backend_kind;
+	struct wlr_backend *backend;
+	// The headless, wayland or x11 backend that can make outputs on demand;
+	// NULL on DRM, where outputs are physical.
+	struct wlr_backend *output_backend;
+	struct wlr_session *session;
+	struct wlr_renderer *renderer;
+	struct wlr_allocator *allocator;
+
+	struct wlr_compositor *compositor;
+	struct wlr_output_layout *output_layout;
+	struct wlr_xdg_shell *xdg_shell;
+	struct wlr_output_manager_v1 *output_manager;
+
+	struct gridwl_config *config; // from the config file
+	struct gridwl_config *cli_config; // --output and run-time lines, over config
+	char *config_path; // what was asked for, to reload
+
+	struct wl_list outputs; // gridwl_output.link
+	// Set while gridwl_output_create asks the backend for an output, so
+	// new_output names it as the config line does.
+	const char *next_output_name;
+	struct wl_list views; // gridwl_view.link, topmost first
+	uint32_t next_view_id;
+
+	struct gridwl_seat *seat;
+	struct gridwl_control *control;
+
+	const char *socket;
+	char *control_path;
+
+	char *const *command;
+	pid_t command_pid;
+	int exit_code;
+
+	struct wl_event_source *sigchld_source;
+	struct wl_event_source *sigint_source;
+	struct wl_event_source *sigterm_source;
+
+	struct wl_listener new_output;
+	struct wl_listener new_xdg_surface;
+	struct wl_listener new_surface;
+	struct wl_listener layout_change;
+	struct wl_listener output_manager_apply;
+	struct wl_listener output_manager_test;
+};
+
+/* Creates the whole compositor, outputs advertised and sockets listening.
+ * On failure returns NULL with *error set (malloc'd) to the reason. */
+struct gridwl_server *gridwl_server_create(
+	const struct gridwl_server_options *options, char **error);
+/* Runs until exit is asked for or the "--" command ends; returns the exit
+ * status gridwl should end with. */
+int gridwl_server_run(struct gridwl_server *server);
+void gridwl_server_destroy(struct gridwl_server *server);
+
+void gridwl_server_terminate(struct gridwl_server *server, int exit_code);
+/* Runs "sh -c command" with the session's environment. */
+pid_t gridwl_server_spawn(struct gridwl_server *server, const char *command);
+/* Re-reads the config file and applies it; false and *error on failure, the
+ * running configuration then unchanged. */
+bool gridwl_server_reload(struct gridwl_server *server, char **error);
+
+#endif

@@ -1,0 +1,129 @@
+#include <stdlib.h>
+#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/util/log.h>
+#include "compositor/output.h"
+#include "compositor/server.h"
+#include "compositor/util.h"
+#include "compositor/view.h"
+
+/*
+ * Every wl_surface gets one of these: on commit it checks what the client
+ * handed in and turns the surface's damage into output damage.
+ */
+struct gridwl_surface {
+	struct gridwl_server *server;
+	struct wlr_surface *wlr_surface;
+	struct wl_listener commit;
+	struct wl_listener destroy;
+};
+
+struct locate_data {
+	struct wlr_surface *target;
+	bool found;
+	int sx, sy;
+};
+
+static void locate_surface(struct wlr_surface *surface, int sx, int sy,
+		void *data) {
+	struct locate_data *locate = data;
+	if (surface == locate->target) {
+		locate->found = true;
+		locate->sx = sx;
+		locate->sy = sy;
+	}
+}
+
+/* wl_surface.error.invalid_size: the protocol says a buffer's size must be
+ * a multiple of its scale. See the README for why gridwl enforces it. */
+static bool check_buffer_size(struct wlr_surface *surface) {
+	struct wlr_surface_state *state = &surface->current;
+	if (state->buffer == NULL || state->scale <= 1) {
+		return true;
+	}
+	int width = state->buffer_width, height = state->buffer_height;
+	if (state->transform & WL_OUTPUT_TRANSFORM_90) {
+		width = state->buffer_height;
+		height = state->buffer_width;
+	}
+	if (width % state->scale == 0 && height % state->scale == 0) {
+		return true;
+	}
+	wl_resource_post_error(surface->resource, WL_SURFACE_ERROR_INVALID_SIZE,
+		"buffer size %dx%d is not divisible by buffer scale %d",
+		width, height, state->scale);
+	return false;
+}
+
+static void surface_handle_commit(struct wl_listener *listener, void *data) {
+	struct gridwl_surface *surface =
+		wl_container_of(listener, surface, commit);
+	struct wlr_surface *wlr_surface = surface->wlr_surface;
+	if (!check_buffer_size(wlr_surface)) {
+		return;
+	}
+
+	struct gridwl_view *view = gridwl_view_from_surface(wlr_surface);
+	if (view == NULL || !view->mapped) {
+		return;
+	}
+	struct wlr_box bounds = gridwl_view_bounds(view);
+	if (!gridwl_box_equal(&bounds, &view->last_bounds)) {
+		// Resized, moved its geometry or a subsurface: what it covered
+		// before and what it covers now both change.
+		gridwl_view_damage_whole(view);
+		gridwl_view_update_outputs(view);
+	}
+
+	struct locate_data locate = { .target = wlr_surface };
+	wlr_xdg_surface_for_each_surface(view->xdg_surface, locate_surface,
+		&locate);
+	if (!locate.found) {
+		return;
+	}
+	int ox, oy;
+	gridwl_view_surface_origin(view, &ox, &oy);
+
+	pixman_region32_t damage;
+	pixman_region32_init(&damage);
+	wlr_surface_get_effective_damage(wlr_surface, &damage);
+	pixman_region32_translate(&damage, ox + locate.sx, oy + locate.sy);
+	struct gridwl_output *output;
+	wl_list_for_each(output, &surface->server->outputs, link) {
+		gridwl_output_damage_logical_region(output, &damage);
+		// A commit may carry only a frame callback; a frame must still
+		// come to answer it.
+		if (gridwl_output_is_active(output)) {
+			struct wlr_box output_box = gridwl_output_logical_box(output);
+			struct wlr_box overlap;
+			if (wlr_box_intersection(&overlap, &bounds, &output_box)) {
+				wlr_output_schedule_frame(output->wlr_output);
+			}
+		}
+	}
+	pixman_region32_fini(&damage);
+}
+
+static void surface_handle_destroy(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_surface *surface =
+		wl_container_of(listener, surface, destroy);
+	wl_list_remove(&surface->commit.link);
+	wl_list_remove(&surface->destroy.link);
+	free(surface);
+}
+
+void gridwl_surface_track(struct gridwl_server *server,
+		struct wlr_surface *wlr_surface) {
+	struct gridwl_surface *surface = calloc(1, sizeof(*surface));
+	if (surface == NULL) {
+		wl_resource_post_no_memory(wlr_surface->resource);
+		return;
+	}
+	surface->server = server;
+	surface->wlr_surface = wlr_surface;
+	surface->commit.notify = surface_handle_commit;
+	wl_signal_add(&wlr_surface->events.commit, &surface->commit);
+	surface->destroy.notify = surface_handle_destroy;
+	wl_signal_add(&wlr_surface->events.destroy, &surface->destroy);
+}

@@ -1,0 +1,96 @@
+#ifndef GRIDWL_COMPOSITOR_VIEW_H
+#define GRIDWL_COMPOSITOR_VIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-server-core.h>
+#include <wlr/util/box.h>
+
+struct gridwl_server;
+struct gridwl_output;
+struct wlr_surface;
+struct wlr_xdg_surface;
+
+/*
+ * A toplevel window. Its position is the logical layout position of the
+ * top-left corner of its xdg window geometry; everything drawn for it is
+ * derived from that, once per output, at the output's scale.
+ */
+struct gridwl_view {
+	struct wl_list link; // gridwl_server.views, topmost first
+	struct gridwl_server *server;
+	struct wlr_xdg_surface *xdg_surface;
+	uint32_t id;
+	bool mapped;
+	int x, y;
+	// What was last damaged for the view, so that what it drew before a
+	// change is repainted too.
+	struct wlr_box last_bounds;
+
+	// Where the window was before it was made fullscreen or maximized.
+	struct wlr_box restore;
+	bool fullscreen, maximized;
+	struct wlr_output *fullscreen_output;
+	struct wl_listener fullscreen_output_destroy;
+
+	struct wl_listener map;
+	struct wl_listener unmap;
+	struct wl_listener destroy;
+	struct wl_listener request_move;
+	struct wl_listener request_resize;
+	struct wl_listener request_maximize;
+	struct wl_listener request_fullscreen;
+};
+
+void gridwl_view_handle_new_xdg_surface(struct gridwl_server *server,
+	struct wlr_xdg_surface *xdg_surface);
+
+/* The window geometry in layout coordinates. */
+struct wlr_box gridwl_view_box(struct gridwl_view *view);
+/* Everything the view draws (subsurfaces and popups too), in layout
+ * coordinates. */
+struct wlr_box gridwl_view_bounds(struct gridwl_view *view);
+const char *gridwl_view_app_id(struct gridwl_view *view);
+const char *gridwl_view_title(struct gridwl_view *view);
+int gridwl_view_buffer_scale(struct gridwl_view *view);
+
+void gridwl_view_move(struct gridwl_view *view, int x, int y);
+void gridwl_view_request_size(struct gridwl_view *view, int width,
+	int height);
+void gridwl_view_focus(struct gridwl_view *view);
+void gridwl_view_close(struct gridwl_view *view);
+void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
+	struct wlr_output *output);
+void gridwl_view_set_maximized(struct gridwl_view *view, bool maximized);
+void gridwl_view_damage_whole(struct gridwl_view *view);
+bool gridwl_view_is_focused(struct gridwl_view *view);
+/* Layout position of the view's main surface (window geometry aside). */
+void gridwl_view_surface_origin(struct gridwl_view *view, int *x, int *y);
+
+/* Popups are drawn with their toplevel; this keeps them inside the output
+ * they open on and repaints what they cover. */
+void gridwl_popup_create(struct gridwl_server *server,
+	struct wlr_xdg_surface *xdg_surface);
+
+struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,
+	uint32_t id);
+struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface);
+/* The topmost mapped view with a surface accepting input at the layout
+ * point, with that surface and the surface-local point. */
+struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
+	double lx, double ly, struct wlr_surface **surface,
+	double *sx, double *sy);
+
+/* Keeps fullscreen and maximized views fitted to their outputs, brings
+ * views whose output went away back into the layout, and updates which
+ * outputs every surface is on. */
+void gridwl_views_arrange(struct gridwl_server *server);
+/* Sends wl_surface.enter/leave for every surface of the view. */
+void gridwl_view_update_outputs(struct gridwl_view *view);
+
+/* A surface of the server committed: damage what changed on every output
+ * showing it. */
+void gridwl_surface_track(struct gridwl_server *server,
+	struct wlr_surface *surface);
+
+#endif

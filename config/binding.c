@@ -1,0 +1,211 @@
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <wlr/types/wlr_keyboard.h>
+#include "config/config.h"
+
+static const struct {
+	const char *name;
+	uint32_t mask;
+} modifier_names[] = {
+	{ "Shift", WLR_MODIFIER_SHIFT },
+	{ "Ctrl", WLR_MODIFIER_CTRL },
+	{ "Control", WLR_MODIFIER_CTRL },
+	{ "Alt", WLR_MODIFIER_ALT },
+	{ "Mod1", WLR_MODIFIER_ALT },
+	{ "Mod2", WLR_MODIFIER_MOD2 },
+	{ "Mod3", WLR_MODIFIER_MOD3 },
+	{ "Mod4", WLR_MODIFIER_LOGO },
+	{ "Super", WLR_MODIFIER_LOGO },
+	{ "Logo", WLR_MODIFIER_LOGO },
+	{ "Mod5", WLR_MODIFIER_MOD5 },
+};
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+static const char *skip_blanks(const char *s)
+{
+	while (is_blank(*s)) {
+		s++;
+	}
+	return s;
+}
+
+static const char *skip_word(const char *s)
+{
+	while (*s != '\0' && !is_blank(*s)) {
+		s++;
+	}
+	return s;
+}
+
+static bool lookup_modifier(const char *name, uint32_t *mask)
+{
+	for (size_t i = 0; i < sizeof(modifier_names) / sizeof(modifier_names[0]);
+			i++) {
+		if (strcasecmp(name, modifier_names[i].name) == 0) {
+			*mask = modifier_names[i].mask;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* combo is "MOD+MOD+KEY", modified in place. */
+static bool parse_combo(struct gridwl_binding *binding, char *combo,
+		const char *where, char **error)
+{
+	char *part = combo;
+	char *plus;
+	while ((plus = strchr(part, '+')) != NULL) {
+		*plus = '\0';
+		if (*part == '\0') {
+			return gridwl_config_error(error, where,
+				"bind keys have an empty modifier before a '+'");
+		}
+		uint32_t mask;
+		if (!lookup_modifier(part, &mask)) {
+			return gridwl_config_error(error, where,
+				"unknown modifier '%s'", part);
+		}
+		binding->modifiers |= mask;
+		part = plus + 1;
+	}
+	if (*part == '\0') {
+		return gridwl_config_error(error, where,
+			"bind needs a key after the modifiers");
+	}
+
+	// Exact match first: a few keysym names differ only in case.
+	xkb_keysym_t keysym = xkb_keysym_from_name(part, XKB_KEYSYM_NO_FLAGS);
+	if (keysym == XKB_KEY_NoSymbol) {
+		keysym = xkb_keysym_from_name(part, XKB_KEYSYM_CASE_INSENSITIVE);
+	}
+	if (keysym == XKB_KEY_NoSymbol) {
+		return gridwl_config_error(error, where, "unknown key '%s'", part);
+	}
+	binding->keysym = xkb_keysym_to_lower(keysym);
+	return true;
+}
+
+static bool parse_action(struct gridwl_binding *binding, const char *text,
+		const char *where, char **error)
+{
+	const char *end = skip_word(text);
+	size_t len = (size_t)(end - text);
+	const char *rest = skip_blanks(end);
+
+	if (len == 0) {
+		return gridwl_config_error(error, where, "bind needs an action");
+	}
+	if (len == 4 && strncmp(text, "exec", 4) == 0) {
+		size_t rest_len = strlen(rest);
+		while (rest_len > 0 && is_blank(rest[rest_len - 1])) {
+			rest_len--;
+		}
+		if (rest_len == 0) {
+			return gridwl_config_error(error, where,
+				"exec needs a command");
+		}
+		binding->command = strndup(rest, rest_len);
+		if (binding->command == NULL) {
+			return gridwl_config_error(error, where, "out of memory");
+		}
+		binding->action = GRIDWL_ACTION_EXEC;
+		return true;
+	}
+
+	static const struct {
+		const char *name;
+		enum gridwl_binding_action action;
+	} actions[] = {
+		{ "close", GRIDWL_ACTION_CLOSE },
+		{ "exit", GRIDWL_ACTION_EXIT },
+		{ "reload", GRIDWL_ACTION_RELOAD },
+	};
+	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++) {
+		if (strlen(actions[i].name) != len ||
+				strncmp(text, actions[i].name, len) != 0) {
+			continue;
+		}
+		if (*rest != '\0') {
+			return gridwl_config_error(error, where,
+				"%s takes no arguments, got '%s'",
+				actions[i].name, rest);
+		}
+		binding->action = actions[i].action;
+		return true;
+	}
+	return gridwl_config_error(error, where, "unknown action '%.*s'",
+		(int)len, text);
+}
+
+struct gridwl_binding *gridwl_binding_parse(const char *text,
+		const char *where, char **error)
+{
+	const char *start = skip_blanks(text);
+	const char *end = skip_word(start);
+	if (end == start) {
+		gridwl_config_error(error, where, "bind needs keys and an action");
+		return NULL;
+	}
+
+	struct gridwl_binding *binding = calloc(1, sizeof(*binding));
+	char *combo = strndup(start, (size_t)(end - start));
+	if (binding == NULL || combo == NULL) {
+		gridwl_config_error(error, where, "out of memory");
+		goto error;
+	}
+	wl_list_init(&binding->link);
+	if (!parse_combo(binding, combo, where, error) ||
+			!parse_action(binding, skip_blanks(end), where, error)) {
+		goto error;
+	}
+	free(combo);
+	return binding;
+
+error:
+	free(combo);
+	gridwl_binding_destroy(binding);
+	return NULL;
+}
+
+void gridwl_binding_destroy(struct gridwl_binding *binding)
+{
+	if (binding == NULL) {
+		return;
+	}
+	free(binding->command);
+	free(binding);
+}
+
+struct gridwl_binding *gridwl_config_find_binding(
+		const struct gridwl_config *config, uint32_t modifiers,
+		xkb_keysym_t keysym)
+{
+	struct gridwl_binding *binding;
+	wl_list_for_each(binding, &config->bindings, link) {
+		if (binding->modifiers == modifiers && binding->keysym == keysym) {
+			return binding;
+		}
+	}
+	return NULL;
+}
+
+void gridwl_config_add_binding(struct gridwl_config *config,
+		struct gridwl_binding *binding)
+{
+	struct gridwl_binding *old = gridwl_config_find_binding(config,
+		binding->modifiers, binding->keysym);
+	if (old != NULL) {
+		// Take the old one's place so that file order stays meaningful.
+		wl_list_insert(&old->link, &binding->link);
+		wl_list_remove(&old->link);
+		gridwl_binding_destroy(old);
+		return;
+	}
+	wl_list_insert(config->bindings.prev, &binding->link);
+}

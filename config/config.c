@@ -1,0 +1,239 @@
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "config/config.h"
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+struct gridwl_config *gridwl_config_create(void)
+{
+	struct gridwl_config *config = calloc(1, sizeof(*config));
+	if (config == NULL) {
+		return NULL;
+	}
+	wl_list_init(&config->outputs);
+	wl_list_init(&config->bindings);
+	wl_list_init(&config->execs);
+	return config;
+}
+
+static void exec_destroy(struct gridwl_exec *exec)
+{
+	free(exec->command);
+	free(exec);
+}
+
+void gridwl_config_destroy(struct gridwl_config *config)
+{
+	if (config == NULL) {
+		return;
+	}
+	struct gridwl_output_config *oc, *oc_tmp;
+	wl_list_for_each_safe(oc, oc_tmp, &config->outputs, link) {
+		wl_list_remove(&oc->link);
+		gridwl_output_config_destroy(oc);
+	}
+	struct gridwl_binding *binding, *binding_tmp;
+	wl_list_for_each_safe(binding, binding_tmp, &config->bindings, link) {
+		wl_list_remove(&binding->link);
+		gridwl_binding_destroy(binding);
+	}
+	struct gridwl_exec *exec, *exec_tmp;
+	wl_list_for_each_safe(exec, exec_tmp, &config->execs, link) {
+		wl_list_remove(&exec->link);
+		exec_destroy(exec);
+	}
+	free(config->path);
+	free(config);
+}
+
+static bool parse_exec(struct gridwl_config *config, const char *text,
+		const char *where, char **error)
+{
+	size_t len = strlen(text);
+	while (len > 0 && is_blank(text[len - 1])) {
+		len--;
+	}
+	if (len == 0) {
+		return gridwl_config_error(error, where, "exec needs a command");
+	}
+
+	struct gridwl_exec *exec = calloc(1, sizeof(*exec));
+	if (exec == NULL) {
+		return gridwl_config_error(error, where, "out of memory");
+	}
+	exec->command = strndup(text, len);
+	if (exec->command == NULL) {
+		free(exec);
+		return gridwl_config_error(error, where, "out of memory");
+	}
+	wl_list_insert(config->execs.prev, &exec->link);
+	return true;
+}
+
+bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
+		const char *where, char **error)
+{
+	const char *start = line;
+	while (is_blank(*start)) {
+		start++;
+	}
+	if (*start == '\0' || *start == '#') {
+		return true;
+	}
+
+	const char *end = start;
+	while (*end != '\0' && !is_blank(*end)) {
+		end++;
+	}
+	size_t len = (size_t)(end - start);
+	const char *rest = end;
+	while (is_blank(*rest)) {
+		rest++;
+	}
+
+	if (len == 6 && strncmp(start, "output", len) == 0) {
+		struct gridwl_output_config *oc =
+			gridwl_output_config_parse(rest, where, error);
+		if (oc == NULL) {
+			return false;
+		}
+		gridwl_config_add_output(config, oc);
+		return true;
+	}
+	if (len == 4 && strncmp(start, "bind", len) == 0) {
+		struct gridwl_binding *binding =
+			gridwl_binding_parse(rest, where, error);
+		if (binding == NULL) {
+			return false;
+		}
+		gridwl_config_add_binding(config, binding);
+		return true;
+	}
+	if (len == 4 && strncmp(start, "exec", len) == 0) {
+		return parse_exec(config, rest, where, error);
+	}
+	return gridwl_config_error(error, where, "unknown command '%.*s'",
+		(int)len, start);
+}
+
+/* Moves everything parsed into config, as if its lines had come last. */
+static void append_config(struct gridwl_config *config,
+		struct gridwl_config *parsed)
+{
+	struct gridwl_output_config *oc, *oc_tmp;
+	wl_list_for_each_safe(oc, oc_tmp, &parsed->outputs, link) {
+		wl_list_remove(&oc->link);
+		gridwl_config_add_output(config, oc);
+	}
+	struct gridwl_binding *binding, *binding_tmp;
+	wl_list_for_each_safe(binding, binding_tmp, &parsed->bindings, link) {
+		wl_list_remove(&binding->link);
+		gridwl_config_add_binding(config, binding);
+	}
+	wl_list_insert_list(config->execs.prev, &parsed->execs);
+	wl_list_init(&parsed->execs);
+}
+
+static bool parse_file(struct gridwl_config *parsed, FILE *f,
+		const char *path, char **error)
+{
+	// Room for the path, ':' and any line number a size_t can hold.
+	size_t where_size = strlen(path) + 32;
+	char *where = malloc(where_size);
+	if (where == NULL) {
+		return gridwl_config_error(error, path, "out of memory");
+	}
+
+	bool ok = true;
+	char *line = NULL;
+	size_t line_size = 0;
+	size_t lineno = 0;
+	for (;;) {
+		errno = 0;
+		ssize_t len = getline(&line, &line_size, f);
+		if (len == -1) {
+			// Not just the end: a read error or lack of memory must
+			// not pass for a shorter, valid file.
+			if (!feof(f)) {
+				ok = gridwl_config_error(error, path, "%s",
+					strerror(errno != 0 ? errno : EIO));
+			}
+			break;
+		}
+		lineno++;
+		snprintf(where, where_size, "%s:%zu", path, lineno);
+		// parse_line sees a C string, so a NUL would silently cut the
+		// line short: an exec could run something other than written.
+		if (memchr(line, '\0', (size_t)len) != NULL) {
+			ok = gridwl_config_error(error, where,
+				"line contains a NUL byte");
+			break;
+		}
+		if (!gridwl_config_parse_line(parsed, line, where, error)) {
+			ok = false;
+			break;
+		}
+	}
+
+	free(line);
+	free(where);
+	return ok;
+}
+
+bool gridwl_config_load(struct gridwl_config *config, const char *path,
+		char **error)
+{
+	FILE *f = fopen(path, "r");
+	if (f == NULL) {
+		return gridwl_config_error(error, path, "%s", strerror(errno));
+	}
+
+	struct gridwl_config *parsed = gridwl_config_create();
+	char *path_copy = strdup(path);
+	bool ok = parsed != NULL && path_copy != NULL;
+	if (!ok) {
+		gridwl_config_error(error, path, "out of memory");
+	} else {
+		ok = parse_file(parsed, f, path, error);
+	}
+	fclose(f);
+
+	if (ok) {
+		append_config(config, parsed);
+		free(config->path);
+		config->path = path_copy;
+	} else {
+		free(path_copy);
+	}
+	gridwl_config_destroy(parsed);
+	return ok;
+}
+
+static char *join_path(const char *dir, const char *suffix)
+{
+	size_t len = strlen(dir) + strlen(suffix) + 1;
+	char *path = malloc(len);
+	if (path != NULL) {
+		snprintf(path, len, "%s%s", dir, suffix);
+	}
+	return path;
+}
+
+char *gridwl_config_default_path(void)
+{
+	// The XDG base directory spec says to ignore empty and relative values.
+	const char *config_home = getenv("XDG_CONFIG_HOME");
+	if (config_home != NULL && config_home[0] == '/') {
+		return join_path(config_home, "/gridwl/config");
+	}
+	const char *home = getenv("HOME");
+	if (home != NULL && home[0] != '\0') {
+		return join_path(home, "/.config/gridwl/config");
+	}
+	return NULL;
+}

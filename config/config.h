@@ -1,0 +1,130 @@
+#ifndef GRIDWL_CONFIG_CONFIG_H
+#define GRIDWL_CONFIG_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-util.h>
+#include <xkbcommon/xkbcommon.h>
+
+/*
+ * The configuration as parsed, free of any compositor state, so it can be
+ * parsed, tested and fuzzed on its own. Every parse error is reported as
+ * "WHERE: message" where WHERE is "FILE:LINE" for a file or the argument
+ * text for a command-line option.
+ */
+
+#define GRIDWL_SCALE_MIN 1
+#define GRIDWL_SCALE_MAX 4
+
+enum gridwl_filter {
+	GRIDWL_FILTER_NEAREST,
+	GRIDWL_FILTER_BILINEAR,
+};
+
+const char *gridwl_filter_name(enum gridwl_filter filter);
+
+struct gridwl_output_config {
+	struct wl_list link; // gridwl_config.outputs
+	char *name; // "*" applies to every output
+	bool has_mode;
+	int width, height;
+	int refresh_mhz; // 0 when the line gave no @HZ
+	bool has_scale;
+	int scale;
+	bool has_position;
+	int x, y;
+	bool has_filter;
+	enum gridwl_filter filter;
+	int enabled; // -1 unset, 0 disable, 1 enable
+};
+
+enum gridwl_binding_action {
+	GRIDWL_ACTION_EXEC,
+	GRIDWL_ACTION_CLOSE,
+	GRIDWL_ACTION_EXIT,
+	GRIDWL_ACTION_RELOAD,
+};
+
+struct gridwl_binding {
+	struct wl_list link; // gridwl_config.bindings
+	uint32_t modifiers; // enum wlr_keyboard_modifier bits
+	xkb_keysym_t keysym; // lower case, as xkb_keysym_to_lower gives
+	enum gridwl_binding_action action;
+	char *command; // for GRIDWL_ACTION_EXEC
+};
+
+struct gridwl_exec {
+	struct wl_list link; // gridwl_config.execs
+	char *command;
+};
+
+struct gridwl_config {
+	char *path; // NULL when nothing was loaded from a file
+	struct wl_list outputs; // gridwl_output_config.link, in file order
+	struct wl_list bindings;
+	struct wl_list execs;
+};
+
+struct gridwl_config *gridwl_config_create(void);
+void gridwl_config_destroy(struct gridwl_config *config);
+
+/* Reads a whole file; on failure *error is a malloc'd "FILE:LINE: message"
+ * (or "FILE: strerror" when it cannot be read) and config is unchanged. */
+bool gridwl_config_load(struct gridwl_config *config, const char *path,
+	char **error);
+/* One line of the config language; where names it in error messages. */
+bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
+	const char *where, char **error);
+
+/* "MODS+KEY ACTION", the words after "bind"; NULL and *error on failure. */
+struct gridwl_binding *gridwl_binding_parse(const char *text,
+	const char *where, char **error);
+/* Does not unlink it: remove it from a list first. */
+void gridwl_binding_destroy(struct gridwl_binding *binding);
+/* Adds binding (taking ownership), replacing the one with the same modifiers
+ * and keysym when there is one. */
+void gridwl_config_add_binding(struct gridwl_config *config,
+	struct gridwl_binding *binding);
+/* The binding for exactly these modifiers and lower case keysym, or NULL. */
+struct gridwl_binding *gridwl_config_find_binding(
+	const struct gridwl_config *config, uint32_t modifiers,
+	xkb_keysym_t keysym);
+
+/* Sets *error (unless error is NULL) to a malloc'd "WHERE: message", or just
+ * "message" when where is NULL, and returns false so that parsers can
+ * "return gridwl_config_error(...)". *error is NULL if memory ran out. */
+bool gridwl_config_error(char **error, const char *where, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* The default path: $XDG_CONFIG_HOME/gridwl/config or ~/.config/gridwl/config.
+ * Returns a malloc'd string, or NULL when neither variable is set. */
+char *gridwl_config_default_path(void);
+
+/* "NAME [mode WxH[@HZ]] [scale N] [position X,Y] [filter F] [enable|disable]",
+ * the words after "output"; NULL and *error on failure. */
+struct gridwl_output_config *gridwl_output_config_parse(const char *text,
+	const char *where, char **error);
+/* The same keys without the name, as argument words (gridctl output NAME KEY
+ * VALUE...); fields not named are left as they were. */
+bool gridwl_output_config_parse_words(struct gridwl_output_config *oc,
+	int argc, char **argv, const char *where, char **error);
+/* Fields set in src override those in dst. */
+void gridwl_output_config_merge(struct gridwl_output_config *dst,
+	const struct gridwl_output_config *src);
+struct gridwl_output_config *gridwl_output_config_create(const char *name);
+/* Does not unlink it: remove it from a list first. */
+void gridwl_output_config_destroy(struct gridwl_output_config *oc);
+
+/* What applies to an output called name: "*" lines, then lines naming it, in
+ * file order, merged. Always returns a fresh config (possibly all unset). */
+struct gridwl_output_config *gridwl_config_output_for(
+	const struct gridwl_config *config, const char *name);
+/* The line for exactly this name, or NULL. */
+struct gridwl_output_config *gridwl_config_find_output(
+	const struct gridwl_config *config, const char *name);
+/* Adds oc (taking ownership), merging it into an existing line of the same
+ * name when there is one. */
+void gridwl_config_add_output(struct gridwl_config *config,
+	struct gridwl_output_config *oc);
+
+#endif

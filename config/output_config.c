@@ -1,0 +1,428 @@
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "config/config.h"
+
+#define MAX_MODE_SIZE 16384
+/* No real mode comes near this; the bound keeps millihertz well inside int. */
+#define MAX_REFRESH_HZ 1000
+/* Far beyond any layout, yet x + width cannot overflow an int. */
+#define MAX_POSITION 1000000
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+const char *gridwl_filter_name(enum gridwl_filter filter)
+{
+	switch (filter) {
+	case GRIDWL_FILTER_NEAREST:
+		return "nearest";
+	case GRIDWL_FILTER_BILINEAR:
+		return "bilinear";
+	}
+	return "unknown";
+}
+
+struct gridwl_output_config *gridwl_output_config_create(const char *name)
+{
+	struct gridwl_output_config *oc = calloc(1, sizeof(*oc));
+	if (oc == NULL) {
+		return NULL;
+	}
+	oc->name = strdup(name);
+	if (oc->name == NULL) {
+		free(oc);
+		return NULL;
+	}
+	wl_list_init(&oc->link);
+	oc->enabled = -1;
+	return oc;
+}
+
+void gridwl_output_config_destroy(struct gridwl_output_config *oc)
+{
+	if (oc == NULL) {
+		return;
+	}
+	free(oc->name);
+	free(oc);
+}
+
+void gridwl_output_config_merge(struct gridwl_output_config *dst,
+		const struct gridwl_output_config *src)
+{
+	if (src->has_mode) {
+		dst->has_mode = true;
+		dst->width = src->width;
+		dst->height = src->height;
+		dst->refresh_mhz = src->refresh_mhz;
+	}
+	if (src->has_scale) {
+		dst->has_scale = true;
+		dst->scale = src->scale;
+	}
+	if (src->has_position) {
+		dst->has_position = true;
+		dst->x = src->x;
+		dst->y = src->y;
+	}
+	if (src->has_filter) {
+		dst->has_filter = true;
+		dst->filter = src->filter;
+	}
+	if (src->enabled != -1) {
+		dst->enabled = src->enabled;
+	}
+}
+
+/*
+ * Reads a run of decimal digits at *s and advances past it. Done by hand
+ * rather than with strtol so that signs, blanks and overflow are refused
+ * instead of being quietly accepted or clamped.
+ */
+static bool read_digits(const char **s, long max, long *value)
+{
+	const char *p = *s;
+	if (!is_digit(*p)) {
+		return false;
+	}
+	long v = 0;
+	for (; is_digit(*p); p++) {
+		int digit = *p - '0';
+		// Written so that v * 10 + digit > max cannot overflow.
+		if (digit > max || v > (max - digit) / 10) {
+			return false;
+		}
+		v = v * 10 + digit;
+	}
+	*s = p;
+	*value = v;
+	return true;
+}
+
+static bool read_int(const char **s, long min, long max, long *value)
+{
+	bool negative = **s == '-';
+	const char *p = negative ? *s + 1 : *s;
+	long v;
+	if (!read_digits(&p, negative ? -min : max, &v)) {
+		return false;
+	}
+	*value = negative ? -v : v;
+	*s = p;
+	return *value >= min && *value <= max;
+}
+
+/* "HZ" or "HZ.FRACTION", rounded to the nearest millihertz. */
+static bool parse_refresh(const char *s, int *mhz)
+{
+	long hz;
+	if (!read_digits(&s, MAX_REFRESH_HZ, &hz)) {
+		return false;
+	}
+	long millis = 0;
+	if (*s == '.') {
+		s++;
+		if (!is_digit(*s)) {
+			return false;
+		}
+		long scale = 100;
+		for (; is_digit(*s); s++) {
+			if (scale > 0) {
+				millis += (*s - '0') * scale;
+				scale /= 10;
+			} else if (scale == 0) {
+				// Only the first digit past millihertz decides rounding.
+				if (*s >= '5') {
+					millis++;
+				}
+				scale = -1;
+			}
+		}
+	}
+	if (*s != '\0') {
+		return false;
+	}
+	long total = hz * 1000 + millis;
+	if (total <= 0 || total > (long)MAX_REFRESH_HZ * 1000) {
+		return false;
+	}
+	*mhz = (int)total;
+	return true;
+}
+
+static bool parse_mode(struct gridwl_output_config *oc, const char *value,
+		const char *where, char **error)
+{
+	const char *s = value;
+	long width, height;
+	if (!read_digits(&s, MAX_MODE_SIZE, &width) || *s != 'x') {
+		goto bad_size;
+	}
+	s++;
+	if (!read_digits(&s, MAX_MODE_SIZE, &height)) {
+		goto bad_size;
+	}
+	if (width < 1 || height < 1 || (*s != '\0' && *s != '@')) {
+		goto bad_size;
+	}
+	int refresh_mhz = 0;
+	if (*s == '@' && !parse_refresh(s + 1, &refresh_mhz)) {
+		return gridwl_config_error(error, where,
+			"mode refresh rate must be a positive number of Hz "
+			"up to %d, got '%s'", MAX_REFRESH_HZ, value);
+	}
+	oc->has_mode = true;
+	oc->width = (int)width;
+	oc->height = (int)height;
+	oc->refresh_mhz = refresh_mhz;
+	return true;
+
+bad_size:
+	return gridwl_config_error(error, where,
+		"mode must be WIDTHxHEIGHT[@HZ] with sizes from 1 to %d, got '%s'",
+		MAX_MODE_SIZE, value);
+}
+
+static bool parse_scale(struct gridwl_output_config *oc, const char *value,
+		const char *where, char **error)
+{
+	// Fractional scales are refused outright: the renderer only does
+	// integer scaling, and rounding 1.5 silently would surprise.
+	const char *s = value;
+	long scale;
+	if (!read_digits(&s, GRIDWL_SCALE_MAX, &scale) || *s != '\0' ||
+			scale < GRIDWL_SCALE_MIN) {
+		return gridwl_config_error(error, where,
+			"scale must be an integer from %d to %d, got '%s'",
+			GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX, value);
+	}
+	oc->has_scale = true;
+	oc->scale = (int)scale;
+	return true;
+}
+
+static bool parse_position(struct gridwl_output_config *oc, const char *value,
+		const char *where, char **error)
+{
+	const char *s = value;
+	long x, y;
+	if (!read_int(&s, -MAX_POSITION, MAX_POSITION, &x) || *s != ',') {
+		goto bad;
+	}
+	s++;
+	if (!read_int(&s, -MAX_POSITION, MAX_POSITION, &y) || *s != '\0') {
+		goto bad;
+	}
+	oc->has_position = true;
+	oc->x = (int)x;
+	oc->y = (int)y;
+	return true;
+
+bad:
+	return gridwl_config_error(error, where,
+		"position must be X,Y with integers from %d to %d, got '%s'",
+		-MAX_POSITION, MAX_POSITION, value);
+}
+
+static bool parse_filter(struct gridwl_output_config *oc, const char *value,
+		const char *where, char **error)
+{
+	if (strcmp(value, "nearest") == 0) {
+		oc->filter = GRIDWL_FILTER_NEAREST;
+	} else if (strcmp(value, "bilinear") == 0) {
+		oc->filter = GRIDWL_FILTER_BILINEAR;
+	} else {
+		return gridwl_config_error(error, where,
+			"filter must be nearest or bilinear, got '%s'", value);
+	}
+	oc->has_filter = true;
+	return true;
+}
+
+typedef bool (*value_parser)(struct gridwl_output_config *oc,
+	const char *value, const char *where, char **error);
+
+static const struct {
+	const char *key;
+	value_parser parse;
+} value_keys[] = {
+	{ "mode", parse_mode },
+	{ "scale", parse_scale },
+	{ "position", parse_position },
+	{ "filter", parse_filter },
+};
+
+bool gridwl_output_config_parse_words(struct gridwl_output_config *oc,
+		int argc, char **argv, const char *where, char **error)
+{
+	// Parse into a copy so that a bad word leaves oc as it was.
+	struct gridwl_output_config parsed = *oc;
+
+	for (int i = 0; i < argc; i++) {
+		const char *key = argv[i];
+		if (strcmp(key, "enable") == 0) {
+			parsed.enabled = 1;
+			continue;
+		}
+		if (strcmp(key, "disable") == 0) {
+			parsed.enabled = 0;
+			continue;
+		}
+
+		value_parser parse = NULL;
+		for (size_t j = 0; j < sizeof(value_keys) / sizeof(value_keys[0]);
+				j++) {
+			if (strcmp(key, value_keys[j].key) == 0) {
+				parse = value_keys[j].parse;
+				break;
+			}
+		}
+		if (parse == NULL) {
+			return gridwl_config_error(error, where,
+				"unknown output key '%s'", key);
+		}
+		if (i + 1 >= argc) {
+			return gridwl_config_error(error, where,
+				"missing value for '%s'", key);
+		}
+		if (!parse(&parsed, argv[++i], where, error)) {
+			return false;
+		}
+	}
+
+	*oc = parsed;
+	return true;
+}
+
+/* Splits buf in place into its blank separated words; argv is malloc'd. */
+static char **split_words(char *buf, int *argc)
+{
+	size_t count = 0;
+	for (const char *p = buf; *p != '\0'; p++) {
+		if (!is_blank(*p) && (p == buf || is_blank(p[-1]))) {
+			count++;
+		}
+	}
+	// argv is handed on with an int count.
+	if (count >= INT_MAX) {
+		return NULL;
+	}
+
+	char **argv = calloc(count + 1, sizeof(*argv));
+	if (argv == NULL) {
+		return NULL;
+	}
+	size_t n = 0;
+	char *p = buf;
+	while (n < count) {
+		while (is_blank(*p)) {
+			p++;
+		}
+		argv[n++] = p;
+		while (*p != '\0' && !is_blank(*p)) {
+			p++;
+		}
+		if (*p != '\0') {
+			*p++ = '\0';
+		}
+	}
+	*argc = (int)count;
+	return argv;
+}
+
+struct gridwl_output_config *gridwl_output_config_parse(const char *text,
+		const char *where, char **error)
+{
+	char *buf = strdup(text);
+	if (buf == NULL) {
+		gridwl_config_error(error, where, "out of memory");
+		return NULL;
+	}
+	int argc = 0;
+	char **argv = split_words(buf, &argc);
+	if (argv == NULL) {
+		gridwl_config_error(error, where, "out of memory");
+		free(buf);
+		return NULL;
+	}
+
+	struct gridwl_output_config *oc = NULL;
+	if (argc == 0) {
+		gridwl_config_error(error, where, "output needs a name");
+		goto out;
+	}
+	oc = gridwl_output_config_create(argv[0]);
+	if (oc == NULL) {
+		gridwl_config_error(error, where, "out of memory");
+		goto out;
+	}
+	if (!gridwl_output_config_parse_words(oc, argc - 1, argv + 1,
+			where, error)) {
+		gridwl_output_config_destroy(oc);
+		oc = NULL;
+	}
+
+out:
+	free(argv);
+	free(buf);
+	return oc;
+}
+
+struct gridwl_output_config *gridwl_config_find_output(
+		const struct gridwl_config *config, const char *name)
+{
+	struct gridwl_output_config *oc;
+	wl_list_for_each(oc, &config->outputs, link) {
+		if (strcmp(oc->name, name) == 0) {
+			return oc;
+		}
+	}
+	return NULL;
+}
+
+void gridwl_config_add_output(struct gridwl_config *config,
+		struct gridwl_output_config *oc)
+{
+	struct gridwl_output_config *existing =
+		gridwl_config_find_output(config, oc->name);
+	if (existing != NULL) {
+		gridwl_output_config_merge(existing, oc);
+		gridwl_output_config_destroy(oc);
+		return;
+	}
+	wl_list_insert(config->outputs.prev, &oc->link);
+}
+
+static void merge_named(struct gridwl_output_config *dst,
+		const struct gridwl_config *config, const char *name)
+{
+	// add_output keeps one line a name, but lists built by hand may not.
+	const struct gridwl_output_config *oc;
+	wl_list_for_each(oc, &config->outputs, link) {
+		if (strcmp(oc->name, name) == 0) {
+			gridwl_output_config_merge(dst, oc);
+		}
+	}
+}
+
+struct gridwl_output_config *gridwl_config_output_for(
+		const struct gridwl_config *config, const char *name)
+{
+	struct gridwl_output_config *result = gridwl_output_config_create(name);
+	if (result == NULL) {
+		return NULL;
+	}
+	merge_named(result, config, "*");
+	if (strcmp(name, "*") != 0) {
+		merge_named(result, config, name);
+	}
+	return result;
+}

@@ -1,0 +1,284 @@
+#include <errno.h>
+#include <json-c/json.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include "gridctl/request.h"
+#include "gridctl/socket_path.h"
+#include "gridctl/util.h"
+
+/*
+ * gridctl: sends one request to gridwl's control socket and prints the
+ * reply. Exit status: 0 if the compositor reports success, 1 if it reports
+ * failure, 2 if gridctl itself failed (usage, connection, bad reply).
+ */
+
+enum {
+	EXIT_REPLY_FAILURE = 1,
+	EXIT_GRIDCTL_FAILURE = 2,
+};
+
+// Replies are small but a window list can grow; this only guards against a
+// compositor gone mad.
+#define MAX_REPLY (64 << 20)
+// Long enough for any request to complete, short enough that a hung
+// compositor does not hang scripts forever.
+#define IO_TIMEOUT_SECONDS 60
+
+static const char usage[] =
+	"Usage: gridctl COMMAND [ARGUMENTS]\n"
+	"\n"
+	"Sends COMMAND to the gridwl compositor and prints its JSON reply.\n"
+	"\n"
+	"Commands:\n"
+	"  outputs                       list outputs\n"
+	"  windows                       list windows\n"
+	"  move ID X Y                   move window ID to X,Y\n"
+	"  resize ID WIDTH HEIGHT        resize window ID\n"
+	"  focus ID                      focus window ID\n"
+	"  close ID                      ask window ID to close\n"
+	"  output NAME KEY VALUE...      configure output NAME, as in the\n"
+	"                                config file's output lines\n"
+	"  create-output WxH [scale N]   add a headless output\n"
+	"  destroy-output NAME           remove a headless output\n"
+	"  screenshot [-o NAME] [--cursor] FILE.png\n"
+	"                                save the screen (or output NAME) as PNG\n"
+	"  reload                        reload the configuration\n"
+	"  exit                          quit the compositor\n"
+	"  stats                         print statistics\n"
+	"  raw JSON                      send JSON as is\n"
+	"\n"
+	"The socket is $GRIDWL_SOCK if set, otherwise\n"
+	"$XDG_RUNTIME_DIR/gridwl-$WAYLAND_DISPLAY.sock.\n"
+	"\n"
+	"Exit status: 0 on success, 1 if the compositor reports an error,\n"
+	"2 if gridctl fails (its error is printed as JSON too).\n";
+
+static void print_json(struct json_object *obj) {
+	// Unescaped slashes keep paths in replies readable and greppable.
+	printf("%s\n", json_object_to_json_string_ext(obj,
+		JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+}
+
+/* Reports gridctl's own failure in the same shape as the compositor's,
+ * so scripts parse one format. Takes message (NULL: out of memory). */
+static int fail(char *message) {
+	struct json_object *reply = json_object_new_object();
+	json_object_object_add(reply, "success", json_object_new_boolean(false));
+	json_object_object_add(reply, "error", json_object_new_string(
+		message != NULL ? message : "out of memory"));
+	print_json(reply);
+	json_object_put(reply);
+	free(message);
+	return EXIT_GRIDCTL_FAILURE;
+}
+
+static char *current_dir(void) {
+	size_t size = 256;
+	for (;;) {
+		char *buf = malloc(size);
+		if (buf == NULL) {
+			return NULL;
+		}
+		if (getcwd(buf, size) != NULL) {
+			return buf;
+		}
+		free(buf);
+		if (errno != ERANGE || size > (1 << 20)) {
+			return NULL;
+		}
+		size *= 2;
+	}
+}
+
+static int connect_socket(const char *path, char **error) {
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	size_t len = strlen(path);
+	if (len >= sizeof(addr.sun_path)) {
+		*error = gridctl_format("socket path too long: %s", path);
+		return -1;
+	}
+	memcpy(addr.sun_path, path, len + 1);
+
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0) {
+		*error = gridctl_format("cannot create socket: %s",
+			strerror(errno));
+		return -1;
+	}
+	struct timeval timeout = { .tv_sec = IO_TIMEOUT_SECONDS };
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof(timeout));
+	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr)) != 0) {
+		*error = gridctl_format("cannot connect to %s: %s", path,
+			strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static bool send_all(int fd, const char *data, size_t len, char **error) {
+	while (len > 0) {
+		ssize_t n = send(fd, data, len, MSG_NOSIGNAL);
+		if (n < 0) {
+			if (errno == EINTR) {
+				continue;
+			}
+			*error = gridctl_format("cannot send request: %s",
+				errno == EAGAIN ? "timed out" : strerror(errno));
+			return false;
+		}
+		data += n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
+/* Reads up to the first newline. Returns the line without it. */
+static char *read_line(int fd, size_t *line_len, char **error) {
+	size_t len = 0, cap = 4096;
+	char *buf = malloc(cap);
+	if (buf == NULL) {
+		return NULL;
+	}
+	for (;;) {
+		char *nl = memchr(buf, '\n', len);
+		if (nl != NULL) {
+			*line_len = (size_t)(nl - buf);
+			return buf;
+		}
+		if (len == cap) {
+			if (cap >= MAX_REPLY) {
+				*error = gridctl_format("bad reply: longer than "
+					"%d bytes", MAX_REPLY);
+				break;
+			}
+			char *bigger = realloc(buf, cap * 2);
+			if (bigger == NULL) {
+				break;
+			}
+			buf = bigger;
+			cap *= 2;
+		}
+		ssize_t n = recv(fd, buf + len, cap - len, 0);
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n < 0 && errno == EAGAIN) {
+			*error = gridctl_format("no reply from the compositor "
+				"within %d seconds", IO_TIMEOUT_SECONDS);
+			break;
+		}
+		// ECONNRESET only says our request was not all read, which
+		// matters only if no reply came.
+		if (n == 0 || (n < 0 && errno == ECONNRESET)) {
+			*error = gridctl_format(len == 0 ?
+				"no reply: the compositor closed the connection" :
+				"bad reply: connection closed mid-reply");
+			break;
+		}
+		if (n < 0) {
+			*error = gridctl_format("cannot read reply: %s",
+				strerror(errno));
+			break;
+		}
+		len += (size_t)n;
+	}
+	free(buf);
+	return NULL;
+}
+
+static struct json_object *parse_reply(const char *text, size_t len,
+		char **error) {
+	struct json_tokener *tok = json_tokener_new();
+	if (tok == NULL || len > (size_t)MAX_REPLY) {
+		json_tokener_free(tok);
+		return NULL;
+	}
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT |
+		JSON_TOKENER_ALLOW_TRAILING_CHARS);
+	struct json_object *reply = json_tokener_parse_ex(tok, text, (int)len);
+	bool ok = reply != NULL &&
+		json_object_is_type(reply, json_type_object) &&
+		strspn(text + json_tokener_get_parse_end(tok), " \t\r") ==
+			len - json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (!ok) {
+		json_object_put(reply);
+		*error = gridctl_format("bad reply: not a JSON object: %.*s",
+			(int)(len > 200 ? 200 : len), text);
+		return NULL;
+	}
+	return reply;
+}
+
+int main(int argc, char **argv) {
+	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
+			strcmp(argv[1], "--help") == 0)) {
+		fputs(usage, stdout);
+		return EXIT_SUCCESS;
+	}
+
+	char *error = NULL;
+	char *cwd = current_dir();
+	char *request = gridctl_build_request(argc - 1, argv + 1, cwd, &error);
+	free(cwd);
+	if (request == NULL) {
+		return fail(error);
+	}
+
+	char *path = gridctl_socket_path(getenv("GRIDWL_SOCK"),
+		getenv("XDG_RUNTIME_DIR"), getenv("WAYLAND_DISPLAY"), &error);
+	if (path == NULL) {
+		free(request);
+		return fail(error);
+	}
+	int fd = connect_socket(path, &error);
+	free(path);
+	if (fd < 0) {
+		free(request);
+		return fail(error);
+	}
+
+	size_t request_len = strlen(request);
+	request[request_len] = '\n'; // replaces the NUL; sent by length
+	bool sent = send_all(fd, request, request_len + 1, &error);
+	free(request);
+	if (!sent) {
+		close(fd);
+		return fail(error);
+	}
+	// Tells the compositor this is our only request, so it closes the
+	// connection once it has answered.
+	shutdown(fd, SHUT_WR);
+
+	size_t reply_len = 0;
+	char *text = read_line(fd, &reply_len, &error);
+	close(fd);
+	if (text == NULL) {
+		return fail(error);
+	}
+	struct json_object *reply = parse_reply(text, reply_len, &error);
+	free(text);
+	if (reply == NULL) {
+		return fail(error);
+	}
+
+	struct json_object *success;
+	bool ok = json_object_object_get_ex(reply, "success", &success) &&
+		json_object_is_type(success, json_type_boolean) &&
+		json_object_get_boolean(success);
+	print_json(reply);
+	json_object_put(reply);
+	if (fflush(stdout) != 0) {
+		perror("gridctl: cannot write to stdout");
+		return EXIT_GRIDCTL_FAILURE;
+	}
+	return ok ? EXIT_SUCCESS : EXIT_REPLY_FAILURE;
+}

@@ -1,0 +1,292 @@
+#include <errno.h>
+#include <json-c/json.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gridctl/request.h"
+#include "gridctl/util.h"
+
+struct command {
+	const char *name;
+	const char *usage; // the arguments, for error messages
+	// How many words may follow the name; max_args -1 is no bound.
+	int min_args, max_args;
+	// Adds the command's members to request, argv[0] being the name.
+	// Returns false with *error set on a usage error.
+	bool (*build)(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error);
+};
+
+bool gridctl_parse_int(const char *str, int *value) {
+	// strtol alone would also take leading blanks and an empty string.
+	const char *digits = str;
+	if (*digits == '-' || *digits == '+') {
+		digits++;
+	}
+	if (*digits < '0' || *digits > '9') {
+		return false;
+	}
+	char *end;
+	errno = 0;
+	long n = strtol(str, &end, 10);
+	if (errno != 0 || *end != '\0' || n < INT_MIN || n > INT_MAX) {
+		return false;
+	}
+	*value = (int)n;
+	return true;
+}
+
+static bool add_int(struct json_object *request, const char *key,
+		const char *what, const char *arg, char **error) {
+	int value;
+	if (!gridctl_parse_int(arg, &value)) {
+		*error = gridctl_format("invalid %s '%s': expected an integer",
+			what, arg);
+		return false;
+	}
+	json_object_object_add(request, key, json_object_new_int(value));
+	return true;
+}
+
+static bool build_no_args(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	return true;
+}
+
+static bool build_id(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	return add_int(request, "id", "ID", argv[1], error);
+}
+
+static bool build_move(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	return add_int(request, "id", "ID", argv[1], error) &&
+		add_int(request, "x", "X", argv[2], error) &&
+		add_int(request, "y", "Y", argv[3], error);
+}
+
+static bool build_resize(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	return add_int(request, "id", "ID", argv[1], error) &&
+		add_int(request, "width", "width", argv[2], error) &&
+		add_int(request, "height", "height", argv[3], error);
+}
+
+static bool build_output(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	json_object_object_add(request, "name",
+		json_object_new_string(argv[1]));
+	struct json_object *args = json_object_new_array();
+	for (int i = 2; i < argc; i++) {
+		json_object_array_add(args, json_object_new_string(argv[i]));
+	}
+	json_object_object_add(request, "args", args);
+	return true;
+}
+
+static bool build_create_output(struct json_object *request, int argc,
+		char **argv, const char *cwd, char **error) {
+	const char *size = argv[1];
+	const char *sep = strpbrk(size, "xX");
+	if (sep == NULL) {
+		*error = gridctl_format("invalid size '%s': expected WxH", size);
+		return false;
+	}
+	char *width = strndup(size, (size_t)(sep - size));
+	if (width == NULL) {
+		*error = gridctl_format("out of memory");
+		return false;
+	}
+	int w, h;
+	bool ok = gridctl_parse_int(width, &w) && gridctl_parse_int(sep + 1, &h);
+	free(width);
+	if (!ok) {
+		*error = gridctl_format("invalid size '%s': expected WxH", size);
+		return false;
+	}
+	json_object_object_add(request, "width", json_object_new_int(w));
+	json_object_object_add(request, "height", json_object_new_int(h));
+
+	if (argc == 2) { // just WxH
+		return true;
+	}
+	if (strcmp(argv[2], "scale") != 0) {
+		*error = gridctl_format("create-output: unknown option '%s'",
+			argv[2]);
+		return false;
+	}
+	if (argc != 4) {
+		*error = gridctl_format("create-output: scale needs a value");
+		return false;
+	}
+	return add_int(request, "scale", "scale", argv[3], error);
+}
+
+static bool build_name(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	json_object_object_add(request, "name",
+		json_object_new_string(argv[1]));
+	return true;
+}
+
+static char *absolute_path(const char *file, const char *cwd, char **error) {
+	char *path;
+	if (file[0] == '/') {
+		path = strdup(file);
+	} else if (cwd == NULL || cwd[0] != '/') {
+		*error = gridctl_format("cannot make '%s' absolute: the current "
+			"directory is unknown", file);
+		return NULL;
+	} else {
+		size_t len = strlen(cwd);
+		bool slash = cwd[len - 1] == '/';
+		path = gridctl_format("%s%s%s", cwd, slash ? "" : "/", file);
+	}
+	if (path == NULL) {
+		*error = gridctl_format("out of memory");
+	}
+	return path;
+}
+
+static bool build_screenshot(struct json_object *request, int argc,
+		char **argv, const char *cwd, char **error) {
+	const char *output = NULL;
+	const char *file = NULL;
+	bool cursor = false;
+	bool options_done = false;
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		bool option = !options_done && arg[0] == '-' && arg[1] != '\0';
+		if (!option) {
+			if (file != NULL) {
+				*error = gridctl_format("screenshot: more than "
+					"one FILE given ('%s', '%s')", file, arg);
+				return false;
+			}
+			file = arg;
+		} else if (strcmp(arg, "--") == 0) {
+			options_done = true;
+		} else if (strcmp(arg, "-o") == 0 ||
+				strcmp(arg, "--output") == 0) {
+			if (i + 1 == argc) {
+				*error = gridctl_format("screenshot: %s needs "
+					"an output NAME", arg);
+				return false;
+			}
+			output = argv[++i];
+		} else if (strcmp(arg, "--cursor") == 0) {
+			cursor = true;
+		} else {
+			*error = gridctl_format("screenshot: unknown option '%s'",
+				arg);
+			return false;
+		}
+	}
+	if (file == NULL || file[0] == '\0') {
+		*error = gridctl_format("usage: gridctl screenshot [-o NAME] "
+			"[--cursor] FILE.png");
+		return false;
+	}
+
+	// The compositor writes the file, and its current directory is not
+	// ours.
+	char *path = absolute_path(file, cwd, error);
+	if (path == NULL) {
+		return false;
+	}
+	json_object_object_add(request, "path", json_object_new_string(path));
+	free(path);
+	if (output != NULL) {
+		json_object_object_add(request, "output",
+			json_object_new_string(output));
+	}
+	if (cursor) {
+		json_object_object_add(request, "cursor",
+			json_object_new_boolean(true));
+	}
+	return true;
+}
+
+static const struct command commands[] = {
+	{ "outputs", "", 0, 0, build_no_args },
+	{ "windows", "", 0, 0, build_no_args },
+	{ "move", " ID X Y", 3, 3, build_move },
+	{ "resize", " ID WIDTH HEIGHT", 3, 3, build_resize },
+	{ "focus", " ID", 1, 1, build_id },
+	{ "close", " ID", 1, 1, build_id },
+	{ "output", " NAME KEY VALUE...", 2, -1, build_output },
+	{ "create-output", " WxH [scale N]", 1, 3, build_create_output },
+	{ "destroy-output", " NAME", 1, 1, build_name },
+	{ "screenshot", " [-o NAME] [--cursor] FILE.png", 1, -1,
+		build_screenshot },
+	{ "reload", "", 0, 0, build_no_args },
+	{ "exit", "", 0, 0, build_no_args },
+	{ "stats", "", 0, 0, build_no_args },
+};
+
+static char *build_raw(int argc, char **argv, char **error) {
+	if (argc != 2) {
+		*error = gridctl_format("usage: gridctl raw JSON");
+		return NULL;
+	}
+	// A newline would make it several requests, and we read one reply.
+	if (strchr(argv[1], '\n') != NULL) {
+		*error = gridctl_format("raw: JSON must be a single line");
+		return NULL;
+	}
+	char *line = strdup(argv[1]);
+	if (line == NULL) {
+		*error = gridctl_format("out of memory");
+	}
+	return line;
+}
+
+char *gridctl_build_request(int argc, char **argv, const char *cwd,
+		char **error) {
+	*error = NULL;
+	if (argc < 1) {
+		*error = gridctl_format("no command given (see gridctl --help)");
+		return NULL;
+	}
+	const char *name = argv[0];
+	if (strcmp(name, "raw") == 0) {
+		// Sent verbatim, so tests can send what no command would.
+		return build_raw(argc, argv, error);
+	}
+
+	const struct command *command = NULL;
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (strcmp(commands[i].name, name) == 0) {
+			command = &commands[i];
+			break;
+		}
+	}
+	if (command == NULL) {
+		*error = gridctl_format("unknown command '%s' (see gridctl "
+			"--help)", name);
+		return NULL;
+	}
+	int nargs = argc - 1;
+	if (nargs < command->min_args ||
+			(command->max_args >= 0 && nargs > command->max_args)) {
+		*error = gridctl_format("usage: gridctl %s%s", command->name,
+			command->usage);
+		return NULL;
+	}
+
+	struct json_object *request = json_object_new_object();
+	json_object_object_add(request, "command",
+		json_object_new_string(command->name));
+	if (!command->build(request, argc, argv, cwd, error)) {
+		json_object_put(request);
+		return NULL;
+	}
+	char *line = strdup(json_object_to_json_string_ext(request,
+		JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(request);
+	if (line == NULL) {
+		*error = gridctl_format("out of memory");
+	}
+	return line;
+}

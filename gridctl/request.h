@@ -1,0 +1,28 @@
+#ifndef GRIDWL_GRIDCTL_REQUEST_H
+#define GRIDWL_GRIDCTL_REQUEST_H
+
+#include <stdbool.h>
+
+/*
+ * Turning gridctl's command line into the request it sends, kept apart from
+ * any I/O so it can be tested on its own.
+ */
+
+/*
+ * argv[0] is the command name ("move", "screenshot", ...), argv[1..] its
+ * arguments. cwd is the absolute current directory, used to make a
+ * screenshot path absolute; it may be NULL if unknown, which only matters
+ * for a relative screenshot path.
+ *
+ * Returns the request as one line of JSON without its newline, to be freed
+ * by the caller. On a usage error returns NULL and sets *error to a message
+ * the caller frees.
+ */
+char *gridctl_build_request(int argc, char **argv, const char *cwd,
+	char **error);
+
+/* Parses an int the way every numeric argument is parsed: an optional sign
+ * and decimal digits, the whole string, in the range of int. */
+bool gridctl_parse_int(const char *str, int *value);
+
+#endif

@@ -1,0 +1,16 @@
+#ifndef GRIDWL_INPUT_BINDINGS_H
+#define GRIDWL_INPUT_BINDINGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <xkbcommon/xkbcommon.h>
+
+struct gridwl_server;
+
+/* Runs the binding for this chord, if there is one; true when the key was
+ * taken. Without any bind line in the config the built-in defaults apply
+ * (see README). */
+bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,
+	xkb_keysym_t keysym);
+
+#endif

@@ -1,0 +1,241 @@
+#include <linux/input-event-codes.h>
+#include <wlr/types/wlr_cursor.h>
+#include <wlr/types/wlr_keyboard.h>
+#include <wlr/types/wlr_pointer.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_xcursor_manager.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include "compositor/server.h"
+#include "compositor/view.h"
+#include "input/cursor.h"
+#include "input/seat.h"
+
+/* Windows are at least this big, in logical pixels, while resized. */
+#define MIN_WINDOW_SIZE 16
+
+void gridwl_cursor_set_default_image(struct gridwl_seat *seat) {
+	if (seat->pointer_count > 0 && seat->xcursor_manager != NULL) {
+		wlr_xcursor_manager_set_cursor_image(seat->xcursor_manager,
+			"left_ptr", seat->cursor);
+	}
+}
+
+void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
+		uint32_t time_msec) {
+	double sx, sy;
+	struct wlr_surface *surface = NULL;
+	struct gridwl_view *view = gridwl_view_at(seat->server, seat->cursor->x,
+		seat->cursor->y, &surface, &sx, &sy);
+	if (view == NULL) {
+		if (seat->wlr_seat->pointer_state.focused_surface != NULL) {
+			gridwl_cursor_set_default_image(seat);
+		}
+		wlr_seat_pointer_clear_focus(seat->wlr_seat);
+		return;
+	}
+	wlr_seat_pointer_notify_enter(seat->wlr_seat, surface, sx, sy);
+	wlr_seat_pointer_notify_motion(seat->wlr_seat, time_msec, sx, sy);
+}
+
+static void process_grab_motion(struct gridwl_seat *seat) {
+	struct gridwl_view *view = seat->grab_view;
+	double dx = seat->cursor->x - seat->grab_x;
+	double dy = seat->cursor->y - seat->grab_y;
+	if (seat->grab_mode == GRIDWL_GRAB_MOVE) {
+		gridwl_view_move(view, seat->grab_box.x + (int)dx,
+			seat->grab_box.y + (int)dy);
+		return;
+	}
+	struct wlr_box box = seat->grab_box;
+	int left = box.x, top = box.y;
+	int right = box.x + box.width, bottom = box.y + box.height;
+	if (seat->grab_edges & WLR_EDGE_LEFT) {
+		left += (int)dx;
+		if (left > right - MIN_WINDOW_SIZE) {
+			left = right - MIN_WINDOW_SIZE;
+		}
+	} else if (seat->grab_edges & WLR_EDGE_RIGHT) {
+		right += (int)dx;
+		if (right < left + MIN_WINDOW_SIZE) {
+			right = left + MIN_WINDOW_SIZE;
+		}
+	}
+	if (seat->grab_edges & WLR_EDGE_TOP) {
+		top += (int)dy;
+		if (top > bottom - MIN_WINDOW_SIZE) {
+			top = bottom - MIN_WINDOW_SIZE;
+		}
+	} else if (seat->grab_edges & WLR_EDGE_BOTTOM) {
+		bottom += (int)dy;
+		if (bottom < top + MIN_WINDOW_SIZE) {
+			bottom = top + MIN_WINDOW_SIZE;
+		}
+	}
+	gridwl_view_move(view, left, top);
+	gridwl_view_request_size(view, right - left, bottom - top);
+}
+
+static void process_motion(struct gridwl_seat *seat, uint32_t time_msec) {
+	if (seat->grab_mode != GRIDWL_GRAB_NONE && seat->grab_view != NULL) {
+		process_grab_motion(seat);
+		return;
+	}
+	gridwl_seat_update_pointer_focus(seat, time_msec);
+}
+
+static void handle_motion(struct wl_listener *listener, void *data) {
+	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_motion);
+	struct wlr_event_pointer_motion *event = data;
+	// Deltas are logical pixels: the same hand movement crosses the same
+	// share of a window whatever the output's scale.
+	wlr_cursor_move(seat->cursor, event->device, event->delta_x,
+		event->delta_y);
+	process_motion(seat, event->time_msec);
+}
+
+static void handle_motion_absolute(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_seat *seat =
+		wl_container_of(listener, seat, cursor_motion_absolute);
+	struct wlr_event_pointer_motion_absolute *event = data;
+	wlr_cursor_warp_absolute(seat->cursor, event->device, event->x, event->y);
+	process_motion(seat, event->time_msec);
+}
+
+static bool alt_held(struct gridwl_seat *seat) {
+	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(seat->wlr_seat);
+	return keyboard != NULL &&
+		(wlr_keyboard_get_modifiers(keyboard) & WLR_MODIFIER_ALT);
+}
+
+static void begin_grab(struct gridwl_seat *seat, struct gridwl_view *view,
+		enum gridwl_grab_mode mode, uint32_t edges) {
+	if (view->fullscreen || view->maximized) {
+		return;
+	}
+	seat->grab_mode = mode;
+	seat->grab_view = view;
+	seat->grab_x = seat->cursor->x;
+	seat->grab_y = seat->cursor->y;
+	seat->grab_box = gridwl_view_box(view);
+	seat->grab_edges = edges;
+	if (mode == GRIDWL_GRAB_RESIZE) {
+		wlr_xdg_toplevel_set_resizing(view->xdg_surface, true);
+	}
+}
+
+static void end_grab(struct gridwl_seat *seat) {
+	if (seat->grab_mode == GRIDWL_GRAB_RESIZE && seat->grab_view != NULL) {
+		wlr_xdg_toplevel_set_resizing(seat->grab_view->xdg_surface, false);
+	}
+	seat->grab_mode = GRIDWL_GRAB_NONE;
+	seat->grab_view = NULL;
+}
+
+void gridwl_seat_begin_move(struct gridwl_seat *seat,
+		struct gridwl_view *view) {
+	begin_grab(seat, view, GRIDWL_GRAB_MOVE, 0);
+}
+
+void gridwl_seat_begin_resize(struct gridwl_seat *seat,
+		struct gridwl_view *view, uint32_t edges) {
+	begin_grab(seat, view, GRIDWL_GRAB_RESIZE, edges);
+}
+
+/* Alt+right-drag resizes from the corner nearest the pointer. */
+static uint32_t nearest_edges(struct gridwl_seat *seat,
+		struct gridwl_view *view) {
+	struct wlr_box box = gridwl_view_box(view);
+	uint32_t edges = seat->cursor->x < box.x + box.width / 2.0 ?
+		WLR_EDGE_LEFT : WLR_EDGE_RIGHT;
+	edges |= seat->cursor->y < box.y + box.height / 2.0 ?
+		WLR_EDGE_TOP : WLR_EDGE_BOTTOM;
+	return edges;
+}
+
+static void handle_button(struct wl_listener *listener, void *data) {
+	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_button);
+	struct wlr_event_pointer_button *event = data;
+	if (event->state == WLR_BUTTON_RELEASED) {
+		if (seat->grab_mode != GRIDWL_GRAB_NONE) {
+			end_grab(seat);
+			gridwl_seat_update_pointer_focus(seat, event->time_msec);
+			return;
+		}
+		wlr_seat_pointer_notify_button(seat->wlr_seat, event->time_msec,
+			event->button, event->state);
+		return;
+	}
+
+	double sx, sy;
+	struct wlr_surface *surface = NULL;
+	struct gridwl_view *view = gridwl_view_at(seat->server, seat->cursor->x,
+		seat->cursor->y, &surface, &sx, &sy);
+	if (view != NULL) {
+		gridwl_view_focus(view);
+		if (alt_held(seat) && event->button == BTN_LEFT) {
+			begin_grab(seat, view, GRIDWL_GRAB_MOVE, 0);
+			return;
+		}
+		if (alt_held(seat) && event->button == BTN_RIGHT) {
+			begin_grab(seat, view, GRIDWL_GRAB_RESIZE,
+				nearest_edges(seat, view));
+			return;
+		}
+	}
+	wlr_seat_pointer_notify_button(seat->wlr_seat, event->time_msec,
+		event->button, event->state);
+}
+
+static void handle_axis(struct wl_listener *listener, void *data) {
+	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_axis);
+	struct wlr_event_pointer_axis *event = data;
+	wlr_seat_pointer_notify_axis(seat->wlr_seat, event->time_msec,
+		event->orientation, event->delta, event->delta_discrete,
+		event->source);
+}
+
+static void handle_frame(struct wl_listener *listener, void *data) {
+	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_frame);
+	wlr_seat_pointer_notify_frame(seat->wlr_seat);
+}
+
+static void handle_request_set_cursor(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_seat *seat =
+		wl_container_of(listener, seat, request_set_cursor);
+	struct wlr_seat_pointer_request_set_cursor_event *event = data;
+	// Only the client under the pointer may choose its image.
+	if (event->seat_client ==
+			seat->wlr_seat->pointer_state.focused_client) {
+		wlr_cursor_set_surface(seat->cursor, event->surface,
+			event->hotspot_x, event->hotspot_y);
+	}
+}
+
+void gridwl_cursor_init(struct gridwl_seat *seat) {
+	struct wlr_cursor *cursor = seat->cursor;
+	seat->cursor_motion.notify = handle_motion;
+	wl_signal_add(&cursor->events.motion, &seat->cursor_motion);
+	seat->cursor_motion_absolute.notify = handle_motion_absolute;
+	wl_signal_add(&cursor->events.motion_absolute,
+		&seat->cursor_motion_absolute);
+	seat->cursor_button.notify = handle_button;
+	wl_signal_add(&cursor->events.button, &seat->cursor_button);
+	seat->cursor_axis.notify = handle_axis;
+	wl_signal_add(&cursor->events.axis, &seat->cursor_axis);
+	seat->cursor_frame.notify = handle_frame;
+	wl_signal_add(&cursor->events.frame, &seat->cursor_frame);
+	seat->request_set_cursor.notify = handle_request_set_cursor;
+	wl_signal_add(&seat->wlr_seat->events.request_set_cursor,
+		&seat->request_set_cursor);
+}
+
+void gridwl_cursor_finish(struct gridwl_seat *seat) {
+	wl_list_remove(&seat->cursor_motion.link);
+	wl_list_remove(&seat->cursor_motion_absolute.link);
+	wl_list_remove(&seat->cursor_button.link);
+	wl_list_remove(&seat->cursor_axis.link);
+	wl_list_remove(&seat->cursor_frame.link);
+	wl_list_remove(&seat->request_set_cursor.link);
+}

@@ -1,0 +1,10 @@
+#ifndef GRIDWL_INPUT_CURSOR_H
+#define GRIDWL_INPUT_CURSOR_H
+
+struct gridwl_seat;
+
+void gridwl_cursor_init(struct gridwl_seat *seat);
+void gridwl_cursor_finish(struct gridwl_seat *seat);
+void gridwl_cursor_set_default_image(struct gridwl_seat *seat);
+
+#endif

@@ -1,0 +1,144 @@
+#include <stdlib.h>
+#include <wlr/backend/session.h>
+#include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_keyboard.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/util/log.h>
+#include <xkbcommon/xkbcommon.h>
+#include "compositor/server.h"
+#include "config/config.h"
+#include "input/bindings.h"
+#include "input/seat.h"
+
+struct gridwl_keyboard {
+	struct wl_list link; // gridwl_seat.keyboards
+	struct gridwl_seat *seat;
+	struct wlr_input_device *device;
+	struct wl_listener modifiers;
+	struct wl_listener key;
+	struct wl_listener destroy;
+};
+
+/* Ctrl+Alt+Fn switches virtual terminals on a DRM session, whatever the
+ * config says, so a user is never locked in. */
+static bool handle_vt_switch(struct gridwl_seat *seat, xkb_keysym_t sym) {
+	struct wlr_session *session = seat->server->session;
+	if (session == NULL || sym < XKB_KEY_XF86Switch_VT_1 ||
+			sym > XKB_KEY_XF86Switch_VT_12) {
+		return false;
+	}
+	wlr_session_change_vt(session, sym - XKB_KEY_XF86Switch_VT_1 + 1);
+	return true;
+}
+
+static bool handle_bindings(struct gridwl_keyboard *keyboard,
+		uint32_t keycode) {
+	struct wlr_keyboard *wlr_keyboard = keyboard->device->keyboard;
+	const xkb_keysym_t *syms;
+	int count = xkb_state_key_get_syms(wlr_keyboard->xkb_state, keycode,
+		&syms);
+	// Caps Lock and Num Lock are states, not part of a chord.
+	uint32_t modifiers = wlr_keyboard_get_modifiers(wlr_keyboard) &
+		~(WLR_MODIFIER_CAPS | WLR_MODIFIER_MOD2);
+	for (int i = 0; i < count; i++) {
+		if (handle_vt_switch(keyboard->seat, syms[i])) {
+			return true;
+		}
+		if (gridwl_bindings_run(keyboard->seat->server, modifiers,
+				xkb_keysym_to_lower(syms[i]))) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void keyboard_handle_key(struct wl_listener *listener, void *data) {
+	struct gridwl_keyboard *keyboard =
+		wl_container_of(listener, keyboard, key);
+	struct wlr_event_keyboard_key *event = data;
+	struct wlr_seat *seat = keyboard->seat->wlr_seat;
+	uint32_t keycode = event->keycode + 8; // evdev to xkb
+	if (event->state == WL_KEYBOARD_KEY_STATE_PRESSED &&
+			handle_bindings(keyboard, keycode)) {
+		return;
+	}
+	wlr_seat_set_keyboard(seat, keyboard->device);
+	wlr_seat_keyboard_notify_key(seat, event->time_msec, event->keycode,
+		event->state);
+}
+
+static void keyboard_handle_modifiers(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_keyboard *keyboard =
+		wl_container_of(listener, keyboard, modifiers);
+	wlr_seat_set_keyboard(keyboard->seat->wlr_seat, keyboard->device);
+	wlr_seat_keyboard_notify_modifiers(keyboard->seat->wlr_seat,
+		&keyboard->device->keyboard->modifiers);
+}
+
+static void keyboard_destroy(struct gridwl_keyboard *keyboard) {
+	wl_list_remove(&keyboard->modifiers.link);
+	wl_list_remove(&keyboard->key.link);
+	wl_list_remove(&keyboard->destroy.link);
+	wl_list_remove(&keyboard->link);
+	free(keyboard);
+}
+
+static void keyboard_handle_destroy(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_keyboard *keyboard =
+		wl_container_of(listener, keyboard, destroy);
+	struct gridwl_seat *seat = keyboard->seat;
+	keyboard_destroy(keyboard);
+	uint32_t caps = seat->pointer_count > 0 ? WL_SEAT_CAPABILITY_POINTER : 0;
+	if (!wl_list_empty(&seat->keyboards)) {
+		caps |= WL_SEAT_CAPABILITY_KEYBOARD;
+	}
+	wlr_seat_set_capabilities(seat->wlr_seat, caps);
+}
+
+void gridwl_keyboard_create(struct gridwl_seat *seat,
+		struct wlr_input_device *device) {
+	struct gridwl_keyboard *keyboard = calloc(1, sizeof(*keyboard));
+	if (keyboard == NULL) {
+		wlr_log(WLR_ERROR, "Out of memory for keyboard %s", device->name);
+		return;
+	}
+	keyboard->seat = seat;
+	keyboard->device = device;
+
+	// The layout comes from the XKB_DEFAULT_* variables, as in sway and
+	// weston, when they are set.
+	struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+	struct xkb_keymap *keymap = context == NULL ? NULL :
+		xkb_keymap_new_from_names(context, NULL,
+			XKB_KEYMAP_COMPILE_NO_FLAGS);
+	if (keymap == NULL) {
+		wlr_log(WLR_ERROR, "Keyboard %s: cannot compile a keymap",
+			device->name);
+		xkb_context_unref(context);
+		free(keyboard);
+		return;
+	}
+	wlr_keyboard_set_keymap(device->keyboard, keymap);
+	xkb_keymap_unref(keymap);
+	xkb_context_unref(context);
+	wlr_keyboard_set_repeat_info(device->keyboard, 25, 600);
+
+	keyboard->modifiers.notify = keyboard_handle_modifiers;
+	wl_signal_add(&device->keyboard->events.modifiers, &keyboard->modifiers);
+	keyboard->key.notify = keyboard_handle_key;
+	wl_signal_add(&device->keyboard->events.key, &keyboard->key);
+	keyboard->destroy.notify = keyboard_handle_destroy;
+	wl_signal_add(&device->events.destroy, &keyboard->destroy);
+
+	wlr_seat_set_keyboard(seat->wlr_seat, device);
+	wl_list_insert(&seat->keyboards, &keyboard->link);
+}
+
+void gridwl_keyboard_destroy_all(struct gridwl_seat *seat) {
+	struct gridwl_keyboard *keyboard, *tmp;
+	wl_list_for_each_safe(keyboard, tmp, &seat->keyboards, link) {
+		keyboard_destroy(keyboard);
+	}
+}

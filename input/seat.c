@@ -1,0 +1,199 @@
+#include <stdlib.h>
+#include <wlr/backend.h>
+#include <wlr/types/wlr_cursor.h>
+#include <wlr/types/wlr_data_device.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/types/wlr_input_device.h>
+#include <wlr/types/wlr_keyboard.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_output_layout.h>
+#include <wlr/types/wlr_primary_selection.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_xcursor_manager.h>
+#include <wlr/util/log.h>
+#include "compositor/output.h"
+#include "compositor/server.h"
+#include "compositor/view.h"
+#include "input/cursor.h"
+#include "input/seat.h"
+
+static void update_capabilities(struct gridwl_seat *seat) {
+	uint32_t caps = 0;
+	if (!wl_list_empty(&seat->keyboards)) {
+		caps |= WL_SEAT_CAPABILITY_KEYBOARD;
+	}
+	if (seat->pointer_count > 0) {
+		caps |= WL_SEAT_CAPABILITY_POINTER;
+	}
+	wlr_seat_set_capabilities(seat->wlr_seat, caps);
+}
+
+struct gridwl_pointer {
+	struct gridwl_seat *seat;
+	struct wlr_input_device *device;
+	struct wl_listener destroy;
+};
+
+static void pointer_handle_destroy(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_pointer *pointer =
+		wl_container_of(listener, pointer, destroy);
+	struct gridwl_seat *seat = pointer->seat;
+	wlr_cursor_detach_input_device(seat->cursor, pointer->device);
+	wl_list_remove(&pointer->destroy.link);
+	free(pointer);
+	seat->pointer_count--;
+	update_capabilities(seat);
+	if (seat->pointer_count == 0) {
+		// No pointing device, nothing to point with: hide the cursor.
+		wlr_cursor_set_image(seat->cursor, NULL, 0, 0, 0, 0, 0, 0);
+	}
+}
+
+static void add_pointer(struct gridwl_seat *seat,
+		struct wlr_input_device *device) {
+	struct gridwl_pointer *pointer = calloc(1, sizeof(*pointer));
+	if (pointer == NULL) {
+		wlr_log(WLR_ERROR, "Out of memory for pointer %s", device->name);
+		return;
+	}
+	pointer->seat = seat;
+	pointer->device = device;
+	pointer->destroy.notify = pointer_handle_destroy;
+	wl_signal_add(&device->events.destroy, &pointer->destroy);
+	wlr_cursor_attach_input_device(seat->cursor, device);
+	if (seat->pointer_count++ == 0) {
+		gridwl_cursor_set_default_image(seat);
+	}
+}
+
+static void seat_handle_new_input(struct wl_listener *listener, void *data) {
+	struct gridwl_seat *seat = wl_container_of(listener, seat, new_input);
+	struct wlr_input_device *device = data;
+	switch (device->type) {
+	case WLR_INPUT_DEVICE_KEYBOARD:
+		gridwl_keyboard_create(seat, device);
+		break;
+	case WLR_INPUT_DEVICE_POINTER:
+	case WLR_INPUT_DEVICE_TOUCH:
+	case WLR_INPUT_DEVICE_TABLET_TOOL:
+		// wlr_cursor turns touch and tablets into pointer motion.
+		add_pointer(seat, device);
+		break;
+	default:
+		break;
+	}
+	update_capabilities(seat);
+}
+
+static void seat_handle_request_set_selection(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_seat *seat =
+		wl_container_of(listener, seat, request_set_selection);
+	struct wlr_seat_request_set_selection_event *event = data;
+	wlr_seat_set_selection(seat->wlr_seat, event->source, event->serial);
+}
+
+static void seat_handle_request_set_primary_selection(
+		struct wl_listener *listener, void *data) {
+	struct gridwl_seat *seat =
+		wl_container_of(listener, seat, request_set_primary_selection);
+	struct wlr_seat_request_set_primary_selection_event *event = data;
+	wlr_seat_set_primary_selection(seat->wlr_seat, event->source,
+		event->serial);
+}
+
+struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
+	struct gridwl_seat *seat = calloc(1, sizeof(*seat));
+	if (seat == NULL) {
+		return NULL;
+	}
+	seat->server = server;
+	wl_list_init(&seat->keyboards);
+	seat->wlr_seat = wlr_seat_create(server->display, "seat0");
+	seat->cursor = wlr_cursor_create();
+	if (seat->wlr_seat == NULL || seat->cursor == NULL) {
+		gridwl_seat_destroy(seat);
+		return NULL;
+	}
+	wlr_cursor_attach_output_layout(seat->cursor, server->output_layout);
+
+	const char *theme = getenv("XCURSOR_THEME");
+	const char *size_env = getenv("XCURSOR_SIZE");
+	int size = size_env != NULL ? atoi(size_env) : 0;
+	seat->xcursor_manager = wlr_xcursor_manager_create(theme,
+		size > 0 ? size : 24);
+
+	seat->new_input.notify = seat_handle_new_input;
+	wl_signal_add(&server->backend->events.new_input, &seat->new_input);
+	seat->request_set_selection.notify = seat_handle_request_set_selection;
+	wl_signal_add(&seat->wlr_seat->events.request_set_selection,
+		&seat->request_set_selection);
+	seat->request_set_primary_selection.notify =
+		seat_handle_request_set_primary_selection;
+	wl_signal_add(&seat->wlr_seat->events.request_set_primary_selection,
+		&seat->request_set_primary_selection);
+	gridwl_cursor_init(seat);
+	return seat;
+}
+
+void gridwl_seat_destroy(struct gridwl_seat *seat) {
+	if (seat == NULL) {
+		return;
+	}
+	if (seat->xcursor_manager != NULL) {
+		gridwl_cursor_finish(seat);
+		wl_list_remove(&seat->new_input.link);
+		wl_list_remove(&seat->request_set_selection.link);
+		wl_list_remove(&seat->request_set_primary_selection.link);
+		wlr_xcursor_manager_destroy(seat->xcursor_manager);
+	}
+	gridwl_keyboard_destroy_all(seat);
+	if (seat->cursor != NULL) {
+		wlr_cursor_destroy(seat->cursor);
+	}
+	// The wlr_seat goes with the display.
+	free(seat);
+}
+
+void gridwl_seat_output_added(struct gridwl_seat *seat,
+		struct gridwl_output *output) {
+	if (seat->xcursor_manager != NULL) {
+		wlr_xcursor_manager_load(seat->xcursor_manager,
+			output->wlr_output->scale);
+	}
+}
+
+void gridwl_seat_focus_surface(struct gridwl_seat *seat,
+		struct wlr_surface *surface) {
+	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(seat->wlr_seat);
+	if (keyboard != NULL) {
+		wlr_seat_keyboard_notify_enter(seat->wlr_seat, surface,
+			keyboard->keycodes, keyboard->num_keycodes,
+			&keyboard->modifiers);
+	} else {
+		wlr_seat_keyboard_notify_enter(seat->wlr_seat, surface,
+			NULL, 0, NULL);
+	}
+}
+
+void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
+		struct gridwl_view *view) {
+	if (seat->grab_view == view) {
+		seat->grab_mode = GRIDWL_GRAB_NONE;
+		seat->grab_view = NULL;
+	}
+	if (seat->wlr_seat->keyboard_state.focused_surface !=
+			view->xdg_surface->surface) {
+		return;
+	}
+	// Focus falls to the next window down, as on every stacking desktop.
+	wlr_seat_keyboard_notify_clear_focus(seat->wlr_seat);
+	struct gridwl_view *next;
+	wl_list_for_each(next, &seat->server->views, link) {
+		if (next != view && next->mapped) {
+			gridwl_view_focus(next);
+			break;
+		}
+	}
+}

@@ -1,0 +1,70 @@
+#ifndef GRIDWL_INPUT_SEAT_H
+#define GRIDWL_INPUT_SEAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-server-core.h>
+
+struct gridwl_server;
+struct gridwl_output;
+struct gridwl_view;
+struct wlr_input_device;
+struct wlr_surface;
+
+enum gridwl_grab_mode {
+	GRIDWL_GRAB_NONE,
+	GRIDWL_GRAB_MOVE,
+	GRIDWL_GRAB_RESIZE,
+};
+
+struct gridwl_seat {
+	struct gridwl_server *server;
+	struct wlr_seat *wlr_seat;
+	struct wlr_cursor *cursor;
+	struct wlr_xcursor_manager *xcursor_manager;
+	struct wl_list keyboards; // gridwl_keyboard.link
+	int pointer_count;
+
+	// An interactive move or resize, in logical coordinates.
+	enum gridwl_grab_mode grab_mode;
+	struct gridwl_view *grab_view;
+	double grab_x, grab_y;
+	struct wlr_box grab_box;
+	uint32_t grab_edges;
+
+	struct wl_listener new_input;
+	struct wl_listener cursor_motion;
+	struct wl_listener cursor_motion_absolute;
+	struct wl_listener cursor_button;
+	struct wl_listener cursor_axis;
+	struct wl_listener cursor_frame;
+	struct wl_listener request_set_cursor;
+	struct wl_listener request_set_selection;
+	struct wl_listener request_set_primary_selection;
+};
+
+struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server);
+void gridwl_seat_destroy(struct gridwl_seat *seat);
+
+/* Loads the cursor theme at the output's scale so the cursor is drawn from
+ * the theme's own image for that scale. */
+void gridwl_seat_output_added(struct gridwl_seat *seat,
+	struct gridwl_output *output);
+void gridwl_seat_focus_surface(struct gridwl_seat *seat,
+	struct wlr_surface *surface);
+void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
+	struct gridwl_view *view);
+void gridwl_seat_begin_move(struct gridwl_seat *seat,
+	struct gridwl_view *view);
+void gridwl_seat_begin_resize(struct gridwl_seat *seat,
+	struct gridwl_view *view, uint32_t edges);
+/* Re-evaluates pointer focus after windows moved under a still pointer. */
+void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
+	uint32_t time_msec);
+
+/* input/keyboard.c */
+void gridwl_keyboard_create(struct gridwl_seat *seat,
+	struct wlr_input_device *device);
+void gridwl_keyboard_destroy_all(struct gridwl_seat *seat);
+
+#endif

@@ -1,0 +1,68 @@
+#include <wlr/render/wlr_renderer.h>
+#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include "compositor/server.h"
+#include "compositor/view.h"
+#include "render/render.h"
+
+struct surface_draw_data {
+	struct gridwl_render_target *target;
+	int ox, oy; // logical layout position of the view's main surface
+};
+
+static void draw_surface(struct wlr_surface *surface, int sx, int sy,
+		void *data) {
+	struct surface_draw_data *draw = data;
+	struct gridwl_render_target *target = draw->target;
+	int scale = target->scale;
+	int x = (draw->ox + sx - target->lx) * scale;
+	int y = (draw->oy + sy - target->ly) * scale;
+	int width = surface->current.width * scale;
+	int height = surface->current.height * scale;
+	if (x >= target->width || y >= target->height ||
+			x + width <= 0 || y + height <= 0) {
+		return;
+	}
+	pixman_box32_t box = { x, y, x + width, y + height };
+	if (pixman_region32_contains_rectangle(target->damage, &box) ==
+			PIXMAN_REGION_OUT) {
+		return;
+	}
+	gridwl_render_surface(target, surface, x, y);
+}
+
+static void clear_damage(struct gridwl_render_target *target) {
+	static const float background[4] = {
+		((GRIDWL_BACKGROUND_ARGB >> 16) & 0xff) / 255.0f,
+		((GRIDWL_BACKGROUND_ARGB >> 8) & 0xff) / 255.0f,
+		(GRIDWL_BACKGROUND_ARGB & 0xff) / 255.0f,
+		1.0f,
+	};
+	int count;
+	pixman_box32_t *rects = pixman_region32_rectangles(target->damage, &count);
+	for (int i = 0; i < count; i++) {
+		struct wlr_box box = {
+			.x = rects[i].x1,
+			.y = rects[i].y1,
+			.width = rects[i].x2 - rects[i].x1,
+			.height = rects[i].y2 - rects[i].y1,
+		};
+		wlr_renderer_scissor(target->renderer, &box);
+		wlr_renderer_clear(target->renderer, background);
+	}
+	wlr_renderer_scissor(target->renderer, NULL);
+}
+
+void gridwl_render_views(struct gridwl_render_target *target) {
+	clear_damage(target);
+	struct gridwl_view *view;
+	wl_list_for_each_reverse(view, &target->server->views, link) {
+		if (!view->mapped) {
+			continue;
+		}
+		struct surface_draw_data draw = { .target = target };
+		gridwl_view_surface_origin(view, &draw.ox, &draw.oy);
+		wlr_xdg_surface_for_each_surface(view->xdg_surface, draw_surface,
+			&draw);
+	}
+}

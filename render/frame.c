@@ -1,0 +1,98 @@
+#include <time.h>
+#include <wlr/render/wlr_renderer.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_output_damage.h>
+#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/util/log.h>
+#include <wlr/util/region.h>
+#include "compositor/output.h"
+#include "compositor/server.h"
+#include "compositor/view.h"
+#include "render/render.h"
+
+static void send_frame_done_iterator(struct wlr_surface *surface, int sx,
+		int sy, void *data) {
+	wlr_surface_send_frame_done(surface, data);
+}
+
+/* Frame callbacks go to what this output shows, once per presented (or
+ * skipped) frame, so clients draw at the pace of the outputs they are on. */
+static void send_frame_done(struct gridwl_output *output,
+		const struct timespec *when) {
+	struct wlr_box output_box = gridwl_output_logical_box(output);
+	struct gridwl_view *view;
+	wl_list_for_each(view, &output->server->views, link) {
+		if (!view->mapped) {
+			continue;
+		}
+		struct wlr_box bounds = gridwl_view_bounds(view);
+		struct wlr_box overlap;
+		if (!wlr_box_intersection(&overlap, &bounds, &output_box)) {
+			continue;
+		}
+		wlr_xdg_surface_for_each_surface(view->xdg_surface,
+			send_frame_done_iterator, (void *)when);
+	}
+}
+
+void gridwl_render_output_frame(struct gridwl_output *output) {
+	struct wlr_output *wlr_output = output->wlr_output;
+	struct gridwl_server *server = output->server;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!gridwl_output_is_active(output) || output->damage == NULL) {
+		return;
+	}
+
+	bool needs_frame = false;
+	pixman_region32_t damage;
+	pixman_region32_init(&damage);
+	if (!wlr_output_damage_attach_render(output->damage, &needs_frame,
+			&damage)) {
+		pixman_region32_fini(&damage);
+		return;
+	}
+	if (!needs_frame) {
+		// Nothing changed: no repaint, no commit.
+		wlr_output_rollback(wlr_output);
+		pixman_region32_fini(&damage);
+		send_frame_done(output, &now);
+		return;
+	}
+
+	struct wlr_box box = gridwl_output_logical_box(output);
+	struct gridwl_render_target target = {
+		.server = server,
+		.renderer = server->renderer,
+		.scale = output->scale,
+		.lx = box.x,
+		.ly = box.y,
+		.width = wlr_output->width,
+		.height = wlr_output->height,
+		.projection = wlr_output->transform_matrix,
+		.damage = &damage,
+	};
+	wlr_renderer_begin(server->renderer, wlr_output->width,
+		wlr_output->height);
+	if (pixman_region32_not_empty(&damage)) {
+		gridwl_render_views(&target);
+	}
+	wlr_output_render_software_cursors(wlr_output, &damage);
+	wlr_renderer_end(server->renderer);
+	pixman_region32_fini(&damage);
+
+	int width, height;
+	wlr_output_transformed_resolution(wlr_output, &width, &height);
+	pixman_region32_t frame_damage;
+	pixman_region32_init(&frame_damage);
+	wlr_region_transform(&frame_damage, &output->damage->current,
+		wlr_output_transform_invert(wlr_output->transform), width, height);
+	wlr_output_set_damage(wlr_output, &frame_damage);
+	pixman_region32_fini(&frame_damage);
+
+	if (!wlr_output_commit(wlr_output)) {
+		wlr_log(WLR_DEBUG, "Output %s: commit failed", wlr_output->name);
+	}
+	send_frame_done(output, &now);
+}

@@ -1,0 +1,59 @@
+#include <errno.h>
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "compositor/util.h"
+#include "render/render.h"
+
+bool gridwl_png_write(const char *path, const struct gridwl_image *image,
+		char **error) {
+	FILE *file = fopen(path, "wb");
+	if (file == NULL) {
+		gridwl_set_error(error, "%s: %s", path, strerror(errno));
+		return false;
+	}
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING,
+		NULL, NULL, NULL);
+	png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+	uint8_t *row = malloc((size_t)image->width * 3);
+	if (png == NULL || info == NULL || row == NULL) {
+		png_destroy_write_struct(&png, &info);
+		free(row);
+		fclose(file);
+		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+	if (setjmp(png_jmpbuf(png))) {
+		png_destroy_write_struct(&png, &info);
+		free(row);
+		fclose(file);
+		gridwl_set_error(error, "%s: writing the PNG failed", path);
+		return false;
+	}
+	png_init_io(png, file);
+	// Outputs are opaque: RGB without alpha, as grim writes them.
+	png_set_IHDR(png, info, image->width, image->height, 8,
+		PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+		PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_set_compression_level(png, 1);
+	png_write_info(png, info);
+	for (int y = 0; y < image->height; y++) {
+		const uint32_t *src = (const uint32_t *)
+			((const uint8_t *)image->data + (size_t)y * image->stride);
+		for (int x = 0; x < image->width; x++) {
+			row[3 * x] = (src[x] >> 16) & 0xff;
+			row[3 * x + 1] = (src[x] >> 8) & 0xff;
+			row[3 * x + 2] = src[x] & 0xff;
+		}
+		png_write_row(png, row);
+	}
+	png_write_end(png, info);
+	png_destroy_write_struct(&png, &info);
+	free(row);
+	if (fclose(file) != 0) {
+		gridwl_set_error(error, "%s: %s", path, strerror(errno));
+		return false;
+	}
+	return true;
+}

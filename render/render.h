@@ -1,0 +1,65 @@
+#ifndef GRIDWL_RENDER_RENDER_H
+#define GRIDWL_RENDER_RENDER_H
+
+#include <pixman.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+struct gridwl_output;
+struct gridwl_server;
+struct wlr_renderer;
+struct wlr_surface;
+struct wlr_output;
+
+/* Where no window is. Tests rely on this exact value. */
+#define GRIDWL_BACKGROUND_ARGB 0xff333333u
+
+/*
+ * One pass of composition into a buffer that the renderer has bound: the
+ * layout seen from (lx, ly) at an integer scale, physical size width x
+ * height, repainting only the physical damage region.
+ */
+struct gridwl_render_target {
+	struct gridwl_server *server;
+	struct wlr_renderer *renderer;
+	int scale;
+	int lx, ly;
+	int width, height;
+	const float *projection;
+	pixman_region32_t *damage;
+};
+
+/* The frame handler of an output: repaints its damage, commits, and sends
+ * frame callbacks to what it shows. */
+void gridwl_render_output_frame(struct gridwl_output *output);
+
+/* Background, then every mapped window bottom to top. */
+void gridwl_render_views(struct gridwl_render_target *target);
+
+/* Draws one surface whose top-left is at physical (x, y) of the target.
+ * This is the one place that decides how a buffer reaches the target's
+ * pixels: 1:1 copies, resampling, or the renderer's own path. */
+void gridwl_render_surface(struct gridwl_render_target *target,
+	struct wlr_surface *surface, int x, int y);
+
+/* An image in memory: 0xAARRGGBB (premultiplied), rows of stride bytes. */
+struct gridwl_image {
+	int width, height;
+	int stride;
+	uint32_t *data;
+};
+
+void gridwl_image_finish(struct gridwl_image *image);
+
+/* The output as it is now, at its physical size. */
+bool gridwl_screenshot_output(struct gridwl_output *output,
+	struct gridwl_image *image, char **error);
+/* The whole layout at the largest scale in use, each output at its logical
+ * position times that scale. */
+bool gridwl_screenshot_layout(struct gridwl_server *server,
+	struct gridwl_image *image, char **error);
+
+bool gridwl_png_write(const char *path, const struct gridwl_image *image,
+	char **error);
+
+#endif

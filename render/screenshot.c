@@ -1,0 +1,149 @@
+#include <drm_fourcc.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wlr/render/wlr_renderer.h>
+#include <wlr/types/wlr_output.h>
+#include "compositor/output.h"
+#include "compositor/server.h"
+#include "compositor/util.h"
+#include "render/render.h"
+
+void gridwl_image_finish(struct gridwl_image *image) {
+	free(image->data);
+	image->data = NULL;
+}
+
+static bool image_init(struct gridwl_image *image, int width, int height) {
+	image->width = width;
+	image->height = height;
+	image->stride = width * 4;
+	image->data = calloc((size_t)width * height, 4);
+	return image->data != NULL;
+}
+
+/*
+ * Composes the output's current scene into its next buffer and reads it
+ * back without committing: the same code path and pixels as a frame, on
+ * either renderer. The buffer then holds current content, which stays
+ * correct under buffer-age damage tracking.
+ */
+bool gridwl_screenshot_output(struct gridwl_output *output,
+		struct gridwl_image *image, char **error) {
+	struct wlr_output *wlr_output = output->wlr_output;
+	struct gridwl_server *server = output->server;
+	if (!gridwl_output_is_active(output)) {
+		gridwl_set_error(error, "output %s is disabled", wlr_output->name);
+		return false;
+	}
+	if (!wlr_output_attach_render(wlr_output, NULL)) {
+		gridwl_set_error(error, "output %s cannot render now",
+			wlr_output->name);
+		return false;
+	}
+	if (!image_init(image, wlr_output->width, wlr_output->height)) {
+		wlr_output_rollback(wlr_output);
+		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+
+	pixman_region32_t damage;
+	pixman_region32_init_rect(&damage, 0, 0,
+		wlr_output->width, wlr_output->height);
+	struct wlr_box box = gridwl_output_logical_box(output);
+	struct gridwl_render_target target = {
+		.server = server,
+		.renderer = server->renderer,
+		.scale = output->scale,
+		.lx = box.x,
+		.ly = box.y,
+		.width = wlr_output->width,
+		.height = wlr_output->height,
+		.projection = wlr_output->transform_matrix,
+		.damage = &damage,
+	};
+	wlr_renderer_begin(server->renderer, wlr_output->width,
+		wlr_output->height);
+	gridwl_render_views(&target);
+	bool ok = wlr_renderer_read_pixels(server->renderer, DRM_FORMAT_XRGB8888, NULL,
+		image->stride, image->width, image->height, 0, 0, 0, 0,
+		image->data);
+	wlr_renderer_end(server->renderer);
+	wlr_output_rollback(wlr_output);
+	pixman_region32_fini(&damage);
+	if (!ok) {
+		gridwl_image_finish(image);
+		gridwl_set_error(error, "output %s: reading pixels failed",
+			wlr_output->name);
+		return false;
+	}
+	size_t count = (size_t)image->width * image->height;
+	for (size_t i = 0; i < count; i++) {
+		image->data[i] |= 0xff000000u;
+	}
+	return true;
+}
+
+bool gridwl_screenshot_layout(struct gridwl_server *server,
+		struct gridwl_image *image, char **error) {
+	int max_scale = 0;
+	pixman_region32_t extent;
+	pixman_region32_init(&extent);
+	struct gridwl_output *output;
+	wl_list_for_each(output, &server->outputs, link) {
+		if (!gridwl_output_is_active(output)) {
+			continue;
+		}
+		struct wlr_box box = gridwl_output_logical_box(output);
+		pixman_region32_union_rect(&extent, &extent, box.x, box.y,
+			box.width, box.height);
+		if (output->scale > max_scale) {
+			max_scale = output->scale;
+		}
+	}
+	pixman_box32_t bounds = *pixman_region32_extents(&extent);
+	pixman_region32_fini(&extent);
+	if (max_scale == 0) {
+		gridwl_set_error(error, "no output is enabled");
+		return false;
+	}
+	if (!image_init(image, (bounds.x2 - bounds.x1) * max_scale,
+			(bounds.y2 - bounds.y1) * max_scale)) {
+		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+	pixman_image_t *dst = pixman_image_create_bits(PIXMAN_a8r8g8b8,
+		image->width, image->height, image->data, image->stride);
+
+	bool ok = true;
+	wl_list_for_each(output, &server->outputs, link) {
+		if (!gridwl_output_is_active(output)) {
+			continue;
+		}
+		struct gridwl_image part;
+		if (!gridwl_screenshot_output(output, &part, error)) {
+			ok = false;
+			break;
+		}
+		// Lower-scale outputs are magnified by whole pixels so that each
+		// output's own pixels stay visible as they are.
+		pixman_image_t *src = pixman_image_create_bits(PIXMAN_a8r8g8b8,
+			part.width, part.height, part.data, part.stride);
+		int factor = max_scale / output->scale;
+		pixman_transform_t transform;
+		pixman_transform_init_scale(&transform,
+			pixman_int_to_fixed(1) / factor, pixman_int_to_fixed(1) / factor);
+		pixman_image_set_transform(src, &transform);
+		pixman_image_set_filter(src, PIXMAN_FILTER_NEAREST, NULL, 0);
+		struct wlr_box box = gridwl_output_logical_box(output);
+		pixman_image_composite32(PIXMAN_OP_SRC, src, NULL, dst, 0, 0, 0, 0,
+			(box.x - bounds.x1) * max_scale, (box.y - bounds.y1) * max_scale,
+			box.width * max_scale, box.height * max_scale);
+		pixman_image_unref(src);
+		gridwl_image_finish(&part);
+	}
+	pixman_image_unref(dst);
+	if (!ok) {
+		gridwl_image_finish(image);
+	}
+	return ok;
+}

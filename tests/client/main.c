@@ -1,0 +1,468 @@
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wayland-client.h>
+#include "client.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
+#include "xdg-shell-client-protocol.h"
+
+/* Buffer scales the protocol can express and a test could want. */
+#define SCALE_MAX 8
+
+static const char usage[] =
+	"Usage: pattern-client [options]\n"
+	"\n"
+	"Shows a known pattern in an xdg_toplevel at a chosen buffer scale and\n"
+	"prints what the compositor tells it, one line per event.\n"
+	"\n"
+	"  --scale S          buffer scale (default 1)\n"
+	"  --pattern P        checker, grid, coords or solid:RRGGBB (default coords)\n"
+	"  --size WxH         logical size when the compositor leaves it open\n"
+	"                     (default 200x100)\n"
+	"  --fullscreen NAME  fullscreen on the output called NAME\n"
+	"  --app-id ID        xdg_toplevel app_id (default pattern-client)\n"
+	"  --title T          xdg_toplevel title (default pattern-client)\n"
+	"  --bad-scale N      after the first frame, commit buffer scale N\n"
+	"  --odd-buffer       make the buffer one pixel larger than size * scale\n"
+	"  -h, --help         show this help\n"
+	"\n"
+	"Events: output NAME scale=S mode=WxH | xdg_output NAME x=X y=Y width=W\n"
+	"height=H | output_removed NAME | enter NAME | leave NAME | configure W H |\n"
+	"ready W H S | damaged X Y W H | sync | close | error ... | disconnected\n"
+	"\n"
+	"Commands on stdin: scale N | pattern P | damage X Y W H | sync | quit\n";
+
+void client_emit(const char *fmt, ...)
+{
+	va_list args;
+	va_start(args, fmt);
+	vprintf(fmt, args);
+	va_end(args);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static bool parse_int(const char *text, int min, int max, int *out)
+{
+	char *end;
+	errno = 0;
+	long value = strtol(text, &end, 10);
+	if (errno != 0 || end == text || *end != '\0' || value < min ||
+			value > max) {
+		return false;
+	}
+	*out = (int)value;
+	return true;
+}
+
+static bool parse_size(const char *text, int *width, int *height)
+{
+	char buf[64];
+	snprintf(buf, sizeof(buf), "%s", text);
+	char *x = strchr(buf, 'x');
+	if (x == NULL) {
+		return false;
+	}
+	*x = '\0';
+	return parse_int(buf, 1, 16384, width) &&
+		parse_int(x + 1, 1, 16384, height);
+}
+
+static bool parse_options(int argc, char *argv[], struct client_options *o)
+{
+	enum {
+		OPT_SCALE = 256, OPT_PATTERN, OPT_SIZE, OPT_FULLSCREEN, OPT_APP_ID,
+		OPT_TITLE, OPT_BAD_SCALE, OPT_ODD_BUFFER,
+	};
+	static const struct option long_options[] = {
+		{ "scale", required_argument, NULL, OPT_SCALE },
+		{ "pattern", required_argument, NULL, OPT_PATTERN },
+		{ "size", required_argument, NULL, OPT_SIZE },
+		{ "fullscreen", required_argument, NULL, OPT_FULLSCREEN },
+		{ "app-id", required_argument, NULL, OPT_APP_ID },
+		{ "title", required_argument, NULL, OPT_TITLE },
+		{ "bad-scale", required_argument, NULL, OPT_BAD_SCALE },
+		{ "odd-buffer", no_argument, NULL, OPT_ODD_BUFFER },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	*o = (struct client_options){
+		.scale = 1,
+		.pattern = { .kind = PATTERN_COORDS },
+		.width = 200,
+		.height = 100,
+		.app_id = "pattern-client",
+		.title = "pattern-client",
+	};
+	int opt;
+	while ((opt = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
+		switch (opt) {
+		case OPT_SCALE:
+			if (!parse_int(optarg, 1, SCALE_MAX, &o->scale)) {
+				fprintf(stderr, "invalid --scale: %s\n", optarg);
+				return false;
+			}
+			break;
+		case OPT_PATTERN:
+			if (!pattern_parse(optarg, &o->pattern)) {
+				fprintf(stderr, "invalid --pattern: %s\n", optarg);
+				return false;
+			}
+			break;
+		case OPT_SIZE:
+			if (!parse_size(optarg, &o->width, &o->height)) {
+				fprintf(stderr, "invalid --size: %s (want WxH)\n", optarg);
+				return false;
+			}
+			break;
+		case OPT_FULLSCREEN:
+			o->fullscreen = optarg;
+			break;
+		case OPT_APP_ID:
+			o->app_id = optarg;
+			break;
+		case OPT_TITLE:
+			o->title = optarg;
+			break;
+		case OPT_BAD_SCALE:
+			// Deliberately unchecked beyond being a number: zero and
+			// negative values are what a test of protocol errors wants.
+			if (!parse_int(optarg, INT_MIN, INT_MAX, &o->bad_scale)) {
+				fprintf(stderr, "invalid --bad-scale: %s\n", optarg);
+				return false;
+			}
+			o->bad_scale_set = true;
+			break;
+		case OPT_ODD_BUFFER:
+			o->odd_buffer = true;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			exit(0);
+		default:
+			fputs(usage, stderr);
+			return false;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "unexpected argument: %s\n", argv[optind]);
+		return false;
+	}
+	if (o->odd_buffer && o->scale < 2) {
+		fprintf(stderr, "--odd-buffer needs --scale 2 or more: every size "
+			"is a multiple of 1\n");
+		return false;
+	}
+	return true;
+}
+
+static void wm_base_ping(void *data, struct xdg_wm_base *wm_base,
+		uint32_t serial)
+{
+	xdg_wm_base_pong(wm_base, serial);
+}
+
+static const struct xdg_wm_base_listener wm_base_listener = {
+	.ping = wm_base_ping,
+};
+
+static uint32_t min_version(uint32_t a, uint32_t b)
+{
+	return a < b ? a : b;
+}
+
+static void registry_global(void *data, struct wl_registry *registry,
+		uint32_t name, const char *interface, uint32_t version)
+{
+	struct client *client = data;
+	if (strcmp(interface, wl_compositor_interface.name) == 0) {
+		// Version 4 brings damage_buffer, which the damage command needs.
+		if (version < 4) {
+			client_emit("error wl_compositor version %u < 4", version);
+			client->running = false;
+			client->exit_status = 1;
+			return;
+		}
+		client->compositor = wl_registry_bind(registry, name,
+			&wl_compositor_interface, 4);
+	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
+		client->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
+		client->wm_base = wl_registry_bind(registry, name,
+			&xdg_wm_base_interface, 1);
+		xdg_wm_base_add_listener(client->wm_base, &wm_base_listener, client);
+	} else if (strcmp(interface, wl_output_interface.name) == 0) {
+		client_output_create(client, name, version);
+	} else if (strcmp(interface, zxdg_output_manager_v1_interface.name) == 0) {
+		client->xdg_output_manager = wl_registry_bind(registry, name,
+			&zxdg_output_manager_v1_interface, min_version(version, 3));
+		client_outputs_bind_xdg(client);
+	}
+}
+
+static void registry_global_remove(void *data, struct wl_registry *registry,
+		uint32_t name)
+{
+	struct client *client = data;
+	struct client_output *output = client_output_from_global(client, name);
+	if (output != NULL) {
+		client_emit("output_removed %s", client_output_name(output));
+		client_output_destroy(output);
+	}
+}
+
+static const struct wl_registry_listener registry_listener = {
+	.global = registry_global,
+	.global_remove = registry_global_remove,
+};
+
+static void handle_command(struct client *client, char *line)
+{
+	struct window *window = client->window;
+	char *saveptr;
+	char *cmd = strtok_r(line, " \t", &saveptr);
+	if (cmd == NULL) {
+		return;
+	}
+	char *args[4] = {0};
+	int nargs = 0;
+	char *arg;
+	while ((arg = strtok_r(NULL, " \t", &saveptr)) != NULL && nargs < 4) {
+		args[nargs++] = arg;
+	}
+	int n[4];
+	struct pattern pattern;
+	if (strcmp(cmd, "quit") == 0 && nargs == 0) {
+		client->running = false;
+	} else if (strcmp(cmd, "sync") == 0 && nargs == 0) {
+		client_sync(client, "sync");
+	} else if (strcmp(cmd, "scale") == 0 && nargs == 1 &&
+			parse_int(args[0], 1, SCALE_MAX, &n[0])) {
+		window_set_scale(window, n[0]);
+	} else if (strcmp(cmd, "pattern") == 0 && nargs == 1 &&
+			pattern_parse(args[0], &pattern)) {
+		window_set_pattern(window, &pattern);
+	} else if (strcmp(cmd, "damage") == 0 && nargs == 4 &&
+			parse_int(args[0], 0, INT_MAX, &n[0]) &&
+			parse_int(args[1], 0, INT_MAX, &n[1]) &&
+			parse_int(args[2], 1, INT_MAX, &n[2]) &&
+			parse_int(args[3], 1, INT_MAX, &n[3])) {
+		if (!window_damage(window, n[0], n[1], n[2], n[3])) {
+			client_emit("error damage rectangle outside the buffer");
+		}
+	} else {
+		client_emit("error bad command: %s", cmd);
+	}
+}
+
+/* Reads what stdin has and runs each complete line; false on end of file. */
+static bool read_commands(struct client *client, char *buf, size_t size,
+		size_t *len)
+{
+	ssize_t n = read(STDIN_FILENO, buf + *len, size - *len - 1);
+	if (n < 0) {
+		return errno == EINTR || errno == EAGAIN;
+	}
+	if (n == 0) {
+		return false;
+	}
+	*len += (size_t)n;
+	char *start = buf;
+	char *nl;
+	while ((nl = memchr(start, '\n', *len - (size_t)(start - buf))) != NULL) {
+		*nl = '\0';
+		handle_command(client, start);
+		start = nl + 1;
+	}
+	*len -= (size_t)(start - buf);
+	memmove(buf, start, *len);
+	if (*len == size - 1) {
+		client_emit("error command line too long");
+		*len = 0;
+	}
+	return true;
+}
+
+static void report_disconnect(struct client *client)
+{
+	int err = wl_display_get_error(client->display);
+	if (err == EPROTO) {
+		const struct wl_interface *interface = NULL;
+		uint32_t id = 0;
+		uint32_t code = wl_display_get_protocol_error(client->display,
+			&interface, &id);
+		client_emit("error protocol interface=%s code=%u id=%u",
+			interface ? interface->name : "?", code, id);
+	} else {
+		client_emit("error %s", strerror(err ? err : EPIPE));
+	}
+	client_emit("disconnected");
+	client->running = false;
+	client->exit_status = 1;
+}
+
+/* Sends what is queued, waiting for room in the socket if need be. */
+static bool flush_display(struct client *client)
+{
+	while (wl_display_flush(client->display) < 0) {
+		if (errno != EAGAIN) {
+			return false;
+		}
+		struct pollfd pfd = {
+			.fd = wl_display_get_fd(client->display),
+			.events = POLLOUT,
+		};
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static void run(struct client *client)
+{
+	char commands[4096];
+	size_t commands_len = 0;
+	bool stdin_open = true;
+	while (client->running) {
+		window_redraw_if_needed(client->window);
+		while (wl_display_prepare_read(client->display) != 0) {
+			if (wl_display_dispatch_pending(client->display) < 0) {
+				report_disconnect(client);
+				return;
+			}
+		}
+		if (!flush_display(client)) {
+			wl_display_cancel_read(client->display);
+			report_disconnect(client);
+			return;
+		}
+		struct pollfd fds[2] = {
+			{ .fd = wl_display_get_fd(client->display), .events = POLLIN },
+			{ .fd = stdin_open ? STDIN_FILENO : -1, .events = POLLIN },
+		};
+		if (poll(fds, 2, -1) < 0) {
+			wl_display_cancel_read(client->display);
+			if (errno == EINTR) {
+				continue;
+			}
+			client_emit("error poll: %s", strerror(errno));
+			client->exit_status = 1;
+			return;
+		}
+		if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
+			if (wl_display_read_events(client->display) < 0) {
+				report_disconnect(client);
+				return;
+			}
+		} else {
+			wl_display_cancel_read(client->display);
+		}
+		if (wl_display_dispatch_pending(client->display) < 0) {
+			report_disconnect(client);
+			return;
+		}
+		if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
+			if (!read_commands(client, commands, sizeof(commands),
+					&commands_len)) {
+				// End of input ends the client, like quit: a test
+				// that dies leaves no client behind.
+				stdin_open = false;
+				client->running = false;
+			}
+		}
+	}
+}
+
+/* Two roundtrips: one for the globals, one for what binding them sends
+ * (output names and geometry), which --fullscreen needs. */
+static bool connect_globals(struct client *client)
+{
+	client->registry = wl_display_get_registry(client->display);
+	wl_registry_add_listener(client->registry, &registry_listener, client);
+	if (wl_display_roundtrip(client->display) < 0 ||
+			wl_display_roundtrip(client->display) < 0) {
+		report_disconnect(client);
+		return false;
+	}
+	client_outputs_globals_known(client);
+	if (!client->running) {
+		return false;
+	}
+	const char *missing = client->compositor == NULL ? "wl_compositor" :
+		client->shm == NULL ? "wl_shm" :
+		client->wm_base == NULL ? "xdg_wm_base" : NULL;
+	if (missing != NULL) {
+		client_emit("error compositor lacks %s", missing);
+		client->exit_status = 1;
+		return false;
+	}
+	const char *fullscreen = client->options.fullscreen;
+	if (fullscreen != NULL && !client_output_from_name(client, fullscreen)) {
+		client_emit("error no output named %s", fullscreen);
+		client->exit_status = 1;
+		return false;
+	}
+	return true;
+}
+
+static void client_finish(struct client *client)
+{
+	if (client->window != NULL) {
+		window_destroy(client->window);
+	}
+	struct client_output *output, *tmp;
+	wl_list_for_each_safe(output, tmp, &client->outputs, link) {
+		client_output_destroy(output);
+	}
+	if (client->xdg_output_manager != NULL) {
+		zxdg_output_manager_v1_destroy(client->xdg_output_manager);
+	}
+	if (client->wm_base != NULL) {
+		xdg_wm_base_destroy(client->wm_base);
+	}
+	if (client->shm != NULL) {
+		wl_shm_destroy(client->shm);
+	}
+	if (client->compositor != NULL) {
+		wl_compositor_destroy(client->compositor);
+	}
+	if (client->registry != NULL) {
+		wl_registry_destroy(client->registry);
+	}
+	wl_display_disconnect(client->display);
+}
+
+int main(int argc, char *argv[])
+{
+	struct client client = { .running = true };
+	if (!parse_options(argc, argv, &client.options)) {
+		return 2;
+	}
+	wl_list_init(&client.outputs);
+	client.display = wl_display_connect(NULL);
+	if (client.display == NULL) {
+		client_emit("error cannot connect to the Wayland display: %s",
+			strerror(errno));
+		client_emit("disconnected");
+		return 1;
+	}
+	if (connect_globals(&client)) {
+		client.window = window_create(&client);
+		if (client.window != NULL) {
+			run(&client);
+		}
+	}
+	// A clean disconnect: tell the compositor nothing is pending.
+	if (client.exit_status == 0) {
+		wl_display_roundtrip(client.display);
+	}
+	client_finish(&client);
+	return client.exit_status;
+}

@@ -1,0 +1,233 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "common.h"
+
+static struct image *load_screenshot(const char *path, const char *tool)
+{
+	struct image *image = image_load_png(path);
+	if (image == NULL) {
+		fprintf(stderr, "cannot load the %s screenshot %s\n", tool, path);
+	}
+	return image;
+}
+
+struct image *screenshot_gridctl(struct harness *h, const char *output,
+		const char *name)
+{
+	char file[256];
+	snprintf(file, sizeof(file), "%s.png", name);
+	char *path = harness_path(h, file);
+	struct json_object *reply = output != NULL ?
+		harness_gridctl_ok(h, "screenshot", "-o", output, path, NULL) :
+		harness_gridctl_ok(h, "screenshot", path, NULL);
+	struct image *image = NULL;
+	if (reply != NULL) {
+		image = load_screenshot(path, "gridctl");
+	}
+	if (image != NULL) {
+		// The reply describes the file it wrote.
+		bool ok = CHECK_JSON_STRING(reply, "path", path);
+		ok = CHECK_JSON_INT(reply, "width", image->width) && ok;
+		ok = CHECK_JSON_INT(reply, "height", image->height) && ok;
+		if (!ok) {
+			image_destroy(image);
+			image = NULL;
+		}
+	}
+	json_object_put(reply);
+	free(path);
+	return image;
+}
+
+struct image *screenshot_grim(struct harness *h, const char *output,
+		const char *name)
+{
+	char file[256];
+	snprintf(file, sizeof(file), "%s.png", name);
+	char *path = harness_path(h, file);
+	const char *with_output[] = { "grim", "-o", output, path, NULL };
+	const char *whole[] = { "grim", path, NULL };
+	struct image *image = NULL;
+	if (run_ok(h, output != NULL ? with_output : whole)) {
+		image = load_screenshot(path, "grim");
+	}
+	free(path);
+	return image;
+}
+
+bool run_ok(struct harness *h, const char *const *argv)
+{
+	int code = harness_run(h, argv, HARNESS_TIMEOUT_MS, NULL);
+	if (code == 0) {
+		return true;
+	}
+	fprintf(stderr, "%s exited with status %d\n", argv[0], code);
+	return false;
+}
+
+void lines_free(struct lines *lines)
+{
+	for (size_t i = 0; i < lines->count; i++) {
+		free(lines->line[i]);
+	}
+	free(lines->line);
+	*lines = (struct lines){0};
+}
+
+bool lines_add(struct lines *lines, char *line)
+{
+	char **bigger = realloc(lines->line,
+		(lines->count + 2) * sizeof(*lines->line));
+	if (bigger == NULL) {
+		free(line);
+		return false;
+	}
+	lines->line = bigger;
+	lines->line[lines->count++] = line;
+	lines->line[lines->count] = NULL;
+	return true;
+}
+
+bool client_sync_lines(struct harness_client *c, struct lines *lines)
+{
+	*lines = (struct lines){0};
+	if (!harness_client_send(c, "sync")) {
+		return false;
+	}
+	for (;;) {
+		char *line = harness_client_next_line(c, HARNESS_TIMEOUT_MS);
+		if (line == NULL) {
+			fprintf(stderr, "client output ended or timed out before "
+				"answering sync\n");
+			return false;
+		}
+		if (strcmp(line, "sync") == 0) {
+			free(line);
+			return true;
+		}
+		if (!lines_add(lines, line)) {
+			return false;
+		}
+	}
+}
+
+void lines_filter(const struct lines *lines, const char *const *prefixes,
+		struct lines *out)
+{
+	*out = (struct lines){0};
+	for (size_t i = 0; i < lines->count; i++) {
+		for (size_t p = 0; prefixes[p] != NULL; p++) {
+			if (strncmp(lines->line[i], prefixes[p], strlen(prefixes[p])) == 0) {
+				lines_add(out, strdup(lines->line[i]));
+				break;
+			}
+		}
+	}
+}
+
+static void print_lines(const struct lines *lines,
+		const char *const *expected)
+{
+	fprintf(stderr, "  got:");
+	for (size_t i = 0; i < lines->count; i++) {
+		fprintf(stderr, " \"%s\"", lines->line[i]);
+	}
+	fprintf(stderr, "%s\n  expected:", lines->count ? "" : " (nothing)");
+	for (size_t i = 0; expected[i] != NULL; i++) {
+		fprintf(stderr, " \"%s\"", expected[i]);
+	}
+	fprintf(stderr, "%s\n", expected[0] ? "" : " (nothing)");
+}
+
+bool check_lines_at(const char *file, int line, const struct lines *lines,
+		const char *const *expected, const char *what)
+{
+	size_t n = 0;
+	bool same = true;
+	for (; expected[n] != NULL; n++) {
+		if (n >= lines->count || strcmp(lines->line[n], expected[n]) != 0) {
+			same = false;
+		}
+	}
+	if (same && n == lines->count) {
+		return true;
+	}
+	fprintf(stderr, "%s:%d: check failed: %s\n", file, line, what);
+	print_lines(lines, expected);
+	return false;
+}
+
+bool check_lines_unordered_at(const char *file, int line,
+		const struct lines *lines, const char *const *expected, const char *what)
+{
+	size_t n = 0;
+	while (expected[n] != NULL) {
+		n++;
+	}
+	bool same = n == lines->count;
+	bool *used = calloc(n + 1, sizeof(*used));
+	for (size_t i = 0; same && i < lines->count; i++) {
+		bool found = false;
+		for (size_t e = 0; e < n && !found; e++) {
+			if (!used[e] && strcmp(lines->line[i], expected[e]) == 0) {
+				used[e] = found = true;
+			}
+		}
+		same = found;
+	}
+	free(used);
+	if (same) {
+		return true;
+	}
+	fprintf(stderr, "%s:%d: check failed: %s (in any order)\n", file, line,
+		what);
+	print_lines(lines, expected);
+	return false;
+}
+
+int64_t wait_window_id(struct harness *h, const char *app_id)
+{
+	struct json_object *window = harness_wait_window_app_id(h, app_id,
+		HARNESS_TIMEOUT_MS);
+	struct json_object *id = json_path(window, "id", json_type_int);
+	int64_t value = id ? json_object_get_int64(id) : 0;
+	if (window != NULL && value <= 0) {
+		fprintf(stderr, "window %s has no positive integer id: %s\n", app_id,
+			json_object_to_json_string(window));
+		value = 0;
+	}
+	json_object_put(window);
+	return value;
+}
+
+bool window_outputs_are(struct json_object *window, const char *const *names)
+{
+	struct json_object *outputs = json_path(window, "outputs",
+		json_type_array);
+	if (outputs == NULL) {
+		return false;
+	}
+	size_t n = 0;
+	for (; names[n] != NULL; n++) {
+		if (json_array_find_string(outputs, names[n]) < 0) {
+			return false;
+		}
+	}
+	return json_object_array_length(outputs) == n;
+}
+
+bool check_ready_at(const char *file, int line, struct harness_client *c,
+		int width, int height, int scale)
+{
+	char *got = harness_client_wait_line(c, "ready ", HARNESS_TIMEOUT_MS);
+	char want[64];
+	snprintf(want, sizeof(want), "ready %d %d %d", width, height, scale);
+	bool ok = got != NULL && strcmp(got, want) == 0;
+	if (!ok) {
+		fprintf(stderr, "%s:%d: check failed: expected \"%s\", got \"%s\"\n",
+			file, line, want, got ? got : "(nothing)");
+	}
+	free(got);
+	return ok;
+}

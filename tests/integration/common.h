@@ -1,0 +1,68 @@
+#ifndef GRIDWL_TESTS_INTEGRATION_COMMON_H
+#define GRIDWL_TESTS_INTEGRATION_COMMON_H
+
+#include <stdbool.h>
+#include "check.h"
+#include "harness.h"
+#include "image.h"
+
+/* What the compositor paints where no window is. */
+#define BACKGROUND 0xff333333u
+
+/* gridctl screenshot [-o output] into the runtime dir as name.png, loaded.
+ * Reports and returns NULL on failure. */
+struct image *screenshot_gridctl(struct harness *h, const char *output,
+	const char *name);
+/* The same with grim, which goes through wlr-screencopy and xdg-output. */
+struct image *screenshot_grim(struct harness *h, const char *output,
+	const char *name);
+
+/* Lines a client printed, NULL terminated. */
+struct lines {
+	char **line;
+	size_t count;
+};
+void lines_free(struct lines *lines);
+/* Takes line (malloc'd); false without memory. */
+bool lines_add(struct lines *lines, char *line);
+
+/* Sends "sync" and collects every line up to its answer. Because the
+ * compositor handles a client's requests in order, the lines are all the
+ * events it sent for whatever happened before the command. */
+bool client_sync_lines(struct harness_client *c, struct lines *lines);
+
+/* The lines among lines that start with one of the prefixes, in order. */
+void lines_filter(const struct lines *lines, const char *const *prefixes,
+	struct lines *out);
+
+/* Checks the lines are exactly expected, in that order (expected NULL
+ * terminated); what is a description for the report. */
+bool check_lines_at(const char *file, int line, const struct lines *lines,
+	const char *const *expected, const char *what);
+#define CHECK_LINES(lines, expected, what) \
+	check_lines_at(__FILE__, __LINE__, (lines), (expected), (what))
+/* The same, in any order. */
+bool check_lines_unordered_at(const char *file, int line,
+	const struct lines *lines, const char *const *expected, const char *what);
+#define CHECK_LINES_UNORDERED(lines, expected, what) \
+	check_lines_unordered_at(__FILE__, __LINE__, (lines), (expected), (what))
+
+/* The id of the window whose app_id is app_id, once it is mapped; 0 after
+ * reporting when none appears. */
+int64_t wait_window_id(struct harness *h, const char *app_id);
+
+/* Whether the window's "outputs" are exactly the names (NULL terminated),
+ * in any order. */
+bool window_outputs_are(struct json_object *window, const char *const *names);
+
+/* Waits for the client's next "ready" line and checks it is "ready W H S". */
+bool check_ready_at(const char *file, int line, struct harness_client *c,
+	int width, int height, int scale);
+#define CHECK_READY(c, width, height, scale) \
+	check_ready_at(__FILE__, __LINE__, (c), (width), (height), (scale))
+
+/* Runs a command against h and checks its exit status; argv NULL
+ * terminated. */
+bool run_ok(struct harness *h, const char *const *argv);
+
+#endif
