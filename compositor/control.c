@@ -291,6 +291,12 @@ static bool client_read(struct gridwl_control_client *client) {
 		n = recv(client->fd, client->in + client->in_len,
 			client->in_cap - client->in_len, 0);
 	} while (n < 0 && errno == EINTR);
+	if (n < 0 && errno == ECONNRESET) {
+		// The client closed with replies unread. That still ends its
+		// input cleanly: what it sent before is ours to carry out.
+		client->peer_gone = true;
+		n = 0;
+	}
 	if (n < 0) {
 		if (errno == EAGAIN || errno == EWOULDBLOCK) {
 			return true;
@@ -332,9 +338,10 @@ static void client_handle_hangup(struct gridwl_control_client *client) {
 static int client_handle_event(int fd, uint32_t mask, void *data) {
 	struct gridwl_control_client *client = data;
 
-	if (mask & WL_EVENT_ERROR) {
-		wlr_log(WLR_DEBUG, "control: error on client socket");
-		client_destroy(client);
+	// An error here is the ECONNRESET of a client that closed with our
+	// replies unread: a hangup like any other.
+	if (mask & (WL_EVENT_HANGUP | WL_EVENT_ERROR)) {
+		client_handle_hangup(client);
 		return 0;
 	}
 	if ((mask & WL_EVENT_READABLE) && !client->eof && !client->closing) {
@@ -342,10 +349,6 @@ static int client_handle_event(int fd, uint32_t mask, void *data) {
 			client_destroy(client);
 			return 0;
 		}
-	}
-	if (mask & WL_EVENT_HANGUP) {
-		client_handle_hangup(client);
-		return 0;
 	}
 	// Also reached on WRITABLE: draining output below the high-water
 	// mark may let buffered requests go ahead.

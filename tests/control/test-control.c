@@ -567,6 +567,10 @@ int main(void) {
 
 	int calls = state.calls;
 	run_client(&state, client_fire_and_forget, "fire-and-forget");
+	if (state.calls != calls + 2) {
+		fprintf(stderr, "fire-and-forget: %d calls, last %s\n",
+			state.calls - calls, state.last);
+	}
 	CHECK(state.calls == calls + 2);
 	CHECK(strcmp(state.last, "forget") == 0);
 
