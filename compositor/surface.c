@@ -38,7 +38,9 @@ static void locate_surface(struct wlr_surface *surface, int sx, int sy,
  * a multiple of its scale. See the README for why gridwl enforces it. */
 static bool check_buffer_size(struct wlr_surface *surface) {
 	struct wlr_surface_state *state = &surface->current;
-	if (state->buffer == NULL || state->scale <= 1) {
+	// wlroots hands current.buffer on to the texture during the commit,
+	// so whether there is content is asked of the surface.
+	if (!wlr_surface_has_buffer(surface) || state->scale <= 1) {
 		return true;
 	}
 	int width = state->buffer_width, height = state->buffer_height;

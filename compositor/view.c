@@ -428,6 +428,16 @@ static struct gridwl_view *view_create(struct gridwl_server *server,
 		&view->request_fullscreen);
 
 	wl_list_insert(&server->views, &view->link);
+
+	// wlroots announces a toplevel at its first commit, after any
+	// set_fullscreen or set_maximized sent before it: honour those now, in
+	// the first configure.
+	if (toplevel->requested.fullscreen) {
+		gridwl_view_set_fullscreen(view, true,
+			toplevel->requested.fullscreen_output);
+	} else if (toplevel->requested.maximized) {
+		gridwl_view_set_maximized(view, true);
+	}
 	return view;
 }
 

@@ -37,6 +37,7 @@ struct client_output {
 	char *make, *model;
 	int32_t scale;
 	int32_t mode_width, mode_height;
+	bool xdg_seen; // an xdg_output event has arrived since it was created
 	bool has_logical;
 	int32_t x, y, logical_width, logical_height;
 	bool done; // a wl_output.done has arrived

@@ -41,7 +41,10 @@ static bool name_known(const struct client_output *output)
  * set of properties, never a half-applied change. */
 static void announce(struct client_output *output)
 {
-	if (!output->done || !name_known(output)) {
+	// wl_output 4 names the output before xdg-output has said anything;
+	// wait for that, so the first line already has the logical geometry.
+	if (!output->done || !name_known(output) ||
+			(output->xdg_output != NULL && !output->xdg_seen)) {
 		return;
 	}
 	const char *name = client_output_name(output);
@@ -115,6 +118,7 @@ static void xdg_output_logical_position(void *data,
 		struct zxdg_output_v1 *xdg_output, int32_t x, int32_t y)
 {
 	struct client_output *output = data;
+	output->xdg_seen = true;
 	output->x = x;
 	output->y = y;
 	output->has_logical = true;
@@ -124,6 +128,7 @@ static void xdg_output_logical_size(void *data,
 		struct zxdg_output_v1 *xdg_output, int32_t width, int32_t height)
 {
 	struct client_output *output = data;
+	output->xdg_seen = true;
 	output->logical_width = width;
 	output->logical_height = height;
 	output->has_logical = true;
@@ -141,6 +146,7 @@ static void xdg_output_name(void *data, struct zxdg_output_v1 *xdg_output,
 		const char *name)
 {
 	struct client_output *output = data;
+	output->xdg_seen = true;
 	replace_string(&output->xdg_name, name);
 }
 

@@ -112,6 +112,27 @@ bool client_sync_lines(struct harness_client *c, struct lines *lines)
 	}
 }
 
+bool client_lines_until(struct harness_client *c, const char *prefix,
+		struct lines *lines)
+{
+	*lines = (struct lines){0};
+	for (;;) {
+		char *line = harness_client_next_line(c, HARNESS_TIMEOUT_MS);
+		if (line == NULL) {
+			fprintf(stderr, "client output ended or timed out before a line "
+				"starting with \"%s\"\n", prefix);
+			return false;
+		}
+		bool last = strncmp(line, prefix, strlen(prefix)) == 0;
+		if (!lines_add(lines, line)) {
+			return false;
+		}
+		if (last) {
+			return true;
+		}
+	}
+}
+
 void lines_filter(const struct lines *lines, const char *const *prefixes,
 		struct lines *out)
 {

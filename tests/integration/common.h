@@ -31,6 +31,10 @@ bool lines_add(struct lines *lines, char *line);
  * events it sent for whatever happened before the command. */
 bool client_sync_lines(struct harness_client *c, struct lines *lines);
 
+/* Collects lines up to and including the first that starts with prefix. */
+bool client_lines_until(struct harness_client *c, const char *prefix,
+	struct lines *lines);
+
 /* The lines among lines that start with one of the prefixes, in order. */
 void lines_filter(const struct lines *lines, const char *const *prefixes,
 	struct lines *out);
