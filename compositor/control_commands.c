@@ -324,6 +324,12 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 	if (path == NULL || path[0] != '/') {
 		return gridwl_control_error("screenshot needs an absolute \"path\"");
 	}
+	struct json_object *cursor;
+	if (json_object_object_get_ex(request, "cursor", &cursor) &&
+			json_object_get_boolean(cursor)) {
+		return gridwl_control_error("screenshots with the cursor drawn in "
+			"are not supported yet");
+	}
 	const char *name = get_string(request, "output");
 	struct gridwl_image image = {0};
 	char *error = NULL;

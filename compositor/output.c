@@ -152,6 +152,15 @@ static void output_handle_destroy(struct wl_listener *listener, void *data) {
 	// The layout drops the output on its own destroy listener; views are
 	// then rearranged from the layout's change event.
 	gridwl_output_manager_update(server);
+
+	// Closing the last window of a nested session ends it, as in sway and
+	// weston; headless outputs only go when asked to.
+	if (wl_list_empty(&server->outputs) && server->output_backend != NULL &&
+			!wlr_backend_is_headless(server->output_backend) &&
+			!server->shutting_down) {
+		wlr_log(WLR_INFO, "Last nested output closed: exiting");
+		gridwl_server_terminate(server, 0);
+	}
 }
 
 static struct wlr_output_mode *find_mode(struct wlr_output *wlr_output,

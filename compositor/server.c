@@ -390,6 +390,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	if (server == NULL) {
 		return;
 	}
+	server->shutting_down = true;
 	if (server->command_pid > 0) {
 		kill(server->command_pid, SIGTERM);
 	}

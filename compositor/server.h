@@ -66,6 +66,7 @@ struct gridwl_server {
 	char *const *command;
 	pid_t command_pid;
 	int exit_code;
+	bool shutting_down;
 
 	struct wl_event_source *sigchld_source;
 	struct wl_event_source *sigint_source;

@@ -80,6 +80,7 @@ struct client {
 	struct wl_list outputs; // client_output.link
 	bool globals_known; // the first registry roundtrip is done
 	struct window *window;
+	struct wl_list sync_notes; // sync_note.link, awaiting the compositor
 	bool running;
 	int exit_status;
 };
@@ -114,7 +115,9 @@ void window_set_pattern(struct window *window, const struct pattern *pattern);
 /* Redraws only the rectangle, in buffer pixels, with the pattern's colours
  * inverted, and damages only that. */
 bool window_damage(struct window *window, int x, int y, int w, int h);
-/* Prints "sync" once the compositor has handled everything sent so far. */
+/* Prints line once the compositor has handled everything sent so far. */
 void client_sync(struct client *client, const char *line);
+/* Drops the syncs still pending, when the connection ends. */
+void client_sync_finish(struct client *client);
 
 #endif

@@ -241,6 +241,9 @@ static void handle_command(struct client *client, char *line)
 	if (strcmp(cmd, "quit") == 0 && nargs == 0) {
 		client->running = false;
 	} else if (strcmp(cmd, "sync") == 0 && nargs == 0) {
+		// Commands before it must have their frame committed first, so
+		// that "sync" vouches for them too.
+		window_redraw_if_needed(window);
 		client_sync(client, "sync");
 	} else if (strcmp(cmd, "scale") == 0 && nargs == 1 &&
 			parse_int(args[0], 1, SCALE_MAX, &n[0])) {
@@ -414,6 +417,7 @@ static bool connect_globals(struct client *client)
 
 static void client_finish(struct client *client)
 {
+	client_sync_finish(client);
 	if (client->window != NULL) {
 		window_destroy(client->window);
 	}
@@ -446,6 +450,7 @@ int main(int argc, char *argv[])
 		return 2;
 	}
 	wl_list_init(&client.outputs);
+	wl_list_init(&client.sync_notes);
 	client.display = wl_display_connect(NULL);
 	if (client.display == NULL) {
 		client_emit("error cannot connect to the Wayland display: %s",

@@ -10,6 +10,7 @@
 #include "xdg-shell-client-protocol.h"
 
 struct sync_note {
+	struct wl_list link; // client.sync_notes
 	struct client *client;
 	struct wl_callback *callback;
 	char line[128];
@@ -106,6 +107,7 @@ static void sync_done(void *data, struct wl_callback *callback,
 	struct sync_note *note = data;
 	struct client *client = note->client;
 	wl_callback_destroy(callback);
+	wl_list_remove(&note->link);
 	client_emit("%s", note->line);
 	struct window *window = client->window;
 	if (note->first_frame && window != NULL && client->options.bad_scale_set) {
@@ -136,6 +138,17 @@ static void sync_note(struct client *client, const char *line,
 	// has applied everything committed before it.
 	note->callback = wl_display_sync(client->display);
 	wl_callback_add_listener(note->callback, &sync_listener, note);
+	wl_list_insert(client->sync_notes.prev, &note->link);
+}
+
+void client_sync_finish(struct client *client)
+{
+	struct sync_note *note, *tmp;
+	wl_list_for_each_safe(note, tmp, &client->sync_notes, link) {
+		wl_callback_destroy(note->callback);
+		wl_list_remove(&note->link);
+		free(note);
+	}
 }
 
 void client_sync(struct client *client, const char *line)

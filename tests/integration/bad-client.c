@@ -68,8 +68,8 @@ static bool body(struct harness *h, const struct bad_case *c)
 	json_object_put(reply);
 
 	// The good client must still be connected and served.
-	REQUIRE(harness_client_send(good, "pattern checker"), "good client gone");
-	REQUIRE(CHECK_READY(good, 640, 480, 1), "good client did not redraw");
+	REQUIRE(client_command_synced(good, "pattern checker"),
+		"good client did not redraw");
 	struct image *image = screenshot_gridctl(h, OUTPUT, "bad-client-good");
 	REQUIRE(image != NULL, "no screenshot");
 	struct pattern checker = { .kind = PATTERN_CHECKER };

@@ -112,6 +112,17 @@ bool client_sync_lines(struct harness_client *c, struct lines *lines)
 	}
 }
 
+bool client_command_synced(struct harness_client *c, const char *command)
+{
+	if (!harness_client_send(c, "%s", command)) {
+		return false;
+	}
+	struct lines lines;
+	bool ok = client_sync_lines(c, &lines);
+	lines_free(&lines);
+	return ok;
+}
+
 bool client_lines_until(struct harness_client *c, const char *prefix,
 		struct lines *lines)
 {

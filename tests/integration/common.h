@@ -28,12 +28,17 @@ bool lines_add(struct lines *lines, char *line);
 
 /* Sends "sync" and collects every line up to its answer. Because the
  * compositor handles a client's requests in order, the lines are all the
- * events it sent for whatever happened before the command. */
+ * events it sent for whatever happened before the command, and every
+ * command sent before it has been drawn, committed and applied. */
 bool client_sync_lines(struct harness_client *c, struct lines *lines);
 
 /* Collects lines up to and including the first that starts with prefix. */
 bool client_lines_until(struct harness_client *c, const char *prefix,
 	struct lines *lines);
+
+/* Sends a command, then syncs as client_sync_lines does, dropping the
+ * lines: once it returns, the compositor shows the command's effect. */
+bool client_command_synced(struct harness_client *c, const char *command);
 
 /* The lines among lines that start with one of the prefixes, in order. */
 void lines_filter(const struct lines *lines, const char *const *prefixes,

@@ -94,8 +94,8 @@ static bool check_gridctl_view(struct harness *h)
 
 static bool check_screenshot(struct harness *h)
 {
-	// The whole layout is 1600x600 logical; a layout screenshot is taken
-	// at the largest scale, and an empty desktop is all background.
+	// An output's screenshot has its mode's pixels, and with no window
+	// every one of them is background.
 	struct image *image = screenshot_gridctl(h, "HEADLESS-2", "empty-2");
 	REQUIRE(image != NULL, "no screenshot of HEADLESS-2");
 	bool ok = CHECK(image->width == 1600 && image->height == 1200,

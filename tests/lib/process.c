@@ -292,7 +292,8 @@ struct harness_client *harness_spawn_pattern_client(struct harness *h,
 
 static char *take_line(struct harness_client *c)
 {
-	char *nl = memchr(c->buf, '\n', c->len);
+	// memchr must not see the NULL buffer of a client that printed nothing.
+	char *nl = c->len > 0 ? memchr(c->buf, '\n', c->len) : NULL;
 	size_t n;
 	size_t consumed;
 	if (nl != NULL) {
