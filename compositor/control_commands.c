@@ -77,6 +77,8 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 	json_object_object_add(object, "scale", json_object_new_int(output->scale));
 	json_object_object_add(object, "filter",
 		json_object_new_string(gridwl_filter_name(output->filter)));
+	json_object_object_add(object, "frames",
+		json_object_new_int64((int64_t)output->frames));
 	struct wlr_box box = gridwl_output_logical_box(output);
 	return box_fields(object, &box);
 }

@@ -2,6 +2,7 @@
 #define GRIDWL_COMPOSITOR_OUTPUT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <wayland-server-core.h>
 #include <wlr/util/box.h>
 #include "config/config.h"
@@ -19,6 +20,9 @@ struct gridwl_output {
 	// every computation multiplies by this integer.
 	int scale;
 	enum gridwl_filter filter;
+	// Frames composed and committed; gridctl reports it so tests can see
+	// that an unchanged output is left alone.
+	uint64_t frames;
 
 	struct wl_listener frame;
 	struct wl_listener destroy;

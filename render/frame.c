@@ -91,7 +91,9 @@ void gridwl_render_output_frame(struct gridwl_output *output) {
 	wlr_output_set_damage(wlr_output, &frame_damage);
 	pixman_region32_fini(&frame_damage);
 
-	if (!wlr_output_commit(wlr_output)) {
+	if (wlr_output_commit(wlr_output)) {
+		output->frames++;
+	} else {
 		wlr_log(WLR_DEBUG, "Output %s: commit failed", wlr_output->name);
 	}
 	send_frame_done(output, &now);
