@@ -1,6 +1,8 @@
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
+#include <wlr/types/wlr_output.h>
+#include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "render/render.h"
@@ -65,4 +67,21 @@ void gridwl_render_views(struct gridwl_render_target *target) {
 		wlr_xdg_surface_for_each_surface(view->xdg_surface, draw_surface,
 			&draw);
 	}
+}
+
+void gridwl_render_target_for_output(struct gridwl_render_target *target,
+		struct gridwl_output *output, pixman_region32_t *damage) {
+	struct wlr_output *wlr_output = output->wlr_output;
+	struct wlr_box box = gridwl_output_logical_box(output);
+	*target = (struct gridwl_render_target){
+		.server = output->server,
+		.renderer = output->server->renderer,
+		.scale = output->scale,
+		.lx = box.x,
+		.ly = box.y,
+		.width = wlr_output->width,
+		.height = wlr_output->height,
+		.projection = wlr_output->transform_matrix,
+		.damage = damage,
+	};
 }

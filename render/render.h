@@ -29,6 +29,10 @@ struct gridwl_render_target {
 	pixman_region32_t *damage;
 };
 
+/* The target that composes output's own pixels where damage says. */
+void gridwl_render_target_for_output(struct gridwl_render_target *target,
+	struct gridwl_output *output, pixman_region32_t *damage);
+
 /* The frame handler of an output: repaints its damage, commits, and sends
  * frame callbacks to what it shows. */
 void gridwl_render_output_frame(struct gridwl_output *output);

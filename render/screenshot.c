@@ -49,18 +49,8 @@ bool gridwl_screenshot_output(struct gridwl_output *output,
 	pixman_region32_t damage;
 	pixman_region32_init_rect(&damage, 0, 0,
 		wlr_output->width, wlr_output->height);
-	struct wlr_box box = gridwl_output_logical_box(output);
-	struct gridwl_render_target target = {
-		.server = server,
-		.renderer = server->renderer,
-		.scale = output->scale,
-		.lx = box.x,
-		.ly = box.y,
-		.width = wlr_output->width,
-		.height = wlr_output->height,
-		.projection = wlr_output->transform_matrix,
-		.damage = &damage,
-	};
+	struct gridwl_render_target target;
+	gridwl_render_target_for_output(&target, output, &damage);
 	wlr_renderer_begin(server->renderer, wlr_output->width,
 		wlr_output->height);
 	gridwl_render_views(&target);
