@@ -26,9 +26,11 @@ static void send_frame_done(struct gridwl_output *output,
 		if (!view->mapped) {
 			continue;
 		}
-		struct wlr_box bounds = gridwl_view_bounds(view);
+		// last_bounds is kept current on every commit and move, so the
+		// frame path does not walk the surface tree to find it again.
 		struct wlr_box overlap;
-		if (!wlr_box_intersection(&overlap, &bounds, &output_box)) {
+		if (!wlr_box_intersection(&overlap, &view->last_bounds,
+				&output_box)) {
 			continue;
 		}
 		wlr_xdg_surface_for_each_surface(view->xdg_surface,
