@@ -263,3 +263,16 @@ bool check_ready_at(const char *file, int line, struct harness_client *c,
 	free(got);
 	return ok;
 }
+
+bool run_on_output(const char *name, int width, int height, int scale,
+		bool (*body)(struct harness *h, const void *data), const void *data)
+{
+	char output[128];
+	snprintf(output, sizeof(output), "%s mode %dx%d scale %d", name, width,
+		height, scale);
+	const char *args[] = { "--output", output, NULL };
+	struct harness *h = harness_start(args);
+	REQUIRE(h != NULL, "gridwl did not start");
+	bool ok = body(h, data);
+	return harness_stop(h, ok);
+}

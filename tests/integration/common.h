@@ -74,4 +74,9 @@ bool check_ready_at(const char *file, int line, struct harness_client *c,
  * terminated. */
 bool run_ok(struct harness *h, const char *const *argv);
 
+/* Starts gridwl with one output NAME of WIDTHxHEIGHT at scale, runs body on
+ * it and stops it; the test's result. */
+bool run_on_output(const char *name, int width, int height, int scale,
+	bool (*body)(struct harness *h, const void *data), const void *data);
+
 #endif

@@ -78,17 +78,16 @@ static bool body(struct harness *h, const struct scale_case *c)
 	return ok;
 }
 
+static bool body_case(struct harness *h, const void *data)
+{
+	return body(h, data);
+}
+
 static bool run_case(const void *data)
 {
 	const struct scale_case *c = data;
-	char output[128];
-	snprintf(output, sizeof(output), OUTPUT " mode %dx%d scale %d",
-		MODE_WIDTH, MODE_HEIGHT, c->scale);
-	const char *args[] = { "--output", output, NULL };
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = body(h, c);
-	return harness_stop(h, ok);
+	return run_on_output(OUTPUT, MODE_WIDTH, MODE_HEIGHT, c->scale,
+		body_case, c);
 }
 
 int main(void)

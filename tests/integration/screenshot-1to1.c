@@ -71,17 +71,16 @@ static bool shoot(struct harness *h, const struct shot_case *c)
 	return ok;
 }
 
+static bool shoot_case(struct harness *h, const void *data)
+{
+	return shoot(h, data);
+}
+
 static bool run_case(const void *data)
 {
 	const struct shot_case *c = data;
-	char output[128];
-	snprintf(output, sizeof(output), OUTPUT " mode %dx%d scale %d",
-		MODE_WIDTH, MODE_HEIGHT, c->scale);
-	const char *args[] = { "--output", output, NULL };
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = shoot(h, c);
-	return harness_stop(h, ok);
+	return run_on_output(OUTPUT, MODE_WIDTH, MODE_HEIGHT, c->scale,
+		shoot_case, c);
 }
 
 int main(void)
