@@ -11,6 +11,7 @@
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "config/config.h"
+#include "render/kernels/resample.h"
 #include "render/render.h"
 
 /* The reply for a request that failed: frees the message. */
@@ -120,6 +121,16 @@ static struct json_object *describe_view(struct gridwl_view *view) {
 		json_object_new_boolean(view->fullscreen));
 	json_object_object_add(object, "maximized",
 		json_object_new_boolean(view->maximized));
+	// The filter in effect where most of the window is, and whether a
+	// window rule chose it.
+	struct gridwl_output *output = gridwl_view_main_output(view);
+	enum gridwl_filter filter = output != NULL ?
+		gridwl_view_filter_on(view, output) : view->rule_filter;
+	json_object_object_add(object, "filter", output != NULL ||
+		view->has_rule_filter ?
+		json_object_new_string(gridwl_filter_name(filter)) : NULL);
+	json_object_object_add(object, "filter_rule",
+		json_object_new_boolean(view->has_rule_filter));
 	return object;
 }
 
@@ -386,6 +397,16 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	json_object_object_add(reply, "windows", json_object_new_int(windows));
 	json_object_object_add(reply, "backend", json_object_new_string(
 		gridwl_backend_kind_name(server->backend_kind)));
+	const struct gridwl_resample_stats *resample = &server->resample_stats;
+	json_object_object_add(reply, "resample_cache_bytes",
+		json_object_new_int64((int64_t)resample->bytes));
+	json_object_object_add(reply, "resample_cache_entries",
+		json_object_new_int64((int64_t)resample->entries));
+	json_object_object_add(reply, "resample_pixels",
+		json_object_new_int64((int64_t)resample->pixels));
+	const struct gridwl_kernels *kernels = gridwl_kernels_best();
+	json_object_object_add(reply, "resample_kernels",
+		json_object_new_string(kernels != NULL ? kernels->name : "none"));
 	return reply;
 }
 

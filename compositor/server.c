@@ -22,6 +22,7 @@
 #include "compositor/control_commands.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/surface.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
 #include "config/config.h"
@@ -141,6 +142,10 @@ bool gridwl_server_reload(struct gridwl_server *server, char **error) {
 	gridwl_config_destroy(server->config);
 	server->config = config;
 	wlr_log(WLR_INFO, "Configuration reloaded");
+	struct gridwl_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		gridwl_view_apply_rules(view);
+	}
 	bool ok = true;
 	struct gridwl_output *output, *tmp;
 	wl_list_for_each_safe(output, tmp, &server->outputs, link) {

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 #include <wayland-server-core.h>
+#include "render/resample_cache.h"
 
 enum gridwl_backend_kind {
 	GRIDWL_BACKEND_AUTO,
@@ -59,6 +60,7 @@ struct gridwl_server {
 
 	struct gridwl_seat *seat;
 	struct gridwl_control *control;
+	struct gridwl_resample_stats resample_stats;
 
 	const char *socket;
 	char *control_path;

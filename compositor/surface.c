@@ -4,19 +4,93 @@
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/surface.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
+#include "render/resample_cache.h"
 
 /*
  * Every wl_surface gets one of these: on commit it checks what the client
- * handed in and turns the surface's damage into output damage.
+ * handed in, brings its resampled copies up to date and turns the
+ * surface's damage into output damage.
  */
 struct gridwl_surface {
 	struct gridwl_server *server;
 	struct wlr_surface *wlr_surface;
+	struct gridwl_resample_cache resample;
 	struct wl_listener commit;
 	struct wl_listener destroy;
 };
+
+static void surface_handle_destroy(struct wl_listener *listener,
+	void *data);
+
+static struct gridwl_surface *surface_from_wlr(
+		struct wlr_surface *wlr_surface) {
+	struct wl_listener *listener = wl_signal_get(
+		&wlr_surface->events.destroy, surface_handle_destroy);
+	if (listener == NULL) {
+		return NULL;
+	}
+	struct gridwl_surface *surface =
+		wl_container_of(listener, surface, destroy);
+	return surface;
+}
+
+struct gridwl_resample_cache *gridwl_surface_resample_cache(
+		struct wlr_surface *wlr_surface) {
+	struct gridwl_surface *surface = surface_from_wlr(wlr_surface);
+	return surface != NULL ? &surface->resample : NULL;
+}
+
+/* Whether the surface is magnified with bilinear on that output, which
+ * makes every changed buffer pixel reach into its neighbours. */
+static bool blends_neighbours(struct gridwl_view *view,
+		struct wlr_surface *surface, struct gridwl_output *output) {
+	return surface->current.scale < output->scale &&
+		gridwl_view_filter_on(view, output) == GRIDWL_FILTER_BILINEAR;
+}
+
+static void region_expand(pixman_region32_t *region, int by) {
+	int count;
+	pixman_box32_t *boxes = pixman_region32_rectangles(region, &count);
+	pixman_region32_t grown;
+	pixman_region32_init(&grown);
+	for (int i = 0; i < count; i++) {
+		pixman_region32_union_rect(&grown, &grown,
+			boxes[i].x1 - by, boxes[i].y1 - by,
+			boxes[i].x2 - boxes[i].x1 + 2 * by,
+			boxes[i].y2 - boxes[i].y1 + 2 * by);
+	}
+	pixman_region32_fini(region);
+	*region = grown;
+}
+
+void gridwl_surface_update_resample(struct wlr_surface *wlr_surface,
+		struct gridwl_view *view) {
+	struct gridwl_surface *surface = surface_from_wlr(wlr_surface);
+	if (surface == NULL) {
+		return;
+	}
+	// One key per output the surface is on; a handful at most.
+	struct gridwl_resample_key keys[16];
+	size_t count = 0;
+	struct wlr_surface_output *surface_output;
+	wl_list_for_each(surface_output, &wlr_surface->current_outputs, link) {
+		struct gridwl_output *output =
+			gridwl_output_from_wlr(surface_output->output);
+		if (view == NULL || !view->mapped || output == NULL ||
+				output->scale == wlr_surface->current.scale ||
+				count == sizeof(keys) / sizeof(keys[0])) {
+			continue;
+		}
+		keys[count++] = (struct gridwl_resample_key){
+			.scale = output->scale,
+			.filter = gridwl_view_filter_on(view, output),
+		};
+	}
+	gridwl_resample_cache_retain(&surface->resample, keys, count);
+}
 
 struct locate_data {
 	struct wlr_surface *target;
@@ -64,6 +138,7 @@ static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	if (!check_buffer_size(wlr_surface)) {
 		return;
 	}
+	gridwl_resample_cache_commit(&surface->resample, wlr_surface);
 
 	struct gridwl_view *view = gridwl_view_from_surface(wlr_surface);
 	if (view == NULL || !view->mapped) {
@@ -92,7 +167,16 @@ static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	pixman_region32_translate(&damage, ox + locate.sx, oy + locate.sy);
 	struct gridwl_output *output;
 	wl_list_for_each(output, &surface->server->outputs, link) {
-		gridwl_output_damage_logical_region(output, &damage);
+		if (blends_neighbours(view, wlr_surface, output)) {
+			pixman_region32_t grown;
+			pixman_region32_init(&grown);
+			pixman_region32_copy(&grown, &damage);
+			region_expand(&grown, 1);
+			gridwl_output_damage_logical_region(output, &grown);
+			pixman_region32_fini(&grown);
+		} else {
+			gridwl_output_damage_logical_region(output, &damage);
+		}
 		// A commit may carry only a frame callback; a frame must still
 		// come to answer it.
 		if (gridwl_output_is_active(output)) {
@@ -110,6 +194,7 @@ static void surface_handle_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_surface *surface =
 		wl_container_of(listener, surface, destroy);
+	gridwl_resample_cache_finish(&surface->resample);
 	wl_list_remove(&surface->commit.link);
 	wl_list_remove(&surface->destroy.link);
 	free(surface);
@@ -124,6 +209,8 @@ void gridwl_surface_track(struct gridwl_server *server,
 	}
 	surface->server = server;
 	surface->wlr_surface = wlr_surface;
+	gridwl_resample_cache_init(&surface->resample, &server->resample_stats,
+		server->renderer);
 	surface->commit.notify = surface_handle_commit;
 	wl_signal_add(&wlr_surface->events.commit, &surface->commit);
 	surface->destroy.notify = surface_handle_destroy;

@@ -9,6 +9,7 @@
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/surface.h"
 #include "compositor/view.h"
 #include "input/seat.h"
 
@@ -121,7 +122,7 @@ void gridwl_view_damage_whole(struct gridwl_view *view) {
 }
 
 struct output_update_data {
-	struct gridwl_server *server;
+	struct gridwl_view *view;
 	int ox, oy;
 };
 
@@ -135,25 +136,23 @@ static void update_surface_outputs(struct wlr_surface *surface, int sx,
 		.height = surface->current.height,
 	};
 	struct gridwl_output *output;
-	wl_list_for_each(output, &update->server->outputs, link) {
+	wl_list_for_each(output, &update->view->server->outputs, link) {
 		struct wlr_box output_box = gridwl_output_logical_box(output);
 		struct wlr_box overlap;
 		// wlr_surface_send_enter/leave skip outputs already entered or
 		// left, so this can run on every change.
-		if (gridwl_output_is_active(output) &&
+		if (update->view->mapped && gridwl_output_is_active(output) &&
 				wlr_box_intersection(&overlap, &surface_box, &output_box)) {
 			wlr_surface_send_enter(surface, output->wlr_output);
 		} else {
 			wlr_surface_send_leave(surface, output->wlr_output);
 		}
 	}
+	gridwl_surface_update_resample(surface, update->view);
 }
 
 void gridwl_view_update_outputs(struct gridwl_view *view) {
-	if (!view->mapped) {
-		return;
-	}
-	struct output_update_data update = { .server = view->server };
+	struct output_update_data update = { .view = view };
 	view_surface_origin(view, &update.ox, &update.oy);
 	wlr_xdg_surface_for_each_surface(view->xdg_surface,
 		update_surface_outputs, &update);
@@ -333,6 +332,7 @@ static void view_handle_map(struct wl_listener *listener, void *data) {
 		}
 	}
 	view->last_bounds = gridwl_view_bounds(view);
+	gridwl_view_apply_rules(view);
 	gridwl_view_damage_whole(view);
 	gridwl_view_update_outputs(view);
 	gridwl_view_focus(view);
@@ -344,6 +344,9 @@ static void view_handle_unmap(struct wl_listener *listener, void *data) {
 	struct gridwl_view *view = wl_container_of(listener, view, unmap);
 	gridwl_view_damage_whole(view);
 	view->mapped = false;
+	// Leaves every output and frees its resampled copies: an unmapped
+	// window is on no output.
+	gridwl_view_update_outputs(view);
 	gridwl_seat_view_unmapped(view->server->seat, view);
 }
 
@@ -356,6 +359,8 @@ static void view_handle_destroy(struct wl_listener *listener, void *data) {
 	wl_list_remove(&view->request_resize.link);
 	wl_list_remove(&view->request_maximize.link);
 	wl_list_remove(&view->request_fullscreen.link);
+	wl_list_remove(&view->set_app_id.link);
+	wl_list_remove(&view->set_title.link);
 	wl_list_remove(&view->fullscreen_output_destroy.link);
 	wl_list_remove(&view->link);
 	view->xdg_surface->data = NULL;
@@ -395,6 +400,18 @@ static void view_handle_request_fullscreen(struct wl_listener *listener,
 	wlr_xdg_surface_schedule_configure(view->xdg_surface);
 }
 
+static void view_handle_set_app_id(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_view *view = wl_container_of(listener, view, set_app_id);
+	gridwl_view_apply_rules(view);
+}
+
+static void view_handle_set_title(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_view *view = wl_container_of(listener, view, set_title);
+	gridwl_view_apply_rules(view);
+}
+
 static struct gridwl_view *view_create(struct gridwl_server *server,
 		struct wlr_xdg_surface *xdg_surface) {
 	struct gridwl_view *view = calloc(1, sizeof(*view));
@@ -426,6 +443,10 @@ static struct gridwl_view *view_create(struct gridwl_server *server,
 	view->request_fullscreen.notify = view_handle_request_fullscreen;
 	wl_signal_add(&toplevel->events.request_fullscreen,
 		&view->request_fullscreen);
+	view->set_app_id.notify = view_handle_set_app_id;
+	wl_signal_add(&toplevel->events.set_app_id, &view->set_app_id);
+	view->set_title.notify = view_handle_set_title;
+	wl_signal_add(&toplevel->events.set_title, &view->set_title);
 
 	wl_list_insert(&server->views, &view->link);
 
@@ -478,4 +499,54 @@ struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
 
 void gridwl_view_surface_origin(struct gridwl_view *view, int *x, int *y) {
 	view_surface_origin(view, x, y);
+}
+
+enum gridwl_filter gridwl_view_filter_on(struct gridwl_view *view,
+		struct gridwl_output *output) {
+	return view->has_rule_filter ? view->rule_filter : output->filter;
+}
+
+void gridwl_view_apply_rules(struct gridwl_view *view) {
+	struct wlr_xdg_toplevel *toplevel = view->xdg_surface->toplevel;
+	struct gridwl_window_identity identity = {
+		.app_id = toplevel->app_id,
+		.title = toplevel->title,
+	};
+	enum gridwl_filter filter = GRIDWL_FILTER_NEAREST;
+	// Rules from the file come first; none are made at run time yet.
+	bool has_filter = gridwl_config_window_filter(view->server->config,
+		&identity, &filter);
+	if (has_filter == view->has_rule_filter &&
+			(!has_filter || filter == view->rule_filter)) {
+		return;
+	}
+	view->has_rule_filter = has_filter;
+	view->rule_filter = filter;
+	if (view->mapped) {
+		wlr_log(WLR_DEBUG, "Window %u (%s): filter %s", view->id,
+			gridwl_view_app_id(view), has_filter ?
+			gridwl_filter_name(filter) : "of its outputs");
+		gridwl_view_update_outputs(view);
+		gridwl_view_damage_whole(view);
+	}
+}
+
+struct gridwl_output *gridwl_view_main_output(struct gridwl_view *view) {
+	struct wlr_box box = gridwl_view_box(view);
+	struct gridwl_output *best = NULL, *output;
+	long best_area = 0;
+	wl_list_for_each(output, &view->server->outputs, link) {
+		struct wlr_box output_box = gridwl_output_logical_box(output);
+		struct wlr_box overlap;
+		if (!gridwl_output_is_active(output) ||
+				!wlr_box_intersection(&overlap, &box, &output_box)) {
+			continue;
+		}
+		long area = (long)overlap.width * overlap.height;
+		if (area > best_area) {
+			best = output;
+			best_area = area;
+		}
+	}
+	return best != NULL ? best : view_output(view);
 }

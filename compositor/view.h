@@ -31,6 +31,10 @@ struct gridwl_view {
 	struct wlr_box restore;
 	bool fullscreen, maximized;
 	struct wlr_output *fullscreen_output;
+
+	// A window rule's filter, which wins over the outputs' own.
+	bool has_rule_filter;
+	enum gridwl_filter rule_filter;
 	struct wl_listener fullscreen_output_destroy;
 
 	struct wl_listener map;
@@ -40,6 +44,8 @@ struct gridwl_view {
 	struct wl_listener request_resize;
 	struct wl_listener request_maximize;
 	struct wl_listener request_fullscreen;
+	struct wl_listener set_app_id;
+	struct wl_listener set_title;
 };
 
 void gridwl_view_handle_new_xdg_surface(struct gridwl_server *server,
@@ -85,12 +91,20 @@ struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
  * views whose output went away back into the layout, and updates which
  * outputs every surface is on. */
 void gridwl_views_arrange(struct gridwl_server *server);
-/* Sends wl_surface.enter/leave for every surface of the view. */
+/* Sends wl_surface.enter/leave for every surface of the view, and drops the
+ * resampled copies no output needs any more. */
 void gridwl_view_update_outputs(struct gridwl_view *view);
 
-/* A surface of the server committed: damage what changed on every output
- * showing it. */
-void gridwl_surface_track(struct gridwl_server *server,
-	struct wlr_surface *surface);
+/* The filter that magnifies the view on output: its window rule's, else
+ * the output's. */
+enum gridwl_filter gridwl_view_filter_on(struct gridwl_view *view,
+	struct gridwl_output *output);
+/* Matches the view against the config's window rules again (after its
+ * app_id or title changed, or a reload) and repaints it if that changed
+ * its filter. */
+void gridwl_view_apply_rules(struct gridwl_view *view);
+/* The output most of the view is on (NULL when none). */
+struct gridwl_output *gridwl_view_main_output(struct gridwl_view *view);
+
 
 #endif

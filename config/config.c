@@ -18,6 +18,7 @@ struct gridwl_config *gridwl_config_create(void)
 	wl_list_init(&config->outputs);
 	wl_list_init(&config->bindings);
 	wl_list_init(&config->execs);
+	wl_list_init(&config->window_rules);
 	return config;
 }
 
@@ -46,6 +47,11 @@ void gridwl_config_destroy(struct gridwl_config *config)
 	wl_list_for_each_safe(exec, exec_tmp, &config->execs, link) {
 		wl_list_remove(&exec->link);
 		exec_destroy(exec);
+	}
+	struct gridwl_window_rule *rule, *rule_tmp;
+	wl_list_for_each_safe(rule, rule_tmp, &config->window_rules, link) {
+		wl_list_remove(&rule->link);
+		gridwl_window_rule_destroy(rule);
 	}
 	free(config->path);
 	free(config);
@@ -117,6 +123,15 @@ bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
 	if (len == 4 && strncmp(start, "exec", len) == 0) {
 		return parse_exec(config, rest, where, error);
 	}
+	if (len == 6 && strncmp(start, "window", len) == 0) {
+		struct gridwl_window_rule *rule =
+			gridwl_window_rule_parse(rest, where, error);
+		if (rule == NULL) {
+			return false;
+		}
+		wl_list_insert(config->window_rules.prev, &rule->link);
+		return true;
+	}
 	return gridwl_config_error(error, where, "unknown command '%.*s'",
 		(int)len, start);
 }
@@ -137,6 +152,8 @@ static void append_config(struct gridwl_config *config,
 	}
 	wl_list_insert_list(config->execs.prev, &parsed->execs);
 	wl_list_init(&parsed->execs);
+	wl_list_insert_list(config->window_rules.prev, &parsed->window_rules);
+	wl_list_init(&parsed->window_rules);
 }
 
 static bool parse_file(struct gridwl_config *parsed, FILE *f,

@@ -2,6 +2,7 @@
 #define GRIDWL_CONFIG_CONFIG_H
 
 #include <stdbool.h>
+#include <regex.h>
 #include <stdint.h>
 #include <wayland-util.h>
 #include <xkbcommon/xkbcommon.h>
@@ -58,11 +59,31 @@ struct gridwl_exec {
 	char *command;
 };
 
+struct gridwl_window_criterion {
+	char *pattern; // NULL when the rule does not look at the field
+	regex_t regex;
+};
+
+struct gridwl_window_rule {
+	struct wl_list link; // gridwl_config.window_rules, in file order
+	struct gridwl_window_criterion app_id, title, x11_class;
+	bool has_filter;
+	enum gridwl_filter filter;
+};
+
+/* What rules look at; NULL for a field the window does not have. */
+struct gridwl_window_identity {
+	const char *app_id;
+	const char *title;
+	const char *x11_class;
+};
+
 struct gridwl_config {
 	char *path; // NULL when nothing was loaded from a file
 	struct wl_list outputs; // gridwl_output_config.link, in file order
 	struct wl_list bindings;
 	struct wl_list execs;
+	struct wl_list window_rules; // gridwl_window_rule.link
 };
 
 struct gridwl_config *gridwl_config_create(void);
@@ -126,5 +147,18 @@ struct gridwl_output_config *gridwl_config_find_output(
  * name when there is one. */
 void gridwl_config_add_output(struct gridwl_config *config,
 	struct gridwl_output_config *oc);
+
+/* "CRITERION... ACTION...", the words after "window"; NULL and *error on
+ * failure. */
+struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,
+	const char *where, char **error);
+/* Does not unlink it: remove it from a list first. */
+void gridwl_window_rule_destroy(struct gridwl_window_rule *rule);
+bool gridwl_window_rule_matches(const struct gridwl_window_rule *rule,
+	const struct gridwl_window_identity *window);
+/* The filter the last matching rule with a filter gives; false when none
+ * does. */
+bool gridwl_config_window_filter(const struct gridwl_config *config,
+	const struct gridwl_window_identity *window, enum gridwl_filter *filter);
 
 #endif

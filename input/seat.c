@@ -67,6 +67,12 @@ static void add_pointer(struct gridwl_seat *seat,
 	}
 }
 
+void gridwl_seat_add_pointer(struct gridwl_seat *seat,
+		struct wlr_input_device *device) {
+	add_pointer(seat, device);
+	update_capabilities(seat);
+}
+
 static void seat_handle_new_input(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, new_input);
 	struct wlr_input_device *device = data;
@@ -134,6 +140,11 @@ struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
 	wl_signal_add(&seat->wlr_seat->events.request_set_primary_selection,
 		&seat->request_set_primary_selection);
 	gridwl_cursor_init(seat);
+	seat->virtual_pointers = gridwl_virtual_pointer_manager_create(seat);
+	if (seat->virtual_pointers == NULL) {
+		gridwl_seat_destroy(seat);
+		return NULL;
+	}
 	return seat;
 }
 
@@ -141,6 +152,7 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	if (seat == NULL) {
 		return;
 	}
+	gridwl_virtual_pointer_manager_destroy(seat->virtual_pointers);
 	if (seat->xcursor_manager != NULL) {
 		gridwl_cursor_finish(seat);
 		wl_list_remove(&seat->new_input.link);

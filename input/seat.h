@@ -8,6 +8,7 @@
 struct gridwl_server;
 struct gridwl_output;
 struct gridwl_view;
+struct gridwl_virtual_pointer_manager;
 struct wlr_input_device;
 struct wlr_surface;
 
@@ -24,6 +25,7 @@ struct gridwl_seat {
 	struct wlr_xcursor_manager *xcursor_manager;
 	struct wl_list keyboards; // gridwl_keyboard.link
 	int pointer_count;
+	struct gridwl_virtual_pointer_manager *virtual_pointers;
 
 	// An interactive move or resize, in logical coordinates.
 	enum gridwl_grab_mode grab_mode;
@@ -62,9 +64,20 @@ void gridwl_seat_begin_resize(struct gridwl_seat *seat,
 void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 	uint32_t time_msec);
 
+/* Attaches a pointing device that does not come from the backend. */
+void gridwl_seat_add_pointer(struct gridwl_seat *seat,
+	struct wlr_input_device *device);
+
 /* input/keyboard.c */
 void gridwl_keyboard_create(struct gridwl_seat *seat,
 	struct wlr_input_device *device);
 void gridwl_keyboard_destroy_all(struct gridwl_seat *seat);
+
+/* input/virtual_pointer.c: wlr-virtual-pointer, for input tests and tools
+ * such as wlrctl and the compositor benchmark. */
+struct gridwl_virtual_pointer_manager *gridwl_virtual_pointer_manager_create(
+	struct gridwl_seat *seat);
+void gridwl_virtual_pointer_manager_destroy(
+	struct gridwl_virtual_pointer_manager *manager);
 
 #endif

@@ -4,11 +4,14 @@
 #include <wlr/types/wlr_output.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/surface.h"
 #include "compositor/view.h"
+#include "render/resample_cache.h"
 #include "render/render.h"
 
 struct surface_draw_data {
 	struct gridwl_render_target *target;
+	enum gridwl_filter filter;
 	int ox, oy; // logical layout position of the view's main surface
 };
 
@@ -30,7 +33,7 @@ static void draw_surface(struct wlr_surface *surface, int sx, int sy,
 			PIXMAN_REGION_OUT) {
 		return;
 	}
-	gridwl_render_surface(target, surface, x, y);
+	gridwl_render_surface(target, surface, draw->filter, x, y);
 }
 
 static void clear_damage(struct gridwl_render_target *target) {
@@ -55,6 +58,54 @@ static void clear_damage(struct gridwl_render_target *target) {
 	wlr_renderer_scissor(target->renderer, NULL);
 }
 
+struct prepare_data {
+	struct gridwl_output *output;
+	struct wlr_box output_box;
+	struct gridwl_resample_key key;
+	int ox, oy;
+};
+
+static void prepare_surface(struct wlr_surface *surface, int sx, int sy,
+		void *data) {
+	struct prepare_data *prepare = data;
+	struct wlr_box surface_box = {
+		.x = prepare->ox + sx,
+		.y = prepare->oy + sy,
+		.width = surface->current.width,
+		.height = surface->current.height,
+	};
+	struct wlr_box overlap;
+	if (!wlr_box_intersection(&overlap, &surface_box,
+			&prepare->output_box)) {
+		return;
+	}
+	struct gridwl_resample_cache *cache =
+		gridwl_surface_resample_cache(surface);
+	if (cache != NULL) {
+		gridwl_resample_cache_prepare(cache, surface, &prepare->key);
+	}
+}
+
+void gridwl_render_prepare(struct gridwl_output *output) {
+	struct prepare_data prepare = {
+		.output = output,
+		.output_box = gridwl_output_logical_box(output),
+		.key.scale = output->scale,
+	};
+	struct gridwl_view *view;
+	wl_list_for_each(view, &output->server->views, link) {
+		struct wlr_box overlap;
+		if (!view->mapped || !wlr_box_intersection(&overlap,
+				&view->last_bounds, &prepare.output_box)) {
+			continue;
+		}
+		prepare.key.filter = gridwl_view_filter_on(view, output);
+		gridwl_view_surface_origin(view, &prepare.ox, &prepare.oy);
+		wlr_xdg_surface_for_each_surface(view->xdg_surface, prepare_surface,
+			&prepare);
+	}
+}
+
 void gridwl_render_views(struct gridwl_render_target *target) {
 	clear_damage(target);
 	struct gridwl_view *view;
@@ -62,7 +113,10 @@ void gridwl_render_views(struct gridwl_render_target *target) {
 		if (!view->mapped) {
 			continue;
 		}
-		struct surface_draw_data draw = { .target = target };
+		struct surface_draw_data draw = {
+			.target = target,
+			.filter = gridwl_view_filter_on(view, target->output),
+		};
 		gridwl_view_surface_origin(view, &draw.ox, &draw.oy);
 		wlr_xdg_surface_for_each_surface(view->xdg_surface, draw_surface,
 			&draw);
@@ -75,6 +129,7 @@ void gridwl_render_target_for_output(struct gridwl_render_target *target,
 	struct wlr_box box = gridwl_output_logical_box(output);
 	*target = (struct gridwl_render_target){
 		.server = output->server,
+		.output = output,
 		.renderer = output->server->renderer,
 		.scale = output->scale,
 		.lx = box.x,

@@ -47,6 +47,7 @@ void gridwl_render_output_frame(struct gridwl_output *output) {
 		return;
 	}
 
+	gridwl_render_prepare(output);
 	bool needs_frame = false;
 	pixman_region32_t damage;
 	pixman_region32_init(&damage);

@@ -4,11 +4,13 @@
 #include <pixman.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include "config/config.h"
 
 struct gridwl_output;
 struct gridwl_server;
 struct wlr_renderer;
 struct wlr_surface;
+struct wlr_texture;
 struct wlr_output;
 
 /* Where no window is. Tests rely on this exact value. */
@@ -21,6 +23,7 @@ struct wlr_output;
  */
 struct gridwl_render_target {
 	struct gridwl_server *server;
+	struct gridwl_output *output; // whose scale and filter apply
 	struct wlr_renderer *renderer;
 	int scale;
 	int lx, ly;
@@ -37,14 +40,25 @@ void gridwl_render_target_for_output(struct gridwl_render_target *target,
  * frame callbacks to what it shows. */
 void gridwl_render_output_frame(struct gridwl_output *output);
 
+/* Brings the resampled copies of everything the output shows up to date.
+ * Textures may not be written during a render pass, so this runs before
+ * the output's buffer is attached. */
+void gridwl_render_prepare(struct gridwl_output *output);
+
 /* Background, then every mapped window bottom to top. */
 void gridwl_render_views(struct gridwl_render_target *target);
 
-/* Draws one surface whose top-left is at physical (x, y) of the target.
+/* Draws one surface whose top-left is at physical (x, y) of the target,
+ * magnified with filter where its buffer scale is below the target's.
  * This is the one place that decides how a buffer reaches the target's
- * pixels: 1:1 copies, resampling, or the renderer's own path. */
+ * pixels: 1:1 copies, resampled copies, or the renderer's own path. */
 void gridwl_render_surface(struct gridwl_render_target *target,
-	struct wlr_surface *surface, int x, int y);
+	struct wlr_surface *surface, enum gridwl_filter filter, int x, int y);
+
+/* On the GLES2 renderer, makes the next draws of texture magnify it with
+ * filter (the GPU's own sampling); does nothing on other renderers. */
+void gridwl_gles2_texture_set_filter(struct wlr_texture *texture,
+	enum gridwl_filter filter);
 
 /* An image in memory: 0xAARRGGBB (premultiplied), rows of stride bytes. */
 struct gridwl_image {

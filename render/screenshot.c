@@ -35,6 +35,7 @@ bool gridwl_screenshot_output(struct gridwl_output *output,
 		gridwl_set_error(error, "output %s is disabled", wlr_output->name);
 		return false;
 	}
+	gridwl_render_prepare(output);
 	if (!wlr_output_attach_render(wlr_output, NULL)) {
 		gridwl_set_error(error, "output %s cannot render now",
 			wlr_output->name);

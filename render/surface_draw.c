@@ -4,7 +4,10 @@
 #include <wlr/types/wlr_matrix.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_surface.h>
+#include "compositor/output.h"
+#include "compositor/surface.h"
 #include "render/render.h"
+#include "render/resample_cache.h"
 
 /*
  * A buffer at the target's own scale with no transform or viewport maps
@@ -24,15 +27,15 @@ static bool surface_is_1to1(struct gridwl_render_target *target,
 }
 
 static void blit_pixman(struct gridwl_render_target *target,
-		struct wlr_texture *texture, int x, int y) {
+		pixman_image_t *src, int x, int y) {
 	pixman_image_t *dst =
 		wlr_pixman_renderer_get_current_image(target->renderer);
-	pixman_image_t *src = wlr_pixman_texture_get_image(texture);
 	// Opaque formats need no blending; SRC is the cheapest operator.
 	pixman_op_t op = PIXMAN_FORMAT_A(pixman_image_get_format(src)) == 0 ?
 		PIXMAN_OP_SRC : PIXMAN_OP_OVER;
 	pixman_region32_t clip;
-	pixman_region32_init_rect(&clip, x, y, texture->width, texture->height);
+	pixman_region32_init_rect(&clip, x, y, pixman_image_get_width(src),
+		pixman_image_get_height(src));
 	pixman_region32_intersect(&clip, &clip, target->damage);
 	int count;
 	pixman_box32_t *rects = pixman_region32_rectangles(&clip, &count);
@@ -45,24 +48,15 @@ static void blit_pixman(struct gridwl_render_target *target,
 	pixman_region32_fini(&clip);
 }
 
-static void draw_with_renderer(struct gridwl_render_target *target,
-		struct wlr_surface *surface, struct wlr_texture *texture,
-		int x, int y) {
-	struct wlr_box box = {
-		.x = x,
-		.y = y,
-		.width = surface->current.width * target->scale,
-		.height = surface->current.height * target->scale,
-	};
+/* Draws src_box of texture onto box of the target, within the damage. */
+static void draw_texture(struct gridwl_render_target *target,
+		struct wlr_texture *texture, const struct wlr_fbox *src_box,
+		const struct wlr_box *box, enum wl_output_transform transform) {
 	float matrix[9];
-	enum wl_output_transform transform =
-		wlr_output_transform_invert(surface->current.transform);
-	wlr_matrix_project_box(matrix, &box, transform, 0, target->projection);
-	struct wlr_fbox src_box;
-	wlr_surface_get_buffer_source_box(surface, &src_box);
-
+	wlr_matrix_project_box(matrix, box, transform, 0, target->projection);
 	pixman_region32_t clip;
-	pixman_region32_init_rect(&clip, box.x, box.y, box.width, box.height);
+	pixman_region32_init_rect(&clip, box->x, box->y, box->width,
+		box->height);
 	pixman_region32_intersect(&clip, &clip, target->damage);
 	int count;
 	pixman_box32_t *rects = pixman_region32_rectangles(&clip, &count);
@@ -75,14 +69,48 @@ static void draw_with_renderer(struct gridwl_render_target *target,
 		};
 		wlr_renderer_scissor(target->renderer, &scissor);
 		wlr_render_subtexture_with_matrix(target->renderer, texture,
-			&src_box, matrix, 1.0f);
+			src_box, matrix, 1.0f);
 	}
 	wlr_renderer_scissor(target->renderer, NULL);
 	pixman_region32_fini(&clip);
 }
 
+/* What the renderer does by itself, for what the kernels do not handle
+ * (viewports, buffer transforms, other formats, dmabufs): the pixman
+ * renderer replicates pixels, the GLES2 one samples as filter says. */
+static void draw_with_renderer(struct gridwl_render_target *target,
+		struct wlr_surface *surface, struct wlr_texture *texture,
+		enum gridwl_filter filter, int x, int y) {
+	struct wlr_box box = {
+		.x = x,
+		.y = y,
+		.width = surface->current.width * target->scale,
+		.height = surface->current.height * target->scale,
+	};
+	struct wlr_fbox src_box;
+	wlr_surface_get_buffer_source_box(surface, &src_box);
+	gridwl_gles2_texture_set_filter(texture, filter);
+	draw_texture(target, texture, &src_box, &box,
+		wlr_output_transform_invert(surface->current.transform));
+}
+
+/* A resampled copy at the target's scale: pixel for pixel, like a buffer
+ * at that scale. */
+static void draw_resampled(struct gridwl_render_target *target,
+		struct gridwl_resample_entry *entry, int x, int y) {
+	if (wlr_renderer_is_pixman(target->renderer)) {
+		blit_pixman(target, entry->image, x, y);
+		return;
+	}
+	struct wlr_box box = { x, y, entry->width, entry->height };
+	struct wlr_fbox src_box = { 0, 0, entry->width, entry->height };
+	gridwl_gles2_texture_set_filter(entry->texture, GRIDWL_FILTER_NEAREST);
+	draw_texture(target, entry->texture, &src_box, &box,
+		WL_OUTPUT_TRANSFORM_NORMAL);
+}
+
 void gridwl_render_surface(struct gridwl_render_target *target,
-		struct wlr_surface *surface, int x, int y) {
+		struct wlr_surface *surface, enum gridwl_filter filter, int x, int y) {
 	struct wlr_texture *texture = wlr_surface_get_texture(surface);
 	if (texture == NULL) {
 		return;
@@ -90,10 +118,19 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 	if (surface_is_1to1(target, surface) &&
 			wlr_renderer_is_pixman(target->renderer) &&
 			wlr_texture_is_pixman(texture)) {
-		blit_pixman(target, texture, x, y);
+		blit_pixman(target, wlr_pixman_texture_get_image(texture), x, y);
 		return;
 	}
-	// Until render/ has its own integer kernels, every other case is left
-	// to the renderer: pixman replicates pixels, GLES2 samples linearly.
-	draw_with_renderer(target, surface, texture, x, y);
+	struct gridwl_resample_cache *cache =
+		gridwl_surface_resample_cache(surface);
+	if (cache != NULL && surface->current.scale != target->scale) {
+		struct gridwl_resample_key key = { target->scale, filter };
+		struct gridwl_resample_entry *entry =
+			gridwl_resample_cache_find(cache, surface, &key);
+		if (entry != NULL) {
+			draw_resampled(target, entry, x, y);
+			return;
+		}
+	}
+	draw_with_renderer(target, surface, texture, filter, x, y);
 }

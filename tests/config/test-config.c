@@ -4,65 +4,7 @@
 #include <unistd.h>
 #include <wlr/types/wlr_keyboard.h>
 #include "config/config.h"
-
-#define CHECK(expr) do { \
-	if (!(expr)) { \
-		fprintf(stderr, "%s:%d: check failed: %s\n", \
-			__FILE__, __LINE__, #expr); \
-		exit(1); \
-	} \
-} while (0)
-
-/* Like CHECK, but shows the error text a parser produced. */
-#define CHECK_MSG(expr, msg) do { \
-	if (!(expr)) { \
-		fprintf(stderr, "%s:%d: check failed: %s (error: %s)\n", \
-			__FILE__, __LINE__, #expr, \
-			(msg) != NULL ? (msg) : "(null)"); \
-		exit(1); \
-	} \
-} while (0)
-
-#define WHERE "test"
-
-static bool starts_with(const char *s, const char *prefix)
-{
-	return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-static void parse_ok(struct gridwl_config *config, const char *line)
-{
-	char *error = NULL;
-	bool ok = gridwl_config_parse_line(config, line, WHERE, &error);
-	if (!ok) {
-		fprintf(stderr, "line '%s' was refused: %s\n", line,
-			error != NULL ? error : "(null)");
-		exit(1);
-	}
-	CHECK(error == NULL);
-}
-
-/* The line must fail, with a "test: " prefix and containing want. */
-static void parse_error(const char *line, const char *want)
-{
-	struct gridwl_config *config = gridwl_config_create();
-	CHECK(config != NULL);
-	char *error = NULL;
-	bool ok = gridwl_config_parse_line(config, line, WHERE, &error);
-	if (ok || error == NULL || !starts_with(error, WHERE ": ") ||
-			strstr(error, want) == NULL) {
-		fprintf(stderr, "line '%s': expected an error containing '%s', "
-			"got %s\n", line, want, ok ? "success" :
-			error != NULL ? error : "(null)");
-		exit(1);
-	}
-	// A failed line adds nothing.
-	CHECK(wl_list_empty(&config->outputs));
-	CHECK(wl_list_empty(&config->bindings));
-	CHECK(wl_list_empty(&config->execs));
-	free(error);
-	gridwl_config_destroy(config);
-}
+#include "config-test.h"
 
 static struct gridwl_output_config *first_output(struct gridwl_config *config)
 {

@@ -1,0 +1,290 @@
+/*
+ * Throughput of the resampling kernels against pixman and memcpy: for each
+ * case, the destination megapixels per second of every kernel available
+ * here, of pixman_image_composite32 doing the same magnification, and of a
+ * memcpy of the destination's size. Medians of several timed runs after a
+ * warm-up. See README.md.
+ *
+ *	upsample [repetitions]
+ */
+#include <pixman.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "render/kernels/resample.h"
+
+struct image {
+	uint32_t *data;
+	int width, height; // the stride is the width
+};
+
+struct bench {
+	int repetitions;
+	struct image src, dst;
+	int k;
+};
+
+/* What one timed run does. */
+enum job_kind {
+	JOB_KERNEL,
+	JOB_PIXMAN,
+	JOB_MEMCPY,
+};
+
+enum filter {
+	FILTER_NEAREST,
+	FILTER_BILINEAR,
+	FILTER_BOX,
+};
+
+struct job {
+	enum job_kind kind;
+	enum filter filter;
+	const struct gridwl_kernels *kernels;
+	const uint32_t *copy_src; // JOB_MEMCPY
+};
+
+static struct image image_create(int width, int height) {
+	struct image image = {
+		.data = malloc((size_t)width * height * sizeof(uint32_t)),
+		.width = width,
+		.height = height,
+	};
+	if (image.data == NULL) {
+		fprintf(stderr, "out of memory\n");
+		exit(1);
+	}
+	return image;
+}
+
+static double now(void) {
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void run_pixman(const struct bench *bench, enum filter filter) {
+	pixman_image_t *src = pixman_image_create_bits(PIXMAN_a8r8g8b8,
+		bench->src.width, bench->src.height, bench->src.data,
+		bench->src.width * 4);
+	pixman_image_t *dst = pixman_image_create_bits(PIXMAN_a8r8g8b8,
+		bench->dst.width, bench->dst.height, bench->dst.data,
+		bench->dst.width * 4);
+	// Destination pixel centres map to (x + 0.5) / k in the source, and
+	// pixman's bilinear filter samples around them, minus 0.5: the same
+	// half-pixel-centred sampling as the kernels, edges padded.
+	pixman_transform_t transform;
+	pixman_transform_init_scale(&transform,
+		pixman_double_to_fixed(1.0 / bench->k),
+		pixman_double_to_fixed(1.0 / bench->k));
+	pixman_image_set_transform(src, &transform);
+	pixman_image_set_filter(src, filter == FILTER_BILINEAR ?
+		PIXMAN_FILTER_BILINEAR : PIXMAN_FILTER_NEAREST, NULL, 0);
+	pixman_image_set_repeat(src, PIXMAN_REPEAT_PAD);
+	pixman_image_composite32(PIXMAN_OP_SRC, src, NULL, dst, 0, 0, 0, 0, 0, 0,
+		bench->dst.width, bench->dst.height);
+	pixman_image_unref(src);
+	pixman_image_unref(dst);
+}
+
+static void run_job(const struct bench *bench, const struct job *job) {
+	struct gridwl_pixels src = {
+		.data = bench->src.data,
+		.width = bench->src.width,
+		.height = bench->src.height,
+		.stride = bench->src.width,
+	};
+	struct gridwl_rect all = {0, 0, bench->dst.width, bench->dst.height};
+	switch (job->kind) {
+	case JOB_KERNEL:
+		switch (job->filter) {
+		case FILTER_NEAREST:
+			job->kernels->magnify_nearest(&src, bench->k, &all,
+				bench->dst.data, bench->dst.width);
+			break;
+		case FILTER_BILINEAR:
+			job->kernels->magnify_bilinear(&src, bench->k, &all,
+				bench->dst.data, bench->dst.width);
+			break;
+		case FILTER_BOX:
+			job->kernels->reduce_box(&src, bench->k, &all,
+				bench->dst.data, bench->dst.width);
+			break;
+		}
+		break;
+	case JOB_PIXMAN:
+		run_pixman(bench, job->filter);
+		break;
+	case JOB_MEMCPY:
+		memcpy(bench->dst.data, job->copy_src,
+			(size_t)bench->dst.width * bench->dst.height * sizeof(uint32_t));
+		break;
+	}
+}
+
+static int compare_doubles(const void *a, const void *b) {
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The median time of one run in seconds, after a warm-up run (which also
+ * faults the destination in). */
+static double time_job(const struct bench *bench, const struct job *job) {
+	run_job(bench, job);
+	double times[64];
+	int n = bench->repetitions < 64 ? bench->repetitions : 64;
+	for (int i = 0; i < n; i++) {
+		double start = now();
+		run_job(bench, job);
+		times[i] = now() - start;
+	}
+	qsort(times, n, sizeof(times[0]), compare_doubles);
+	return n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+}
+
+static double report(const struct bench *bench, const char *who,
+		const char *what, const struct job *job) {
+	double t = time_job(bench, job);
+	double mpix = (double)bench->dst.width * bench->dst.height / t / 1e6;
+	printf("  %-10s %-9s %9.1f Mpix/s %8.2f ms\n", who, what, mpix, t * 1e3);
+	fflush(stdout);
+	return mpix;
+}
+
+/* The largest channel difference between two images of dst's size. */
+static int max_difference(const uint32_t *a, const uint32_t *b, size_t n) {
+	int worst = 0;
+	for (size_t i = 0; i < n; i++) {
+		for (int c = 0; c < 32; c += 8) {
+			int d = (int)((a[i] >> c) & 0xff) - (int)((b[i] >> c) & 0xff);
+			d = d < 0 ? -d : d;
+			worst = d > worst ? d : worst;
+		}
+	}
+	return worst;
+}
+
+static void magnify_case(struct bench *bench, const uint32_t *copy_src) {
+	printf("\n%dx%d source, k = %d -> %dx%d destination\n", bench->src.width,
+		bench->src.height, bench->k, bench->dst.width, bench->dst.height);
+	static const enum gridwl_kernel_isa isas[] = {
+		GRIDWL_ISA_REFERENCE, GRIDWL_ISA_SSE2, GRIDWL_ISA_AVX2,
+	};
+	static const char *const filter_names[] = {"nearest", "bilinear"};
+	double best[2] = {0, 0}, pixman[2] = {0, 0};
+	const char *best_name[2] = {"", ""};
+	for (int f = FILTER_NEAREST; f <= FILTER_BILINEAR; f++) {
+		for (size_t i = 0; i < sizeof(isas) / sizeof(isas[0]); i++) {
+			const struct gridwl_kernels *kernels =
+				gridwl_kernels_for_isa(isas[i]);
+			if (kernels == NULL) {
+				printf("  %-10s %-9s (not on this machine)\n",
+					i == 1 ? "sse2" : "avx2", filter_names[f]);
+				continue;
+			}
+			struct job job = {JOB_KERNEL, f, kernels, NULL};
+			double mpix = report(bench, kernels->name, filter_names[f], &job);
+			if (mpix > best[f]) {
+				best[f] = mpix;
+				best_name[f] = kernels->name;
+			}
+		}
+		struct job job = {JOB_PIXMAN, f, NULL, NULL};
+		pixman[f] = report(bench, "pixman", filter_names[f], &job);
+	}
+	struct job copy = {JOB_MEMCPY, FILTER_NEAREST, NULL, copy_src};
+	double memcpy_mpix = report(bench, "memcpy", "dst size", &copy);
+
+	// How far pixman's 7-bit bilinear weights (and its 16.16 1/k) stray
+	// from the exact kernels, as a sanity check of the comparison.
+	size_t n = (size_t)bench->dst.width * bench->dst.height;
+	uint32_t *exact = malloc(n * sizeof(*exact));
+	if (exact != NULL) {
+		int diff[2];
+		for (int f = FILTER_NEAREST; f <= FILTER_BILINEAR; f++) {
+			struct job kernel = {JOB_KERNEL, f, gridwl_kernels_best(), NULL};
+			run_job(bench, &kernel);
+			memcpy(exact, bench->dst.data, n * sizeof(*exact));
+			struct job pix = {JOB_PIXMAN, f, NULL, NULL};
+			run_job(bench, &pix);
+			diff[f] = max_difference(exact, bench->dst.data, n);
+		}
+		printf("  largest channel difference from pixman: nearest %d, "
+			"bilinear %d\n", diff[0], diff[1]);
+		free(exact);
+	}
+	printf("  %s bilinear / pixman bilinear = %.2fx (target >= 3)\n",
+		best_name[1], best[1] / pixman[1]);
+	printf("  %s nearest / memcpy = %.2fx (target >= 0.7)\n",
+		best_name[0], best[0] / memcpy_mpix);
+}
+
+static void reduce_case(struct bench *bench, const uint32_t *copy_src) {
+	printf("\n%dx%d source, box reduction by %d -> %dx%d destination\n",
+		bench->src.width, bench->src.height, bench->k, bench->dst.width,
+		bench->dst.height);
+	static const enum gridwl_kernel_isa isas[] = {
+		GRIDWL_ISA_REFERENCE, GRIDWL_ISA_SSE2, GRIDWL_ISA_AVX2,
+	};
+	for (size_t i = 0; i < sizeof(isas) / sizeof(isas[0]); i++) {
+		const struct gridwl_kernels *kernels = gridwl_kernels_for_isa(isas[i]);
+		if (kernels != NULL) {
+			struct job job = {JOB_KERNEL, FILTER_BOX, kernels, NULL};
+			report(bench, kernels->name, "box", &job);
+		}
+	}
+	struct job copy = {JOB_MEMCPY, FILTER_NEAREST, NULL, copy_src};
+	report(bench, "memcpy", "dst size", &copy);
+}
+
+static void fill_random(struct image *image, uint64_t seed) {
+	size_t n = (size_t)image->width * image->height;
+	for (size_t i = 0; i < n; i++) {
+		seed = seed * 6364136223846793005u + 1442695040888963407u;
+		image->data[i] = (uint32_t)(seed >> 32);
+	}
+}
+
+int main(int argc, char *argv[]) {
+	int repetitions = argc > 1 ? atoi(argv[1]) : 15;
+	if (repetitions < 1) {
+		fprintf(stderr, "usage: %s [repetitions]\n", argv[0]);
+		return 1;
+	}
+	const struct gridwl_kernels *best = gridwl_kernels_best();
+	printf("Destination Mpixel/s, median of %d runs after a warm-up; "
+		"best kernels here: %s\n", repetitions, best->name);
+
+	// Every case writes a 3840x2160 destination.
+	struct image dst = image_create(3840, 2160);
+	struct image copy_src = image_create(3840, 2160);
+	fill_random(&copy_src, 1);
+
+	struct bench bench = {
+		.repetitions = repetitions,
+		.src = image_create(1920, 1080),
+		.dst = dst,
+		.k = 2,
+	};
+	fill_random(&bench.src, 2);
+	magnify_case(&bench, copy_src.data);
+	free(bench.src.data);
+
+	bench.src = image_create(1280, 720);
+	bench.k = 3;
+	fill_random(&bench.src, 3);
+	magnify_case(&bench, copy_src.data);
+	free(bench.src.data);
+
+	// Reduction reads the 3840x2160 image and writes a quarter of it.
+	bench.src = copy_src;
+	bench.dst = (struct image){dst.data, 1920, 1080};
+	bench.k = 2;
+	reduce_case(&bench, copy_src.data);
+
+	free(dst.data);
+	free(copy_src.data);
+	return 0;
+}

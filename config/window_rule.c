@@ -1,0 +1,244 @@
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+#include "config/config.h"
+
+/*
+ * "window CRITERION... ACTION...": criteria are KEY=REGEX with KEY app_id,
+ * title or class (the X11 class, for Xwayland windows); a window matches
+ * when every criterion's POSIX extended regex finds a match in that field,
+ * as sway's criteria do, so "^foot$" is needed to match a whole app_id.
+ * A regex with blanks is written in double quotes; \" and \\ stand for
+ * themselves inside them.
+ */
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+struct rule_parser {
+	const char *pos;
+	const char *where;
+	char **error;
+};
+
+/* The next word, or for KEY="..." the key and the unquoted value; a fresh
+ * string in *word, NULL at the end of the line. */
+static bool next_word(struct rule_parser *p, char **word)
+{
+	*word = NULL;
+	while (is_blank(*p->pos)) {
+		p->pos++;
+	}
+	if (*p->pos == '\0') {
+		return true;
+	}
+	size_t cap = strlen(p->pos) + 1;
+	char *out = malloc(cap);
+	if (out == NULL) {
+		return gridwl_config_error(p->error, p->where, "out of memory");
+	}
+	size_t len = 0;
+	bool quoted = false;
+	for (; *p->pos != '\0'; p->pos++) {
+		char c = *p->pos;
+		if (!quoted && is_blank(c)) {
+			break;
+		}
+		if (c == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		if (quoted && c == '\\' && (p->pos[1] == '"' || p->pos[1] == '\\')) {
+			c = *++p->pos;
+		}
+		out[len++] = c;
+	}
+	out[len] = '\0';
+	if (quoted) {
+		free(out);
+		return gridwl_config_error(p->error, p->where,
+			"unterminated quote in window rule");
+	}
+	*word = out;
+	return true;
+}
+
+static bool compile_criterion(struct gridwl_window_criterion *criterion,
+		const char *key, const char *pattern, const char *where,
+		char **error)
+{
+	int ret = regcomp(&criterion->regex, pattern, REG_EXTENDED | REG_NOSUB);
+	if (ret != 0) {
+		char reason[128];
+		regerror(ret, &criterion->regex, reason, sizeof(reason));
+		return gridwl_config_error(error, where,
+			"invalid regex for %s '%s': %s", key, pattern, reason);
+	}
+	criterion->pattern = strdup(pattern);
+	if (criterion->pattern == NULL) {
+		regfree(&criterion->regex);
+		return gridwl_config_error(error, where, "out of memory");
+	}
+	return true;
+}
+
+static struct gridwl_window_criterion *criterion_for_key(
+		struct gridwl_window_rule *rule, const char *key)
+{
+	if (strcmp(key, "app_id") == 0) {
+		return &rule->app_id;
+	}
+	if (strcmp(key, "title") == 0) {
+		return &rule->title;
+	}
+	if (strcmp(key, "class") == 0) {
+		return &rule->x11_class;
+	}
+	return NULL;
+}
+
+static bool parse_word(struct gridwl_window_rule *rule,
+		struct rule_parser *p, char *word)
+{
+	char *eq = strchr(word, '=');
+	if (eq != NULL) {
+		*eq = '\0';
+		struct gridwl_window_criterion *criterion =
+			criterion_for_key(rule, word);
+		if (criterion == NULL) {
+			return gridwl_config_error(p->error, p->where,
+				"unknown window criterion '%s' (want app_id, title or "
+				"class)", word);
+		}
+		if (criterion->pattern != NULL) {
+			return gridwl_config_error(p->error, p->where,
+				"window criterion '%s' given twice", word);
+		}
+		return compile_criterion(criterion, word, eq + 1, p->where,
+			p->error);
+	}
+	if (strcmp(word, "filter") != 0) {
+		return gridwl_config_error(p->error, p->where,
+			"unknown window rule word '%s' (want KEY=REGEX or filter)",
+			word);
+	}
+	char *value;
+	if (!next_word(p, &value)) {
+		return false;
+	}
+	bool ok = true;
+	if (value == NULL) {
+		ok = gridwl_config_error(p->error, p->where,
+			"missing value for 'filter'");
+	} else if (strcmp(value, "nearest") == 0) {
+		rule->filter = GRIDWL_FILTER_NEAREST;
+		rule->has_filter = true;
+	} else if (strcmp(value, "bilinear") == 0) {
+		rule->filter = GRIDWL_FILTER_BILINEAR;
+		rule->has_filter = true;
+	} else {
+		ok = gridwl_config_error(p->error, p->where,
+			"filter must be nearest or bilinear, got '%s'", value);
+	}
+	free(value);
+	return ok;
+}
+
+struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,
+		const char *where, char **error)
+{
+	struct gridwl_window_rule *rule = calloc(1, sizeof(*rule));
+	if (rule == NULL) {
+		gridwl_config_error(error, where, "out of memory");
+		return NULL;
+	}
+	wl_list_init(&rule->link);
+	struct rule_parser p = { .pos = text, .where = where, .error = error };
+	for (;;) {
+		char *word;
+		if (!next_word(&p, &word)) {
+			goto error;
+		}
+		if (word == NULL) {
+			break;
+		}
+		bool ok = parse_word(rule, &p, word);
+		free(word);
+		if (!ok) {
+			goto error;
+		}
+	}
+	if (rule->app_id.pattern == NULL && rule->title.pattern == NULL &&
+			rule->x11_class.pattern == NULL) {
+		gridwl_config_error(error, where, "window rule needs a criterion "
+			"such as app_id=REGEX");
+		goto error;
+	}
+	if (!rule->has_filter) {
+		gridwl_config_error(error, where, "window rule needs an action "
+			"such as filter bilinear");
+		goto error;
+	}
+	return rule;
+
+error:
+	gridwl_window_rule_destroy(rule);
+	return NULL;
+}
+
+static void criterion_finish(struct gridwl_window_criterion *criterion)
+{
+	if (criterion->pattern != NULL) {
+		regfree(&criterion->regex);
+		free(criterion->pattern);
+		criterion->pattern = NULL;
+	}
+}
+
+void gridwl_window_rule_destroy(struct gridwl_window_rule *rule)
+{
+	if (rule == NULL) {
+		return;
+	}
+	criterion_finish(&rule->app_id);
+	criterion_finish(&rule->title);
+	criterion_finish(&rule->x11_class);
+	free(rule);
+}
+
+static bool criterion_matches(const struct gridwl_window_criterion *criterion,
+		const char *value)
+{
+	if (criterion->pattern == NULL) {
+		return true;
+	}
+	// A window without the field (no app_id yet, or not an X11 window for
+	// class) cannot satisfy a criterion on it.
+	return value != NULL && regexec(&criterion->regex, value, 0, NULL, 0) == 0;
+}
+
+bool gridwl_window_rule_matches(const struct gridwl_window_rule *rule,
+		const struct gridwl_window_identity *window)
+{
+	return criterion_matches(&rule->app_id, window->app_id) &&
+		criterion_matches(&rule->title, window->title) &&
+		criterion_matches(&rule->x11_class, window->x11_class);
+}
+
+bool gridwl_config_window_filter(const struct gridwl_config *config,
+		const struct gridwl_window_identity *window,
+		enum gridwl_filter *filter)
+{
+	bool found = false;
+	const struct gridwl_window_rule *rule;
+	// Later lines win, as everywhere else in the config.
+	wl_list_for_each(rule, &config->window_rules, link) {
+		if (rule->has_filter && gridwl_window_rule_matches(rule, window)) {
+			*filter = rule->filter;
+			found = true;
+		}
+	}
+	return found;
+}

@@ -1,0 +1,504 @@
+#include <drm_fourcc.h>
+#include <stdlib.h>
+#include <wlr/render/pixman.h>
+#include <wlr/render/wlr_renderer.h>
+#include <wlr/render/wlr_texture.h>
+#include <wlr/types/wlr_buffer.h>
+#include <wlr/types/wlr_surface.h>
+#include <wlr/util/log.h>
+#include "render/kernels/resample.h"
+#include "render/resample_cache.h"
+
+/*
+ * A buffer at scale b shown at output scale o goes through at most two
+ * integer passes: magnification by m = o / g, then box reduction by
+ * r = b / g, with g = gcd(b, o). Usually one of them is 1 (b = 1 on any
+ * output, b = 2 on 1, 2 or 4); b = 2 on a scale-3 output is magnified by 3
+ * and reduced by 2, which averages every output pixel over the buffer area
+ * it covers instead of dropping or doubling buffer pixels.
+ */
+#define MAX_FACTOR 4
+/* The two-pass case goes through a scratch strip of about this many
+ * pixels, so its memory does not grow with the surface. */
+#define SCRATCH_PIXELS (256 * 1024)
+
+struct ratio {
+	int magnify, reduce;
+};
+
+static int gcd(int a, int b) {
+	while (b != 0) {
+		int t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static bool ratio_for(int buffer_scale, int scale, struct ratio *ratio) {
+	if (buffer_scale <= 0 || scale <= 0 || buffer_scale == scale) {
+		return false;
+	}
+	int g = gcd(buffer_scale, scale);
+	ratio->magnify = scale / g;
+	ratio->reduce = buffer_scale / g;
+	return ratio->magnify <= MAX_FACTOR && ratio->reduce <= MAX_FACTOR;
+}
+
+/* What the kernels read: the surface's current buffer, 32 bits a pixel. */
+struct resample_source {
+	struct gridwl_pixels pixels;
+	bool opaque;
+	struct wlr_buffer *access; // to end, when the pixels came from it
+};
+
+static bool source_begin(struct wlr_surface *surface,
+		struct resample_source *source) {
+	*source = (struct resample_source){0};
+	struct wlr_texture *texture = wlr_surface_get_texture(surface);
+	if (texture == NULL) {
+		return false;
+	}
+	if (wlr_texture_is_pixman(texture)) {
+		// The pixman renderer keeps the buffer's pixels in the texture
+		// for as long as the surface shows them.
+		pixman_image_t *image = wlr_pixman_texture_get_image(texture);
+		pixman_format_code_t format = pixman_image_get_format(image);
+		if (format != PIXMAN_a8r8g8b8 && format != PIXMAN_x8r8g8b8) {
+			return false;
+		}
+		source->pixels = (struct gridwl_pixels){
+			.data = pixman_image_get_data(image),
+			.width = pixman_image_get_width(image),
+			.height = pixman_image_get_height(image),
+			.stride = pixman_image_get_stride(image) / 4,
+		};
+		source->opaque = format == PIXMAN_x8r8g8b8;
+		return true;
+	}
+	// Other renderers upload shm buffers and release them, but during the
+	// commit that brought it, and until the client destroys it, the
+	// wl_shm buffer is still readable.
+	struct wlr_client_buffer *client_buffer = surface->buffer;
+	if (client_buffer == NULL || client_buffer->source == NULL) {
+		return false;
+	}
+	void *data;
+	uint32_t format;
+	size_t stride;
+	if (!wlr_buffer_begin_data_ptr_access(client_buffer->source,
+			WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
+		return false;
+	}
+	if ((format != DRM_FORMAT_ARGB8888 && format != DRM_FORMAT_XRGB8888) ||
+			stride % 4 != 0) {
+		wlr_buffer_end_data_ptr_access(client_buffer->source);
+		return false;
+	}
+	source->pixels = (struct gridwl_pixels){
+		.data = data,
+		.width = client_buffer->source->width,
+		.height = client_buffer->source->height,
+		.stride = (int)(stride / 4),
+	};
+	source->opaque = format == DRM_FORMAT_XRGB8888;
+	source->access = client_buffer->source;
+	return true;
+}
+
+static void source_end(struct resample_source *source) {
+	if (source->access != NULL) {
+		wlr_buffer_end_data_ptr_access(source->access);
+	}
+}
+
+bool gridwl_resample_supported(struct wlr_surface *surface, int scale) {
+	const struct wlr_surface_state *state = &surface->current;
+	struct ratio ratio;
+	if (!ratio_for(state->scale, scale, &ratio) ||
+			state->transform != WL_OUTPUT_TRANSFORM_NORMAL ||
+			state->viewport.has_src || state->viewport.has_dst ||
+			state->buffer_width != state->width * state->scale ||
+			state->buffer_height != state->height * state->scale ||
+			state->width <= 0 || state->height <= 0) {
+		return false;
+	}
+	struct wlr_texture *texture = wlr_surface_get_texture(surface);
+	if (texture == NULL) {
+		return false;
+	}
+	if (wlr_texture_is_pixman(texture)) {
+		pixman_format_code_t format = pixman_image_get_format(
+			wlr_pixman_texture_get_image(texture));
+		return format == PIXMAN_a8r8g8b8 || format == PIXMAN_x8r8g8b8;
+	}
+	uint32_t format = surface->buffer != NULL ?
+		surface->buffer->shm_source_format : DRM_FORMAT_INVALID;
+	return format == DRM_FORMAT_ARGB8888 || format == DRM_FORMAT_XRGB8888;
+}
+
+void gridwl_resample_map_damage(int buffer_scale, int scale,
+		enum gridwl_filter filter, int buffer_width, int buffer_height,
+		const pixman_box32_t *rect, pixman_box32_t *out) {
+	struct ratio ratio;
+	if (!ratio_for(buffer_scale, scale, &ratio)) {
+		ratio = (struct ratio){ 1, 1 };
+	}
+	pixman_box32_t src = *rect;
+	if (filter == GRIDWL_FILTER_BILINEAR && ratio.magnify > 1) {
+		// Every output pixel blends its two nearest buffer pixels per
+		// axis, so a changed pixel reaches into its neighbours' blocks.
+		src.x1 = src.x1 > 0 ? src.x1 - 1 : 0;
+		src.y1 = src.y1 > 0 ? src.y1 - 1 : 0;
+		src.x2 = src.x2 < buffer_width ? src.x2 + 1 : buffer_width;
+		src.y2 = src.y2 < buffer_height ? src.y2 + 1 : buffer_height;
+	}
+	int m = ratio.magnify, r = ratio.reduce;
+	out->x1 = src.x1 * m / r;
+	out->y1 = src.y1 * m / r;
+	out->x2 = (src.x2 * m + r - 1) / r;
+	out->y2 = (src.y2 * m + r - 1) / r;
+}
+
+static void entry_destroy(struct gridwl_resample_cache *cache,
+		struct gridwl_resample_entry *entry) {
+	wl_list_remove(&entry->link);
+	if (entry->texture != NULL) {
+		wlr_texture_destroy(entry->texture);
+	}
+	if (entry->image != NULL) {
+		pixman_image_unref(entry->image);
+	}
+	cache->stats->bytes -= (size_t)entry->width * entry->height * 4;
+	cache->stats->entries--;
+	free(entry->data);
+	pixman_region32_fini(&entry->stale);
+	pixman_region32_fini(&entry->upload);
+	free(entry);
+}
+
+/* (Re)allocates the entry's pixels for the surface's current buffer and
+ * marks all of them stale. */
+static bool entry_reset(struct gridwl_resample_cache *cache,
+		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
+		bool opaque) {
+	const struct wlr_surface_state *state = &surface->current;
+	int width = state->width * entry->scale;
+	int height = state->height * entry->scale;
+	if (width != entry->width || height != entry->height ||
+			opaque != entry->opaque || entry->data == NULL) {
+		size_t old_bytes = (size_t)entry->width * entry->height * 4;
+		size_t new_bytes = (size_t)width * height * 4;
+		if (cache->stats->bytes - old_bytes + new_bytes >
+				GRIDWL_RESAMPLE_CACHE_MAX_BYTES) {
+			if (!cache->refused) {
+				wlr_log(WLR_ERROR, "Resampled copies would exceed %zu "
+					"MiB; a %dx%d surface is drawn by the renderer "
+					"instead", GRIDWL_RESAMPLE_CACHE_MAX_BYTES >> 20,
+					state->width, state->height);
+			}
+			cache->refused = true;
+			return false;
+		}
+		if (entry->texture != NULL) {
+			wlr_texture_destroy(entry->texture);
+			entry->texture = NULL;
+		}
+		if (entry->image != NULL) {
+			pixman_image_unref(entry->image);
+			entry->image = NULL;
+		}
+		cache->stats->bytes -= (size_t)entry->width * entry->height * 4;
+		free(entry->data);
+		entry->width = entry->height = 0;
+		entry->data = malloc((size_t)width * height * 4);
+		if (entry->data == NULL) {
+			return false;
+		}
+		entry->image = pixman_image_create_bits(opaque ?
+			PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8, width, height,
+			entry->data, width * 4);
+		if (entry->image == NULL) {
+			free(entry->data);
+			entry->data = NULL;
+			return false;
+		}
+		entry->width = width;
+		entry->height = height;
+		cache->stats->bytes += (size_t)width * height * 4;
+	}
+	entry->buffer_width = state->buffer_width;
+	entry->buffer_height = state->buffer_height;
+	entry->buffer_scale = state->scale;
+	entry->opaque = opaque;
+	pixman_region32_fini(&entry->stale);
+	pixman_region32_init_rect(&entry->stale, 0, 0, width, height);
+	return true;
+}
+
+static void compute_two_pass(const struct gridwl_kernels *kernels,
+		const struct gridwl_pixels *src, const struct ratio *ratio,
+		enum gridwl_filter filter, const struct gridwl_rect *rect,
+		uint32_t *dst, int dst_stride, uint32_t *scratch) {
+	gridwl_magnify_func magnify = filter == GRIDWL_FILTER_BILINEAR ?
+		kernels->magnify_bilinear : kernels->magnify_nearest;
+	int r = ratio->reduce;
+	int scratch_width = rect->width * r;
+	int strip = SCRATCH_PIXELS / (scratch_width * r);
+	if (strip < 1) {
+		strip = 1;
+	}
+	for (int y = 0; y < rect->height; y += strip) {
+		int rows = rect->height - y < strip ? rect->height - y : strip;
+		struct gridwl_rect magnified = {
+			.x = rect->x * r,
+			.y = (rect->y + y) * r,
+			.width = scratch_width,
+			.height = rows * r,
+		};
+		magnify(src, ratio->magnify, &magnified, scratch, scratch_width);
+		struct gridwl_pixels strip_pixels = {
+			.data = scratch,
+			.width = scratch_width,
+			.height = rows * r,
+			.stride = scratch_width,
+		};
+		struct gridwl_rect reduced = { 0, 0, rect->width, rows };
+		kernels->reduce_box(&strip_pixels, r, &reduced,
+			dst + (size_t)y * dst_stride, dst_stride);
+	}
+}
+
+/* Computes the entry's stale region from source. */
+static bool entry_compute(struct gridwl_resample_cache *cache,
+		struct gridwl_resample_entry *entry,
+		const struct resample_source *source) {
+	struct ratio ratio;
+	const struct gridwl_kernels *kernels = gridwl_kernels_best();
+	if (!ratio_for(entry->buffer_scale, entry->scale, &ratio) ||
+			kernels == NULL) {
+		return false;
+	}
+	uint32_t *scratch = NULL;
+	if (ratio.magnify > 1 && ratio.reduce > 1) {
+		scratch = malloc((size_t)SCRATCH_PIXELS * 4 +
+			(size_t)entry->width * ratio.reduce * ratio.reduce * 4);
+		if (scratch == NULL) {
+			return false;
+		}
+	}
+	int count;
+	pixman_box32_t *boxes = pixman_region32_rectangles(&entry->stale, &count);
+	for (int i = 0; i < count; i++) {
+		struct gridwl_rect rect = {
+			.x = boxes[i].x1,
+			.y = boxes[i].y1,
+			.width = boxes[i].x2 - boxes[i].x1,
+			.height = boxes[i].y2 - boxes[i].y1,
+		};
+		uint32_t *dst = entry->data + (size_t)rect.y * entry->width + rect.x;
+		if (scratch != NULL) {
+			compute_two_pass(kernels, &source->pixels, &ratio,
+				entry->filter, &rect, dst, entry->width, scratch);
+		} else if (ratio.reduce > 1) {
+			kernels->reduce_box(&source->pixels, ratio.reduce, &rect, dst,
+				entry->width);
+		} else if (entry->filter == GRIDWL_FILTER_BILINEAR) {
+			kernels->magnify_bilinear(&source->pixels, ratio.magnify, &rect,
+				dst, entry->width);
+		} else {
+			kernels->magnify_nearest(&source->pixels, ratio.magnify, &rect,
+				dst, entry->width);
+		}
+		cache->stats->pixels += (uint64_t)rect.width * rect.height;
+	}
+	free(scratch);
+	pixman_region32_union(&entry->upload, &entry->upload, &entry->stale);
+	pixman_region32_clear(&entry->stale);
+	return true;
+}
+
+/* Copies what changed into the entry's texture, on renderers that draw
+ * from textures rather than from memory. */
+static bool entry_upload(struct gridwl_resample_cache *cache,
+		struct gridwl_resample_entry *entry) {
+	if (wlr_renderer_is_pixman(cache->renderer)) {
+		pixman_region32_clear(&entry->upload);
+		return true;
+	}
+	uint32_t format = entry->opaque ? DRM_FORMAT_XRGB8888 :
+		DRM_FORMAT_ARGB8888;
+	uint32_t stride = (uint32_t)entry->width * 4;
+	if (entry->texture == NULL) {
+		entry->texture = wlr_texture_from_pixels(cache->renderer, format,
+			stride, entry->width, entry->height, entry->data);
+		pixman_region32_clear(&entry->upload);
+		return entry->texture != NULL;
+	}
+	int count;
+	pixman_box32_t *boxes = pixman_region32_rectangles(&entry->upload, &count);
+	bool ok = true;
+	for (int i = 0; i < count && ok; i++) {
+		ok = wlr_texture_write_pixels(entry->texture, stride,
+			boxes[i].x2 - boxes[i].x1, boxes[i].y2 - boxes[i].y1,
+			boxes[i].x1, boxes[i].y1, boxes[i].x1, boxes[i].y1,
+			entry->data);
+	}
+	pixman_region32_clear(&entry->upload);
+	return ok;
+}
+
+static struct gridwl_resample_entry *entry_find(
+		struct gridwl_resample_cache *cache,
+		const struct gridwl_resample_key *key) {
+	struct gridwl_resample_entry *entry;
+	wl_list_for_each(entry, &cache->entries, link) {
+		if (entry->scale == key->scale && entry->filter == key->filter) {
+			return entry;
+		}
+	}
+	return NULL;
+}
+
+static bool entry_matches_buffer(const struct gridwl_resample_entry *entry,
+		struct wlr_surface *surface, bool opaque) {
+	const struct wlr_surface_state *state = &surface->current;
+	return entry->buffer_width == state->buffer_width &&
+		entry->buffer_height == state->buffer_height &&
+		entry->buffer_scale == state->scale &&
+		entry->width == state->width * entry->scale &&
+		entry->height == state->height * entry->scale &&
+		entry->opaque == opaque;
+}
+
+void gridwl_resample_cache_init(struct gridwl_resample_cache *cache,
+		struct gridwl_resample_stats *stats, struct wlr_renderer *renderer) {
+	wl_list_init(&cache->entries);
+	cache->stats = stats;
+	cache->renderer = renderer;
+}
+
+void gridwl_resample_cache_finish(struct gridwl_resample_cache *cache) {
+	struct gridwl_resample_entry *entry, *tmp;
+	wl_list_for_each_safe(entry, tmp, &cache->entries, link) {
+		entry_destroy(cache, entry);
+	}
+}
+
+void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
+		struct wlr_surface *surface) {
+	if (wl_list_empty(&cache->entries)) {
+		return;
+	}
+	struct resample_source source;
+	bool readable = source_begin(surface, &source);
+	struct gridwl_resample_entry *entry, *tmp;
+	wl_list_for_each_safe(entry, tmp, &cache->entries, link) {
+		if (!readable || !gridwl_resample_supported(surface, entry->scale)) {
+			// No buffer, or now at the output's scale: the next
+			// frame needs something else, or nothing.
+			entry_destroy(cache, entry);
+			continue;
+		}
+		if (!entry_matches_buffer(entry, surface, source.opaque)) {
+			if (!entry_reset(cache, entry, surface, source.opaque)) {
+				entry_destroy(cache, entry);
+				continue;
+			}
+		} else {
+			int count;
+			pixman_box32_t *boxes = pixman_region32_rectangles(
+				&surface->buffer_damage, &count);
+			for (int i = 0; i < count; i++) {
+				pixman_box32_t mapped;
+				gridwl_resample_map_damage(entry->buffer_scale, entry->scale,
+					entry->filter, entry->buffer_width, entry->buffer_height,
+					&boxes[i], &mapped);
+				pixman_region32_union_rect(&entry->stale, &entry->stale,
+					mapped.x1, mapped.y1, mapped.x2 - mapped.x1,
+					mapped.y2 - mapped.y1);
+			}
+			pixman_region32_intersect_rect(&entry->stale, &entry->stale,
+				0, 0, entry->width, entry->height);
+		}
+		if (entry_compute(cache, entry, &source)) {
+			entry_upload(cache, entry);
+		}
+	}
+	if (readable) {
+		source_end(&source);
+	}
+}
+
+struct gridwl_resample_entry *gridwl_resample_cache_prepare(
+		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
+		const struct gridwl_resample_key *key) {
+	if (!gridwl_resample_supported(surface, key->scale)) {
+		return NULL;
+	}
+	struct gridwl_resample_entry *entry = entry_find(cache, key);
+	if (entry != NULL && !pixman_region32_not_empty(&entry->stale) &&
+			!pixman_region32_not_empty(&entry->upload)) {
+		return entry;
+	}
+	struct resample_source source;
+	if (!source_begin(surface, &source)) {
+		return NULL;
+	}
+	if (entry == NULL) {
+		entry = calloc(1, sizeof(*entry));
+		if (entry == NULL) {
+			source_end(&source);
+			return NULL;
+		}
+		entry->scale = key->scale;
+		entry->filter = key->filter;
+		pixman_region32_init(&entry->stale);
+		pixman_region32_init(&entry->upload);
+		wl_list_insert(&cache->entries, &entry->link);
+		cache->stats->entries++;
+	}
+	bool ok = (entry_matches_buffer(entry, surface, source.opaque) ||
+			entry_reset(cache, entry, surface, source.opaque)) &&
+		entry_compute(cache, entry, &source) && entry_upload(cache, entry);
+	source_end(&source);
+	if (!ok) {
+		if (!cache->refused) {
+			wlr_log(WLR_ERROR, "Cannot resample a %dx%d surface to scale "
+				"%d", surface->current.width, surface->current.height,
+				key->scale);
+		}
+		cache->refused = true;
+		entry_destroy(cache, entry);
+		return NULL;
+	}
+	cache->refused = false;
+	return entry;
+}
+
+struct gridwl_resample_entry *gridwl_resample_cache_find(
+		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
+		const struct gridwl_resample_key *key) {
+	struct gridwl_resample_entry *entry = entry_find(cache, key);
+	if (entry == NULL || pixman_region32_not_empty(&entry->stale) ||
+			pixman_region32_not_empty(&entry->upload) ||
+			!entry_matches_buffer(entry, surface, entry->opaque)) {
+		return NULL;
+	}
+	return entry;
+}
+
+void gridwl_resample_cache_retain(struct gridwl_resample_cache *cache,
+		const struct gridwl_resample_key *keys, size_t count) {
+	struct gridwl_resample_entry *entry, *tmp;
+	wl_list_for_each_safe(entry, tmp, &cache->entries, link) {
+		bool wanted = false;
+		for (size_t i = 0; i < count && !wanted; i++) {
+			wanted = keys[i].scale == entry->scale &&
+				keys[i].filter == entry->filter;
+		}
+		if (!wanted) {
+			entry_destroy(cache, entry);
+		}
+	}
+}

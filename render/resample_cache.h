@@ -1,0 +1,107 @@
+#ifndef GRIDWL_RENDER_RESAMPLE_CACHE_H
+#define GRIDWL_RENDER_RESAMPLE_CACHE_H
+
+#include <pixman.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <wayland-util.h>
+#include "config/config.h"
+
+struct wlr_renderer;
+struct wlr_surface;
+struct wlr_texture;
+
+/*
+ * A surface whose buffer scale differs from an output's scale is resampled
+ * by render/kernels into a copy at that output's scale, once per commit and
+ * only where the commit damaged it; composition then copies the copy 1:1.
+ * One cache per surface, one entry per (output scale, filter) in use.
+ */
+
+/* Far above what real layouts need (two 4K outputs' worth of copies of
+ * every window is about 130 MiB), so only a runaway client reaches it;
+ * beyond it surfaces fall back to the renderer's own magnification. */
+#define GRIDWL_RESAMPLE_CACHE_MAX_BYTES ((size_t)1 << 30)
+
+/* The server's totals, reported by gridctl stats. */
+struct gridwl_resample_stats {
+	size_t bytes; // pixel memory held by every entry
+	size_t entries;
+	uint64_t pixels; // destination pixels computed by the kernels
+};
+
+struct gridwl_resample_entry {
+	struct wl_list link; // gridwl_resample_cache.entries
+	int scale; // the output scale it is for
+	enum gridwl_filter filter;
+	// What it was computed from; a commit that changes any of them makes
+	// the whole entry stale.
+	int buffer_width, buffer_height, buffer_scale;
+	bool opaque;
+
+	int width, height; // physical: the surface's logical size times scale
+	uint32_t *data;
+	pixman_image_t *image; // over data
+	// On renderers other than pixman the entry is drawn from a texture,
+	// which may only be written outside a render pass: the part of data
+	// not yet copied into it.
+	struct wlr_texture *texture;
+	pixman_region32_t upload;
+	// What the kernels have yet to compute (a source that could not be read
+	// is retried before the next frame).
+	pixman_region32_t stale;
+};
+
+struct gridwl_resample_cache {
+	struct wl_list entries; // gridwl_resample_entry.link
+	struct gridwl_resample_stats *stats;
+	struct wlr_renderer *renderer;
+	// Set once a copy was refused, so that the reason is logged once
+	// rather than every frame.
+	bool refused;
+};
+
+/* An entry key: what some output needs of a surface. */
+struct gridwl_resample_key {
+	int scale;
+	enum gridwl_filter filter;
+};
+
+void gridwl_resample_cache_init(struct gridwl_resample_cache *cache,
+	struct gridwl_resample_stats *stats, struct wlr_renderer *renderer);
+void gridwl_resample_cache_finish(struct gridwl_resample_cache *cache);
+
+/* Whether a surface in its current state at this output scale takes the
+ * resampling path: a plain buffer (no viewport or buffer transform) in a
+ * format the kernels read, at a scale ratio they implement. */
+bool gridwl_resample_supported(struct wlr_surface *surface, int scale);
+
+/* After a commit: marks what the buffer damage touches in every entry and
+ * recomputes it. */
+void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
+	struct wlr_surface *surface);
+
+/* Before a frame (outside any render pass): the entry for key, created and
+ * brought up to date as needed; NULL when the surface cannot be resampled
+ * or memory runs out. */
+struct gridwl_resample_entry *gridwl_resample_cache_prepare(
+	struct gridwl_resample_cache *cache, struct wlr_surface *surface,
+	const struct gridwl_resample_key *key);
+
+/* During a frame: the entry for key if it is up to date, else NULL. */
+struct gridwl_resample_entry *gridwl_resample_cache_find(
+	struct gridwl_resample_cache *cache, struct wlr_surface *surface,
+	const struct gridwl_resample_key *key);
+
+/* Drops the entries whose key is not among keys. */
+void gridwl_resample_cache_retain(struct gridwl_resample_cache *cache,
+	const struct gridwl_resample_key *keys, size_t count);
+
+/* The output damage a buffer change in rect (buffer pixels) causes at
+ * scale with filter, in that scale's pixels relative to the surface. */
+void gridwl_resample_map_damage(int buffer_scale, int scale,
+	enum gridwl_filter filter, int buffer_width, int buffer_height,
+	const pixman_box32_t *rect, pixman_box32_t *out);
+
+#endif
