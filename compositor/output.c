@@ -221,6 +221,7 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	if (enable) {
 		output->scale = oc->has_scale ? oc->scale : 1;
 		output->filter = oc->has_filter ? oc->filter : GRIDWL_FILTER_NEAREST;
+		gridwl_seat_output_configured(server->seat, output);
 		if (oc->has_position) {
 			wlr_output_layout_add(server->output_layout, wlr_output,
 				oc->x, oc->y);
@@ -303,8 +304,6 @@ void gridwl_output_handle_new(struct gridwl_server *server,
 	wl_list_insert(server->outputs.prev, &output->link);
 	wlr_log(WLR_INFO, "New output %s (%s %s)", wlr_output->name,
 		wlr_output->make, wlr_output->model);
-
-	gridwl_seat_output_added(server->seat, output);
 
 	char *error = NULL;
 	if (!gridwl_output_configure(output, &error)) {

@@ -283,6 +283,21 @@ void gridwl_view_set_maximized(struct gridwl_view *view, bool maximized) {
 	}
 }
 
+/* Centres the view on output, keeping its logical size where it fits and
+ * asking the client to shrink to the output where it does not. */
+static void view_bring_onto(struct gridwl_view *view,
+		struct gridwl_output *output) {
+	struct wlr_box box = gridwl_view_box(view);
+	struct wlr_box ob = gridwl_output_logical_box(output);
+	int width = box.width < ob.width ? box.width : ob.width;
+	int height = box.height < ob.height ? box.height : ob.height;
+	if (width != box.width || height != box.height) {
+		gridwl_view_request_size(view, width, height);
+	}
+	gridwl_view_move(view, ob.x + (ob.width - width) / 2,
+		ob.y + (ob.height - height) / 2);
+}
+
 void gridwl_views_arrange(struct gridwl_server *server) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
@@ -306,10 +321,7 @@ void gridwl_views_arrange(struct gridwl_server *server) {
 				// nearest one, keeping its size.
 				struct gridwl_output *target = view_output(view);
 				if (target != NULL) {
-					struct wlr_box ob = gridwl_output_logical_box(target);
-					gridwl_view_move(view,
-						ob.x + (ob.width - box.width) / 2,
-						ob.y + (ob.height - box.height) / 2);
+					view_bring_onto(view, target);
 				}
 			}
 		}

@@ -168,11 +168,16 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	free(seat);
 }
 
-void gridwl_seat_output_added(struct gridwl_seat *seat,
+void gridwl_seat_output_configured(struct gridwl_seat *seat,
 		struct gridwl_output *output) {
-	if (seat->xcursor_manager != NULL) {
-		wlr_xcursor_manager_load(seat->xcursor_manager,
-			output->wlr_output->scale);
+	if (seat->xcursor_manager == NULL) {
+		return;
+	}
+	// wlroots picks the theme image loaded for each output's scale; one
+	// loaded only later is used once the image is set again.
+	wlr_xcursor_manager_load(seat->xcursor_manager, output->scale);
+	if (seat->wlr_seat->pointer_state.focused_surface == NULL) {
+		gridwl_cursor_set_default_image(seat);
 	}
 }
 

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <wayland-server-core.h>
+#include <wlr/util/box.h>
 
 struct gridwl_server;
 struct gridwl_output;
@@ -48,9 +49,10 @@ struct gridwl_seat {
 struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server);
 void gridwl_seat_destroy(struct gridwl_seat *seat);
 
-/* Loads the cursor theme at the output's scale so the cursor is drawn from
- * the theme's own image for that scale. */
-void gridwl_seat_output_added(struct gridwl_seat *seat,
+/* Loads the cursor theme at the output's (new) scale so the cursor is drawn
+ * from the theme's own image for that scale. Run whenever an output is
+ * configured. */
+void gridwl_seat_output_configured(struct gridwl_seat *seat,
 	struct gridwl_output *output);
 void gridwl_seat_focus_surface(struct gridwl_seat *seat,
 	struct wlr_surface *surface);

@@ -1,4 +1,5 @@
 #include <drm_fourcc.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <wlr/render/pixman.h>
 #include <wlr/render/wlr_renderer.h>
@@ -231,6 +232,9 @@ static bool entry_reset(struct gridwl_resample_cache *cache,
 	entry->buffer_height = state->buffer_height;
 	entry->buffer_scale = state->scale;
 	entry->opaque = opaque;
+	// Writing straight into the frame replaces what is there, which is
+	// right for opaque pixels only; other renderers draw from textures.
+	entry->direct = opaque && wlr_renderer_is_pixman(cache->renderer);
 	pixman_region32_fini(&entry->stale);
 	pixman_region32_init_rect(&entry->stale, 0, 0, width, height);
 	return true;
@@ -269,10 +273,12 @@ static void compute_two_pass(const struct gridwl_kernels *kernels,
 	}
 }
 
-/* Computes the entry's stale region from source. */
-static bool entry_compute(struct gridwl_resample_cache *cache,
-		struct gridwl_resample_entry *entry,
-		const struct resample_source *source) {
+/* Resamples region (entry pixels) of source into dst, where the entry's
+ * pixel (0, 0) goes to (dst_x, dst_y). */
+static bool compute_region(struct gridwl_resample_cache *cache,
+		const struct gridwl_resample_entry *entry,
+		const struct resample_source *source, const pixman_region32_t *region,
+		uint32_t *dst_data, int dst_stride, int dst_x, int dst_y) {
 	struct ratio ratio;
 	const struct gridwl_kernels *kernels = gridwl_kernels_best();
 	if (!ratio_for(entry->buffer_scale, entry->scale, &ratio) ||
@@ -288,7 +294,8 @@ static bool entry_compute(struct gridwl_resample_cache *cache,
 		}
 	}
 	int count;
-	pixman_box32_t *boxes = pixman_region32_rectangles(&entry->stale, &count);
+	const pixman_box32_t *boxes = pixman_region32_rectangles(
+		(pixman_region32_t *)region, &count);
 	for (int i = 0; i < count; i++) {
 		struct gridwl_rect rect = {
 			.x = boxes[i].x1,
@@ -296,23 +303,35 @@ static bool entry_compute(struct gridwl_resample_cache *cache,
 			.width = boxes[i].x2 - boxes[i].x1,
 			.height = boxes[i].y2 - boxes[i].y1,
 		};
-		uint32_t *dst = entry->data + (size_t)rect.y * entry->width + rect.x;
+		uint32_t *dst = dst_data + (ptrdiff_t)(rect.y + dst_y) * dst_stride +
+			rect.x + dst_x;
 		if (scratch != NULL) {
 			compute_two_pass(kernels, &source->pixels, &ratio,
-				entry->filter, &rect, dst, entry->width, scratch);
+				entry->filter, &rect, dst, dst_stride, scratch);
 		} else if (ratio.reduce > 1) {
 			kernels->reduce_box(&source->pixels, ratio.reduce, &rect, dst,
-				entry->width);
+				dst_stride);
 		} else if (entry->filter == GRIDWL_FILTER_BILINEAR) {
 			kernels->magnify_bilinear(&source->pixels, ratio.magnify, &rect,
-				dst, entry->width);
+				dst, dst_stride);
 		} else {
 			kernels->magnify_nearest(&source->pixels, ratio.magnify, &rect,
-				dst, entry->width);
+				dst, dst_stride);
 		}
 		cache->stats->pixels += (uint64_t)rect.width * rect.height;
 	}
 	free(scratch);
+	return true;
+}
+
+/* Computes the entry's stale region from source into its pixels. */
+static bool entry_compute(struct gridwl_resample_cache *cache,
+		struct gridwl_resample_entry *entry,
+		const struct resample_source *source) {
+	if (!compute_region(cache, entry, source, &entry->stale, entry->data,
+			entry->width, 0, 0)) {
+		return false;
+	}
 	pixman_region32_union(&entry->upload, &entry->upload, &entry->stale);
 	pixman_region32_clear(&entry->stale);
 	return true;
@@ -387,6 +406,7 @@ void gridwl_resample_cache_finish(struct gridwl_resample_cache *cache) {
 
 void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 		struct wlr_surface *surface) {
+	cache->commits++;
 	if (wl_list_empty(&cache->entries)) {
 		return;
 	}
@@ -421,7 +441,7 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 			pixman_region32_intersect_rect(&entry->stale, &entry->stale,
 				0, 0, entry->width, entry->height);
 		}
-		if (entry_compute(cache, entry, &source)) {
+		if (!entry->direct && entry_compute(cache, entry, &source)) {
 			entry_upload(cache, entry);
 		}
 	}
@@ -437,9 +457,14 @@ struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 		return NULL;
 	}
 	struct gridwl_resample_entry *entry = entry_find(cache, key);
-	if (entry != NULL && !pixman_region32_not_empty(&entry->stale) &&
-			!pixman_region32_not_empty(&entry->upload)) {
-		return entry;
+	if (entry != NULL) {
+		bool quiet = entry->seen_commits == cache->commits;
+		entry->seen_commits = cache->commits;
+		bool pending = pixman_region32_not_empty(&entry->stale) &&
+			(!entry->direct || quiet);
+		if (!pending && !pixman_region32_not_empty(&entry->upload)) {
+			return entry;
+		}
 	}
 	struct resample_source source;
 	if (!source_begin(surface, &source)) {
@@ -453,6 +478,7 @@ struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 		}
 		entry->scale = key->scale;
 		entry->filter = key->filter;
+		entry->seen_commits = cache->commits;
 		pixman_region32_init(&entry->stale);
 		pixman_region32_init(&entry->upload);
 		wl_list_insert(&cache->entries, &entry->link);
@@ -480,12 +506,27 @@ struct gridwl_resample_entry *gridwl_resample_cache_find(
 		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
 		const struct gridwl_resample_key *key) {
 	struct gridwl_resample_entry *entry = entry_find(cache, key);
-	if (entry == NULL || pixman_region32_not_empty(&entry->stale) ||
-			pixman_region32_not_empty(&entry->upload) ||
+	if (entry == NULL || pixman_region32_not_empty(&entry->upload) ||
+			(!entry->direct && pixman_region32_not_empty(&entry->stale)) ||
 			!entry_matches_buffer(entry, surface, entry->opaque)) {
 		return NULL;
 	}
 	return entry;
+}
+
+bool gridwl_resample_cache_draw_direct(struct gridwl_resample_cache *cache,
+		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
+		const pixman_region32_t *region, uint32_t *dst, int dst_stride,
+		int dst_x, int dst_y) {
+	struct resample_source source;
+	if (!source_begin(surface, &source)) {
+		return false;
+	}
+	bool ok = source.opaque == entry->opaque &&
+		compute_region(cache, entry, &source, region, dst, dst_stride,
+			dst_x, dst_y);
+	source_end(&source);
+	return ok;
 }
 
 void gridwl_resample_cache_retain(struct gridwl_resample_cache *cache,

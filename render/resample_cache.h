@@ -48,9 +48,14 @@ struct gridwl_resample_entry {
 	// not yet copied into it.
 	struct wlr_texture *texture;
 	pixman_region32_t upload;
-	// What the kernels have yet to compute (a source that could not be read
-	// is retried before the next frame).
+	// What the kernels have yet to compute into data.
 	pixman_region32_t stale;
+	// An opaque surface on the pixman renderer: while it keeps
+	// committing, its stale parts are resampled straight into the frame
+	// being composed (no copy through data); once a frame comes with no
+	// commit since the one before, they are computed into data.
+	bool direct;
+	uint64_t seen_commits; // cache->commits at the last prepare
 };
 
 struct gridwl_resample_cache {
@@ -60,6 +65,7 @@ struct gridwl_resample_cache {
 	// Set once a copy was refused, so that the reason is logged once
 	// rather than every frame.
 	bool refused;
+	uint64_t commits;
 };
 
 /* An entry key: what some output needs of a surface. */
@@ -89,10 +95,20 @@ struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 	struct gridwl_resample_cache *cache, struct wlr_surface *surface,
 	const struct gridwl_resample_key *key);
 
-/* During a frame: the entry for key if it is up to date, else NULL. */
+/* During a frame: the entry for key if it can be drawn (up to date, or a
+ * direct one), else NULL. */
 struct gridwl_resample_entry *gridwl_resample_cache_find(
 	struct gridwl_resample_cache *cache, struct wlr_surface *surface,
 	const struct gridwl_resample_key *key);
+
+/* During a frame, for a direct entry: resamples region (in the entry's
+ * pixels) of the surface's current buffer into dst (dst_stride pixels a
+ * row), the entry's pixel (0, 0) going to (dst_x, dst_y); region must map
+ * inside dst. False when the buffer cannot be read. */
+bool gridwl_resample_cache_draw_direct(struct gridwl_resample_cache *cache,
+	struct gridwl_resample_entry *entry, struct wlr_surface *surface,
+	const pixman_region32_t *region, uint32_t *dst, int dst_stride,
+	int dst_x, int dst_y);
 
 /* Drops the entries whose key is not among keys. */
 void gridwl_resample_cache_retain(struct gridwl_resample_cache *cache,

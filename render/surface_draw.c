@@ -26,25 +26,37 @@ static bool surface_is_1to1(struct gridwl_render_target *target,
 		state->buffer_height == state->height * state->scale;
 }
 
-static void blit_pixman(struct gridwl_render_target *target,
-		pixman_image_t *src, int x, int y) {
+/* Copies src, whose top-left is at (x, y) of the target, where clip says. */
+static void blit_pixman_clipped(struct gridwl_render_target *target,
+		pixman_image_t *src, int x, int y, pixman_region32_t *clip) {
 	pixman_image_t *dst =
 		wlr_pixman_renderer_get_current_image(target->renderer);
 	// Opaque formats need no blending; SRC is the cheapest operator.
 	pixman_op_t op = PIXMAN_FORMAT_A(pixman_image_get_format(src)) == 0 ?
 		PIXMAN_OP_SRC : PIXMAN_OP_OVER;
-	pixman_region32_t clip;
-	pixman_region32_init_rect(&clip, x, y, pixman_image_get_width(src),
-		pixman_image_get_height(src));
-	pixman_region32_intersect(&clip, &clip, target->damage);
 	int count;
-	pixman_box32_t *rects = pixman_region32_rectangles(&clip, &count);
+	pixman_box32_t *rects = pixman_region32_rectangles(clip, &count);
 	for (int i = 0; i < count; i++) {
 		pixman_image_composite32(op, src, NULL, dst,
 			rects[i].x1 - x, rects[i].y1 - y, 0, 0,
 			rects[i].x1, rects[i].y1,
 			rects[i].x2 - rects[i].x1, rects[i].y2 - rects[i].y1);
 	}
+}
+
+/* The part of the damage that src, placed at (x, y), covers. */
+static void damage_under(struct gridwl_render_target *target, int x, int y,
+		int width, int height, pixman_region32_t *clip) {
+	pixman_region32_init_rect(clip, x, y, width, height);
+	pixman_region32_intersect(clip, clip, target->damage);
+}
+
+static void blit_pixman(struct gridwl_render_target *target,
+		pixman_image_t *src, int x, int y) {
+	pixman_region32_t clip;
+	damage_under(target, x, y, pixman_image_get_width(src),
+		pixman_image_get_height(src), &clip);
+	blit_pixman_clipped(target, src, x, y, &clip);
 	pixman_region32_fini(&clip);
 }
 
@@ -94,19 +106,62 @@ static void draw_with_renderer(struct gridwl_render_target *target,
 		wlr_output_transform_invert(surface->current.transform));
 }
 
+/* Where a direct entry is stale, resamples the surface's buffer straight
+ * into the frame: a window that changes every frame then costs one kernel
+ * pass a frame and no copy. True when it drew all of clip's stale part;
+ * what it drew is taken out of clip. */
+static bool draw_direct(struct gridwl_render_target *target,
+		struct gridwl_resample_cache *cache,
+		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
+		int x, int y, pixman_region32_t *clip) {
+	pixman_image_t *dst =
+		wlr_pixman_renderer_get_current_image(target->renderer);
+	pixman_format_code_t format = pixman_image_get_format(dst);
+	if (format != PIXMAN_x8r8g8b8 && format != PIXMAN_a8r8g8b8) {
+		return false;
+	}
+	pixman_region32_t direct;
+	pixman_region32_init(&direct);
+	pixman_region32_copy(&direct, &entry->stale);
+	pixman_region32_translate(&direct, x, y);
+	pixman_region32_intersect(&direct, &direct, clip);
+	if (!pixman_region32_not_empty(&direct)) {
+		pixman_region32_fini(&direct);
+		return true;
+	}
+	pixman_region32_subtract(clip, clip, &direct);
+	pixman_region32_translate(&direct, -x, -y);
+	bool ok = gridwl_resample_cache_draw_direct(cache, entry, surface,
+		&direct, pixman_image_get_data(dst),
+		pixman_image_get_stride(dst) / 4, x, y);
+	pixman_region32_fini(&direct);
+	return ok;
+}
+
 /* A resampled copy at the target's scale: pixel for pixel, like a buffer
  * at that scale. */
-static void draw_resampled(struct gridwl_render_target *target,
-		struct gridwl_resample_entry *entry, int x, int y) {
-	if (wlr_renderer_is_pixman(target->renderer)) {
-		blit_pixman(target, entry->image, x, y);
-		return;
+static bool draw_resampled(struct gridwl_render_target *target,
+		struct gridwl_resample_cache *cache,
+		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
+		int x, int y) {
+	if (!wlr_renderer_is_pixman(target->renderer)) {
+		struct wlr_box box = { x, y, entry->width, entry->height };
+		struct wlr_fbox src_box = { 0, 0, entry->width, entry->height };
+		gridwl_gles2_texture_set_filter(entry->texture,
+			GRIDWL_FILTER_NEAREST);
+		draw_texture(target, entry->texture, &src_box, &box,
+			WL_OUTPUT_TRANSFORM_NORMAL);
+		return true;
 	}
-	struct wlr_box box = { x, y, entry->width, entry->height };
-	struct wlr_fbox src_box = { 0, 0, entry->width, entry->height };
-	gridwl_gles2_texture_set_filter(entry->texture, GRIDWL_FILTER_NEAREST);
-	draw_texture(target, entry->texture, &src_box, &box,
-		WL_OUTPUT_TRANSFORM_NORMAL);
+	pixman_region32_t clip;
+	damage_under(target, x, y, entry->width, entry->height, &clip);
+	bool ok = !entry->direct ||
+		draw_direct(target, cache, entry, surface, x, y, &clip);
+	if (ok) {
+		blit_pixman_clipped(target, entry->image, x, y, &clip);
+	}
+	pixman_region32_fini(&clip);
+	return ok;
 }
 
 void gridwl_render_surface(struct gridwl_render_target *target,
@@ -127,8 +182,8 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 		struct gridwl_resample_key key = { target->scale, filter };
 		struct gridwl_resample_entry *entry =
 			gridwl_resample_cache_find(cache, surface, &key);
-		if (entry != NULL) {
-			draw_resampled(target, entry, x, y);
+		if (entry != NULL &&
+				draw_resampled(target, cache, entry, surface, x, y)) {
 			return;
 		}
 	}

@@ -35,6 +35,7 @@ struct options {
 	uint32_t extent_width, extent_height;
 	double center_x, center_y, radius; // in the extent; radius < 0: default
 	double period; // seconds per turn
+	int output_index; // < 0: the whole layout
 };
 
 struct mover {
@@ -43,6 +44,9 @@ struct mover {
 	struct wl_registry *registry;
 	struct zwlr_virtual_pointer_manager_v1 *manager;
 	struct zwlr_virtual_pointer_v1 *pointer;
+	uint32_t manager_version;
+	struct wl_output *output; // the --output-index one
+	int outputs_seen;
 	uint64_t events;
 	double angle;
 };
@@ -58,8 +62,15 @@ static void registry_handle_global(void *data, struct wl_registry *registry,
 	struct mover *mover = data;
 	if (strcmp(interface,
 			zwlr_virtual_pointer_manager_v1_interface.name) == 0) {
+		mover->manager_version = version < 2 ? version : 2;
 		mover->manager = wl_registry_bind(registry, name,
-			&zwlr_virtual_pointer_manager_v1_interface, 1);
+			&zwlr_virtual_pointer_manager_v1_interface,
+			mover->manager_version);
+	} else if (strcmp(interface, wl_output_interface.name) == 0) {
+		if (mover->outputs_seen++ == mover->options.output_index) {
+			mover->output = wl_registry_bind(registry, name,
+				&wl_output_interface, 1);
+		}
 	}
 }
 
@@ -145,7 +156,10 @@ static void usage(FILE *out) {
 	fprintf(out,
 		"Usage: pointer-mover [--rate HZ] [--seconds N] [--extent WxH]\n"
 		"                     [--center X,Y] [--radius R] [--period SECONDS]\n"
+		"                     [--output-index N]\n"
 		"  Moves the pointer around a circle with zwlr_virtual_pointer_v1.\n"
+		"  --output-index maps the extent to the Nth wl_output (version 2 of\n"
+		"  the protocol) instead of the whole layout.\n"
 		"  Defaults: 125 Hz, extent 960x540, centre of the extent, radius a\n"
 		"  third of its height, one turn every 2 s.\n");
 }
@@ -158,6 +172,7 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 		{ "center", required_argument, NULL, 'c' },
 		{ "radius", required_argument, NULL, 'R' },
 		{ "period", required_argument, NULL, 'p' },
+		{ "output-index", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -169,9 +184,10 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 		.center_y = -1,
 		.radius = -1,
 		.period = 2,
+		.output_index = -1,
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "r:t:e:c:R:p:h", long_options,
+	while ((c = getopt_long(argc, argv, "r:t:e:c:R:p:o:h", long_options,
 			NULL)) != -1) {
 		switch (c) {
 		case 'r':
@@ -211,6 +227,14 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 			options->period = strtod(optarg, NULL);
 			if (!(options->period > 0)) {
 				fprintf(stderr, "pointer-mover: bad period '%s'\n", optarg);
+				return false;
+			}
+			break;
+		case 'o':
+			options->output_index = atoi(optarg);
+			if (options->output_index < 0) {
+				fprintf(stderr, "pointer-mover: bad output index '%s'\n",
+					optarg);
 				return false;
 			}
 			break;
@@ -289,9 +313,23 @@ int main(int argc, char *argv[]) {
 		wl_display_disconnect(mover.display);
 		return 3;
 	}
+	if (mover.options.output_index >= 0 && (mover.output == NULL ||
+			mover.manager_version < 2)) {
+		fprintf(stderr, "pointer-mover: no output %d, or the compositor "
+			"cannot map a virtual pointer to one\n",
+			mover.options.output_index);
+		return 3;
+	}
 	// No seat: the compositor picks its default one.
-	mover.pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
-		mover.manager, NULL);
+	if (mover.output != NULL) {
+		mover.pointer =
+			zwlr_virtual_pointer_manager_v1_create_virtual_pointer_with_output(
+				mover.manager, NULL, mover.output);
+	} else {
+		mover.pointer =
+			zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
+				mover.manager, NULL);
+	}
 
 	int tick_fd = timer_fd_after(1.0 / mover.options.rate, true);
 	int end_fd = mover.options.seconds > 0 ?
@@ -310,6 +348,9 @@ int main(int argc, char *argv[]) {
 
 	zwlr_virtual_pointer_v1_destroy(mover.pointer);
 	zwlr_virtual_pointer_manager_v1_destroy(mover.manager);
+	if (mover.output != NULL) {
+		wl_output_destroy(mover.output);
+	}
 	wl_registry_destroy(mover.registry);
 	wl_display_roundtrip(mover.display);
 	wl_display_disconnect(mover.display);

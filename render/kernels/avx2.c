@@ -1,8 +1,9 @@
 /*
  * AVX2 kernels, chosen at run time (dispatch.c); only this file is compiled
- * with -mavx2. The structure is that of sse2.c with twice the width: whole
- * source pixels in vectors, the columns at the ends of a rectangle left to
- * the reference kernels, unaligned loads, no reads beyond the pixels given.
+ * with -mavx2. The structure is that of sse2.c with eight pixels to a step:
+ * nearest leaves the ends of a rectangle to the reference kernel, bilinear
+ * and box run them through the same vector code (drive.h); unaligned
+ * loads, no reads beyond the pixels needed.
  *
  * AVX2 shuffles and packs work within each 128-bit lane, so results often
  * come out lane-interleaved; the comments give the element order, low
@@ -12,17 +13,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include "render/kernels/drive.h"
 #include "render/kernels/kernels.h"
 
-// Source pixels per step: nearest and vertical sums take 8, the
-// horizontal blends 4 (one register of 16-bit sums).
+// Source pixels per step of the magnifiers.
 #define NEAREST_GROUP 8
-#define BILINEAR_GROUP 4
-// Source pixels whose vertical sums are held at once (a multiple of both).
-#define CHUNK 256
-#ifndef PF
-#define PF 256
-#endif
+#define BILINEAR_GROUP 8
 
 static inline __m256i load(const void *p) {
 	return _mm256_loadu_si256((const __m256i *)p);
@@ -101,15 +97,9 @@ static void avx2_magnify_nearest(const struct gridwl_pixels *src, int k,
 	}
 }
 
-/*
- * Bilinear magnification, separable as in sse2.c: unrounded 16-bit
- * vertical sums with the rounding term folded in, then one horizontal
- * blend and one shift or division per destination pixel, which is exactly
- * the rounding of the 2D product sum (at most 16352, k = 4). Every k is
- * one pass; k = 4 is not two passes of 2.
- */
-static void vertical(const uint32_t *a, const uint32_t *b, int wa, int wb,
-		int k, int count, uint16_t *v) {
+/* Bilinear magnification: the pieces for gridwl_bilinear_drive. */
+static inline void vertical(const uint32_t *a, const uint32_t *b, int wa,
+		int wb, int k, int count, uint16_t *v) {
 	// pmaddubsw of interleaved bytes a, b with weights wa, wb: at most
 	// 255 * 8, no saturation.
 	__m256i w = _mm256_set1_epi16((int16_t)(wa | (wb << 8)));
@@ -128,26 +118,9 @@ static void vertical(const uint32_t *a, const uint32_t *b, int wa, int wb,
 	gridwl_vertical_scalar(a + i, b + i, wa, wb, k, count - i, v + 4 * i);
 }
 
-/* As in sse2.c: v entry j is source column c0 - 1 + j, j <= m + 1. */
-static void vertical_chunk(const struct gridwl_pixels *src,
-		const struct gridwl_taps *ty, int k, int c0, int m, uint16_t *v) {
-	int lo = c0 > 0 ? c0 - 1 : 0;
-	int hi = c0 + m < src->width ? c0 + m : src->width - 1;
-	const uint32_t *a = gridwl_src_row(src, ty->i0) + lo;
-	const uint32_t *b = ty->w1 == 0 ? a : gridwl_src_row(src, ty->i1) + lo;
-	vertical(a, b, ty->w0, ty->w1, k, hi - lo + 1, v + 4 * (lo - (c0 - 1)));
-	if (c0 == 0) {
-		memcpy(v, v + 4, 4 * sizeof(*v));
-	}
-	if (c0 + m == src->width) {
-		memcpy(v + 4 * (m + 1), v + 4 * m, 4 * sizeof(*v));
-	}
-}
-
 /* k = 2 for four source pixels (sums v, left neighbours vm, right vp):
  * weights 1, 3 then 3, 1. */
-static inline void horizontal2(__m256i vm, __m256i v, __m256i vp,
-		uint32_t *d) {
+static inline void quad2(__m256i vm, __m256i v, __m256i vp, uint32_t *d) {
 	__m256i v3 = _mm256_add_epi16(v, _mm256_add_epi16(v, v));
 	__m256i e = _mm256_srli_epi16(_mm256_add_epi16(vm, v3), 4);
 	__m256i o = _mm256_srli_epi16(_mm256_add_epi16(vp, v3), 4);
@@ -156,37 +129,43 @@ static inline void horizontal2(__m256i vm, __m256i v, __m256i vp,
 	store(d, _mm256_shuffle_epi32(p, _MM_SHUFFLE(3, 1, 2, 0)));
 }
 
-/* k = 3: weights 2, 4; 6; 4, 2 over 36 (see GRIDWL_DIV9_MUL). */
-static inline __m256i div36(__m256i x) {
-	return _mm256_srli_epi16(
-		_mm256_mulhi_epu16(x, _mm256_set1_epi16(GRIDWL_DIV9_MUL)), 2);
+/*
+ * k = 3: destination pixel 3i + j is (4 V[i] + 2 N) / 36 with N the sum
+ * of source pixel i - 1, i, i + 1 for j = 0, 1, 2; that is
+ * (2 V[i] + N) / 18. A 16-bit pixel is 64 bits, so vpermq puts V[i] and
+ * N in destination order straight from the loads: for four source pixels
+ * (v = V0 V1 V2 V3, vm and vp shifted by one), three registers of four
+ * destination pixels.
+ */
+static inline __m256i div18(__m256i x) {
+	return _mm256_mulhi_epu16(x, _mm256_set1_epi16(GRIDWL_DIV18_MUL));
 }
 
-static inline void horizontal3(__m256i vm, __m256i v, __m256i vp,
-		uint32_t *d) {
-	__m256i v2 = _mm256_add_epi16(v, v);
-	__m256i v4 = _mm256_add_epi16(v2, v2);
-	__m256i a = div36(_mm256_add_epi16(_mm256_add_epi16(vm, vm), v4));
-	__m256i b = div36(_mm256_add_epi16(v4, v2));
-	__m256i c = div36(_mm256_add_epi16(v4, _mm256_add_epi16(vp, vp)));
-	__m256i p = _mm256_packus_epi16(a, b); // a0 a1 b0 b1 | a2 a3 b2 b3
-	__m256i q = _mm256_packus_epi16(c, c); // c0 c1 c0 c1 | c2 c3 c2 c3
-	// a0 b0 c0 a1 b1 c1 a2 b2, then c2 a3 b3 c3
-	__m256i out0 = _mm256_blend_epi32(
-		_mm256_permutevar8x32_epi32(p, _mm256_setr_epi32(0, 2, 0, 1, 3, 0, 4, 6)),
-		_mm256_permutevar8x32_epi32(q, _mm256_setr_epi32(0, 0, 0, 0, 0, 1, 0, 0)),
-		0x24);
-	__m256i out1 = _mm256_blend_epi32(
-		_mm256_permutevar8x32_epi32(p, _mm256_setr_epi32(0, 5, 7, 0, 0, 0, 0, 0)),
-		_mm256_permutevar8x32_epi32(q, _mm256_setr_epi32(4, 0, 0, 5, 0, 0, 0, 0)),
-		0x09);
-	store(d, out0);
-	_mm_storeu_si128((__m128i *)(d + 8), _mm256_castsi256_si128(out1));
+static inline __m256i blend3(__m256i c, __m256i n) {
+	return div18(_mm256_add_epi16(_mm256_add_epi16(c, c), n));
+}
+
+static inline void quad3(__m256i vm, __m256i v, __m256i vp, __m256i *o) {
+	// Centres V0 V0 V0 V1, neighbours V-1 V0 V1 V0.
+	o[0] = blend3(_mm256_permute4x64_epi64(v, _MM_SHUFFLE(1, 0, 0, 0)),
+		_mm256_permute4x64_epi64(vm, _MM_SHUFFLE(1, 2, 1, 0)));
+	// V1 V1 V2 V2 and V1 V2 V1 V2.
+	o[1] = blend3(_mm256_permute4x64_epi64(v, _MM_SHUFFLE(2, 2, 1, 1)),
+		_mm256_permute4x64_epi64(v, _MM_SHUFFLE(2, 1, 2, 1)));
+	// V2 V3 V3 V3 and V3 V2 V3 V4.
+	o[2] = blend3(_mm256_permute4x64_epi64(v, _MM_SHUFFLE(3, 3, 3, 2)),
+		_mm256_permute4x64_epi64(vp, _MM_SHUFFLE(3, 2, 1, 2)));
+}
+
+/* Two registers of four 16-bit destination pixels as eight 8-bit ones. */
+static inline void store_pack(uint32_t *d, __m256i a, __m256i b) {
+	// a0 a1 b0 b1 | a2 a3 b2 b3
+	__m256i p = _mm256_packus_epi16(a, b);
+	store(d, _mm256_permute4x64_epi64(p, 0xd8));
 }
 
 /* k = 4: weights 3, 5; 1, 7; 7, 1; 5, 3. */
-static inline void horizontal4(__m256i vm, __m256i v, __m256i vp,
-		uint32_t *d) {
+static inline void quad4(__m256i vm, __m256i v, __m256i vp, uint32_t *d) {
 	__m256i c3 = _mm256_set1_epi16(3), c5 = _mm256_set1_epi16(5);
 	__m256i c7 = _mm256_set1_epi16(7);
 	__m256i v5 = _mm256_mullo_epi16(v, c5), v7 = _mm256_mullo_epi16(v, c7);
@@ -207,24 +186,35 @@ static inline void horizontal4(__m256i vm, __m256i v, __m256i vp,
 	store(d + 8, _mm256_permute2x128_si256(lo, hi, 0x31));
 }
 
-/* The destination pixels of the m source pixels whose sums, with their
- * neighbours', are in v (entry 0 is the left neighbour of the first). */
-static inline __attribute__((always_inline)) void horizontal(int k,
-		const uint16_t *v, int m, uint32_t *d) {
-	for (int g = 0; g < m; g += BILINEAR_GROUP) {
-		const uint16_t *s = v + 4 * g;
-		_mm_prefetch((const char *)(d + k * g + PF), _MM_HINT_T0);
-		switch (k) {
-		case 2:
-			horizontal2(load(s), load(s + 4), load(s + 8), d + 2 * g);
-			break;
-		case 3:
-			horizontal3(load(s), load(s + 4), load(s + 8), d + 3 * g);
-			break;
-		default:
-			horizontal4(load(s), load(s + 4), load(s + 8), d + 4 * g);
-			break;
-		}
+static void horizontal2(const uint16_t *v, int groups, uint32_t *d) {
+	for (int g = 0; g < groups; g++, v += 4 * BILINEAR_GROUP,
+			d += 2 * BILINEAR_GROUP) {
+		_mm_prefetch(gridwl_prefetch_address(d), _MM_HINT_T0);
+		quad2(load(v), load(v + 4), load(v + 8), d);
+		quad2(load(v + 16), load(v + 20), load(v + 24), d + 8);
+	}
+}
+
+static void horizontal3(const uint16_t *v, int groups, uint32_t *d) {
+	for (int g = 0; g < groups; g++, v += 4 * BILINEAR_GROUP,
+			d += 3 * BILINEAR_GROUP) {
+		_mm_prefetch(gridwl_prefetch_address(d), _MM_HINT_T0);
+		__m256i lo[3], hi[3];
+		quad3(load(v), load(v + 4), load(v + 8), lo);
+		quad3(load(v + 16), load(v + 20), load(v + 24), hi);
+		store_pack(d, lo[0], lo[1]);
+		store_pack(d + 8, lo[2], hi[0]);
+		store_pack(d + 16, hi[1], hi[2]);
+	}
+}
+
+static void horizontal4(const uint16_t *v, int groups, uint32_t *d) {
+	for (int g = 0; g < groups; g++, v += 4 * BILINEAR_GROUP,
+			d += 4 * BILINEAR_GROUP) {
+		_mm_prefetch(gridwl_prefetch_address(d), _MM_HINT_T0);
+		_mm_prefetch(gridwl_prefetch_address(d + 16), _MM_HINT_T0);
+		quad4(load(v), load(v + 4), load(v + 8), d);
+		quad4(load(v + 16), load(v + 20), load(v + 24), d + 16);
 	}
 }
 
@@ -233,36 +223,22 @@ static void avx2_magnify_bilinear(const struct gridwl_pixels *src, int k,
 	if (rect->width <= 0 || rect->height <= 0) {
 		return;
 	}
-	int i0;
-	int n = k >= 2 && k <= 4 ?
-		gridwl_split_columns(rect, k, BILINEAR_GROUP, &i0) : 0;
-	gridwl_magnify_edges(gridwl_reference_magnify_bilinear, src, k, rect,
-		dst, dst_stride, i0, n);
-	if (n == 0) {
-		return;
-	}
-	uint16_t v[4 * (CHUNK + 2)] __attribute__((aligned(32)));
-	uint32_t *mid = dst + (k * i0 - rect->x);
-	for (int y = 0; y < rect->height; y++) {
-		struct gridwl_taps ty = gridwl_bilinear_taps(rect->y + y, k,
-			src->height);
-		uint32_t *d = mid + (ptrdiff_t)y * dst_stride;
-		for (int c0 = i0; c0 < i0 + n; c0 += CHUNK) {
-			int m = i0 + n - c0 < CHUNK ? i0 + n - c0 : CHUNK;
-			vertical_chunk(src, &ty, k, c0, m, v);
-			uint32_t *o = d + k * (c0 - i0);
-			switch (k) {
-			case 2:
-				horizontal(2, v, m, o);
-				break;
-			case 3:
-				horizontal(3, v, m, o);
-				break;
-			default:
-				horizontal(4, v, m, o);
-				break;
-			}
-		}
+	switch (k) {
+	case 2:
+		gridwl_bilinear_drive(src, 2, rect, dst, dst_stride, BILINEAR_GROUP,
+			vertical, horizontal2);
+		break;
+	case 3:
+		gridwl_bilinear_drive(src, 3, rect, dst, dst_stride, BILINEAR_GROUP,
+			vertical, horizontal3);
+		break;
+	case 4:
+		gridwl_bilinear_drive(src, 4, rect, dst, dst_stride, BILINEAR_GROUP,
+			vertical, horizontal4);
+		break;
+	default:
+		gridwl_reference_magnify_bilinear(src, k, rect, dst, dst_stride);
+		break;
 	}
 }
 
@@ -278,7 +254,7 @@ static inline __m256i pair_sums(const uint32_t *p, __m256i shuffle) {
 		_mm256_set1_epi8(1));
 }
 
-static inline void box8_2(const uint32_t *s, int stride, uint32_t *d) {
+static void box8_2(const uint32_t *s, int stride, uint32_t *d) {
 	// Per lane, pixels p0..p3: channel c of p0, p1, then of p2, p3.
 	__m256i shuffle = _mm256_setr_epi8(
 		0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15,
@@ -296,7 +272,7 @@ static inline void box8_2(const uint32_t *s, int stride, uint32_t *d) {
 	store(d, _mm256_permute4x64_epi64(p, 0xd8));
 }
 
-static inline void box8_4(const uint32_t *s, int stride, uint32_t *d) {
+static void box8_4(const uint32_t *s, int stride, uint32_t *d) {
 	// Per lane, pixels p0..p3: channel c of p0, p1, p2, p3.
 	__m256i shuffle = _mm256_setr_epi8(
 		0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
@@ -356,7 +332,7 @@ static inline __m256i box4_3(const uint32_t *s, int stride) {
 		_mm256_set1_epi16(GRIDWL_DIV9_MUL));
 }
 
-static inline void box8_3(const uint32_t *s, int stride, uint32_t *d) {
+static void box8_3(const uint32_t *s, int stride, uint32_t *d) {
 	// d0 d1 d4 d5 | d2 d3 d6 d7
 	__m256i p = _mm256_packus_epi16(box4_3(s, stride),
 		box4_3(s + 12, stride));
@@ -368,30 +344,19 @@ static void avx2_reduce_box(const struct gridwl_pixels *src, int k,
 	if (rect->width <= 0 || rect->height <= 0) {
 		return;
 	}
-	int n = k >= 2 && k <= 4 ? rect->width / 8 * 8 : 0;
-	if (n < rect->width) {
-		struct gridwl_rect tail = {
-			rect->x + n, rect->y, rect->width - n, rect->height,
-		};
-		gridwl_reference_reduce_box(src, k, &tail, dst + n, dst_stride);
-	}
-	for (int y = 0; y < rect->height; y++) {
-		const uint32_t *s = gridwl_src_row(src, (rect->y + y) * k) +
-			rect->x * k;
-		uint32_t *d = dst + (ptrdiff_t)y * dst_stride;
-		for (int x = 0; x < n; x += 8) {
-			switch (k) {
-			case 2:
-				box8_2(s + 2 * x, src->stride, d + x);
-				break;
-			case 3:
-				box8_3(s + 3 * x, src->stride, d + x);
-				break;
-			default:
-				box8_4(s + 4 * x, src->stride, d + x);
-				break;
-			}
-		}
+	switch (k) {
+	case 2:
+		gridwl_box_drive(src, 2, rect, dst, dst_stride, 8, box8_2);
+		break;
+	case 3:
+		gridwl_box_drive(src, 3, rect, dst, dst_stride, 8, box8_3);
+		break;
+	case 4:
+		gridwl_box_drive(src, 4, rect, dst, dst_stride, 8, box8_4);
+		break;
+	default:
+		gridwl_reference_reduce_box(src, k, rect, dst, dst_stride);
+		break;
 	}
 }
 

@@ -1,20 +1,18 @@
 /*
- * SSE2 kernels, the x86-64 baseline. Each processes the whole source
- * pixels of a rectangle in groups of four with vectors and leaves the
- * columns at its ends (and anything smaller than a group) to the reference
- * kernels, so every pixel comes out bit for bit as there. Loads and stores
- * are unaligned, and no loop reads beyond the pixels it was given.
+ * SSE2 kernels, the x86-64 baseline: four source pixels at a time (box:
+ * four destination pixels). Nearest leaves the columns at the ends of a
+ * rectangle that do not fill a group to the reference kernel; bilinear and
+ * box run the ends through the same vector code (drive.h). Loads and
+ * stores are unaligned, and nothing reads beyond the pixels it needs.
  */
 #include <emmintrin.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include "render/kernels/drive.h"
 #include "render/kernels/kernels.h"
 
 #define GROUP 4 // source pixels per step of the magnifiers
-// Source pixels whose vertical sums are held at once: keeps the
-// intermediate row in L1 and on the stack for any width.
-#define CHUNK 256
 
 static inline __m128i load(const void *p) {
 	return _mm_loadu_si128((const __m128i *)p);
@@ -99,18 +97,9 @@ static void sse2_magnify_nearest(const struct gridwl_pixels *src, int k,
 	}
 }
 
-/*
- * Bilinear magnification, separable: per destination row, the two source
- * rows are blended into unrounded 16-bit sums (plus the rounding term, see
- * gridwl_vertical_scalar) over a chunk of columns, then each destination
- * pixel is the horizontal blend of three neighbouring sums shifted or
- * divided once, which is exactly the rounding of the 2D product sum. The
- * largest sum is 255 * (2k)^2 + 2k^2 = 16352 (k = 4), inside 16 bits.
- * Every k is one pass over the destination: k = 4 is not two passes of 2,
- * whose intermediate rounding would differ from the definition.
- */
-static void vertical(const uint32_t *a, const uint32_t *b, int wa, int wb,
-		int k, int count, uint16_t *v) {
+/* Bilinear magnification: the pieces for gridwl_bilinear_drive. */
+static inline void vertical(const uint32_t *a, const uint32_t *b, int wa,
+		int wb, int k, int count, uint16_t *v) {
 	__m128i zero = _mm_setzero_si128();
 	__m128i ma = _mm_set1_epi16((int16_t)wa);
 	__m128i mb = _mm_set1_epi16((int16_t)wb);
@@ -130,30 +119,9 @@ static void vertical(const uint32_t *a, const uint32_t *b, int wa, int wb,
 	gridwl_vertical_scalar(a + i, b + i, wa, wb, k, count - i, v + 4 * i);
 }
 
-/*
- * The vertical sums of source columns c0 - 1 .. c0 + m into v (entry j is
- * column c0 - 1 + j), the columns outside the image repeating its edge.
- */
-static void vertical_chunk(const struct gridwl_pixels *src,
-		const struct gridwl_taps *ty, int k, int c0, int m, uint16_t *v) {
-	int lo = c0 > 0 ? c0 - 1 : 0;
-	int hi = c0 + m < src->width ? c0 + m : src->width - 1;
-	const uint32_t *a = gridwl_src_row(src, ty->i0) + lo;
-	// A zero weight (k = 3, middle row) need not read the other row.
-	const uint32_t *b = ty->w1 == 0 ? a : gridwl_src_row(src, ty->i1) + lo;
-	vertical(a, b, ty->w0, ty->w1, k, hi - lo + 1, v + 4 * (lo - (c0 - 1)));
-	if (c0 == 0) {
-		memcpy(v, v + 4, 4 * sizeof(*v));
-	}
-	if (c0 + m == src->width) {
-		memcpy(v + 4 * (m + 1), v + 4 * m, 4 * sizeof(*v));
-	}
-}
-
-/* Horizontal blends of two source pixels' sums vm (left neighbours), v,
- * vp (right neighbours) for k = 2: weights 1, 3 then 3, 1. */
-static inline void horizontal2(__m128i vm, __m128i v, __m128i vp,
-		uint32_t *d) {
+/* k = 2, two source pixels' sums v, left neighbours vm, right vp:
+ * weights 1, 3 then 3, 1. */
+static inline void pair2(__m128i vm, __m128i v, __m128i vp, uint32_t *d) {
 	__m128i v3 = _mm_add_epi16(v, _mm_add_epi16(v, v));
 	__m128i e = _mm_srli_epi16(_mm_add_epi16(vm, v3), 4);
 	__m128i o = _mm_srli_epi16(_mm_add_epi16(vp, v3), 4);
@@ -163,8 +131,7 @@ static inline void horizontal2(__m128i vm, __m128i v, __m128i vp,
 }
 
 /* k = 4: weights 3, 5; 1, 7; 7, 1; 5, 3. */
-static inline void horizontal4(__m128i vm, __m128i v, __m128i vp,
-		uint32_t *d) {
+static inline void pair4(__m128i vm, __m128i v, __m128i vp, uint32_t *d) {
 	__m128i c3 = _mm_set1_epi16(3), c5 = _mm_set1_epi16(5);
 	__m128i c7 = _mm_set1_epi16(7);
 	__m128i v5 = _mm_mullo_epi16(v, c5), v7 = _mm_mullo_epi16(v, c7);
@@ -182,8 +149,8 @@ static inline void horizontal4(__m128i vm, __m128i v, __m128i vp,
 	store(d + 4, _mm_unpackhi_epi64(p01, p23));
 }
 
-/* k = 3, the three outputs of pixels 0, 1 and 2, 3: weights 2, 4; 6; 4, 2
- * over 36, divided by a multiply-high (see GRIDWL_DIV9_MUL). */
+/* k = 3: weights 2, 4; 6; 4, 2 over 36, divided by a multiply-high (see
+ * GRIDWL_DIV9_MUL). */
 static inline __m128i div36(__m128i x) {
 	return _mm_srli_epi16(
 		_mm_mulhi_epu16(x, _mm_set1_epi16(GRIDWL_DIV9_MUL)), 2);
@@ -197,7 +164,7 @@ static inline void outputs3(__m128i vm, __m128i v, __m128i vp, __m128i *o) {
 	o[2] = div36(_mm_add_epi16(v4, _mm_add_epi16(vp, vp)));
 }
 
-static inline void horizontal3(const uint16_t *v, uint32_t *d) {
+static inline void quad3(const uint16_t *v, uint32_t *d) {
 	__m128i lo[3], hi[3];
 	outputs3(load(v), load(v + 4), load(v + 8), lo);
 	outputs3(load(v + 8), load(v + 12), load(v + 16), hi);
@@ -215,25 +182,26 @@ static inline void horizontal3(const uint16_t *v, uint32_t *d) {
 	store(d + 8, SHUFFLE2(ca_hi, bc_hi, _MM_SHUFFLE(3, 2, 3, 0)));
 }
 
-/* The destination pixels of the m source pixels whose sums, with their
- * neighbours', are in v (entry 0 is the left neighbour of the first). */
-static void horizontal(int k, const uint16_t *v, int m, uint32_t *d) {
-	for (int g = 0; g < m; g += GROUP) {
-		const uint16_t *s = v + 4 * g;
-		uint32_t *o = d + k * g;
-		switch (k) {
-		case 2:
-			horizontal2(load(s), load(s + 4), load(s + 8), o);
-			horizontal2(load(s + 8), load(s + 12), load(s + 16), o + 4);
-			break;
-		case 3:
-			horizontal3(s, o);
-			break;
-		default:
-			horizontal4(load(s), load(s + 4), load(s + 8), o);
-			horizontal4(load(s + 8), load(s + 12), load(s + 16), o + 8);
-			break;
-		}
+static void horizontal2(const uint16_t *v, int groups, uint32_t *d) {
+	for (int g = 0; g < groups; g++, v += 4 * GROUP, d += 2 * GROUP) {
+		_mm_prefetch(gridwl_prefetch_address(d), _MM_HINT_T0);
+		pair2(load(v), load(v + 4), load(v + 8), d);
+		pair2(load(v + 8), load(v + 12), load(v + 16), d + 4);
+	}
+}
+
+static void horizontal3(const uint16_t *v, int groups, uint32_t *d) {
+	for (int g = 0; g < groups; g++, v += 4 * GROUP, d += 3 * GROUP) {
+		_mm_prefetch(gridwl_prefetch_address(d), _MM_HINT_T0);
+		quad3(v, d);
+	}
+}
+
+static void horizontal4(const uint16_t *v, int groups, uint32_t *d) {
+	for (int g = 0; g < groups; g++, v += 4 * GROUP, d += 4 * GROUP) {
+		_mm_prefetch(gridwl_prefetch_address(d), _MM_HINT_T0);
+		pair4(load(v), load(v + 4), load(v + 8), d);
+		pair4(load(v + 8), load(v + 12), load(v + 16), d + 8);
 	}
 }
 
@@ -242,24 +210,22 @@ static void sse2_magnify_bilinear(const struct gridwl_pixels *src, int k,
 	if (rect->width <= 0 || rect->height <= 0) {
 		return;
 	}
-	int i0;
-	int n = k >= 2 && k <= 4 ? gridwl_split_columns(rect, k, GROUP, &i0) : 0;
-	gridwl_magnify_edges(gridwl_reference_magnify_bilinear, src, k, rect,
-		dst, dst_stride, i0, n);
-	if (n == 0) {
-		return;
-	}
-	uint16_t v[4 * (CHUNK + 2)] __attribute__((aligned(16)));
-	uint32_t *mid = dst + (k * i0 - rect->x);
-	for (int y = 0; y < rect->height; y++) {
-		struct gridwl_taps ty = gridwl_bilinear_taps(rect->y + y, k,
-			src->height);
-		uint32_t *d = mid + (ptrdiff_t)y * dst_stride;
-		for (int c0 = i0; c0 < i0 + n; c0 += CHUNK) {
-			int m = i0 + n - c0 < CHUNK ? i0 + n - c0 : CHUNK;
-			vertical_chunk(src, &ty, k, c0, m, v);
-			horizontal(k, v, m, d + k * (c0 - i0));
-		}
+	switch (k) {
+	case 2:
+		gridwl_bilinear_drive(src, 2, rect, dst, dst_stride, GROUP,
+			vertical, horizontal2);
+		break;
+	case 3:
+		gridwl_bilinear_drive(src, 3, rect, dst, dst_stride, GROUP,
+			vertical, horizontal3);
+		break;
+	case 4:
+		gridwl_bilinear_drive(src, 4, rect, dst, dst_stride, GROUP,
+			vertical, horizontal4);
+		break;
+	default:
+		gridwl_reference_magnify_bilinear(src, k, rect, dst, dst_stride);
+		break;
 	}
 }
 
@@ -333,35 +299,36 @@ static inline __attribute__((always_inline)) void box4(const uint32_t *s,
 	store(d, _mm_packus_epi16(d01, d23));
 }
 
+static void box4_2(const uint32_t *s, int stride, uint32_t *d) {
+	box4(s, stride, 2, d);
+}
+
+static void box4_3(const uint32_t *s, int stride, uint32_t *d) {
+	box4(s, stride, 3, d);
+}
+
+static void box4_4(const uint32_t *s, int stride, uint32_t *d) {
+	box4(s, stride, 4, d);
+}
+
 static void sse2_reduce_box(const struct gridwl_pixels *src, int k,
 		const struct gridwl_rect *rect, uint32_t *dst, int dst_stride) {
 	if (rect->width <= 0 || rect->height <= 0) {
 		return;
 	}
-	int n = k >= 2 && k <= 4 ? rect->width / 4 * 4 : 0;
-	if (n < rect->width) {
-		struct gridwl_rect tail = {
-			rect->x + n, rect->y, rect->width - n, rect->height,
-		};
-		gridwl_reference_reduce_box(src, k, &tail, dst + n, dst_stride);
-	}
-	for (int y = 0; y < rect->height; y++) {
-		const uint32_t *s = gridwl_src_row(src, (rect->y + y) * k) +
-			rect->x * k;
-		uint32_t *d = dst + (ptrdiff_t)y * dst_stride;
-		for (int x = 0; x < n; x += 4) {
-			switch (k) {
-			case 2:
-				box4(s + 2 * x, src->stride, 2, d + x);
-				break;
-			case 3:
-				box4(s + 3 * x, src->stride, 3, d + x);
-				break;
-			default:
-				box4(s + 4 * x, src->stride, 4, d + x);
-				break;
-			}
-		}
+	switch (k) {
+	case 2:
+		gridwl_box_drive(src, 2, rect, dst, dst_stride, 4, box4_2);
+		break;
+	case 3:
+		gridwl_box_drive(src, 3, rect, dst, dst_stride, 4, box4_3);
+		break;
+	case 4:
+		gridwl_box_drive(src, 4, rect, dst, dst_stride, 4, box4_4);
+		break;
+	default:
+		gridwl_reference_reduce_box(src, k, rect, dst, dst_stride);
+		break;
 	}
 }
 

@@ -30,13 +30,35 @@ static const char usage[] =
 	"  --title T          xdg_toplevel title (default pattern-client)\n"
 	"  --bad-scale N      after the first frame, commit buffer scale N\n"
 	"  --odd-buffer       make the buffer one pixel larger than size * scale\n"
+	"  --subsurface X,Y,WxH[,SCALE[,PATTERN]]\n"
+	"                     a synchronized wl_subsurface of WxH at X,Y (logical,\n"
+	"                     relative to the main surface; may stick out), with\n"
+	"                     its own buffer scale (default --scale) and pattern\n"
+	"                     (default checker); up to 4, numbered 1, 2... in\n"
+	"                     order. With any, the window geometry is the main\n"
+	"                     surface alone\n"
+	"  --no-window-geometry  never set the window geometry, so that it is the\n"
+	"                     extents of the main surface and its subsurfaces\n"
 	"  -h, --help         show this help\n"
 	"\n"
 	"Events: output NAME scale=S mode=WxH | xdg_output NAME x=X y=Y width=W\n"
 	"height=H | output_removed NAME | enter NAME | leave NAME | configure W H |\n"
 	"ready W H S | damaged X Y W H | sync | close | error ... | disconnected\n"
+	"| subsurface I enter NAME | subsurface I leave NAME | popup configure X Y\n"
+	"W H | popup ready W H S | popup enter NAME | popup leave NAME | popup done\n"
 	"\n"
-	"Commands on stdin: scale N | pattern P | damage X Y W H | sync | quit\n";
+	"Commands on stdin: scale N | pattern P | damage X Y W H | sync | quit |\n"
+	"popup X Y W H [ADJUST] | popup-close | subsurface-move I X Y\n"
+	"\n"
+	"popup opens an xdg_popup (no grab) of WxH anchored at the 1x1 rectangle\n"
+	"X,Y of the window geometry, anchor and gravity bottom-right, drawn at the\n"
+	"window's current scale and pattern. ADJUST is the constraint adjustment:\n"
+	"none, or a comma separated list of slide, flip, resize (both axes),\n"
+	"slide-x, slide-y, flip-x, flip-y, resize-x, resize-y (default flip,slide).\n"
+	"popup configure is the position the compositor gave, relative to the\n"
+	"window geometry; popup ready follows the popup's commit.\n"
+	"subsurface-move puts subsurface I at X,Y and commits the main surface,\n"
+	"which applies it; sync then vouches for it.\n";
 
 void client_emit(const char *fmt, ...)
 {
@@ -74,11 +96,48 @@ static bool parse_size(const char *text, int *width, int *height)
 		parse_int(x + 1, 1, 16384, height);
 }
 
+/* X,Y,WxH[,SCALE[,PATTERN]] */
+static bool parse_subsurface(const char *text, struct subsurface_options *o)
+{
+	char buf[128];
+	if (snprintf(buf, sizeof(buf), "%s", text) >= (int)sizeof(buf)) {
+		return false;
+	}
+	char *fields[5] = {0};
+	int count = 0;
+	char *rest = buf;
+	while (count < 5) {
+		fields[count++] = rest;
+		char *comma = strchr(rest, ',');
+		if (comma == NULL) {
+			break;
+		}
+		*comma = '\0';
+		rest = comma + 1;
+		if (count == 5) {
+			return false;
+		}
+	}
+	*o = (struct subsurface_options){
+		.pattern = { .kind = PATTERN_CHECKER },
+	};
+	if (count < 3 || !parse_int(fields[0], -16384, 16384, &o->x) ||
+			!parse_int(fields[1], -16384, 16384, &o->y) ||
+			!parse_size(fields[2], &o->width, &o->height)) {
+		return false;
+	}
+	if (count >= 4 && !parse_int(fields[3], 1, SCALE_MAX, &o->scale)) {
+		return false;
+	}
+	return count < 5 || pattern_parse(fields[4], &o->pattern);
+}
+
 static bool parse_options(int argc, char *argv[], struct client_options *o)
 {
 	enum {
 		OPT_SCALE = 256, OPT_PATTERN, OPT_SIZE, OPT_FULLSCREEN, OPT_APP_ID,
-		OPT_TITLE, OPT_BAD_SCALE, OPT_ODD_BUFFER,
+		OPT_TITLE, OPT_BAD_SCALE, OPT_ODD_BUFFER, OPT_SUBSURFACE,
+		OPT_NO_WINDOW_GEOMETRY,
 	};
 	static const struct option long_options[] = {
 		{ "scale", required_argument, NULL, OPT_SCALE },
@@ -89,6 +148,8 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "bad-scale", required_argument, NULL, OPT_BAD_SCALE },
 		{ "odd-buffer", no_argument, NULL, OPT_ODD_BUFFER },
+		{ "subsurface", required_argument, NULL, OPT_SUBSURFACE },
+		{ "no-window-geometry", no_argument, NULL, OPT_NO_WINDOW_GEOMETRY },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -142,6 +203,23 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 		case OPT_ODD_BUFFER:
 			o->odd_buffer = true;
 			break;
+		case OPT_SUBSURFACE:
+			if (o->subsurface_count == SUBSURFACES_MAX) {
+				fprintf(stderr, "at most %d --subsurface options\n",
+					SUBSURFACES_MAX);
+				return false;
+			}
+			if (!parse_subsurface(optarg,
+					&o->subsurfaces[o->subsurface_count])) {
+				fprintf(stderr, "invalid --subsurface: %s (want "
+					"X,Y,WxH[,SCALE[,PATTERN]])\n", optarg);
+				return false;
+			}
+			o->subsurface_count++;
+			break;
+		case OPT_NO_WINDOW_GEOMETRY:
+			o->no_window_geometry = true;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			exit(0);
@@ -191,6 +269,9 @@ static void registry_global(void *data, struct wl_registry *registry,
 		}
 		client->compositor = wl_registry_bind(registry, name,
 			&wl_compositor_interface, 4);
+	} else if (strcmp(interface, wl_subcompositor_interface.name) == 0) {
+		client->subcompositor = wl_registry_bind(registry, name,
+			&wl_subcompositor_interface, 1);
 	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
 		client->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
 	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
@@ -222,6 +303,32 @@ static const struct wl_registry_listener registry_listener = {
 	.global_remove = registry_global_remove,
 };
 
+/* popup X Y W H [ADJUST] */
+static void open_popup(struct window *window, char **args, int nargs)
+{
+	int n[4];
+	uint32_t adjustment;
+	if (!parse_int(args[0], -16384, 16384, &n[0]) ||
+			!parse_int(args[1], -16384, 16384, &n[1]) ||
+			!parse_int(args[2], 1, 16384, &n[2]) ||
+			!parse_int(args[3], 1, 16384, &n[3]) ||
+			!popup_parse_adjustment(nargs == 5 ? args[4] : "flip,slide",
+				&adjustment)) {
+		client_emit("error bad command: popup");
+		return;
+	}
+	if (window->popup != NULL) {
+		client_emit("error a popup is open already");
+		return;
+	}
+	if (!window->shown) {
+		// xdg-shell wants the parent mapped before its popups.
+		client_emit("error the window is not shown yet");
+		return;
+	}
+	window->popup = popup_open(window, n[0], n[1], n[2], n[3], adjustment);
+}
+
 static void handle_command(struct client *client, char *line)
 {
 	struct window *window = client->window;
@@ -230,11 +337,17 @@ static void handle_command(struct client *client, char *line)
 	if (cmd == NULL) {
 		return;
 	}
-	char *args[4] = {0};
+	char *args[5] = {0};
 	int nargs = 0;
 	char *arg;
-	while ((arg = strtok_r(NULL, " \t", &saveptr)) != NULL && nargs < 4) {
+	while ((arg = strtok_r(NULL, " \t", &saveptr)) != NULL && nargs < 5) {
 		args[nargs++] = arg;
+	}
+	// The first commands took at most four arguments and ignored any
+	// further ones; they still do.
+	int all_args = nargs;
+	if (nargs > 4) {
+		nargs = 4;
 	}
 	int n[4];
 	struct pattern pattern;
@@ -259,6 +372,25 @@ static void handle_command(struct client *client, char *line)
 		if (!window_damage(window, n[0], n[1], n[2], n[3])) {
 			client_emit("error damage rectangle outside the buffer");
 		}
+	} else if (strcmp(cmd, "popup") == 0 && (all_args == 4 ||
+			all_args == 5)) {
+		open_popup(window, args, all_args);
+	} else if (strcmp(cmd, "subsurface-move") == 0 && all_args == 3 &&
+			parse_int(args[0], 1, window->subsurface_count, &n[0]) &&
+			parse_int(args[1], -16384, 16384, &n[1]) &&
+			parse_int(args[2], -16384, 16384, &n[2])) {
+		if (!window->shown) {
+			client_emit("error the window is not shown yet");
+			return;
+		}
+		subsurface_move(window->subsurfaces[n[0] - 1], n[1], n[2]);
+	} else if (strcmp(cmd, "popup-close") == 0 && nargs == 0) {
+		if (window->popup == NULL) {
+			client_emit("error no popup open");
+			return;
+		}
+		popup_destroy(window->popup);
+		window->popup = NULL;
 	} else {
 		client_emit("error bad command: %s", cmd);
 	}
@@ -400,7 +532,9 @@ static bool connect_globals(struct client *client)
 	}
 	const char *missing = client->compositor == NULL ? "wl_compositor" :
 		client->shm == NULL ? "wl_shm" :
-		client->wm_base == NULL ? "xdg_wm_base" : NULL;
+		client->wm_base == NULL ? "xdg_wm_base" :
+		client->subcompositor == NULL && client->options.subsurface_count > 0 ?
+			"wl_subcompositor" : NULL;
 	if (missing != NULL) {
 		client_emit("error compositor lacks %s", missing);
 		client->exit_status = 1;
@@ -433,6 +567,9 @@ static void client_finish(struct client *client)
 	}
 	if (client->shm != NULL) {
 		wl_shm_destroy(client->shm);
+	}
+	if (client->subcompositor != NULL) {
+		wl_subcompositor_destroy(client->subcompositor);
 	}
 	if (client->compositor != NULL) {
 		wl_compositor_destroy(client->compositor);

@@ -1,10 +1,6 @@
-#define _GNU_SOURCE // memfd_create
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 #include <wayland-client.h>
 #include "client.h"
 #include "xdg-shell-client-protocol.h"
@@ -16,90 +12,6 @@ struct sync_note {
 	char line[128];
 	bool first_frame; // the --bad-scale trigger
 };
-
-static void buffer_destroy(struct client_buffer *buffer)
-{
-	wl_buffer_destroy(buffer->wl_buffer);
-	munmap(buffer->data, buffer->size);
-	wl_list_remove(&buffer->link);
-	free(buffer);
-}
-
-static void buffer_release(void *data, struct wl_buffer *wl_buffer)
-{
-	struct client_buffer *buffer = data;
-	buffer->busy = false;
-}
-
-static const struct wl_buffer_listener buffer_listener = {
-	.release = buffer_release,
-};
-
-static struct client_buffer *buffer_create(struct window *window, int width,
-		int height)
-{
-	struct client *client = window->client;
-	size_t stride = (size_t)width * 4;
-	size_t size = stride * (size_t)height;
-	int fd = memfd_create("pattern-client", MFD_CLOEXEC);
-	if (fd < 0) {
-		client_emit("error memfd_create: %s", strerror(errno));
-		return NULL;
-	}
-	if (ftruncate(fd, (off_t)size) != 0) {
-		client_emit("error ftruncate: %s", strerror(errno));
-		close(fd);
-		return NULL;
-	}
-	void *data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (data == MAP_FAILED) {
-		client_emit("error mmap: %s", strerror(errno));
-		close(fd);
-		return NULL;
-	}
-	struct client_buffer *buffer = calloc(1, sizeof(*buffer));
-	if (buffer == NULL) {
-		munmap(data, size);
-		close(fd);
-		return NULL;
-	}
-	struct wl_shm_pool *pool = wl_shm_create_pool(client->shm, fd,
-		(int32_t)size);
-	buffer->wl_buffer = wl_shm_pool_create_buffer(pool, 0, width, height,
-		(int32_t)stride, WL_SHM_FORMAT_ARGB8888);
-	// The buffer keeps the pool's memory alive on both sides.
-	wl_shm_pool_destroy(pool);
-	close(fd);
-	wl_buffer_add_listener(buffer->wl_buffer, &buffer_listener, buffer);
-	buffer->data = data;
-	buffer->size = size;
-	buffer->width = width;
-	buffer->height = height;
-	wl_list_insert(&window->buffers, &buffer->link);
-	return buffer;
-}
-
-/* A buffer of this size the compositor is not reading from. Buffers of other
- * sizes are dropped once free, so resizing does not accumulate memory. */
-static struct client_buffer *next_buffer(struct window *window, int width,
-		int height)
-{
-	struct client_buffer *buffer, *tmp, *found = NULL;
-	wl_list_for_each_safe(buffer, tmp, &window->buffers, link) {
-		if (buffer->busy || buffer == window->front) {
-			continue;
-		}
-		if (buffer->width == width && buffer->height == height) {
-			found = buffer;
-		} else {
-			buffer_destroy(buffer);
-		}
-	}
-	if (found == NULL) {
-		found = buffer_create(window, width, height);
-	}
-	return found;
-}
 
 static void sync_done(void *data, struct wl_callback *callback,
 		uint32_t serial)
@@ -170,35 +82,47 @@ static void buffer_size(const struct window *window, int *width, int *height)
 
 void window_redraw_if_needed(struct window *window)
 {
+	if (window->popup != NULL) {
+		popup_redraw_if_needed(window->popup);
+	}
 	if (!window->configured || !window->needs_redraw) {
 		return;
 	}
 	window->needs_redraw = false;
-	int bw, bh;
-	buffer_size(window, &bw, &bh);
-	struct client_buffer *buffer = next_buffer(window, bw, bh);
-	if (buffer == NULL) {
-		window->client->running = false;
-		window->client->exit_status = 1;
-		return;
-	}
-	for (int by = 0; by < bh; by++) {
-		uint32_t *row = buffer->data + (size_t)by * (size_t)bw;
-		for (int bx = 0; bx < bw; bx++) {
-			row[bx] = pattern_pixel(&window->pattern, bx, by, bw, bh);
+	struct client *client = window->client;
+	// Synchronized subsurfaces first: the main surface's commit below is
+	// what applies them.
+	for (int i = 0; i < window->subsurface_count; i++) {
+		if (!subsurface_redraw_if_needed(window->subsurfaces[i])) {
+			client->running = false;
+			client->exit_status = 1;
+			return;
 		}
 	}
-	wl_surface_attach(window->surface, buffer->wl_buffer, 0, 0);
-	wl_surface_set_buffer_scale(window->surface, window->scale);
-	wl_surface_damage_buffer(window->surface, 0, 0, bw, bh);
-	wl_surface_commit(window->surface);
-	buffer->busy = true;
+	int bw, bh;
+	buffer_size(window, &bw, &bh);
+	struct client_buffer *buffer = buffer_next(client, &window->buffers,
+		window->front, bw, bh);
+	if (buffer == NULL) {
+		client->running = false;
+		client->exit_status = 1;
+		return;
+	}
+	buffer_fill(buffer, &window->pattern);
+	if (window->subsurface_count > 0 &&
+			!client->options.no_window_geometry) {
+		// Otherwise the window geometry would be the extents of all the
+		// surfaces, and a subsurface could not stick out of the window.
+		xdg_surface_set_window_geometry(window->xdg_surface, 0, 0,
+			window->width, window->height);
+	}
+	buffer_commit(buffer, window->surface, window->scale);
 	window->front = buffer;
 
 	char line[128];
 	snprintf(line, sizeof(line), "ready %d %d %d", window->width,
 		window->height, window->scale);
-	sync_note(window->client, line, !window->shown);
+	sync_note(client, line, !window->shown);
 	window->shown = true;
 }
 
@@ -221,8 +145,8 @@ bool window_damage(struct window *window, int x, int y, int w, int h)
 			x > front->width - w || y > front->height - h) {
 		return false;
 	}
-	struct client_buffer *buffer = next_buffer(window, front->width,
-		front->height);
+	struct client_buffer *buffer = buffer_next(window->client,
+		&window->buffers, front, front->width, front->height);
 	if (buffer == NULL) {
 		return false;
 	}
@@ -249,21 +173,30 @@ bool window_damage(struct window *window, int x, int y, int w, int h)
 	return true;
 }
 
-static void surface_enter(void *data, struct wl_surface *surface,
+void client_emit_surface_event(const char *prefix, const char *event,
 		struct wl_output *wl_output)
 {
 	// A proxy already destroyed arrives as NULL.
 	struct client_output *output = wl_output ?
 		wl_output_get_user_data(wl_output) : NULL;
-	client_emit("enter %s", output ? client_output_name(output) : "?");
+	const char *name = output ? client_output_name(output) : "?";
+	if (prefix != NULL) {
+		client_emit("%s %s %s", prefix, event, name);
+	} else {
+		client_emit("%s %s", event, name);
+	}
+}
+
+static void surface_enter(void *data, struct wl_surface *surface,
+		struct wl_output *wl_output)
+{
+	client_emit_surface_event(NULL, "enter", wl_output);
 }
 
 static void surface_leave(void *data, struct wl_surface *surface,
 		struct wl_output *wl_output)
 {
-	struct client_output *output = wl_output ?
-		wl_output_get_user_data(wl_output) : NULL;
-	client_emit("leave %s", output ? client_output_name(output) : "?");
+	client_emit_surface_event(NULL, "leave", wl_output);
 }
 
 static const struct wl_surface_listener surface_listener = {
@@ -341,6 +274,15 @@ struct window *window_create(struct client *client)
 		xdg_toplevel_set_fullscreen(window->xdg_toplevel,
 			output ? output->wl_output : NULL);
 	}
+	for (int i = 0; i < options->subsurface_count; i++) {
+		struct subsurface *subsurface = subsurface_create(window, i + 1,
+			&options->subsurfaces[i]);
+		if (subsurface == NULL) {
+			window_destroy(window);
+			return NULL;
+		}
+		window->subsurfaces[window->subsurface_count++] = subsurface;
+	}
 	// The initial commit without a buffer asks for the first configure.
 	wl_surface_commit(window->surface);
 	return window;
@@ -348,10 +290,13 @@ struct window *window_create(struct client *client)
 
 void window_destroy(struct window *window)
 {
-	struct client_buffer *buffer, *tmp;
-	wl_list_for_each_safe(buffer, tmp, &window->buffers, link) {
-		buffer_destroy(buffer);
+	if (window->popup != NULL) {
+		popup_destroy(window->popup);
 	}
+	for (int i = 0; i < window->subsurface_count; i++) {
+		subsurface_destroy(window->subsurfaces[i]);
+	}
+	buffers_destroy(&window->buffers);
 	xdg_toplevel_destroy(window->xdg_toplevel);
 	xdg_surface_destroy(window->xdg_surface);
 	wl_surface_destroy(window->surface);

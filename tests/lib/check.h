@@ -95,6 +95,9 @@ struct check_suite {
 /* Runs one test case; data is passed on to it. */
 void check_run(struct check_suite *suite, const char *name,
 	bool (*test)(const void *data), const void *data);
+/* Reports a case that cannot run here, with the reason, as a TAP skip. */
+void check_skip(struct check_suite *suite, const char *name,
+	const char *reason);
 /* Prints the plan; returns the exit status for main. */
 int check_finish(struct check_suite *suite);
 
