@@ -338,11 +338,8 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 		return gridwl_control_error("screenshot needs an absolute \"path\"");
 	}
 	struct json_object *cursor;
-	if (json_object_object_get_ex(request, "cursor", &cursor) &&
-			json_object_get_boolean(cursor)) {
-		return gridwl_control_error("screenshots with the cursor drawn in "
-			"are not supported yet");
-	}
+	bool with_cursor = json_object_object_get_ex(request, "cursor", &cursor) &&
+		json_object_get_boolean(cursor);
 	const char *name = get_string(request, "output");
 	struct gridwl_image image = {0};
 	char *error = NULL;
@@ -352,9 +349,9 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 		if (output == NULL) {
 			return gridwl_control_error("no output named %s", name);
 		}
-		ok = gridwl_screenshot_output(output, &image, &error);
+		ok = gridwl_screenshot_output(output, with_cursor, &image, &error);
 	} else {
-		ok = gridwl_screenshot_layout(server, &image, &error);
+		ok = gridwl_screenshot_layout(server, with_cursor, &image, &error);
 	}
 	if (!ok || !gridwl_png_write(path, &image, &error)) {
 		gridwl_image_finish(&image);

@@ -43,16 +43,40 @@ static void popup_handle_destroy(struct wl_listener *listener, void *data) {
 	free(popup);
 }
 
-/* The popup stays inside the output under its anchor point. wlroots works
- * in the toplevel's surface coordinates, so both go through those. */
+/* wlroots 0.15 grows a popup that overflows the right or bottom edge when
+ * asked to resize it (it subtracts a negative offset); clamp it to the box
+ * instead, as xdg-positioner's resize means. */
+static void clamp_resized(struct wlr_xdg_popup *popup,
+		const struct wlr_box *box) {
+	enum xdg_positioner_constraint_adjustment adjustment =
+		popup->positioner.constraint_adjustment;
+	int x = 0, y = 0;
+	wlr_xdg_popup_get_toplevel_coords(popup, popup->geometry.x,
+		popup->geometry.y, &x, &y);
+	int right = box->x + box->width, bottom = box->y + box->height;
+	if ((adjustment & XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_X) &&
+			x + popup->geometry.width > right && right - x > 0) {
+		popup->geometry.width = right - x;
+	}
+	if ((adjustment & XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y) &&
+			y + popup->geometry.height > bottom && bottom - y > 0) {
+		popup->geometry.height = bottom - y;
+	}
+}
+
+/* The popup stays inside the output under its anchor point. wlroots 0.15
+ * positions popups against the window geometry the client set (none: the
+ * surface's origin) but draws them against the effective one, which without
+ * a set geometry is the extent of the surfaces; view->x is the latter. The
+ * base below maps wlroots' positioning space to the layout as drawn. */
 static void popup_unconstrain(struct gridwl_server *server,
 		struct wlr_xdg_popup *popup, struct gridwl_view *view) {
 	int anchor_x, anchor_y;
 	wlr_xdg_popup_get_anchor_point(popup, &anchor_x, &anchor_y);
 	int tx = 0, ty = 0;
 	wlr_xdg_popup_get_toplevel_coords(popup, anchor_x, anchor_y, &tx, &ty);
-	int ox, oy;
-	gridwl_view_surface_origin(view, &ox, &oy);
+	const struct wlr_box *set = &view->xdg_surface->current.geometry;
+	int ox = view->x - set->x, oy = view->y - set->y;
 	struct gridwl_output *output = gridwl_output_at(server, ox + tx, oy + ty);
 	if (output == NULL) {
 		return;
@@ -61,6 +85,7 @@ static void popup_unconstrain(struct gridwl_server *server,
 	box.x -= ox;
 	box.y -= oy;
 	wlr_xdg_popup_unconstrain_from_box(popup, &box);
+	clamp_resized(popup, &box);
 }
 
 void gridwl_popup_create(struct gridwl_server *server,

@@ -100,6 +100,14 @@ static pid_t spawn(struct gridwl_server *server, char *const argv[]) {
 		setsid();
 		setenv("WAYLAND_DISPLAY", server->socket, 1);
 		setenv("GRIDWL_SOCK", server->control_path, 1);
+		// Toolkits draw their own cursors from these: the same theme as
+		// the compositor's.
+		if (server->config->cursor_theme != NULL) {
+			char size[16];
+			snprintf(size, sizeof(size), "%d", server->config->cursor_size);
+			setenv("XCURSOR_THEME", server->config->cursor_theme, 1);
+			setenv("XCURSOR_SIZE", size, 1);
+		}
 		// Clients must not connect to the session we are nested in.
 		unsetenv("DISPLAY");
 		execvp(argv[0], argv);
@@ -146,6 +154,7 @@ bool gridwl_server_reload(struct gridwl_server *server, char **error) {
 	wl_list_for_each(view, &server->views, link) {
 		gridwl_view_apply_rules(view);
 	}
+	gridwl_seat_apply_cursor_config(server->seat);
 	bool ok = true;
 	struct gridwl_output *output, *tmp;
 	wl_list_for_each_safe(output, tmp, &server->outputs, link) {

@@ -149,8 +149,11 @@ static void surface_handle_commit(struct wl_listener *listener, void *data) {
 		// Resized, moved its geometry or a subsurface: what it covered
 		// before and what it covers now both change.
 		gridwl_view_damage_whole(view);
-		gridwl_view_update_outputs(view);
 	}
+	// A subsurface can move, grow or map within unchanged bounds and still
+	// cross onto another output; enter/leave skip what is already so, so
+	// this costs a walk over a few surfaces.
+	gridwl_view_update_outputs(view);
 
 	struct locate_data locate = { .target = wlr_surface };
 	wlr_xdg_surface_for_each_surface(view->xdg_surface, locate_surface,

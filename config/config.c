@@ -53,6 +53,7 @@ void gridwl_config_destroy(struct gridwl_config *config)
 		wl_list_remove(&rule->link);
 		gridwl_window_rule_destroy(rule);
 	}
+	free(config->cursor_theme);
 	free(config->path);
 	free(config);
 }
@@ -78,6 +79,34 @@ static bool parse_exec(struct gridwl_config *config, const char *text,
 		return gridwl_config_error(error, where, "out of memory");
 	}
 	wl_list_insert(config->execs.prev, &exec->link);
+	return true;
+}
+
+/* "THEME SIZE": an xcursor theme name (one word) and its size at scale 1;
+ * outputs of scale N get the theme's images of N times that size. */
+static bool parse_cursor(struct gridwl_config *config, const char *text,
+		const char *where, char **error)
+{
+	char theme[256], size_text[32], extra[2];
+	int words = sscanf(text, "%255s %31s %1s", theme, size_text, extra);
+	if (words != 2) {
+		return gridwl_config_error(error, where,
+			"cursor wants THEME SIZE, e.g. 'cursor Adwaita 24'");
+	}
+	char *end;
+	long size = strtol(size_text, &end, 10);
+	if (*end != '\0' || size < 1 || size > GRIDWL_CURSOR_SIZE_MAX) {
+		return gridwl_config_error(error, where,
+			"cursor size must be an integer from 1 to %d, got '%s'",
+			GRIDWL_CURSOR_SIZE_MAX, size_text);
+	}
+	char *copy = strdup(theme);
+	if (copy == NULL) {
+		return gridwl_config_error(error, where, "out of memory");
+	}
+	free(config->cursor_theme);
+	config->cursor_theme = copy;
+	config->cursor_size = (int)size;
 	return true;
 }
 
@@ -123,6 +152,9 @@ bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
 	if (len == 4 && strncmp(start, "exec", len) == 0) {
 		return parse_exec(config, rest, where, error);
 	}
+	if (len == 6 && strncmp(start, "cursor", len) == 0) {
+		return parse_cursor(config, rest, where, error);
+	}
 	if (len == 6 && strncmp(start, "window", len) == 0) {
 		struct gridwl_window_rule *rule =
 			gridwl_window_rule_parse(rest, where, error);
@@ -154,6 +186,12 @@ static void append_config(struct gridwl_config *config,
 	wl_list_init(&parsed->execs);
 	wl_list_insert_list(config->window_rules.prev, &parsed->window_rules);
 	wl_list_init(&parsed->window_rules);
+	if (parsed->cursor_theme != NULL) {
+		free(config->cursor_theme);
+		config->cursor_theme = parsed->cursor_theme;
+		config->cursor_size = parsed->cursor_size;
+		parsed->cursor_theme = NULL;
+	}
 }
 
 static bool parse_file(struct gridwl_config *parsed, FILE *f,

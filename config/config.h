@@ -14,6 +14,9 @@
  * text for a command-line option.
  */
 
+/* xcursor themes go up to 256 pixels (at scale 1). */
+#define GRIDWL_CURSOR_SIZE_MAX 256
+
 #define GRIDWL_SCALE_MIN 1
 #define GRIDWL_SCALE_MAX 4
 
@@ -84,6 +87,9 @@ struct gridwl_config {
 	struct wl_list bindings;
 	struct wl_list execs;
 	struct wl_list window_rules; // gridwl_window_rule.link
+	// "cursor THEME SIZE": NULL and 0 when no line gave them.
+	char *cursor_theme;
+	int cursor_size;
 };
 
 struct gridwl_config *gridwl_config_create(void);

@@ -109,6 +109,40 @@ static void seat_handle_request_set_primary_selection(
 		event->serial);
 }
 
+/* The config's cursor line wins, then XCURSOR_THEME and XCURSOR_SIZE, as
+ * clients read them too; then wlroots' default theme at size 24. */
+static struct wlr_xcursor_manager *create_xcursor_manager(
+		const struct gridwl_config *config) {
+	const char *theme = config->cursor_theme;
+	int size = config->cursor_size;
+	if (theme == NULL) {
+		theme = getenv("XCURSOR_THEME");
+		const char *size_env = getenv("XCURSOR_SIZE");
+		size = size_env != NULL ? atoi(size_env) : 0;
+	}
+	if (size <= 0 || size > GRIDWL_CURSOR_SIZE_MAX) {
+		size = 24;
+	}
+	return wlr_xcursor_manager_create(theme, size);
+}
+
+void gridwl_seat_apply_cursor_config(struct gridwl_seat *seat) {
+	struct wlr_xcursor_manager *manager =
+		create_xcursor_manager(seat->server->config);
+	if (manager == NULL) {
+		wlr_log(WLR_ERROR, "Cannot load the cursor theme; keeping the old");
+		return;
+	}
+	// wlr_cursor keeps copies of the images it was given, so the old
+	// theme can go before the new image is set.
+	wlr_xcursor_manager_destroy(seat->xcursor_manager);
+	seat->xcursor_manager = manager;
+	struct gridwl_output *output;
+	wl_list_for_each(output, &seat->server->outputs, link) {
+		gridwl_seat_output_configured(seat, output);
+	}
+}
+
 struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
 	struct gridwl_seat *seat = calloc(1, sizeof(*seat));
 	if (seat == NULL) {
@@ -124,11 +158,7 @@ struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
 	}
 	wlr_cursor_attach_output_layout(seat->cursor, server->output_layout);
 
-	const char *theme = getenv("XCURSOR_THEME");
-	const char *size_env = getenv("XCURSOR_SIZE");
-	int size = size_env != NULL ? atoi(size_env) : 0;
-	seat->xcursor_manager = wlr_xcursor_manager_create(theme,
-		size > 0 ? size : 24);
+	seat->xcursor_manager = create_xcursor_manager(server->config);
 
 	seat->new_input.notify = seat_handle_new_input;
 	wl_signal_add(&server->backend->events.new_input, &seat->new_input);

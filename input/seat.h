@@ -54,6 +54,8 @@ void gridwl_seat_destroy(struct gridwl_seat *seat);
  * configured. */
 void gridwl_seat_output_configured(struct gridwl_seat *seat,
 	struct gridwl_output *output);
+/* Loads the cursor theme the configuration names again (after a reload). */
+void gridwl_seat_apply_cursor_config(struct gridwl_seat *seat);
 void gridwl_seat_focus_surface(struct gridwl_seat *seat,
 	struct wlr_surface *surface);
 void gridwl_seat_view_unmapped(struct gridwl_seat *seat,

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/render/wlr_renderer.h>
+#include <wlr/types/wlr_matrix.h>
 #include <wlr/types/wlr_output.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
@@ -27,7 +28,30 @@ static bool image_init(struct gridwl_image *image, int width, int height) {
  * either renderer. The buffer then holds current content, which stays
  * correct under buffer-age damage tracking.
  */
-bool gridwl_screenshot_output(struct gridwl_output *output,
+/* A cursor on a hardware plane is not in the composed buffer; it is drawn
+ * the way the plane shows it, its image 1:1 at its hotspot. Software
+ * cursors wlroots draws itself. */
+static void draw_cursors(struct wlr_output *wlr_output,
+		struct wlr_renderer *renderer, pixman_region32_t *damage) {
+	wlr_output_render_software_cursors(wlr_output, damage);
+	struct wlr_output_cursor *cursor = wlr_output->hardware_cursor;
+	if (cursor == NULL || !cursor->enabled || !cursor->visible ||
+			cursor->texture == NULL) {
+		return;
+	}
+	struct wlr_box box = {
+		.x = (int)cursor->x - cursor->hotspot_x,
+		.y = (int)cursor->y - cursor->hotspot_y,
+		.width = cursor->width,
+		.height = cursor->height,
+	};
+	float matrix[9];
+	wlr_matrix_project_box(matrix, &box, WL_OUTPUT_TRANSFORM_NORMAL, 0,
+		wlr_output->transform_matrix);
+	wlr_render_texture_with_matrix(renderer, cursor->texture, matrix, 1.0f);
+}
+
+bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 		struct gridwl_image *image, char **error) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct gridwl_server *server = output->server;
@@ -55,6 +79,9 @@ bool gridwl_screenshot_output(struct gridwl_output *output,
 	wlr_renderer_begin(server->renderer, wlr_output->width,
 		wlr_output->height);
 	gridwl_render_views(&target);
+	if (with_cursor) {
+		draw_cursors(wlr_output, server->renderer, &damage);
+	}
 	bool ok = wlr_renderer_read_pixels(server->renderer, DRM_FORMAT_XRGB8888, NULL,
 		image->stride, image->width, image->height, 0, 0, 0, 0,
 		image->data);
@@ -74,7 +101,7 @@ bool gridwl_screenshot_output(struct gridwl_output *output,
 	return true;
 }
 
-bool gridwl_screenshot_layout(struct gridwl_server *server,
+bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
 		struct gridwl_image *image, char **error) {
 	int max_scale = 0;
 	pixman_region32_t extent;
@@ -111,18 +138,20 @@ bool gridwl_screenshot_layout(struct gridwl_server *server,
 			continue;
 		}
 		struct gridwl_image part;
-		if (!gridwl_screenshot_output(output, &part, error)) {
+		if (!gridwl_screenshot_output(output, with_cursor, &part, error)) {
 			ok = false;
 			break;
 		}
-		// Lower-scale outputs are magnified by whole pixels so that each
-		// output's own pixels stay visible as they are.
+		// Lower-scale outputs are magnified by replicating pixels so that
+		// each output's own pixels stay visible as they are (by whole
+		// pixels where the scales divide, as 1 and 2 into 4; a scale-2
+		// output in a scale-3 image necessarily alternates 1 and 2).
 		pixman_image_t *src = pixman_image_create_bits(PIXMAN_a8r8g8b8,
 			part.width, part.height, part.data, part.stride);
-		int factor = max_scale / output->scale;
+		pixman_fixed_t step = pixman_double_to_fixed(
+			(double)output->scale / max_scale);
 		pixman_transform_t transform;
-		pixman_transform_init_scale(&transform,
-			pixman_int_to_fixed(1) / factor, pixman_int_to_fixed(1) / factor);
+		pixman_transform_init_scale(&transform, step, step);
 		pixman_image_set_transform(src, &transform);
 		pixman_image_set_filter(src, PIXMAN_FILTER_NEAREST, NULL, 0);
 		struct wlr_box box = gridwl_output_logical_box(output);

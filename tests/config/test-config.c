@@ -638,6 +638,28 @@ static void test_default_path(void)
 	check_default_path(NULL, "", NULL);
 }
 
+static void test_cursor(void)
+{
+	struct gridwl_config *config = gridwl_config_create();
+	CHECK(config != NULL);
+	CHECK(config->cursor_theme == NULL && config->cursor_size == 0);
+	parse_ok(config, "cursor Adwaita 24");
+	CHECK(strcmp(config->cursor_theme, "Adwaita") == 0);
+	CHECK(config->cursor_size == 24);
+	parse_ok(config, "cursor DMZ-White 48");
+	CHECK(strcmp(config->cursor_theme, "DMZ-White") == 0);
+	CHECK(config->cursor_size == 48);
+	gridwl_config_destroy(config);
+
+	parse_error("cursor", "cursor wants THEME SIZE");
+	parse_error("cursor Adwaita", "cursor wants THEME SIZE");
+	parse_error("cursor Adwaita 24 extra", "cursor wants THEME SIZE");
+	parse_error("cursor Adwaita 0", "cursor size must be an integer from 1 "
+		"to 256, got '0'");
+	parse_error("cursor Adwaita 257", "got '257'");
+	parse_error("cursor Adwaita 2x", "got '2x'");
+}
+
 int main(void)
 {
 	test_output_keys();
@@ -655,6 +677,7 @@ int main(void)
 	test_load_and_atomicity();
 	test_awkward_files();
 	test_default_path();
+	test_cursor();
 	printf("config parser: all tests passed\n");
 	return 0;
 }

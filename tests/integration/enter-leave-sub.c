@@ -26,6 +26,11 @@ static const char *const all_events[] = {
 	"enter ", "leave ", "subsurface ", "popup enter ", "popup leave ", NULL,
 };
 
+/* Every client's main surface, logical. */
+#define WINDOW_WIDTH 200
+#define WINDOW_HEIGHT 100
+#define WINDOW_SIZE "200x100"
+
 #define MAX_EVENTS 4
 
 /* What one surface must be told, and whether in that order. */
@@ -298,13 +303,34 @@ static bool move_window(struct harness *h, const char *app_id, int64_t id,
 	return check_window(h, app_id, x, y, outputs);
 }
 
+/* The lines up to the first that starts with prefix, then those up to a
+ * sync: everything the compositor sent until it handled what came before. */
+static bool lines_until_synced(struct harness_client *client,
+		const char *prefix, struct lines *lines)
+{
+	struct lines more;
+	if (!client_lines_until(client, prefix, lines)) {
+		return false;
+	}
+	if (!client_sync_lines(client, &more)) {
+		lines_free(lines);
+		return false;
+	}
+	for (size_t i = 0; i < more.count; i++) {
+		lines_add(lines, more.line[i]);
+		more.line[i] = NULL;
+	}
+	lines_free(&more);
+	return true;
+}
+
 /* Starts the client and waits until it is shown; its id in *id. All the
  * lines it printed up to a sync after its first frame go to lines. */
 static struct harness_client *start_client(struct harness *h,
 		const char *app_id, const char *const *extra, struct lines *lines,
 		int64_t *id)
 {
-	const char *args[16] = { "--app-id", app_id, "--size", "200x100" };
+	const char *args[16] = { "--app-id", app_id, "--size", WINDOW_SIZE };
 	size_t n = 4;
 	for (size_t i = 0; extra != NULL && extra[i] != NULL && n < 15; i++) {
 		args[n++] = extra[i];
@@ -316,19 +342,11 @@ static struct harness_client *start_client(struct harness *h,
 		fprintf(stderr, "cannot start the pattern client\n");
 		return NULL;
 	}
-	struct lines more;
-	if (!client_lines_until(client, "ready ", lines) ||
-			!client_sync_lines(client, &more)) {
+	if (!lines_until_synced(client, "ready ", lines)) {
 		fprintf(stderr, "%s not shown\n", app_id);
-		lines_free(lines);
 		harness_client_kill(client);
 		return NULL;
 	}
-	for (size_t i = 0; i < more.count; i++) {
-		lines_add(lines, more.line[i]);
-		more.line[i] = NULL;
-	}
-	lines_free(&more);
 	*id = wait_window_id(h, app_id);
 	if (*id <= 0) {
 		lines_free(lines);
@@ -365,8 +383,6 @@ static bool run_steps(struct harness *h, const struct layout_case *c)
 		} else {
 			snprintf(what, sizeof(what), "after moving to %d,%d", step->x,
 				step->y);
-		}
-		if (step->command == NULL) {
 			ok = move_window(h, "mover", id, step->x, step->y,
 				step->outputs) && ok;
 		}
@@ -382,23 +398,16 @@ static bool run_steps(struct harness *h, const struct layout_case *c)
 		if (i == 0 && c->popup != NULL) {
 			REQUIRE(harness_client_send(client, "%s", c->popup),
 				"cannot send %s", c->popup);
-			REQUIRE(client_lines_until(client, "popup ready ", &lines),
+			REQUIRE(lines_until_synced(client, "popup ready ", &lines),
 				"the popup is not shown");
-			struct lines more;
-			REQUIRE(client_sync_lines(client, &more), "no sync");
-			for (size_t l = 0; l < more.count; l++) {
-				lines_add(&lines, more.line[l]);
-				more.line[l] = NULL;
-			}
-			lines_free(&more);
 			ok = check_step_lines(&lines, &nothing, other, &c->popup_opened,
 				"when the popup is shown") && ok;
 			lines_free(&lines);
 		}
 	}
 	if (c->popup != NULL) {
-		// A popup destroyed by its client is told nothing more, and the
-		// window stays where it is.
+		// A popup its client destroys is told nothing more, and neither
+		// is the window: it covers what it did.
 		ok = CHECK(harness_client_send(client, "popup-close"), "send") && ok;
 		REQUIRE(client_sync_lines(client, &lines), "no sync from the client");
 		struct lines done;
@@ -475,18 +484,12 @@ static bool place(struct harness *h, struct harness_client *client,
 	snprintf(what, sizeof(what), "%s: \"%s\" with the window at %d,%d",
 		app_id, p->command, p->x, p->y);
 	REQUIRE(move_window(h, app_id, id, p->x, p->y, NULL), "%s", what);
-	struct lines lines, more;
+	struct lines lines;
 	REQUIRE(client_sync_lines(client, &lines), "no sync from the client");
 	lines_free(&lines);
 	REQUIRE(harness_client_send(client, "%s", p->command), "send");
-	REQUIRE(client_lines_until(client, "popup ready ", &lines),
+	REQUIRE(lines_until_synced(client, "popup ready ", &lines),
 		"popup not shown: %s", what);
-	REQUIRE(client_sync_lines(client, &more), "no sync from the client");
-	for (size_t i = 0; i < more.count; i++) {
-		lines_add(&lines, more.line[i]);
-		more.line[i] = NULL;
-	}
-	lines_free(&more);
 
 	const char *const configure_prefix[] = { "popup configure ", NULL };
 	const char *configure[] = { p->configure, NULL };
@@ -599,7 +602,8 @@ static uint32_t shot_pixel(void *data, int px, int py)
 			return pattern_pixel(&coords, (gx - sx) / k, (gy - sy) / k,
 				w->sub.width * w->sub_scale, w->sub.height * w->sub_scale);
 		}
-		if (in_range(gx, w->x * s, 200 * s) && in_range(gy, w->y * s, 100 * s)) {
+		if (in_range(gx, w->x * s, WINDOW_WIDTH * s) &&
+				in_range(gy, w->y * s, WINDOW_HEIGHT * s)) {
 			return w->colour;
 		}
 	}

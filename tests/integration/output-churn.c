@@ -14,12 +14,14 @@
  * its clients must still answer; every few cycles, screenshots of the
  * outputs the windows are on must show their patterns, pixel for pixel.
  * Twice, one of the starting outputs is replaced under its own name.
- * Last, an output with a fullscreen window on it is destroyed, twice.
+ * Last, an output with a fullscreen window on it is destroyed, twice, and
+ * the output to the left of one, which then slides into its place. And an
+ * output is disabled rather than destroyed, as DRM unplugging often is.
  */
 
 #define CYCLES 30
-#define START_A "HEADLESS-1 mode 800x600 scale 1"
-#define START_B "HEADLESS-2 mode 1600x1200 scale 2"
+#define START_A "HEADLESS-1 mode 640x480 scale 1"
+#define START_B "HEADLESS-2 mode 1280x960 scale 2"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -280,11 +282,11 @@ static bool replace_original(struct harness *h, struct churn_window *windows,
 {
 	char what[64], name[32];
 	snprintf(what, sizeof(what), "cycle %d, HEADLESS-2 replaced", cycle);
-	bool ok = move_to(h, &windows[0], 701, 201);
+	bool ok = move_to(h, &windows[0], 541, 201);
 	ok = destroy_output(h, "HEADLESS-2") && ok;
 	ok = check_visible(h, windows, count, what) && ok;
 	ok = check_clients(windows, count, what) && ok;
-	ok = create_output(h, "1600x1200", 2, name, sizeof(name)) && ok;
+	ok = create_output(h, "1280x960", 2, name, sizeof(name)) && ok;
 	ok = CHECK(strcmp(name, "HEADLESS-2") == 0, "%s: the first free name "
 		"is HEADLESS-2, got %s", what, name) && ok;
 	ok = check_visible(h, windows, count, what) && ok;
@@ -299,7 +301,7 @@ static bool run_cycle(struct harness *h, struct churn_window *windows,
 	static const int scales[] = { 1, 2, 3, 4, 2, 3 };
 	struct churn_window *span = &windows[0], *inner = &windows[1];
 	// Logical sizes stay integral at every scale from 1 to 4.
-	const char *mode = cycle % 3 == 0 ? "1920x1440" : "960x720";
+	const char *mode = cycle % 3 == 0 ? "1440x960" : "960x720";
 	int scale = scales[cycle % COUNT(scales)];
 	char what[96], name[32], second[32] = "";
 	snprintf(what, sizeof(what), "cycle %d (%s scale %d)", cycle, mode, scale);
@@ -388,7 +390,7 @@ static bool run_churn(const void *data)
 	}
 	// One across the seam of HEADLESS-1 and HEADLESS-2, one inside
 	// HEADLESS-1.
-	ok = ok && move_to(h, &windows[0], 701, 201);
+	ok = ok && move_to(h, &windows[0], 541, 201);
 	ok = ok && move_to(h, &windows[1], 101, 351);
 	ok = ok && check_pixels(h, windows, COUNT(windows), "start");
 	for (int cycle = 0; ok && cycle < CYCLES; cycle++) {
@@ -512,6 +514,94 @@ static bool run_fullscreen(const void *data)
 	return harness_stop(h, ok);
 }
 
+/* The other side: a fullscreen window stays with its output when another
+ * goes and its own slides into the gap, and a window mapped after the
+ * output under the pointer went still appears. */
+static bool run_fullscreen_slide(const void *data)
+{
+	const char *args[] = { "-o", START_A, NULL };
+	struct harness *h = harness_start(args);
+	REQUIRE(h != NULL, "gridwl did not start");
+	char first[32];
+	bool ok = create_output(h, "960x720", 2, first, sizeof(first));
+	struct churn_window windows[] = {
+		{ .app_id = "slide-window", .pattern = "checker", .buffer_scale = 1,
+			.width = 200, .height = 100 },
+		{ .app_id = "slide-full", .pattern = "coords", .buffer_scale = 2,
+			.width = 480, .height = 360, .fullscreen = true },
+		{ .app_id = "slide-late", .pattern = "grid", .buffer_scale = 2,
+			.width = 120, .height = 80 },
+	};
+	struct churn_window *full = &windows[1];
+	ok = ok && spawn_window(h, &windows[0], NULL);
+	ok = ok && move_to(h, &windows[0], 700, 101);
+	ok = ok && spawn_window(h, full, first);
+	ok = ok && check_fullscreen_on(h, full, first, false, "before");
+	// HEADLESS-1, on the left and under the pointer, goes; the output to
+	// its right takes its place, and the fullscreen window goes with it
+	// at the same size, so without a new frame.
+	ok = ok && destroy_output(h, "HEADLESS-1");
+	ok = ok && check_fullscreen_on(h, full, first, false, "slid");
+	ok = ok && check_visible(h, windows, 2, "HEADLESS-1 destroyed");
+	ok = ok && check_clients(windows, 2, "HEADLESS-1 destroyed");
+	ok = ok && spawn_window(h, &windows[2], NULL);
+	ok = ok && check_visible(h, windows, COUNT(windows), "a window mapped "
+		"after HEADLESS-1 went");
+	for (size_t i = 0; i < COUNT(windows); i++) {
+		if (windows[i].client != NULL) {
+			ok = rs_quit(windows[i].client) && ok;
+		}
+	}
+	return harness_stop(h, ok);
+}
+
+static bool set_enabled(struct harness *h, const char *name, bool enable)
+{
+	struct json_object *reply = harness_gridctl_ok(h, "output", name,
+		enable ? "enable" : "disable", NULL);
+	json_object_put(reply);
+	return reply != NULL;
+}
+
+/* Unplugging as a DRM session sees it most often: the output is disabled,
+ * not destroyed. Its windows must leave it and come back into view. */
+static bool run_disable(const void *data)
+{
+	const char *args[] = { "-o", START_A, "-o", START_B, NULL };
+	struct harness *h = harness_start(args);
+	REQUIRE(h != NULL, "gridwl did not start");
+	struct churn_window windows[] = {
+		{ .app_id = "off-span", .pattern = "coords", .buffer_scale = 1,
+			.width = 200, .height = 100 },
+		{ .app_id = "off-inner", .pattern = "checker", .buffer_scale = 2,
+			.width = 160, .height = 120 },
+	};
+	bool ok = true;
+	for (size_t i = 0; ok && i < COUNT(windows); i++) {
+		ok = spawn_window(h, &windows[i], NULL);
+	}
+	ok = ok && move_to(h, &windows[0], 541, 201);
+	ok = ok && move_to(h, &windows[1], 901, 301);
+	ok = ok && CHECK(set_enabled(h, "HEADLESS-2", false),
+		"gridctl output HEADLESS-2 disable should succeed");
+	struct layout layout;
+	ok = ok && layout_read(h, &layout) &&
+		CHECK(layout_find(&layout, "HEADLESS-2") == NULL,
+			"HEADLESS-2 should no longer be enabled");
+	ok = ok && check_visible(h, windows, COUNT(windows), "HEADLESS-2 off");
+	ok = ok && check_pixels(h, windows, COUNT(windows), "off");
+	ok = ok && CHECK(set_enabled(h, "HEADLESS-2", true),
+		"gridctl output HEADLESS-2 enable should succeed");
+	ok = ok && check_visible(h, windows, COUNT(windows), "HEADLESS-2 on");
+	ok = ok && check_clients(windows, COUNT(windows), "HEADLESS-2 on");
+	for (size_t i = 0; i < COUNT(windows); i++) {
+		if (windows[i].client != NULL) {
+			ok = rs_quit(windows[i].client) && ok;
+		}
+	}
+	return harness_stop(h, ok);
+}
+
 int main(void)
 {
 	struct check_suite suite = {0};
@@ -519,5 +609,9 @@ int main(void)
 		"window", run_churn, NULL);
 	check_run(&suite, "destroying the output of a fullscreen window "
 		"moves it to another", run_fullscreen, NULL);
+	check_run(&suite, "a fullscreen window follows its output when another "
+		"goes", run_fullscreen_slide, NULL);
+	check_run(&suite, "disabling an output moves its windows off it",
+		run_disable, NULL);
 	return check_finish(&suite);
 }

@@ -1,0 +1,89 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-client.h>
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+
+/*
+ * A virtual pointer for the tests: gives gridwl a pointer device (headless
+ * has none, and without one no cursor is shown) and puts it where told.
+ * stdin: "move X Y W H" puts the pointer at X,Y of a W x H extent mapped
+ * onto the whole layout, then prints "moved" once gridwl has handled it;
+ * "quit".
+ */
+
+struct pointer_client {
+	struct zwlr_virtual_pointer_manager_v1 *manager;
+	struct wl_seat *seat;
+};
+
+static void handle_global(void *data, struct wl_registry *registry,
+		uint32_t name, const char *interface, uint32_t version)
+{
+	struct pointer_client *client = data;
+	if (strcmp(interface,
+			zwlr_virtual_pointer_manager_v1_interface.name) == 0) {
+		client->manager = wl_registry_bind(registry, name,
+			&zwlr_virtual_pointer_manager_v1_interface, 1);
+	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
+			client->seat == NULL) {
+		client->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
+	}
+}
+
+static void handle_global_remove(void *data, struct wl_registry *registry,
+		uint32_t name)
+{
+}
+
+static const struct wl_registry_listener registry_listener = {
+	.global = handle_global,
+	.global_remove = handle_global_remove,
+};
+
+int main(void)
+{
+	struct wl_display *display = wl_display_connect(NULL);
+	if (display == NULL) {
+		fprintf(stderr, "pointer-client: cannot connect\n");
+		return 1;
+	}
+	struct pointer_client client = {0};
+	struct wl_registry *registry = wl_display_get_registry(display);
+	wl_registry_add_listener(registry, &registry_listener, &client);
+	wl_display_roundtrip(display);
+	if (client.manager == NULL) {
+		fprintf(stderr, "pointer-client: no zwlr_virtual_pointer_manager_v1\n");
+		return 1;
+	}
+	struct zwlr_virtual_pointer_v1 *pointer =
+		zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
+			client.manager, client.seat);
+	wl_display_roundtrip(display);
+	printf("ready\n");
+	fflush(stdout);
+
+	char line[256];
+	uint32_t time_msec = 0;
+	while (fgets(line, sizeof(line), stdin) != NULL) {
+		unsigned x, y, w, h;
+		if (sscanf(line, "move %u %u %u %u", &x, &y, &w, &h) == 4) {
+			zwlr_virtual_pointer_v1_motion_absolute(pointer, time_msec += 10,
+				x, y, w, h);
+			zwlr_virtual_pointer_v1_frame(pointer);
+			if (wl_display_roundtrip(display) < 0) {
+				break;
+			}
+			printf("moved\n");
+		} else if (strncmp(line, "quit", 4) == 0) {
+			break;
+		} else {
+			printf("error unknown command\n");
+		}
+		fflush(stdout);
+	}
+	zwlr_virtual_pointer_v1_destroy(pointer);
+	wl_display_roundtrip(display);
+	wl_display_disconnect(display);
+	return 0;
+}
