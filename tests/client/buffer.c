@@ -64,7 +64,8 @@ static struct client_buffer *buffer_create(struct client *client,
 	struct wl_shm_pool *pool = wl_shm_create_pool(client->shm, fd,
 		(int32_t)size);
 	buffer->wl_buffer = wl_shm_pool_create_buffer(pool, 0, width, height,
-		(int32_t)stride, WL_SHM_FORMAT_ARGB8888);
+		(int32_t)stride, client->options.opaque ?
+		WL_SHM_FORMAT_XRGB8888 : WL_SHM_FORMAT_ARGB8888);
 	// The buffer keeps the pool's memory alive on both sides.
 	wl_shm_pool_destroy(pool);
 	close(fd);

@@ -37,6 +37,9 @@ struct client_options {
 	struct subsurface_options subsurfaces[SUBSURFACES_MAX];
 	int subsurface_count;
 	bool no_window_geometry;
+	// XRGB8888 buffers (the patterns are opaque either way): what most
+	// applications hand in, and a path of its own in the compositor.
+	bool opaque;
 };
 
 struct client_output {

@@ -30,6 +30,7 @@ static const char usage[] =
 	"  --title T          xdg_toplevel title (default pattern-client)\n"
 	"  --bad-scale N      after the first frame, commit buffer scale N\n"
 	"  --odd-buffer       make the buffer one pixel larger than size * scale\n"
+	"  --opaque           XRGB8888 buffers instead of ARGB8888\n"
 	"  --subsurface X,Y,WxH[,SCALE[,PATTERN]]\n"
 	"                     a synchronized wl_subsurface of WxH at X,Y (logical,\n"
 	"                     relative to the main surface; may stick out), with\n"
@@ -137,7 +138,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 {
 	enum {
 		OPT_SCALE = 256, OPT_PATTERN, OPT_SIZE, OPT_FULLSCREEN, OPT_APP_ID,
-		OPT_TITLE, OPT_BAD_SCALE, OPT_ODD_BUFFER, OPT_SUBSURFACE,
+		OPT_TITLE, OPT_BAD_SCALE, OPT_ODD_BUFFER, OPT_OPAQUE, OPT_SUBSURFACE,
 		OPT_NO_WINDOW_GEOMETRY,
 	};
 	static const struct option long_options[] = {
@@ -149,6 +150,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "bad-scale", required_argument, NULL, OPT_BAD_SCALE },
 		{ "odd-buffer", no_argument, NULL, OPT_ODD_BUFFER },
+		{ "opaque", no_argument, NULL, OPT_OPAQUE },
 		{ "subsurface", required_argument, NULL, OPT_SUBSURFACE },
 		{ "no-window-geometry", no_argument, NULL, OPT_NO_WINDOW_GEOMETRY },
 		{ "help", no_argument, NULL, 'h' },
@@ -200,6 +202,9 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 				return false;
 			}
 			o->bad_scale_set = true;
+			break;
+		case OPT_OPAQUE:
+			o->opaque = true;
 			break;
 		case OPT_ODD_BUFFER:
 			o->odd_buffer = true;

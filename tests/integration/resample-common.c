@@ -35,14 +35,30 @@ struct harness_client *rs_spawn(struct harness *h, const char *app_id,
 		const char *pattern, int scale, const char *fullscreen, int width,
 		int height)
 {
+	return rs_spawn_format(h, app_id, pattern, scale, fullscreen, width,
+		height, false);
+}
+
+struct harness_client *rs_spawn_format(struct harness *h, const char *app_id,
+		const char *pattern, int scale, const char *fullscreen, int width,
+		int height, bool opaque)
+{
 	char scale_text[16], size[32];
 	snprintf(scale_text, sizeof(scale_text), "%d", scale);
 	snprintf(size, sizeof(size), "%dx%d", width, height);
-	const char *args[] = {
+	const char *args[12] = {
 		"--app-id", app_id, "--pattern", pattern, "--scale", scale_text,
 		"--size", size,
-		fullscreen ? "--fullscreen" : NULL, fullscreen, NULL,
 	};
+	size_t n = 8;
+	if (opaque) {
+		args[n++] = "--opaque";
+	}
+	if (fullscreen != NULL) {
+		args[n++] = "--fullscreen";
+		args[n++] = fullscreen;
+	}
+	args[n] = NULL;
 	struct harness_client *c = harness_spawn_pattern_client(h, app_id, args);
 	if (c == NULL) {
 		fprintf(stderr, "cannot start the pattern client %s\n", app_id);

@@ -36,6 +36,10 @@ bool rs_set_filter(struct harness *h, const char *output,
 struct harness_client *rs_spawn(struct harness *h, const char *app_id,
 	const char *pattern, int scale, const char *fullscreen, int width,
 	int height);
+/* The same with XRGB8888 buffers when opaque (--opaque). */
+struct harness_client *rs_spawn_format(struct harness *h, const char *app_id,
+	const char *pattern, int scale, const char *fullscreen, int width,
+	int height, bool opaque);
 
 /* Moves the window of app_id to logical (x, y) and waits until gridctl
  * windows says it is there; its id, or 0 after reporting. */

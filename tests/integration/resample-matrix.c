@@ -165,8 +165,10 @@ static bool session_enter(const struct matrix_case *mc)
 		session.client = mc->fullscreen ?
 			rs_spawn(session.h, app_id, mc->pattern, mc->buffer_scale,
 				RS_OUTPUT, RS_MODE_WIDTH / o, RS_MODE_HEIGHT / o) :
-			rs_spawn(session.h, app_id, mc->pattern, mc->buffer_scale, NULL,
-				WINDOW_WIDTH, WINDOW_HEIGHT);
+			// Opaque: the windowed cases cover the path where a
+			// committing XRGB surface is resampled into the frame.
+			rs_spawn_format(session.h, app_id, mc->pattern,
+				mc->buffer_scale, NULL, WINDOW_WIDTH, WINDOW_HEIGHT, true);
 		REQUIRE(session.client != NULL, "no client");
 		session.fullscreen = mc->fullscreen;
 		session.buffer_scale = mc->buffer_scale;
@@ -333,7 +335,8 @@ static void case_name(const struct matrix_case *mc, char *name, size_t size)
 		snprintf(name, size, "output scale %d, buffer scale %d, %s, %s, %s",
 			mc->output_scale, mc->buffer_scale, mc->pattern,
 			resample_filter_name(mc->filter),
-			mc->fullscreen ? "fullscreen" : "window at an odd position");
+			mc->fullscreen ? "fullscreen, ARGB8888" :
+			"XRGB8888 window at an odd position");
 		break;
 	}
 }
