@@ -187,6 +187,20 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	struct wlr_output *wlr_output = output->wlr_output;
 	bool enable = oc->enabled != 0;
 
+	if (!enable && wlr_output->enabled && server->output_backend != NULL) {
+		// wlroots 0.15's headless backend refuses to switch an output
+		// off, and a nested one is a window; out of the layout (and
+		// without its wl_output) it is gone for users and clients all the
+		// same, and can come back. Physical outputs are really disabled.
+		wlr_output_layout_remove(server->output_layout, wlr_output);
+		wlr_output_destroy_global(wlr_output);
+		wlr_log(WLR_INFO, "Output %s: disabled (kept on by the backend, "
+			"out of the layout)", wlr_output->name);
+		gridwl_output_manager_update(server);
+		gridwl_views_arrange(server);
+		return true;
+	}
+
 	wlr_output_enable(wlr_output, enable);
 	if (enable) {
 		if (oc->has_mode) {
@@ -219,6 +233,8 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	}
 
 	if (enable) {
+		// Back from a disable the backend could not do (see above).
+		wlr_output_create_global(wlr_output);
 		output->scale = oc->has_scale ? oc->scale : 1;
 		output->filter = oc->has_filter ? oc->filter : GRIDWL_FILTER_NEAREST;
 		gridwl_seat_output_configured(server->seat, output);

@@ -129,28 +129,45 @@ static int compare_doubles(const void *a, const void *b) {
 	return (x > y) - (x < y);
 }
 
-/* The median time of one run in seconds, after a warm-up run (which also
- * faults the destination in). */
-static double time_job(const struct bench *bench, const struct job *job) {
-	run_job(bench, job);
-	double times[64];
-	int n = bench->repetitions < 64 ? bench->repetitions : 64;
-	for (int i = 0; i < n; i++) {
-		double start = now();
-		run_job(bench, job);
-		times[i] = now() - start;
-	}
-	qsort(times, n, sizeof(times[0]), compare_doubles);
-	return n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
-}
+#define MAX_JOBS 16
+#define MAX_REPETITIONS 101
 
-static double report(const struct bench *bench, const char *who,
-		const char *what, const struct job *job) {
-	double t = time_job(bench, job);
-	double mpix = (double)bench->dst.width * bench->dst.height / t / 1e6;
-	printf("  %-10s %-9s %9.1f Mpix/s %8.2f ms\n", who, what, mpix, t * 1e3);
-	fflush(stdout);
-	return mpix;
+struct entry {
+	const char *who, *what;
+	struct job job;
+	double times[MAX_REPETITIONS];
+	double mpix; // of the median
+};
+
+/*
+ * Times every entry: one warm-up run each (which also faults the
+ * destination in), then the repetitions in rounds that run each entry
+ * once, so that whatever else the machine does at the time falls on all
+ * of them alike and the ratios stay fair; then the medians.
+ */
+static void time_entries(const struct bench *bench, struct entry *entries,
+		int n) {
+	for (int j = 0; j < n; j++) {
+		run_job(bench, &entries[j].job);
+	}
+	int reps = bench->repetitions;
+	for (int i = 0; i < reps; i++) {
+		for (int j = 0; j < n; j++) {
+			double start = now();
+			run_job(bench, &entries[j].job);
+			entries[j].times[i] = now() - start;
+		}
+	}
+	for (int j = 0; j < n; j++) {
+		double *t = entries[j].times;
+		qsort(t, reps, sizeof(*t), compare_doubles);
+		double median = reps % 2 ? t[reps / 2] :
+			(t[reps / 2 - 1] + t[reps / 2]) / 2;
+		entries[j].mpix =
+			(double)bench->dst.width * bench->dst.height / median / 1e6;
+		printf("  %-10s %-9s %9.1f Mpix/s %8.2f ms\n", entries[j].who,
+			entries[j].what, entries[j].mpix, median * 1e3);
+	}
 }
 
 /* The largest channel difference between two images of dst's size. */
@@ -166,77 +183,94 @@ static int max_difference(const uint32_t *a, const uint32_t *b, size_t n) {
 	return worst;
 }
 
+static const enum gridwl_kernel_isa isas[] = {
+	GRIDWL_ISA_REFERENCE, GRIDWL_ISA_SSE2, GRIDWL_ISA_AVX2,
+};
+#define N_ISAS (sizeof(isas) / sizeof(isas[0]))
+
+/* Adds the kernel entries of filter for every ISA here; their indices
+ * (or -1) go to index. */
+static int add_kernels(struct entry *entries, int n, enum filter filter,
+		const char *what, int *index) {
+	for (size_t i = 0; i < N_ISAS; i++) {
+		const struct gridwl_kernels *kernels = gridwl_kernels_for_isa(isas[i]);
+		index[i] = -1;
+		if (kernels == NULL) {
+			printf("  (no %s kernels on this machine)\n",
+				isas[i] == GRIDWL_ISA_AVX2 ? "avx2" : "sse2");
+			continue;
+		}
+		index[i] = n;
+		entries[n++] = (struct entry){
+			.who = kernels->name,
+			.what = what,
+			.job = {JOB_KERNEL, filter, kernels, NULL},
+		};
+	}
+	return n;
+}
+
 static void magnify_case(struct bench *bench, const uint32_t *copy_src) {
 	printf("\n%dx%d source, k = %d -> %dx%d destination\n", bench->src.width,
 		bench->src.height, bench->k, bench->dst.width, bench->dst.height);
-	static const enum gridwl_kernel_isa isas[] = {
-		GRIDWL_ISA_REFERENCE, GRIDWL_ISA_SSE2, GRIDWL_ISA_AVX2,
-	};
-	static const char *const filter_names[] = {"nearest", "bilinear"};
-	double best[2] = {0, 0}, pixman[2] = {0, 0};
-	const char *best_name[2] = {"", ""};
-	for (int f = FILTER_NEAREST; f <= FILTER_BILINEAR; f++) {
-		for (size_t i = 0; i < sizeof(isas) / sizeof(isas[0]); i++) {
-			const struct gridwl_kernels *kernels =
-				gridwl_kernels_for_isa(isas[i]);
-			if (kernels == NULL) {
-				printf("  %-10s %-9s (not on this machine)\n",
-					i == 1 ? "sse2" : "avx2", filter_names[f]);
-				continue;
-			}
-			struct job job = {JOB_KERNEL, f, kernels, NULL};
-			double mpix = report(bench, kernels->name, filter_names[f], &job);
-			if (mpix > best[f]) {
-				best[f] = mpix;
-				best_name[f] = kernels->name;
-			}
+	struct entry entries[MAX_JOBS];
+	int nearest[N_ISAS], bilinear[N_ISAS];
+	int n = add_kernels(entries, 0, FILTER_NEAREST, "nearest", nearest);
+	int pixman_nearest = n;
+	entries[n++] = (struct entry){"pixman", "nearest",
+		{JOB_PIXMAN, FILTER_NEAREST, NULL, NULL}, {0}, 0};
+	n = add_kernels(entries, n, FILTER_BILINEAR, "bilinear", bilinear);
+	int pixman_bilinear = n;
+	entries[n++] = (struct entry){"pixman", "bilinear",
+		{JOB_PIXMAN, FILTER_BILINEAR, NULL, NULL}, {0}, 0};
+	int copy = n;
+	entries[n++] = (struct entry){"memcpy", "dst size",
+		{JOB_MEMCPY, FILTER_NEAREST, NULL, copy_src}, {0}, 0};
+	time_entries(bench, entries, n);
+
+	for (size_t i = 1; i < N_ISAS; i++) {
+		if (bilinear[i] < 0) {
+			continue;
 		}
-		struct job job = {JOB_PIXMAN, f, NULL, NULL};
-		pixman[f] = report(bench, "pixman", filter_names[f], &job);
+		printf("  %s: bilinear / pixman bilinear = %.2fx (target >= 3), "
+			"nearest / memcpy = %.2fx (target >= 0.7)\n",
+			entries[bilinear[i]].who,
+			entries[bilinear[i]].mpix / entries[pixman_bilinear].mpix,
+			entries[nearest[i]].mpix / entries[copy].mpix);
 	}
-	struct job copy = {JOB_MEMCPY, FILTER_NEAREST, NULL, copy_src};
-	double memcpy_mpix = report(bench, "memcpy", "dst size", &copy);
+	printf("  (pixman nearest / memcpy = %.2fx)\n",
+		entries[pixman_nearest].mpix / entries[copy].mpix);
 
 	// How far pixman's 7-bit bilinear weights (and its 16.16 1/k) stray
-	// from the exact kernels, as a sanity check of the comparison.
-	size_t n = (size_t)bench->dst.width * bench->dst.height;
-	uint32_t *exact = malloc(n * sizeof(*exact));
+	// from the exact kernels: a check that both compute the same thing.
+	size_t pixels = (size_t)bench->dst.width * bench->dst.height;
+	uint32_t *exact = malloc(pixels * sizeof(*exact));
 	if (exact != NULL) {
 		int diff[2];
 		for (int f = FILTER_NEAREST; f <= FILTER_BILINEAR; f++) {
 			struct job kernel = {JOB_KERNEL, f, gridwl_kernels_best(), NULL};
 			run_job(bench, &kernel);
-			memcpy(exact, bench->dst.data, n * sizeof(*exact));
+			memcpy(exact, bench->dst.data, pixels * sizeof(*exact));
 			struct job pix = {JOB_PIXMAN, f, NULL, NULL};
 			run_job(bench, &pix);
-			diff[f] = max_difference(exact, bench->dst.data, n);
+			diff[f] = max_difference(exact, bench->dst.data, pixels);
 		}
 		printf("  largest channel difference from pixman: nearest %d, "
 			"bilinear %d\n", diff[0], diff[1]);
 		free(exact);
 	}
-	printf("  %s bilinear / pixman bilinear = %.2fx (target >= 3)\n",
-		best_name[1], best[1] / pixman[1]);
-	printf("  %s nearest / memcpy = %.2fx (target >= 0.7)\n",
-		best_name[0], best[0] / memcpy_mpix);
 }
 
 static void reduce_case(struct bench *bench, const uint32_t *copy_src) {
 	printf("\n%dx%d source, box reduction by %d -> %dx%d destination\n",
 		bench->src.width, bench->src.height, bench->k, bench->dst.width,
 		bench->dst.height);
-	static const enum gridwl_kernel_isa isas[] = {
-		GRIDWL_ISA_REFERENCE, GRIDWL_ISA_SSE2, GRIDWL_ISA_AVX2,
-	};
-	for (size_t i = 0; i < sizeof(isas) / sizeof(isas[0]); i++) {
-		const struct gridwl_kernels *kernels = gridwl_kernels_for_isa(isas[i]);
-		if (kernels != NULL) {
-			struct job job = {JOB_KERNEL, FILTER_BOX, kernels, NULL};
-			report(bench, kernels->name, "box", &job);
-		}
-	}
-	struct job copy = {JOB_MEMCPY, FILTER_NEAREST, NULL, copy_src};
-	report(bench, "memcpy", "dst size", &copy);
+	struct entry entries[MAX_JOBS];
+	int box[N_ISAS];
+	int n = add_kernels(entries, 0, FILTER_BOX, "box", box);
+	entries[n++] = (struct entry){"memcpy", "dst size",
+		{JOB_MEMCPY, FILTER_NEAREST, NULL, copy_src}, {0}, 0};
+	time_entries(bench, entries, n);
 }
 
 static void fill_random(struct image *image, uint64_t seed) {
@@ -249,13 +283,13 @@ static void fill_random(struct image *image, uint64_t seed) {
 
 int main(int argc, char *argv[]) {
 	int repetitions = argc > 1 ? atoi(argv[1]) : 15;
-	if (repetitions < 1) {
+	if (repetitions < 1 || repetitions > MAX_REPETITIONS) {
 		fprintf(stderr, "usage: %s [repetitions]\n", argv[0]);
 		return 1;
 	}
 	const struct gridwl_kernels *best = gridwl_kernels_best();
-	printf("Destination Mpixel/s, median of %d runs after a warm-up; "
-		"best kernels here: %s\n", repetitions, best->name);
+	printf("Destination Mpixel/s, median of %d runs (interleaved) after a "
+		"warm-up; best kernels here: %s\n", repetitions, best->name);
 
 	// Every case writes a 3840x2160 destination.
 	struct image dst = image_create(3840, 2160);

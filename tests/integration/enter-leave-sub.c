@@ -628,8 +628,8 @@ static bool check_shot(struct harness *h, const struct shot_output *output,
 		check_save_artifact(image, name);
 		struct image *diff = image_diff(image, all, shot_pixel, &e);
 		if (diff != NULL) {
-			char diff_name[96];
-			snprintf(diff_name, sizeof(diff_name), "%s-diff", name);
+			char diff_name[128];
+			snprintf(diff_name, sizeof(diff_name), "%.96s-diff", name);
 			check_save_artifact(diff, diff_name);
 			image_destroy(diff);
 		}
