@@ -106,14 +106,14 @@ static inline void vertical(const uint32_t *a, const uint32_t *b, int wa,
 	__m256i bias = _mm256_set1_epi16((int16_t)k);
 	int i = 0;
 	for (; i + 8 <= count; i += 8) {
-		// Pixels 01 45 | 23 67 so that the in-lane unpacks give
-		// 01 | 23 and 45 | 67.
-		__m256i pa = _mm256_permute4x64_epi64(load(a + i), 0xd8);
-		__m256i pb = _mm256_permute4x64_epi64(load(b + i), 0xd8);
-		__m256i lo = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(pa, pb), w);
-		__m256i hi = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(pa, pb), w);
-		store(v + 4 * i, _mm256_add_epi16(lo, bias));
-		store(v + 4 * i + 16, _mm256_add_epi16(hi, bias));
+		__m256i pa = load(a + i), pb = load(b + i);
+		// Pixels 01 | 45 and 23 | 67, stored as 01 23 and 45 67.
+		__m256i lo = _mm256_add_epi16(
+			_mm256_maddubs_epi16(_mm256_unpacklo_epi8(pa, pb), w), bias);
+		__m256i hi = _mm256_add_epi16(
+			_mm256_maddubs_epi16(_mm256_unpackhi_epi8(pa, pb), w), bias);
+		store(v + 4 * i, _mm256_permute2x128_si256(lo, hi, 0x20));
+		store(v + 4 * i + 16, _mm256_permute2x128_si256(lo, hi, 0x31));
 	}
 	gridwl_vertical_scalar(a + i, b + i, wa, wb, k, count - i, v + 4 * i);
 }
@@ -131,48 +131,45 @@ static inline void quad2(__m256i vm, __m256i v, __m256i vp, uint32_t *d) {
 
 /*
  * k = 3: destination pixel 3i + j is (4 V[i] + 2 N) / 36 with N the sum
- * of source pixel i - 1, i, i + 1 for j = 0, 1, 2; that is
- * (2 V[i] + N) / 18. A 16-bit pixel is 64 bits, so vpermq puts V[i] and
- * N in destination order straight from the loads: for four source pixels
- * (v = V0 V1 V2 V3, vm and vp shifted by one), three registers of four
- * destination pixels.
+ * of source pixel i - 1, i, i + 1 for j = 0, 1, 2 (the sums V carry the
+ * rounding term, see drive.h); that is
+ * (2 V[i] + N) / 18. A 16-bit pixel is 64 bits, half a lane, so for the
+ * source pixels i, i + 1 of a lane, with v = V[i] V[i + 1] and vm, vp the
+ * same one pixel left and right:
+ *	3i, 3i + 1:     2 V[i] V[i] + V[i - 1] V[i]         (vm)
+ *	3i + 2, 3i + 3: 2 V[i] V[i + 1] + V[i + 1] V[i]     (v swapped)
+ *	3i + 4, 3i + 5: 2 V[i + 1] V[i + 1] + V[i + 1] V[i + 2] (vp)
+ * all within lanes. Lane-crossing shuffles are slow, so the lanes take
+ * source pixels four apart (0, 1 | 4, 5, then 2, 3 | 6, 7), and three
+ * lane permutes at the end put 24 destination pixels in order.
  */
 static inline __m256i div18(__m256i x) {
 	return _mm256_mulhi_epu16(x, _mm256_set1_epi16(GRIDWL_DIV18_MUL));
 }
 
-static inline __m256i blend3(__m256i c, __m256i n) {
-	return div18(_mm256_add_epi16(_mm256_add_epi16(c, c), n));
+static inline __m256i load_lanes(const uint16_t *lo, const uint16_t *hi) {
+	return _mm256_inserti128_si256(_mm256_castsi128_si256(load128(lo)),
+		load128(hi), 1);
 }
 
-static inline void quad3(__m256i vm, __m256i v, __m256i vp, __m256i *o) {
-	// Centres V0 V0 V0 V1, neighbours V-1 V0 V1 V0.
-	o[0] = blend3(_mm256_permute4x64_epi64(v, _MM_SHUFFLE(1, 0, 0, 0)),
-		_mm256_permute4x64_epi64(vm, _MM_SHUFFLE(1, 2, 1, 0)));
-	// V1 V1 V2 V2 and V1 V2 V1 V2.
-	o[1] = blend3(_mm256_permute4x64_epi64(v, _MM_SHUFFLE(2, 2, 1, 1)),
-		_mm256_permute4x64_epi64(v, _MM_SHUFFLE(2, 1, 2, 1)));
-	// V2 V3 V3 V3 and V3 V2 V3 V4.
-	o[2] = blend3(_mm256_permute4x64_epi64(v, _MM_SHUFFLE(3, 3, 3, 2)),
-		_mm256_permute4x64_epi64(vp, _MM_SHUFFLE(3, 2, 1, 2)));
+static inline void six3(__m256i vm, __m256i v, __m256i vp, __m256i *o) {
+	__m256i v2 = _mm256_add_epi16(v, v);
+	o[0] = div18(_mm256_add_epi16(_mm256_unpacklo_epi64(v2, v2), vm));
+	o[1] = div18(_mm256_add_epi16(v2,
+		_mm256_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2))));
+	o[2] = div18(_mm256_add_epi16(_mm256_unpackhi_epi64(v2, v2), vp));
 }
 
-/* Two registers of four 16-bit destination pixels as eight 8-bit ones. */
-static inline void store_pack(uint32_t *d, __m256i a, __m256i b) {
-	// a0 a1 b0 b1 | a2 a3 b2 b3
-	__m256i p = _mm256_packus_epi16(a, b);
-	store(d, _mm256_permute4x64_epi64(p, 0xd8));
-}
-
-/* k = 4: weights 3, 5; 1, 7; 7, 1; 5, 3. */
+/* k = 4: weights 3, 5; 1, 7; 7, 1; 5, 3, as 8 V plus multiples of the
+ * differences to the neighbours (wrapping 16-bit arithmetic, exact since
+ * every result is in range). */
 static inline void quad4(__m256i vm, __m256i v, __m256i vp, uint32_t *d) {
-	__m256i c3 = _mm256_set1_epi16(3), c5 = _mm256_set1_epi16(5);
-	__m256i c7 = _mm256_set1_epi16(7);
-	__m256i v5 = _mm256_mullo_epi16(v, c5), v7 = _mm256_mullo_epi16(v, c7);
-	__m256i o0 = _mm256_add_epi16(_mm256_mullo_epi16(vm, c3), v5);
-	__m256i o1 = _mm256_add_epi16(vm, v7);
-	__m256i o2 = _mm256_add_epi16(v7, vp);
-	__m256i o3 = _mm256_add_epi16(v5, _mm256_mullo_epi16(vp, c3));
+	__m256i dm = _mm256_sub_epi16(vm, v), dp = _mm256_sub_epi16(vp, v);
+	__m256i v8 = _mm256_slli_epi16(v, 3);
+	__m256i o1 = _mm256_add_epi16(v8, dm);
+	__m256i o0 = _mm256_add_epi16(o1, _mm256_add_epi16(dm, dm));
+	__m256i o2 = _mm256_add_epi16(v8, dp);
+	__m256i o3 = _mm256_add_epi16(o2, _mm256_add_epi16(dp, dp));
 	__m256i p01 = _mm256_packus_epi16(_mm256_srli_epi16(o0, 6),
 		_mm256_srli_epi16(o1, 6));
 	__m256i p23 = _mm256_packus_epi16(_mm256_srli_epi16(o2, 6),
@@ -199,12 +196,18 @@ static void horizontal3(const uint16_t *v, int groups, uint32_t *d) {
 	for (int g = 0; g < groups; g++, v += 4 * BILINEAR_GROUP,
 			d += 3 * BILINEAR_GROUP) {
 		_mm_prefetch(gridwl_prefetch_address(d), _MM_HINT_T0);
-		__m256i lo[3], hi[3];
-		quad3(load(v), load(v + 4), load(v + 8), lo);
-		quad3(load(v + 16), load(v + 20), load(v + 24), hi);
-		store_pack(d, lo[0], lo[1]);
-		store_pack(d + 8, lo[2], hi[0]);
-		store_pack(d + 16, hi[1], hi[2]);
+		// Source pixel j's sum is at v + 4 (j + 1).
+		__m256i o[6];
+		six3(load_lanes(v, v + 16), load_lanes(v + 4, v + 20),
+			load_lanes(v + 8, v + 24), o); // 0..5 | 12..17
+		six3(load_lanes(v + 8, v + 24), load_lanes(v + 12, v + 28),
+			load_lanes(v + 16, v + 32), o + 3); // 6..11 | 18..23
+		__m256i p0 = _mm256_packus_epi16(o[0], o[1]); // 0..3 | 12..15
+		__m256i p1 = _mm256_packus_epi16(o[2], o[3]); // 4..7 | 16..19
+		__m256i p2 = _mm256_packus_epi16(o[4], o[5]); // 8..11 | 20..23
+		store(d, _mm256_permute2x128_si256(p0, p1, 0x20));
+		store(d + 8, _mm256_permute2x128_si256(p2, p0, 0x30));
+		store(d + 16, _mm256_permute2x128_si256(p1, p2, 0x31));
 	}
 }
 

@@ -26,20 +26,16 @@ void gridwl_reference_reduce_box(const struct gridwl_pixels *src, int k,
 	const struct gridwl_rect *rect, uint32_t *dst, int dst_stride);
 
 /*
- * Division by 9, 18 and 36 without a divide, for 16-bit lanes (mulhi_epu16
+ * Division by 9 and by 18 without a divide, for 16-bit lanes (mulhi_epu16
  * computes (x * m) >> 16):
  *	x / 9 == (x * GRIDWL_DIV9_MUL) >> 16
- *	x / 36 == (x * GRIDWL_DIV9_MUL) >> 18
  *	x / 18 == (x * GRIDWL_DIV18_MUL) >> 16
- * for every 0 <= x < 32768. m = 7282 = ceil(2^16 / 9). Writing x = 9q + r
- * (r <= 8), x * m / 2^16 = q + r / 9 + 2x / (9 * 2^16) because 9m = 2^16 + 2;
- * that stays below q + 1 while 2x < 2^16. Likewise 36m = 2^18 + 8 and
- * x * m / 2^18 = q + r / 36 + 8x / (36 * 2^18) with r <= 35, below q + 1
- * while 8x < 2^18. For 18, m = 3641 = ceil(2^16 / 18), 18m = 2^16 + 2 and
- * the same argument holds while 2x < 2^16. The kernels need x <= 255 * 9 +
- * 4 (box, k = 3), x <= 255 * 36 + 18 (bilinear, k = 3, SSE2) and
- * x <= (255 * 36 + 18) / 2 (bilinear, k = 3, AVX2); the unit tests check
- * all of 0..32767 as well.
+ * for every 0 <= x < 32768. m = ceil(2^16 / d), and d m = 2^16 + 2 for
+ * both (7282 * 9 = 3641 * 18 = 65538). Writing x = d q + r (r <= d - 1),
+ * x m / 2^16 = q + r / d + 2x / (d 2^16), which stays below q + 1 while
+ * 2x < 2^16. The kernels need x <= 255 * 9 + 4 (box, k = 3) and
+ * x <= 3 * (6 * 255 + 3) (bilinear, k = 3); the unit tests check all of
+ * 0..32767.
  */
 #define GRIDWL_DIV9_MUL 7282
 #define GRIDWL_DIV18_MUL 3641

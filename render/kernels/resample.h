@@ -26,7 +26,12 @@
  *   multiples of 1 / (2k) per axis that integer k gives, the product rounded
  *   to nearest (halves up), in one pass for every k.
  * - box reduction: dst(x, y) = the rounded mean of the k x k source pixels
- *   src(k x .. k x + k - 1, k y .. k y + k - 1).
+ *   src(k x .. k x + k - 1, k y .. k y + k - 1), halves up.
+ *
+ * Every implementation gives the same pixels bit for bit, and a rectangle
+ * gives the same pixels as that part of the whole image, so damage can be
+ * recomputed piecemeal. An empty rectangle writes nothing. The kernels
+ * keep no state and may run on several threads at once.
  */
 
 struct gridwl_pixels {

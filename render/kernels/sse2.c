@@ -22,10 +22,6 @@ static inline void store(void *p, __m128i v) {
 	_mm_storeu_si128((__m128i *)p, v);
 }
 
-/* Picks 32-bit elements: a[0], a[1] (per imm's low half), b[...]. */
-#define SHUFFLE2(a, b, imm) _mm_castps_si128(_mm_shuffle_ps( \
-	_mm_castsi128_ps(a), _mm_castsi128_ps(b), (imm)))
-
 /* Nearest: four source pixels become k vectors, each stored to the rows
  * that repeat the same source row. k is a constant after inlining. */
 static inline __attribute__((always_inline)) void nearest_rows(
@@ -130,15 +126,16 @@ static inline void pair2(__m128i vm, __m128i v, __m128i vp, uint32_t *d) {
 	store(d, _mm_shuffle_epi32(p, _MM_SHUFFLE(3, 1, 2, 0)));
 }
 
-/* k = 4: weights 3, 5; 1, 7; 7, 1; 5, 3. */
+/* k = 4: weights 3, 5; 1, 7; 7, 1; 5, 3, as 8 V plus multiples of the
+ * differences to the neighbours (wrapping 16-bit arithmetic, exact since
+ * every result is in range). */
 static inline void pair4(__m128i vm, __m128i v, __m128i vp, uint32_t *d) {
-	__m128i c3 = _mm_set1_epi16(3), c5 = _mm_set1_epi16(5);
-	__m128i c7 = _mm_set1_epi16(7);
-	__m128i v5 = _mm_mullo_epi16(v, c5), v7 = _mm_mullo_epi16(v, c7);
-	__m128i o0 = _mm_add_epi16(_mm_mullo_epi16(vm, c3), v5);
-	__m128i o1 = _mm_add_epi16(vm, v7);
-	__m128i o2 = _mm_add_epi16(v7, vp);
-	__m128i o3 = _mm_add_epi16(v5, _mm_mullo_epi16(vp, c3));
+	__m128i dm = _mm_sub_epi16(vm, v), dp = _mm_sub_epi16(vp, v);
+	__m128i v8 = _mm_slli_epi16(v, 3);
+	__m128i o1 = _mm_add_epi16(v8, dm);
+	__m128i o0 = _mm_add_epi16(o1, _mm_add_epi16(dm, dm));
+	__m128i o2 = _mm_add_epi16(v8, dp);
+	__m128i o3 = _mm_add_epi16(o2, _mm_add_epi16(dp, dp));
 	__m128i p01 = _mm_packus_epi16(_mm_srli_epi16(o0, 6),
 		_mm_srli_epi16(o1, 6));
 	__m128i p23 = _mm_packus_epi16(_mm_srli_epi16(o2, 6),
@@ -149,37 +146,36 @@ static inline void pair4(__m128i vm, __m128i v, __m128i vp, uint32_t *d) {
 	store(d + 4, _mm_unpackhi_epi64(p01, p23));
 }
 
-/* k = 3: weights 2, 4; 6; 4, 2 over 36, divided by a multiply-high (see
- * GRIDWL_DIV9_MUL). */
-static inline __m128i div36(__m128i x) {
-	return _mm_srli_epi16(
-		_mm_mulhi_epu16(x, _mm_set1_epi16(GRIDWL_DIV9_MUL)), 2);
+/*
+ * k = 3: destination pixel 3i + j is (4 V[i] + 2 N) / 36 with N the sum
+ * of source pixel i - 1, i, i + 1 for j = 0, 1, 2 (the sums V carry the
+ * rounding term, see drive.h); that is
+ * (2 V[i] + N) / 18 (see GRIDWL_DIV18_MUL). A 16-bit pixel is half a
+ * register, so for source pixels i, i + 1 with v = V[i] V[i + 1] and vm,
+ * vp the same one pixel left and right:
+ *	3i, 3i + 1:     2 V[i] V[i] + V[i - 1] V[i]         (vm)
+ *	3i + 2, 3i + 3: 2 V[i] V[i + 1] + V[i + 1] V[i]     (v swapped)
+ *	3i + 4, 3i + 5: 2 V[i + 1] V[i + 1] + V[i + 1] V[i + 2] (vp)
+ */
+static inline __m128i div18(__m128i x) {
+	return _mm_mulhi_epu16(x, _mm_set1_epi16(GRIDWL_DIV18_MUL));
 }
 
-static inline void outputs3(__m128i vm, __m128i v, __m128i vp, __m128i *o) {
+static inline void six3(__m128i vm, __m128i v, __m128i vp, __m128i *o) {
 	__m128i v2 = _mm_add_epi16(v, v);
-	__m128i v4 = _mm_add_epi16(v2, v2);
-	o[0] = div36(_mm_add_epi16(_mm_add_epi16(vm, vm), v4));
-	o[1] = div36(_mm_add_epi16(v4, v2));
-	o[2] = div36(_mm_add_epi16(v4, _mm_add_epi16(vp, vp)));
+	o[0] = div18(_mm_add_epi16(_mm_unpacklo_epi64(v2, v2), vm));
+	o[1] = div18(_mm_add_epi16(v2,
+		_mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2))));
+	o[2] = div18(_mm_add_epi16(_mm_unpackhi_epi64(v2, v2), vp));
 }
 
 static inline void quad3(const uint16_t *v, uint32_t *d) {
-	__m128i lo[3], hi[3];
-	outputs3(load(v), load(v + 4), load(v + 8), lo);
-	outputs3(load(v + 8), load(v + 12), load(v + 16), hi);
-	__m128i a = _mm_packus_epi16(lo[0], hi[0]); // a0 a1 a2 a3
-	__m128i b = _mm_packus_epi16(lo[1], hi[1]);
-	__m128i c = _mm_packus_epi16(lo[2], hi[2]);
-	__m128i ab_lo = _mm_unpacklo_epi32(a, b); // a0 b0 a1 b1
-	__m128i ab_hi = _mm_unpackhi_epi32(a, b); // a2 b2 a3 b3
-	__m128i bc_lo = _mm_unpacklo_epi32(b, c); // b0 c0 b1 c1
-	__m128i bc_hi = _mm_unpackhi_epi32(b, c); // b2 c2 b3 c3
-	__m128i ca_lo = _mm_unpacklo_epi32(c, a); // c0 a0 c1 a1
-	__m128i ca_hi = _mm_unpackhi_epi32(c, a); // c2 a2 c3 a3
-	store(d, SHUFFLE2(ab_lo, ca_lo, _MM_SHUFFLE(3, 0, 1, 0)));
-	store(d + 4, SHUFFLE2(bc_lo, ab_hi, _MM_SHUFFLE(1, 0, 3, 2)));
-	store(d + 8, SHUFFLE2(ca_hi, bc_hi, _MM_SHUFFLE(3, 2, 3, 0)));
+	__m128i o[6];
+	six3(load(v), load(v + 4), load(v + 8), o);
+	six3(load(v + 8), load(v + 12), load(v + 16), o + 3);
+	store(d, _mm_packus_epi16(o[0], o[1]));
+	store(d + 4, _mm_packus_epi16(o[2], o[3]));
+	store(d + 8, _mm_packus_epi16(o[4], o[5]));
 }
 
 static void horizontal2(const uint16_t *v, int groups, uint32_t *d) {
