@@ -9,7 +9,8 @@
  * has none, and without one no cursor is shown) and puts it where told.
  * stdin: "move X Y W H" puts the pointer at X,Y of a W x H extent mapped
  * onto the whole layout, then prints "moved" once gridwl has handled it;
- * "quit".
+ * "button CODE press|release" (a linux/input-event-codes.h code, BTN_LEFT
+ * is 272) prints "button"; "quit".
  */
 
 struct pointer_client {
@@ -67,6 +68,7 @@ int main(void)
 	uint32_t time_msec = 0;
 	while (fgets(line, sizeof(line), stdin) != NULL) {
 		unsigned x, y, w, h;
+		char action[16];
 		if (sscanf(line, "move %u %u %u %u", &x, &y, &w, &h) == 4) {
 			zwlr_virtual_pointer_v1_motion_absolute(pointer, time_msec += 10,
 				x, y, w, h);
@@ -75,6 +77,18 @@ int main(void)
 				break;
 			}
 			printf("moved\n");
+		} else if (sscanf(line, "button %u %15s", &x, action) == 2 &&
+				(strcmp(action, "press") == 0 ||
+				strcmp(action, "release") == 0)) {
+			zwlr_virtual_pointer_v1_button(pointer, time_msec += 10, x,
+				strcmp(action, "press") == 0 ?
+				WL_POINTER_BUTTON_STATE_PRESSED :
+				WL_POINTER_BUTTON_STATE_RELEASED);
+			zwlr_virtual_pointer_v1_frame(pointer);
+			if (wl_display_roundtrip(display) < 0) {
+				break;
+			}
+			printf("button\n");
 		} else if (strncmp(line, "quit", 4) == 0) {
 			break;
 		} else {

@@ -1,0 +1,139 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "common.h"
+#include "resample-common.h"
+
+/*
+ * Clicking a window focuses and raises it, wherever the pointer is in the
+ * mixed-scale layout: positions are logical, so a click at logical (x, y)
+ * on the scale-2 output lands on the window there, exactly as on the
+ * scale-1 one. Also: moving over a window gives it pointer focus without
+ * keyboard focus, and the pointer is confined to the layout.
+ */
+
+#define LAYOUT_WIDTH 1280 // HEADLESS-1 640x480 @1 at 0,0; HEADLESS-2 @2 at 640,0
+#define LAYOUT_HEIGHT 480
+#define BTN_LEFT 272
+
+static bool focused_is(struct json_object *reply, void *data)
+{
+	const char *want = data;
+	struct json_object *windows = json_path(reply, "windows",
+		json_type_array);
+	if (windows == NULL) {
+		return false;
+	}
+	int matches = 0;
+	for (size_t i = 0; i < json_object_array_length(windows); i++) {
+		struct json_object *w = json_object_array_get_idx(windows, i);
+		struct json_object *app_id = json_path(w, "app_id", json_type_string);
+		struct json_object *focused = json_path(w, "focused",
+			json_type_boolean);
+		if (app_id == NULL || focused == NULL) {
+			return false;
+		}
+		bool is_want = strcmp(json_object_get_string(app_id), want) == 0;
+		if (json_object_get_boolean(focused) != is_want) {
+			return false;
+		}
+		matches += is_want;
+	}
+	return matches == 1;
+}
+
+static bool wait_focused(struct harness *h, const char *app_id)
+{
+	char why[96];
+	snprintf(why, sizeof(why), "%s to be the only focused window", app_id);
+	const char *args[] = { "windows", NULL };
+	struct json_object *reply = harness_wait_gridctl(h, args, focused_is,
+		(void *)app_id, HARNESS_TIMEOUT_MS, why);
+	json_object_put(reply);
+	return reply != NULL;
+}
+
+static bool pointer_do(struct harness_client *pointer, const char *answer,
+		const char *fmt, int a, int b)
+{
+	char command[96];
+	snprintf(command, sizeof(command), fmt, a, b, LAYOUT_WIDTH, LAYOUT_HEIGHT);
+	REQUIRE(harness_client_send(pointer, "%s", command), "cannot send %s",
+		command);
+	char *line = harness_client_wait_line(pointer, answer,
+		HARNESS_TIMEOUT_MS);
+	bool ok = CHECK(line != NULL, "no answer to %s", command);
+	free(line);
+	return ok;
+}
+
+static bool click(struct harness_client *pointer, int x, int y)
+{
+	return pointer_do(pointer, "moved", "move %d %d %d %d", x, y) &&
+		pointer_do(pointer, "button", "button %d press", BTN_LEFT, 0) &&
+		pointer_do(pointer, "button", "button %d release", BTN_LEFT, 0);
+}
+
+static bool body(struct harness *h)
+{
+	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
+	struct harness_client *pointer =
+		argv[0] != NULL ? harness_spawn(h, "pointer", argv) : NULL;
+	REQUIRE(pointer != NULL, "no virtual pointer client (POINTER_CLIENT_BIN)");
+	char *line = harness_client_wait_line(pointer, "ready",
+		HARNESS_TIMEOUT_MS);
+	REQUIRE(line != NULL, "the virtual pointer client did not start");
+	free(line);
+
+	// One window on each output; the later one is focused when it maps.
+	struct harness_client *left = rs_spawn(h, "left", "checker", 1, NULL,
+		200, 100);
+	REQUIRE(left != NULL, "no left window");
+	REQUIRE(rs_place(h, "left", 100, 100) > 0, "cannot place left");
+	struct harness_client *right = rs_spawn(h, "right", "checker", 2, NULL,
+		200, 100);
+	REQUIRE(right != NULL, "no right window");
+	REQUIRE(rs_place(h, "right", 800, 200) > 0, "cannot place right");
+	bool ok = CHECK(wait_focused(h, "right"), "the newest window should "
+		"have focus");
+
+	ok = CHECK(click(pointer, 150, 150) && wait_focused(h, "left"),
+		"a click on the scale-1 output should focus the window there") && ok;
+	ok = CHECK(click(pointer, 850, 250) && wait_focused(h, "right"),
+		"a click at logical 850,250 (on the scale-2 output) should focus "
+		"the window there") && ok;
+	// Background: focus stays where it was.
+	ok = CHECK(click(pointer, 50, 400) && wait_focused(h, "right"),
+		"a click on the background should leave focus alone") && ok;
+	// Just outside the left window's right edge, then just inside its
+	// bottom-right corner.
+	ok = CHECK(click(pointer, 300, 150) && wait_focused(h, "right"),
+		"one logical pixel right of a window is the background") && ok;
+	ok = CHECK(click(pointer, 299, 199) && wait_focused(h, "left"),
+		"the last logical pixel of a window is still the window") && ok;
+	harness_client_send(pointer, "quit");
+	ok = rs_quit(left) && ok;
+	ok = rs_quit(right) && ok;
+	return ok;
+}
+
+static bool run(const void *data)
+{
+	const char *args[] = {
+		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output", "HEADLESS-2 mode 1280x960 scale 2 position 640,0",
+		NULL,
+	};
+	struct harness *h = harness_start(args);
+	REQUIRE(h != NULL, "gridwl did not start");
+	bool ok = body(h);
+	return harness_stop(h, ok);
+}
+
+int main(void)
+{
+	struct check_suite suite = {0};
+	check_run(&suite, "clicks focus the window under the pointer on "
+		"outputs of either scale", run, NULL);
+	return check_finish(&suite);
+}
