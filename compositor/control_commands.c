@@ -10,6 +10,7 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
+#include "compositor/xwayland.h"
 #include "config/config.h"
 #include "render/kernels/resample.h"
 #include "render/render.h"
@@ -106,13 +107,17 @@ static struct json_object *describe_view(struct gridwl_view *view) {
 	struct wlr_box box = gridwl_view_box(view);
 	box_fields(object, &box);
 	struct json_object *outputs = json_object_new_array();
+	struct wlr_surface *surface = gridwl_view_surface(view);
 	struct wlr_surface_output *surface_output;
-	wl_list_for_each(surface_output,
-			&view->xdg_surface->surface->current_outputs, link) {
-		json_object_array_add(outputs,
-			json_object_new_string(surface_output->output->name));
+	if (surface != NULL) {
+		wl_list_for_each(surface_output, &surface->current_outputs, link) {
+			json_object_array_add(outputs,
+				json_object_new_string(surface_output->output->name));
+		}
 	}
 	json_object_object_add(object, "outputs", outputs);
+	json_object_object_add(object, "xwayland",
+		json_object_new_boolean(view->xwayland_surface != NULL));
 	json_object_object_add(object, "buffer_scale",
 		json_object_new_int(gridwl_view_buffer_scale(view)));
 	json_object_object_add(object, "focused",
@@ -140,7 +145,8 @@ static struct json_object *cmd_windows(struct gridwl_server *server,
 	struct json_object *list = json_object_new_array();
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
-		if (view->mapped) {
+		// X11 menus and tooltips are part of their window, not windows.
+		if (view->mapped && !view->unmanaged) {
 			json_object_array_add(list, describe_view(view));
 		}
 	}
@@ -388,12 +394,16 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	int windows = 0;
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
-		windows += view->mapped;
+		windows += view->mapped && !view->unmanaged;
 	}
 	json_object_object_add(reply, "outputs", json_object_new_int(outputs));
 	json_object_object_add(reply, "windows", json_object_new_int(windows));
 	json_object_object_add(reply, "backend", json_object_new_string(
 		gridwl_backend_kind_name(server->backend_kind)));
+	// Where X11 clients connect; null when Xwayland is off.
+	const char *display = gridwl_xwayland_display(server->xwayland);
+	json_object_object_add(reply, "xwayland_display",
+		display != NULL ? json_object_new_string(display) : NULL);
 	const struct gridwl_resample_stats *resample = &server->resample_stats;
 	json_object_object_add(reply, "resample_cache_bytes",
 		json_object_new_int64((int64_t)resample->bytes));

@@ -25,6 +25,7 @@
 #include "compositor/surface.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
+#include "compositor/xwayland.h"
 #include "config/config.h"
 #include "input/seat.h"
 
@@ -108,8 +109,14 @@ static pid_t spawn(struct gridwl_server *server, char *const argv[]) {
 			setenv("XCURSOR_THEME", server->config->cursor_theme, 1);
 			setenv("XCURSOR_SIZE", size, 1);
 		}
-		// Clients must not connect to the session we are nested in.
-		unsetenv("DISPLAY");
+		// X11 clients connect to our Xwayland, never to the session we
+		// are nested in.
+		const char *display = gridwl_xwayland_display(server->xwayland);
+		if (display != NULL) {
+			setenv("DISPLAY", display, 1);
+		} else {
+			unsetenv("DISPLAY");
+		}
 		execvp(argv[0], argv);
 		fprintf(stderr, "gridwl: cannot run %s: %s\n", argv[0],
 			strerror(errno));
@@ -340,6 +347,7 @@ struct gridwl_server *gridwl_server_create(
 	}
 	server->new_output.notify = handle_new_output;
 	wl_signal_add(&server->backend->events.new_output, &server->new_output);
+	server->xwayland = gridwl_xwayland_create(server);
 
 	if (!wlr_backend_start(server->backend)) {
 		gridwl_set_error(error, "cannot start the %s backend",
@@ -410,6 +418,10 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	}
 	gridwl_control_destroy(server->control);
 	free(server->control_path);
+	// X11 windows go with it, while the seat they may hold focus on is
+	// still there.
+	gridwl_xwayland_destroy(server->xwayland);
+	server->xwayland = NULL;
 	if (server->display != NULL) {
 		wl_display_destroy_clients(server->display);
 	}

@@ -60,6 +60,7 @@ struct gridwl_server {
 
 	struct gridwl_seat *seat;
 	struct gridwl_control *control;
+	struct gridwl_xwayland *xwayland; // NULL when X11 clients are off
 	struct gridwl_resample_stats resample_stats;
 
 	const char *socket;

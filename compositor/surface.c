@@ -156,8 +156,7 @@ static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	gridwl_view_update_outputs(view);
 
 	struct locate_data locate = { .target = wlr_surface };
-	wlr_xdg_surface_for_each_surface(view->xdg_surface, locate_surface,
-		&locate);
+	gridwl_view_for_each_surface(view, locate_surface, &locate);
 	if (!locate.found) {
 		return;
 	}

@@ -7,6 +7,7 @@
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
+#include <wlr/xwayland.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/surface.h"
@@ -29,6 +30,11 @@ struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface) {
 	// depth is bounded by what clients built, and each step is a parent.
 	while (surface != NULL) {
 		surface = wlr_surface_get_root_surface(surface);
+		if (wlr_surface_is_xwayland_surface(surface)) {
+			struct wlr_xwayland_surface *xsurface =
+				wlr_xwayland_surface_from_wlr_surface(surface);
+			return xsurface != NULL ? xsurface->data : NULL;
+		}
 		if (!wlr_surface_is_xdg_surface(surface)) {
 			return NULL;
 		}
@@ -48,9 +54,28 @@ struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface) {
 	return NULL;
 }
 
+struct wlr_surface *gridwl_view_surface(struct gridwl_view *view) {
+	return view->impl->get_surface(view);
+}
+
+void gridwl_view_for_each_surface(struct gridwl_view *view,
+		gridwl_surface_iterator_t iterator, void *data) {
+	view->impl->for_each_surface(view, iterator, data);
+}
+
+const char *gridwl_view_x11_class(struct gridwl_view *view) {
+	return view->impl->get_x11_class(view);
+}
+
+void gridwl_view_set_resizing(struct gridwl_view *view, bool resizing) {
+	if (view->impl->set_resizing != NULL) {
+		view->impl->set_resizing(view, resizing);
+	}
+}
+
 struct wlr_box gridwl_view_box(struct gridwl_view *view) {
 	struct wlr_box geometry;
-	wlr_xdg_surface_get_geometry(view->xdg_surface, &geometry);
+	view->impl->get_geometry(view, &geometry);
 	return (struct wlr_box){
 		.x = view->x,
 		.y = view->y,
@@ -62,7 +87,7 @@ struct wlr_box gridwl_view_box(struct gridwl_view *view) {
 /* Layout position of the main surface's origin. */
 static void view_surface_origin(struct gridwl_view *view, int *x, int *y) {
 	struct wlr_box geometry;
-	wlr_xdg_surface_get_geometry(view->xdg_surface, &geometry);
+	view->impl->get_geometry(view, &geometry);
 	*x = view->x - geometry.x;
 	*y = view->y - geometry.y;
 }
@@ -84,8 +109,7 @@ struct wlr_box gridwl_view_bounds(struct gridwl_view *view) {
 	struct bounds_data bounds;
 	view_surface_origin(view, &bounds.ox, &bounds.oy);
 	pixman_region32_init(&bounds.region);
-	wlr_xdg_surface_for_each_surface(view->xdg_surface, add_surface_bounds,
-		&bounds);
+	gridwl_view_for_each_surface(view, add_surface_bounds, &bounds);
 	pixman_box32_t *extents = pixman_region32_extents(&bounds.region);
 	struct wlr_box box = {
 		.x = extents->x1,
@@ -98,17 +122,18 @@ struct wlr_box gridwl_view_bounds(struct gridwl_view *view) {
 }
 
 const char *gridwl_view_app_id(struct gridwl_view *view) {
-	const char *app_id = view->xdg_surface->toplevel->app_id;
+	const char *app_id = view->impl->get_app_id(view);
 	return app_id != NULL ? app_id : "";
 }
 
 const char *gridwl_view_title(struct gridwl_view *view) {
-	const char *title = view->xdg_surface->toplevel->title;
+	const char *title = view->impl->get_title(view);
 	return title != NULL ? title : "";
 }
 
 int gridwl_view_buffer_scale(struct gridwl_view *view) {
-	return view->xdg_surface->surface->current.scale;
+	struct wlr_surface *surface = gridwl_view_surface(view);
+	return surface != NULL ? surface->current.scale : 1;
 }
 
 void gridwl_view_damage_whole(struct gridwl_view *view) {
@@ -154,52 +179,55 @@ static void update_surface_outputs(struct wlr_surface *surface, int sx,
 void gridwl_view_update_outputs(struct gridwl_view *view) {
 	struct output_update_data update = { .view = view };
 	view_surface_origin(view, &update.ox, &update.oy);
-	wlr_xdg_surface_for_each_surface(view->xdg_surface,
-		update_surface_outputs, &update);
+	gridwl_view_for_each_surface(view, update_surface_outputs, &update);
 }
 
 void gridwl_view_move(struct gridwl_view *view, int x, int y) {
 	gridwl_view_damage_whole(view);
 	view->x = x;
 	view->y = y;
+	if (view->impl->moved != NULL) {
+		view->impl->moved(view);
+	}
 	gridwl_view_damage_whole(view);
 	gridwl_view_update_outputs(view);
 }
 
 void gridwl_view_request_size(struct gridwl_view *view, int width,
 		int height) {
-	wlr_xdg_toplevel_set_size(view->xdg_surface, width, height);
+	view->impl->set_size(view, width, height);
 }
 
 void gridwl_view_close(struct gridwl_view *view) {
-	wlr_xdg_toplevel_send_close(view->xdg_surface);
+	view->impl->close(view);
 }
 
 void gridwl_view_focus(struct gridwl_view *view) {
 	struct gridwl_server *server = view->server;
 	struct wlr_seat *seat = server->seat->wlr_seat;
+	struct wlr_surface *surface = gridwl_view_surface(view);
 	struct wlr_surface *previous = seat->keyboard_state.focused_surface;
-	if (previous == view->xdg_surface->surface) {
+	// Menus and tooltips of X11 clients take no focus from their window.
+	if (view->unmanaged || surface == NULL || previous == surface) {
 		return;
 	}
-	if (previous != NULL && wlr_surface_is_xdg_surface(previous)) {
-		struct wlr_xdg_surface *prev_xdg =
-			wlr_xdg_surface_from_wlr_surface(previous);
-		if (prev_xdg != NULL &&
-				prev_xdg->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL) {
-			wlr_xdg_toplevel_set_activated(prev_xdg, false);
-		}
+	struct gridwl_view *previous_view = previous != NULL ?
+		gridwl_view_from_surface(previous) : NULL;
+	if (previous_view != NULL && previous_view != view &&
+			gridwl_view_surface(previous_view) == previous) {
+		previous_view->impl->set_activated(previous_view, false);
 	}
 	wl_list_remove(&view->link);
 	wl_list_insert(&server->views, &view->link);
 	gridwl_view_damage_whole(view);
-	wlr_xdg_toplevel_set_activated(view->xdg_surface, true);
-	gridwl_seat_focus_surface(server->seat, view->xdg_surface->surface);
+	view->impl->set_activated(view, true);
+	gridwl_seat_focus_surface(server->seat, surface);
 }
 
 bool gridwl_view_is_focused(struct gridwl_view *view) {
-	return view->mapped && view->server->seat->wlr_seat->
-		keyboard_state.focused_surface == view->xdg_surface->surface;
+	struct wlr_surface *surface = gridwl_view_surface(view);
+	return view->mapped && surface != NULL && view->server->seat->wlr_seat->
+		keyboard_state.focused_surface == surface;
 }
 
 static struct gridwl_output *view_output(struct gridwl_view *view) {
@@ -230,13 +258,14 @@ static void view_fit(struct gridwl_view *view) {
 	}
 	// No panels exist yet, so the usable area of an output is all of it.
 	struct wlr_box box = gridwl_output_logical_box(output);
-	wlr_xdg_toplevel_set_size(view->xdg_surface, box.width, box.height);
 	if (view->mapped) {
 		gridwl_view_move(view, box.x, box.y);
 	} else {
 		view->x = box.x;
 		view->y = box.y;
 	}
+	// After the move: X11 windows are told their position with their size.
+	view->impl->set_size(view, box.width, box.height);
 }
 
 void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
@@ -248,7 +277,7 @@ void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 		view->restore = gridwl_view_box(view);
 	}
 	view->fullscreen = fullscreen;
-	wlr_xdg_toplevel_set_fullscreen(view->xdg_surface, fullscreen);
+	view->impl->set_fullscreen(view, fullscreen);
 	if (fullscreen) {
 		if (wlr_output != NULL) {
 			view->fullscreen_output = wlr_output;
@@ -259,9 +288,9 @@ void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 	} else if (view->maximized) {
 		view_fit(view);
 	} else {
-		wlr_xdg_toplevel_set_size(view->xdg_surface,
-			view->restore.width, view->restore.height);
 		gridwl_view_move(view, view->restore.x, view->restore.y);
+		view->impl->set_size(view, view->restore.width,
+			view->restore.height);
 	}
 }
 
@@ -270,16 +299,16 @@ void gridwl_view_set_maximized(struct gridwl_view *view, bool maximized) {
 		view->restore = gridwl_view_box(view);
 	}
 	view->maximized = maximized;
-	wlr_xdg_toplevel_set_maximized(view->xdg_surface, maximized);
+	view->impl->set_maximized(view, maximized);
 	if (view->fullscreen) {
 		return;
 	}
 	if (maximized) {
 		view_fit(view);
 	} else {
-		wlr_xdg_toplevel_set_size(view->xdg_surface,
-			view->restore.width, view->restore.height);
 		gridwl_view_move(view, view->restore.x, view->restore.y);
+		view->impl->set_size(view, view->restore.width,
+			view->restore.height);
 	}
 }
 
@@ -329,11 +358,28 @@ void gridwl_views_arrange(struct gridwl_server *server) {
 	}
 }
 
-static void view_handle_map(struct wl_listener *listener, void *data) {
-	struct gridwl_view *view = wl_container_of(listener, view, map);
+void gridwl_view_init(struct gridwl_view *view, struct gridwl_server *server,
+		const struct gridwl_view_impl *impl) {
+	view->server = server;
+	view->impl = impl;
+	view->id = ++server->next_view_id;
+	wl_list_init(&view->fullscreen_output_destroy.link);
+	view->fullscreen_output_destroy.notify = fullscreen_output_destroy;
+	wl_list_insert(&server->views, &view->link);
+}
+
+void gridwl_view_finish(struct gridwl_view *view) {
+	if (view->mapped) {
+		gridwl_view_unmap(view);
+	}
+	wl_list_remove(&view->fullscreen_output_destroy.link);
+	wl_list_remove(&view->link);
+}
+
+void gridwl_view_map(struct gridwl_view *view) {
 	struct gridwl_server *server = view->server;
 	view->mapped = true;
-	if (!view->fullscreen && !view->maximized) {
+	if (!view->fullscreen && !view->maximized && !view->unmanaged) {
 		struct gridwl_output *output = gridwl_output_at(server,
 			server->seat->cursor->x, server->seat->cursor->y);
 		struct wlr_box box = gridwl_view_box(view);
@@ -341,6 +387,9 @@ static void view_handle_map(struct wl_listener *listener, void *data) {
 			struct wlr_box ob = gridwl_output_logical_box(output);
 			view->x = ob.x + (ob.width - box.width) / 2;
 			view->y = ob.y + (ob.height - box.height) / 2;
+		}
+		if (view->impl->moved != NULL) {
+			view->impl->moved(view);
 		}
 	}
 	view->last_bounds = gridwl_view_bounds(view);
@@ -352,141 +401,13 @@ static void view_handle_map(struct wl_listener *listener, void *data) {
 		gridwl_view_app_id(view), view->x, view->y);
 }
 
-static void view_handle_unmap(struct wl_listener *listener, void *data) {
-	struct gridwl_view *view = wl_container_of(listener, view, unmap);
+void gridwl_view_unmap(struct gridwl_view *view) {
 	gridwl_view_damage_whole(view);
 	view->mapped = false;
 	// Leaves every output and frees its resampled copies: an unmapped
 	// window is on no output.
 	gridwl_view_update_outputs(view);
 	gridwl_seat_view_unmapped(view->server->seat, view);
-}
-
-static void view_handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_view *view = wl_container_of(listener, view, destroy);
-	wl_list_remove(&view->map.link);
-	wl_list_remove(&view->unmap.link);
-	wl_list_remove(&view->destroy.link);
-	wl_list_remove(&view->request_move.link);
-	wl_list_remove(&view->request_resize.link);
-	wl_list_remove(&view->request_maximize.link);
-	wl_list_remove(&view->request_fullscreen.link);
-	wl_list_remove(&view->set_app_id.link);
-	wl_list_remove(&view->set_title.link);
-	wl_list_remove(&view->fullscreen_output_destroy.link);
-	wl_list_remove(&view->link);
-	view->xdg_surface->data = NULL;
-	free(view);
-}
-
-static void view_handle_request_move(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_view *view = wl_container_of(listener, view, request_move);
-	gridwl_seat_begin_move(view->server->seat, view);
-}
-
-static void view_handle_request_resize(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_view *view =
-		wl_container_of(listener, view, request_resize);
-	struct wlr_xdg_toplevel_resize_event *event = data;
-	gridwl_seat_begin_resize(view->server->seat, view, event->edges);
-}
-
-static void view_handle_request_maximize(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_view *view =
-		wl_container_of(listener, view, request_maximize);
-	gridwl_view_set_maximized(view,
-		view->xdg_surface->toplevel->requested.maximized);
-	// xdg-shell wants a configure in answer even when nothing changed.
-	wlr_xdg_surface_schedule_configure(view->xdg_surface);
-}
-
-static void view_handle_request_fullscreen(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_view *view =
-		wl_container_of(listener, view, request_fullscreen);
-	struct wlr_xdg_toplevel_set_fullscreen_event *event = data;
-	gridwl_view_set_fullscreen(view, event->fullscreen, event->output);
-	wlr_xdg_surface_schedule_configure(view->xdg_surface);
-}
-
-static void view_handle_set_app_id(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_view *view = wl_container_of(listener, view, set_app_id);
-	gridwl_view_apply_rules(view);
-}
-
-static void view_handle_set_title(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_view *view = wl_container_of(listener, view, set_title);
-	gridwl_view_apply_rules(view);
-}
-
-static struct gridwl_view *view_create(struct gridwl_server *server,
-		struct wlr_xdg_surface *xdg_surface) {
-	struct gridwl_view *view = calloc(1, sizeof(*view));
-	if (view == NULL) {
-		return NULL;
-	}
-	view->server = server;
-	view->xdg_surface = xdg_surface;
-	view->id = ++server->next_view_id;
-	xdg_surface->data = view;
-	wl_list_init(&view->fullscreen_output_destroy.link);
-	view->fullscreen_output_destroy.notify = fullscreen_output_destroy;
-
-	view->map.notify = view_handle_map;
-	wl_signal_add(&xdg_surface->events.map, &view->map);
-	view->unmap.notify = view_handle_unmap;
-	wl_signal_add(&xdg_surface->events.unmap, &view->unmap);
-	view->destroy.notify = view_handle_destroy;
-	wl_signal_add(&xdg_surface->events.destroy, &view->destroy);
-
-	struct wlr_xdg_toplevel *toplevel = xdg_surface->toplevel;
-	view->request_move.notify = view_handle_request_move;
-	wl_signal_add(&toplevel->events.request_move, &view->request_move);
-	view->request_resize.notify = view_handle_request_resize;
-	wl_signal_add(&toplevel->events.request_resize, &view->request_resize);
-	view->request_maximize.notify = view_handle_request_maximize;
-	wl_signal_add(&toplevel->events.request_maximize,
-		&view->request_maximize);
-	view->request_fullscreen.notify = view_handle_request_fullscreen;
-	wl_signal_add(&toplevel->events.request_fullscreen,
-		&view->request_fullscreen);
-	view->set_app_id.notify = view_handle_set_app_id;
-	wl_signal_add(&toplevel->events.set_app_id, &view->set_app_id);
-	view->set_title.notify = view_handle_set_title;
-	wl_signal_add(&toplevel->events.set_title, &view->set_title);
-
-	wl_list_insert(&server->views, &view->link);
-
-	// wlroots announces a toplevel at its first commit, after any
-	// set_fullscreen or set_maximized sent before it: honour those now, in
-	// the first configure.
-	if (toplevel->requested.fullscreen) {
-		gridwl_view_set_fullscreen(view, true,
-			toplevel->requested.fullscreen_output);
-	} else if (toplevel->requested.maximized) {
-		gridwl_view_set_maximized(view, true);
-	}
-	return view;
-}
-
-void gridwl_view_handle_new_xdg_surface(struct gridwl_server *server,
-		struct wlr_xdg_surface *xdg_surface) {
-	if (xdg_surface->role == WLR_XDG_SURFACE_ROLE_POPUP) {
-		gridwl_popup_create(server, xdg_surface);
-		return;
-	}
-	if (xdg_surface->role != WLR_XDG_SURFACE_ROLE_TOPLEVEL) {
-		return;
-	}
-	if (view_create(server, xdg_surface) == NULL) {
-		wlr_log(WLR_ERROR, "Out of memory for a new window");
-		wl_resource_post_no_memory(xdg_surface->resource);
-	}
 }
 
 struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
@@ -499,8 +420,8 @@ struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
 		}
 		int ox, oy;
 		view_surface_origin(view, &ox, &oy);
-		struct wlr_surface *found = wlr_xdg_surface_surface_at(
-			view->xdg_surface, lx - ox, ly - oy, sx, sy);
+		struct wlr_surface *found = view->impl->surface_at(view,
+			lx - ox, ly - oy, sx, sy);
 		if (found != NULL) {
 			*surface = found;
 			return view;
@@ -519,10 +440,12 @@ enum gridwl_filter gridwl_view_filter_on(struct gridwl_view *view,
 }
 
 void gridwl_view_apply_rules(struct gridwl_view *view) {
-	struct wlr_xdg_toplevel *toplevel = view->xdg_surface->toplevel;
+	// An X11 window's app_id is its class; rules with app_id= match it
+	// too, class= only X11 windows.
 	struct gridwl_window_identity identity = {
-		.app_id = toplevel->app_id,
-		.title = toplevel->title,
+		.app_id = view->impl->get_app_id(view),
+		.title = view->impl->get_title(view),
+		.x11_class = view->impl->get_x11_class(view),
 	};
 	enum gridwl_filter filter = GRIDWL_FILTER_NEAREST;
 	// Rules from the file come first; none are made at run time yet.

@@ -8,18 +8,57 @@
 
 struct gridwl_server;
 struct gridwl_output;
+struct gridwl_view;
 struct wlr_surface;
 struct wlr_xdg_surface;
+struct wlr_xwayland_surface;
+
+typedef void (*gridwl_surface_iterator_t)(struct wlr_surface *surface,
+	int sx, int sy, void *data);
+
+/* What differs between an xdg toplevel and an X11 window; view.c does the
+ * rest the same for both. */
+struct gridwl_view_impl {
+	/* The main surface; NULL while an X11 window has none. */
+	struct wlr_surface *(*get_surface)(struct gridwl_view *view);
+	/* The window geometry relative to the main surface's origin. */
+	void (*get_geometry)(struct gridwl_view *view, struct wlr_box *geometry);
+	/* The main surface, its subsurfaces and popups, with their positions
+	 * relative to the main surface. */
+	void (*for_each_surface)(struct gridwl_view *view,
+		gridwl_surface_iterator_t iterator, void *data);
+	struct wlr_surface *(*surface_at)(struct gridwl_view *view,
+		double sx, double sy, double *sub_x, double *sub_y);
+	const char *(*get_app_id)(struct gridwl_view *view);
+	const char *(*get_title)(struct gridwl_view *view);
+	const char *(*get_x11_class)(struct gridwl_view *view);
+	/* Asks for a logical size, the view's position staying as it is. */
+	void (*set_size)(struct gridwl_view *view, int width, int height);
+	/* After the view moved; NULL when the client is not told where it is. */
+	void (*moved)(struct gridwl_view *view);
+	void (*set_activated)(struct gridwl_view *view, bool activated);
+	void (*set_fullscreen)(struct gridwl_view *view, bool fullscreen);
+	void (*set_maximized)(struct gridwl_view *view, bool maximized);
+	void (*set_resizing)(struct gridwl_view *view, bool resizing);
+	void (*close)(struct gridwl_view *view);
+};
 
 /*
- * A toplevel window. Its position is the logical layout position of the
- * top-left corner of its xdg window geometry; everything drawn for it is
- * derived from that, once per output, at the output's scale.
+ * A toplevel window: an xdg toplevel (compositor/view_xdg.c) or an X11
+ * window (compositor/view_xwayland.c). Its position is the logical layout
+ * position of the top-left corner of its window geometry; everything drawn
+ * for it is derived from that, once per output, at the output's scale.
  */
 struct gridwl_view {
 	struct wl_list link; // gridwl_server.views, topmost first
 	struct gridwl_server *server;
+	const struct gridwl_view_impl *impl;
+	// Exactly one is set, for as long as the view exists.
 	struct wlr_xdg_surface *xdg_surface;
+	struct wlr_xwayland_surface *xwayland_surface;
+	// An X11 menu or tooltip: drawn where X11 puts it, never focused nor
+	// listed as a window.
+	bool unmanaged;
 	uint32_t id;
 	bool mapped;
 	int x, y;
@@ -36,20 +75,30 @@ struct gridwl_view {
 	bool has_rule_filter;
 	enum gridwl_filter rule_filter;
 	struct wl_listener fullscreen_output_destroy;
-
-	struct wl_listener map;
-	struct wl_listener unmap;
-	struct wl_listener destroy;
-	struct wl_listener request_move;
-	struct wl_listener request_resize;
-	struct wl_listener request_maximize;
-	struct wl_listener request_fullscreen;
-	struct wl_listener set_app_id;
-	struct wl_listener set_title;
 };
 
 void gridwl_view_handle_new_xdg_surface(struct gridwl_server *server,
 	struct wlr_xdg_surface *xdg_surface);
+
+/* For the kinds of view: fills in what view.c keeps, and puts the view on
+ * top of the server's list. */
+void gridwl_view_init(struct gridwl_view *view, struct gridwl_server *server,
+	const struct gridwl_view_impl *impl);
+/* Before the kind frees it. */
+void gridwl_view_finish(struct gridwl_view *view);
+/* What the kinds run when their surface maps and unmaps. */
+void gridwl_view_map(struct gridwl_view *view);
+void gridwl_view_unmap(struct gridwl_view *view);
+
+/* The main surface (NULL while an X11 window has none). */
+struct wlr_surface *gridwl_view_surface(struct gridwl_view *view);
+/* Every surface of the view, at positions relative to the main surface's
+ * origin (gridwl_view_surface_origin). */
+void gridwl_view_for_each_surface(struct gridwl_view *view,
+	gridwl_surface_iterator_t iterator, void *data);
+/* The X11 class, NULL for an xdg toplevel. */
+const char *gridwl_view_x11_class(struct gridwl_view *view);
+void gridwl_view_set_resizing(struct gridwl_view *view, bool resizing);
 
 /* The window geometry in layout coordinates. */
 struct wlr_box gridwl_view_box(struct gridwl_view *view);

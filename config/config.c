@@ -19,6 +19,7 @@ struct gridwl_config *gridwl_config_create(void)
 	wl_list_init(&config->bindings);
 	wl_list_init(&config->execs);
 	wl_list_init(&config->window_rules);
+	config->xwayland = -1;
 	return config;
 }
 
@@ -110,6 +111,25 @@ static bool parse_cursor(struct gridwl_config *config, const char *text,
 	return true;
 }
 
+static bool parse_xwayland(struct gridwl_config *config, const char *text,
+		const char *where, char **error)
+{
+	size_t len = strlen(text);
+	while (len > 0 && is_blank(text[len - 1])) {
+		len--;
+	}
+	if (len == 6 && strncmp(text, "enable", len) == 0) {
+		config->xwayland = 1;
+		return true;
+	}
+	if (len == 7 && strncmp(text, "disable", len) == 0) {
+		config->xwayland = 0;
+		return true;
+	}
+	return gridwl_config_error(error, where,
+		"xwayland wants enable or disable, got '%.*s'", (int)len, text);
+}
+
 bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
 		const char *where, char **error)
 {
@@ -155,6 +175,9 @@ bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
 	if (len == 6 && strncmp(start, "cursor", len) == 0) {
 		return parse_cursor(config, rest, where, error);
 	}
+	if (len == 8 && strncmp(start, "xwayland", len) == 0) {
+		return parse_xwayland(config, rest, where, error);
+	}
 	if (len == 6 && strncmp(start, "window", len) == 0) {
 		struct gridwl_window_rule *rule =
 			gridwl_window_rule_parse(rest, where, error);
@@ -191,6 +214,9 @@ static void append_config(struct gridwl_config *config,
 		config->cursor_theme = parsed->cursor_theme;
 		config->cursor_size = parsed->cursor_size;
 		parsed->cursor_theme = NULL;
+	}
+	if (parsed->xwayland >= 0) {
+		config->xwayland = parsed->xwayland;
 	}
 }
 

@@ -90,6 +90,9 @@ struct gridwl_config {
 	// "cursor THEME SIZE": NULL and 0 when no line gave them.
 	char *cursor_theme;
 	int cursor_size;
+	// "xwayland enable|disable": -1 when no line gave it, which means on
+	// when the Xwayland binary is installed.
+	int xwayland;
 };
 
 struct gridwl_config *gridwl_config_create(void);

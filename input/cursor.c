@@ -120,13 +120,13 @@ static void begin_grab(struct gridwl_seat *seat, struct gridwl_view *view,
 	seat->grab_box = gridwl_view_box(view);
 	seat->grab_edges = edges;
 	if (mode == GRIDWL_GRAB_RESIZE) {
-		wlr_xdg_toplevel_set_resizing(view->xdg_surface, true);
+		gridwl_view_set_resizing(view, true);
 	}
 }
 
 static void end_grab(struct gridwl_seat *seat) {
 	if (seat->grab_mode == GRIDWL_GRAB_RESIZE && seat->grab_view != NULL) {
-		wlr_xdg_toplevel_set_resizing(seat->grab_view->xdg_surface, false);
+		gridwl_view_set_resizing(seat->grab_view, false);
 	}
 	seat->grab_mode = GRIDWL_GRAB_NONE;
 	seat->grab_view = NULL;

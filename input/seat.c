@@ -230,8 +230,9 @@ void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
 		seat->grab_mode = GRIDWL_GRAB_NONE;
 		seat->grab_view = NULL;
 	}
-	if (seat->wlr_seat->keyboard_state.focused_surface !=
-			view->xdg_surface->surface) {
+	struct wlr_surface *surface = gridwl_view_surface(view);
+	if (surface == NULL ||
+			seat->wlr_seat->keyboard_state.focused_surface != surface) {
 		return;
 	}
 	// Focus falls to the next window down, as on every stacking desktop.

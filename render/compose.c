@@ -1,6 +1,5 @@
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/types/wlr_surface.h>
-#include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/types/wlr_output.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
@@ -84,8 +83,7 @@ static void clear_damage(struct gridwl_render_target *target) {
 		}
 		struct opaque_data data = { .target = target, .region = &opaque };
 		gridwl_view_surface_origin(view, &data.ox, &data.oy);
-		wlr_xdg_surface_for_each_surface(view->xdg_surface,
-			add_opaque_surface, &data);
+		gridwl_view_for_each_surface(view, add_opaque_surface, &data);
 	}
 	pixman_region32_init(&clear);
 	pixman_region32_subtract(&clear, target->damage, &opaque);
@@ -150,8 +148,7 @@ void gridwl_render_prepare(struct gridwl_output *output) {
 		}
 		prepare.key.filter = gridwl_view_filter_on(view, output);
 		gridwl_view_surface_origin(view, &prepare.ox, &prepare.oy);
-		wlr_xdg_surface_for_each_surface(view->xdg_surface, prepare_surface,
-			&prepare);
+		gridwl_view_for_each_surface(view, prepare_surface, &prepare);
 	}
 }
 
@@ -167,8 +164,7 @@ void gridwl_render_views(struct gridwl_render_target *target) {
 			.filter = gridwl_view_filter_on(view, target->output),
 		};
 		gridwl_view_surface_origin(view, &draw.ox, &draw.oy);
-		wlr_xdg_surface_for_each_surface(view->xdg_surface, draw_surface,
-			&draw);
+		gridwl_view_for_each_surface(view, draw_surface, &draw);
 	}
 }
 

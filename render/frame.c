@@ -33,8 +33,8 @@ static void send_frame_done(struct gridwl_output *output,
 				&output_box)) {
 			continue;
 		}
-		wlr_xdg_surface_for_each_surface(view->xdg_surface,
-			send_frame_done_iterator, (void *)when);
+		gridwl_view_for_each_surface(view, send_frame_done_iterator,
+			(void *)when);
 	}
 }
 

@@ -660,6 +660,22 @@ static void test_cursor(void)
 	parse_error("cursor Adwaita 2x", "got '2x'");
 }
 
+static void test_xwayland(void)
+{
+	struct gridwl_config *config = gridwl_config_create();
+	CHECK(config != NULL);
+	CHECK(config->xwayland == -1);
+	parse_ok(config, "xwayland disable");
+	CHECK(config->xwayland == 0);
+	parse_ok(config, "xwayland   enable");
+	CHECK(config->xwayland == 1);
+	gridwl_config_destroy(config);
+
+	parse_error("xwayland", "xwayland wants enable or disable, got ''");
+	parse_error("xwayland on", "got 'on'");
+	parse_error("xwayland enable extra", "got 'enable extra'");
+}
+
 int main(void)
 {
 	test_output_keys();
@@ -678,6 +694,7 @@ int main(void)
 	test_awkward_files();
 	test_default_path();
 	test_cursor();
+	test_xwayland();
 	printf("config parser: all tests passed\n");
 	return 0;
 }

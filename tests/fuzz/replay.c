@@ -1,5 +1,6 @@
 #define _DEFAULT_SOURCE // DT_REG, DT_DIR
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,6 @@ static bool run_file(const char *path)
 			uint8_t *bigger = realloc(buf, cap);
 			if (bigger == NULL) {
 				free(buf);
-				buf = NULL;
 			}
 			buf = bigger;
 		}

@@ -191,6 +191,8 @@ static bool test_fast(const void *data) {
 		REQUIRE(check_source(&run, &rng, 1920 / 4 * m, 9 * m, FILL_EXTREME,
 			false), "wide, 0 and 255");
 	}
+	printf("# %s %s: %ld pixels compared\n", run.fast->name, op_name(c->op),
+		run.compared);
 	return CHECK(run.compared > 300000, "compared %ld pixels", run.compared);
 }
 

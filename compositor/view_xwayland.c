@@ -1,0 +1,326 @@
+#include <stdlib.h>
+#include <wlr/types/wlr_surface.h>
+#include <wlr/util/log.h>
+#include <wlr/xwayland.h>
+#include "compositor/server.h"
+#include "compositor/view.h"
+#include "compositor/xwayland.h"
+#include "input/seat.h"
+
+/*
+ * An X11 window as a gridwl_view. Xwayland draws at scale 1 whatever the
+ * outputs' scales, so its surfaces reach scale-2 outputs through the same
+ * resampling as any scale-1 buffer. X11 coordinates are the layout's
+ * logical ones: Xwayland lays its screen out from xdg-output.
+ */
+struct gridwl_xwayland_view {
+	struct gridwl_view view;
+	struct wl_listener map;
+	struct wl_listener unmap;
+	struct wl_listener destroy;
+	struct wl_listener request_configure;
+	struct wl_listener request_move;
+	struct wl_listener request_resize;
+	struct wl_listener request_maximize;
+	struct wl_listener request_fullscreen;
+	struct wl_listener request_activate;
+	struct wl_listener set_title;
+	struct wl_listener set_class;
+	struct wl_listener set_override_redirect;
+	struct wl_listener set_geometry;
+};
+
+static struct wlr_surface *xwl_get_surface(struct gridwl_view *view) {
+	return view->xwayland_surface->surface;
+}
+
+static void xwl_get_geometry(struct gridwl_view *view,
+		struct wlr_box *geometry) {
+	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
+	// What the surface shows is what is on screen; the X11 size leads it
+	// by a commit after a configure.
+	*geometry = (struct wlr_box){ .width = xsurface->width,
+		.height = xsurface->height };
+	if (xsurface->surface != NULL && xsurface->surface->current.width > 0) {
+		geometry->width = xsurface->surface->current.width;
+		geometry->height = xsurface->surface->current.height;
+	}
+}
+
+static void xwl_for_each_surface(struct gridwl_view *view,
+		gridwl_surface_iterator_t iterator, void *data) {
+	struct wlr_surface *surface = view->xwayland_surface->surface;
+	if (surface != NULL) {
+		wlr_surface_for_each_surface(surface, iterator, data);
+	}
+}
+
+static struct wlr_surface *xwl_surface_at(struct gridwl_view *view,
+		double sx, double sy, double *sub_x, double *sub_y) {
+	struct wlr_surface *surface = view->xwayland_surface->surface;
+	return surface != NULL ?
+		wlr_surface_surface_at(surface, sx, sy, sub_x, sub_y) : NULL;
+}
+
+static const char *xwl_get_class(struct gridwl_view *view) {
+	return view->xwayland_surface->class;
+}
+
+static const char *xwl_get_title(struct gridwl_view *view) {
+	return view->xwayland_surface->title;
+}
+
+/* X11 windows are told their position with every size: clients place
+ * their menus from it. */
+static void xwl_set_size(struct gridwl_view *view, int width, int height) {
+	if (view->unmanaged || width <= 0 || height <= 0) {
+		return;
+	}
+	wlr_xwayland_surface_configure(view->xwayland_surface, view->x,
+		view->y, width, height);
+}
+
+static void xwl_moved(struct gridwl_view *view) {
+	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
+	xwl_set_size(view, xsurface->width, xsurface->height);
+}
+
+static void xwl_set_activated(struct gridwl_view *view, bool activated) {
+	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
+	wlr_xwayland_surface_activate(xsurface, activated);
+	if (activated) {
+		wlr_xwayland_surface_restack(xsurface, NULL, XCB_STACK_MODE_ABOVE);
+	}
+}
+
+static void xwl_set_fullscreen(struct gridwl_view *view, bool fullscreen) {
+	wlr_xwayland_surface_set_fullscreen(view->xwayland_surface, fullscreen);
+}
+
+static void xwl_set_maximized(struct gridwl_view *view, bool maximized) {
+	wlr_xwayland_surface_set_maximized(view->xwayland_surface, maximized);
+}
+
+static void xwl_close(struct gridwl_view *view) {
+	wlr_xwayland_surface_close(view->xwayland_surface);
+}
+
+static const struct gridwl_view_impl xwayland_view_impl = {
+	.get_surface = xwl_get_surface,
+	.get_geometry = xwl_get_geometry,
+	.for_each_surface = xwl_for_each_surface,
+	.surface_at = xwl_surface_at,
+	// X11 has no app_id; the class is what names the program.
+	.get_app_id = xwl_get_class,
+	.get_title = xwl_get_title,
+	.get_x11_class = xwl_get_class,
+	.set_size = xwl_set_size,
+	.moved = xwl_moved,
+	.set_activated = xwl_set_activated,
+	.set_fullscreen = xwl_set_fullscreen,
+	.set_maximized = xwl_set_maximized,
+	.set_resizing = NULL, // X11 has no resizing state
+	.close = xwl_close,
+};
+
+static void handle_map(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, map);
+	struct gridwl_view *view = &xwl_view->view;
+	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
+	view->unmanaged = xsurface->override_redirect;
+	if (view->unmanaged) {
+		view->x = xsurface->x;
+		view->y = xsurface->y;
+	}
+	gridwl_view_map(view);
+}
+
+static void handle_unmap(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, unmap);
+	gridwl_view_unmap(&xwl_view->view);
+}
+
+static void handle_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, destroy);
+	wl_list_remove(&xwl_view->map.link);
+	wl_list_remove(&xwl_view->unmap.link);
+	wl_list_remove(&xwl_view->destroy.link);
+	wl_list_remove(&xwl_view->request_configure.link);
+	wl_list_remove(&xwl_view->request_move.link);
+	wl_list_remove(&xwl_view->request_resize.link);
+	wl_list_remove(&xwl_view->request_maximize.link);
+	wl_list_remove(&xwl_view->request_fullscreen.link);
+	wl_list_remove(&xwl_view->request_activate.link);
+	wl_list_remove(&xwl_view->set_title.link);
+	wl_list_remove(&xwl_view->set_class.link);
+	wl_list_remove(&xwl_view->set_override_redirect.link);
+	wl_list_remove(&xwl_view->set_geometry.link);
+	gridwl_view_finish(&xwl_view->view);
+	xwl_view->view.xwayland_surface->data = NULL;
+	free(xwl_view);
+}
+
+/* Every ConfigureRequest gets a configure back, or the client may wait for
+ * it; where gridwl decides the geometry, the answer is gridwl's. */
+static void handle_request_configure(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, request_configure);
+	struct gridwl_view *view = &xwl_view->view;
+	struct wlr_xwayland_surface_configure_event *event = data;
+	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
+	if (!view->mapped) {
+		view->x = event->x;
+		view->y = event->y;
+		wlr_xwayland_surface_configure(xsurface, event->x, event->y,
+			event->width, event->height);
+		return;
+	}
+	if (view->fullscreen || view->maximized) {
+		xwl_moved(view);
+		return;
+	}
+	xwl_set_size(view, event->width, event->height);
+}
+
+static void handle_request_move(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, request_move);
+	if (xwl_view->view.mapped) {
+		gridwl_seat_begin_move(xwl_view->view.server->seat, &xwl_view->view);
+	}
+}
+
+static void handle_request_resize(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, request_resize);
+	struct wlr_xwayland_resize_event *event = data;
+	if (xwl_view->view.mapped) {
+		gridwl_seat_begin_resize(xwl_view->view.server->seat,
+			&xwl_view->view, event->edges);
+	}
+}
+
+static void handle_request_maximize(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, request_maximize);
+	struct wlr_xwayland_surface *xsurface = xwl_view->view.xwayland_surface;
+	gridwl_view_set_maximized(&xwl_view->view,
+		xsurface->maximized_horz && xsurface->maximized_vert);
+}
+
+static void handle_request_fullscreen(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, request_fullscreen);
+	gridwl_view_set_fullscreen(&xwl_view->view,
+		xwl_view->view.xwayland_surface->fullscreen, NULL);
+}
+
+static void handle_request_activate(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, request_activate);
+	if (xwl_view->view.mapped) {
+		gridwl_view_focus(&xwl_view->view);
+	}
+}
+
+static void handle_set_title(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, set_title);
+	gridwl_view_apply_rules(&xwl_view->view);
+}
+
+static void handle_set_class(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, set_class);
+	gridwl_view_apply_rules(&xwl_view->view);
+}
+
+static void handle_set_override_redirect(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, set_override_redirect);
+	// Only while unmapped matters: map reads it again.
+	if (!xwl_view->view.mapped) {
+		xwl_view->view.unmanaged =
+			xwl_view->view.xwayland_surface->override_redirect;
+	}
+}
+
+/* Menus and tooltips move themselves; managed windows are where gridwl
+ * configured them. */
+static void handle_set_geometry(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, set_geometry);
+	struct gridwl_view *view = &xwl_view->view;
+	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
+	if (!view->unmanaged) {
+		return;
+	}
+	if (!view->mapped) {
+		view->x = xsurface->x;
+		view->y = xsurface->y;
+		return;
+	}
+	if (xsurface->x != view->x || xsurface->y != view->y) {
+		gridwl_view_move(view, xsurface->x, xsurface->y);
+	}
+}
+
+void gridwl_xwayland_view_create(struct gridwl_server *server,
+		struct wlr_xwayland_surface *xsurface) {
+	struct gridwl_xwayland_view *xwl_view = calloc(1, sizeof(*xwl_view));
+	if (xwl_view == NULL) {
+		wlr_log(WLR_ERROR, "Out of memory for a new X11 window");
+		return;
+	}
+	struct gridwl_view *view = &xwl_view->view;
+	view->xwayland_surface = xsurface;
+	view->unmanaged = xsurface->override_redirect;
+	view->x = xsurface->x;
+	view->y = xsurface->y;
+	gridwl_view_init(view, server, &xwayland_view_impl);
+	xsurface->data = view;
+
+	struct {
+		struct wl_signal *signal;
+		struct wl_listener *listener;
+		wl_notify_func_t notify;
+	} listeners[] = {
+		{ &xsurface->events.map, &xwl_view->map, handle_map },
+		{ &xsurface->events.unmap, &xwl_view->unmap, handle_unmap },
+		{ &xsurface->events.destroy, &xwl_view->destroy, handle_destroy },
+		{ &xsurface->events.request_configure,
+			&xwl_view->request_configure, handle_request_configure },
+		{ &xsurface->events.request_move, &xwl_view->request_move,
+			handle_request_move },
+		{ &xsurface->events.request_resize, &xwl_view->request_resize,
+			handle_request_resize },
+		{ &xsurface->events.request_maximize, &xwl_view->request_maximize,
+			handle_request_maximize },
+		{ &xsurface->events.request_fullscreen,
+			&xwl_view->request_fullscreen, handle_request_fullscreen },
+		{ &xsurface->events.request_activate, &xwl_view->request_activate,
+			handle_request_activate },
+		{ &xsurface->events.set_title, &xwl_view->set_title,
+			handle_set_title },
+		{ &xsurface->events.set_class, &xwl_view->set_class,
+			handle_set_class },
+		{ &xsurface->events.set_override_redirect,
+			&xwl_view->set_override_redirect,
+			handle_set_override_redirect },
+		{ &xsurface->events.set_geometry, &xwl_view->set_geometry,
+			handle_set_geometry },
+	};
+	for (size_t i = 0; i < sizeof(listeners) / sizeof(listeners[0]); i++) {
+		listeners[i].listener->notify = listeners[i].notify;
+		wl_signal_add(listeners[i].signal, listeners[i].listener);
+	}
+}

@@ -1,0 +1,88 @@
+#include <stdlib.h>
+#include <unistd.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/util/log.h>
+#include <wlr/xwayland.h>
+#include "compositor/server.h"
+#include "compositor/xwayland.h"
+#include "config/config.h"
+#include "input/seat.h"
+
+struct gridwl_xwayland {
+	struct gridwl_server *server;
+	struct wlr_xwayland *wlr_xwayland;
+	struct wl_listener ready;
+	struct wl_listener new_surface;
+};
+
+/* wlroots 0.15 runs $WLR_XWAYLAND or the path it was built with; a lazy
+ * Xwayland would only fail when the first X11 client connects, so look
+ * first. */
+static const char *xwayland_binary(void) {
+	const char *path = getenv("WLR_XWAYLAND");
+	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
+}
+
+static void handle_ready(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland *xwayland =
+		wl_container_of(listener, xwayland, ready);
+	wlr_log(WLR_INFO, "Xwayland is up on DISPLAY=%s",
+		xwayland->wlr_xwayland->display_name);
+	// No root cursor is set: wlroots 0.15 keeps the pixels' pointer for a
+	// restart, and the cursor theme is freed on every reload.
+}
+
+static void handle_new_surface(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland *xwayland =
+		wl_container_of(listener, xwayland, new_surface);
+	gridwl_xwayland_view_create(xwayland->server, data);
+}
+
+struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server) {
+	if (server->config->xwayland == 0) {
+		wlr_log(WLR_INFO, "Xwayland disabled by the config: no X11 clients");
+		return NULL;
+	}
+	const char *binary = xwayland_binary();
+	if (access(binary, X_OK) != 0) {
+		wlr_log(server->config->xwayland == 1 ? WLR_ERROR : WLR_INFO,
+			"Xwayland is not installed (no %s): no X11 clients", binary);
+		return NULL;
+	}
+	struct gridwl_xwayland *xwayland = calloc(1, sizeof(*xwayland));
+	if (xwayland == NULL) {
+		wlr_log(WLR_ERROR, "Out of memory for Xwayland");
+		return NULL;
+	}
+	xwayland->server = server;
+	xwayland->wlr_xwayland =
+		wlr_xwayland_create(server->display, server->compositor, true);
+	if (xwayland->wlr_xwayland == NULL) {
+		wlr_log(WLR_ERROR, "Cannot set up Xwayland: no X11 clients");
+		free(xwayland);
+		return NULL;
+	}
+	xwayland->ready.notify = handle_ready;
+	wl_signal_add(&xwayland->wlr_xwayland->events.ready, &xwayland->ready);
+	xwayland->new_surface.notify = handle_new_surface;
+	wl_signal_add(&xwayland->wlr_xwayland->events.new_surface,
+		&xwayland->new_surface);
+	wlr_xwayland_set_seat(xwayland->wlr_xwayland, server->seat->wlr_seat);
+	wlr_log(WLR_INFO, "Xwayland on DISPLAY=%s, started when an X11 client "
+		"connects", xwayland->wlr_xwayland->display_name);
+	return xwayland;
+}
+
+void gridwl_xwayland_destroy(struct gridwl_xwayland *xwayland) {
+	if (xwayland == NULL) {
+		return;
+	}
+	wl_list_remove(&xwayland->ready.link);
+	wl_list_remove(&xwayland->new_surface.link);
+	wlr_xwayland_destroy(xwayland->wlr_xwayland);
+	free(xwayland);
+}
+
+const char *gridwl_xwayland_display(struct gridwl_xwayland *xwayland) {
+	return xwayland != NULL ? xwayland->wlr_xwayland->display_name : NULL;
+}

@@ -1,0 +1,231 @@
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "common.h"
+
+/*
+ * Wayland clients that send what a compositor must survive: absurd buffer
+ * scales, tiny and enormous buffers, a hang-up in the middle of a commit
+ * and shm pools truncated under the compositor. Each time the bad client is
+ * refused or dropped (or, for what is merely odd, served), gridwl keeps
+ * running, and a well-behaved client connected all along still gets its
+ * next frame onto the screen.
+ */
+
+#define OUTPUT "HEADLESS-1"
+#define WIDTH 640 // logical size of the output
+#define HEIGHT 480
+
+enum outcome {
+	// A protocol error starting with error, then the disconnection.
+	DISCONNECTED,
+	// Served: it shows, gridwl composites it, it leaves when told.
+	SERVED,
+	// It hangs up right after its commit; nothing to hear from it.
+	HANGS_UP,
+};
+
+struct bad_case {
+	const char *name;
+	int output_scale; // the good client draws at it
+	bool raw; // bad-client-raw rather than the pattern client
+	const char *const *args;
+	enum outcome outcome;
+	const char *error; // for DISCONNECTED
+	bool may_refuse; // the system may deny the memory it asks for
+};
+
+static bool only_good_left(struct json_object *reply, void *data)
+{
+	struct json_object *windows = json_path(reply, "windows", json_type_array);
+	return windows != NULL && json_object_array_length(windows) == 1 &&
+		json_array_find(windows, "app_id", "good") != NULL;
+}
+
+static bool check_disconnected(struct harness_client *bad,
+		const struct bad_case *c)
+{
+	char *line = harness_client_wait_line(bad, "error ", HARNESS_TIMEOUT_MS);
+	// The object id depends on the client's creation order; the
+	// interface and the code are what the compositor decides.
+	size_t n = strlen(c->error);
+	bool ok = CHECK(line != NULL && strncmp(line, c->error, n) == 0 &&
+		strncmp(line + n, " id=", 4) == 0,
+		"bad client should print \"%s id=...\", got \"%s\"", c->error,
+		line ? line : "");
+	free(line);
+	line = harness_client_next_line(bad, HARNESS_TIMEOUT_MS);
+	ok = CHECK(line != NULL && strcmp(line, "disconnected") == 0,
+		"bad client should print disconnected, got \"%s\"",
+		line ? line : "") && ok;
+	free(line);
+	int code = harness_client_wait_exit(bad, HARNESS_TIMEOUT_MS);
+	return CHECK(code > 0, "bad client should exit non-zero, exited %d",
+		code) && ok;
+}
+
+/* false with *refused set when the client could not get its memory. */
+static bool check_served(struct harness *h, struct harness_client *bad,
+		const struct bad_case *c, bool *refused)
+{
+	char *line = harness_client_next_line(bad, HARNESS_TIMEOUT_MS);
+	while (line != NULL && strcmp(line, "configured") == 0) {
+		free(line);
+		line = harness_client_next_line(bad, HARNESS_TIMEOUT_MS);
+	}
+	if (c->may_refuse && line != NULL && strncmp(line, "refused", 7) == 0) {
+		fprintf(stderr, "# bad client %s: %s\n", c->name, line);
+		free(line);
+		*refused = true;
+		return false;
+	}
+	bool ok = CHECK(line != NULL && strcmp(line, "shown") == 0,
+		"bad client should print shown, got \"%s\"", line ? line : "");
+	free(line);
+	if (!ok) {
+		return false;
+	}
+	// A screenshot composites the output with the window on it, so
+	// gridwl has read the buffer by the time it answers.
+	struct image *image = screenshot_gridctl(h, OUTPUT, "bad-input-with-bad");
+	ok = CHECK(image != NULL, "no screenshot with the bad client shown");
+	image_destroy(image);
+	ok = CHECK(harness_client_running(bad),
+		"the bad client was dropped for a valid request") && ok;
+	harness_client_close_stdin(bad);
+	int code = harness_client_wait_exit(bad, HARNESS_TIMEOUT_MS);
+	return CHECK(code == 0, "bad client should exit 0, exited %d", code) &&
+		ok;
+}
+
+static bool check_hangs_up(struct harness_client *bad)
+{
+	char *line = harness_client_wait_line(bad, "hangup", HARNESS_TIMEOUT_MS);
+	bool ok = CHECK(line != NULL, "bad client did not hang up");
+	free(line);
+	int code = harness_client_wait_exit(bad, HARNESS_TIMEOUT_MS);
+	return CHECK(code == 0, "bad client should exit 0, exited %d", code) &&
+		ok;
+}
+
+/* The good client redraws and what it draws is on the screen, all of it. */
+static bool check_good_draws(struct harness *h, struct harness_client *good,
+		int scale)
+{
+	REQUIRE(client_command_synced(good, "pattern checker"),
+		"good client did not redraw");
+	struct image *image = screenshot_gridctl(h, OUTPUT, "bad-input-good");
+	REQUIRE(image != NULL, "no screenshot");
+	int w = WIDTH * scale, h_px = HEIGHT * scale;
+	struct pattern checker = { .kind = PATTERN_CHECKER };
+	struct image_region all = { 0, 0, w, h_px };
+	bool ok = CHECK(image->width == w && image->height == h_px,
+		"screenshot is %dx%d", image->width, image->height) &&
+		CHECK_PATTERN(image, all, &checker, w, h_px, "bad-input-good");
+	image_destroy(image);
+	return CHECK(harness_client_running(good), "the good client died") &&
+		ok;
+}
+
+static bool body(struct harness *h, const struct bad_case *c)
+{
+	char scale[16];
+	snprintf(scale, sizeof(scale), "%d", c->output_scale);
+	const char *good_args[] = {
+		"--fullscreen", OUTPUT, "--pattern", "coords", "--app-id", "good",
+		"--scale", scale, NULL,
+	};
+	struct harness_client *good =
+		harness_spawn_pattern_client(h, "good", good_args);
+	REQUIRE(good != NULL, "cannot start the good client");
+	REQUIRE(CHECK_READY(good, WIDTH, HEIGHT, c->output_scale),
+		"good client not shown");
+
+	struct harness_client *bad;
+	if (c->raw) {
+		const char *raw = getenv("BAD_CLIENT_RAW_BIN");
+		REQUIRE(raw != NULL, "BAD_CLIENT_RAW_BIN is not set");
+		const char *argv[4] = { raw, c->args[0], c->args[1], NULL };
+		bad = harness_spawn(h, "bad", argv);
+	} else {
+		bad = harness_spawn_pattern_client(h, "bad", c->args);
+	}
+	REQUIRE(bad != NULL, "cannot start the bad client");
+	bool ok = true, refused = false;
+	switch (c->outcome) {
+	case DISCONNECTED:
+		ok = check_disconnected(bad, c);
+		break;
+	case SERVED:
+		ok = check_served(h, bad, c, &refused) || refused;
+		break;
+	case HANGS_UP:
+		ok = check_hangs_up(bad);
+		break;
+	}
+
+	const char *windows[] = { "windows", NULL };
+	struct json_object *reply = harness_wait_gridctl(h, windows,
+		only_good_left, NULL, HARNESS_TIMEOUT_MS,
+		"only the good window to be left");
+	ok = CHECK(reply != NULL, "the bad window did not go") && ok;
+	json_object_put(reply);
+	return check_good_draws(h, good, c->output_scale) && ok;
+}
+
+static bool run_case(const void *data)
+{
+	const struct bad_case *c = data;
+	char output[128];
+	snprintf(output, sizeof(output), OUTPUT " mode %dx%d scale %d",
+		WIDTH * c->output_scale, HEIGHT * c->output_scale, c->output_scale);
+	const char *args[] = { "--output", output, NULL };
+	struct harness *h = harness_start(args);
+	REQUIRE(h != NULL, "gridwl did not start");
+	bool ok = body(h, c);
+	// Fails too when gridwl did not exit cleanly: a crash shows here.
+	return harness_stop(h, ok);
+}
+
+int main(void)
+{
+	static const char *const minus_one[] = {
+		"--bad-scale", "-1", "--app-id", "bad", NULL,
+	};
+	static const char *const int_max[] = {
+		"--bad-scale", "2147483647", "--app-id", "bad", NULL,
+	};
+	static const char *const tiny[] = { "tiny", NULL, NULL };
+	static const char *const huge[] = { "huge", NULL, NULL };
+	static const char *const hangup[] = { "hangup", NULL, NULL };
+	static const char *const truncate[] = { "truncate", NULL, NULL };
+	static const char *const shrink[] = { "shrink", NULL, NULL };
+	// wl_surface.error: invalid_scale is 0, invalid_size is 2;
+	// wl_shm.error.invalid_fd, 2, is what libwayland posts on the
+	// wl_buffer whose pool could not be read.
+	const struct bad_case cases[] = {
+		{ "set_buffer_scale(-1) disconnects only that client",
+			1, false, minus_one, DISCONNECTED,
+			"error protocol interface=wl_surface code=0", false },
+		{ "set_buffer_scale(2^31-1) disconnects only that client",
+			1, false, int_max, DISCONNECTED,
+			"error protocol interface=wl_surface code=2", false },
+		{ "a 1x1 buffer is shown", 1, true, tiny, SERVED, NULL, false },
+		{ "a 16384x16384 buffer at scale 1 does no harm",
+			1, true, huge, SERVED, NULL, true },
+		{ "a client hanging up right after its commit does no harm",
+			1, true, hangup, HANGS_UP, NULL, false },
+		{ "a shm pool truncated to 0 disconnects only that client",
+			1, true, truncate, DISCONNECTED,
+			"error protocol interface=wl_buffer code=2", false },
+		{ "a shm pool truncated to half disconnects only that client",
+			1, true, shrink, DISCONNECTED,
+			"error protocol interface=wl_buffer code=2", false },
+	};
+	struct check_suite suite = {0};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		check_run(&suite, cases[i].name, run_case, &cases[i]);
+	}
+	return check_finish(&suite);
+}
