@@ -271,6 +271,12 @@ bool run_on_output(const char *name, int width, int height, int scale,
 	snprintf(output, sizeof(output), "%s mode %dx%d scale %d", name, width,
 		height, scale);
 	const char *args[] = { "--output", output, NULL };
+	return run_gridwl(args, body, data);
+}
+
+bool run_gridwl(const char *const *args,
+		bool (*body)(struct harness *h, const void *data), const void *data)
+{
 	struct harness *h = harness_start(args);
 	REQUIRE(h != NULL, "gridwl did not start");
 	bool ok = body(h, data);

@@ -78,5 +78,8 @@ bool run_ok(struct harness *h, const char *const *argv);
  * it and stops it; the test's result. */
 bool run_on_output(const char *name, int width, int height, int scale,
 	bool (*body)(struct harness *h, const void *data), const void *data);
+/* The same with any gridwl arguments (NULL terminated). */
+bool run_gridwl(const char *const *args,
+	bool (*body)(struct harness *h, const void *data), const void *data);
 
 #endif

@@ -74,7 +74,7 @@ static bool click(struct harness_client *pointer, int x, int y)
 		pointer_do(pointer, "button", "button %d release", BTN_LEFT, 0);
 }
 
-static bool body(struct harness *h)
+static bool body(struct harness *h, const void *data)
 {
 	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
 	struct harness_client *pointer =
@@ -124,10 +124,7 @@ static bool run(const void *data)
 		"--output", "HEADLESS-2 mode 1280x960 scale 2 position 640,0",
 		NULL,
 	};
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = body(h);
-	return harness_stop(h, ok);
+	return run_gridwl(args, body, NULL);
 }
 
 int main(void)

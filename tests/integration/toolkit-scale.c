@@ -123,8 +123,9 @@ static bool move_window(struct harness *h, struct harness_client *client,
 	return reply != NULL;
 }
 
-static bool body(struct harness *h, const struct toolkit *tk)
+static bool body(struct harness *h, const void *data)
 {
+	const struct toolkit *tk = data;
 	const char *argv[] = { "sh", "-c", tk->command, NULL };
 	struct harness_client *client = harness_spawn(h, tk->name, argv);
 	REQUIRE(client != NULL, "cannot start %s", tk->name);
@@ -153,10 +154,7 @@ static bool run_toolkit(const void *data)
 		"--output", SCALE2_OUTPUT " mode 3840x2160 scale 2 position 1920,0",
 		NULL,
 	};
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = body(h, tk);
-	return harness_stop(h, ok);
+	return run_gridwl(args, body, tk);
 }
 
 int main(void)
