@@ -1,0 +1,332 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "common.h"
+
+/*
+ * X11 clients through Xwayland: xlogo (Debian's x11-apps) on a scale-2
+ * output is a window with "xwayland": true, app_id its class, buffer scale
+ * 1, magnified like any scale-1 buffer: with filter nearest every 2x2
+ * block of it on screen is one pixel of its buffer; a window rule on the
+ * X11 class with filter bilinear blends neighbours. Xwayland off (the
+ * config says so, or no binary) shows as "xwayland_display": null.
+ *
+ * Skipped where Xwayland or xlogo is not installed.
+ */
+
+#define X_CLIENT "xlogo"
+#define X_CLASS "XLogo"
+
+static const char *xwayland_binary(void)
+{
+	const char *path = getenv("WLR_XWAYLAND");
+	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
+}
+
+static bool in_path(const char *name)
+{
+	const char *path = getenv("PATH");
+	if (path == NULL) {
+		path = "/usr/bin:/bin";
+	}
+	char *copy = strdup(path);
+	bool found = false;
+	for (char *save = NULL, *dir = strtok_r(copy, ":", &save);
+			dir != NULL && !found; dir = strtok_r(NULL, ":", &save)) {
+		char file[4096];
+		snprintf(file, sizeof(file), "%s/%s", dir, name);
+		found = access(file, X_OK) == 0;
+	}
+	free(copy);
+	return found;
+}
+
+static char *write_config(const char *dir, const char *lines)
+{
+	size_t n = strlen(dir) + sizeof("/config");
+	char *path = malloc(n);
+	snprintf(path, n, "%s/config", dir);
+	FILE *f = fopen(path, "w");
+	if (f == NULL) {
+		free(path);
+		return NULL;
+	}
+	fputs(lines, f);
+	fclose(f);
+	return path;
+}
+
+/* The display from gridctl stats; NULL (after reporting) when none. */
+static char *xwayland_display(struct harness *h)
+{
+	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
+	struct json_object *display = stats != NULL ?
+		json_path(stats, "xwayland_display", json_type_string) : NULL;
+	char *name = display != NULL ?
+		strdup(json_object_get_string(display)) : NULL;
+	CHECK(name != NULL, "gridctl stats has no xwayland_display");
+	json_object_put(stats);
+	return name;
+}
+
+static bool is_x_client(struct json_object *window, void *data)
+{
+	struct json_object *xwayland = json_path(window, "xwayland",
+		json_type_boolean);
+	struct json_object *app_id = json_path(window, "app_id",
+		json_type_string);
+	return xwayland != NULL && json_object_get_boolean(xwayland) &&
+		app_id != NULL && strcmp(json_object_get_string(app_id), X_CLASS) == 0;
+}
+
+static bool block_uniform(const struct image *shot, int x, int y)
+{
+	uint32_t p = image_get(shot, x, y);
+	return image_get(shot, x + 1, y) == p && image_get(shot, x, y + 1) == p &&
+		image_get(shot, x + 1, y + 1) == p;
+}
+
+struct window_pixels {
+	long drawn; // pixels that are not the background
+	long blocks, uneven_blocks; // 2x2 blocks, and those not one colour
+	int uneven_x, uneven_y;
+	bool varied; // more than one colour: the logo is drawn, not only cleared
+};
+
+static void scan_window(const struct image *shot, struct image_region r,
+		struct window_pixels *out)
+{
+	*out = (struct window_pixels){ .uneven_x = -1, .uneven_y = -1 };
+	for (int y = r.y; y + 1 < r.y + r.height; y += 2) {
+		for (int x = r.x; x + 1 < r.x + r.width; x += 2) {
+			out->drawn += image_get(shot, x, y) != BACKGROUND;
+			out->varied = out->varied ||
+				image_get(shot, x, y) != image_get(shot, r.x, r.y);
+			out->blocks++;
+			if (!block_uniform(shot, x, y)) {
+				if (out->uneven_blocks++ == 0) {
+					out->uneven_x = x;
+					out->uneven_y = y;
+				}
+			}
+		}
+	}
+}
+
+struct x_case {
+	const char *config; // lines besides the output's
+	bool bilinear; // whether the rule must have made it bilinear
+};
+
+/* Polls screenshots until the X client has drawn (Xwayland's first buffer
+ * may come a frame after the window maps). */
+static struct image *shot_of_drawn_window(struct harness *h,
+		struct image_region r, struct window_pixels *pixels)
+{
+	int64_t until = harness_now_ms() + HARNESS_TIMEOUT_MS;
+	for (;;) {
+		struct image *shot = screenshot_gridctl(h, "HEADLESS-1", "xwayland");
+		if (shot == NULL) {
+			return NULL;
+		}
+		if (r.x + r.width <= shot->width && r.y + r.height <= shot->height) {
+			scan_window(shot, r, pixels);
+			if ((pixels->drawn * 2 > pixels->blocks && pixels->varied) ||
+					harness_now_ms() > until) {
+				return shot;
+			}
+		} else if (harness_now_ms() > until) {
+			return shot;
+		}
+		image_destroy(shot);
+		harness_sleep_ms(100);
+	}
+}
+
+static bool check_x_client(struct harness *h, const struct x_case *c)
+{
+	char *display = xwayland_display(h);
+	REQUIRE(display != NULL, "Xwayland is off");
+	char display_env[64];
+	snprintf(display_env, sizeof(display_env), "DISPLAY=%s", display);
+	free(display);
+	const char *argv[] = { "env", display_env, X_CLIENT, NULL };
+	struct harness_client *client = harness_spawn(h, X_CLIENT, argv);
+	REQUIRE(client != NULL, "cannot start %s", X_CLIENT);
+
+	struct json_object *window = harness_wait_window(h, is_x_client, NULL,
+		3 * HARNESS_TIMEOUT_MS, "an X11 window of class " X_CLASS);
+	bool ok = CHECK(window != NULL, "%s never showed as a window", X_CLIENT);
+	if (ok) {
+		ok = CHECK_JSON_INT(window, "buffer_scale", 1) && ok;
+		ok = CHECK_JSON_STRING(window, "filter",
+			c->bilinear ? "bilinear" : "nearest") && ok;
+		ok = CHECK_JSON_BOOL(window, "filter_rule", c->bilinear) && ok;
+		ok = CHECK(json_array_find_string(json_path(window, "outputs",
+			json_type_array), "HEADLESS-1") >= 0,
+			"the window is not on HEADLESS-1") && ok;
+	}
+	struct json_object *x = window ? json_path(window, "x", json_type_int) : 0;
+	struct json_object *y = window ? json_path(window, "y", json_type_int) : 0;
+	struct json_object *w = window ?
+		json_path(window, "width", json_type_int) : 0;
+	struct json_object *hh = window ?
+		json_path(window, "height", json_type_int) : 0;
+	ok = ok && CHECK(x && y && w && hh, "the window has no geometry");
+	struct image *shot = NULL;
+	struct window_pixels pixels = {0};
+	struct image_region r = {0};
+	if (ok) {
+		// The output is at 0,0 at scale 2.
+		r = (struct image_region){
+			.x = 2 * json_object_get_int(x),
+			.y = 2 * json_object_get_int(y),
+			.width = 2 * json_object_get_int(w),
+			.height = 2 * json_object_get_int(hh),
+		};
+		ok = CHECK(r.x >= 0 && r.y >= 0 && r.width >= 8 && r.height >= 8,
+			"the window is at %d,%d %dx%d (physical)", r.x, r.y, r.width,
+			r.height);
+	}
+	if (ok) {
+		shot = shot_of_drawn_window(h, r, &pixels);
+		ok = CHECK(shot != NULL, "no screenshot");
+	}
+	if (ok) {
+		fprintf(stderr, "window at %d,%d %dx%d (physical): %ld of %ld 2x2 "
+			"blocks drawn, %ld not one colour\n", r.x, r.y, r.width,
+			r.height, pixels.drawn, pixels.blocks, pixels.uneven_blocks);
+		ok = CHECK(pixels.varied, "the window is one colour");
+		ok = CHECK(pixels.drawn * 2 > pixels.blocks, "%s drew only %ld of "
+			"%ld blocks of its window", X_CLIENT, pixels.drawn,
+			pixels.blocks) && ok;
+		if (c->bilinear) {
+			ok = CHECK(pixels.uneven_blocks > 0, "with filter bilinear "
+				"every 2x2 block of the scale-1 window is one colour") && ok;
+		} else {
+			ok = CHECK(pixels.uneven_blocks == 0, "with filter nearest %ld "
+				"of %ld 2x2 blocks are not one colour, the first at %d,%d",
+				pixels.uneven_blocks, pixels.blocks, pixels.uneven_x,
+				pixels.uneven_y) && ok;
+		}
+		if (!ok) {
+			check_save_artifact(shot, c->bilinear ?
+				"xwayland-bilinear" : "xwayland-nearest");
+		}
+	}
+	image_destroy(shot);
+
+	// gridctl close goes through the X11 window manager protocol (or kills
+	// the client where it has no WM_DELETE_WINDOW): either way it ends.
+	if (ok) {
+		char id[32];
+		snprintf(id, sizeof(id), "%d", json_object_get_int(
+			json_path(window, "id", json_type_int)));
+		json_object_put(harness_gridctl_ok(h, "close", id, NULL));
+		ok = CHECK(harness_client_wait_exit(client, HARNESS_TIMEOUT_MS) >= 0,
+			"%s did not end after gridctl close", X_CLIENT);
+	}
+	json_object_put(window);
+	harness_client_kill(client);
+	return ok;
+}
+
+static bool run_x_case(const void *data)
+{
+	const struct x_case *c = data;
+	char *dir = harness_mkdtemp();
+	REQUIRE(dir != NULL, "no temporary directory");
+	char *path = write_config(dir, c->config);
+	bool ok = CHECK(path != NULL, "cannot write the config");
+	if (ok) {
+		const char *args[] = { "--config", path, "--output",
+			"HEADLESS-1 mode 800x600 scale 2", NULL };
+		struct harness *h = harness_start(args);
+		ok = CHECK(h != NULL, "gridwl did not start");
+		if (h != NULL) {
+			ok = check_x_client(h, c) && ok;
+			ok = harness_stop(h, ok) && ok;
+		}
+	}
+	free(path);
+	harness_remove_tree(dir);
+	free(dir);
+	return ok;
+}
+
+/* Xwayland off: no display, and gridwl runs as ever. */
+static bool run_off_case(const void *data)
+{
+	const char *how = data;
+	char *dir = harness_mkdtemp();
+	REQUIRE(dir != NULL, "no temporary directory");
+	bool by_config = strcmp(how, "config") == 0;
+	char *path = write_config(dir, by_config ? "xwayland disable\n" : "");
+	bool ok = CHECK(path != NULL, "cannot write the config");
+	if (!by_config) {
+		// gridwl inherits it: wlroots would run this as Xwayland.
+		setenv("WLR_XWAYLAND", "/nonexistent/Xwayland", 1);
+	}
+	if (ok) {
+		const char *args[] = { "--config", path, NULL };
+		struct harness *h = harness_start(args);
+		ok = CHECK(h != NULL, "gridwl did not start");
+		if (h != NULL) {
+			struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
+			ok = CHECK(stats != NULL, "no stats") && ok;
+			ok = ok && CHECK(json_object_object_get_ex(stats,
+				"xwayland_display", NULL) &&
+				json_path(stats, "xwayland_display", json_type_string) ==
+				NULL, "xwayland_display is not null with Xwayland off");
+			json_object_put(stats);
+			ok = harness_stop(h, ok) && ok;
+		}
+	}
+	if (!by_config) {
+		unsetenv("WLR_XWAYLAND");
+	}
+	free(path);
+	harness_remove_tree(dir);
+	free(dir);
+	return ok;
+}
+
+static const struct x_case nearest = {
+	.config = "output HEADLESS-1 filter nearest\n",
+	.bilinear = false,
+};
+
+static const struct x_case bilinear = {
+	.config = "output HEADLESS-1 filter nearest\n"
+		"window class=^" X_CLASS "$ filter bilinear\n",
+	.bilinear = true,
+};
+
+int main(void)
+{
+	struct check_suite suite = {0};
+	const char *missing = NULL;
+	if (access(xwayland_binary(), X_OK) != 0) {
+		missing = "Xwayland is not installed (Debian package xwayland)";
+	} else if (!in_path(X_CLIENT)) {
+		missing = X_CLIENT " is not installed (Debian package x11-apps)";
+	}
+	const char *names[] = {
+		"xlogo on a scale-2 output: buffer scale 1, each pixel a 2x2 block "
+			"with filter nearest",
+		"a window rule on the X11 class makes it bilinear",
+	};
+	if (missing != NULL) {
+		check_skip(&suite, names[0], missing);
+		check_skip(&suite, names[1], missing);
+	} else {
+		check_run(&suite, names[0], run_x_case, &nearest);
+		check_run(&suite, names[1], run_x_case, &bilinear);
+	}
+	check_run(&suite, "xwayland disable in the config: no X11 display",
+		run_off_case, "config");
+	check_run(&suite, "no Xwayland binary: no X11 display", run_off_case,
+		"binary");
+	return check_finish(&suite);
+}
