@@ -11,6 +11,7 @@ struct gridwl_server;
 struct wlr_renderer;
 struct wlr_surface;
 struct wlr_texture;
+struct wlr_box;
 struct wlr_output;
 
 /* Where no window is. Tests rely on this exact value. */
@@ -54,6 +55,16 @@ void gridwl_render_views(struct gridwl_render_target *target);
  * pixels: 1:1 copies, resampled copies, or the renderer's own path. */
 void gridwl_render_surface(struct gridwl_render_target *target,
 	struct wlr_surface *surface, enum gridwl_filter filter, int x, int y);
+
+/* Draws texture 1:1 onto box (physical) of the target, within its damage. */
+void gridwl_render_texture(struct gridwl_render_target *target,
+	struct wlr_texture *texture, const struct wlr_box *box);
+
+/* The output's software cursors: a client's cursor surface like any other
+ * surface at the output's scale and filter, a theme image 1:1. The prepare
+ * step runs before the render pass, as gridwl_render_prepare does. */
+void gridwl_render_prepare_cursors(struct gridwl_output *output);
+void gridwl_render_cursors(struct gridwl_render_target *target);
 
 /* On the GLES2 renderer, makes the next draws of texture magnify it with
  * filter (the GPU's own sampling); does nothing on other renderers. */

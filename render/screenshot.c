@@ -28,27 +28,24 @@ static bool image_init(struct gridwl_image *image, int width, int height) {
  * either renderer. The buffer then holds current content, which stays
  * correct under buffer-age damage tracking.
  */
-/* A cursor on a hardware plane is not in the composed buffer; it is drawn
- * the way the plane shows it, its image 1:1 at its hotspot. Software
- * cursors wlroots draws itself. */
-static void draw_cursors(struct wlr_output *wlr_output,
-		struct wlr_renderer *renderer, pixman_region32_t *damage) {
-	wlr_output_render_software_cursors(wlr_output, damage);
-	struct wlr_output_cursor *cursor = wlr_output->hardware_cursor;
-	if (cursor == NULL || !cursor->enabled || !cursor->visible ||
-			cursor->texture == NULL) {
+/* Software cursors as frames draw them, and one on a hardware plane (not
+ * in the composed buffer) the way the plane shows it. */
+static void draw_cursors(struct gridwl_render_target *target) {
+	gridwl_render_cursors(target);
+	struct wlr_output_cursor *cursor =
+		target->output->wlr_output->hardware_cursor;
+	if (cursor == NULL || !cursor->enabled || !cursor->visible) {
 		return;
 	}
-	struct wlr_box box = {
-		.x = (int)cursor->x - cursor->hotspot_x,
-		.y = (int)cursor->y - cursor->hotspot_y,
-		.width = cursor->width,
-		.height = cursor->height,
-	};
-	float matrix[9];
-	wlr_matrix_project_box(matrix, &box, WL_OUTPUT_TRANSFORM_NORMAL, 0,
-		wlr_output->transform_matrix);
-	wlr_render_texture_with_matrix(renderer, cursor->texture, matrix, 1.0f);
+	int x = (int)cursor->x - cursor->hotspot_x;
+	int y = (int)cursor->y - cursor->hotspot_y;
+	if (cursor->surface != NULL) {
+		gridwl_render_surface(target, cursor->surface,
+			target->output->filter, x, y);
+	} else if (cursor->texture != NULL) {
+		struct wlr_box box = { x, y, cursor->width, cursor->height };
+		gridwl_render_texture(target, cursor->texture, &box);
+	}
 }
 
 bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
@@ -60,6 +57,9 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 		return false;
 	}
 	gridwl_render_prepare(output);
+	if (with_cursor) {
+		gridwl_render_prepare_cursors(output);
+	}
 	if (!wlr_output_attach_render(wlr_output, NULL)) {
 		gridwl_set_error(error, "output %s cannot render now",
 			wlr_output->name);
@@ -80,7 +80,7 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 		wlr_output->height);
 	gridwl_render_views(&target);
 	if (with_cursor) {
-		draw_cursors(wlr_output, server->renderer, &damage);
+		draw_cursors(&target);
 	}
 	bool ok = wlr_renderer_read_pixels(server->renderer, DRM_FORMAT_XRGB8888, NULL,
 		image->stride, image->width, image->height, 0, 0, 0, 0,

@@ -87,6 +87,12 @@ static void draw_texture(struct gridwl_render_target *target,
 	pixman_region32_fini(&clip);
 }
 
+void gridwl_render_texture(struct gridwl_render_target *target,
+		struct wlr_texture *texture, const struct wlr_box *box) {
+	struct wlr_fbox src_box = { 0, 0, texture->width, texture->height };
+	draw_texture(target, texture, &src_box, box, WL_OUTPUT_TRANSFORM_NORMAL);
+}
+
 /* What the renderer does by itself, for what the kernels do not handle
  * (viewports, buffer transforms, other formats, dmabufs): the pixman
  * renderer replicates pixels, the GLES2 one samples as filter says. */

@@ -40,6 +40,7 @@ struct client_options {
 	// XRGB8888 buffers (the patterns are opaque either way): what most
 	// applications hand in, and a path of its own in the compositor.
 	bool opaque;
+	int cursor_scale; // --cursor: a cursor surface at this scale; 0 none
 };
 
 struct client_output {
@@ -130,6 +131,8 @@ struct client {
 	struct wl_shm *shm;
 	struct xdg_wm_base *wm_base;
 	struct zxdg_output_manager_v1 *xdg_output_manager;
+	struct wl_seat *seat; // bound for --cursor only
+	struct client_cursor *cursor;
 	struct wl_list outputs; // client_output.link
 	bool globals_known; // the first registry roundtrip is done
 	struct window *window;
@@ -141,6 +144,11 @@ struct client {
 /* Prints one line to stdout and flushes it, so a reader sees each event as
  * it happens. */
 void client_emit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* cursor.c */
+struct client_cursor *client_cursor_create(struct client *client,
+	struct wl_seat *seat);
+void client_cursor_destroy(struct client_cursor *cursor);
 
 /* buffer.c */
 /* A buffer of this size the compositor is not reading from, from buffers

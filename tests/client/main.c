@@ -31,6 +31,8 @@ static const char usage[] =
 	"  --bad-scale N      after the first frame, commit buffer scale N\n"
 	"  --odd-buffer       make the buffer one pixel larger than size * scale\n"
 	"  --opaque           XRGB8888 buffers instead of ARGB8888\n"
+	"  --cursor S         over the window, a 16x16 coords cursor surface at\n"
+	"                     buffer scale S (prints pointer enter/leave)\n"
 	"  --subsurface X,Y,WxH[,SCALE[,PATTERN]]\n"
 	"                     a synchronized wl_subsurface of WxH at X,Y (logical,\n"
 	"                     relative to the main surface; may stick out), with\n"
@@ -138,7 +140,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 {
 	enum {
 		OPT_SCALE = 256, OPT_PATTERN, OPT_SIZE, OPT_FULLSCREEN, OPT_APP_ID,
-		OPT_TITLE, OPT_BAD_SCALE, OPT_ODD_BUFFER, OPT_OPAQUE, OPT_SUBSURFACE,
+		OPT_TITLE, OPT_BAD_SCALE, OPT_ODD_BUFFER, OPT_OPAQUE, OPT_CURSOR, OPT_SUBSURFACE,
 		OPT_NO_WINDOW_GEOMETRY,
 	};
 	static const struct option long_options[] = {
@@ -151,6 +153,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 		{ "bad-scale", required_argument, NULL, OPT_BAD_SCALE },
 		{ "odd-buffer", no_argument, NULL, OPT_ODD_BUFFER },
 		{ "opaque", no_argument, NULL, OPT_OPAQUE },
+		{ "cursor", required_argument, NULL, OPT_CURSOR },
 		{ "subsurface", required_argument, NULL, OPT_SUBSURFACE },
 		{ "no-window-geometry", no_argument, NULL, OPT_NO_WINDOW_GEOMETRY },
 		{ "help", no_argument, NULL, 'h' },
@@ -205,6 +208,14 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 			break;
 		case OPT_OPAQUE:
 			o->opaque = true;
+			break;
+		case OPT_CURSOR:
+			o->cursor_scale = atoi(optarg);
+			if (o->cursor_scale < 1 || o->cursor_scale > 4) {
+				fprintf(stderr, "invalid --cursor: %s (want 1 to 4)\n",
+					optarg);
+				return false;
+			}
 			break;
 		case OPT_ODD_BUFFER:
 			o->odd_buffer = true;
@@ -286,6 +297,10 @@ static void registry_global(void *data, struct wl_registry *registry,
 		xdg_wm_base_add_listener(client->wm_base, &wm_base_listener, client);
 	} else if (strcmp(interface, wl_output_interface.name) == 0) {
 		client_output_create(client, name, version);
+	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
+			client->options.cursor_scale > 0 && client->seat == NULL) {
+		client->seat = wl_registry_bind(registry, name, &wl_seat_interface,
+			1);
 	} else if (strcmp(interface, zxdg_output_manager_v1_interface.name) == 0) {
 		client->xdg_output_manager = wl_registry_bind(registry, name,
 			&zxdg_output_manager_v1_interface, min_version(version, 3));
@@ -546,6 +561,15 @@ static bool connect_globals(struct client *client)
 		client->exit_status = 1;
 		return false;
 	}
+	if (client->options.cursor_scale > 0) {
+		client->cursor = client->seat != NULL ?
+			client_cursor_create(client, client->seat) : NULL;
+		if (client->cursor == NULL) {
+			client_emit("error no seat for --cursor");
+			client->exit_status = 1;
+			return false;
+		}
+	}
 	const char *fullscreen = client->options.fullscreen;
 	if (fullscreen != NULL && !client_output_from_name(client, fullscreen)) {
 		client_emit("error no output named %s", fullscreen);
@@ -564,6 +588,10 @@ static void client_finish(struct client *client)
 	struct client_output *output, *tmp;
 	wl_list_for_each_safe(output, tmp, &client->outputs, link) {
 		client_output_destroy(output);
+	}
+	client_cursor_destroy(client->cursor);
+	if (client->seat != NULL) {
+		wl_seat_destroy(client->seat);
 	}
 	if (client->xdg_output_manager != NULL) {
 		zxdg_output_manager_v1_destroy(client->xdg_output_manager);
