@@ -418,13 +418,15 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	}
 	gridwl_control_destroy(server->control);
 	free(server->control_path);
+	if (server->display != NULL) {
+		wl_display_destroy_clients(server->display);
+	}
+	// After the clients: wlroots 0.15 frees its X11 window manager only
+	// when the Xwayland client goes (wlr_xwayland_destroy alone leaks it).
 	// X11 windows go with it, while the seat they may hold focus on is
 	// still there.
 	gridwl_xwayland_destroy(server->xwayland);
 	server->xwayland = NULL;
-	if (server->display != NULL) {
-		wl_display_destroy_clients(server->display);
-	}
 	wl_list_remove(&server->new_output.link);
 	wl_list_remove(&server->layout_change.link);
 	wl_list_remove(&server->new_xdg_surface.link);

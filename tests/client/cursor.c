@@ -7,7 +7,7 @@
  * surface of the client's own, CURSOR_SIZE logical pixels square, drawn
  * with the coords pattern at buffer scale SCALE, hotspot at its top-left.
  * Prints "pointer enter" once it is set, so a test knows the cursor is the
- * client's.
+ * client's, and "pointer motion X Y" (surface coordinates) as it moves.
  */
 
 #define CURSOR_SIZE 16
@@ -54,6 +54,8 @@ static void pointer_leave(void *data, struct wl_pointer *pointer,
 static void pointer_motion(void *data, struct wl_pointer *pointer,
 		uint32_t time, wl_fixed_t x, wl_fixed_t y)
 {
+	client_emit("pointer motion %.2f %.2f", wl_fixed_to_double(x),
+		wl_fixed_to_double(y));
 }
 
 static void pointer_button(void *data, struct wl_pointer *pointer,

@@ -10,7 +10,8 @@
  * stdin: "move X Y W H" puts the pointer at X,Y of a W x H extent mapped
  * onto the whole layout, then prints "moved" once gridwl has handled it;
  * "button CODE press|release" (a linux/input-event-codes.h code, BTN_LEFT
- * is 272) prints "button"; "quit".
+ * is 272) prints "button"; "motion DX DY" moves it relatively by logical
+ * pixels and prints "motion"; "quit".
  */
 
 struct pointer_client {
@@ -69,6 +70,7 @@ int main(void)
 	while (fgets(line, sizeof(line), stdin) != NULL) {
 		unsigned x, y, w, h;
 		char action[16];
+		int dx, dy;
 		if (sscanf(line, "move %u %u %u %u", &x, &y, &w, &h) == 4) {
 			zwlr_virtual_pointer_v1_motion_absolute(pointer, time_msec += 10,
 				x, y, w, h);
@@ -89,6 +91,14 @@ int main(void)
 				break;
 			}
 			printf("button\n");
+		} else if (sscanf(line, "motion %d %d", &dx, &dy) == 2) {
+			zwlr_virtual_pointer_v1_motion(pointer, time_msec += 10,
+				wl_fixed_from_int(dx), wl_fixed_from_int(dy));
+			zwlr_virtual_pointer_v1_frame(pointer);
+			if (wl_display_roundtrip(display) < 0) {
+				break;
+			}
+			printf("motion\n");
 		} else if (strncmp(line, "quit", 4) == 0) {
 			break;
 		} else {

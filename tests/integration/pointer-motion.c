@@ -1,0 +1,147 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "common.h"
+#include "resample-common.h"
+
+/*
+ * Pointer motion is in logical pixels and continuous across outputs of
+ * different scale: a window spanning a scale-1 and a scale-2 output sees
+ * the pointer advance by exactly the relative motion, before and after the
+ * seam. Between outputs with a gap the pointer stops at the edge of the
+ * layout instead of entering the gap.
+ */
+
+#define WINDOW_X 450
+#define WINDOW_Y 100
+
+struct layout {
+	const char *name;
+	const char *second; // HEADLESS-2's --output line
+	int layout_width, layout_height; // for absolute motion
+};
+
+static bool wait_motion(struct harness_client *c, double *x, double *y)
+{
+	char *line = harness_client_wait_line(c, "pointer motion",
+		HARNESS_TIMEOUT_MS);
+	REQUIRE(line != NULL, "no pointer motion reached the window");
+	bool ok = CHECK(sscanf(line, "pointer motion %lf %lf", x, y) == 2,
+		"bad line \"%s\"", line);
+	free(line);
+	return ok;
+}
+
+static bool pointer_command(struct harness_client *pointer,
+		const char *answer, const char *command)
+{
+	REQUIRE(harness_client_send(pointer, "%s", command), "cannot send %s",
+		command);
+	char *line = harness_client_wait_line(pointer, answer,
+		HARNESS_TIMEOUT_MS);
+	bool ok = CHECK(line != NULL, "no answer to %s", command);
+	free(line);
+	return ok;
+}
+
+static bool start(struct harness *h, const struct layout *l,
+		struct harness_client **window, struct harness_client **pointer,
+		int x, int y)
+{
+	const char *args[] = {
+		"--app-id", "motion", "--pattern", "checker", "--size", "400x300",
+		"--cursor", "1", NULL,
+	};
+	*window = harness_spawn_pattern_client(h, "motion", args);
+	REQUIRE(*window != NULL && CHECK_READY(*window, 400, 300, 1),
+		"no window");
+	REQUIRE(rs_place(h, "motion", WINDOW_X, WINDOW_Y) > 0,
+		"cannot place the window");
+	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
+	*pointer = argv[0] != NULL ? harness_spawn(h, "pointer", argv) : NULL;
+	REQUIRE(*pointer != NULL, "no virtual pointer client");
+	char *line = harness_client_wait_line(*pointer, "ready",
+		HARNESS_TIMEOUT_MS);
+	REQUIRE(line != NULL, "the virtual pointer client did not start");
+	free(line);
+	char command[64];
+	snprintf(command, sizeof(command), "move %d %d %d %d", x, y,
+		l->layout_width, l->layout_height);
+	return pointer_command(*pointer, "moved", command);
+}
+
+static bool body_seam(struct harness *h, const void *data)
+{
+	const struct layout *l = data;
+	struct harness_client *window, *pointer;
+	REQUIRE(start(h, l, &window, &pointer, 500, 150), "no setup");
+	double x, y;
+	bool ok = true;
+	// Steps of 50 from logical 500 to 800, across the seam at 640.
+	for (int i = 1; i <= 6 && ok; i++) {
+		ok = pointer_command(pointer, "motion", "motion 50 3") &&
+			wait_motion(window, &x, &y);
+		double want_x = 50 + 50 * i, want_y = 50 + 3 * i;
+		ok = ok && CHECK(x == want_x && y == want_y, "after %d steps the "
+			"pointer is at %.2f,%.2f in the window, want %.0f,%.0f", i, x, y,
+			want_x, want_y);
+	}
+	harness_client_send(pointer, "quit");
+	return rs_quit(window) && ok;
+}
+
+static bool body_gap(struct harness *h, const void *data)
+{
+	const struct layout *l = data;
+	struct harness_client *window, *pointer;
+	REQUIRE(start(h, l, &window, &pointer, 600, 150), "no setup");
+	double x, y;
+	// 700 is in the gap between 640 and 800: the pointer stops at the
+	// last column of HEADLESS-1 (window x 190), not in the gap and not on
+	// HEADLESS-2.
+	bool ok = pointer_command(pointer, "motion", "motion 100 0") &&
+		wait_motion(window, &x, &y);
+	ok = ok && CHECK(x >= 189 && x < 190 && y == 50, "moved into the gap, "
+		"the pointer is at %.2f,%.2f in the window, want just under 190,50",
+		x, y);
+	harness_client_send(pointer, "quit");
+	return rs_quit(window) && ok;
+}
+
+static bool run_seam(const void *data)
+{
+	const struct layout *l = data;
+	const char *args[] = {
+		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output", l->second, NULL,
+	};
+	return run_gridwl(args, body_seam, l);
+}
+
+static bool run_gap(const void *data)
+{
+	const struct layout *l = data;
+	const char *args[] = {
+		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output", l->second, NULL,
+	};
+	return run_gridwl(args, body_gap, l);
+}
+
+int main(void)
+{
+	static const struct layout adjacent = {
+		"adjacent", "HEADLESS-2 mode 1280x960 scale 2 position 640,0",
+		1280, 480,
+	};
+	static const struct layout gap = {
+		"gap", "HEADLESS-2 mode 1280x960 scale 2 position 800,0",
+		1440, 480,
+	};
+	struct check_suite suite = {0};
+	check_run(&suite, "relative motion is continuous across a scale-1 / "
+		"scale-2 seam, in logical pixels", run_seam, &adjacent);
+	check_run(&suite, "the pointer does not enter the gap between outputs",
+		run_gap, &gap);
+	return check_finish(&suite);
+}
