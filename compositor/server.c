@@ -421,8 +421,6 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	if (server->display != NULL) {
 		wl_display_destroy_clients(server->display);
 	}
-	// After the clients: wlroots 0.15 frees its X11 window manager only
-	// when the Xwayland client goes (wlr_xwayland_destroy alone leaks it).
 	// X11 windows go with it, while the seat they may hold focus on is
 	// still there.
 	gridwl_xwayland_destroy(server->xwayland);

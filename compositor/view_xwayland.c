@@ -146,9 +146,7 @@ static void handle_unmap(struct wl_listener *listener, void *data) {
 	gridwl_view_unmap(&xwl_view->view);
 }
 
-static void handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, destroy);
+static void xwayland_view_destroy(struct gridwl_xwayland_view *xwl_view) {
 	wl_list_remove(&xwl_view->map.link);
 	wl_list_remove(&xwl_view->unmap.link);
 	wl_list_remove(&xwl_view->destroy.link);
@@ -165,6 +163,23 @@ static void handle_destroy(struct wl_listener *listener, void *data) {
 	gridwl_view_finish(&xwl_view->view);
 	xwl_view->view.xwayland_surface->data = NULL;
 	free(xwl_view);
+}
+
+static void handle_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+		wl_container_of(listener, xwl_view, destroy);
+	xwayland_view_destroy(xwl_view);
+}
+
+void gridwl_xwayland_views_destroy(struct gridwl_server *server) {
+	struct gridwl_view *view, *tmp;
+	wl_list_for_each_safe(view, tmp, &server->views, link) {
+		if (view->xwayland_surface != NULL) {
+			struct gridwl_xwayland_view *xwl_view =
+				wl_container_of(view, xwl_view, view);
+			xwayland_view_destroy(xwl_view);
+		}
+	}
 }
 
 /* Every ConfigureRequest gets a configure back, or the client may wait for

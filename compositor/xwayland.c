@@ -77,6 +77,7 @@ void gridwl_xwayland_destroy(struct gridwl_xwayland *xwayland) {
 	if (xwayland == NULL) {
 		return;
 	}
+	gridwl_xwayland_views_destroy(xwayland->server);
 	wl_list_remove(&xwayland->ready.link);
 	wl_list_remove(&xwayland->new_surface.link);
 	wlr_xwayland_destroy(xwayland->wlr_xwayland);

@@ -21,5 +21,8 @@ const char *gridwl_xwayland_display(struct gridwl_xwayland *xwayland);
 /* A view for a new X11 window (in compositor/view_xwayland.c). */
 void gridwl_xwayland_view_create(struct gridwl_server *server,
 	struct wlr_xwayland_surface *xsurface);
+/* Frees the views of every X11 window, before Xwayland goes: wlroots 0.15
+ * never signals the destruction of the windows it has left at exit. */
+void gridwl_xwayland_views_destroy(struct gridwl_server *server);
 
 #endif

@@ -256,9 +256,9 @@ static char *xwayland_lsan_options(const char *dir)
 	}
 	fputs("leak:wlr_global_destroy_safe\n"
 		"leak:wl_event_loop_add_timer\n"
-		"leak:wl_event_loop_add_fd\n"
-		"leak:libxcb.so\n"
-		"leak:libwlroots.so\n", f);
+		"leak:wl_event_loop_add_fdXX\n"
+		"leak:libxcb.so.XX\n"
+		"leak:libwlroots.so.XX\n", f);
 	fclose(f);
 	size_t len = strlen(path) + sizeof("suppressions=");
 	char *options = malloc(len);
