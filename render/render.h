@@ -12,6 +12,7 @@ struct wlr_renderer;
 struct wlr_surface;
 struct wlr_texture;
 struct wlr_box;
+struct wlr_buffer;
 struct wlr_output;
 
 /* Where no window is. Tests rely on this exact value. */
@@ -55,6 +56,16 @@ void gridwl_render_views(struct gridwl_render_target *target);
  * pixels: 1:1 copies, resampled copies, or the renderer's own path. */
 void gridwl_render_surface(struct gridwl_render_target *target,
 	struct wlr_surface *surface, enum gridwl_filter filter, int x, int y);
+
+/* Guards direct reads of a surface's shm pixels against a client that
+ * truncates its pool (see render/buffer_access.c). Not nestable on one
+ * buffer; end it before anything else begins one. */
+struct gridwl_buffer_access {
+	struct wlr_buffer *buffer; // NULL when there is nothing to guard
+};
+void gridwl_buffer_access_begin(struct wlr_surface *surface,
+	struct gridwl_buffer_access *access);
+void gridwl_buffer_access_end(struct gridwl_buffer_access *access);
 
 /* Draws texture 1:1 onto box (physical) of the target, within its damage. */
 void gridwl_render_texture(struct gridwl_render_target *target,

@@ -8,6 +8,7 @@
 #include <wlr/types/wlr_surface.h>
 #include <wlr/util/log.h>
 #include "render/kernels/resample.h"
+#include "render/render.h"
 #include "render/resample_cache.h"
 
 /*
@@ -51,6 +52,7 @@ struct resample_source {
 	struct gridwl_pixels pixels;
 	bool opaque;
 	struct wlr_buffer *access; // to end, when the pixels came from it
+	struct gridwl_buffer_access guard; // for a pixman texture's pixels
 };
 
 static bool source_begin(struct wlr_surface *surface,
@@ -75,6 +77,7 @@ static bool source_begin(struct wlr_surface *surface,
 			.stride = pixman_image_get_stride(image) / 4,
 		};
 		source->opaque = format == PIXMAN_x8r8g8b8;
+		gridwl_buffer_access_begin(surface, &source->guard);
 		return true;
 	}
 	// Other renderers upload shm buffers and release them, but during the
@@ -108,6 +111,7 @@ static bool source_begin(struct wlr_surface *surface,
 }
 
 static void source_end(struct resample_source *source) {
+	gridwl_buffer_access_end(&source->guard);
 	if (source->access != NULL) {
 		wlr_buffer_end_data_ptr_access(source->access);
 	}

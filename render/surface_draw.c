@@ -179,7 +179,10 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 	if (surface_is_1to1(target, surface) &&
 			wlr_renderer_is_pixman(target->renderer) &&
 			wlr_texture_is_pixman(texture)) {
+		struct gridwl_buffer_access access;
+		gridwl_buffer_access_begin(surface, &access);
 		blit_pixman(target, wlr_pixman_texture_get_image(texture), x, y);
+		gridwl_buffer_access_end(&access);
 		return;
 	}
 	struct gridwl_resample_cache *cache =

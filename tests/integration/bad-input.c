@@ -10,10 +10,8 @@
  * and shm pools truncated under the compositor. Each time the bad client is
  * refused or dropped (or, for what is merely odd, served), gridwl keeps
  * running, and a well-behaved client connected all along still gets its
- * next frame onto the screen.
- *
- * Cases that find a compositor bug not fixed yet are skipped, naming it;
- * GRIDWL_TEST_KNOWN_BUGS=1 runs them.
+ * next frame onto the screen. The truncated pools are read both by the 1:1
+ * path and by the resampling kernels.
  */
 
 #define OUTPUT "HEADLESS-1"
@@ -37,9 +35,6 @@ struct bad_case {
 	enum outcome outcome;
 	const char *error; // for DISCONNECTED
 	bool may_refuse; // the system may deny the memory it asks for
-	// A compositor bug this case finds, not fixed yet: the case is
-	// skipped with this reason unless GRIDWL_TEST_KNOWN_BUGS is set.
-	const char *known_bug;
 };
 
 static bool only_good_left(struct json_object *reply, void *data)
@@ -208,48 +203,34 @@ int main(void)
 	static const char *const truncate[] = { "truncate", NULL, NULL };
 	static const char *const shrink[] = { "shrink", NULL, NULL };
 	static const char *const truncate_1x[] = { "truncate", "1", NULL };
-	static const char *const sigbus_1to1 = "known bug: gridwl dies of SIGBUS "
-		"in render/surface_draw.c blit_pixman, which composites the shm "
-		"pages outside wl_shm_buffer_begin_access";
-	static const char *const sigbus_resample = "known bug: gridwl dies of "
-		"SIGBUS reading the shm pages for resampling outside "
-		"wl_shm_buffer_begin_access (render/resample_cache.c)";
 	// wl_surface.error: invalid_scale is 0, invalid_size is 2;
 	// wl_shm.error.invalid_fd, 2, is what libwayland posts on the
 	// wl_buffer whose pool could not be read.
 	const struct bad_case cases[] = {
 		{ "set_buffer_scale(-1) disconnects only that client",
 			1, false, minus_one, DISCONNECTED,
-			"error protocol interface=wl_surface code=0", false, NULL },
+			"error protocol interface=wl_surface code=0", false },
 		{ "set_buffer_scale(2^31-1) disconnects only that client",
 			1, false, int_max, DISCONNECTED,
-			"error protocol interface=wl_surface code=2", false, NULL },
-		{ "a 1x1 buffer is shown", 1, true, tiny, SERVED, NULL, false, NULL },
+			"error protocol interface=wl_surface code=2", false },
+		{ "a 1x1 buffer is shown", 1, true, tiny, SERVED, NULL, false },
 		{ "a 16384x16384 buffer at scale 1 does no harm",
-			1, true, huge, SERVED, NULL, true, NULL },
+			1, true, huge, SERVED, NULL, true },
 		{ "a client hanging up right after its commit does no harm",
-			1, true, hangup, HANGS_UP, NULL, false, NULL },
+			1, true, hangup, HANGS_UP, NULL, false },
 		{ "a shm pool truncated to 0 disconnects only that client",
 			1, true, truncate, DISCONNECTED,
-			"error protocol interface=wl_buffer code=2", false,
-			sigbus_1to1 },
+			"error protocol interface=wl_buffer code=2", false },
 		{ "a shm pool truncated to half disconnects only that client",
 			1, true, shrink, DISCONNECTED,
-			"error protocol interface=wl_buffer code=2", false,
-			sigbus_1to1 },
+			"error protocol interface=wl_buffer code=2", false },
 		{ "a truncated shm pool resampled to scale 2 disconnects only "
 			"that client", 2, true, truncate_1x, DISCONNECTED,
-			"error protocol interface=wl_buffer code=2", false,
-			sigbus_resample },
+			"error protocol interface=wl_buffer code=2", false },
 	};
-	bool known_bugs = getenv("GRIDWL_TEST_KNOWN_BUGS") != NULL;
 	struct check_suite suite = {0};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		if (cases[i].known_bug != NULL && !known_bugs) {
-			check_skip(&suite, cases[i].name, cases[i].known_bug);
-		} else {
-			check_run(&suite, cases[i].name, run_case, &cases[i]);
-		}
+		check_run(&suite, cases[i].name, run_case, &cases[i]);
 	}
 	return check_finish(&suite);
 }

@@ -235,8 +235,8 @@ static bool check_x_client(struct harness *h, const struct x_case *c)
 /*
  * wlroots 0.15.1 never frees its X11 window manager (wlr_xwayland_destroy
  * forgets xwm_destroy; later wlroots call it): the xwm, its xcb connection
- * and its event source stay behind in a gridwl that ran Xwayland. Debian's
- * libwlroots has no symbols, so they can only be named by library. Only the
+ * and its event source stay behind in a gridwl that ran Xwayland; they are
+ * named by what allocated them, libxcb and the event loop. Only the
  * gridwl of these cases gets these suppressions (as tests/lsan-nested.supp
  * is only for the nested gridwl); writes them into dir and returns the
  * LSAN_OPTIONS to start it with, or NULL when not sanitized.
@@ -256,9 +256,8 @@ static char *xwayland_lsan_options(const char *dir)
 	}
 	fputs("leak:wlr_global_destroy_safe\n"
 		"leak:wl_event_loop_add_timer\n"
-		"leak:wl_event_loop_add_fdXX\n"
-		"leak:libxcb.so.XX\n"
-		"leak:libwlroots.so.XX\n", f);
+		"leak:wl_event_loop_add_fd\n"
+		"leak:libxcb.so\n", f);
 	fclose(f);
 	size_t len = strlen(path) + sizeof("suppressions=");
 	char *options = malloc(len);
