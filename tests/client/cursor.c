@@ -7,7 +7,8 @@
  * surface of the client's own, CURSOR_SIZE logical pixels square, drawn
  * with the coords pattern at buffer scale SCALE, hotspot at its top-left.
  * Prints "pointer enter" once it is set, so a test knows the cursor is the
- * client's, and "pointer motion X Y" (surface coordinates) as it moves.
+ * client's, and "pointer motion X Y" (surface coordinates) as it moves;
+ * "pointer ready" once the seat has a pointer and the client listens to it.
  */
 
 #define CURSOR_SIZE 16
@@ -84,6 +85,9 @@ static void seat_capabilities(void *data, struct wl_seat *seat,
 			cursor->pointer == NULL) {
 		cursor->pointer = wl_seat_get_pointer(seat);
 		wl_pointer_add_listener(cursor->pointer, &pointer_listener, cursor);
+		// Events sent before this pointer existed are not ours: a test
+		// waits for this line before it moves the pointer.
+		client_emit("pointer ready");
 	}
 }
 

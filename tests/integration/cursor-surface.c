@@ -55,6 +55,10 @@ static bool body(struct harness *h, const void *data)
 		HARNESS_TIMEOUT_MS);
 	REQUIRE(line != NULL, "the virtual pointer client did not start");
 	free(line);
+	line = harness_client_wait_line(client, "pointer ready",
+		HARNESS_TIMEOUT_MS);
+	REQUIRE(line != NULL, "the window never got a wl_pointer");
+	free(line);
 	REQUIRE(harness_client_send(pointer, "move %d %d %d %d", c->lx, c->ly,
 		LAYOUT_WIDTH, LAYOUT_HEIGHT), "cannot move the pointer");
 	line = harness_client_wait_line(pointer, "moved", HARNESS_TIMEOUT_MS);

@@ -64,10 +64,21 @@ static bool start(struct harness *h, const struct layout *l,
 		HARNESS_TIMEOUT_MS);
 	REQUIRE(line != NULL, "the virtual pointer client did not start");
 	free(line);
+	// The window binds its wl_pointer when the virtual one appears; what
+	// gridwl sends before that is lost to it.
+	line = harness_client_wait_line(*window, "pointer ready",
+		HARNESS_TIMEOUT_MS);
+	REQUIRE(line != NULL, "the window never got a wl_pointer");
+	free(line);
 	char command[64];
 	snprintf(command, sizeof(command), "move %d %d %d %d", x, y,
 		l->layout_width, l->layout_height);
-	return pointer_command(*pointer, "moved", command);
+	REQUIRE(pointer_command(*pointer, "moved", command), "no move");
+	line = harness_client_wait_line(*window, "pointer enter",
+		HARNESS_TIMEOUT_MS);
+	bool ok = CHECK(line != NULL, "the pointer never entered the window");
+	free(line);
+	return ok;
 }
 
 static bool body_seam(struct harness *h, const void *data)
