@@ -282,3 +282,14 @@ bool run_gridwl(const char *const *args,
 	bool ok = body(h, data);
 	return harness_stop(h, ok);
 }
+
+bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
+		const void *data)
+{
+	const char *args[] = {
+		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output", "HEADLESS-2 mode 1280x960 scale 2 position 640,0",
+		NULL,
+	};
+	return run_gridwl(args, body, data);
+}

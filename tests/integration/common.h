@@ -78,6 +78,11 @@ bool run_ok(struct harness *h, const char *const *argv);
  * it and stops it; the test's result. */
 bool run_on_output(const char *name, int width, int height, int scale,
 	bool (*body)(struct harness *h, const void *data), const void *data);
+/* The mixed layout several tests share: HEADLESS-1 640x480 at scale 1 at
+ * 0,0 and HEADLESS-2 1280x960 at scale 2 beside it at 640,0 (both 640x480
+ * logical). */
+bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
+	const void *data);
 /* The same with any gridwl arguments (NULL terminated). */
 bool run_gridwl(const char *const *args,
 	bool (*body)(struct harness *h, const void *data), const void *data);

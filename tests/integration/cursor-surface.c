@@ -124,12 +124,7 @@ static bool body(struct harness *h, const void *data)
 
 static bool run(const void *data)
 {
-	const char *args[] = {
-		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output", "HEADLESS-2 mode 1280x960 scale 2 position 640,0",
-		NULL,
-	};
-	return run_gridwl(args, body, data);
+	return run_mixed_layout(body, data);
 }
 
 int main(void)
