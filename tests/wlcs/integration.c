@@ -323,8 +323,14 @@ static void do_position_window(struct wlcs_server *server, void *data) {
 		wlr_log(WLR_ERROR, "wlcs: position_window_absolute: not a window");
 		return;
 	}
-	// wlcs places the surface's own top-left corner; a view's position is
-	// that of its window geometry, which may start elsewhere.
+	// wlcs places the window geometry when the client set one (as a
+	// view's position is), else the surface's own top-left corner: the
+	// geometry wlroots makes up then grows with subsurfaces.
+	if (view->xdg_surface != NULL &&
+			view->xdg_surface->current.geometry.width > 0) {
+		gridwl_view_move(view, call->x, call->y);
+		return;
+	}
 	int sx, sy;
 	gridwl_view_surface_origin(view, &sx, &sy);
 	gridwl_view_move(view, view->x + call->x - sx, view->y + call->y - sy);
