@@ -30,6 +30,10 @@ struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface) {
 	// depth is bounded by what clients built, and each step is a parent.
 	while (surface != NULL) {
 		surface = wlr_surface_get_root_surface(surface);
+		// A subsurface whose parent is gone has no root.
+		if (surface == NULL) {
+			return NULL;
+		}
 		if (wlr_surface_is_xwayland_surface(surface)) {
 			struct wlr_xwayland_surface *xsurface =
 				wlr_xwayland_surface_from_wlr_surface(surface);
