@@ -13,18 +13,22 @@
  * output's scale and are drawn 1:1.
  */
 
+/* A frame draws the software cursors; a screenshot also the one on a
+ * hardware plane, which is not in the composed buffer. */
 static bool cursor_drawn(struct wlr_output *wlr_output,
-		struct wlr_output_cursor *cursor) {
+		struct wlr_output_cursor *cursor, bool with_hardware) {
 	return cursor->enabled && cursor->visible &&
-		wlr_output->hardware_cursor != cursor;
+		(with_hardware || wlr_output->hardware_cursor != cursor);
 }
 
-void gridwl_render_prepare_cursors(struct gridwl_output *output) {
+void gridwl_render_prepare_cursors(struct gridwl_output *output,
+		bool with_hardware) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct gridwl_resample_key key = { output->scale, output->filter };
 	struct wlr_output_cursor *cursor;
 	wl_list_for_each(cursor, &wlr_output->cursors, link) {
-		if (!cursor_drawn(wlr_output, cursor) || cursor->surface == NULL) {
+		if (!cursor_drawn(wlr_output, cursor, with_hardware) ||
+				cursor->surface == NULL) {
 			continue;
 		}
 		struct gridwl_resample_cache *cache =
@@ -35,11 +39,12 @@ void gridwl_render_prepare_cursors(struct gridwl_output *output) {
 	}
 }
 
-void gridwl_render_cursors(struct gridwl_render_target *target) {
+void gridwl_render_cursors(struct gridwl_render_target *target,
+		bool with_hardware) {
 	struct wlr_output *wlr_output = target->output->wlr_output;
 	struct wlr_output_cursor *cursor;
 	wl_list_for_each(cursor, &wlr_output->cursors, link) {
-		if (!cursor_drawn(wlr_output, cursor)) {
+		if (!cursor_drawn(wlr_output, cursor, with_hardware)) {
 			continue;
 		}
 		int x = (int)cursor->x - cursor->hotspot_x;

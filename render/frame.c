@@ -48,7 +48,7 @@ void gridwl_render_output_frame(struct gridwl_output *output) {
 	}
 
 	gridwl_render_prepare(output);
-	gridwl_render_prepare_cursors(output);
+	gridwl_render_prepare_cursors(output, false);
 	bool needs_frame = false;
 	pixman_region32_t damage;
 	pixman_region32_init(&damage);
@@ -71,7 +71,7 @@ void gridwl_render_output_frame(struct gridwl_output *output) {
 		wlr_output->height);
 	if (pixman_region32_not_empty(&damage)) {
 		gridwl_render_views(&target);
-		gridwl_render_cursors(&target);
+		gridwl_render_cursors(&target, false);
 	}
 	wlr_renderer_end(server->renderer);
 	pixman_region32_fini(&damage);

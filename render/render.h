@@ -71,11 +71,14 @@ void gridwl_buffer_access_end(struct gridwl_buffer_access *access);
 void gridwl_render_texture(struct gridwl_render_target *target,
 	struct wlr_texture *texture, const struct wlr_box *box);
 
-/* The output's software cursors: a client's cursor surface like any other
- * surface at the output's scale and filter, a theme image 1:1. The prepare
- * step runs before the render pass, as gridwl_render_prepare does. */
-void gridwl_render_prepare_cursors(struct gridwl_output *output);
-void gridwl_render_cursors(struct gridwl_render_target *target);
+/* The output's software cursors (with_hardware: also the one on a hardware
+ * plane, for screenshots): a client's cursor surface like any other surface
+ * at the output's scale and filter, a theme image 1:1. The prepare step
+ * runs before the render pass, as gridwl_render_prepare does. */
+void gridwl_render_prepare_cursors(struct gridwl_output *output,
+	bool with_hardware);
+void gridwl_render_cursors(struct gridwl_render_target *target,
+	bool with_hardware);
 
 /* On the GLES2 renderer, makes the next draws of texture magnify it with
  * filter (the GPU's own sampling); does nothing on other renderers. */

@@ -28,26 +28,6 @@ static bool image_init(struct gridwl_image *image, int width, int height) {
  * either renderer. The buffer then holds current content, which stays
  * correct under buffer-age damage tracking.
  */
-/* Software cursors as frames draw them, and one on a hardware plane (not
- * in the composed buffer) the way the plane shows it. */
-static void draw_cursors(struct gridwl_render_target *target) {
-	gridwl_render_cursors(target);
-	struct wlr_output_cursor *cursor =
-		target->output->wlr_output->hardware_cursor;
-	if (cursor == NULL || !cursor->enabled || !cursor->visible) {
-		return;
-	}
-	int x = (int)cursor->x - cursor->hotspot_x;
-	int y = (int)cursor->y - cursor->hotspot_y;
-	if (cursor->surface != NULL) {
-		gridwl_render_surface(target, cursor->surface,
-			target->output->filter, x, y);
-	} else if (cursor->texture != NULL) {
-		struct wlr_box box = { x, y, cursor->width, cursor->height };
-		gridwl_render_texture(target, cursor->texture, &box);
-	}
-}
-
 bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 		struct gridwl_image *image, char **error) {
 	struct wlr_output *wlr_output = output->wlr_output;
@@ -58,7 +38,7 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 	}
 	gridwl_render_prepare(output);
 	if (with_cursor) {
-		gridwl_render_prepare_cursors(output);
+		gridwl_render_prepare_cursors(output, true);
 	}
 	if (!wlr_output_attach_render(wlr_output, NULL)) {
 		gridwl_set_error(error, "output %s cannot render now",
@@ -80,7 +60,7 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 		wlr_output->height);
 	gridwl_render_views(&target);
 	if (with_cursor) {
-		draw_cursors(&target);
+		gridwl_render_cursors(&target, true);
 	}
 	bool ok = wlr_renderer_read_pixels(server->renderer, DRM_FORMAT_XRGB8888, NULL,
 		image->stride, image->width, image->height, 0, 0, 0, 0,
