@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/render/wlr_renderer.h>
-#include <wlr/types/wlr_matrix.h>
 #include <wlr/types/wlr_output.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
