@@ -7,6 +7,7 @@
 #include "compositor/surface.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
+#include "input/seat.h"
 #include "render/resample_cache.h"
 
 /*
@@ -92,22 +93,6 @@ void gridwl_surface_update_resample(struct wlr_surface *wlr_surface,
 	gridwl_resample_cache_retain(&surface->resample, keys, count);
 }
 
-struct locate_data {
-	struct wlr_surface *target;
-	bool found;
-	int sx, sy;
-};
-
-static void locate_surface(struct wlr_surface *surface, int sx, int sy,
-		void *data) {
-	struct locate_data *locate = data;
-	if (surface == locate->target) {
-		locate->found = true;
-		locate->sx = sx;
-		locate->sy = sy;
-	}
-}
-
 /* wl_surface.error.invalid_size: the protocol says a buffer's size must be
  * a multiple of its scale. See the README for why gridwl enforces it. */
 static bool check_buffer_size(struct wlr_surface *surface) {
@@ -154,19 +139,17 @@ static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	// cross onto another output; enter/leave skip what is already so, so
 	// this costs a walk over a few surfaces.
 	gridwl_view_update_outputs(view);
+	gridwl_seat_schedule_pointer_rebase(surface->server->seat);
 
-	struct locate_data locate = { .target = wlr_surface };
-	gridwl_view_for_each_surface(view, locate_surface, &locate);
-	if (!locate.found) {
+	int sx, sy;
+	if (!gridwl_view_surface_position(view, wlr_surface, &sx, &sy)) {
 		return;
 	}
-	int ox, oy;
-	gridwl_view_surface_origin(view, &ox, &oy);
 
 	pixman_region32_t damage;
 	pixman_region32_init(&damage);
 	wlr_surface_get_effective_damage(wlr_surface, &damage);
-	pixman_region32_translate(&damage, ox + locate.sx, oy + locate.sy);
+	pixman_region32_translate(&damage, sx, sy);
 	struct gridwl_output *output;
 	wl_list_for_each(output, &surface->server->outputs, link) {
 		if (blends_neighbours(view, wlr_surface, output)) {

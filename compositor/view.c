@@ -195,6 +195,7 @@ void gridwl_view_move(struct gridwl_view *view, int x, int y) {
 	}
 	gridwl_view_damage_whole(view);
 	gridwl_view_update_outputs(view);
+	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 }
 
 void gridwl_view_request_size(struct gridwl_view *view, int width,
@@ -226,6 +227,7 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	gridwl_view_damage_whole(view);
 	view->impl->set_activated(view, true);
 	gridwl_seat_focus_surface(server->seat, surface);
+	gridwl_seat_schedule_pointer_rebase(server->seat);
 }
 
 bool gridwl_view_is_focused(struct gridwl_view *view) {
@@ -360,6 +362,7 @@ void gridwl_views_arrange(struct gridwl_server *server) {
 		}
 		gridwl_view_update_outputs(view);
 	}
+	gridwl_seat_schedule_pointer_rebase(server->seat);
 }
 
 void gridwl_view_init(struct gridwl_view *view, struct gridwl_server *server,
@@ -401,6 +404,7 @@ void gridwl_view_map(struct gridwl_view *view) {
 	gridwl_view_damage_whole(view);
 	gridwl_view_update_outputs(view);
 	gridwl_view_focus(view);
+	gridwl_seat_schedule_pointer_rebase(server->seat);
 	wlr_log(WLR_DEBUG, "Window %u (%s) mapped at %d,%d", view->id,
 		gridwl_view_app_id(view), view->x, view->y);
 }
@@ -412,6 +416,7 @@ void gridwl_view_unmap(struct gridwl_view *view) {
 	// window is on no output.
 	gridwl_view_update_outputs(view);
 	gridwl_seat_view_unmapped(view->server->seat, view);
+	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 }
 
 struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
@@ -436,6 +441,36 @@ struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
 
 void gridwl_view_surface_origin(struct gridwl_view *view, int *x, int *y) {
 	view_surface_origin(view, x, y);
+}
+
+struct locate_data {
+	struct wlr_surface *target;
+	bool found;
+	int sx, sy;
+};
+
+static void locate_surface(struct wlr_surface *surface, int sx, int sy,
+		void *data) {
+	struct locate_data *locate = data;
+	if (surface == locate->target) {
+		locate->found = true;
+		locate->sx = sx;
+		locate->sy = sy;
+	}
+}
+
+bool gridwl_view_surface_position(struct gridwl_view *view,
+		struct wlr_surface *surface, int *lx, int *ly) {
+	struct locate_data locate = { .target = surface };
+	gridwl_view_for_each_surface(view, locate_surface, &locate);
+	if (!locate.found) {
+		return false;
+	}
+	int ox, oy;
+	view_surface_origin(view, &ox, &oy);
+	*lx = ox + locate.sx;
+	*ly = oy + locate.sy;
+	return true;
 }
 
 enum gridwl_filter gridwl_view_filter_on(struct gridwl_view *view,

@@ -121,6 +121,10 @@ void gridwl_view_damage_whole(struct gridwl_view *view);
 bool gridwl_view_is_focused(struct gridwl_view *view);
 /* Layout position of the view's main surface (window geometry aside). */
 void gridwl_view_surface_origin(struct gridwl_view *view, int *x, int *y);
+/* Where one of the view's surfaces (or subsurfaces, popups) is drawn, in
+ * layout coordinates; false when it is not one of them or not shown. */
+bool gridwl_view_surface_position(struct gridwl_view *view,
+	struct wlr_surface *surface, int *lx, int *ly);
 
 /* Popups are drawn with their toplevel; this keeps them inside the output
  * they open on and repaints what they cover. */

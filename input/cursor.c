@@ -1,4 +1,6 @@
 #include <linux/input-event-codes.h>
+#include <time.h>
+#include <math.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_pointer.h>
@@ -26,47 +28,92 @@ void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 	struct wlr_surface *surface = NULL;
 	struct gridwl_view *view = gridwl_view_at(seat->server, seat->cursor->x,
 		seat->cursor->y, &surface, &sx, &sy);
+	struct wlr_seat_pointer_state *state = &seat->wlr_seat->pointer_state;
 	if (view == NULL) {
-		if (seat->wlr_seat->pointer_state.focused_surface != NULL) {
+		if (state->focused_surface != NULL) {
 			gridwl_cursor_set_default_image(seat);
 		}
 		wlr_seat_pointer_clear_focus(seat->wlr_seat);
 		return;
 	}
-	wlr_seat_pointer_notify_enter(seat->wlr_seat, surface, sx, sy);
-	wlr_seat_pointer_notify_motion(seat->wlr_seat, time_msec, sx, sy);
+	// Only what changed is sent: a re-evaluation after a commit that
+	// moved nothing under the pointer must not look like motion.
+	if (surface != state->focused_surface) {
+		wlr_seat_pointer_notify_enter(seat->wlr_seat, surface, sx, sy);
+	} else if (sx != state->sx || sy != state->sy) {
+		wlr_seat_pointer_notify_motion(seat->wlr_seat, time_msec, sx, sy);
+	}
+}
+
+static uint32_t now_msec(void) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
+}
+
+static void rebase_pointer(void *data) {
+	struct gridwl_seat *seat = data;
+	seat->pointer_rebase_idle = NULL;
+	struct wlr_seat_pointer_state *state = &seat->wlr_seat->pointer_state;
+	// While a button is held the surface it went to keeps the pointer
+	// (the implicit grab clients rely on for drags), and during a move or
+	// resize nothing has it.
+	if (seat->grab_mode != GRIDWL_GRAB_NONE || state->button_count > 0 ||
+			seat->pointer_count == 0) {
+		return;
+	}
+	struct wlr_surface *before = state->focused_surface;
+	double sx = state->sx, sy = state->sy;
+	gridwl_seat_update_pointer_focus(seat, now_msec());
+	if (state->focused_surface != before ||
+			(before != NULL && (sx != state->sx || sy != state->sy))) {
+		wlr_seat_pointer_notify_frame(seat->wlr_seat);
+	}
+}
+
+void gridwl_seat_schedule_pointer_rebase(struct gridwl_seat *seat) {
+	if (seat->pointer_rebase_idle != NULL) {
+		return;
+	}
+	struct wl_event_loop *loop =
+		wl_display_get_event_loop(seat->server->display);
+	seat->pointer_rebase_idle =
+		wl_event_loop_add_idle(loop, rebase_pointer, seat);
 }
 
 static void process_grab_motion(struct gridwl_seat *seat) {
 	struct gridwl_view *view = seat->grab_view;
-	double dx = seat->cursor->x - seat->grab_x;
-	double dy = seat->cursor->y - seat->grab_y;
+	// Rounded, not truncated: absolute motion reaches the cursor as
+	// fraction * layout size, so a drag of exactly 60 pixels can come out
+	// as 59.99999999999997, and truncating it lost a pixel.
+	int dx = (int)lround(seat->cursor->x - seat->grab_x);
+	int dy = (int)lround(seat->cursor->y - seat->grab_y);
 	if (seat->grab_mode == GRIDWL_GRAB_MOVE) {
-		gridwl_view_move(view, seat->grab_box.x + (int)dx,
-			seat->grab_box.y + (int)dy);
+		gridwl_view_move(view, seat->grab_box.x + dx,
+			seat->grab_box.y + dy);
 		return;
 	}
 	struct wlr_box box = seat->grab_box;
 	int left = box.x, top = box.y;
 	int right = box.x + box.width, bottom = box.y + box.height;
 	if (seat->grab_edges & WLR_EDGE_LEFT) {
-		left += (int)dx;
+		left += dx;
 		if (left > right - MIN_WINDOW_SIZE) {
 			left = right - MIN_WINDOW_SIZE;
 		}
 	} else if (seat->grab_edges & WLR_EDGE_RIGHT) {
-		right += (int)dx;
+		right += dx;
 		if (right < left + MIN_WINDOW_SIZE) {
 			right = left + MIN_WINDOW_SIZE;
 		}
 	}
 	if (seat->grab_edges & WLR_EDGE_TOP) {
-		top += (int)dy;
+		top += dy;
 		if (top > bottom - MIN_WINDOW_SIZE) {
 			top = bottom - MIN_WINDOW_SIZE;
 		}
 	} else if (seat->grab_edges & WLR_EDGE_BOTTOM) {
-		bottom += (int)dy;
+		bottom += dy;
 		if (bottom < top + MIN_WINDOW_SIZE) {
 			bottom = top + MIN_WINDOW_SIZE;
 		}
@@ -75,9 +122,33 @@ static void process_grab_motion(struct gridwl_seat *seat) {
 	gridwl_view_request_size(view, right - left, bottom - top);
 }
 
+/* While a button is held, the surface it was pressed on keeps the pointer
+ * and gets motion wherever it goes (the implicit grab drags rely on);
+ * false when there is no such surface any more. */
+static bool implicit_grab_motion(struct gridwl_seat *seat,
+		uint32_t time_msec) {
+	struct wlr_seat_pointer_state *state = &seat->wlr_seat->pointer_state;
+	if (state->button_count == 0 || state->focused_surface == NULL) {
+		return false;
+	}
+	struct gridwl_view *view =
+		gridwl_view_from_surface(state->focused_surface);
+	int lx, ly;
+	if (view == NULL || !view->mapped || !gridwl_view_surface_position(view,
+			state->focused_surface, &lx, &ly)) {
+		return false;
+	}
+	wlr_seat_pointer_notify_motion(seat->wlr_seat, time_msec,
+		seat->cursor->x - lx, seat->cursor->y - ly);
+	return true;
+}
+
 static void process_motion(struct gridwl_seat *seat, uint32_t time_msec) {
 	if (seat->grab_mode != GRIDWL_GRAB_NONE && seat->grab_view != NULL) {
 		process_grab_motion(seat);
+		return;
+	}
+	if (implicit_grab_motion(seat, time_msec)) {
 		return;
 	}
 	gridwl_seat_update_pointer_focus(seat, time_msec);
@@ -119,6 +190,12 @@ static void begin_grab(struct gridwl_seat *seat, struct gridwl_view *view,
 	seat->grab_y = seat->cursor->y;
 	seat->grab_box = gridwl_view_box(view);
 	seat->grab_edges = edges;
+	// The window follows the pointer, it does not receive it: the client
+	// sees it leave until the grab ends.
+	if (seat->wlr_seat->pointer_state.focused_surface != NULL) {
+		wlr_seat_pointer_clear_focus(seat->wlr_seat);
+		gridwl_cursor_set_default_image(seat);
+	}
 	if (mode == GRIDWL_GRAB_RESIZE) {
 		gridwl_view_set_resizing(view, true);
 	}
@@ -164,6 +241,11 @@ static void handle_button(struct wl_listener *listener, void *data) {
 		}
 		wlr_seat_pointer_notify_button(seat->wlr_seat, event->time_msec,
 			event->button, event->state);
+		// The last release ends the implicit grab: the pointer may be over
+		// another surface by now.
+		if (seat->wlr_seat->pointer_state.button_count == 0) {
+			gridwl_seat_schedule_pointer_rebase(seat);
+		}
 		return;
 	}
 

@@ -17,7 +17,41 @@ struct gridwl_keyboard {
 	struct wl_listener modifiers;
 	struct wl_listener key;
 	struct wl_listener destroy;
+	// Keys held whose press a binding took: their release is no
+	// client's business either, nor are they among the keys a window
+	// that gets the keyboard is told are down.
+	uint32_t bound_keys[WLR_KEYBOARD_KEYS_CAP];
+	size_t bound_key_count;
 };
+
+static bool is_bound_key(struct gridwl_keyboard *keyboard, uint32_t keycode) {
+	for (size_t i = 0; i < keyboard->bound_key_count; i++) {
+		if (keyboard->bound_keys[i] == keycode) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void add_bound_key(struct gridwl_keyboard *keyboard, uint32_t keycode) {
+	if (!is_bound_key(keyboard, keycode) &&
+			keyboard->bound_key_count < WLR_KEYBOARD_KEYS_CAP) {
+		keyboard->bound_keys[keyboard->bound_key_count++] = keycode;
+	}
+}
+
+/* False when the key was not taken by a binding. */
+static bool remove_bound_key(struct gridwl_keyboard *keyboard,
+		uint32_t keycode) {
+	for (size_t i = 0; i < keyboard->bound_key_count; i++) {
+		if (keyboard->bound_keys[i] == keycode) {
+			keyboard->bound_keys[i] =
+				keyboard->bound_keys[--keyboard->bound_key_count];
+			return true;
+		}
+	}
+	return false;
+}
 
 /* Ctrl+Alt+Fn switches virtual terminals on a DRM session, whatever the
  * config says, so a user is never locked in. */
@@ -60,6 +94,12 @@ static void keyboard_handle_key(struct wl_listener *listener, void *data) {
 	uint32_t keycode = event->keycode + 8; // evdev to xkb
 	if (event->state == WL_KEYBOARD_KEY_STATE_PRESSED &&
 			handle_bindings(keyboard, keycode)) {
+		add_bound_key(keyboard, event->keycode);
+		return;
+	}
+	// The client never saw this key go down.
+	if (event->state == WL_KEYBOARD_KEY_STATE_RELEASED &&
+			remove_bound_key(keyboard, event->keycode)) {
 		return;
 	}
 	wlr_seat_set_keyboard(seat, keyboard->device);
@@ -90,11 +130,7 @@ static void keyboard_handle_destroy(struct wl_listener *listener,
 		wl_container_of(listener, keyboard, destroy);
 	struct gridwl_seat *seat = keyboard->seat;
 	keyboard_destroy(keyboard);
-	uint32_t caps = seat->pointer_count > 0 ? WL_SEAT_CAPABILITY_POINTER : 0;
-	if (!wl_list_empty(&seat->keyboards)) {
-		caps |= WL_SEAT_CAPABILITY_KEYBOARD;
-	}
-	wlr_seat_set_capabilities(seat->wlr_seat, caps);
+	gridwl_seat_update_capabilities(seat);
 }
 
 void gridwl_keyboard_create(struct gridwl_seat *seat,
@@ -134,6 +170,25 @@ void gridwl_keyboard_create(struct gridwl_seat *seat,
 
 	wlr_seat_set_keyboard(seat->wlr_seat, device);
 	wl_list_insert(&seat->keyboards, &keyboard->link);
+}
+
+size_t gridwl_keyboard_client_keys(struct gridwl_seat *seat,
+		struct wlr_keyboard *wlr_keyboard, uint32_t *keycodes) {
+	struct gridwl_keyboard *keyboard = NULL, *k;
+	wl_list_for_each(k, &seat->keyboards, link) {
+		if (k->device->keyboard == wlr_keyboard) {
+			keyboard = k;
+			break;
+		}
+	}
+	size_t count = 0;
+	for (size_t i = 0; i < wlr_keyboard->num_keycodes; i++) {
+		if (keyboard == NULL ||
+				!is_bound_key(keyboard, wlr_keyboard->keycodes[i])) {
+			keycodes[count++] = wlr_keyboard->keycodes[i];
+		}
+	}
+	return count;
 }
 
 void gridwl_keyboard_destroy_all(struct gridwl_seat *seat) {

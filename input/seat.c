@@ -16,8 +16,9 @@
 #include "compositor/view.h"
 #include "input/cursor.h"
 #include "input/seat.h"
+#include "input/touch.h"
 
-static void update_capabilities(struct gridwl_seat *seat) {
+void gridwl_seat_update_capabilities(struct gridwl_seat *seat) {
 	uint32_t caps = 0;
 	if (!wl_list_empty(&seat->keyboards)) {
 		caps |= WL_SEAT_CAPABILITY_KEYBOARD;
@@ -25,9 +26,13 @@ static void update_capabilities(struct gridwl_seat *seat) {
 	if (seat->pointer_count > 0) {
 		caps |= WL_SEAT_CAPABILITY_POINTER;
 	}
+	if (seat->touch_count > 0) {
+		caps |= WL_SEAT_CAPABILITY_TOUCH;
+	}
 	wlr_seat_set_capabilities(seat->wlr_seat, caps);
 }
 
+/* A device wlr_cursor reads: a pointer, a tablet tool or a touch screen. */
 struct gridwl_pointer {
 	struct gridwl_seat *seat;
 	struct wlr_input_device *device;
@@ -41,9 +46,15 @@ static void pointer_handle_destroy(struct wl_listener *listener,
 	struct gridwl_seat *seat = pointer->seat;
 	wlr_cursor_detach_input_device(seat->cursor, pointer->device);
 	wl_list_remove(&pointer->destroy.link);
+	bool touch = pointer->device->type == WLR_INPUT_DEVICE_TOUCH;
 	free(pointer);
+	if (touch) {
+		seat->touch_count--;
+		gridwl_seat_update_capabilities(seat);
+		return;
+	}
 	seat->pointer_count--;
-	update_capabilities(seat);
+	gridwl_seat_update_capabilities(seat);
 	if (seat->pointer_count == 0) {
 		// No pointing device, nothing to point with: hide the cursor.
 		wlr_cursor_set_image(seat->cursor, NULL, 0, 0, 0, 0, 0, 0);
@@ -62,6 +73,10 @@ static void add_pointer(struct gridwl_seat *seat,
 	pointer->destroy.notify = pointer_handle_destroy;
 	wl_signal_add(&device->events.destroy, &pointer->destroy);
 	wlr_cursor_attach_input_device(seat->cursor, device);
+	if (device->type == WLR_INPUT_DEVICE_TOUCH) {
+		seat->touch_count++;
+		return;
+	}
 	if (seat->pointer_count++ == 0) {
 		gridwl_cursor_set_default_image(seat);
 	}
@@ -70,7 +85,7 @@ static void add_pointer(struct gridwl_seat *seat,
 void gridwl_seat_add_pointer(struct gridwl_seat *seat,
 		struct wlr_input_device *device) {
 	add_pointer(seat, device);
-	update_capabilities(seat);
+	gridwl_seat_update_capabilities(seat);
 }
 
 static void seat_handle_new_input(struct wl_listener *listener, void *data) {
@@ -83,13 +98,13 @@ static void seat_handle_new_input(struct wl_listener *listener, void *data) {
 	case WLR_INPUT_DEVICE_POINTER:
 	case WLR_INPUT_DEVICE_TOUCH:
 	case WLR_INPUT_DEVICE_TABLET_TOOL:
-		// wlr_cursor turns touch and tablets into pointer motion.
+		// All go through wlr_cursor, which maps them onto the layout.
 		add_pointer(seat, device);
 		break;
 	default:
 		break;
 	}
-	update_capabilities(seat);
+	gridwl_seat_update_capabilities(seat);
 }
 
 static void seat_handle_request_set_selection(struct wl_listener *listener,
@@ -170,6 +185,7 @@ struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
 	wl_signal_add(&seat->wlr_seat->events.request_set_primary_selection,
 		&seat->request_set_primary_selection);
 	gridwl_cursor_init(seat);
+	gridwl_touch_init(seat);
 	seat->virtual_pointers = gridwl_virtual_pointer_manager_create(seat);
 	if (seat->virtual_pointers == NULL) {
 		gridwl_seat_destroy(seat);
@@ -182,9 +198,13 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	if (seat == NULL) {
 		return;
 	}
+	if (seat->pointer_rebase_idle != NULL) {
+		wl_event_source_remove(seat->pointer_rebase_idle);
+	}
 	gridwl_virtual_pointer_manager_destroy(seat->virtual_pointers);
 	if (seat->xcursor_manager != NULL) {
 		gridwl_cursor_finish(seat);
+		gridwl_touch_finish(seat);
 		wl_list_remove(&seat->new_input.link);
 		wl_list_remove(&seat->request_set_selection.link);
 		wl_list_remove(&seat->request_set_primary_selection.link);
@@ -215,9 +235,10 @@ void gridwl_seat_focus_surface(struct gridwl_seat *seat,
 		struct wlr_surface *surface) {
 	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(seat->wlr_seat);
 	if (keyboard != NULL) {
+		uint32_t keycodes[WLR_KEYBOARD_KEYS_CAP];
+		size_t count = gridwl_keyboard_client_keys(seat, keyboard, keycodes);
 		wlr_seat_keyboard_notify_enter(seat->wlr_seat, surface,
-			keyboard->keycodes, keyboard->num_keycodes,
-			&keyboard->modifiers);
+			keycodes, count, &keyboard->modifiers);
 	} else {
 		wlr_seat_keyboard_notify_enter(seat->wlr_seat, surface,
 			NULL, 0, NULL);

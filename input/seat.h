@@ -11,6 +11,7 @@ struct gridwl_output;
 struct gridwl_view;
 struct gridwl_virtual_pointer_manager;
 struct wlr_input_device;
+struct wlr_keyboard;
 struct wlr_surface;
 
 enum gridwl_grab_mode {
@@ -26,6 +27,7 @@ struct gridwl_seat {
 	struct wlr_xcursor_manager *xcursor_manager;
 	struct wl_list keyboards; // gridwl_keyboard.link
 	int pointer_count;
+	int touch_count;
 	struct gridwl_virtual_pointer_manager *virtual_pointers;
 
 	// An interactive move or resize, in logical coordinates.
@@ -35,6 +37,9 @@ struct gridwl_seat {
 	struct wlr_box grab_box;
 	uint32_t grab_edges;
 
+	// Pending re-evaluation of pointer focus after the windows changed.
+	struct wl_event_source *pointer_rebase_idle;
+
 	struct wl_listener new_input;
 	struct wl_listener cursor_motion;
 	struct wl_listener cursor_motion_absolute;
@@ -42,6 +47,11 @@ struct gridwl_seat {
 	struct wl_listener cursor_axis;
 	struct wl_listener cursor_frame;
 	struct wl_listener request_set_cursor;
+	struct wl_listener touch_down;
+	struct wl_listener touch_up;
+	struct wl_listener touch_motion;
+	struct wl_listener touch_cancel;
+	struct wl_listener touch_frame;
 	struct wl_listener request_set_selection;
 	struct wl_listener request_set_primary_selection;
 };
@@ -64,9 +74,16 @@ void gridwl_seat_begin_move(struct gridwl_seat *seat,
 	struct gridwl_view *view);
 void gridwl_seat_begin_resize(struct gridwl_seat *seat,
 	struct gridwl_view *view, uint32_t edges);
-/* Re-evaluates pointer focus after windows moved under a still pointer. */
+/* Gives the pointer to whatever surface is under it now. */
 void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 	uint32_t time_msec);
+/* Re-evaluates pointer focus once the current batch of requests is done:
+ * for windows and surfaces that moved, restacked, resized or (un)mapped
+ * under a still pointer. Cheap to call on every change. */
+void gridwl_seat_schedule_pointer_rebase(struct gridwl_seat *seat);
+
+/* Advertises what the devices attached now can do. */
+void gridwl_seat_update_capabilities(struct gridwl_seat *seat);
 
 /* Attaches a pointing device that does not come from the backend. */
 void gridwl_seat_add_pointer(struct gridwl_seat *seat,
@@ -76,6 +93,11 @@ void gridwl_seat_add_pointer(struct gridwl_seat *seat,
 void gridwl_keyboard_create(struct gridwl_seat *seat,
 	struct wlr_input_device *device);
 void gridwl_keyboard_destroy_all(struct gridwl_seat *seat);
+/* The keys held on keyboard whose press went to clients, leaving out those
+ * a binding took, for wl_keyboard.enter; keycodes has room for
+ * WLR_KEYBOARD_KEYS_CAP. Returns how many. */
+size_t gridwl_keyboard_client_keys(struct gridwl_seat *seat,
+	struct wlr_keyboard *keyboard, uint32_t *keycodes);
 
 /* input/virtual_pointer.c: wlr-virtual-pointer, for input tests and tools
  * such as wlrctl and the compositor benchmark. */
