@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "common.h"
 
 static struct image *load_screenshot(const char *path, const char *tool)
@@ -292,4 +293,62 @@ bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
 		NULL,
 	};
 	return run_gridwl(args, body, data);
+}
+
+bool program_in_path(const char *name)
+{
+	const char *path = getenv("PATH");
+	if (path == NULL) {
+		path = "/usr/bin:/bin";
+	}
+	char *copy = strdup(path);
+	bool found = false;
+	for (char *save = NULL, *dir = strtok_r(copy, ":", &save);
+			dir != NULL && !found; dir = strtok_r(NULL, ":", &save)) {
+		char file[4096];
+		snprintf(file, sizeof(file), "%s/%s", dir, name);
+		found = access(file, X_OK) == 0;
+	}
+	free(copy);
+	return found;
+}
+
+/* Whether exactly the window app_id is focused; NULL: none is. */
+static bool focused_is(struct json_object *reply, void *data)
+{
+	const char *want = data;
+	struct json_object *windows = json_path(reply, "windows",
+		json_type_array);
+	if (windows == NULL) {
+		return false;
+	}
+	int matches = 0;
+	for (size_t i = 0; i < json_object_array_length(windows); i++) {
+		struct json_object *w = json_object_array_get_idx(windows, i);
+		struct json_object *app_id = json_path(w, "app_id", json_type_string);
+		struct json_object *focused = json_path(w, "focused",
+			json_type_boolean);
+		if (app_id == NULL || focused == NULL) {
+			return false;
+		}
+		bool is_want = want != NULL &&
+			strcmp(json_object_get_string(app_id), want) == 0;
+		if (json_object_get_boolean(focused) != is_want) {
+			return false;
+		}
+		matches += is_want;
+	}
+	return matches == (want != NULL);
+}
+
+bool wait_focused(struct harness *h, const char *app_id)
+{
+	char why[96];
+	snprintf(why, sizeof(why), "%s to be the only focused window",
+		app_id != NULL ? app_id : "no window");
+	const char *args[] = { "windows", NULL };
+	struct json_object *reply = harness_wait_gridctl(h, args, focused_is,
+		(void *)app_id, HARNESS_TIMEOUT_MS, why);
+	json_object_put(reply);
+	return reply != NULL;
 }

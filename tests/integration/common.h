@@ -87,4 +87,11 @@ bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
 bool run_gridwl(const char *const *args,
 	bool (*body)(struct harness *h, const void *data), const void *data);
 
+/* Whether an executable of that name is on $PATH. */
+bool program_in_path(const char *name);
+
+/* Waits until the window app_id is the only focused one (NULL: until no
+ * window is); false after reporting when that does not happen. */
+bool wait_focused(struct harness *h, const char *app_id);
+
 #endif

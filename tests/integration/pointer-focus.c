@@ -16,43 +16,6 @@
 #define LAYOUT_HEIGHT 480
 #define BTN_LEFT 272
 
-static bool focused_is(struct json_object *reply, void *data)
-{
-	const char *want = data;
-	struct json_object *windows = json_path(reply, "windows",
-		json_type_array);
-	if (windows == NULL) {
-		return false;
-	}
-	int matches = 0;
-	for (size_t i = 0; i < json_object_array_length(windows); i++) {
-		struct json_object *w = json_object_array_get_idx(windows, i);
-		struct json_object *app_id = json_path(w, "app_id", json_type_string);
-		struct json_object *focused = json_path(w, "focused",
-			json_type_boolean);
-		if (app_id == NULL || focused == NULL) {
-			return false;
-		}
-		bool is_want = strcmp(json_object_get_string(app_id), want) == 0;
-		if (json_object_get_boolean(focused) != is_want) {
-			return false;
-		}
-		matches += is_want;
-	}
-	return matches == 1;
-}
-
-static bool wait_focused(struct harness *h, const char *app_id)
-{
-	char why[96];
-	snprintf(why, sizeof(why), "%s to be the only focused window", app_id);
-	const char *args[] = { "windows", NULL };
-	struct json_object *reply = harness_wait_gridctl(h, args, focused_is,
-		(void *)app_id, HARNESS_TIMEOUT_MS, why);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
 static bool pointer_do(struct harness_client *pointer, const char *answer,
 		const char *fmt, int a, int b)
 {

@@ -9,7 +9,8 @@
  * different scale: a window spanning a scale-1 and a scale-2 output sees
  * the pointer advance by exactly the relative motion, before and after the
  * seam. Between outputs with a gap the pointer stops at the edge of the
- * layout instead of entering the gap.
+ * layout instead of entering the gap. A window that moves under a still
+ * pointer gets leave, enter and motion as if the pointer had moved.
  */
 
 #define WINDOW_X 450
@@ -119,6 +120,49 @@ static bool body_gap(struct harness *h, const void *data)
 	return rs_quit(window) && ok;
 }
 
+static bool wait_pointer_line(struct harness_client *window,
+		const char *what)
+{
+	char *line = harness_client_wait_line(window, what, HARNESS_TIMEOUT_MS);
+	free(line);
+	return line != NULL;
+}
+
+static bool body_still(struct harness *h, const void *data)
+{
+	const struct layout *l = data;
+	struct harness_client *window, *pointer;
+	// The pointer rests at logical 500,150: window coordinates 50,50.
+	REQUIRE(start(h, l, &window, &pointer, 500, 150), "no setup");
+	bool ok = CHECK(rs_place(h, "motion", 700, 300) > 0 &&
+		wait_pointer_line(window, "pointer leave"),
+		"a window moved away from the pointer should get leave");
+	ok = CHECK(rs_place(h, "motion", 400, 50) > 0 &&
+		wait_pointer_line(window, "pointer enter"),
+		"a window moved under the pointer should get enter") && ok;
+	// Still under the pointer, ten logical pixels to the right (across the
+	// seam at 640 for its right part): the pointer is ten pixels further
+	// left in it.
+	double x, y;
+	ok = CHECK(rs_place(h, "motion", 410, 50) > 0 &&
+		wait_motion(window, &x, &y), "a window moved under a still "
+		"pointer should get motion") && ok;
+	ok = ok && CHECK(x == 90 && y == 100, "after the move the pointer is at "
+		"%.2f,%.2f in the window, want 90,100", x, y);
+	harness_client_send(pointer, "quit");
+	return rs_quit(window) && ok;
+}
+
+static bool run_still(const void *data)
+{
+	const struct layout *l = data;
+	const char *args[] = {
+		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output", l->second, NULL,
+	};
+	return run_gridwl(args, body_still, l);
+}
+
 static bool run_seam(const void *data)
 {
 	const struct layout *l = data;
@@ -154,5 +198,7 @@ int main(void)
 		"scale-2 seam, in logical pixels", run_seam, &adjacent);
 	check_run(&suite, "the pointer does not enter the gap between outputs",
 		run_gap, &gap);
+	check_run(&suite, "a window moving under a still pointer gets leave, "
+		"enter and motion", run_still, &adjacent);
 	return check_finish(&suite);
 }

@@ -41,24 +41,6 @@ static const struct toolkit toolkits[] = {
 	},
 };
 
-static bool in_path(const char *binary)
-{
-	const char *path = getenv("PATH");
-	if (path == NULL) {
-		return false;
-	}
-	char *copy = strdup(path);
-	bool found = false;
-	for (char *dir = strtok(copy, ":"); dir != NULL && !found;
-			dir = strtok(NULL, ":")) {
-		char file[4096];
-		snprintf(file, sizeof(file), "%s/%s", dir, binary);
-		found = access(file, X_OK) == 0;
-	}
-	free(copy);
-	return found;
-}
-
 /* Waits for gridwl to report buffer scale want for the window and, with
  * traced, for the client's own trace to show it setting that scale. */
 static bool wait_scale(struct harness *h, struct harness_client *client,
@@ -164,7 +146,7 @@ int main(void)
 		char name[128];
 		snprintf(name, sizeof(name), "%s follows the output scale as it "
 			"moves", toolkits[i].name);
-		if (!in_path(toolkits[i].binary)) {
+		if (!program_in_path(toolkits[i].binary)) {
 			check_skip(&suite, name, "not installed");
 			continue;
 		}

@@ -24,24 +24,6 @@ static const char *xwayland_binary(void)
 	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
 }
 
-static bool in_path(const char *name)
-{
-	const char *path = getenv("PATH");
-	if (path == NULL) {
-		path = "/usr/bin:/bin";
-	}
-	char *copy = strdup(path);
-	bool found = false;
-	for (char *save = NULL, *dir = strtok_r(copy, ":", &save);
-			dir != NULL && !found; dir = strtok_r(NULL, ":", &save)) {
-		char file[4096];
-		snprintf(file, sizeof(file), "%s/%s", dir, name);
-		found = access(file, X_OK) == 0;
-	}
-	free(copy);
-	return found;
-}
-
 static char *write_config(const char *dir, const char *lines)
 {
 	size_t n = strlen(dir) + sizeof("/config");
@@ -361,7 +343,7 @@ int main(void)
 	const char *missing = NULL;
 	if (access(xwayland_binary(), X_OK) != 0) {
 		missing = "Xwayland is not installed (Debian package xwayland)";
-	} else if (!in_path(X_CLIENT)) {
+	} else if (!program_in_path(X_CLIENT)) {
 		missing = X_CLIENT " is not installed (Debian package x11-apps)";
 	}
 	const char *names[] = {

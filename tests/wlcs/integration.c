@@ -11,6 +11,7 @@
  * Test-only code: nothing here is linked into gridwl itself.
  */
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,6 +177,15 @@ static void *server_thread(void *data) {
 		server->new_xdg_surface.notify = handle_new_xdg_surface;
 		wl_signal_add(&server->server->xdg_shell->events.new_surface,
 			&server->new_xdg_surface);
+		// The seat has a mouse and a touch screen from the start, as a
+		// laptop's does. wlcs adds its devices just before it uses them,
+		// and a client that learns of the capability only then binds
+		// wl_pointer (or wl_touch) after the first events were sent, while
+		// its next roundtrip may already have ended.
+		wlr_headless_add_input_device(server->server->backend,
+			WLR_INPUT_DEVICE_POINTER);
+		wlr_headless_add_input_device(server->server->backend,
+			WLR_INPUT_DEVICE_TOUCH);
 	}
 	pthread_mutex_lock(&server->lock);
 	server->started = true;
@@ -349,12 +359,26 @@ static void server_position_window_absolute(WlcsDisplayServer *base,
 }
 
 /* Absolute input events are fractions of the whole layout. */
+/* A fraction of the layout that wlr_cursor turns back into v or the least
+ * double above it: (v - x) / w * w can come out a hair below v, and a
+ * pointer put on a surface's top or left edge would then miss it. */
+static double exact_fraction(double v, int x, int width) {
+	double f = (v - x) / width;
+	for (int i = 0; i < 8 && width * f + x > v; i++) {
+		f = nextafter(f, -2.0);
+	}
+	for (int i = 0; i < 8 && width * f + x < v; i++) {
+		f = nextafter(f, 2.0);
+	}
+	return f;
+}
+
 static void layout_fraction(struct wlcs_server *server, wl_fixed_t x,
 		wl_fixed_t y, double *fx, double *fy) {
 	struct wlr_box *box =
 		wlr_output_layout_get_box(server->server->output_layout, NULL);
-	*fx = (wl_fixed_to_double(x) - box->x) / box->width;
-	*fy = (wl_fixed_to_double(y) - box->y) / box->height;
+	*fx = exact_fraction(wl_fixed_to_double(x), box->x, box->width);
+	*fy = exact_fraction(wl_fixed_to_double(y), box->y, box->height);
 }
 
 struct input_call {
@@ -512,11 +536,14 @@ static void do_touch(struct wlcs_server *server, void *data) {
 static void touch_event(WlcsTouch *base, int kind, wl_fixed_t x,
 		wl_fixed_t y) {
 	struct wlcs_touch *touch = wl_container_of(base, touch, base);
+	// wlcs 1.5.0 declares wl_fixed_t but passes whole pixels (its
+	// Touch::down_at(int, int) hands them straight on, as Mir's own
+	// integration expects).
 	struct input_call call = {
 		.device = touch->device,
 		.button = kind,
-		.x = x,
-		.y = y,
+		.x = wl_fixed_from_int(x),
+		.y = wl_fixed_from_int(y),
 	};
 	run_on_server(touch->server, do_touch, &call);
 }

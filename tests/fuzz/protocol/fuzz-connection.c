@@ -1,0 +1,528 @@
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <wayland-client.h>
+#include "fuzz-protocol.h"
+#include "viewporter-client-protocol.h"
+#include "wlr-output-management-unstable-v1-client-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "xdg-shell-client-protocol.h"
+
+/*
+ * One connection to the compositor: the globals, the seat's pointer and
+ * keyboard (for the serials that grabs and selections want), and a round
+ * trip that gives up when the compositor stops answering, since a hung
+ * compositor is as much a failure as a crashed one.
+ */
+
+static uint32_t min_u32(uint32_t a, uint32_t b)
+{
+	return a < b ? a : b;
+}
+
+static void output_geometry(void *data, struct wl_output *output, int32_t x,
+		int32_t y, int32_t physical_width, int32_t physical_height,
+		int32_t subpixel, const char *make, const char *model,
+		int32_t transform)
+{
+}
+
+static void output_mode(void *data, struct wl_output *output, uint32_t flags,
+		int32_t width, int32_t height, int32_t refresh)
+{
+}
+
+static void output_done(void *data, struct wl_output *output)
+{
+}
+
+static void output_scale(void *data, struct wl_output *output, int32_t factor)
+{
+}
+
+static void output_name(void *data, struct wl_output *output,
+		const char *name)
+{
+}
+
+static void output_description(void *data, struct wl_output *output,
+		const char *description)
+{
+}
+
+static const struct wl_output_listener output_listener = {
+	.geometry = output_geometry,
+	.mode = output_mode,
+	.done = output_done,
+	.scale = output_scale,
+	.name = output_name,
+	.description = output_description,
+};
+
+static void pointer_enter(void *data, struct wl_pointer *pointer,
+		uint32_t serial, struct wl_surface *surface, wl_fixed_t x, wl_fixed_t y)
+{
+	struct fz *fz = data;
+	fz->input_serial = serial;
+}
+
+static void pointer_leave(void *data, struct wl_pointer *pointer,
+		uint32_t serial, struct wl_surface *surface)
+{
+}
+
+static void pointer_motion(void *data, struct wl_pointer *pointer,
+		uint32_t time, wl_fixed_t x, wl_fixed_t y)
+{
+}
+
+static void pointer_button(void *data, struct wl_pointer *pointer,
+		uint32_t serial, uint32_t time, uint32_t button, uint32_t state)
+{
+	struct fz *fz = data;
+	fz->input_serial = serial;
+}
+
+static void pointer_axis(void *data, struct wl_pointer *pointer,
+		uint32_t time, uint32_t axis, wl_fixed_t value)
+{
+}
+
+static void pointer_frame(void *data, struct wl_pointer *pointer)
+{
+}
+
+static void pointer_axis_source(void *data, struct wl_pointer *pointer,
+		uint32_t source)
+{
+}
+
+static void pointer_axis_stop(void *data, struct wl_pointer *pointer,
+		uint32_t time, uint32_t axis)
+{
+}
+
+static void pointer_axis_discrete(void *data, struct wl_pointer *pointer,
+		uint32_t axis, int32_t discrete)
+{
+}
+
+static const struct wl_pointer_listener pointer_listener = {
+	.enter = pointer_enter,
+	.leave = pointer_leave,
+	.motion = pointer_motion,
+	.button = pointer_button,
+	.axis = pointer_axis,
+	.frame = pointer_frame,
+	.axis_source = pointer_axis_source,
+	.axis_stop = pointer_axis_stop,
+	.axis_discrete = pointer_axis_discrete,
+};
+
+static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
+		uint32_t format, int32_t fd, uint32_t size)
+{
+	close(fd);
+}
+
+static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, struct wl_surface *surface, struct wl_array *keys)
+{
+	struct fz *fz = data;
+	fz->input_serial = serial;
+}
+
+static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, struct wl_surface *surface)
+{
+}
+
+static void keyboard_key(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, uint32_t time, uint32_t key, uint32_t state)
+{
+	struct fz *fz = data;
+	fz->input_serial = serial;
+}
+
+static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, uint32_t depressed, uint32_t latched,
+		uint32_t locked, uint32_t group)
+{
+}
+
+static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
+		int32_t rate, int32_t delay)
+{
+}
+
+static const struct wl_keyboard_listener keyboard_listener = {
+	.keymap = keyboard_keymap,
+	.enter = keyboard_enter,
+	.leave = keyboard_leave,
+	.key = keyboard_key,
+	.modifiers = keyboard_modifiers,
+	.repeat_info = keyboard_repeat_info,
+};
+
+static void seat_capabilities(void *data, struct wl_seat *seat,
+		uint32_t caps)
+{
+	struct fz *fz = data;
+	bool pointer = caps & WL_SEAT_CAPABILITY_POINTER;
+	bool keyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD;
+	if (pointer && fz->pointer == NULL) {
+		fz->pointer = wl_seat_get_pointer(seat);
+		wl_pointer_add_listener(fz->pointer, &pointer_listener, fz);
+	} else if (!pointer && fz->pointer != NULL) {
+		if (fz->seat_version >= WL_POINTER_RELEASE_SINCE_VERSION) {
+			wl_pointer_release(fz->pointer);
+		} else {
+			wl_pointer_destroy(fz->pointer);
+		}
+		fz->pointer = NULL;
+	}
+	if (keyboard && fz->keyboard == NULL) {
+		fz->keyboard = wl_seat_get_keyboard(seat);
+		wl_keyboard_add_listener(fz->keyboard, &keyboard_listener, fz);
+	} else if (!keyboard && fz->keyboard != NULL) {
+		if (fz->seat_version >= WL_KEYBOARD_RELEASE_SINCE_VERSION) {
+			wl_keyboard_release(fz->keyboard);
+		} else {
+			wl_keyboard_destroy(fz->keyboard);
+		}
+		fz->keyboard = NULL;
+	}
+}
+
+static void seat_name(void *data, struct wl_seat *seat, const char *name)
+{
+}
+
+static const struct wl_seat_listener seat_listener = {
+	.capabilities = seat_capabilities,
+	.name = seat_name,
+};
+
+static void shm_format(void *data, struct wl_shm *shm, uint32_t format)
+{
+	struct fz *fz = data;
+	// Only formats whose pixel size fuzz-shm.c knows; it must compute
+	// strides the compositor accepts.
+	static const uint32_t known[] = {
+		WL_SHM_FORMAT_ARGB8888, WL_SHM_FORMAT_XRGB8888,
+		WL_SHM_FORMAT_ABGR8888, WL_SHM_FORMAT_XBGR8888,
+		WL_SHM_FORMAT_RGBA8888, WL_SHM_FORMAT_RGBX8888,
+		WL_SHM_FORMAT_BGRA8888, WL_SHM_FORMAT_BGRX8888,
+		WL_SHM_FORMAT_ARGB2101010, WL_SHM_FORMAT_XRGB2101010,
+		WL_SHM_FORMAT_ABGR2101010, WL_SHM_FORMAT_XBGR2101010,
+		WL_SHM_FORMAT_RGB565, WL_SHM_FORMAT_BGR565,
+	};
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		if (known[i] == format && fz->format_count < FZ_FORMATS) {
+			fz->formats[fz->format_count++] = format;
+		}
+	}
+}
+
+static const struct wl_shm_listener shm_listener = {
+	.format = shm_format,
+};
+
+static void bind_output(struct fz *fz, uint32_t name, uint32_t version)
+{
+	for (int i = 0; i < FZ_OUTPUTS; i++) {
+		struct fz_output *o = &fz->outputs[i];
+		if (o->output == NULL) {
+			o->output = wl_registry_bind(fz->registry, name,
+				&wl_output_interface, min_u32(version, 4));
+			wl_output_add_listener(o->output, &output_listener, fz);
+			o->global_name = name;
+			return;
+		}
+	}
+}
+
+static void release_output(struct fz_output *o)
+{
+	if (wl_output_get_version(o->output) >= WL_OUTPUT_RELEASE_SINCE_VERSION) {
+		wl_output_release(o->output);
+	} else {
+		wl_output_destroy(o->output);
+	}
+	o->output = NULL;
+}
+
+static void registry_global(void *data, struct wl_registry *registry,
+		uint32_t name, const char *interface, uint32_t version)
+{
+	struct fz *fz = data;
+	if (strcmp(interface, wl_compositor_interface.name) == 0) {
+		fz->compositor_version = min_u32(version, 4);
+		fz->compositor = wl_registry_bind(registry, name,
+			&wl_compositor_interface, fz->compositor_version);
+	} else if (strcmp(interface, wl_subcompositor_interface.name) == 0) {
+		fz->subcompositor = wl_registry_bind(registry, name,
+			&wl_subcompositor_interface, 1);
+	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
+		fz->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+		wl_shm_add_listener(fz->shm, &shm_listener, fz);
+	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
+		// Version 2 is what wlroots 0.15 offers; nothing newer is needed.
+		fz->wm_base_version = min_u32(version, 2);
+		fz->wm_base = wl_registry_bind(registry, name,
+			&xdg_wm_base_interface, fz->wm_base_version);
+		fz_xdg_bound(fz);
+	} else if (strcmp(interface, wp_viewporter_interface.name) == 0) {
+		fz->viewporter = wl_registry_bind(registry, name,
+			&wp_viewporter_interface, 1);
+	} else if (strcmp(interface, wl_data_device_manager_interface.name) == 0) {
+		fz->data_device_manager = wl_registry_bind(registry, name,
+			&wl_data_device_manager_interface, min_u32(version, 3));
+	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
+			fz->seat == NULL) {
+		fz->seat_version = min_u32(version, 7);
+		fz->seat = wl_registry_bind(registry, name, &wl_seat_interface,
+			fz->seat_version);
+		wl_seat_add_listener(fz->seat, &seat_listener, fz);
+	} else if (strcmp(interface, wl_output_interface.name) == 0) {
+		bind_output(fz, name, version);
+	} else if (strcmp(interface,
+			zwlr_output_manager_v1_interface.name) == 0 &&
+			!fz->options.no_output_management) {
+		fz->output_manager = wl_registry_bind(registry, name,
+			&zwlr_output_manager_v1_interface, min_u32(version, 2));
+		fz_output_manager_bound(fz);
+	} else if (strcmp(interface,
+			zwlr_virtual_pointer_manager_v1_interface.name) == 0 &&
+			!fz->options.no_pointer) {
+		fz->virtual_pointer_manager = wl_registry_bind(registry, name,
+			&zwlr_virtual_pointer_manager_v1_interface, 1);
+	}
+}
+
+static void registry_global_remove(void *data, struct wl_registry *registry,
+		uint32_t name)
+{
+	struct fz *fz = data;
+	// Outputs come and go with wlr-output-management's enable/disable.
+	for (int i = 0; i < FZ_OUTPUTS; i++) {
+		if (fz->outputs[i].output != NULL &&
+				fz->outputs[i].global_name == name) {
+			release_output(&fz->outputs[i]);
+		}
+	}
+}
+
+static const struct wl_registry_listener registry_listener = {
+	.global = registry_global,
+	.global_remove = registry_global_remove,
+};
+
+bool fz_connect(struct fz *fz)
+{
+	fz->display = wl_display_connect(NULL);
+	if (fz->display == NULL) {
+		return false;
+	}
+	fz->stats.connections++;
+	fz->registry = wl_display_get_registry(fz->display);
+	wl_registry_add_listener(fz->registry, &registry_listener, fz);
+	// Globals, then what binding them sent (formats, capabilities,
+	// output heads).
+	if (fz_roundtrip(fz, false) < 0 || fz_roundtrip(fz, false) < 0) {
+		return true; // the caller sees the error on the display
+	}
+	if (fz->compositor == NULL || fz->shm == NULL || fz->wm_base == NULL) {
+		fprintf(stderr, "protocol-fuzz: the compositor lacks wl_compositor, "
+			"wl_shm or xdg_wm_base\n");
+		fz_disconnect(fz);
+		return false;
+	}
+	if (fz->virtual_pointer_manager != NULL) {
+		fz->virtual_pointer =
+			zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
+				fz->virtual_pointer_manager, fz->seat);
+	}
+	fz_data_device_start(fz);
+	return true;
+}
+
+#define DESTROY(p, f) \
+	do { \
+		if ((p) != NULL) { \
+			f(p); \
+			(p) = NULL; \
+		} \
+	} while (0)
+
+void fz_disconnect(struct fz *fz)
+{
+	if (fz->display == NULL) {
+		return;
+	}
+	// Children before parents, then the globals; after a protocol error
+	// this only frees our proxies.
+	fz_data_destroy_all(fz);
+	fz_surface_destroy_all(fz);
+	fz_shm_destroy_all(fz);
+	fz_output_destroy_all(fz);
+	fz_pointer_destroy(fz);
+	for (int i = 0; i < FZ_OUTPUTS; i++) {
+		if (fz->outputs[i].output != NULL) {
+			release_output(&fz->outputs[i]);
+		}
+	}
+	DESTROY(fz->pointer, wl_pointer_destroy);
+	DESTROY(fz->keyboard, wl_keyboard_destroy);
+	DESTROY(fz->virtual_pointer_manager,
+		zwlr_virtual_pointer_manager_v1_destroy);
+	DESTROY(fz->output_manager, zwlr_output_manager_v1_destroy);
+	DESTROY(fz->data_device_manager, wl_data_device_manager_destroy);
+	DESTROY(fz->seat, wl_seat_destroy);
+	DESTROY(fz->viewporter, wp_viewporter_destroy);
+	DESTROY(fz->wm_base, xdg_wm_base_destroy);
+	DESTROY(fz->shm, wl_shm_destroy);
+	DESTROY(fz->subcompositor, wl_subcompositor_destroy);
+	DESTROY(fz->compositor, wl_compositor_destroy);
+	DESTROY(fz->registry, wl_registry_destroy);
+	wl_display_disconnect(fz->display);
+	fz->display = NULL;
+	fz->format_count = 0;
+	fz->input_serial = 0;
+	fz->output_manager_serial = 0;
+	fz->buttons_down = false;
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void sync_done(void *data, struct wl_callback *callback,
+		uint32_t serial)
+{
+	bool *done = data;
+	*done = true;
+}
+
+static const struct wl_callback_listener sync_listener = {
+	.done = sync_done,
+};
+
+static int fail(struct fz *fz, int error)
+{
+	int display_error = wl_display_get_error(fz->display);
+	errno = display_error != 0 ? display_error : error;
+	return -1;
+}
+
+int fz_wait(struct fz *fz, const bool *done, int timeout_ms)
+{
+	struct wl_display *display = fz->display;
+	if (wl_display_get_error(display) != 0) {
+		errno = wl_display_get_error(display);
+		return -1;
+	}
+	int64_t deadline = now_ms() + timeout_ms;
+	while (!*done) {
+		while (wl_display_prepare_read(display) != 0) {
+			if (wl_display_dispatch_pending(display) < 0) {
+				return fail(fz, EPIPE);
+			}
+		}
+		if (*done) {
+			wl_display_cancel_read(display);
+			break;
+		}
+		struct pollfd pfd = {
+			.fd = wl_display_get_fd(display),
+			.events = POLLIN,
+		};
+		// A full socket is no error: wait until it drains, reading
+		// meanwhile so that the compositor is never stuck writing.
+		if (wl_display_flush(display) < 0) {
+			if (errno != EAGAIN) {
+				wl_display_cancel_read(display);
+				return fail(fz, errno);
+			}
+			pfd.events |= POLLOUT;
+		}
+		int64_t left = deadline - now_ms();
+		int ready = left > 0 ? poll(&pfd, 1, (int)left) : 0;
+		if (ready < 0 && errno == EINTR) {
+			wl_display_cancel_read(display);
+			continue;
+		}
+		if (ready <= 0) {
+			wl_display_cancel_read(display);
+			errno = ready == 0 ? ETIMEDOUT : errno;
+			return -1;
+		}
+		if (pfd.revents & (POLLIN | POLLHUP | POLLERR)) {
+			if (wl_display_read_events(display) < 0) {
+				return fail(fz, EPIPE);
+			}
+		} else {
+			wl_display_cancel_read(display);
+		}
+		if (wl_display_dispatch_pending(display) < 0) {
+			return fail(fz, EPIPE);
+		}
+	}
+	return 0;
+}
+
+static int roundtrip_once(struct fz *fz)
+{
+	if (wl_display_get_error(fz->display) != 0) {
+		errno = wl_display_get_error(fz->display);
+		return -1;
+	}
+	bool done = false;
+	struct wl_callback *callback = wl_display_sync(fz->display);
+	wl_callback_add_listener(callback, &sync_listener, &done);
+	int r = fz_wait(fz, &done, fz->options.timeout_ms);
+	int error = errno;
+	wl_callback_destroy(callback);
+	errno = error;
+	return r;
+}
+
+int fz_roundtrip(struct fz *fz, bool deep)
+{
+	if (roundtrip_once(fz) < 0) {
+		return -1;
+	}
+	return deep ? roundtrip_once(fz) : 0;
+}
+
+const char *fz_random_string(struct fz *fz, char *buf, size_t size)
+{
+	static const char *const pieces[] = {
+		"a", "Z", "0", " ", "-", "_", ".", "/", "\"", "\\", "%s", "\t",
+		"é", "ß", "€", "日本", "🙂", "\u200b", "\u202e",
+	};
+	size_t n = 0;
+	// Mostly short; now and then long enough to stress whatever copies or
+	// prints it (gridctl windows, rules matching).
+	uint32_t count = fz_rng_chance(&fz->rng, 5) ?
+		fz_rng_below(&fz->rng, 400) : fz_rng_below(&fz->rng, 24);
+	for (uint32_t i = 0; i < count; i++) {
+		const char *piece =
+			pieces[fz_rng_below(&fz->rng, sizeof(pieces) / sizeof(pieces[0]))];
+		size_t len = strlen(piece);
+		if (n + len + 1 > size) {
+			break;
+		}
+		memcpy(buf + n, piece, len);
+		n += len;
+	}
+	buf[n] = '\0';
+	return buf;
+}
