@@ -181,7 +181,9 @@ static bool alt_held(struct gridwl_seat *seat) {
 
 static void begin_grab(struct gridwl_seat *seat, struct gridwl_view *view,
 		enum gridwl_grab_mode mode, uint32_t edges) {
-	if (view->fullscreen || view->maximized) {
+	// Only a shown window can be dragged; unmapping ends the grab, so the
+	// seat never holds a window that goes away unseen.
+	if (!view->mapped || view->fullscreen || view->maximized) {
 		return;
 	}
 	seat->grab_mode = mode;

@@ -13,17 +13,12 @@
  * finger maps to the same logical spot whatever the output's scale.
  */
 
-static void touch_to_layout(struct gridwl_seat *seat,
-		struct wlr_input_device *device, double x, double y,
-		double *lx, double *ly) {
-	wlr_cursor_absolute_to_layout_coords(seat->cursor, device, x, y, lx, ly);
-}
-
 static void handle_touch_down(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, touch_down);
 	struct wlr_event_touch_down *event = data;
 	double lx, ly, sx, sy;
-	touch_to_layout(seat, event->device, event->x, event->y, &lx, &ly);
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device,
+		event->x, event->y, &lx, &ly);
 	struct wlr_surface *surface = NULL;
 	struct gridwl_view *view =
 		gridwl_view_at(seat->server, lx, ly, &surface, &sx, &sy);
@@ -64,7 +59,8 @@ static void handle_touch_motion(struct wl_listener *listener, void *data) {
 		return;
 	}
 	double lx, ly;
-	touch_to_layout(seat, event->device, event->x, event->y, &lx, &ly);
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device,
+		event->x, event->y, &lx, &ly);
 	wlr_seat_touch_notify_motion(seat->wlr_seat, event->time_msec,
 		event->touch_id, lx - surface_x, ly - surface_y);
 }
