@@ -214,13 +214,14 @@ struct fz {
  * removes its entry.
  */
 enum fz_known {
-	FZ_KNOWN_GRAB_UNMAPPED = 1 << 0,
 	FZ_KNOWN_POOL_RESIZE = 1 << 1,
 	FZ_KNOWN_UNALIGNED = 1 << 2,
 	FZ_KNOWN_FAR = 1 << 3,
 	FZ_KNOWN_OPAQUE_REGION = 1 << 4,
 	FZ_KNOWN_PLACE_ORPHAN = 1 << 5,
 	FZ_KNOWN_SHORT_STRIDE = 1 << 6,
+	FZ_KNOWN_ORPHAN_POPUP = 1 << 7,
+	FZ_KNOWN_UNMAPPED_PARENT = 1 << 8,
 };
 
 /* Whether to make a request of a known crash: never unless --known-crashes
@@ -271,6 +272,8 @@ struct fz_surface *fz_surface_new(struct fz *fz);
 struct fz_surface *fz_surface_pick(struct fz *fz);
 struct fz_surface *fz_surface_find(struct fz *fz, uint32_t id);
 void fz_surface_destroy(struct fz_surface *s);
+/* Records an attach of b (NULL: a NULL attach) in the pending state. */
+void fz_surface_attached(struct fz_surface *s, struct fz_buffer *b);
 /* Brings the pending state within what the compositor accepts (scale and
  * viewport source against the buffer, no buffer before the first
  * configure), then commits. */

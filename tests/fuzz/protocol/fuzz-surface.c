@@ -173,6 +173,32 @@ static void dismiss_popups_of(struct fz *fz, uint32_t id)
 	}
 }
 
+void fz_surface_attached(struct fz_surface *s, struct fz_buffer *b)
+{
+	struct fz *fz = s->fz;
+	s->attach_pending = true;
+	s->pending_buffer_id = b != NULL ? b->id : 0;
+	s->pending_width = b != NULL ? b->width : 0;
+	s->pending_height = b != NULL ? b->height : 0;
+	if (b != NULL) {
+		fz_shm_pin(fz, b);
+	}
+	// wlroots 0.15 checks a viewport's source against the pending buffer
+	// whenever the surface's state is applied, which for a synchronized
+	// subsurface is at its parent's commit, before it commits itself: the
+	// source must fit the pending buffer at all times.
+	if (b != NULL && s->viewport != NULL && s->viewport_src &&
+			(s->src_x + s->src_width > b->width ||
+			s->src_y + s->src_height > b->height)) {
+		wp_viewport_set_source(s->viewport, wl_fixed_from_int(-1),
+			wl_fixed_from_int(-1), wl_fixed_from_int(-1),
+			wl_fixed_from_int(-1));
+		s->viewport_src = false;
+		fz_log(fz, "surface %u: viewport unset source, too big for buffer %u",
+			s->id, b->id);
+	}
+}
+
 void fz_surface_commit(struct fz_surface *s)
 {
 	struct fz *fz = s->fz;
@@ -302,8 +328,6 @@ bool fz_surface_op_attach(struct fz *fz)
 		fz_shm_pick_buffer(fz);
 	if (b == NULL) {
 		wl_surface_attach(s->surface, NULL, 0, 0);
-		s->pending_buffer_id = 0;
-		s->pending_width = s->pending_height = 0;
 	} else {
 		// Version 4 still takes an offset with attach.
 		int32_t dx = fz_rng_chance(&fz->rng, 80) ? 0 :
@@ -311,12 +335,8 @@ bool fz_surface_op_attach(struct fz *fz)
 		int32_t dy = fz_rng_chance(&fz->rng, 80) ? 0 :
 			fz_rng_range(&fz->rng, -64, 64);
 		wl_surface_attach(s->surface, b->buffer, dx, dy);
-		fz_shm_pin(fz, b);
-		s->pending_buffer_id = b->id;
-		s->pending_width = b->width;
-		s->pending_height = b->height;
 	}
-	s->attach_pending = true;
+	fz_surface_attached(s, b);
 	fz_log(fz, "surface %u: attach buffer %u", s->id, s->pending_buffer_id);
 	if (fz_rng_chance(&fz->rng, 60)) {
 		fz_surface_commit(s);
@@ -512,6 +532,14 @@ bool fz_surface_op_viewport(struct fz *fz)
 		s->src_y = fz_rng_range(&fz->rng, 0, 100);
 		s->src_width = fz_rng_range(&fz->rng, 1, 200);
 		s->src_height = fz_rng_range(&fz->rng, 1, 200);
+		if (s->attach_pending && s->pending_buffer_id != 0 &&
+				(s->src_x + s->src_width > s->pending_width ||
+				s->src_y + s->src_height > s->pending_height)) {
+			// Within the pending buffer (see fz_surface_attached).
+			s->src_x = s->src_y = 0;
+			s->src_width = s->pending_width;
+			s->src_height = s->pending_height;
+		}
 		s->viewport_src = true;
 		wp_viewport_set_source(s->viewport, wl_fixed_from_int(s->src_x),
 			wl_fixed_from_int(s->src_y), wl_fixed_from_int(s->src_width),

@@ -123,8 +123,7 @@ static const struct op ops[] = {
 	{ "window-geometry", 3, fz_xdg_op_geometry, 0 },
 	{ "destroy-role", 4, fz_xdg_op_destroy_role, 0 },
 	{ "interactive", 2, fz_xdg_op_interactive, 0 },
-	{ "interactive-unmapped", 1, fz_xdg_op_interactive_unmapped,
-		FZ_KNOWN_GRAB_UNMAPPED },
+	{ "interactive-unmapped", 1, fz_xdg_op_interactive_unmapped, 0 },
 	{ "output-configuration", 2, fz_output_op_configure, 0 },
 	{ "data-source", 2, fz_data_op_source, 0 },
 	{ "selection", 2, fz_data_op_selection, 0 },
@@ -141,8 +140,6 @@ static const struct {
 	uint32_t known;
 	const char *what;
 } known_crashes[] = {
-	{ "grab-unmapped", FZ_KNOWN_GRAB_UNMAPPED,
-		"move/resize grab on a window never mapped, then destroyed" },
 	{ "pool-resize", FZ_KNOWN_POOL_RESIZE,
 		"wl_shm_pool.resize while a buffer of the pool is shown" },
 	{ "unaligned", FZ_KNOWN_UNALIGNED,
@@ -155,6 +152,10 @@ static const struct {
 		"place_above/below of a subsurface whose parent is gone (wlroots)" },
 	{ "short-stride", FZ_KNOWN_SHORT_STRIDE,
 		"shm buffers with a stride below width * 4, shown" },
+	{ "orphan-popup", FZ_KNOWN_ORPHAN_POPUP,
+		"popups on xdg_surfaces whose role object is gone (wlroots)" },
+	{ "unmapped-parent", FZ_KNOWN_UNMAPPED_PARENT,
+		"xdg_toplevel.set_parent to a toplevel never mapped (wlroots)" },
 };
 
 /* --known-crashes[=NAME,...]: all, or the ones named. */
