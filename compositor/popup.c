@@ -1,3 +1,4 @@
+#include <limits.h>
 #include <stdlib.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
@@ -53,14 +54,17 @@ static void clamp_resized(struct wlr_xdg_popup *popup,
 	int x = 0, y = 0;
 	wlr_xdg_popup_get_toplevel_coords(popup, popup->geometry.x,
 		popup->geometry.y, &x, &y);
-	int right = box->x + box->width, bottom = box->y + box->height;
+	// A client's positioner may put the popup anywhere in int32: the sums
+	// go wider.
+	int64_t right = (int64_t)box->x + box->width;
+	int64_t bottom = (int64_t)box->y + box->height;
 	if ((adjustment & XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_X) &&
-			x + popup->geometry.width > right && right - x > 0) {
-		popup->geometry.width = right - x;
+			(int64_t)x + popup->geometry.width > right && right - x > 0) {
+		popup->geometry.width = (int)(right - x);
 	}
 	if ((adjustment & XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y) &&
-			y + popup->geometry.height > bottom && bottom - y > 0) {
-		popup->geometry.height = bottom - y;
+			(int64_t)y + popup->geometry.height > bottom && bottom - y > 0) {
+		popup->geometry.height = (int)(bottom - y);
 	}
 }
 
@@ -76,8 +80,16 @@ static void popup_unconstrain(struct gridwl_server *server,
 	int tx = 0, ty = 0;
 	wlr_xdg_popup_get_toplevel_coords(popup, anchor_x, anchor_y, &tx, &ty);
 	const struct wlr_box *set = &view->xdg_surface->current.geometry;
-	int ox = view->x - set->x, oy = view->y - set->y;
-	struct gridwl_output *output = gridwl_output_at(server, ox + tx, oy + ty);
+	// The geometry and the anchor are the client's, anywhere in int32;
+	// a popup that far from every output has nothing to stay inside.
+	int64_t ox = (int64_t)view->x - set->x, oy = (int64_t)view->y - set->y;
+	int64_t px = ox + tx, py = oy + ty;
+	if (ox < INT_MIN / 2 || ox > INT_MAX / 2 || oy < INT_MIN / 2 ||
+			oy > INT_MAX / 2 || px < INT_MIN || px > INT_MAX ||
+			py < INT_MIN || py > INT_MAX) {
+		return;
+	}
+	struct gridwl_output *output = gridwl_output_at(server, px, py);
 	if (output == NULL) {
 		return;
 	}

@@ -8,6 +8,7 @@
 #include "compositor/util.h"
 #include "compositor/view.h"
 #include "input/seat.h"
+#include "render/render.h"
 #include "render/resample_cache.h"
 
 /*
@@ -116,11 +117,39 @@ static bool check_buffer_size(struct wlr_surface *surface) {
 	return false;
 }
 
+/* libwayland takes any stride of at least the width, in bytes, so a
+ * buffer's rows can overlap and its last row end past the pool: reading it
+ * would run off the client's memory. The buffer is unusable, so it is an
+ * invalid size, which ends the client before anything draws it. */
+static bool check_buffer_stride(struct wlr_surface *surface) {
+	// wlroots 0.15 never clears current.committed, so every commit with
+	// a buffer is checked; it is one data pointer access.
+	if (!wlr_surface_has_buffer(surface)) {
+		return true;
+	}
+	struct gridwl_buffer_access access;
+	if (!gridwl_buffer_access_begin(surface, &access)) {
+		return true;
+	}
+	bool fits = gridwl_buffer_access_row_fits(&access);
+	int width = access.width;
+	size_t stride = access.stride;
+	int bytes = gridwl_drm_format_bytes_per_pixel(access.format);
+	gridwl_buffer_access_end(&access);
+	if (!fits) {
+		wl_resource_post_error(surface->resource,
+			WL_SURFACE_ERROR_INVALID_SIZE, "buffer stride %zu is shorter "
+			"than a row of %d pixels of %d bytes", stride, width, bytes);
+	}
+	return fits;
+}
+
 static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	struct gridwl_surface *surface =
 		wl_container_of(listener, surface, commit);
 	struct wlr_surface *wlr_surface = surface->wlr_surface;
-	if (!check_buffer_size(wlr_surface)) {
+	if (!check_buffer_stride(wlr_surface) ||
+			!check_buffer_size(wlr_surface)) {
 		return;
 	}
 	gridwl_resample_cache_commit(&surface->resample, wlr_surface);

@@ -14,25 +14,46 @@ struct surface_draw_data {
 	int ox, oy; // logical layout position of the view's main surface
 };
 
+/*
+ * Where a surface at (sx, sy) from the view's main surface at layout
+ * (ox, oy) lands in the target's physical pixels. A client may put a
+ * subsurface anywhere in int32 and stretch a viewport as far, and scaled
+ * sums of such numbers do not fit in an int; nothing that far out or that
+ * big is ever on a target usefully, so it is reported off and not drawn.
+ */
+#define FAR_OFF (1 << 24)
+
+static bool physical_box(const struct gridwl_render_target *target,
+		struct wlr_surface *surface, int ox, int oy, int sx, int sy,
+		pixman_box32_t *box) {
+	int64_t scale = target->scale;
+	int64_t x = ((int64_t)ox + sx - target->lx) * scale;
+	int64_t y = ((int64_t)oy + sy - target->ly) * scale;
+	int64_t width = surface->current.width * scale;
+	int64_t height = surface->current.height * scale;
+	if (x < -FAR_OFF || x > FAR_OFF || y < -FAR_OFF || y > FAR_OFF ||
+			width > FAR_OFF || height > FAR_OFF) {
+		return false;
+	}
+	*box = (pixman_box32_t){ x, y, x + width, y + height };
+	return true;
+}
+
 static void draw_surface(struct wlr_surface *surface, int sx, int sy,
 		void *data) {
 	struct surface_draw_data *draw = data;
 	struct gridwl_render_target *target = draw->target;
-	int scale = target->scale;
-	int x = (draw->ox + sx - target->lx) * scale;
-	int y = (draw->oy + sy - target->ly) * scale;
-	int width = surface->current.width * scale;
-	int height = surface->current.height * scale;
-	if (x >= target->width || y >= target->height ||
-			x + width <= 0 || y + height <= 0) {
+	pixman_box32_t box;
+	if (!physical_box(target, surface, draw->ox, draw->oy, sx, sy, &box) ||
+			box.x1 >= target->width || box.y1 >= target->height ||
+			box.x2 <= 0 || box.y2 <= 0) {
 		return;
 	}
-	pixman_box32_t box = { x, y, x + width, y + height };
 	if (pixman_region32_contains_rectangle(target->damage, &box) ==
 			PIXMAN_REGION_OUT) {
 		return;
 	}
-	gridwl_render_surface(target, surface, draw->filter, x, y);
+	gridwl_render_surface(target, surface, draw->filter, box.x1, box.y1);
 }
 
 struct opaque_data {
@@ -49,8 +70,12 @@ static void add_opaque_surface(struct wlr_surface *surface, int sx, int sy,
 		return;
 	}
 	int scale = target->scale;
-	int x = (opaque->ox + sx - target->lx) * scale;
-	int y = (opaque->oy + sy - target->ly) * scale;
+	pixman_box32_t box;
+	if (!physical_box(target, surface, opaque->ox, opaque->oy, sx, sy,
+			&box)) {
+		return;
+	}
+	int x = box.x1, y = box.y1;
 	int count;
 	// wlroots keeps opaque_region in surface coordinates, the whole
 	// surface for an opaque buffer format.

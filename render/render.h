@@ -3,8 +3,10 @@
 
 #include <pixman.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "config/config.h"
+#include "render/kernels/resample.h"
 
 struct gridwl_output;
 struct gridwl_server;
@@ -57,14 +59,36 @@ void gridwl_render_views(struct gridwl_render_target *target);
 void gridwl_render_surface(struct gridwl_render_target *target,
 	struct wlr_surface *surface, enum gridwl_filter filter, int x, int y);
 
-/* Guards direct reads of a surface's shm pixels against a client that
- * truncates its pool (see render/buffer_access.c). Not nestable on one
- * buffer; end it before anything else begins one. */
+/* Direct reads of a surface's shm pixels, at the pool's mapping of now and
+ * guarded against a client that truncates its pool (see
+ * render/buffer_access.c). Not nestable on one buffer; end it before
+ * anything else begins one. Begin fails when the surface has no buffer
+ * with a data pointer. */
 struct gridwl_buffer_access {
-	struct wlr_buffer *buffer; // NULL when there is nothing to guard
+	struct wlr_buffer *buffer; // NULL when not begun
+	const void *data;
+	uint32_t format; // DRM_FORMAT_*
+	size_t stride; // in bytes
+	int width, height;
+	void *copy; // aligned rows, for a buffer that is not
 };
-void gridwl_buffer_access_begin(struct wlr_surface *surface,
+bool gridwl_buffer_access_begin(struct wlr_surface *surface,
 	struct gridwl_buffer_access *access);
+/* Bytes per pixel of a DRM format wl_shm buffers come in, 0 if unknown. */
+int gridwl_drm_format_bytes_per_pixel(uint32_t format);
+/* Whether a row of the buffer fits in its stride (libwayland checks only
+ * that the stride is at least the width); true for an unknown format. */
+bool gridwl_buffer_access_row_fits(const struct gridwl_buffer_access *access);
+/* Whether data and stride are multiples of 4 bytes. */
+bool gridwl_buffer_access_is_aligned(const struct gridwl_buffer_access *access);
+/* Rows y1 to y2 (exclusive) of the buffer, 4-byte aligned: the buffer's
+ * own pixels, or a copy of those rows that lives until the access ends.
+ * False for an unknown format or a row that does not fit its stride. */
+bool gridwl_buffer_access_rows(struct gridwl_buffer_access *access,
+	int y1, int y2, const void **data, size_t *stride);
+/* The same as 32-bit pixels for the kernels: ARGB8888 and XRGB8888 only. */
+bool gridwl_buffer_access_pixels(struct gridwl_buffer_access *access,
+	int y1, int y2, struct gridwl_pixels *pixels, bool *opaque);
 void gridwl_buffer_access_end(struct gridwl_buffer_access *access);
 
 /* Draws texture 1:1 onto box (physical) of the target, within its damage. */

@@ -47,74 +47,32 @@ static bool ratio_for(int buffer_scale, int scale, struct ratio *ratio) {
 	return ratio->magnify <= MAX_FACTOR && ratio->reduce <= MAX_FACTOR;
 }
 
-/* What the kernels read: the surface's current buffer, 32 bits a pixel. */
+/* What the kernels read: the surface's current buffer, 32 bits a pixel.
+ * The pixman renderer keeps the buffer for as long as the surface shows
+ * it; other renderers upload shm buffers and release them, but until the
+ * client destroys it the wl_shm buffer is still readable. */
 struct resample_source {
 	struct gridwl_pixels pixels;
 	bool opaque;
-	struct wlr_buffer *access; // to end, when the pixels came from it
-	struct gridwl_buffer_access guard; // for a pixman texture's pixels
+	struct gridwl_buffer_access access;
 };
 
 static bool source_begin(struct wlr_surface *surface,
 		struct resample_source *source) {
 	*source = (struct resample_source){0};
-	struct wlr_texture *texture = wlr_surface_get_texture(surface);
-	if (texture == NULL) {
+	if (!gridwl_buffer_access_begin(surface, &source->access)) {
 		return false;
 	}
-	if (wlr_texture_is_pixman(texture)) {
-		// The pixman renderer keeps the buffer's pixels in the texture
-		// for as long as the surface shows them.
-		pixman_image_t *image = wlr_pixman_texture_get_image(texture);
-		pixman_format_code_t format = pixman_image_get_format(image);
-		if (format != PIXMAN_a8r8g8b8 && format != PIXMAN_x8r8g8b8) {
-			return false;
-		}
-		source->pixels = (struct gridwl_pixels){
-			.data = pixman_image_get_data(image),
-			.width = pixman_image_get_width(image),
-			.height = pixman_image_get_height(image),
-			.stride = pixman_image_get_stride(image) / 4,
-		};
-		source->opaque = format == PIXMAN_x8r8g8b8;
-		gridwl_buffer_access_begin(surface, &source->guard);
-		return true;
-	}
-	// Other renderers upload shm buffers and release them, but during the
-	// commit that brought it, and until the client destroys it, the
-	// wl_shm buffer is still readable.
-	struct wlr_client_buffer *client_buffer = surface->buffer;
-	if (client_buffer == NULL || client_buffer->source == NULL) {
+	if (!gridwl_buffer_access_pixels(&source->access, 0,
+			source->access.height, &source->pixels, &source->opaque)) {
+		gridwl_buffer_access_end(&source->access);
 		return false;
 	}
-	void *data;
-	uint32_t format;
-	size_t stride;
-	if (!wlr_buffer_begin_data_ptr_access(client_buffer->source,
-			WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
-		return false;
-	}
-	if ((format != DRM_FORMAT_ARGB8888 && format != DRM_FORMAT_XRGB8888) ||
-			stride % 4 != 0) {
-		wlr_buffer_end_data_ptr_access(client_buffer->source);
-		return false;
-	}
-	source->pixels = (struct gridwl_pixels){
-		.data = data,
-		.width = client_buffer->source->width,
-		.height = client_buffer->source->height,
-		.stride = (int)(stride / 4),
-	};
-	source->opaque = format == DRM_FORMAT_XRGB8888;
-	source->access = client_buffer->source;
 	return true;
 }
 
 static void source_end(struct resample_source *source) {
-	gridwl_buffer_access_end(&source->guard);
-	if (source->access != NULL) {
-		wlr_buffer_end_data_ptr_access(source->access);
-	}
+	gridwl_buffer_access_end(&source->access);
 }
 
 bool gridwl_resample_supported(struct wlr_surface *surface, int scale) {

@@ -51,13 +51,35 @@ static void damage_under(struct gridwl_render_target *target, int x, int y,
 	pixman_region32_intersect(clip, clip, target->damage);
 }
 
+/* The 1:1 copy on the pixman renderer, from the buffer's pixels where the
+ * pool is mapped now (the texture's image may point where it was), with
+ * the texture's pixman format. */
 static void blit_pixman(struct gridwl_render_target *target,
-		pixman_image_t *src, int x, int y) {
+		struct wlr_surface *surface, struct wlr_texture *texture,
+		int x, int y) {
+	pixman_image_t *image = wlr_pixman_texture_get_image(texture);
+	struct gridwl_buffer_access access;
+	if (!gridwl_buffer_access_begin(surface, &access)) {
+		return;
+	}
+	pixman_format_code_t format = pixman_image_get_format(image);
 	pixman_region32_t clip;
-	damage_under(target, x, y, pixman_image_get_width(src),
-		pixman_image_get_height(src), &clip);
-	blit_pixman_clipped(target, src, x, y, &clip);
+	damage_under(target, x, y, access.width, access.height, &clip);
+	const pixman_box32_t *extents = pixman_region32_extents(&clip);
+	const void *data;
+	size_t stride;
+	if (pixman_region32_not_empty(&clip) &&
+			gridwl_buffer_access_rows(&access, extents->y1 - y,
+				extents->y2 - y, &data, &stride)) {
+		pixman_image_t *src = pixman_image_create_bits_no_clear(format,
+			access.width, access.height, (uint32_t *)data, (int)stride);
+		if (src != NULL) {
+			blit_pixman_clipped(target, src, x, y, &clip);
+			pixman_image_unref(src);
+		}
+	}
 	pixman_region32_fini(&clip);
+	gridwl_buffer_access_end(&access);
 }
 
 /* Draws src_box of texture onto box of the target, within the damage. */
@@ -179,10 +201,7 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 	if (surface_is_1to1(target, surface) &&
 			wlr_renderer_is_pixman(target->renderer) &&
 			wlr_texture_is_pixman(texture)) {
-		struct gridwl_buffer_access access;
-		gridwl_buffer_access_begin(surface, &access);
-		blit_pixman(target, wlr_pixman_texture_get_image(texture), x, y);
-		gridwl_buffer_access_end(&access);
+		blit_pixman(target, surface, texture, x, y);
 		return;
 	}
 	struct gridwl_resample_cache *cache =

@@ -3,12 +3,14 @@
 #include <poll.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <wayland-client.h>
+#include "pattern.h"
 #include "xdg-shell-client-protocol.h"
 
 /*
@@ -22,6 +24,15 @@
  *   truncate   commits a 200x100 buffer whose pool it truncated to 0
  *              bytes after the compositor mapped it
  *   shrink     the same, truncated to half the buffer
+ *   short-stride  commits a 200x100 ARGB8888 buffer of stride 400 bytes,
+ *              which libwayland takes (it is at least the width) but which
+ *              does not hold a row
+ *   unaligned  commits a 200x100 buffer at offset 1 (stride 804 bytes),
+ *              the coords pattern in it
+ *   pool-resize  commits a 200x100 buffer of the coords pattern, then
+ *              grows its pool to 64 MiB (file first, then
+ *              wl_shm_pool.resize) with the buffer still attached, which
+ *              lets libwayland move the pool's mapping
  *
  * at buffer scale SCALE (default 1). It prints "configured", then "shown"
  * once the compositor has handled the commit, and stays connected until
@@ -164,6 +175,38 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 	return buffer;
 }
 
+/* A width x height buffer of the coords pattern at offset and stride
+ * bytes (any alignment) in a pool of pool_size bytes, for the modes that
+ * check what reaches the screen. The pool stays for the caller. */
+static struct wl_buffer *make_pattern_buffer(struct client *c, int width,
+		int height, int32_t offset, int32_t stride, size_t pool_size,
+		int *fd, struct wl_shm_pool **pool)
+{
+	*fd = memfd_create("bad-client-raw", MFD_CLOEXEC);
+	if (*fd < 0 || ftruncate(*fd, (off_t)pool_size) != 0) {
+		emit("refused %s", strerror(errno));
+		return NULL;
+	}
+	uint8_t *data = mmap(NULL, pool_size, PROT_READ | PROT_WRITE,
+		MAP_SHARED, *fd, 0);
+	if (data == MAP_FAILED) {
+		emit("refused mmap: %s", strerror(errno));
+		return NULL;
+	}
+	struct pattern coords = { .kind = PATTERN_COORDS };
+	for (int y = 0; y < height; y++) {
+		for (int x = 0; x < width; x++) {
+			uint32_t pixel = pattern_pixel(&coords, x, y, width, height);
+			memcpy(data + offset + (size_t)y * stride + (size_t)x * 4,
+				&pixel, 4);
+		}
+	}
+	munmap(data, pool_size);
+	*pool = wl_shm_create_pool(c->shm, *fd, (int32_t)pool_size);
+	return wl_shm_pool_create_buffer(*pool, offset, width, height, stride,
+		WL_SHM_FORMAT_ARGB8888);
+}
+
 static void commit(struct client *c, struct wl_buffer *buffer, int scale)
 {
 	wl_surface_set_buffer_scale(c->surface, scale);
@@ -216,8 +259,8 @@ static int stay(struct client *c)
 int main(int argc, char *argv[])
 {
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: %s tiny|huge|hangup|truncate|shrink "
-			"[SCALE]\n", argv[0]);
+		fprintf(stderr, "usage: %s tiny|huge|hangup|truncate|shrink|"
+			"short-stride|unaligned|pool-resize [SCALE]\n", argv[0]);
 		return 2;
 	}
 	const char *mode = argv[1];
@@ -260,7 +303,25 @@ int main(int argc, char *argv[])
 	}
 	size_t size = (size_t)width * (size_t)height * 4;
 	int fd;
-	struct wl_buffer *buffer = make_buffer(&c, width, height, size, &fd);
+	struct wl_shm_pool *pool = NULL;
+	struct wl_buffer *buffer;
+	if (strcmp(mode, "short-stride") == 0) {
+		// Rows overlap; the pool holds what the pattern writes.
+		buffer = make_pattern_buffer(&c, width, height, 0, width * 2,
+			size, &fd, &pool);
+	} else if (strcmp(mode, "unaligned") == 0) {
+		// The pixman renderer of wlroots 0.15 takes no stride that is
+		// not a multiple of 4 (the surface then shows nothing); the
+		// offset is free.
+		int32_t stride = width * 4 + 4;
+		buffer = make_pattern_buffer(&c, width, height, 1, stride,
+			1 + (size_t)stride * height, &fd, &pool);
+	} else if (strcmp(mode, "pool-resize") == 0) {
+		buffer = make_pattern_buffer(&c, width, height, 0, width * 4,
+			size, &fd, &pool);
+	} else {
+		buffer = make_buffer(&c, width, height, size, &fd);
+	}
 	if (buffer == NULL) {
 		return 3;
 	}
@@ -283,11 +344,28 @@ int main(int argc, char *argv[])
 			emit("error ftruncate: %s", strerror(errno));
 			return 1;
 		}
-	} else if (strcmp(mode, "tiny") != 0 && strcmp(mode, "huge") != 0) {
+	} else if (strcmp(mode, "pool-resize") == 0) {
+		commit(&c, buffer, scale);
+		if (wl_display_roundtrip(c.display) < 0) {
+			return report_disconnect(&c);
+		}
+		// Far bigger than the mapping, so that mremap cannot grow it in
+		// place and moves it.
+		int32_t grown = 64 << 20;
+		if (ftruncate(fd, grown) != 0) {
+			emit("error ftruncate: %s", strerror(errno));
+			return 1;
+		}
+		wl_shm_pool_resize(pool, grown);
+	} else if (strcmp(mode, "tiny") != 0 && strcmp(mode, "huge") != 0 &&
+			strcmp(mode, "short-stride") != 0 &&
+			strcmp(mode, "unaligned") != 0) {
 		fprintf(stderr, "unknown mode %s\n", mode);
 		return 2;
 	}
-	commit(&c, buffer, scale);
+	if (strcmp(mode, "pool-resize") != 0) {
+		commit(&c, buffer, scale);
+	}
 	if (wl_display_roundtrip(c.display) < 0) {
 		return report_disconnect(&c);
 	}

@@ -11,7 +11,9 @@
  * refused or dropped (or, for what is merely odd, served), gridwl keeps
  * running, and a well-behaved client connected all along still gets its
  * next frame onto the screen. The truncated pools are read both by the 1:1
- * path and by the resampling kernels.
+ * path and by the resampling kernels, and so are buffers at odd offsets
+ * and buffers whose pool grew (and moved) while on screen, which must show
+ * exactly.
  */
 
 #define OUTPUT "HEADLESS-1"
@@ -35,6 +37,10 @@ struct bad_case {
 	enum outcome outcome;
 	const char *error; // for DISCONNECTED
 	bool may_refuse; // the system may deny the memory it asks for
+	bool coords; // SERVED: shows a 200x100 coords pattern at buffer scale 1
+	// Then, with the window moved to 0,0, the output goes to this scale
+	// and back, so that its pixels are resampled from the buffer again.
+	int rescale;
 };
 
 static bool only_good_left(struct json_object *reply, void *data)
@@ -66,6 +72,80 @@ static bool check_disconnected(struct harness_client *bad,
 		code) && ok;
 }
 
+struct coords_expect {
+	struct pattern pattern;
+	int k; // the output's scale: nearest magnification
+};
+
+static uint32_t coords_pixel(void *data, int rx, int ry)
+{
+	struct coords_expect *e = data;
+	return pattern_pixel(&e->pattern, rx / e->k, ry / e->k, 200, 100);
+}
+
+/* The bad client's window shows its coords pattern exactly, magnified by
+ * the output's scale (nearest). */
+static bool check_coords_shown(struct harness *h, const struct image *image,
+		int scale)
+{
+	struct json_object *window = harness_wait_window_app_id(h, "bad",
+		HARNESS_TIMEOUT_MS);
+	REQUIRE(window != NULL, "no window bad");
+	struct json_object *x = json_path(window, "x", json_type_int);
+	struct json_object *y = json_path(window, "y", json_type_int);
+	bool ok = CHECK(x != NULL && y != NULL, "window bad has no position");
+	if (ok) {
+		struct image_region region = {
+			json_object_get_int(x) * scale, json_object_get_int(y) * scale,
+			200 * scale, 100 * scale,
+		};
+		struct coords_expect e = {
+			.pattern = { .kind = PATTERN_COORDS }, .k = scale,
+		};
+		struct image_mismatch m = {0};
+		long count = image_compare(image, region, coords_pixel, &e, &m);
+		ok = CHECK(count == 0, "bad client's pattern: %ld pixels differ, "
+			"first at %d,%d: 0x%08x, expected 0x%08x", count, m.x, m.y,
+			m.actual, m.expected);
+		if (!ok) {
+			check_save_artifact(image, "bad-input-coords");
+		}
+	}
+	json_object_put(window);
+	return ok;
+}
+
+static bool set_output_scale(struct harness *h, int scale)
+{
+	char text[16];
+	snprintf(text, sizeof(text), "%d", scale);
+	struct json_object *reply = harness_gridctl_ok(h, "output", OUTPUT,
+		"scale", text, NULL);
+	json_object_put(reply);
+	return CHECK(reply != NULL, "gridctl output %s scale %d failed", OUTPUT,
+		scale);
+}
+
+/* At the new scale the buffer is resampled from its pixels as they are
+ * now, not as they were at its commit. */
+static bool check_rescaled(struct harness *h, const struct bad_case *c)
+{
+	int64_t id = wait_window_id(h, "bad");
+	REQUIRE(id > 0, "no window bad");
+	char id_text[32];
+	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
+	struct json_object *reply = harness_gridctl_ok(h, "move", id_text, "0",
+		"0", NULL);
+	json_object_put(reply);
+	REQUIRE(reply != NULL, "cannot move the bad window");
+	REQUIRE(set_output_scale(h, c->rescale), "no rescale");
+	struct image *image = screenshot_gridctl(h, OUTPUT, "bad-input-rescaled");
+	bool ok = CHECK(image != NULL, "no screenshot at scale %d", c->rescale) &&
+		check_coords_shown(h, image, c->rescale);
+	image_destroy(image);
+	return set_output_scale(h, c->output_scale) && ok;
+}
+
 /* false with *refused set when the client could not get its memory. */
 static bool check_served(struct harness *h, struct harness_client *bad,
 		const struct bad_case *c, bool *refused)
@@ -91,7 +171,13 @@ static bool check_served(struct harness *h, struct harness_client *bad,
 	// gridwl has read the buffer by the time it answers.
 	struct image *image = screenshot_gridctl(h, OUTPUT, "bad-input-with-bad");
 	ok = CHECK(image != NULL, "no screenshot with the bad client shown");
+	if (ok && c->coords) {
+		ok = check_coords_shown(h, image, c->output_scale);
+	}
 	image_destroy(image);
+	if (ok && c->rescale > 0) {
+		ok = check_rescaled(h, c);
+	}
 	ok = CHECK(harness_client_running(bad),
 		"the bad client was dropped for a valid request") && ok;
 	harness_client_close_stdin(bad);
@@ -203,30 +289,59 @@ int main(void)
 	static const char *const truncate[] = { "truncate", NULL, NULL };
 	static const char *const shrink[] = { "shrink", NULL, NULL };
 	static const char *const truncate_1x[] = { "truncate", "1", NULL };
+	static const char *const short_stride[] = { "short-stride", NULL, NULL };
+	static const char *const unaligned[] = { "unaligned", NULL, NULL };
+	static const char *const pool_resize[] = { "pool-resize", NULL, NULL };
 	// wl_surface.error: invalid_scale is 0, invalid_size is 2;
 	// wl_shm.error.invalid_fd, 2, is what libwayland posts on the
 	// wl_buffer whose pool could not be read.
 	const struct bad_case cases[] = {
-		{ "set_buffer_scale(-1) disconnects only that client",
-			1, false, minus_one, DISCONNECTED,
-			"error protocol interface=wl_surface code=0", false },
-		{ "set_buffer_scale(2^31-1) disconnects only that client",
-			1, false, int_max, DISCONNECTED,
-			"error protocol interface=wl_surface code=2", false },
-		{ "a 1x1 buffer is shown", 1, true, tiny, SERVED, NULL, false },
-		{ "a 16384x16384 buffer at scale 1 does no harm",
-			1, true, huge, SERVED, NULL, true },
-		{ "a client hanging up right after its commit does no harm",
-			1, true, hangup, HANGS_UP, NULL, false },
-		{ "a shm pool truncated to 0 disconnects only that client",
-			1, true, truncate, DISCONNECTED,
-			"error protocol interface=wl_buffer code=2", false },
-		{ "a shm pool truncated to half disconnects only that client",
-			1, true, shrink, DISCONNECTED,
-			"error protocol interface=wl_buffer code=2", false },
-		{ "a truncated shm pool resampled to scale 2 disconnects only "
-			"that client", 2, true, truncate_1x, DISCONNECTED,
-			"error protocol interface=wl_buffer code=2", false },
+		{ .name = "set_buffer_scale(-1) disconnects only that client",
+			.output_scale = 1, .args = minus_one, .outcome = DISCONNECTED,
+			.error = "error protocol interface=wl_surface code=0" },
+		{ .name = "set_buffer_scale(2^31-1) disconnects only that client",
+			.output_scale = 1, .args = int_max, .outcome = DISCONNECTED,
+			.error = "error protocol interface=wl_surface code=2" },
+		{ .name = "a 1x1 buffer is shown",
+			.output_scale = 1, .raw = true, .args = tiny, .outcome = SERVED },
+		{ .name = "a 16384x16384 buffer at scale 1 does no harm",
+			.output_scale = 1, .raw = true, .args = huge, .outcome = SERVED,
+			.may_refuse = true },
+		{ .name = "a client hanging up right after its commit does no harm",
+			.output_scale = 1, .raw = true, .args = hangup,
+			.outcome = HANGS_UP },
+		{ .name = "a shm pool truncated to 0 disconnects only that client",
+			.output_scale = 1, .raw = true, .args = truncate,
+			.outcome = DISCONNECTED,
+			.error = "error protocol interface=wl_buffer code=2" },
+		{ .name = "a shm pool truncated to half disconnects only that "
+			"client",
+			.output_scale = 1, .raw = true, .args = shrink,
+			.outcome = DISCONNECTED,
+			.error = "error protocol interface=wl_buffer code=2" },
+		{ .name = "a truncated shm pool resampled to scale 2 disconnects "
+			"only that client",
+			.output_scale = 2, .raw = true, .args = truncate_1x,
+			.outcome = DISCONNECTED,
+			.error = "error protocol interface=wl_buffer code=2" },
+		{ .name = "a stride shorter than a row disconnects only that client",
+			.output_scale = 1, .raw = true, .args = short_stride,
+			.outcome = DISCONNECTED,
+			.error = "error protocol interface=wl_surface code=2" },
+		{ .name = "a buffer at an odd offset is shown exactly",
+			.output_scale = 1, .raw = true, .args = unaligned,
+			.outcome = SERVED, .coords = true },
+		{ .name = "a buffer at an odd offset is resampled "
+			"exactly",
+			.output_scale = 2, .raw = true, .args = unaligned,
+			.outcome = SERVED, .coords = true },
+		{ .name = "a buffer whose pool grew on screen is still read right",
+			.output_scale = 1, .raw = true, .args = pool_resize,
+			.outcome = SERVED, .coords = true },
+		{ .name = "a buffer whose pool grew on screen is still resampled "
+			"right",
+			.output_scale = 1, .raw = true, .args = pool_resize,
+			.outcome = SERVED, .coords = true, .rescale = 2 },
 	};
 	struct check_suite suite = {0};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -214,12 +214,8 @@ struct fz {
  * removes its entry.
  */
 enum fz_known {
-	FZ_KNOWN_POOL_RESIZE = 1 << 1,
-	FZ_KNOWN_UNALIGNED = 1 << 2,
-	FZ_KNOWN_FAR = 1 << 3,
 	FZ_KNOWN_OPAQUE_REGION = 1 << 4,
 	FZ_KNOWN_PLACE_ORPHAN = 1 << 5,
-	FZ_KNOWN_SHORT_STRIDE = 1 << 6,
 	FZ_KNOWN_ORPHAN_POPUP = 1 << 7,
 	FZ_KNOWN_UNMAPPED_PARENT = 1 << 8,
 };

@@ -140,18 +140,10 @@ static const struct {
 	uint32_t known;
 	const char *what;
 } known_crashes[] = {
-	{ "pool-resize", FZ_KNOWN_POOL_RESIZE,
-		"wl_shm_pool.resize while a buffer of the pool is shown" },
-	{ "unaligned", FZ_KNOWN_UNALIGNED,
-		"shm buffers at offsets or strides not a multiple of 4" },
-	{ "far", FZ_KNOWN_FAR,
-		"subsurfaces and popups near the int32 limits" },
 	{ "opaque-region", FZ_KNOWN_OPAQUE_REGION,
 		"opaque regions of several rectangles (wlroots leak)" },
 	{ "place-orphan", FZ_KNOWN_PLACE_ORPHAN,
 		"place_above/below of a subsurface whose parent is gone (wlroots)" },
-	{ "short-stride", FZ_KNOWN_SHORT_STRIDE,
-		"shm buffers with a stride below width * 4, shown" },
 	{ "orphan-popup", FZ_KNOWN_ORPHAN_POPUP,
 		"popups on xdg_surfaces whose role object is gone (wlroots)" },
 	{ "unmapped-parent", FZ_KNOWN_UNMAPPED_PARENT,
