@@ -14,12 +14,21 @@
  * its clients must still answer; every few cycles, screenshots of the
  * outputs the windows are on must show their patterns, pixel for pixel.
  * Twice, one of the starting outputs is replaced under its own name.
+ * Then the same goes on, more lightly, up to 500 cycles, while the clients
+ * keep redrawing a part of their windows (inverted and back, so that the
+ * patterns hold at every check).
  * Last, an output with a fullscreen window on it is destroyed, twice, and
  * the output to the left of one, which then slides into its place. And an
  * output is disabled rather than destroyed, as DRM unplugging often is.
  */
 
 #define CYCLES 30
+// Then lighter cycles up to 500 in all, with the clients redrawing
+// throughout: placement checked after every one that moved a window and
+// every fifth, pixels every PIXEL_EVERY. (Each check is a gridctl process,
+// which under ASan costs more than the cycle.)
+#define TOTAL_CYCLES 500
+#define PIXEL_EVERY 50
 #define START_A "HEADLESS-1 mode 640x480 scale 1"
 #define START_B "HEADLESS-2 mode 1280x960 scale 2"
 
@@ -374,6 +383,58 @@ static bool run_cycle(struct harness *h, struct churn_window *windows,
 	return ok;
 }
 
+/* Inverts a corner of the window and back, two commits gridwl has not
+ * necessarily taken yet when the next output comes or goes. */
+static bool redraw(struct churn_window *w)
+{
+	int bw = w->width * w->buffer_scale, bh = w->height * w->buffer_scale;
+	char command[64];
+	snprintf(command, sizeof(command), "damage 0 0 %d %d", bw / 2, bh / 2);
+	return CHECK(harness_client_send(w->client, command) &&
+		harness_client_send(w->client, command),
+		"cannot make %s redraw", w->app_id);
+}
+
+static bool run_light_cycle(struct harness *h, struct churn_window *windows,
+		size_t count, int cycle)
+{
+	static const int scales[] = { 1, 2, 3, 4, 3 };
+	int scale = scales[cycle % COUNT(scales)];
+	const char *mode = cycle % 2 == 0 ? "960x720" : "1440x960";
+	char what[96], name[32];
+	snprintf(what, sizeof(what), "cycle %d (%s scale %d)", cycle, mode, scale);
+	bool ok = true;
+	for (size_t i = 0; i < count; i++) {
+		ok = redraw(&windows[i]) && ok;
+	}
+	REQUIRE(create_output(h, mode, scale, name, sizeof(name)), "%s", what);
+	if (cycle % 4 == 1) {
+		struct layout layout;
+		REQUIRE(layout_read(h, &layout), "cannot read the layout");
+		const struct layout_output *o = layout_find(&layout, name);
+		REQUIRE(o != NULL, "%s: no output %s", what, name);
+		struct layout_output fresh = *o;
+		struct churn_window *w = &windows[cycle / 4 % count];
+		ok = move_onto(h, w, &fresh) && ok;
+	}
+	ok = destroy_output(h, name) && ok;
+	if (cycle % 4 == 1 || cycle % 5 == 0) {
+		ok = check_visible(h, windows, count, what) && ok;
+	}
+	if ((cycle + 1) % PIXEL_EVERY == 0) {
+		// Both redraws of every client in, then the pixels.
+		for (size_t i = 0; i < count; i++) {
+			ok = CHECK(client_command_synced(windows[i].client, "sync"),
+				"%s: %s did not answer", what, windows[i].app_id) && ok;
+		}
+		ok = check_clients(windows, count, what) && ok;
+		char tag[64];
+		snprintf(tag, sizeof(tag), "c%d-light", cycle);
+		ok = check_pixels(h, windows, count, tag) && ok;
+	}
+	return ok;
+}
+
 static bool run_churn(const void *data)
 {
 	const char *args[] = { "-o", START_A, "-o", START_B, NULL };
@@ -398,6 +459,9 @@ static bool run_churn(const void *data)
 		// Stop at the first broken cycle: the next would only report it
 		// again.
 		ok = run_cycle(h, windows, COUNT(windows), cycle);
+	}
+	for (int cycle = CYCLES; ok && cycle < TOTAL_CYCLES; cycle++) {
+		ok = run_light_cycle(h, windows, COUNT(windows), cycle);
 	}
 	if (ok) {
 		ok = check_pixels(h, windows, COUNT(windows), "end");
