@@ -246,6 +246,7 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 			// automatic arrangement wants it, left to right.
 			wlr_output_layout_add_auto(server->output_layout, wlr_output);
 		}
+		gridwl_seat_output_placed(server->seat, output);
 		gridwl_output_damage_whole(output);
 	} else {
 		wlr_output_layout_remove(server->output_layout, wlr_output);

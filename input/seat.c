@@ -218,6 +218,17 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	free(seat);
 }
 
+void gridwl_seat_output_placed(struct gridwl_seat *seat,
+		struct gridwl_output *output) {
+	if (seat->pointer_placed) {
+		return;
+	}
+	seat->pointer_placed = true;
+	struct wlr_box box = gridwl_output_logical_box(output);
+	wlr_cursor_warp(seat->cursor, NULL, box.x + box.width / 2.0,
+		box.y + box.height / 2.0);
+}
+
 void gridwl_seat_output_configured(struct gridwl_seat *seat,
 		struct gridwl_output *output) {
 	if (seat->xcursor_manager == NULL) {

@@ -25,6 +25,7 @@ struct gridwl_seat {
 	struct wlr_seat *wlr_seat;
 	struct wlr_cursor *cursor;
 	struct wlr_xcursor_manager *xcursor_manager;
+	bool pointer_placed; // by gridwl_seat_output_placed
 	struct wl_list keyboards; // gridwl_keyboard.link
 	int pointer_count;
 	int touch_count;
@@ -63,6 +64,11 @@ void gridwl_seat_destroy(struct gridwl_seat *seat);
  * from the theme's own image for that scale. Run whenever an output is
  * configured. */
 void gridwl_seat_output_configured(struct gridwl_seat *seat,
+	struct gridwl_output *output);
+/* The pointer starts at the centre of the first output that enters the
+ * layout; later outputs leave it where it is. Run once the output has its
+ * place in the layout. */
+void gridwl_seat_output_placed(struct gridwl_seat *seat,
 	struct gridwl_output *output);
 /* Loads the cursor theme the configuration names again (after a reload). */
 void gridwl_seat_apply_cursor_config(struct gridwl_seat *seat);

@@ -10,7 +10,8 @@
  * the pointer advance by exactly the relative motion, before and after the
  * seam. Between outputs with a gap the pointer stops at the edge of the
  * layout instead of entering the gap. A window that moves under a still
- * pointer gets leave, enter and motion as if the pointer had moved.
+ * pointer gets leave, enter and motion as if the pointer had moved. The
+ * pointer starts at the centre of the first output.
  */
 
 #define WINDOW_X 450
@@ -153,6 +154,50 @@ static bool body_still(struct harness *h, const void *data)
 	return rs_quit(window) && ok;
 }
 
+static bool body_start(struct harness *h, const void *data)
+{
+	// Over the centre of HEADLESS-1, 320,240, before any pointer moved.
+	const char *args[] = {
+		"--app-id", "motion", "--pattern", "checker", "--size", "400x300",
+		"--cursor", "1", NULL,
+	};
+	struct harness_client *window =
+		harness_spawn_pattern_client(h, "motion", args);
+	REQUIRE(window != NULL && CHECK_READY(window, 400, 300, 1), "no window");
+	REQUIRE(rs_place(h, "motion", 100, 100) > 0, "cannot place the window");
+	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
+	struct harness_client *pointer =
+		argv[0] != NULL ? harness_spawn(h, "pointer", argv) : NULL;
+	REQUIRE(pointer != NULL, "no virtual pointer client");
+	bool ok = CHECK(wait_pointer_line(pointer, "ready"),
+		"the virtual pointer client did not start") &&
+		CHECK(wait_pointer_line(window, "pointer ready"),
+		"the window never got a wl_pointer");
+	// The first motion gives the window its first focus, enter; from 0,0
+	// the pointer would stay outside the window.
+	ok = ok && pointer_command(pointer, "motion", "motion 1 1") &&
+		CHECK(wait_pointer_line(window, "pointer enter"),
+		"the pointer did not enter the window over the output's centre");
+	double x, y;
+	ok = ok && pointer_command(pointer, "motion", "motion 1 1") &&
+		wait_motion(window, &x, &y);
+	ok = ok && CHECK(x == 222 && y == 142, "two pixels from where it "
+		"started the pointer is at %.2f,%.2f in the window, want 222,142 "
+		"(the output's centre 320,240 plus 2,2)", x, y);
+	harness_client_send(pointer, "quit");
+	return rs_quit(window) && ok;
+}
+
+static bool run_start(const void *data)
+{
+	const struct layout *l = data;
+	const char *args[] = {
+		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output", l->second, NULL,
+	};
+	return run_gridwl(args, body_start, l);
+}
+
 static bool run_still(const void *data)
 {
 	const struct layout *l = data;
@@ -200,5 +245,7 @@ int main(void)
 		run_gap, &gap);
 	check_run(&suite, "a window moving under a still pointer gets leave, "
 		"enter and motion", run_still, &adjacent);
+	check_run(&suite, "the pointer starts at the centre of the first output",
+		run_start, &adjacent);
 	return check_finish(&suite);
 }

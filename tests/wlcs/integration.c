@@ -25,6 +25,7 @@
 #include <wlr/backend/headless.h>
 #include <wlr/interfaces/wlr_input_device.h>
 #include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_input_device.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_pointer.h>
@@ -37,6 +38,7 @@
 #include <wlcs/touch.h>
 #include "compositor/server.h"
 #include "compositor/view.h"
+#include "input/seat.h"
 
 /* The logical size of the output, the same at every scale, so window and
  * pointer positions in the tests mean the same on all of them. */
@@ -186,6 +188,10 @@ static void *server_thread(void *data) {
 			WLR_INPUT_DEVICE_POINTER);
 		wlr_headless_add_input_device(server->server->backend,
 			WLR_INPUT_DEVICE_TOUCH);
+		// Test-only: gridwl starts the pointer at the centre of the first
+		// output, but wlcs' virtual pointer tests take it to start at
+		// 0,0 (their first relative motion is checked as a position).
+		wlr_cursor_warp(server->server->seat->cursor, NULL, 0, 0);
 	}
 	pthread_mutex_lock(&server->lock);
 	server->started = true;
