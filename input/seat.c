@@ -73,6 +73,17 @@ static void add_pointer(struct gridwl_seat *seat,
 	pointer->destroy.notify = pointer_handle_destroy;
 	wl_signal_add(&device->events.destroy, &pointer->destroy);
 	wlr_cursor_attach_input_device(seat->cursor, device);
+	// Nested, each parent window is an output with a pointer (and touch)
+	// device of its own, whose absolute positions span that window only.
+	// The backends announce the output first, and the device goes with
+	// it. (Where the output is not in the layout, wlr_cursor falls back
+	// to the whole layout.)
+	struct gridwl_output *output = device->output_name != NULL ?
+		gridwl_output_by_name(seat->server, device->output_name) : NULL;
+	if (output != NULL) {
+		wlr_cursor_map_input_to_output(seat->cursor, device,
+			output->wlr_output);
+	}
 	if (device->type == WLR_INPUT_DEVICE_TOUCH) {
 		seat->touch_count++;
 		return;
