@@ -85,7 +85,7 @@ bool gridwl_buffer_access_row_fits(const struct gridwl_buffer_access *access) {
 	return bytes == 0 || access->stride >= (size_t)access->width * bytes;
 }
 
-bool gridwl_buffer_access_is_aligned(const struct gridwl_buffer_access *access) {
+static bool is_aligned(const struct gridwl_buffer_access *access) {
 	return (uintptr_t)access->data % 4 == 0 && access->stride % 4 == 0;
 }
 
@@ -105,7 +105,7 @@ bool gridwl_buffer_access_rows(struct gridwl_buffer_access *access,
 		// the last past the end of the pool; the commit refuses it.
 		return false;
 	}
-	if (gridwl_buffer_access_is_aligned(access)) {
+	if (is_aligned(access)) {
 		*data = access->data;
 		*stride = access->stride;
 		return true;

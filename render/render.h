@@ -79,8 +79,6 @@ int gridwl_drm_format_bytes_per_pixel(uint32_t format);
 /* Whether a row of the buffer fits in its stride (libwayland checks only
  * that the stride is at least the width); true for an unknown format. */
 bool gridwl_buffer_access_row_fits(const struct gridwl_buffer_access *access);
-/* Whether data and stride are multiples of 4 bytes. */
-bool gridwl_buffer_access_is_aligned(const struct gridwl_buffer_access *access);
 /* Rows y1 to y2 (exclusive) of the buffer, 4-byte aligned: the buffer's
  * own pixels, or a copy of those rows that lives until the access ends.
  * False for an unknown format or a row that does not fit its stride. */
