@@ -5,8 +5,10 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
+#include "input/seat.h"
 
 struct gridwl_popup {
+	struct gridwl_server *server;
 	struct wlr_xdg_surface *xdg_surface;
 	struct wl_listener map;
 	struct wl_listener unmap;
@@ -21,6 +23,35 @@ static void popup_damage(struct gridwl_popup *popup) {
 	}
 }
 
+/* The xdg popup grab of the seat, when one holds it. */
+static struct wlr_xdg_popup_grab *active_grab(struct gridwl_server *server) {
+	struct wlr_seat *seat = server->seat->wlr_seat;
+	struct wlr_xdg_popup_grab *grab;
+	wl_list_for_each(grab, &server->xdg_shell->popup_grabs, link) {
+		if (grab->seat == seat && !wl_list_empty(&grab->popups) &&
+				(seat->keyboard_state.grab == &grab->keyboard_grab ||
+				seat->pointer_state.grab == &grab->pointer_grab)) {
+			return grab;
+		}
+	}
+	return NULL;
+}
+
+/* A grabbing menu takes the keyboard from its own window, never from
+ * another one (the grab's serial is not checked by wlroots). */
+static void focus_grabbing_popup(struct gridwl_popup *popup,
+		struct gridwl_view *view) {
+	struct wlr_xdg_popup *xdg_popup = popup->xdg_surface->popup;
+	struct gridwl_seat *seat = popup->server->seat;
+	struct wlr_surface *focused =
+		seat->wlr_seat->keyboard_state.focused_surface;
+	if (xdg_popup->seat != seat->wlr_seat || focused == NULL ||
+			gridwl_view_from_surface(focused) != view) {
+		return;
+	}
+	gridwl_seat_focus_popup(seat, popup->xdg_surface->surface);
+}
+
 static void popup_handle_map(struct wl_listener *listener, void *data) {
 	struct gridwl_popup *popup = wl_container_of(listener, popup, map);
 	popup_damage(popup);
@@ -28,12 +59,72 @@ static void popup_handle_map(struct wl_listener *listener, void *data) {
 		gridwl_view_from_surface(popup->xdg_surface->surface);
 	if (view != NULL) {
 		gridwl_view_update_outputs(view);
+		focus_grabbing_popup(popup, view);
+	}
+}
+
+/* The keyboard goes back down the chain of menus: to the nearest shown
+ * popup that grabbed it, else to the window. */
+static void return_keyboard_focus(struct gridwl_popup *popup) {
+	struct gridwl_seat *seat = popup->server->seat;
+	struct wlr_surface *surface = popup->xdg_surface->surface;
+	if (seat->wlr_seat->keyboard_state.focused_surface != surface) {
+		return;
+	}
+	struct gridwl_view *view = gridwl_view_from_surface(surface);
+	struct wlr_surface *parent = popup->xdg_surface->popup->parent;
+	while (parent != NULL && wlr_surface_is_xdg_surface(parent)) {
+		struct wlr_xdg_surface *xdg_parent =
+			wlr_xdg_surface_from_wlr_surface(parent);
+		if (xdg_parent == NULL ||
+				xdg_parent->role != WLR_XDG_SURFACE_ROLE_POPUP) {
+			break;
+		}
+		if (xdg_parent->mapped &&
+				xdg_parent->popup->seat == seat->wlr_seat) {
+			gridwl_seat_focus_popup(seat, parent);
+			return;
+		}
+		parent = xdg_parent->popup->parent;
+	}
+	if (view != NULL && view->mapped && gridwl_view_surface(view) != NULL) {
+		gridwl_seat_focus_popup(seat, gridwl_view_surface(view));
+	} else {
+		wlr_seat_keyboard_clear_focus(seat->wlr_seat);
 	}
 }
 
 static void popup_handle_unmap(struct wl_listener *listener, void *data) {
 	struct gridwl_popup *popup = wl_container_of(listener, popup, unmap);
 	popup_damage(popup);
+	return_keyboard_focus(popup);
+}
+
+void gridwl_popup_dismiss_grab(struct gridwl_server *server,
+		struct gridwl_view *keep) {
+	struct wlr_xdg_popup_grab *grab = active_grab(server);
+	if (grab == NULL) {
+		return;
+	}
+	struct wlr_xdg_popup *top =
+		wl_container_of(grab->popups.next, top, grab_link);
+	if (keep != NULL && gridwl_view_from_surface(top->base->surface) == keep) {
+		return;
+	}
+	struct wlr_seat *seat = server->seat->wlr_seat;
+	// Ending the pointer grab is wlroots' own dismissal: popup_done to
+	// every grabbing popup and the keyboard and touch grabs ended. Without
+	// it (a drag took the pointer), the keyboard grab ends the same way
+	// once its popups are gone.
+	if (seat->pointer_state.grab == &grab->pointer_grab) {
+		wlr_seat_pointer_end_grab(seat);
+		return;
+	}
+	struct wlr_xdg_popup *popup, *tmp;
+	// Newest first: a popup's children are destroyed before it.
+	wl_list_for_each_safe(popup, tmp, &grab->popups, grab_link) {
+		wlr_xdg_popup_destroy(popup->base);
+	}
 }
 
 static void popup_handle_destroy(struct wl_listener *listener, void *data) {
@@ -107,6 +198,7 @@ void gridwl_popup_create(struct gridwl_server *server,
 		wl_resource_post_no_memory(xdg_surface->resource);
 		return;
 	}
+	popup->server = server;
 	popup->xdg_surface = xdg_surface;
 	popup->map.notify = popup_handle_map;
 	wl_signal_add(&xdg_surface->events.map, &popup->map);

@@ -158,6 +158,7 @@ static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	if (view == NULL || !view->mapped) {
 		return;
 	}
+	gridwl_view_geometry_committed(view);
 	struct wlr_box bounds = gridwl_view_bounds(view);
 	if (!gridwl_box_equal(&bounds, &view->last_bounds)) {
 		// Resized, moved its geometry or a subsurface: what it covered

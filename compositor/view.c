@@ -218,8 +218,14 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	}
 	struct gridwl_view *previous_view = previous != NULL ?
 		gridwl_view_from_surface(previous) : NULL;
-	if (previous_view != NULL && previous_view != view &&
-			gridwl_view_surface(previous_view) == previous) {
+	// The keyboard is on one of the window's own menus: a click into the
+	// menu keeps it there.
+	if (previous_view == view) {
+		return;
+	}
+	// An open menu of another window would swallow the focus change.
+	gridwl_popup_dismiss_grab(server, view);
+	if (previous_view != NULL && !previous_view->unmanaged) {
 		previous_view->impl->set_activated(previous_view, false);
 	}
 	wl_list_remove(&view->link);
@@ -232,8 +238,11 @@ void gridwl_view_focus(struct gridwl_view *view) {
 
 bool gridwl_view_is_focused(struct gridwl_view *view) {
 	struct wlr_surface *surface = gridwl_view_surface(view);
-	return view->mapped && surface != NULL && view->server->seat->wlr_seat->
-		keyboard_state.focused_surface == surface;
+	struct wlr_surface *focused =
+		view->server->seat->wlr_seat->keyboard_state.focused_surface;
+	// The keyboard on one of its menus still counts as the window's.
+	return view->mapped && surface != NULL && focused != NULL &&
+		gridwl_view_from_surface(focused) == view;
 }
 
 static struct gridwl_output *view_output(struct gridwl_view *view) {
@@ -383,6 +392,33 @@ void gridwl_view_finish(struct gridwl_view *view) {
 	wl_list_remove(&view->link);
 }
 
+static void view_remember_geometry(struct gridwl_view *view) {
+	view->impl->get_geometry(view, &view->geometry);
+	view->geometry_implicit = view->xdg_surface != NULL &&
+		wlr_box_empty(&view->xdg_surface->current.geometry);
+}
+
+/* Without a geometry of the client's, the window geometry is the extent of
+ * its surfaces, and a subsurface moving out past the main surface (or back)
+ * moves its origin. The surfaces stay where they are on screen, as they
+ * would with nothing but the subsurface changing; a geometry the client
+ * set is what stays put, as everywhere else. */
+void gridwl_view_geometry_committed(struct gridwl_view *view) {
+	struct wlr_box previous = view->geometry;
+	bool was_implicit = view->geometry_implicit;
+	view_remember_geometry(view);
+	if (!was_implicit || !view->geometry_implicit || view->fullscreen ||
+			view->maximized) {
+		return;
+	}
+	int dx = view->geometry.x - previous.x;
+	int dy = view->geometry.y - previous.y;
+	if (dx != 0 || dy != 0) {
+		view->x += dx;
+		view->y += dy;
+	}
+}
+
 void gridwl_view_map(struct gridwl_view *view) {
 	struct gridwl_server *server = view->server;
 	view->mapped = true;
@@ -400,6 +436,7 @@ void gridwl_view_map(struct gridwl_view *view) {
 		}
 	}
 	view->last_bounds = gridwl_view_bounds(view);
+	view_remember_geometry(view);
 	gridwl_view_apply_rules(view);
 	gridwl_view_damage_whole(view);
 	gridwl_view_update_outputs(view);

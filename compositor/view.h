@@ -65,6 +65,10 @@ struct gridwl_view {
 	// What was last damaged for the view, so that what it drew before a
 	// change is repainted too.
 	struct wlr_box last_bounds;
+	// The window geometry last seen (relative to the main surface), and
+	// whether the client set it or it is the extent of the surfaces.
+	struct wlr_box geometry;
+	bool geometry_implicit;
 
 	// Where the window was before it was made fullscreen or maximized.
 	struct wlr_box restore;
@@ -118,6 +122,8 @@ void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 	struct wlr_output *output);
 void gridwl_view_set_maximized(struct gridwl_view *view, bool maximized);
 void gridwl_view_damage_whole(struct gridwl_view *view);
+/* After a commit of any of the view's surfaces. */
+void gridwl_view_geometry_committed(struct gridwl_view *view);
 bool gridwl_view_is_focused(struct gridwl_view *view);
 /* Layout position of the view's main surface (window geometry aside). */
 void gridwl_view_surface_origin(struct gridwl_view *view, int *x, int *y);
@@ -130,6 +136,10 @@ bool gridwl_view_surface_position(struct gridwl_view *view,
  * they open on and repaints what they cover. */
 void gridwl_popup_create(struct gridwl_server *server,
 	struct wlr_xdg_surface *xdg_surface);
+/* Sends popup_done to the menus holding the seat's popup grab unless they
+ * belong to keep, so that focus can move to another window. */
+void gridwl_popup_dismiss_grab(struct gridwl_server *server,
+	struct gridwl_view *keep);
 
 struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,
 	uint32_t id);

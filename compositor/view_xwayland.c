@@ -202,6 +202,13 @@ static void handle_request_configure(struct wl_listener *listener,
 		xwl_moved(view);
 		return;
 	}
+	// A window that asks to move itself (a program restoring its place,
+	// xdotool windowmove) is a floating window here, as under any X11
+	// window manager that does not tile: it goes where it asks.
+	if ((event->mask & (XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y)) &&
+			(event->x != view->x || event->y != view->y)) {
+		gridwl_view_move(view, event->x, event->y);
+	}
 	xwl_set_size(view, event->width, event->height);
 }
 

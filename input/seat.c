@@ -253,18 +253,35 @@ void gridwl_seat_output_configured(struct gridwl_seat *seat,
 	}
 }
 
-void gridwl_seat_focus_surface(struct gridwl_seat *seat,
-		struct wlr_surface *surface) {
+/* Direct skips the seat's keyboard grab: an xdg popup grab swallows every
+ * enter (focus stays on the popup), and a popup is what it is for. */
+static void keyboard_enter(struct gridwl_seat *seat,
+		struct wlr_surface *surface, bool direct) {
 	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(seat->wlr_seat);
+	uint32_t keycodes[WLR_KEYBOARD_KEYS_CAP];
+	size_t count = 0;
+	struct wlr_keyboard_modifiers *modifiers = NULL;
 	if (keyboard != NULL) {
-		uint32_t keycodes[WLR_KEYBOARD_KEYS_CAP];
-		size_t count = gridwl_keyboard_client_keys(seat, keyboard, keycodes);
-		wlr_seat_keyboard_notify_enter(seat->wlr_seat, surface,
-			keycodes, count, &keyboard->modifiers);
+		count = gridwl_keyboard_client_keys(seat, keyboard, keycodes);
+		modifiers = &keyboard->modifiers;
+	}
+	if (direct) {
+		wlr_seat_keyboard_enter(seat->wlr_seat, surface,
+			count > 0 ? keycodes : NULL, count, modifiers);
 	} else {
 		wlr_seat_keyboard_notify_enter(seat->wlr_seat, surface,
-			NULL, 0, NULL);
+			count > 0 ? keycodes : NULL, count, modifiers);
 	}
+}
+
+void gridwl_seat_focus_surface(struct gridwl_seat *seat,
+		struct wlr_surface *surface) {
+	keyboard_enter(seat, surface, false);
+}
+
+void gridwl_seat_focus_popup(struct gridwl_seat *seat,
+		struct wlr_surface *surface) {
+	keyboard_enter(seat, surface, true);
 }
 
 void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
@@ -273,9 +290,10 @@ void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
 		seat->grab_mode = GRIDWL_GRAB_NONE;
 		seat->grab_view = NULL;
 	}
-	struct wlr_surface *surface = gridwl_view_surface(view);
-	if (surface == NULL ||
-			seat->wlr_seat->keyboard_state.focused_surface != surface) {
+	// The focus may be on the window itself or on one of its popups.
+	struct wlr_surface *focused =
+		seat->wlr_seat->keyboard_state.focused_surface;
+	if (focused == NULL || gridwl_view_from_surface(focused) != view) {
 		return;
 	}
 	// Focus falls to the next window down, as on every stacking desktop.

@@ -74,6 +74,10 @@ void gridwl_seat_output_placed(struct gridwl_seat *seat,
 void gridwl_seat_apply_cursor_config(struct gridwl_seat *seat);
 void gridwl_seat_focus_surface(struct gridwl_seat *seat,
 	struct wlr_surface *surface);
+/* Gives a grabbing popup (or, when it goes, the surface below it) the
+ * keyboard while the popup grab holds it. */
+void gridwl_seat_focus_popup(struct gridwl_seat *seat,
+	struct wlr_surface *surface);
 void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
 	struct gridwl_view *view);
 void gridwl_seat_begin_move(struct gridwl_seat *seat,

@@ -356,3 +356,53 @@ bool wait_focused(struct harness *h, const char *app_id)
 	json_object_put(reply);
 	return reply != NULL;
 }
+
+struct harness_client *spawn_virtual_pointer(struct harness *h)
+{
+	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
+	REQUIRE(argv[0] != NULL, "POINTER_CLIENT_BIN is not set");
+	struct harness_client *pointer = harness_spawn(h, "pointer", argv);
+	REQUIRE(pointer != NULL, "cannot start the virtual pointer client");
+	char *line = harness_client_wait_line(pointer, "ready",
+		HARNESS_TIMEOUT_MS);
+	REQUIRE(line != NULL, "the virtual pointer client did not start");
+	free(line);
+	return pointer;
+}
+
+bool pointer_command(struct harness_client *pointer, const char *answer,
+		const char *command)
+{
+	REQUIRE(harness_client_send(pointer, "%s", command), "cannot send %s",
+		command);
+	char *line = harness_client_wait_line(pointer, answer,
+		HARNESS_TIMEOUT_MS);
+	bool ok = CHECK(line != NULL, "no answer to %s", command);
+	free(line);
+	return ok;
+}
+
+bool pointer_click(struct harness_client *pointer, int x, int y,
+		int layout_width, int layout_height)
+{
+	char move[96];
+	snprintf(move, sizeof(move), "move %d %d %d %d", x, y, layout_width,
+		layout_height);
+	return pointer_command(pointer, "moved", move) &&
+		pointer_command(pointer, "button", "button 272 press") &&
+		pointer_command(pointer, "button", "button 272 release");
+}
+
+bool place_window(struct harness *h, const char *app_id, int x, int y)
+{
+	int64_t id = wait_window_id(h, app_id);
+	REQUIRE(id > 0, "no window %s", app_id);
+	char id_text[32], x_text[16], y_text[16];
+	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
+	snprintf(x_text, sizeof(x_text), "%d", x);
+	snprintf(y_text, sizeof(y_text), "%d", y);
+	struct json_object *reply = harness_gridctl_ok(h, "move", id_text,
+		x_text, y_text, NULL);
+	json_object_put(reply);
+	return reply != NULL;
+}

@@ -94,4 +94,15 @@ bool program_in_path(const char *name);
  * window is); false after reporting when that does not happen. */
 bool wait_focused(struct harness *h, const char *app_id);
 
+/* The virtual pointer client (POINTER_CLIENT_BIN), once it is ready; NULL
+ * after reporting. */
+struct harness_client *spawn_virtual_pointer(struct harness *h);
+/* Sends it command and waits for the line answer. */
+bool pointer_command(struct harness_client *pointer, const char *answer,
+	const char *command);
+/* A left click at logical x,y of a layout of that logical size. */
+bool pointer_click(struct harness_client *pointer, int x, int y,
+	int layout_width, int layout_height);
+/* gridctl move of the window app_id (once mapped) to logical x,y. */
+bool place_window(struct harness *h, const char *app_id, int x, int y);
 #endif

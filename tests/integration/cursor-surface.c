@@ -47,14 +47,9 @@ static bool body(struct harness *h, const void *data)
 		"no window");
 	REQUIRE(rs_place(h, "cursor", 450, 100) > 0, "cannot place the window");
 
-	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
-	struct harness_client *pointer =
-		argv[0] != NULL ? harness_spawn(h, "pointer", argv) : NULL;
-	REQUIRE(pointer != NULL, "no virtual pointer client (POINTER_CLIENT_BIN)");
-	char *line = harness_client_wait_line(pointer, "ready",
-		HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "the virtual pointer client did not start");
-	free(line);
+	struct harness_client *pointer = spawn_virtual_pointer(h);
+	REQUIRE(pointer != NULL, "no virtual pointer");
+	char *line = NULL;
 	line = harness_client_wait_line(client, "pointer ready",
 		HARNESS_TIMEOUT_MS);
 	REQUIRE(line != NULL, "the window never got a wl_pointer");

@@ -335,20 +335,6 @@ static struct harness_client *spawn_window(struct harness *h,
 	return ok ? c : NULL;
 }
 
-static bool place(struct harness *h, const char *app_id, int x, int y)
-{
-	int64_t id = wait_window_id(h, app_id);
-	REQUIRE(id > 0, "no window %s", app_id);
-	char id_text[32], x_text[16], y_text[16];
-	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
-	snprintf(x_text, sizeof(x_text), "%d", x);
-	snprintf(y_text, sizeof(y_text), "%d", y);
-	struct json_object *reply = harness_gridctl_ok(h, "move", id_text,
-		x_text, y_text, NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
 struct geometry {
 	const char *app_id;
 	int x, y, width, height;
@@ -591,11 +577,11 @@ static bool focus_body(struct harness *h)
 	struct harness_client *a = spawn_window(h, "kb-a", 200, 150, &entered);
 	REQUIRE(a != NULL, "no window a");
 	bool ok = CHECK(entered, "a new window should get the keyboard");
-	REQUIRE(place(h, "kb-a", 50, 50), "cannot place a");
+	REQUIRE(place_window(h, "kb-a", 50, 50), "cannot place a");
 	struct harness_client *b = spawn_window(h, "kb-b", 200, 150, &entered);
 	REQUIRE(b != NULL, "no window b");
 	ok = CHECK(entered, "the newer window should get the keyboard") && ok;
-	REQUIRE(place(h, "kb-b", 400, 50), "cannot place b");
+	REQUIRE(place_window(h, "kb-b", 400, 50), "cannot place b");
 	const char *left[] = { "keyboard leave", NULL };
 	ok = expect_synced(a, focus_lines, left,
 		"a loses the keyboard to the new window") && ok;
@@ -660,9 +646,9 @@ static bool close_body(struct harness *h)
 {
 	REQUIRE(pointer_to(700, 500), "cannot move the pointer");
 	struct harness_client *a = spawn_window(h, "kb-a", 200, 150, NULL);
-	REQUIRE(a != NULL && place(h, "kb-a", 50, 50), "no window a");
+	REQUIRE(a != NULL && place_window(h, "kb-a", 50, 50), "no window a");
 	struct harness_client *b = spawn_window(h, "kb-b", 200, 150, NULL);
-	REQUIRE(b != NULL && place(h, "kb-b", 400, 50), "no window b");
+	REQUIRE(b != NULL && place_window(h, "kb-b", 400, 50), "no window b");
 	REQUIRE(pointer_to(150, 100) && XDO("click", "1"), "xdotool failed");
 	bool ok = wait_focused(h, "kb-a");
 	// Lose what the start and the click printed.
@@ -726,7 +712,7 @@ static bool drag_body(struct harness *h, int scale)
 	REQUIRE(pointer_to(OUTPUT_WIDTH - 10, OUTPUT_HEIGHT - 10),
 		"cannot move the pointer");
 	struct harness_client *a = spawn_window(h, "kb-a", 100, 80, NULL);
-	REQUIRE(a != NULL && place(h, "kb-a", 40, 40), "no window");
+	REQUIRE(a != NULL && place_window(h, "kb-a", 40, 40), "no window");
 	bool ok = wait_geometry(h, "kb-a", 40, 40, 100, 80);
 
 	// Grab at logical 60,60 and drag 100,60 X pixels.

@@ -28,13 +28,21 @@
  *	                         the modifiers in effect ("a", "A", "Return")
  *	modifiers MOD,MOD|none   wl_keyboard.modifiers, the active ones by name
  *	pointer enter X Y | pointer leave | pointer button CODE pressed|released
+ *	popup configure X Y W H  xdg_popup.configure, X Y relative to the window
+ *	popup ready              the popup's buffer is committed and seen
+ *	popup done               xdg_popup.popup_done; the popup is destroyed
+ *	popup keyboard enter | popup keyboard leave | popup pointer enter X Y
+ *	| popup pointer leave | popup pointer button CODE pressed|released
+ *	                         as above, for the popup's surface
  *	close                    xdg_toplevel.close; the client then exits 0
  *	sync                     the answer to "sync" on stdin
  *	error ... | disconnected
  *
  * stdin: "sync" (answered once the compositor has handled everything sent
- * before it, so every event it sent before is printed above the answer)
- * and "quit".
+ * before it, so every event it sent before is printed above the answer),
+ * "popup" and "popup grab" (a 60x40 menu at 20,20 of the window; grab
+ * takes the seat with the serial of the last button press, as menus do),
+ * "popup-close" and "quit".
  */
 
 struct kb_client {
@@ -52,6 +60,12 @@ struct kb_client {
 	struct wl_surface *surface;
 	struct xdg_surface *xdg_surface;
 	struct xdg_toplevel *toplevel;
+	// The menu, while there is one.
+	struct wl_surface *popup_surface;
+	struct xdg_surface *popup_xdg_surface;
+	struct xdg_popup *popup;
+	uint32_t button_serial; // of the last press, for xdg_popup.grab
+	bool pointer_on_popup;
 	int32_t pending_width, pending_height;
 	int width, height; // logical; the buffers are at scale 1
 	int default_width, default_height;
@@ -138,10 +152,11 @@ static const struct wl_buffer_listener buffer_listener = {
 	.release = buffer_release,
 };
 
-static bool draw(struct kb_client *client)
+static bool draw_surface(struct kb_client *client, struct wl_surface *surface,
+		int width, int height)
 {
-	size_t stride = (size_t)client->width * 4;
-	size_t size = stride * (size_t)client->height;
+	size_t stride = (size_t)width * 4;
+	size_t size = stride * (size_t)height;
 	int fd = memfd_create("keyboard-client", MFD_CLOEXEC);
 	if (fd < 0 || ftruncate(fd, (off_t)size) != 0) {
 		emit("error buffer: %s", strerror(errno));
@@ -171,16 +186,99 @@ static bool draw(struct kb_client *client)
 	struct wl_shm_pool *pool = wl_shm_create_pool(client->shm, fd,
 		(int32_t)size);
 	buffer->wl_buffer = wl_shm_pool_create_buffer(pool, 0,
-		client->width, client->height, (int32_t)stride,
-		WL_SHM_FORMAT_XRGB8888);
+		width, height, (int32_t)stride, WL_SHM_FORMAT_XRGB8888);
 	wl_shm_pool_destroy(pool);
 	close(fd);
 	wl_buffer_add_listener(buffer->wl_buffer, &buffer_listener, buffer);
 	wl_list_insert(&client->buffers, &buffer->link);
-	wl_surface_attach(client->surface, buffer->wl_buffer, 0, 0);
-	wl_surface_damage_buffer(client->surface, 0, 0, INT32_MAX, INT32_MAX);
-	wl_surface_commit(client->surface);
+	wl_surface_attach(surface, buffer->wl_buffer, 0, 0);
+	wl_surface_damage_buffer(surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_surface_commit(surface);
 	return true;
+}
+
+static bool draw(struct kb_client *client)
+{
+	return draw_surface(client, client->surface, client->width,
+		client->height);
+}
+
+#define POPUP_WIDTH 60
+#define POPUP_HEIGHT 40
+
+static void popup_destroy(struct kb_client *client)
+{
+	if (client->popup == NULL) {
+		return;
+	}
+	xdg_popup_destroy(client->popup);
+	xdg_surface_destroy(client->popup_xdg_surface);
+	wl_surface_destroy(client->popup_surface);
+	client->popup = NULL;
+	client->popup_xdg_surface = NULL;
+	client->popup_surface = NULL;
+	client->pointer_on_popup = false;
+}
+
+static void popup_surface_configure(void *data,
+		struct xdg_surface *xdg_surface, uint32_t serial)
+{
+	struct kb_client *client = data;
+	xdg_surface_ack_configure(xdg_surface, serial);
+	if (draw_surface(client, client->popup_surface, POPUP_WIDTH,
+			POPUP_HEIGHT)) {
+		sync_line(client, "popup ready");
+	}
+}
+
+static const struct xdg_surface_listener popup_surface_listener = {
+	.configure = popup_surface_configure,
+};
+
+static void popup_configure(void *data, struct xdg_popup *popup, int32_t x,
+		int32_t y, int32_t width, int32_t height)
+{
+	emit("popup configure %d %d %d %d", x, y, width, height);
+}
+
+static void popup_done(void *data, struct xdg_popup *popup)
+{
+	struct kb_client *client = data;
+	emit("popup done");
+	popup_destroy(client);
+}
+
+static const struct xdg_popup_listener popup_listener = {
+	.configure = popup_configure,
+	.popup_done = popup_done,
+};
+
+static void popup_open(struct kb_client *client, bool grab)
+{
+	if (client->popup != NULL) {
+		emit("error a popup is open already");
+		return;
+	}
+	struct xdg_positioner *positioner =
+		xdg_wm_base_create_positioner(client->wm_base);
+	xdg_positioner_set_size(positioner, POPUP_WIDTH, POPUP_HEIGHT);
+	xdg_positioner_set_anchor_rect(positioner, 20, 20, 1, 1);
+	xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_LEFT);
+	xdg_positioner_set_gravity(positioner,
+		XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
+	client->popup_surface = wl_compositor_create_surface(client->compositor);
+	client->popup_xdg_surface = xdg_wm_base_get_xdg_surface(client->wm_base,
+		client->popup_surface);
+	xdg_surface_add_listener(client->popup_xdg_surface,
+		&popup_surface_listener, client);
+	client->popup = xdg_surface_get_popup(client->popup_xdg_surface,
+		client->xdg_surface, positioner);
+	xdg_positioner_destroy(positioner);
+	xdg_popup_add_listener(client->popup, &popup_listener, client);
+	if (grab) {
+		xdg_popup_grab(client->popup, client->seat, client->button_serial);
+	}
+	wl_surface_commit(client->popup_surface);
 }
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
@@ -282,13 +380,16 @@ static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
 		len += (size_t)snprintf(line + len, len < sizeof(line) ?
 			sizeof(line) - len : 0, " %s", name);
 	}
-	emit("%s", line);
+	emit("%s%s", surface != NULL && surface == client->popup_surface ?
+		"popup " : "", line);
 }
 
 static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
 		uint32_t serial, struct wl_surface *surface)
 {
-	emit("keyboard leave");
+	struct kb_client *client = data;
+	emit("%skeyboard leave", surface != NULL &&
+		surface == client->popup_surface ? "popup " : "");
 }
 
 static void keyboard_key(void *data, struct wl_keyboard *keyboard,
@@ -349,14 +450,19 @@ static void pointer_enter(void *data, struct wl_pointer *pointer,
 		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
 		wl_fixed_t y)
 {
-	emit("pointer enter %.2f %.2f", wl_fixed_to_double(x),
-		wl_fixed_to_double(y));
+	struct kb_client *client = data;
+	client->pointer_on_popup = surface != NULL &&
+		surface == client->popup_surface;
+	emit("%spointer enter %.2f %.2f", client->pointer_on_popup ?
+		"popup " : "", wl_fixed_to_double(x), wl_fixed_to_double(y));
 }
 
 static void pointer_leave(void *data, struct wl_pointer *pointer,
 		uint32_t serial, struct wl_surface *surface)
 {
-	emit("pointer leave");
+	struct kb_client *client = data;
+	emit("%spointer leave", client->pointer_on_popup ? "popup " : "");
+	client->pointer_on_popup = false;
 }
 
 static void pointer_motion(void *data, struct wl_pointer *pointer,
@@ -368,8 +474,13 @@ static void pointer_motion(void *data, struct wl_pointer *pointer,
 static void pointer_button(void *data, struct wl_pointer *pointer,
 		uint32_t serial, uint32_t time, uint32_t button, uint32_t state)
 {
-	emit("pointer button %u %s", button,
-		state == WL_POINTER_BUTTON_STATE_PRESSED ? "pressed" : "released");
+	struct kb_client *client = data;
+	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
+		client->button_serial = serial;
+	}
+	emit("%spointer button %u %s", client->pointer_on_popup ? "popup " : "",
+		button, state == WL_POINTER_BUTTON_STATE_PRESSED ?
+		"pressed" : "released");
 }
 
 static void pointer_axis(void *data, struct wl_pointer *pointer,
@@ -457,6 +568,12 @@ static void handle_command(struct kb_client *client, const char *line)
 		sync_line(client, "sync");
 	} else if (strcmp(line, "quit") == 0) {
 		client->running = false;
+	} else if (strcmp(line, "popup") == 0 ||
+			strcmp(line, "popup grab") == 0) {
+		popup_open(client, strcmp(line, "popup grab") == 0);
+	} else if (strcmp(line, "popup-close") == 0) {
+		popup_destroy(client);
+		sync_line(client, "popup closed");
 	} else {
 		emit("error bad command: %s", line);
 	}
@@ -620,6 +737,7 @@ int main(int argc, char *argv[])
 		buffer_destroy(buffer);
 	}
 
+	popup_destroy(&client);
 	xdg_toplevel_destroy(client.toplevel);
 	xdg_surface_destroy(client.xdg_surface);
 	wl_surface_destroy(client.surface);

@@ -14,39 +14,16 @@
 
 #define LAYOUT_WIDTH 1280 // HEADLESS-1 640x480 @1 at 0,0; HEADLESS-2 @2 at 640,0
 #define LAYOUT_HEIGHT 480
-#define BTN_LEFT 272
-
-static bool pointer_do(struct harness_client *pointer, const char *answer,
-		const char *fmt, int a, int b)
-{
-	char command[96];
-	snprintf(command, sizeof(command), fmt, a, b, LAYOUT_WIDTH, LAYOUT_HEIGHT);
-	REQUIRE(harness_client_send(pointer, "%s", command), "cannot send %s",
-		command);
-	char *line = harness_client_wait_line(pointer, answer,
-		HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL, "no answer to %s", command);
-	free(line);
-	return ok;
-}
 
 static bool click(struct harness_client *pointer, int x, int y)
 {
-	return pointer_do(pointer, "moved", "move %d %d %d %d", x, y) &&
-		pointer_do(pointer, "button", "button %d press", BTN_LEFT, 0) &&
-		pointer_do(pointer, "button", "button %d release", BTN_LEFT, 0);
+	return pointer_click(pointer, x, y, LAYOUT_WIDTH, LAYOUT_HEIGHT);
 }
 
 static bool body(struct harness *h, const void *data)
 {
-	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
-	struct harness_client *pointer =
-		argv[0] != NULL ? harness_spawn(h, "pointer", argv) : NULL;
-	REQUIRE(pointer != NULL, "no virtual pointer client (POINTER_CLIENT_BIN)");
-	char *line = harness_client_wait_line(pointer, "ready",
-		HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "the virtual pointer client did not start");
-	free(line);
+	struct harness_client *pointer = spawn_virtual_pointer(h);
+	REQUIRE(pointer != NULL, "no virtual pointer");
 
 	// One window on each output; the later one is focused when it maps.
 	struct harness_client *left = rs_spawn(h, "left", "checker", 1, NULL,

@@ -34,18 +34,6 @@ static bool wait_motion(struct harness_client *c, double *x, double *y)
 	return ok;
 }
 
-static bool pointer_command(struct harness_client *pointer,
-		const char *answer, const char *command)
-{
-	REQUIRE(harness_client_send(pointer, "%s", command), "cannot send %s",
-		command);
-	char *line = harness_client_wait_line(pointer, answer,
-		HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL, "no answer to %s", command);
-	free(line);
-	return ok;
-}
-
 static bool start(struct harness *h, const struct layout *l,
 		struct harness_client **window, struct harness_client **pointer,
 		int x, int y)
@@ -59,16 +47,11 @@ static bool start(struct harness *h, const struct layout *l,
 		"no window");
 	REQUIRE(rs_place(h, "motion", WINDOW_X, WINDOW_Y) > 0,
 		"cannot place the window");
-	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
-	*pointer = argv[0] != NULL ? harness_spawn(h, "pointer", argv) : NULL;
-	REQUIRE(*pointer != NULL, "no virtual pointer client");
-	char *line = harness_client_wait_line(*pointer, "ready",
-		HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "the virtual pointer client did not start");
-	free(line);
+	*pointer = spawn_virtual_pointer(h);
+	REQUIRE(*pointer != NULL, "no virtual pointer");
 	// The window binds its wl_pointer when the virtual one appears; what
 	// gridwl sends before that is lost to it.
-	line = harness_client_wait_line(*window, "pointer ready",
+	char *line = harness_client_wait_line(*window, "pointer ready",
 		HARNESS_TIMEOUT_MS);
 	REQUIRE(line != NULL, "the window never got a wl_pointer");
 	free(line);

@@ -126,6 +126,43 @@ static struct image *shot_of_drawn_window(struct harness *h,
 	}
 }
 
+struct position {
+	int x, y;
+};
+
+static bool is_x_client_at(struct json_object *window, void *data)
+{
+	const struct position *at = data;
+	struct json_object *x = json_path(window, "x", json_type_int);
+	struct json_object *y = json_path(window, "y", json_type_int);
+	return is_x_client(window, NULL) && x != NULL && y != NULL &&
+		json_object_get_int(x) == at->x && json_object_get_int(y) == at->y;
+}
+
+/* An X11 window that moves itself (XMoveWindow, a ConfigureRequest to the
+ * window manager) goes where it asks, in logical layout coordinates. */
+static bool check_moves_itself(struct harness *h, const char *display_env)
+{
+	if (!program_in_path("xdotool")) {
+		fprintf(stderr, "# no xdotool: the self-move is not checked\n");
+		return true;
+	}
+	struct position at = { 37, 41 };
+	const char *argv[] = { "env", display_env, "xdotool", "search",
+		"--class", X_CLASS, "windowmove", "37", "41", NULL };
+	char *output = NULL;
+	int status = harness_run(h, argv, HARNESS_TIMEOUT_MS, &output);
+	bool ok = CHECK(status == 0, "xdotool windowmove failed (%d): %s",
+		status, output != NULL ? output : "");
+	free(output);
+	struct json_object *window = ok ? harness_wait_window(h, is_x_client_at,
+		&at, HARNESS_TIMEOUT_MS, "the X11 window at 37,41") : NULL;
+	ok = CHECK(window != NULL, "the X11 window did not move to 37,41 as it "
+		"asked") && ok;
+	json_object_put(window);
+	return ok;
+}
+
 static bool check_x_client(struct harness *h, const struct x_case *c)
 {
 	char *display = xwayland_display(h);
@@ -198,6 +235,9 @@ static bool check_x_client(struct harness *h, const struct x_case *c)
 		}
 	}
 	image_destroy(shot);
+	if (ok) {
+		ok = check_moves_itself(h, display_env) && ok;
+	}
 
 	// gridctl close goes through the X11 window manager protocol (or kills
 	// the client where it has no WM_DELETE_WINDOW): either way it ends.

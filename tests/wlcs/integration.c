@@ -179,11 +179,14 @@ static void *server_thread(void *data) {
 		server->new_xdg_surface.notify = handle_new_xdg_surface;
 		wl_signal_add(&server->server->xdg_shell->events.new_surface,
 			&server->new_xdg_surface);
-		// The seat has a mouse and a touch screen from the start, as a
-		// laptop's does. wlcs adds its devices just before it uses them,
+		// The seat has a keyboard, a mouse and a touch screen from the
+		// start, as a laptop's does; wlcs checks keyboard focus through
+		// wl_keyboard enter and leave. wlcs adds its devices just before it uses them,
 		// and a client that learns of the capability only then binds
 		// wl_pointer (or wl_touch) after the first events were sent, while
 		// its next roundtrip may already have ended.
+		wlr_headless_add_input_device(server->server->backend,
+			WLR_INPUT_DEVICE_KEYBOARD);
 		wlr_headless_add_input_device(server->server->backend,
 			WLR_INPUT_DEVICE_POINTER);
 		wlr_headless_add_input_device(server->server->backend,
