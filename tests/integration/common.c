@@ -392,17 +392,3 @@ bool pointer_click(struct harness_client *pointer, int x, int y,
 		pointer_command(pointer, "button", "button 272 press") &&
 		pointer_command(pointer, "button", "button 272 release");
 }
-
-bool place_window(struct harness *h, const char *app_id, int x, int y)
-{
-	int64_t id = wait_window_id(h, app_id);
-	REQUIRE(id > 0, "no window %s", app_id);
-	char id_text[32], x_text[16], y_text[16];
-	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
-	snprintf(x_text, sizeof(x_text), "%d", x);
-	snprintf(y_text, sizeof(y_text), "%d", y);
-	struct json_object *reply = harness_gridctl_ok(h, "move", id_text,
-		x_text, y_text, NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}

@@ -103,6 +103,4 @@ bool pointer_command(struct harness_client *pointer, const char *answer,
 /* A left click at logical x,y of a layout of that logical size. */
 bool pointer_click(struct harness_client *pointer, int x, int y,
 	int layout_width, int layout_height);
-/* gridctl move of the window app_id (once mapped) to logical x,y. */
-bool place_window(struct harness *h, const char *app_id, int x, int y);
 #endif

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "common.h"
+#include "resample-common.h"
 
 /*
  * Key bindings, keyboard focus and Alt+drag through real input: Debian 12
@@ -577,11 +578,11 @@ static bool focus_body(struct harness *h)
 	struct harness_client *a = spawn_window(h, "kb-a", 200, 150, &entered);
 	REQUIRE(a != NULL, "no window a");
 	bool ok = CHECK(entered, "a new window should get the keyboard");
-	REQUIRE(place_window(h, "kb-a", 50, 50), "cannot place a");
+	REQUIRE(rs_place(h, "kb-a", 50, 50) > 0, "cannot place a");
 	struct harness_client *b = spawn_window(h, "kb-b", 200, 150, &entered);
 	REQUIRE(b != NULL, "no window b");
 	ok = CHECK(entered, "the newer window should get the keyboard") && ok;
-	REQUIRE(place_window(h, "kb-b", 400, 50), "cannot place b");
+	REQUIRE(rs_place(h, "kb-b", 400, 50) > 0, "cannot place b");
 	const char *left[] = { "keyboard leave", NULL };
 	ok = expect_synced(a, focus_lines, left,
 		"a loses the keyboard to the new window") && ok;
@@ -646,9 +647,9 @@ static bool close_body(struct harness *h)
 {
 	REQUIRE(pointer_to(700, 500), "cannot move the pointer");
 	struct harness_client *a = spawn_window(h, "kb-a", 200, 150, NULL);
-	REQUIRE(a != NULL && place_window(h, "kb-a", 50, 50), "no window a");
+	REQUIRE(a != NULL && rs_place(h, "kb-a", 50, 50) > 0, "no window a");
 	struct harness_client *b = spawn_window(h, "kb-b", 200, 150, NULL);
-	REQUIRE(b != NULL && place_window(h, "kb-b", 400, 50), "no window b");
+	REQUIRE(b != NULL && rs_place(h, "kb-b", 400, 50) > 0, "no window b");
 	REQUIRE(pointer_to(150, 100) && XDO("click", "1"), "xdotool failed");
 	bool ok = wait_focused(h, "kb-a");
 	// Lose what the start and the click printed.
@@ -712,7 +713,7 @@ static bool drag_body(struct harness *h, int scale)
 	REQUIRE(pointer_to(OUTPUT_WIDTH - 10, OUTPUT_HEIGHT - 10),
 		"cannot move the pointer");
 	struct harness_client *a = spawn_window(h, "kb-a", 100, 80, NULL);
-	REQUIRE(a != NULL && place_window(h, "kb-a", 40, 40), "no window");
+	REQUIRE(a != NULL && rs_place(h, "kb-a", 40, 40) > 0, "no window");
 	bool ok = wait_geometry(h, "kb-a", 40, 40, 100, 80);
 
 	// Grab at logical 60,60 and drag 100,60 X pixels.

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "common.h"
+#include "resample-common.h"
 
 /*
  * Menus that grab the seat (xdg_popup.grab), as every toolkit's menus do:
@@ -92,9 +93,9 @@ static bool body(struct harness *h, const void *data)
 	REQUIRE(pointer != NULL, "no virtual pointer");
 
 	struct harness_client *owner = spawn_window(h, "owner");
-	REQUIRE(owner != NULL && place_window(h, "owner", 100, 100), "no owner");
+	REQUIRE(owner != NULL && rs_place(h, "owner", 100, 100) > 0, "no owner");
 	struct harness_client *other = spawn_window(h, "other");
-	REQUIRE(other != NULL && place_window(h, "other", 400, 300), "no other");
+	REQUIRE(other != NULL && rs_place(h, "other", 400, 300) > 0, "no other");
 
 	// A click inside the grabbing menu is the menu's.
 	bool ok = open_menu(h, pointer, owner, true);
