@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "common.h"
+#include "resample-common.h"
 
 /*
  * X11 clients through Xwayland: xlogo (Debian's x11-apps) on a scale-2
@@ -99,6 +100,8 @@ static void scan_window(const struct image *shot, struct image_region r,
 struct x_case {
 	const char *config; // lines besides the output's
 	bool bilinear; // whether the rule must have made it bilinear
+	// What runs against the gridwl; NULL: check_x_client.
+	bool (*check)(struct harness *h, const struct x_case *c);
 };
 
 /* Polls screenshots until the X client has drawn (Xwayland's first buffer
@@ -319,7 +322,8 @@ static bool run_x_case(const void *data)
 		struct harness *h = start_with_xwayland(dir, args);
 		ok = CHECK(h != NULL, "gridwl did not start");
 		if (h != NULL) {
-			ok = check_x_client(h, c) && ok;
+			ok = (c->check != NULL ? c->check : check_x_client)(h, c) &&
+				ok;
 			ok = harness_stop(h, ok) && ok;
 		}
 	}
@@ -366,6 +370,154 @@ static bool run_off_case(const void *data)
 	return ok;
 }
 
+/* x11-menu-client's colours (tests/integration/x11-menu-client.c), as
+ * gridctl's screenshots have them. */
+#define MENU_WINDOW_COLOUR 0xff2060a0u
+#define MENU_COLOUR 0xffe04020u
+#define MENU_APP_ID "X11Menu"
+
+/* Whether the physical rectangle is all colour. */
+static bool region_is(const struct image *shot, int x, int y, int width,
+		int height, uint32_t colour)
+{
+	for (int yy = y; yy < y + height; yy++) {
+		for (int xx = x; xx < x + width; xx++) {
+			if (xx < 0 || yy < 0 || xx >= shot->width ||
+					yy >= shot->height || image_get(shot, xx, yy) != colour) {
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* Polls screenshots of the scale-2 output until the menu's 40x30 (logical)
+ * is exactly at mx,my with the window's colour around it and where it was
+ * at ox,oy (ox < 0: nowhere), or is gone (mx < 0) and the window whole.
+ * The window is at 100,100, 120x80. */
+static bool wait_menu_at(struct harness *h, int mx, int my, int ox, int oy,
+		const char *what)
+{
+	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
+	struct image *shot = NULL;
+	bool ok = false;
+	while (!ok && harness_now_ms() < deadline) {
+		image_destroy(shot);
+		shot = screenshot_gridctl(h, "HEADLESS-1", "x11-menu");
+		if (shot == NULL) {
+			break;
+		}
+		if (mx < 0) {
+			ok = region_is(shot, 200, 200, 240, 160, MENU_WINDOW_COLOUR);
+		} else {
+			// The menu, then a physical pixel of the window on each side.
+			ok = region_is(shot, 2 * mx, 2 * my, 80, 60, MENU_COLOUR) &&
+				region_is(shot, 2 * mx - 1, 2 * my - 1, 82, 1,
+					MENU_WINDOW_COLOUR) &&
+				region_is(shot, 2 * mx - 1, 2 * my + 60, 82, 1,
+					MENU_WINDOW_COLOUR) &&
+				region_is(shot, 2 * mx - 1, 2 * my, 1, 60,
+					MENU_WINDOW_COLOUR) &&
+				region_is(shot, 2 * mx + 80, 2 * my, 1, 60,
+					MENU_WINDOW_COLOUR) &&
+				(ox < 0 || region_is(shot, 2 * ox, 2 * oy, 80, 60,
+					MENU_WINDOW_COLOUR));
+		}
+		if (!ok) {
+			harness_sleep_ms(50);
+		}
+	}
+	ok = CHECK(ok, "%s", what);
+	if (!ok && shot != NULL) {
+		check_save_artifact(shot, "xwayland-menu");
+	}
+	image_destroy(shot);
+	return ok;
+}
+
+static bool send_and_wait(struct harness_client *c, const char *command,
+		const char *answer)
+{
+	REQUIRE(harness_client_send(c, "%s", command), "cannot send %s",
+		command);
+	char *line = harness_client_wait_line(c, answer, HARNESS_TIMEOUT_MS);
+	bool ok = CHECK(line != NULL, "no \"%s\" after %s", answer, command);
+	free(line);
+	return ok;
+}
+
+static bool only_menu_window_focused(struct json_object *reply, void *data)
+{
+	struct json_object *windows = json_path(reply, "windows",
+		json_type_array);
+	if (windows == NULL || json_object_array_length(windows) != 1) {
+		return false;
+	}
+	struct json_object *window = json_object_array_get_idx(windows, 0);
+	struct json_object *app_id = json_path(window, "app_id",
+		json_type_string);
+	struct json_object *focused = json_path(window, "focused",
+		json_type_boolean);
+	return app_id != NULL && focused != NULL &&
+		strcmp(json_object_get_string(app_id), MENU_APP_ID) == 0 &&
+		json_object_get_boolean(focused);
+}
+
+/*
+ * An X11 menu (an override-redirect window) is drawn where its program
+ * puts it, over its window, exactly, at scale 2; it moves when the program
+ * moves it and is gone when it unmaps; it is never listed as a window and
+ * takes no focus.
+ */
+static bool check_x_menu(struct harness *h, const struct x_case *c)
+{
+	const char *bin = getenv("X11_MENU_CLIENT_BIN");
+	REQUIRE(bin != NULL, "X11_MENU_CLIENT_BIN is not set");
+	char *display = xwayland_display(h);
+	REQUIRE(display != NULL, "Xwayland is off");
+	char display_env[64];
+	snprintf(display_env, sizeof(display_env), "DISPLAY=%s", display);
+	free(display);
+	const char *argv[] = { "env", display_env, bin, NULL };
+	struct harness_client *client = harness_spawn(h, "x11-menu", argv);
+	REQUIRE(client != NULL, "cannot start x11-menu-client");
+	char *line = harness_client_wait_line(client, "ready",
+		3 * HARNESS_TIMEOUT_MS);
+	bool ok = CHECK(line != NULL, "x11-menu-client did not show its window");
+	free(line);
+	ok = ok && CHECK(rs_place(h, MENU_APP_ID, 100, 100) > 0,
+		"cannot place the X11 window at 100,100");
+	ok = ok && wait_menu_at(h, -1, -1, -1, -1, "the X11 window is at "
+		"100,100, each X pixel a 2x2 block");
+
+	ok = ok && send_and_wait(client, "menu 130 140", "menu") &&
+		wait_menu_at(h, 130, 140, -1, -1, "the menu is drawn at 130,140, "
+		"over its window, each X pixel a 2x2 block");
+	const char *args[] = { "windows", NULL };
+	struct json_object *reply = ok ? harness_wait_gridctl(h, args,
+		only_menu_window_focused, NULL, HARNESS_TIMEOUT_MS,
+		"one window listed, focused, and no menu") : NULL;
+	ok = CHECK(reply != NULL, "the menu is listed as a window or took "
+		"the focus") && ok;
+	json_object_put(reply);
+
+	ok = ok && send_and_wait(client, "menu-move 170 110", "menu-move") &&
+		wait_menu_at(h, 170, 110, 130, 140, "the menu moved itself to "
+		"170,110, and where it was shows the window again");
+	ok = ok && send_and_wait(client, "menu-close", "menu-close") &&
+		wait_menu_at(h, -1, -1, -1, -1, "the unmapped menu is gone");
+	harness_client_send(client, "quit");
+	ok = CHECK(harness_client_wait_exit(client, HARNESS_TIMEOUT_MS) == 0,
+		"x11-menu-client did not exit") && ok;
+	(void)c;
+	return ok;
+}
+
+static const struct x_case menu = {
+	.config = "output HEADLESS-1 filter nearest\n",
+	.check = check_x_menu,
+};
+
 static const struct x_case nearest = {
 	.config = "output HEADLESS-1 filter nearest\n",
 	.bilinear = false,
@@ -397,6 +549,13 @@ int main(void)
 	} else {
 		check_run(&suite, names[0], run_x_case, &nearest);
 		check_run(&suite, names[1], run_x_case, &bilinear);
+	}
+	const char *menu_name = "an X11 menu (override-redirect) is drawn where "
+		"its program puts and moves it, unlisted and unfocused";
+	if (access(xwayland_binary(), X_OK) != 0) {
+		check_skip(&suite, menu_name, "Xwayland is not installed");
+	} else {
+		check_run(&suite, menu_name, run_x_case, &menu);
 	}
 	check_run(&suite, "xwayland disable in the config: no X11 display",
 		run_off_case, "config");
