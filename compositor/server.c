@@ -25,6 +25,7 @@
 #include "compositor/surface.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
+#include "compositor/wlroots_guard.h"
 #include "compositor/xwayland.h"
 #include "config/config.h"
 #include "input/seat.h"
@@ -257,6 +258,11 @@ static bool setup_globals(struct gridwl_server *server) {
 		&server->layout_change);
 
 	server->xdg_shell = wlr_xdg_shell_create(display);
+	server->wlroots_guard =
+		gridwl_wlroots_guard_create(display, server->xdg_shell);
+	if (server->wlroots_guard == NULL) {
+		return false;
+	}
 	server->new_xdg_surface.notify = handle_new_xdg_surface;
 	wl_signal_add(&server->xdg_shell->events.new_surface,
 		&server->new_xdg_surface);
@@ -425,6 +431,9 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	// still there.
 	gridwl_xwayland_destroy(server->xwayland);
 	server->xwayland = NULL;
+	// After the last client: it guards their going too.
+	gridwl_wlroots_guard_destroy(server->wlroots_guard);
+	server->wlroots_guard = NULL;
 	wl_list_remove(&server->new_output.link);
 	wl_list_remove(&server->layout_change.link);
 	wl_list_remove(&server->new_xdg_surface.link);

@@ -45,6 +45,7 @@ struct gridwl_server {
 	struct wlr_compositor *compositor;
 	struct wlr_output_layout *output_layout;
 	struct wlr_xdg_shell *xdg_shell;
+	struct gridwl_wlroots_guard *wlroots_guard;
 	struct wlr_output_manager_v1 *output_manager;
 
 	struct gridwl_config *config; // from the config file

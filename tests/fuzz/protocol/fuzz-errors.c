@@ -725,7 +725,7 @@ static const struct {
 	{ "place-stranger", "wl_subsurface placed by a stranger",
 		place_not_sibling, 0 },
 	{ "place-orphan", "orphaned wl_subsurface placed by a stranger",
-		place_orphan, FZ_KNOWN_PLACE_ORPHAN },
+		place_orphan, 0 },
 	{ "shm", "wl_shm pool or buffer out of bounds", shm_invalid, 0 },
 	{ "short-stride", "wl_shm buffer rows shorter than their pixels",
 		short_stride_shown, 0 },

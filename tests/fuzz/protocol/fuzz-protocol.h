@@ -214,10 +214,9 @@ struct fz {
  * removes its entry.
  */
 enum fz_known {
-	FZ_KNOWN_OPAQUE_REGION = 1 << 4,
-	FZ_KNOWN_PLACE_ORPHAN = 1 << 5,
-	FZ_KNOWN_ORPHAN_POPUP = 1 << 7,
-	FZ_KNOWN_UNMAPPED_PARENT = 1 << 8,
+	// None at present: the last four (all in wlroots 0.15.1) are guarded
+	// by compositor/wlroots_guard.c. A finding adds its flag here.
+	FZ_KNOWN_NONE = 0,
 };
 
 /* Whether to make a request of a known crash: never unless --known-crashes

@@ -10,10 +10,9 @@
 /*
  * wl_shm pools and buffers: odd pool sizes, buffers anywhere in them with
  * padded strides in every format the compositor lists and we know the
- * pixel size of, pools grown (the file first, as the protocol wants; with
- * --known-crashes also while their buffers are shown) or destroyed while
- * their buffers live on, buffers destroyed while attached
- * or held by the compositor.
+ * pixel size of, pools grown (the file first, as the protocol wants; also
+ * while their buffers are shown) or destroyed while their buffers live on,
+ * buffers destroyed while attached or held by the compositor.
  */
 
 #define POOL_MAX (4 << 20)

@@ -3,9 +3,8 @@
 
 /*
  * wl_subsurface: trees of subsurfaces under any surface (windows, popups,
- * cursors, other subsurfaces), moved about (with --known-crashes anywhere
- * an int32 reaches), restacked,
- * switched between synchronized and desynchronized, and destroyed from
+ * cursors, other subsurfaces), moved about (anywhere an int32 reaches),
+ * restacked, switched between synchronized and desynchronized, and destroyed from
  * either end: a parent destroyed before its children leaves them orphans
  * whose wl_subsurface still takes requests.
  */

@@ -226,18 +226,16 @@ static struct xdg_positioner *random_positioner(struct fz *fz)
 }
 
 /* A parent for a popup: mostly a mapped xdg surface, sometimes one that
- * is not mapped. One whose role object is gone only as a known crash:
- * wlroots 0.15.1 leaves the popup pointing at it once its wl_surface goes,
- * and gridwl follows the pointer. */
+ * is not mapped or whose role object is gone (wlroots 0.15.1 left the
+ * popup pointing at it once it went, unless gridwl guards it). */
 static struct fz_surface *pick_popup_parent(struct fz *fz)
 {
 	struct fz_surface *mapped[FZ_SURFACES], *other[FZ_SURFACES];
 	int nm = 0, no = 0;
-	bool role_gone = fz_known_crash(fz, FZ_KNOWN_ORPHAN_POPUP, 100);
 	for (int i = 0; i < FZ_SURFACES; i++) {
 		struct fz_surface *s = &fz->surfaces[i];
 		if (s->surface == NULL || s->xdg_surface == NULL ||
-				s->role == FZ_ROLE_NONE || (s->role_gone && !role_gone)) {
+				s->role == FZ_ROLE_NONE) {
 			continue;
 		}
 		if (s->mapped && !s->role_gone) {
@@ -442,12 +440,11 @@ bool fz_xdg_op_toplevel_state(struct fz *fz)
 		break;
 	default: {
 		// Only an older toplevel may be the parent, which keeps the
-		// chain free of loops; only a mapped one but as a known crash:
-		// wlroots 0.15.1 listens for the parent's unmap, and a parent
-		// destroyed without ever being mapped never sends it.
+		// chain free of loops; mapped or not (wlroots 0.15.1 listens
+		// for the parent's unmap only, which a parent destroyed without
+		// ever being mapped never sends, unless gridwl guards it).
 		struct fz_surface *p = pick_toplevel(fz);
-		bool ok = p != NULL && p->id < s->id && (p->mapped ||
-			fz_known_crash(fz, FZ_KNOWN_UNMAPPED_PARENT, 100));
+		bool ok = p != NULL && p->id < s->id;
 		xdg_toplevel_set_parent(t, ok ? p->toplevel : NULL);
 		fz_log(fz, "surface %u: set_parent %u", s->id, ok ? p->id : 0);
 		break;
