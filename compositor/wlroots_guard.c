@@ -108,6 +108,18 @@ static void empty_opaque_regions(struct wlr_surface *surface) {
 	}
 }
 
+/* Popups of an xdg_surface without a role, which wlroots would leave
+ * behind, are dismissed as wlroots dismisses them with a role. */
+static void dismiss_roleless_popups(struct wlr_xdg_surface *xdg_surface) {
+	if (xdg_surface->role != WLR_XDG_SURFACE_ROLE_NONE) {
+		return;
+	}
+	struct wlr_xdg_popup *popup, *tmp;
+	wl_list_for_each_safe(popup, tmp, &xdg_surface->popups, link) {
+		wlr_xdg_popup_destroy(popup->base);
+	}
+}
+
 /* Before xdg_surface goes (or its toplevel role): its child toplevels go
  * to its own parent and its popups are dismissed, as when it unmaps. */
 static void release_xdg_dependents(struct wlr_xdg_surface *xdg_surface) {
@@ -126,12 +138,7 @@ static void release_xdg_dependents(struct wlr_xdg_surface *xdg_surface) {
 				grandparent != other ? grandparent : NULL);
 		}
 	}
-	if (xdg_surface->role == WLR_XDG_SURFACE_ROLE_NONE) {
-		struct wlr_xdg_popup *popup, *tmp;
-		wl_list_for_each_safe(popup, tmp, &xdg_surface->popups, link) {
-			wlr_xdg_popup_destroy(popup->base);
-		}
-	}
+	dismiss_roleless_popups(xdg_surface);
 }
 
 static void guard_surface_destroy(struct wlr_surface *surface) {
@@ -226,9 +233,7 @@ static void client_handle_destroy(struct wl_listener *listener, void *data) {
 					xdg_surface->toplevel->parent != NULL) {
 				wlr_xdg_toplevel_set_parent(xdg_surface, NULL);
 			}
-		}
-		wl_list_for_each(xdg_surface, &xdg_client->surfaces, link) {
-			release_xdg_dependents(xdg_surface);
+			dismiss_roleless_popups(xdg_surface);
 		}
 	}
 	// Subsurfaces apply their cached state as they go.

@@ -27,8 +27,8 @@ static bool cursor_drawn(struct wlr_output *wlr_output,
  * always works, and when the cursor gets an image again and the plane
  * cannot take it (no cursor format: the pixman renderer on DRM), it falls
  * back to software without forgetting the plane: hardware_cursor still
- * names it, so nobody draws it, and it is gone until restart (after a VT
- * switch, or once a client hid the pointer). A cursor with an image on the
+ * names it, so nobody draws it, and it is gone until restart (once a
+ * client hid the pointer, say). A cursor with an image on the
  * plane always has a front buffer; one without is that stale state. A
  * software-cursor lock makes wlroots forget the plane (and damage the
  * cursor, for this frame); unlocked at once, the next image tries the

@@ -1,7 +1,6 @@
 #define _GNU_SOURCE // memfd_create
 #include <errno.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,7 +10,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include "pattern.h"
-#include "xdg-shell-client-protocol.h"
+#include "raw-client.h"
 
 /*
  * bad-client-raw MODE [SCALE]: a wl_shm client that does what the pattern
@@ -53,27 +52,6 @@ struct client {
 	bool configured;
 };
 
-static void emit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void emit(const char *fmt, ...)
-{
-	va_list args;
-	va_start(args, fmt);
-	vprintf(fmt, args);
-	va_end(args);
-	putchar('\n');
-	fflush(stdout);
-}
-
-static void wm_base_ping(void *data, struct xdg_wm_base *wm_base,
-		uint32_t serial)
-{
-	xdg_wm_base_pong(wm_base, serial);
-}
-
-static const struct xdg_wm_base_listener wm_base_listener = {
-	.ping = wm_base_ping,
-};
-
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version)
 {
@@ -86,7 +64,7 @@ static void registry_global(void *data, struct wl_registry *registry,
 	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
 		c->wm_base = wl_registry_bind(registry, name,
 			&xdg_wm_base_interface, 1);
-		xdg_wm_base_add_listener(c->wm_base, &wm_base_listener, c);
+		xdg_wm_base_add_listener(c->wm_base, &raw_client_wm_base_listener, c);
 	}
 }
 
@@ -112,38 +90,6 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 	.configure = xdg_surface_configure,
 };
 
-static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
-		int32_t width, int32_t height, struct wl_array *states)
-{
-}
-
-static void toplevel_close(void *data, struct xdg_toplevel *toplevel)
-{
-}
-
-static const struct xdg_toplevel_listener toplevel_listener = {
-	.configure = toplevel_configure,
-	.close = toplevel_close,
-};
-
-/* Prints how the connection ended and returns the exit status. */
-static int report_disconnect(struct client *c)
-{
-	int err = wl_display_get_error(c->display);
-	if (err == EPROTO) {
-		const struct wl_interface *interface;
-		uint32_t id;
-		uint32_t code = wl_display_get_protocol_error(c->display,
-			&interface, &id);
-		emit("error protocol interface=%s code=%u id=%u",
-			interface ? interface->name : "?", code, id);
-	} else {
-		emit("error %s", strerror(err ? err : EPIPE));
-	}
-	emit("disconnected");
-	return 1;
-}
-
 /* A pool of pool_size bytes holding one width x height ARGB8888 buffer;
  * *fd stays open for the caller to abuse. NULL after printing "refused"
  * when the memory is not to be had. */
@@ -152,7 +98,7 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 {
 	*fd = memfd_create("bad-client-raw", MFD_CLOEXEC);
 	if (*fd < 0 || ftruncate(*fd, (off_t)pool_size) != 0) {
-		emit("refused %s", strerror(errno));
+		raw_client_emit("refused %s", strerror(errno));
 		return NULL;
 	}
 	// Some pixels, so that the compositor has something to read.
@@ -160,7 +106,7 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 	uint32_t *data = mmap(NULL, drawn, PROT_READ | PROT_WRITE, MAP_SHARED,
 		*fd, 0);
 	if (data == MAP_FAILED) {
-		emit("refused mmap: %s", strerror(errno));
+		raw_client_emit("refused mmap: %s", strerror(errno));
 		return NULL;
 	}
 	for (size_t i = 0; i < drawn / 4; i++) {
@@ -184,13 +130,13 @@ static struct wl_buffer *make_pattern_buffer(struct client *c, int width,
 {
 	*fd = memfd_create("bad-client-raw", MFD_CLOEXEC);
 	if (*fd < 0 || ftruncate(*fd, (off_t)pool_size) != 0) {
-		emit("refused %s", strerror(errno));
+		raw_client_emit("refused %s", strerror(errno));
 		return NULL;
 	}
 	uint8_t *data = mmap(NULL, pool_size, PROT_READ | PROT_WRITE,
 		MAP_SHARED, *fd, 0);
 	if (data == MAP_FAILED) {
-		emit("refused mmap: %s", strerror(errno));
+		raw_client_emit("refused mmap: %s", strerror(errno));
 		return NULL;
 	}
 	struct pattern coords = { .kind = PATTERN_COORDS };
@@ -221,12 +167,12 @@ static int stay(struct client *c)
 	for (;;) {
 		while (wl_display_prepare_read(c->display) != 0) {
 			if (wl_display_dispatch_pending(c->display) < 0) {
-				return report_disconnect(c);
+				return raw_client_report_disconnect(c->display);
 			}
 		}
 		if (wl_display_flush(c->display) < 0 && errno != EAGAIN) {
 			wl_display_cancel_read(c->display);
-			return report_disconnect(c);
+			return raw_client_report_disconnect(c->display);
 		}
 		struct pollfd fds[2] = {
 			{ .fd = wl_display_get_fd(c->display), .events = POLLIN },
@@ -242,7 +188,7 @@ static int stay(struct client *c)
 		if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
 			if (wl_display_read_events(c->display) < 0 ||
 					wl_display_dispatch_pending(c->display) < 0) {
-				return report_disconnect(c);
+				return raw_client_report_disconnect(c->display);
 			}
 		} else {
 			wl_display_cancel_read(c->display);
@@ -268,32 +214,32 @@ int main(int argc, char *argv[])
 	struct client c = {0};
 	c.display = wl_display_connect(NULL);
 	if (c.display == NULL) {
-		emit("error cannot connect: %s", strerror(errno));
-		emit("disconnected");
+		raw_client_emit("error cannot connect: %s", strerror(errno));
+		raw_client_emit("disconnected");
 		return 1;
 	}
 	struct wl_registry *registry = wl_display_get_registry(c.display);
 	wl_registry_add_listener(registry, &registry_listener, &c);
 	if (wl_display_roundtrip(c.display) < 0) {
-		return report_disconnect(&c);
+		return raw_client_report_disconnect(c.display);
 	}
 	if (c.compositor == NULL || c.shm == NULL || c.wm_base == NULL) {
-		emit("error missing globals");
+		raw_client_emit("error missing globals");
 		return 1;
 	}
 	c.surface = wl_compositor_create_surface(c.compositor);
 	c.xdg_surface = xdg_wm_base_get_xdg_surface(c.wm_base, c.surface);
 	xdg_surface_add_listener(c.xdg_surface, &xdg_surface_listener, &c);
 	c.toplevel = xdg_surface_get_toplevel(c.xdg_surface);
-	xdg_toplevel_add_listener(c.toplevel, &toplevel_listener, &c);
+	xdg_toplevel_add_listener(c.toplevel, &raw_client_toplevel_listener, &c);
 	xdg_toplevel_set_app_id(c.toplevel, "bad");
 	wl_surface_commit(c.surface);
 	while (!c.configured) {
 		if (wl_display_dispatch(c.display) < 0) {
-			return report_disconnect(&c);
+			return raw_client_report_disconnect(c.display);
 		}
 	}
-	emit("configured");
+	raw_client_emit("configured");
 
 	int width = 200 * scale, height = 100 * scale;
 	if (strcmp(mode, "tiny") == 0) {
@@ -330,30 +276,30 @@ int main(int argc, char *argv[])
 		commit(&c, buffer, scale);
 		// Everything on the wire, then gone before any reply.
 		wl_display_flush(c.display);
-		emit("hangup");
+		raw_client_emit("hangup");
 		_exit(0);
 	}
 	if (strcmp(mode, "truncate") == 0 || strcmp(mode, "shrink") == 0) {
 		// The compositor must have mapped the pool at its full size
 		// before it shrinks, or it would just map what is left.
 		if (wl_display_roundtrip(c.display) < 0) {
-			return report_disconnect(&c);
+			return raw_client_report_disconnect(c.display);
 		}
 		off_t left = strcmp(mode, "shrink") == 0 ? (off_t)size / 2 : 0;
 		if (ftruncate(fd, left) != 0) {
-			emit("error ftruncate: %s", strerror(errno));
+			raw_client_emit("error ftruncate: %s", strerror(errno));
 			return 1;
 		}
 	} else if (strcmp(mode, "pool-resize") == 0) {
 		commit(&c, buffer, scale);
 		if (wl_display_roundtrip(c.display) < 0) {
-			return report_disconnect(&c);
+			return raw_client_report_disconnect(c.display);
 		}
 		// Far bigger than the mapping, so that mremap cannot grow it in
 		// place and moves it.
 		int32_t grown = 64 << 20;
 		if (ftruncate(fd, grown) != 0) {
-			emit("error ftruncate: %s", strerror(errno));
+			raw_client_emit("error ftruncate: %s", strerror(errno));
 			return 1;
 		}
 		wl_shm_pool_resize(pool, grown);
@@ -367,8 +313,8 @@ int main(int argc, char *argv[])
 		commit(&c, buffer, scale);
 	}
 	if (wl_display_roundtrip(c.display) < 0) {
-		return report_disconnect(&c);
+		return raw_client_report_disconnect(c.display);
 	}
-	emit("shown");
+	raw_client_emit("shown");
 	return stay(&c);
 }

@@ -1,6 +1,5 @@
 #define _GNU_SOURCE // memfd_create
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -9,7 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <wayland-client.h>
-#include "xdg-shell-client-protocol.h"
+#include "raw-client.h"
 
 /*
  * bad-client-tree MODE: surface trees that wlroots 0.15.1 mishandles (the
@@ -51,27 +50,6 @@ struct window {
 	bool configured;
 };
 
-static void emit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void emit(const char *fmt, ...)
-{
-	va_list args;
-	va_start(args, fmt);
-	vprintf(fmt, args);
-	va_end(args);
-	putchar('\n');
-	fflush(stdout);
-}
-
-static void wm_base_ping(void *data, struct xdg_wm_base *wm_base,
-		uint32_t serial)
-{
-	xdg_wm_base_pong(wm_base, serial);
-}
-
-static const struct xdg_wm_base_listener wm_base_listener = {
-	.ping = wm_base_ping,
-};
-
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version)
 {
@@ -87,7 +65,7 @@ static void registry_global(void *data, struct wl_registry *registry,
 	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
 		c->wm_base = wl_registry_bind(registry, name,
 			&xdg_wm_base_interface, 2);
-		xdg_wm_base_add_listener(c->wm_base, &wm_base_listener, c);
+		xdg_wm_base_add_listener(c->wm_base, &raw_client_wm_base_listener, c);
 	}
 }
 
@@ -113,20 +91,6 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 	.configure = xdg_surface_configure,
 };
 
-static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
-		int32_t width, int32_t height, struct wl_array *states)
-{
-}
-
-static void toplevel_close(void *data, struct xdg_toplevel *toplevel)
-{
-}
-
-static const struct xdg_toplevel_listener toplevel_listener = {
-	.configure = toplevel_configure,
-	.close = toplevel_close,
-};
-
 static void popup_configure(void *data, struct xdg_popup *popup, int32_t x,
 		int32_t y, int32_t width, int32_t height)
 {
@@ -143,24 +107,6 @@ static const struct xdg_popup_listener popup_listener = {
 	.popup_done = popup_done,
 };
 
-/* Prints how the connection ended and returns the exit status. */
-static int report_disconnect(struct client *c)
-{
-	int err = wl_display_get_error(c->display);
-	if (err == EPROTO) {
-		const struct wl_interface *interface;
-		uint32_t id;
-		uint32_t code = wl_display_get_protocol_error(c->display,
-			&interface, &id);
-		emit("error protocol interface=%s code=%u id=%u",
-			interface ? interface->name : "?", code, id);
-	} else {
-		emit("error %s", strerror(err ? err : EPIPE));
-	}
-	emit("disconnected");
-	return 1;
-}
-
 /* A width x height buffer of one colour; NULL after printing why. */
 static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 		uint32_t format, uint32_t colour)
@@ -168,14 +114,14 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 	size_t size = (size_t)width * (size_t)height * 4;
 	int fd = memfd_create("bad-client-tree", MFD_CLOEXEC);
 	if (fd < 0 || ftruncate(fd, (off_t)size) != 0) {
-		emit("error memfd: %s", strerror(errno));
+		raw_client_emit("error memfd: %s", strerror(errno));
 		return NULL;
 	}
 	uint32_t *data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
 		fd, 0);
 	if (data == MAP_FAILED) {
 		close(fd);
-		emit("error mmap: %s", strerror(errno));
+		raw_client_emit("error mmap: %s", strerror(errno));
 		return NULL;
 	}
 	for (size_t i = 0; i < size / 4; i++) {
@@ -207,7 +153,7 @@ static bool window_make(struct client *c, struct window *w, bool map)
 	w->xdg_surface = xdg_wm_base_get_xdg_surface(c->wm_base, w->surface);
 	xdg_surface_add_listener(w->xdg_surface, &xdg_surface_listener, w);
 	w->toplevel = xdg_surface_get_toplevel(w->xdg_surface);
-	xdg_toplevel_add_listener(w->toplevel, &toplevel_listener, w);
+	xdg_toplevel_add_listener(w->toplevel, &raw_client_toplevel_listener, w);
 	xdg_toplevel_set_app_id(w->toplevel, "bad");
 	wl_surface_commit(w->surface);
 	while (!w->configured) {
@@ -260,26 +206,26 @@ int main(int argc, char *argv[])
 	struct client c = {0};
 	c.display = wl_display_connect(NULL);
 	if (c.display == NULL) {
-		emit("error cannot connect: %s", strerror(errno));
-		emit("disconnected");
+		raw_client_emit("error cannot connect: %s", strerror(errno));
+		raw_client_emit("disconnected");
 		return 1;
 	}
 	struct wl_registry *registry = wl_display_get_registry(c.display);
 	wl_registry_add_listener(registry, &registry_listener, &c);
 	if (wl_display_roundtrip(c.display) < 0) {
-		return report_disconnect(&c);
+		return raw_client_report_disconnect(c.display);
 	}
 	if (c.compositor == NULL || c.subcompositor == NULL || c.shm == NULL ||
 			c.wm_base == NULL) {
-		emit("error missing globals");
+		raw_client_emit("error missing globals");
 		return 1;
 	}
 
 	struct window first = {0}, second = {0};
 	if (!window_make(&c, &first, strcmp(mode, "unmapped-parent") != 0)) {
-		return report_disconnect(&c);
+		return raw_client_report_disconnect(c.display);
 	}
-	emit("configured");
+	raw_client_emit("configured");
 	// What is left for the end of stdin.
 	struct xdg_popup *popup = NULL;
 	struct xdg_surface *popup_xdg = NULL;
@@ -299,23 +245,23 @@ int main(int argc, char *argv[])
 		struct wl_surface *stranger =
 			wl_compositor_create_surface(c.compositor);
 		if (wl_display_roundtrip(c.display) < 0) {
-			return report_disconnect(&c);
+			return raw_client_report_disconnect(c.display);
 		}
 		window_destroy(&first);
 		wl_subsurface_place_above(sub, stranger);
 	} else if (strcmp(mode, "unmapped-parent") == 0) {
 		if (!window_make(&c, &second, true)) {
-			return report_disconnect(&c);
+			return raw_client_report_disconnect(c.display);
 		}
 		xdg_toplevel_set_parent(second.toplevel, first.toplevel);
 		wl_surface_commit(second.surface);
 		if (wl_display_roundtrip(c.display) < 0) {
-			return report_disconnect(&c);
+			return raw_client_report_disconnect(c.display);
 		}
 		window_destroy(&first);
 	} else if (strcmp(mode, "orphan-popup") == 0) {
 		if (wl_display_roundtrip(c.display) < 0) {
-			return report_disconnect(&c);
+			return raw_client_report_disconnect(c.display);
 		}
 		// The xdg_surface stays, without a role.
 		xdg_toplevel_destroy(first.toplevel);
@@ -332,7 +278,7 @@ int main(int argc, char *argv[])
 		xdg_positioner_destroy(positioner);
 		wl_surface_commit(popup_surface);
 		if (wl_display_roundtrip(c.display) < 0) {
-			return report_disconnect(&c);
+			return raw_client_report_disconnect(c.display);
 		}
 		window_destroy(&first);
 	} else if (strcmp(mode, "opaque-region") == 0) {
@@ -344,7 +290,7 @@ int main(int argc, char *argv[])
 		wl_region_destroy(region);
 		wl_surface_commit(first.surface);
 		if (wl_display_roundtrip(c.display) < 0) {
-			return report_disconnect(&c);
+			return raw_client_report_disconnect(c.display);
 		}
 		struct wl_buffer *opaque = make_buffer(&c, 200, 100,
 			WL_SHM_FORMAT_XRGB8888, 0xff20a060u);
@@ -357,11 +303,11 @@ int main(int argc, char *argv[])
 		return 2;
 	}
 	if (wl_display_roundtrip(c.display) < 0) {
-		return report_disconnect(&c);
+		return raw_client_report_disconnect(c.display);
 	}
-	emit(popup_dismissed ? "shown, popup done" : "shown");
+	raw_client_emit(popup_dismissed ? "shown, popup done" : "shown");
 	if (!stay(&c)) {
-		return report_disconnect(&c);
+		return raw_client_report_disconnect(c.display);
 	}
 	if (popup != NULL) {
 		xdg_popup_destroy(popup);
@@ -375,7 +321,7 @@ int main(int argc, char *argv[])
 		window_destroy(&first);
 	}
 	if (wl_display_roundtrip(c.display) < 0) {
-		return report_disconnect(&c);
+		return raw_client_report_disconnect(c.display);
 	}
 	for (int i = 0; i < c.buffer_count; i++) {
 		wl_buffer_destroy(c.buffers[i]);
