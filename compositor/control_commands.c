@@ -5,6 +5,7 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
+#include "compositor/layer_shell.h"
 #include "compositor/control.h"
 #include "compositor/control_commands.h"
 #include "compositor/output.h"
@@ -81,6 +82,9 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 		json_object_new_string(gridwl_filter_name(output->filter)));
 	json_object_object_add(object, "frames",
 		json_object_new_int64((int64_t)output->frames));
+	struct wlr_box usable = gridwl_output_usable_box(output);
+	json_object_object_add(object, "usable",
+		box_fields(json_object_new_object(), &usable));
 	struct wlr_box box = gridwl_output_logical_box(output);
 	return box_fields(object, &box);
 }
@@ -146,11 +150,18 @@ static struct json_object *cmd_windows(struct gridwl_server *server,
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
 		// X11 menus and tooltips are part of their window, not windows.
-		if (view->mapped && !view->unmanaged) {
+		if (view->mapped && gridwl_view_is_window(view)) {
 			json_object_array_add(list, describe_view(view));
 		}
 	}
 	json_object_object_add(reply, "windows", list);
+	return reply;
+}
+
+static struct json_object *cmd_layers(struct gridwl_server *server,
+		struct json_object *request) {
+	struct json_object *reply = gridwl_control_success();
+	json_object_object_add(reply, "layers", gridwl_layers_describe(server));
 	return reply;
 }
 
@@ -394,7 +405,7 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	int windows = 0;
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
-		windows += view->mapped && !view->unmanaged;
+		windows += view->mapped && gridwl_view_is_window(view);
 	}
 	json_object_object_add(reply, "outputs", json_object_new_int(outputs));
 	json_object_object_add(reply, "windows", json_object_new_int(windows));
@@ -424,6 +435,7 @@ static const struct {
 } commands[] = {
 	{ "outputs", cmd_outputs },
 	{ "windows", cmd_windows },
+	{ "layers", cmd_layers },
 	{ "move", cmd_move },
 	{ "resize", cmd_resize },
 	{ "focus", cmd_focus },

@@ -10,6 +10,12 @@
 struct gridwl_server;
 struct pixman_region32;
 
+/* What the exclusive zones of layer surfaces take from each edge of an
+ * output, in logical pixels (see compositor/layer_shell.c). */
+struct gridwl_output_insets {
+	int64_t top, right, bottom, left;
+};
+
 struct gridwl_output {
 	struct wl_list link; // gridwl_server.outputs
 	struct gridwl_server *server;
@@ -20,6 +26,7 @@ struct gridwl_output {
 	// every computation multiplies by this integer.
 	int scale;
 	enum gridwl_filter filter;
+	struct gridwl_output_insets usable_insets;
 	// Frames composed and committed; gridctl reports it so tests can see
 	// that an unchanged output is left alone.
 	uint64_t frames;

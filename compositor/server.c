@@ -17,6 +17,7 @@
 #include <wlr/types/wlr_xdg_output_v1.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
+#include "compositor/layer_shell.h"
 #include "compositor/backend.h"
 #include "compositor/control.h"
 #include "compositor/control_commands.h"
@@ -263,6 +264,9 @@ static bool setup_globals(struct gridwl_server *server) {
 	if (server->wlroots_guard == NULL) {
 		return false;
 	}
+	if (!gridwl_layer_shell_init(server)) {
+		return false;
+	}
 	server->new_xdg_surface.notify = handle_new_xdg_surface;
 	wl_signal_add(&server->xdg_shell->events.new_surface,
 		&server->new_xdg_surface);
@@ -309,6 +313,7 @@ struct gridwl_server *gridwl_server_create(
 	wl_list_init(&server->new_output.link);
 	wl_list_init(&server->layout_change.link);
 	wl_list_init(&server->new_xdg_surface.link);
+	wl_list_init(&server->new_layer_surface.link);
 	wl_list_init(&server->new_surface.link);
 	server->command = options->command;
 
@@ -437,6 +442,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	wl_list_remove(&server->new_output.link);
 	wl_list_remove(&server->layout_change.link);
 	wl_list_remove(&server->new_xdg_surface.link);
+	gridwl_layer_shell_finish(server);
 	wl_list_remove(&server->new_surface.link);
 	gridwl_output_manager_finish(server);
 	if (server->backend != NULL) {

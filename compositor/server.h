@@ -46,6 +46,7 @@ struct gridwl_server {
 	struct wlr_output_layout *output_layout;
 	struct wlr_xdg_shell *xdg_shell;
 	struct gridwl_wlroots_guard *wlroots_guard;
+	struct wlr_layer_shell_v1 *layer_shell;
 	struct wlr_output_manager_v1 *output_manager;
 
 	struct gridwl_config *config; // from the config file
@@ -78,6 +79,7 @@ struct gridwl_server {
 
 	struct wl_listener new_output;
 	struct wl_listener new_xdg_surface;
+	struct wl_listener new_layer_surface;
 	struct wl_listener new_surface;
 	struct wl_listener layout_change;
 	struct wl_listener output_manager_apply;

@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/types/wlr_cursor.h>
+#include <wlr/types/wlr_layer_shell_v1.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_seat.h>
@@ -8,6 +9,7 @@
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
+#include "compositor/layer_shell.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/surface.h"
@@ -18,11 +20,64 @@ struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,
 		uint32_t id) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
-		if (view->id == id) {
+		// gridctl moves, focuses and closes windows, not panels.
+		if (view->id == id && view->layer_surface == NULL) {
 			return view;
 		}
 	}
 	return NULL;
+}
+
+bool gridwl_view_is_window(struct gridwl_view *view) {
+	return !view->unmanaged && view->layer_surface == NULL;
+}
+
+/* Bottom up: 0 and 1 the background and bottom layers, 2 windows, 3 the
+ * top layer, 4 the focused fullscreen window, 5 overlay. */
+static int view_band(struct gridwl_view *view) {
+	if (view->layer_surface != NULL) {
+		switch (view->layer) {
+		case ZWLR_LAYER_SHELL_V1_LAYER_BACKGROUND:
+			return 0;
+		case ZWLR_LAYER_SHELL_V1_LAYER_BOTTOM:
+			return 1;
+		case ZWLR_LAYER_SHELL_V1_LAYER_TOP:
+			return 3;
+		default:
+			return 5;
+		}
+	}
+	return view->fullscreen && view->above_panels ? 4 : 2;
+}
+
+/* As weston does: the fullscreen windows over the panels go back among the
+ * windows when another one is focused. */
+static void lower_fullscreen(struct gridwl_server *server,
+		struct gridwl_view *focused) {
+	struct gridwl_view *view, *tmp;
+	wl_list_for_each_safe(view, tmp, &server->views, link) {
+		if (view != focused && view->above_panels) {
+			view->above_panels = false;
+			gridwl_view_raise(view);
+			gridwl_view_damage_whole(view);
+		}
+	}
+}
+
+void gridwl_view_raise(struct gridwl_view *view) {
+	int band = view_band(view);
+	wl_list_remove(&view->link);
+	// The list is topmost first: the view goes right under the last view
+	// of a higher band.
+	struct wl_list *above = &view->server->views;
+	struct gridwl_view *other;
+	wl_list_for_each(other, &view->server->views, link) {
+		if (view_band(other) <= band) {
+			break;
+		}
+		above = &other->link;
+	}
+	wl_list_insert(above, &view->link);
 }
 
 struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface) {
@@ -33,6 +88,11 @@ struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface) {
 		// A subsurface whose parent is gone has no root.
 		if (surface == NULL) {
 			return NULL;
+		}
+		if (wlr_surface_is_layer_surface(surface)) {
+			struct wlr_layer_surface_v1 *layer_surface =
+				wlr_layer_surface_v1_from_wlr_surface(surface);
+			return layer_surface != NULL ? layer_surface->data : NULL;
 		}
 		if (wlr_surface_is_xwayland_surface(surface)) {
 			struct wlr_xwayland_surface *xsurface =
@@ -212,8 +272,16 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	struct wlr_seat *seat = server->seat->wlr_seat;
 	struct wlr_surface *surface = gridwl_view_surface(view);
 	struct wlr_surface *previous = seat->keyboard_state.focused_surface;
-	// Menus and tooltips of X11 clients take no focus from their window.
-	if (view->unmanaged || surface == NULL || previous == surface) {
+	// Menus and tooltips of X11 clients take no focus from their window,
+	// nor do panels that want no keyboard.
+	if (view->unmanaged || surface == NULL || previous == surface ||
+			(view->layer_surface != NULL &&
+				!gridwl_layer_accepts_keyboard(view))) {
+		return;
+	}
+	// A screen locker or launcher holding the keyboard keeps it.
+	struct gridwl_view *exclusive = gridwl_layer_keyboard_exclusive(server);
+	if (exclusive != NULL && exclusive != view) {
 		return;
 	}
 	struct gridwl_view *previous_view = previous != NULL ?
@@ -228,9 +296,13 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	if (previous_view != NULL && !previous_view->unmanaged) {
 		previous_view->impl->set_activated(previous_view, false);
 	}
-	wl_list_remove(&view->link);
-	wl_list_insert(&server->views, &view->link);
-	gridwl_view_damage_whole(view);
+	// Panels keep their place in the stack.
+	if (view->layer_surface == NULL) {
+		lower_fullscreen(server, view);
+		view->above_panels = view->fullscreen;
+		gridwl_view_raise(view);
+		gridwl_view_damage_whole(view);
+	}
 	view->impl->set_activated(view, true);
 	gridwl_seat_focus_surface(server->seat, surface);
 	gridwl_seat_schedule_pointer_rebase(server->seat);
@@ -271,8 +343,9 @@ static void view_fit(struct gridwl_view *view) {
 	if (output == NULL) {
 		return;
 	}
-	// No panels exist yet, so the usable area of an output is all of it.
-	struct wlr_box box = gridwl_output_logical_box(output);
+	// Fullscreen covers the panels; maximized leaves them their room.
+	struct wlr_box box = view->fullscreen ?
+		gridwl_output_logical_box(output) : gridwl_output_usable_box(output);
 	if (view->mapped) {
 		gridwl_view_move(view, box.x, box.y);
 	} else {
@@ -293,6 +366,10 @@ void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 	}
 	view->fullscreen = fullscreen;
 	view->impl->set_fullscreen(view, fullscreen);
+	// Over the top layer while fullscreen and focused, back among the
+	// windows after.
+	view->above_panels = fullscreen && gridwl_view_is_focused(view);
+	gridwl_view_raise(view);
 	if (fullscreen) {
 		if (wlr_output != NULL) {
 			view->fullscreen_output = wlr_output;
@@ -343,11 +420,13 @@ static void view_bring_onto(struct gridwl_view *view,
 }
 
 void gridwl_views_arrange(struct gridwl_server *server) {
+	// Panels first: they decide the usable areas maximized windows fill.
+	gridwl_layers_arrange(server);
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
 		if (view->fullscreen || view->maximized) {
 			view_fit(view);
-		} else if (view->mapped) {
+		} else if (view->mapped && view->layer_surface == NULL) {
 			struct wlr_box box = gridwl_view_box(view);
 			struct wlr_box visible;
 			bool on_screen = false;
@@ -382,6 +461,7 @@ void gridwl_view_init(struct gridwl_view *view, struct gridwl_server *server,
 	wl_list_init(&view->fullscreen_output_destroy.link);
 	view->fullscreen_output_destroy.notify = fullscreen_output_destroy;
 	wl_list_insert(&server->views, &view->link);
+	gridwl_view_raise(view);
 }
 
 void gridwl_view_finish(struct gridwl_view *view) {

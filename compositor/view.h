@@ -53,12 +53,17 @@ struct gridwl_view {
 	struct wl_list link; // gridwl_server.views, topmost first
 	struct gridwl_server *server;
 	const struct gridwl_view_impl *impl;
-	// Exactly one is set, for as long as the view exists.
+	// At most one is set, for as long as the view exists (a layer
+	// surface's is below).
 	struct wlr_xdg_surface *xdg_surface;
 	struct wlr_xwayland_surface *xwayland_surface;
 	// An X11 menu or tooltip: drawn where X11 puts it, never focused nor
 	// listed as a window.
 	bool unmanaged;
+	// A layer surface (compositor/layer_shell.c): placed by its anchors,
+	// stacked in its layer's band, never listed nor moved as a window.
+	struct wlr_layer_surface_v1 *layer_surface;
+	uint32_t layer; // enum zwlr_layer_shell_v1_layer, with layer_surface
 	uint32_t id;
 	bool mapped;
 	int x, y;
@@ -73,6 +78,10 @@ struct gridwl_view {
 	// Where the window was before it was made fullscreen or maximized.
 	struct wlr_box restore;
 	bool fullscreen, maximized;
+	// A fullscreen window that has the focus covers the top layer (a video
+	// hides the panels); focusing another window puts it back among the
+	// windows, below that one.
+	bool above_panels;
 	struct wlr_output *fullscreen_output;
 
 	// A window rule's filter, which wins over the outputs' own.
@@ -117,6 +126,13 @@ void gridwl_view_move(struct gridwl_view *view, int x, int y);
 void gridwl_view_request_size(struct gridwl_view *view, int width,
 	int height);
 void gridwl_view_focus(struct gridwl_view *view);
+/* Puts the view on top of its band of the stack: background and bottom
+ * layer surfaces, windows, top layer surfaces, fullscreen windows, overlay
+ * layer surfaces, from the bottom up. */
+void gridwl_view_raise(struct gridwl_view *view);
+/* A window of gridctl's, focus's and placement's: not an X11 menu and not
+ * a layer surface. */
+bool gridwl_view_is_window(struct gridwl_view *view);
 void gridwl_view_close(struct gridwl_view *view);
 void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 	struct wlr_output *output);

@@ -134,8 +134,7 @@ static void handle_map(struct wl_listener *listener, void *data) {
 		view->y = xsurface->y;
 		// A menu opens over the window it belongs to; it takes no focus,
 		// so focusing does not raise it.
-		wl_list_remove(&view->link);
-		wl_list_insert(&view->server->views, &view->link);
+		gridwl_view_raise(view);
 	}
 	gridwl_view_map(view);
 }

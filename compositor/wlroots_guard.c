@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-server-core.h>
+#include <wlr/types/wlr_layer_shell_v1.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
@@ -26,6 +27,12 @@
  *   surface's popups only while it has a role, and leaves them linked to
  *   (and pointing at) the freed surface otherwise. They are dismissed here
  *   before it goes, as they would be with a role.
+ * - The same for a layer surface destroyed while not mapped (by its client,
+ *   with its wl_surface, or by gridwl): its popups are dismissed first.
+ * - zwlr_layer_surface_v1.get_popup of a popup that has a parent already
+ *   (wlroots links it into a second list) or whose xdg_surface is gone
+ *   (wlroots dereferences NULL): the client gets invalid_surface_state,
+ *   and wlroots sees a layer surface without its object, which it ignores.
  * - An opaque region of several rectangles, then a buffer in an opaque
  *   format: wlroots initialises the region over the old one and leaks its
  *   rectangles. Before anything that applies surface state, a region of
@@ -43,20 +50,35 @@ struct gridwl_wlroots_guard {
 };
 
 /*
- * A client's going, which its surfaces are made safe for. A wl_subsurface
- * whose object was taken away for one request (see guard_orphan_place) is
- * given it back here: the request was a protocol error, so libwayland ends
- * the client right after it, and this runs before wlroots' destructor of
- * the wl_subsurface reads the object to free it.
+ * A client's going, which its surfaces are made safe for. A resource whose
+ * object was taken away for one request (see hide_object) is given it back
+ * here: the request was a protocol error, so libwayland ends the client
+ * right after it, and this runs before wlroots' destructor of the resource
+ * reads the object to free it.
  */
 struct guarded_client {
 	struct gridwl_wlroots_guard *guard;
 	struct wl_listener destroy;
 	struct wl_resource *hidden_resource;
-	struct wlr_subsurface *hidden_subsurface;
+	void *hidden_object;
 };
 
 static void client_handle_destroy(struct wl_listener *listener, void *data);
+
+/* After a protocol error on resource: wlroots' handler of the request then
+ * finds no object and does nothing. */
+static void hide_object(struct wl_resource *resource) {
+	struct wl_listener *listener = wl_client_get_destroy_listener(
+		wl_resource_get_client(resource), client_handle_destroy);
+	if (listener == NULL) {
+		return;
+	}
+	struct guarded_client *guarded =
+		wl_container_of(listener, guarded, destroy);
+	guarded->hidden_resource = resource;
+	guarded->hidden_object = wl_resource_get_user_data(resource);
+	wl_resource_set_user_data(resource, NULL);
+}
 
 static void guard_orphan_place(struct wl_resource *resource,
 		const char *request) {
@@ -67,16 +89,7 @@ static void guard_orphan_place(struct wl_resource *resource,
 	wl_resource_post_error(resource, WL_SUBSURFACE_ERROR_BAD_SURFACE,
 		"%s: the parent of wl_subsurface@%" PRIu32 " is destroyed, so "
 		"it has no siblings", request, wl_resource_get_id(resource));
-	struct wl_listener *listener = wl_client_get_destroy_listener(
-		wl_resource_get_client(resource), client_handle_destroy);
-	if (listener == NULL) {
-		return;
-	}
-	struct guarded_client *guarded =
-		wl_container_of(listener, guarded, destroy);
-	guarded->hidden_resource = resource;
-	guarded->hidden_subsurface = subsurface;
-	wl_resource_set_user_data(resource, NULL);
+	hide_object(resource);
 }
 
 static void empty_opaque_region(struct wlr_surface *surface) {
@@ -141,7 +154,49 @@ static void release_xdg_dependents(struct wlr_xdg_surface *xdg_surface) {
 	dismiss_roleless_popups(xdg_surface);
 }
 
+void gridwl_layer_surface_dismiss_popups(
+		struct wlr_layer_surface_v1 *layer_surface) {
+	struct wlr_xdg_popup *popup, *tmp;
+	wl_list_for_each_safe(popup, tmp, &layer_surface->popups, link) {
+		wlr_xdg_popup_destroy(popup->base);
+	}
+}
+
+/* The popup argument of zwlr_layer_surface_v1.get_popup must be one that
+ * nothing has parented yet. */
+static void guard_layer_get_popup(struct wl_resource *resource,
+		const struct wl_protocol_logger_message *message) {
+	if (wl_resource_get_user_data(resource) == NULL ||
+			message->arguments_count < 1 ||
+			message->arguments[0].o == NULL) {
+		return;
+	}
+	// libwayland's own cast: a resource starts with its wl_object.
+	struct wl_resource *popup_resource =
+		(struct wl_resource *)message->arguments[0].o;
+	struct wlr_xdg_surface *popup =
+		wlr_xdg_surface_from_popup_resource(popup_resource);
+	const char *problem = popup == NULL ? "is destroyed" :
+		popup->popup->parent != NULL ? "has a parent already" : NULL;
+	if (problem == NULL) {
+		return;
+	}
+	wl_resource_post_error(resource,
+		ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SURFACE_STATE,
+		"get_popup: xdg_popup@%" PRIu32 " %s",
+		wl_resource_get_id(popup_resource), problem);
+	hide_object(resource);
+}
+
 static void guard_surface_destroy(struct wlr_surface *surface) {
+	if (surface != NULL && wlr_surface_is_layer_surface(surface)) {
+		struct wlr_layer_surface_v1 *layer_surface =
+			wlr_layer_surface_v1_from_wlr_surface(surface);
+		if (layer_surface != NULL) {
+			gridwl_layer_surface_dismiss_popups(layer_surface);
+		}
+		return;
+	}
 	if (surface != NULL && wlr_surface_is_xdg_surface(surface)) {
 		struct wlr_xdg_surface *xdg_surface =
 			wlr_xdg_surface_from_wlr_surface(surface);
@@ -152,7 +207,8 @@ static void guard_surface_destroy(struct wlr_surface *surface) {
 }
 
 static void guard_request(struct wl_resource *resource,
-		const char *request) {
+		const struct wl_protocol_logger_message *message) {
+	const char *request = message->message->name;
 	const char *class = wl_resource_get_class(resource);
 	if (strcmp(class, "wl_surface") == 0) {
 		struct wlr_surface *surface = wlr_surface_from_resource(resource);
@@ -186,6 +242,14 @@ static void guard_request(struct wl_resource *resource,
 				xdg_surface->role == WLR_XDG_SURFACE_ROLE_NONE) {
 			release_xdg_dependents(xdg_surface);
 		}
+	} else if (strcmp(class, "zwlr_layer_surface_v1") == 0) {
+		struct wlr_layer_surface_v1 *layer_surface =
+			wl_resource_get_user_data(resource);
+		if (strcmp(request, "get_popup") == 0) {
+			guard_layer_get_popup(resource, message);
+		} else if (strcmp(request, "destroy") == 0 && layer_surface != NULL) {
+			gridwl_layer_surface_dismiss_popups(layer_surface);
+		}
 	} else if (strcmp(class, "xdg_toplevel") == 0 &&
 			strcmp(request, "destroy") == 0) {
 		struct wlr_xdg_surface *xdg_surface =
@@ -199,16 +263,23 @@ static void guard_request(struct wl_resource *resource,
 static void guard_log(void *data, enum wl_protocol_logger_type type,
 		const struct wl_protocol_logger_message *message) {
 	if (type == WL_PROTOCOL_LOGGER_REQUEST) {
-		guard_request(message->resource, message->message->name);
+		guard_request(message->resource, message);
 	}
 }
 
-static enum wl_iterator_result empty_client_region(
+static enum wl_iterator_result release_client_resource(
 		struct wl_resource *resource, void *data) {
-	if (strcmp(wl_resource_get_class(resource), "wl_surface") == 0) {
+	const char *class = wl_resource_get_class(resource);
+	if (strcmp(class, "wl_surface") == 0) {
 		struct wlr_surface *surface = wlr_surface_from_resource(resource);
 		if (surface != NULL) {
 			empty_opaque_region(surface);
+		}
+	} else if (strcmp(class, "zwlr_layer_surface_v1") == 0) {
+		struct wlr_layer_surface_v1 *layer_surface =
+			wl_resource_get_user_data(resource);
+		if (layer_surface != NULL) {
+			gridwl_layer_surface_dismiss_popups(layer_surface);
 		}
 	}
 	return WL_ITERATOR_CONTINUE;
@@ -220,7 +291,7 @@ static void client_handle_destroy(struct wl_listener *listener, void *data) {
 	struct wl_client *client = data;
 	if (guarded->hidden_resource != NULL) {
 		wl_resource_set_user_data(guarded->hidden_resource,
-			guarded->hidden_subsurface);
+			guarded->hidden_object);
 	}
 	struct wlr_xdg_client *xdg_client;
 	wl_list_for_each(xdg_client, &guarded->guard->xdg_shell->clients, link) {
@@ -236,8 +307,9 @@ static void client_handle_destroy(struct wl_listener *listener, void *data) {
 			dismiss_roleless_popups(xdg_surface);
 		}
 	}
-	// Subsurfaces apply their cached state as they go.
-	wl_client_for_each_resource(client, empty_client_region, NULL);
+	// Subsurfaces apply their cached state as they go; layer surfaces may
+	// go before their popups.
+	wl_client_for_each_resource(client, release_client_resource, NULL);
 	wl_list_remove(&guarded->destroy.link);
 	free(guarded);
 }

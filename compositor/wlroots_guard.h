@@ -3,6 +3,7 @@
 
 #include <wayland-server-core.h>
 
+struct wlr_layer_surface_v1;
 struct wlr_xdg_shell;
 
 /* Keeps requests that wlroots 0.15.1 would crash on (or corrupt the heap,
@@ -13,5 +14,11 @@ struct gridwl_wlroots_guard;
 struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(
 	struct wl_display *display, struct wlr_xdg_shell *xdg_shell);
 void gridwl_wlroots_guard_destroy(struct gridwl_wlroots_guard *guard);
+
+/* Dismisses the popups of a layer surface about to be destroyed, which
+ * wlroots 0.15.1 dismisses only when it is mapped (and leaves linked to the
+ * freed surface otherwise). Run before wlr_layer_surface_v1_destroy. */
+void gridwl_layer_surface_dismiss_popups(
+	struct wlr_layer_surface_v1 *layer_surface);
 
 #endif

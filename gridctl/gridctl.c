@@ -38,6 +38,7 @@ static const char usage[] =
 	"Commands:\n"
 	"  outputs                       list outputs\n"
 	"  windows                       list windows\n"
+	"  layers                        list layer surfaces (panels, ...)\n"
 	"  move ID X Y                   move window ID to X,Y\n"
 	"  resize ID WIDTH HEIGHT        resize window ID\n"
 	"  focus ID                      focus window ID\n"

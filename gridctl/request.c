@@ -211,6 +211,7 @@ static bool build_screenshot(struct json_object *request, int argc,
 static const struct command commands[] = {
 	{ "outputs", "", 0, 0, build_no_args },
 	{ "windows", "", 0, 0, build_no_args },
+	{ "layers", "", 0, 0, build_no_args },
 	{ "move", " ID X Y", 3, 3, build_move },
 	{ "resize", " ID WIDTH HEIGHT", 3, 3, build_resize },
 	{ "focus", " ID", 1, 1, build_id },

@@ -29,6 +29,7 @@ struct gridwl_seat {
 	struct wl_list keyboards; // gridwl_keyboard.link
 	int pointer_count;
 	int touch_count;
+	struct wl_list touch_points; // gridwl_touch_point.link
 	struct gridwl_virtual_pointer_manager *virtual_pointers;
 
 	// An interactive move or resize, in logical coordinates.

@@ -1,6 +1,9 @@
+#include <stdlib.h>
+#include <time.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_touch.h>
+#include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "input/seat.h"
@@ -12,6 +15,70 @@
  * Positions come from wlr_cursor in layout (logical) coordinates, so a
  * finger maps to the same logical spot whatever the output's scale.
  */
+
+/*
+ * A finger down on a surface. wlroots keeps a touch point whose surface is
+ * destroyed until the finger lifts, and tells its client nothing; the client
+ * then holds a touch on a surface it no longer has, and the touch id stays
+ * taken. gridwl ends the sequence (wl_touch.up) when the surface goes.
+ */
+struct gridwl_touch_point {
+	struct gridwl_seat *seat;
+	int32_t touch_id;
+	struct wl_list link; // gridwl_seat.touch_points
+	struct wl_listener surface_destroy;
+	struct wl_listener point_destroy;
+};
+
+static void touch_point_forget(struct gridwl_touch_point *tracked) {
+	wl_list_remove(&tracked->surface_destroy.link);
+	wl_list_remove(&tracked->point_destroy.link);
+	wl_list_remove(&tracked->link);
+	free(tracked);
+}
+
+static void touch_point_handle_point_destroy(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_touch_point *tracked =
+		wl_container_of(listener, tracked, point_destroy);
+	touch_point_forget(tracked);
+}
+
+static void touch_point_handle_surface_destroy(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_touch_point *tracked =
+		wl_container_of(listener, tracked, surface_destroy);
+	struct wlr_seat *wlr_seat = tracked->seat->wlr_seat;
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	uint32_t time_msec = (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
+	// Destroys the wlroots point, and with it the tracker.
+	wlr_seat_touch_notify_up(wlr_seat, time_msec, tracked->touch_id);
+	wlr_seat_touch_notify_frame(wlr_seat);
+}
+
+static void touch_point_track(struct gridwl_seat *seat,
+		struct wlr_surface *surface, int32_t touch_id) {
+	struct wlr_touch_point *point =
+		wlr_seat_touch_get_point(seat->wlr_seat, touch_id);
+	if (point == NULL) {
+		return;
+	}
+	struct gridwl_touch_point *tracked = calloc(1, sizeof(*tracked));
+	if (tracked == NULL) {
+		wlr_log(WLR_ERROR, "Out of memory tracking touch point %d", touch_id);
+		return;
+	}
+	tracked->seat = seat;
+	tracked->touch_id = touch_id;
+	// Added after wlroots' own listeners, so the point has already let go
+	// of the surface when gridwl lifts the finger.
+	tracked->surface_destroy.notify = touch_point_handle_surface_destroy;
+	wl_signal_add(&surface->events.destroy, &tracked->surface_destroy);
+	tracked->point_destroy.notify = touch_point_handle_point_destroy;
+	wl_signal_add(&point->events.destroy, &tracked->point_destroy);
+	wl_list_insert(&seat->touch_points, &tracked->link);
+}
 
 static void handle_touch_down(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, touch_down);
@@ -27,9 +94,10 @@ static void handle_touch_down(struct wl_listener *listener, void *data) {
 	}
 	// A tap focuses and raises like a click.
 	gridwl_view_focus(view);
-	if (wlr_surface_accepts_touch(seat->wlr_seat, surface)) {
-		wlr_seat_touch_notify_down(seat->wlr_seat, surface, event->time_msec,
-			event->touch_id, sx, sy);
+	if (wlr_surface_accepts_touch(seat->wlr_seat, surface) &&
+			wlr_seat_touch_notify_down(seat->wlr_seat, surface,
+				event->time_msec, event->touch_id, sx, sy) != 0) {
+		touch_point_track(seat, surface, event->touch_id);
 	}
 }
 
@@ -82,6 +150,7 @@ static void handle_touch_frame(struct wl_listener *listener, void *data) {
 
 void gridwl_touch_init(struct gridwl_seat *seat) {
 	struct wlr_cursor *cursor = seat->cursor;
+	wl_list_init(&seat->touch_points);
 	seat->touch_down.notify = handle_touch_down;
 	wl_signal_add(&cursor->events.touch_down, &seat->touch_down);
 	seat->touch_up.notify = handle_touch_up;
@@ -95,6 +164,12 @@ void gridwl_touch_init(struct gridwl_seat *seat) {
 }
 
 void gridwl_touch_finish(struct gridwl_seat *seat) {
+	// The wlroots points outlive the seat's listeners (they go with the
+	// display), so the trackers let go of them here.
+	struct gridwl_touch_point *tracked, *tmp;
+	wl_list_for_each_safe(tracked, tmp, &seat->touch_points, link) {
+		touch_point_forget(tracked);
+	}
 	wl_list_remove(&seat->touch_down.link);
 	wl_list_remove(&seat->touch_up.link);
 	wl_list_remove(&seat->touch_motion.link);

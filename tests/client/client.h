@@ -29,6 +29,7 @@ struct client_options {
 	struct pattern pattern;
 	int width, height; // logical, used when the compositor leaves it to us
 	const char *fullscreen; // output name, or NULL
+	bool maximized;
 	const char *app_id;
 	const char *title;
 	bool bad_scale_set;

@@ -26,6 +26,7 @@ static const char usage[] =
 	"  --size WxH         logical size when the compositor leaves it open\n"
 	"                     (default 200x100)\n"
 	"  --fullscreen NAME  fullscreen on the output called NAME\n"
+	"  --maximized        ask to be maximized before the first commit\n"
 	"  --app-id ID        xdg_toplevel app_id (default pattern-client)\n"
 	"  --title T          xdg_toplevel title (default pattern-client)\n"
 	"  --bad-scale N      after the first frame, commit buffer scale N\n"
@@ -141,13 +142,14 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 	enum {
 		OPT_SCALE = 256, OPT_PATTERN, OPT_SIZE, OPT_FULLSCREEN, OPT_APP_ID,
 		OPT_TITLE, OPT_BAD_SCALE, OPT_ODD_BUFFER, OPT_OPAQUE, OPT_CURSOR, OPT_SUBSURFACE,
-		OPT_NO_WINDOW_GEOMETRY,
+		OPT_NO_WINDOW_GEOMETRY, OPT_MAXIMIZED,
 	};
 	static const struct option long_options[] = {
 		{ "scale", required_argument, NULL, OPT_SCALE },
 		{ "pattern", required_argument, NULL, OPT_PATTERN },
 		{ "size", required_argument, NULL, OPT_SIZE },
 		{ "fullscreen", required_argument, NULL, OPT_FULLSCREEN },
+		{ "maximized", no_argument, NULL, OPT_MAXIMIZED },
 		{ "app-id", required_argument, NULL, OPT_APP_ID },
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "bad-scale", required_argument, NULL, OPT_BAD_SCALE },
@@ -190,6 +192,9 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 			break;
 		case OPT_FULLSCREEN:
 			o->fullscreen = optarg;
+			break;
+		case OPT_MAXIMIZED:
+			o->maximized = true;
 			break;
 		case OPT_APP_ID:
 			o->app_id = optarg;

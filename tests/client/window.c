@@ -268,6 +268,9 @@ struct window *window_create(struct client *client)
 		window);
 	xdg_toplevel_set_app_id(window->xdg_toplevel, options->app_id);
 	xdg_toplevel_set_title(window->xdg_toplevel, options->title);
+	if (options->maximized) {
+		xdg_toplevel_set_maximized(window->xdg_toplevel);
+	}
 	if (options->fullscreen != NULL) {
 		struct client_output *output =
 			client_output_from_name(client, options->fullscreen);

@@ -119,6 +119,7 @@ static void test_parse_int(void) {
 static void test_simple_commands(void) {
 	CHECK(builds(ARGV("outputs"), "{\"command\":\"outputs\"}"));
 	CHECK(builds(ARGV("windows"), "{\"command\":\"windows\"}"));
+	CHECK(builds(ARGV("layers"), "{\"command\":\"layers\"}"));
 	CHECK(builds(ARGV("reload"), "{\"command\":\"reload\"}"));
 	CHECK(builds(ARGV("exit"), "{\"command\":\"exit\"}"));
 	CHECK(builds(ARGV("stats"), "{\"command\":\"stats\"}"));

@@ -1,6 +1,5 @@
 #define _GNU_SOURCE // memfd_create
 #include <errno.h>
-#include <poll.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -161,47 +160,6 @@ static void commit(struct client *c, struct wl_buffer *buffer, int scale)
 	wl_surface_commit(c->surface);
 }
 
-/* Until stdin closes or the compositor drops us. */
-static int stay(struct client *c)
-{
-	for (;;) {
-		while (wl_display_prepare_read(c->display) != 0) {
-			if (wl_display_dispatch_pending(c->display) < 0) {
-				return raw_client_report_disconnect(c->display);
-			}
-		}
-		if (wl_display_flush(c->display) < 0 && errno != EAGAIN) {
-			wl_display_cancel_read(c->display);
-			return raw_client_report_disconnect(c->display);
-		}
-		struct pollfd fds[2] = {
-			{ .fd = wl_display_get_fd(c->display), .events = POLLIN },
-			{ .fd = STDIN_FILENO, .events = POLLIN },
-		};
-		if (poll(fds, 2, -1) < 0) {
-			wl_display_cancel_read(c->display);
-			if (errno == EINTR) {
-				continue;
-			}
-			return 1;
-		}
-		if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
-			if (wl_display_read_events(c->display) < 0 ||
-					wl_display_dispatch_pending(c->display) < 0) {
-				return raw_client_report_disconnect(c->display);
-			}
-		} else {
-			wl_display_cancel_read(c->display);
-		}
-		if (fds[1].revents & (POLLIN | POLLHUP)) {
-			char buf[256];
-			if (read(STDIN_FILENO, buf, sizeof(buf)) <= 0) {
-				return 0;
-			}
-		}
-	}
-}
-
 int main(int argc, char *argv[])
 {
 	if (argc < 2 || argc > 3) {
@@ -316,5 +274,6 @@ int main(int argc, char *argv[])
 		return raw_client_report_disconnect(c.display);
 	}
 	raw_client_emit("shown");
-	return stay(&c);
+	// Until stdin closes or the compositor drops us.
+	return raw_client_run(c.display, NULL, NULL);
 }

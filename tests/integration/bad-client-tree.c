@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include "raw-client.h"
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
 
 /*
  * bad-client-tree MODE: surface trees that wlroots 0.15.1 mishandles (the
@@ -24,6 +25,12 @@
  *                    (wlroots: use after free)
  *   opaque-region    a window with an opaque region of two rectangles, then
  *                    an XRGB8888 buffer (wlroots: leaks the rectangles)
+ *   layer-popup-twice  zwlr_layer_surface_v1.get_popup twice with the same
+ *                    popup (wlroots: links it into the list twice; the
+ *                    protocol here: invalid_surface_state)
+ *   layer-popup-orphan  a popup of a layer surface that is configured but
+ *                    never mapped, then that layer surface destroyed; then
+ *                    the popup (wlroots: use after free)
  *
  * It prints "configured" when its first toplevel is configured, "shown"
  * once the compositor has handled it all (", popup done" added when the
@@ -39,6 +46,7 @@ struct client {
 	struct wl_subcompositor *subcompositor;
 	struct wl_shm *shm;
 	struct xdg_wm_base *wm_base;
+	struct zwlr_layer_shell_v1 *layer_shell;
 	struct wl_buffer *buffers[4]; // to destroy at the end
 	int buffer_count;
 };
@@ -66,6 +74,9 @@ static void registry_global(void *data, struct wl_registry *registry,
 		c->wm_base = wl_registry_bind(registry, name,
 			&xdg_wm_base_interface, 2);
 		xdg_wm_base_add_listener(c->wm_base, &raw_client_wm_base_listener, c);
+	} else if (strcmp(interface, zwlr_layer_shell_v1_interface.name) == 0) {
+		c->layer_shell = wl_registry_bind(registry, name,
+			&zwlr_layer_shell_v1_interface, 3);
 	}
 }
 
@@ -106,6 +117,42 @@ static const struct xdg_popup_listener popup_listener = {
 	.configure = popup_configure,
 	.popup_done = popup_done,
 };
+
+static void layer_configure(void *data,
+		struct zwlr_layer_surface_v1 *layer_surface, uint32_t serial,
+		uint32_t width, uint32_t height)
+{
+	bool *configured = data;
+	zwlr_layer_surface_v1_ack_configure(layer_surface, serial);
+	*configured = true;
+}
+
+static void layer_closed(void *data,
+		struct zwlr_layer_surface_v1 *layer_surface)
+{
+}
+
+static const struct zwlr_layer_surface_v1_listener layer_listener = {
+	.configure = layer_configure,
+	.closed = layer_closed,
+};
+
+/* An xdg_popup without a parent, to be given a layer surface as one. */
+static struct xdg_popup *parentless_popup(struct client *c,
+		struct wl_surface **surface, struct xdg_surface **xdg,
+		bool *dismissed)
+{
+	struct xdg_positioner *positioner =
+		xdg_wm_base_create_positioner(c->wm_base);
+	xdg_positioner_set_size(positioner, 40, 30);
+	xdg_positioner_set_anchor_rect(positioner, 10, 10, 1, 1);
+	*surface = wl_compositor_create_surface(c->compositor);
+	*xdg = xdg_wm_base_get_xdg_surface(c->wm_base, *surface);
+	struct xdg_popup *popup = xdg_surface_get_popup(*xdg, NULL, positioner);
+	xdg_popup_add_listener(popup, &popup_listener, dismissed);
+	xdg_positioner_destroy(positioner);
+	return popup;
+}
 
 /* A width x height buffer of one colour; NULL after printing why. */
 static struct wl_buffer *make_buffer(struct client *c, int width, int height,
@@ -199,7 +246,8 @@ int main(int argc, char *argv[])
 {
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s place-orphan|unmapped-parent|"
-			"orphan-popup|opaque-region\n", argv[0]);
+			"orphan-popup|opaque-region|layer-popup-twice|"
+			"layer-popup-orphan\n", argv[0]);
 		return 2;
 	}
 	const char *mode = argv[1];
@@ -216,7 +264,7 @@ int main(int argc, char *argv[])
 		return raw_client_report_disconnect(c.display);
 	}
 	if (c.compositor == NULL || c.subcompositor == NULL || c.shm == NULL ||
-			c.wm_base == NULL) {
+			c.wm_base == NULL || c.layer_shell == NULL) {
 		raw_client_emit("error missing globals");
 		return 1;
 	}
@@ -298,6 +346,34 @@ int main(int argc, char *argv[])
 			return 1;
 		}
 		show(first.surface, opaque);
+	} else if (strcmp(mode, "layer-popup-twice") == 0 ||
+			strcmp(mode, "layer-popup-orphan") == 0) {
+		bool twice = strcmp(mode, "layer-popup-twice") == 0;
+		struct wl_surface *panel = wl_compositor_create_surface(c.compositor);
+		struct zwlr_layer_surface_v1 *layer =
+			zwlr_layer_shell_v1_get_layer_surface(c.layer_shell, panel, NULL,
+				ZWLR_LAYER_SHELL_V1_LAYER_TOP, "bad");
+		bool layer_configured = false;
+		zwlr_layer_surface_v1_add_listener(layer, &layer_listener,
+			&layer_configured);
+		zwlr_layer_surface_v1_set_anchor(layer,
+			ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP |
+			ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT |
+			ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
+		zwlr_layer_surface_v1_set_size(layer, 0, 30);
+		popup = parentless_popup(&c, &popup_surface, &popup_xdg,
+			&popup_dismissed);
+		zwlr_layer_surface_v1_get_popup(layer, popup);
+		if (twice) {
+			zwlr_layer_surface_v1_get_popup(layer, popup);
+		}
+		wl_surface_commit(panel);
+		if (wl_display_roundtrip(c.display) < 0) {
+			return raw_client_report_disconnect(c.display);
+		}
+		// Configured, acked, never mapped: then gone, the popup not.
+		zwlr_layer_surface_v1_destroy(layer);
+		wl_surface_destroy(panel);
 	} else {
 		fprintf(stderr, "bad-client-tree: unknown mode %s\n", mode);
 		return 2;
@@ -326,6 +402,7 @@ int main(int argc, char *argv[])
 	for (int i = 0; i < c.buffer_count; i++) {
 		wl_buffer_destroy(c.buffers[i]);
 	}
+	zwlr_layer_shell_v1_destroy(c.layer_shell);
 	wl_subcompositor_destroy(c.subcompositor);
 	wl_compositor_destroy(c.compositor);
 	wl_shm_destroy(c.shm);

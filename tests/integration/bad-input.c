@@ -306,6 +306,12 @@ int main(void)
 	static const char *const opaque_region[] = {
 		"opaque-region", NULL, NULL,
 	};
+	static const char *const layer_popup_twice[] = {
+		"layer-popup-twice", NULL, NULL,
+	};
+	static const char *const layer_popup_orphan[] = {
+		"layer-popup-orphan", NULL, NULL,
+	};
 	// wl_surface.error: invalid_scale is 0, invalid_size is 2;
 	// wl_shm.error.invalid_fd, 2, is what libwayland posts on the
 	// wl_buffer whose pool could not be read.
@@ -378,6 +384,16 @@ int main(void)
 			"buffer",
 			.output_scale = 1, .tree = true, .args = opaque_region,
 			.outcome = SERVED },
+		// zwlr_layer_surface_v1.error.invalid_surface_state is 0.
+		{ .name = "a popup given to a layer surface twice disconnects only "
+			"that client",
+			.output_scale = 1, .tree = true, .args = layer_popup_twice,
+			.outcome = DISCONNECTED,
+			.error = "error protocol interface=zwlr_layer_surface_v1 code=0" },
+		{ .name = "a popup of a layer surface never mapped is dismissed when "
+			"that surface goes",
+			.output_scale = 1, .tree = true, .args = layer_popup_orphan,
+			.outcome = SERVED, .shown = "shown, popup done" },
 	};
 	struct check_suite suite = {0};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -1,13 +1,15 @@
 #ifndef GRIDWL_TESTS_RAW_CLIENT_H
 #define GRIDWL_TESTS_RAW_CLIENT_H
 
+#include <stdbool.h>
 #include <wayland-client.h>
+#include "pattern.h"
 #include "xdg-shell-client-protocol.h"
 
 /*
- * What the hand-written test clients (bad-client-raw, bad-client-tree)
- * share: their line protocol on stdout and the listeners that do nothing
- * but answer.
+ * What the hand-written test clients (bad-client-raw, bad-client-tree,
+ * layer-client) share: their line protocol on stdout, their event loop and
+ * the listeners that do nothing but answer.
  */
 
 /* One line on stdout, flushed at once for the harness to read. */
@@ -18,6 +20,20 @@ void raw_client_emit(const char *fmt, ...)
  * id=N" or "error REASON", then "disconnected") and returns 1, the exit
  * status. */
 int raw_client_report_disconnect(struct wl_display *display);
+
+/* Dispatches the display's events and hands each line read on stdin
+ * (without its newline) to on_line, until stdin ends (0), on_line returns
+ * false (0) or the compositor drops the client (what
+ * raw_client_report_disconnect returns). on_line may be NULL: lines are
+ * then ignored. */
+int raw_client_run(struct wl_display *display,
+	bool (*on_line)(void *data, char *line), void *data);
+
+/* A width x height ARGB8888 wl_shm buffer holding pattern (its own pool,
+ * already gone); it destroys itself when the compositor releases it. NULL
+ * after printing "error ..." when there is no memory for it. */
+struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
+	int height, const struct pattern *pattern);
 
 /* Answers pings. */
 extern const struct xdg_wm_base_listener raw_client_wm_base_listener;

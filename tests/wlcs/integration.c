@@ -615,6 +615,7 @@ static const WlcsExtensionDescriptor extensions[] = {
 	{ "zwlr_screencopy_manager_v1", 3 },
 	{ "zwlr_output_manager_v1", 2 },
 	{ "zwlr_virtual_pointer_manager_v1", 2 },
+	{ "zwlr_layer_shell_v1", 4 },
 };
 
 static const WlcsIntegrationDescriptor descriptor = {

@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <wayland-client.h>
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "fuzz-protocol.h"
 #include "viewporter-client-protocol.h"
 #include "wlr-output-management-unstable-v1-client-protocol.h"
@@ -276,6 +277,10 @@ static void registry_global(void *data, struct wl_registry *registry,
 		fz->wm_base = wl_registry_bind(registry, name,
 			&xdg_wm_base_interface, fz->wm_base_version);
 		fz_xdg_bound(fz);
+	} else if (strcmp(interface, zwlr_layer_shell_v1_interface.name) == 0) {
+		// Version 3 brought destroy, 4 on_demand keyboard focus.
+		fz->layer_shell = wl_registry_bind(registry, name,
+			&zwlr_layer_shell_v1_interface, min_u32(version, 4));
 	} else if (strcmp(interface, wp_viewporter_interface.name) == 0) {
 		fz->viewporter = wl_registry_bind(registry, name,
 			&wp_viewporter_interface, 1);
@@ -384,6 +389,7 @@ void fz_disconnect(struct fz *fz)
 	DESTROY(fz->data_device_manager, wl_data_device_manager_destroy);
 	DESTROY(fz->seat, wl_seat_destroy);
 	DESTROY(fz->viewporter, wp_viewporter_destroy);
+	DESTROY(fz->layer_shell, zwlr_layer_shell_v1_destroy);
 	DESTROY(fz->wm_base, xdg_wm_base_destroy);
 	DESTROY(fz->shm, wl_shm_destroy);
 	DESTROY(fz->subcompositor, wl_subcompositor_destroy);

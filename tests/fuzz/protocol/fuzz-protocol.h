@@ -67,6 +67,7 @@ enum fz_role {
 	FZ_ROLE_SUBSURFACE,
 	FZ_ROLE_CURSOR,
 	FZ_ROLE_DND_ICON,
+	FZ_ROLE_LAYER,
 };
 
 struct fz_surface {
@@ -81,6 +82,10 @@ struct fz_surface {
 	struct xdg_popup *popup;
 	struct wl_subsurface *subsurface;
 	struct wp_viewport *viewport;
+	// A layer surface's pending anchors and size, kept valid together (a
+	// size of 0 needs both anchors of its axis).
+	struct zwlr_layer_surface_v1 *layer_surface;
+	uint32_t layer_anchor, layer_width, layer_height;
 	uint32_t parent_id; // of the popup's or subsurface's parent, 0 none
 
 	// xdg state as wlroots sees it.
@@ -176,6 +181,7 @@ struct fz {
 	struct wl_subcompositor *subcompositor;
 	struct wl_shm *shm;
 	struct xdg_wm_base *wm_base;
+	struct zwlr_layer_shell_v1 *layer_shell;
 	struct wp_viewporter *viewporter;
 	struct wl_data_device_manager *data_device_manager;
 	struct wl_seat *seat;
@@ -273,6 +279,9 @@ void fz_surface_attached(struct fz_surface *s, struct fz_buffer *b);
  * viewport source against the buffer, no buffer before the first
  * configure), then commits. */
 void fz_surface_commit(struct fz_surface *s);
+/* wlroots dismisses (or destroys) the popups of a surface that unmaps,
+ * and theirs: the model marks them gone. */
+void fz_surface_dismiss_popups(struct fz *fz, uint32_t id);
 /* Whether s may be committed at all in the model's view. */
 bool fz_surface_committable(const struct fz_surface *s);
 bool fz_surface_op_create(struct fz *fz);
@@ -307,6 +316,22 @@ bool fz_xdg_op_interactive(struct fz *fz);
 bool fz_xdg_op_interactive_unmapped(struct fz *fz);
 /* The xdg objects of s, child first, as wlroots wants them gone. */
 void fz_xdg_destroy(struct fz_surface *s);
+/* A configure event of s's role: serial is kept for fz_xdg_op_ack. */
+void fz_surface_configured(struct fz_surface *s, uint32_t serial);
+/* A surface that may take a new role: a fresh one, or one with no role and
+ * no buffer yet. NULL when the table is full. */
+struct fz_surface *fz_surface_for_role(struct fz *fz);
+/* A live wl_output of the compositor's, or NULL (also by chance). */
+struct wl_output *fz_pick_output(struct fz *fz);
+/* The role starts over: the next commit is an initial commit again. */
+void fz_reset_role_state(struct fz_surface *s);
+/* fuzz-layer.c: wlr-layer-shell surfaces, their state and their end. */
+bool fz_layer_op_create(struct fz *fz);
+bool fz_layer_op_state(struct fz *fz);
+bool fz_layer_op_destroy(struct fz *fz);
+/* Acks serial on s's layer surface. */
+void fz_layer_ack(struct fz_surface *s, uint32_t serial);
+void fz_layer_destroy(struct fz_surface *s);
 
 /* fuzz-output.c: wlr-output-management. */
 void fz_output_manager_bound(struct fz *fz);

@@ -93,6 +93,9 @@ void fz_surface_destroy(struct fz_surface *s)
 	// careless client does, and what the compositor must take.
 	bool abrupt = fz_rng_chance(&fz->rng, 50);
 	fz_log(fz, "surface %u: destroy%s", s->id, abrupt ? " (abrupt)" : "");
+	// Whatever its role, its popups do not outlive it: wlroots dismisses
+	// them as it unmaps, gridwl's guard when it had no role to unmap.
+	fz_surface_dismiss_popups(fz, s->id);
 	if (abrupt) {
 		wl_surface_destroy(s->surface);
 		s->surface = NULL;
@@ -104,6 +107,7 @@ void fz_surface_destroy(struct fz_surface *s)
 		wl_subsurface_destroy(s->subsurface);
 	}
 	fz_xdg_destroy(s);
+	fz_layer_destroy(s);
 	if (s->surface != NULL) {
 		wl_surface_destroy(s->surface);
 	}
@@ -133,6 +137,7 @@ void fz_surface_destroy_all(struct fz *fz)
 			fz->surfaces[i].viewport = NULL;
 			fz->surfaces[i].subsurface = NULL;
 			fz_xdg_destroy(&fz->surfaces[i]);
+			fz_layer_destroy(&fz->surfaces[i]);
 		}
 	}
 	for (int i = 0; i < FZ_SURFACES; i++) {
@@ -143,9 +148,12 @@ void fz_surface_destroy_all(struct fz *fz)
 	}
 }
 
+/* A role configured before it maps: xdg toplevels and popups, layer
+ * surfaces. */
 static bool is_xdg(const struct fz_surface *s)
 {
-	return s->role == FZ_ROLE_TOPLEVEL || s->role == FZ_ROLE_POPUP;
+	return s->role == FZ_ROLE_TOPLEVEL || s->role == FZ_ROLE_POPUP ||
+		s->role == FZ_ROLE_LAYER;
 }
 
 /* Whether the scale divides the buffer as the transform turns it. */
@@ -161,14 +169,14 @@ static bool scale_fits(int32_t width, int32_t height, int32_t transform,
 }
 
 /* Popups of s (and theirs) that wlroots dismisses when s unmaps. */
-static void dismiss_popups_of(struct fz *fz, uint32_t id)
+void fz_surface_dismiss_popups(struct fz *fz, uint32_t id)
 {
 	for (int i = 0; i < FZ_SURFACES; i++) {
 		struct fz_surface *c = &fz->surfaces[i];
 		if (c->surface != NULL && c->role == FZ_ROLE_POPUP &&
 				c->parent_id == id && c->popup != NULL && !c->role_gone) {
 			c->role_gone = true;
-			dismiss_popups_of(fz, c->id);
+			fz_surface_dismiss_popups(fz, c->id);
 		}
 	}
 }
@@ -277,7 +285,7 @@ void fz_surface_commit(struct fz_surface *s)
 		// popups; the next commit starts the surface over.
 		s->mapped = s->configured = s->initial_commit = false;
 		s->serial_count = 0;
-		dismiss_popups_of(fz, s->id);
+		fz_surface_dismiss_popups(fz, s->id);
 	} else if (!s->initial_commit) {
 		s->initial_commit = true;
 	} else if (s->configured && will_have) {

@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <wayland-client.h>
 #include "fuzz-protocol.h"
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 /*
@@ -28,10 +29,8 @@ void fz_xdg_bound(struct fz *fz)
 	xdg_wm_base_add_listener(fz->wm_base, &wm_base_listener, fz);
 }
 
-static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial)
+void fz_surface_configured(struct fz_surface *s, uint32_t serial)
 {
-	struct fz_surface *s = data;
 	s->fz->stats.configures++;
 	if (s->serial_count == FZ_SERIALS) {
 		// Acking a newer one is always allowed: forget the oldest.
@@ -41,6 +40,12 @@ static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
 		s->serial_count--;
 	}
 	s->serials[s->serial_count++] = serial;
+}
+
+static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
+		uint32_t serial)
+{
+	fz_surface_configured(data, serial);
 }
 
 static const struct xdg_surface_listener xdg_surface_listener = {
@@ -114,8 +119,7 @@ static bool has_child_popups(struct fz *fz, uint32_t id)
 	return false;
 }
 
-/* The role starts over: the next commit is an initial commit again. */
-static void reset_role_state(struct fz_surface *s)
+void fz_reset_role_state(struct fz_surface *s)
 {
 	s->role_gone = false;
 	s->initial_commit = s->configured = s->mapped = false;
@@ -124,14 +128,14 @@ static void reset_role_state(struct fz_surface *s)
 	s->grab_seq = 0;
 }
 
-/* A surface for a new xdg role: a fresh one, or one with no role and no
- * buffer yet (wlroots refuses an xdg_surface for a surface with one). */
-static struct fz_surface *surface_for_role(struct fz *fz)
+/* wlroots refuses an xdg_surface for a surface with a buffer. */
+struct fz_surface *fz_surface_for_role(struct fz *fz)
 {
 	struct fz_surface *s = fz_rng_chance(&fz->rng, 70) ? NULL :
 		fz_surface_pick(fz);
 	if (s != NULL && s->role == FZ_ROLE_NONE && s->xdg_surface == NULL &&
-			!s->has_buffer && s->subsurface == NULL) {
+			s->layer_surface == NULL && !s->has_buffer &&
+			s->subsurface == NULL) {
 		return s;
 	}
 	return fz_surface_new(fz);
@@ -153,7 +157,7 @@ bool fz_xdg_op_toplevel(struct fz *fz)
 	struct fz_surface *s = fz_surface_pick(fz);
 	if (s == NULL || !(s->role == FZ_ROLE_TOPLEVEL && s->role_gone &&
 			s->xdg_surface != NULL && fz_rng_chance(&fz->rng, 50))) {
-		s = surface_for_role(fz);
+		s = fz_surface_for_role(fz);
 		if (s == NULL) {
 			return false;
 		}
@@ -162,7 +166,7 @@ bool fz_xdg_op_toplevel(struct fz *fz)
 	s->toplevel = xdg_surface_get_toplevel(s->xdg_surface);
 	xdg_toplevel_add_listener(s->toplevel, &toplevel_listener, s);
 	s->role = FZ_ROLE_TOPLEVEL;
-	reset_role_state(s);
+	fz_reset_role_state(s);
 	fz_log(fz, "surface %u: toplevel", s->id);
 	if (fz_rng_chance(&fz->rng, 60)) {
 		xdg_toplevel_set_app_id(s->toplevel, fz_rng_chance(&fz->rng, 50) ?
@@ -234,8 +238,13 @@ static struct fz_surface *pick_popup_parent(struct fz *fz)
 	int nm = 0, no = 0;
 	for (int i = 0; i < FZ_SURFACES; i++) {
 		struct fz_surface *s = &fz->surfaces[i];
-		if (s->surface == NULL || s->xdg_surface == NULL ||
-				s->role == FZ_ROLE_NONE) {
+		if (s->surface == NULL || (s->xdg_surface == NULL &&
+				s->layer_surface == NULL) || s->role == FZ_ROLE_NONE) {
+			continue;
+		}
+		// A closed layer surface ignores get_popup, and a popup that
+		// never got its parent may not commit (not_constructed).
+		if (s->layer_surface != NULL && s->role_gone) {
 			continue;
 		}
 		if (s->mapped && !s->role_gone) {
@@ -266,7 +275,8 @@ static bool may_grab(struct fz *fz, const struct fz_surface *parent)
 		}
 	}
 	if (top == NULL) {
-		return parent->toplevel != NULL && !parent->role_gone;
+		return (parent->toplevel != NULL || parent->layer_surface != NULL) &&
+			!parent->role_gone;
 	}
 	return top == parent && !parent->role_gone;
 }
@@ -297,7 +307,7 @@ bool fz_xdg_op_popup(struct fz *fz)
 			!(s->role == FZ_ROLE_POPUP &&
 			s->role_gone && s->xdg_surface != NULL &&
 			!has_child_popups(fz, s->id) && fz_rng_chance(&fz->rng, 50))) {
-		s = surface_for_role(fz);
+		s = fz_surface_for_role(fz);
 		if (s == NULL) {
 			return false;
 		}
@@ -307,14 +317,20 @@ bool fz_xdg_op_popup(struct fz *fz)
 		xdg_popup_destroy(s->popup);
 	}
 	struct xdg_positioner *positioner = random_positioner(fz);
-	s->popup = xdg_surface_get_popup(s->xdg_surface, parent->xdg_surface,
+	// A layer surface's popup is made without a parent and given it by
+	// zwlr_layer_surface_v1.get_popup before its first commit.
+	s->popup = xdg_surface_get_popup(s->xdg_surface,
+		parent->layer_surface != NULL ? NULL : parent->xdg_surface,
 		positioner);
 	xdg_popup_add_listener(s->popup, &popup_listener, s);
+	if (parent->layer_surface != NULL) {
+		zwlr_layer_surface_v1_get_popup(parent->layer_surface, s->popup);
+	}
 	// The popup keeps a copy; the positioner may go at once.
 	xdg_positioner_destroy(positioner);
 	s->role = FZ_ROLE_POPUP;
 	s->parent_id = parent->id;
-	reset_role_state(s);
+	fz_reset_role_state(s);
 	// A grab must come before the first commit, from a popup with no
 	// popups of its own (which one made again may have).
 	bool grab = fz->seat != NULL && fz_rng_chance(&fz->rng, 30) &&
@@ -334,14 +350,14 @@ bool fz_xdg_op_popup(struct fz *fz)
 static bool role_alive(const struct fz_surface *s)
 {
 	return s->surface != NULL && !s->role_gone &&
-		(s->toplevel != NULL || s->popup != NULL);
+		(s->toplevel != NULL || s->popup != NULL || s->layer_surface != NULL);
 }
 
 bool fz_xdg_op_ack(struct fz *fz)
 {
 	struct fz_surface *s = fz_surface_pick(fz);
 	if (s == NULL || s->serial_count == 0 || !role_alive(s) ||
-			s->xdg_surface == NULL) {
+			(s->xdg_surface == NULL && s->layer_surface == NULL)) {
 		return false;
 	}
 	// The newest most of the time; an older one still pending is as
@@ -349,7 +365,11 @@ bool fz_xdg_op_ack(struct fz *fz)
 	int i = fz_rng_chance(&fz->rng, 70) ? s->serial_count - 1 :
 		(int)fz_rng_below(&fz->rng, (uint32_t)s->serial_count);
 	uint32_t serial = s->serials[i];
-	xdg_surface_ack_configure(s->xdg_surface, serial);
+	if (s->layer_surface != NULL) {
+		fz_layer_ack(s, serial);
+	} else {
+		xdg_surface_ack_configure(s->xdg_surface, serial);
+	}
 	s->serial_count -= i + 1;
 	for (int k = 0; k < s->serial_count; k++) {
 		s->serials[k] = s->serials[k + i + 1];
@@ -375,7 +395,7 @@ static struct fz_surface *pick_toplevel(struct fz *fz)
 	return s != NULL && s->toplevel != NULL && !s->role_gone ? s : NULL;
 }
 
-static struct wl_output *pick_output(struct fz *fz)
+struct wl_output *fz_pick_output(struct fz *fz)
 {
 	struct wl_output *live[FZ_OUTPUTS];
 	int n = 0;
@@ -424,7 +444,7 @@ bool fz_xdg_op_toplevel_state(struct fz *fz)
 		fz_log(fz, "surface %u: unset_maximized", s->id);
 		break;
 	case 6: {
-		struct wl_output *output = pick_output(fz);
+		struct wl_output *output = fz_pick_output(fz);
 		xdg_toplevel_set_fullscreen(t, output);
 		fz_log(fz, "surface %u: set_fullscreen %s", s->id,
 			output ? "output" : "NULL");
