@@ -24,8 +24,7 @@ static void close_layer_surface(struct wlr_layer_surface_v1 *layer_surface) {
 /* A layer surface as a gridwl_view. view.x, view.y is where it is placed;
  * its geometry is the whole surface. */
 struct gridwl_layer_view {
-	struct gridwl_view view;
-	struct wlr_layer_surface_v1 *layer_surface;
+	struct gridwl_view view; // view.layer_surface is the surface
 	// The size of the last configure, and whether one was sent since the
 	// surface was created or last unmapped (then it needs a new one).
 	bool configure_sent;
@@ -230,7 +229,7 @@ static void take_exclusive_zone(const struct wlr_layer_surface_v1_state *state,
 static void handle_close_idle(void *data) {
 	struct gridwl_layer_view *layer_view = data;
 	layer_view->close_idle = NULL;
-	close_layer_surface(layer_view->layer_surface);
+	close_layer_surface(layer_view->view.layer_surface);
 }
 
 static void layer_view_close_later(struct gridwl_layer_view *layer_view) {
@@ -247,7 +246,7 @@ static void layer_view_configure(struct gridwl_layer_view *layer_view,
 			layer_view->configured_height == height) {
 		return;
 	}
-	wlr_layer_surface_v1_configure(layer_view->layer_surface, width, height);
+	wlr_layer_surface_v1_configure(layer_view->view.layer_surface, width, height);
 	layer_view->configure_sent = true;
 	layer_view->configured_width = width;
 	layer_view->configured_height = height;
@@ -258,7 +257,7 @@ static void layer_view_configure(struct gridwl_layer_view *layer_view,
 static void arrange_one(struct gridwl_layer_view *layer_view,
 		const struct wlr_box *bounds) {
 	struct gridwl_view *view = &layer_view->view;
-	struct wlr_layer_surface_v1 *layer_surface = layer_view->layer_surface;
+	struct wlr_layer_surface_v1 *layer_surface = layer_view->view.layer_surface;
 	struct wlr_box box;
 	if (!place(&layer_surface->current, bounds, &box)) {
 		wlr_log(WLR_ERROR, "Layer surface '%s' does not fit on %s "
@@ -464,7 +463,7 @@ static void layer_handle_commit(struct wl_listener *listener, void *data) {
 	struct gridwl_layer_view *layer_view =
 		wl_container_of(listener, layer_view, commit);
 	struct gridwl_view *view = &layer_view->view;
-	struct wlr_layer_surface_v1 *layer_surface = layer_view->layer_surface;
+	struct wlr_layer_surface_v1 *layer_surface = layer_view->view.layer_surface;
 	const struct wlr_layer_surface_v1_state *state = &layer_surface->current;
 	// wlroots 0.15 leaves this check of the protocol to the compositor.
 	bool stretch_x = (state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT) &&
@@ -505,7 +504,7 @@ static void layer_handle_output_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_layer_view *layer_view =
 		wl_container_of(listener, layer_view, output_destroy);
-	close_layer_surface(layer_view->layer_surface);
+	close_layer_surface(layer_view->view.layer_surface);
 }
 
 /* wlroots 0.15.1 frees the configures it sent only when a mapped surface
@@ -524,7 +523,7 @@ static void layer_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_layer_view *layer_view =
 		wl_container_of(listener, layer_view, destroy);
 	struct gridwl_server *server = layer_view->view.server;
-	free_pending_configures(layer_view->layer_surface);
+	free_pending_configures(layer_view->view.layer_surface);
 	wl_list_remove(&layer_view->map.link);
 	wl_list_remove(&layer_view->unmap.link);
 	wl_list_remove(&layer_view->destroy.link);
@@ -533,7 +532,7 @@ static void layer_handle_destroy(struct wl_listener *listener, void *data) {
 	if (layer_view->close_idle != NULL) {
 		wl_event_source_remove(layer_view->close_idle);
 	}
-	layer_view->layer_surface->data = NULL;
+	layer_view->view.layer_surface->data = NULL;
 	gridwl_view_finish(&layer_view->view);
 	free(layer_view);
 	if (!server->shutting_down && gridwl_layers_arrange(server)) {
@@ -574,7 +573,6 @@ static void handle_new_layer_surface(struct wl_listener *listener,
 	struct gridwl_view *view = &layer_view->view;
 	view->layer_surface = layer_surface;
 	view->layer = layer_surface->current.layer;
-	layer_view->layer_surface = layer_surface;
 	layer_surface->data = view;
 	gridwl_view_init(view, server, &layer_view_impl);
 

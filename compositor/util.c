@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include "compositor/util.h"
 
 void gridwl_set_error(char **error, const char *fmt, ...) {
@@ -16,4 +17,10 @@ void gridwl_set_error(char **error, const char *fmt, ...) {
 	}
 	va_end(args);
 	*error = message;
+}
+
+uint32_t gridwl_now_msec(void) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
 }

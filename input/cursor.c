@@ -1,5 +1,4 @@
 #include <linux/input-event-codes.h>
-#include <time.h>
 #include <math.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_keyboard.h>
@@ -8,6 +7,7 @@
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include "compositor/server.h"
+#include "compositor/util.h"
 #include "compositor/view.h"
 #include "input/cursor.h"
 #include "input/seat.h"
@@ -45,12 +45,6 @@ void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 	}
 }
 
-static uint32_t now_msec(void) {
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
-}
-
 static void rebase_pointer(void *data) {
 	struct gridwl_seat *seat = data;
 	seat->pointer_rebase_idle = NULL;
@@ -64,7 +58,7 @@ static void rebase_pointer(void *data) {
 	}
 	struct wlr_surface *before = state->focused_surface;
 	double sx = state->sx, sy = state->sy;
-	gridwl_seat_update_pointer_focus(seat, now_msec());
+	gridwl_seat_update_pointer_focus(seat, gridwl_now_msec());
 	if (state->focused_surface != before ||
 			(before != NULL && (sx != state->sx || sy != state->sy))) {
 		wlr_seat_pointer_notify_frame(seat->wlr_seat);

@@ -1,10 +1,10 @@
 #include <stdlib.h>
-#include <time.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
 #include "compositor/server.h"
+#include "compositor/util.h"
 #include "compositor/view.h"
 #include "input/seat.h"
 #include "input/touch.h"
@@ -49,11 +49,8 @@ static void touch_point_handle_surface_destroy(struct wl_listener *listener,
 	struct gridwl_touch_point *tracked =
 		wl_container_of(listener, tracked, surface_destroy);
 	struct wlr_seat *wlr_seat = tracked->seat->wlr_seat;
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	uint32_t time_msec = (uint32_t)(now.tv_sec * 1000 + now.tv_nsec / 1000000);
 	// Destroys the wlroots point, and with it the tracker.
-	wlr_seat_touch_notify_up(wlr_seat, time_msec, tracked->touch_id);
+	wlr_seat_touch_notify_up(wlr_seat, gridwl_now_msec(), tracked->touch_id);
 	wlr_seat_touch_notify_frame(wlr_seat);
 }
 
