@@ -3,6 +3,7 @@
 #include <string.h>
 #include <wlr/backend.h>
 #include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include "compositor/layer_shell.h"
@@ -10,9 +11,11 @@
 #include "compositor/control_commands.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/session_lock.h"
 #include "compositor/view.h"
 #include "compositor/xwayland.h"
 #include "config/config.h"
+#include "input/seat.h"
 #include "render/kernels/resample.h"
 #include "render/render.h"
 
@@ -398,6 +401,24 @@ static struct json_object *cmd_exit(struct gridwl_server *server,
 	return gridwl_control_success();
 }
 
+/* What has the keyboard, for tests on backends without a keyboard. */
+static const char *keyboard_focus_kind(struct gridwl_server *server) {
+	struct wlr_surface *focused =
+		server->seat->wlr_seat->keyboard_state.focused_surface;
+	struct gridwl_view *view = focused != NULL ?
+		gridwl_view_from_surface(focused) : NULL;
+	if (focused == NULL) {
+		return "none";
+	} else if (view == NULL) {
+		return "other";
+	} else if (view->lock_surface != NULL) {
+		return "lock";
+	} else if (view->layer_surface != NULL) {
+		return "layer";
+	}
+	return "window";
+}
+
 static struct json_object *cmd_stats(struct gridwl_server *server,
 		struct json_object *request) {
 	struct json_object *reply = gridwl_control_success();
@@ -425,6 +446,10 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	const struct gridwl_kernels *kernels = gridwl_kernels_best();
 	json_object_object_add(reply, "resample_kernels",
 		json_object_new_string(kernels != NULL ? kernels->name : "none"));
+	json_object_object_add(reply, "session_lock", json_object_new_string(
+		gridwl_session_lock_state_name(server)));
+	json_object_object_add(reply, "keyboard_focus",
+		json_object_new_string(keyboard_focus_kind(server)));
 	return reply;
 }
 

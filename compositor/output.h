@@ -30,6 +30,8 @@ struct gridwl_output {
 	// Frames composed and committed; gridctl reports it so tests can see
 	// that an unchanged output is left alone.
 	uint64_t frames;
+	// A frame was presented since the session was locked.
+	bool lock_presented;
 
 	struct wl_listener frame;
 	struct wl_listener destroy;

@@ -21,8 +21,10 @@
 #include "compositor/backend.h"
 #include "compositor/control.h"
 #include "compositor/control_commands.h"
+#include "compositor/foreign_toplevel.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/session_lock.h"
 #include "compositor/surface.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
@@ -53,6 +55,7 @@ static void handle_new_surface(struct wl_listener *listener, void *data) {
 static void handle_layout_change(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
 		wl_container_of(listener, server, layout_change);
+	gridwl_seat_layout_changed(server->seat);
 	gridwl_views_arrange(server);
 	gridwl_output_manager_update(server);
 }
@@ -264,7 +267,8 @@ static bool setup_globals(struct gridwl_server *server) {
 	if (server->wlroots_guard == NULL) {
 		return false;
 	}
-	if (!gridwl_layer_shell_init(server)) {
+	if (!gridwl_layer_shell_init(server) ||
+			!gridwl_session_lock_init(server)) {
 		return false;
 	}
 	server->new_xdg_surface.notify = handle_new_xdg_surface;
@@ -356,6 +360,12 @@ struct gridwl_server *gridwl_server_create(
 		gridwl_set_error(error, "cannot create the seat");
 		goto fail;
 	}
+	gridwl_wlroots_guard_set_seat(server->wlroots_guard,
+		server->seat->wlr_seat);
+	if (!gridwl_foreign_toplevel_init(server)) {
+		gridwl_set_error(error, "cannot create the foreign toplevel manager");
+		goto fail;
+	}
 	server->new_output.notify = handle_new_output;
 	wl_signal_add(&server->backend->events.new_output, &server->new_output);
 	server->xwayland = gridwl_xwayland_create(server);
@@ -443,6 +453,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	wl_list_remove(&server->layout_change.link);
 	wl_list_remove(&server->new_xdg_surface.link);
 	gridwl_layer_shell_finish(server);
+	gridwl_session_lock_finish(server);
 	wl_list_remove(&server->new_surface.link);
 	gridwl_output_manager_finish(server);
 	if (server->backend != NULL) {
@@ -450,6 +461,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 		// their listeners point at still exist.
 		wlr_backend_destroy(server->backend);
 	}
+	gridwl_foreign_toplevel_finish(server);
 	gridwl_seat_destroy(server->seat);
 	if (server->sigint_source != NULL) {
 		wl_event_source_remove(server->sigint_source);

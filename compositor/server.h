@@ -29,6 +29,13 @@ struct gridwl_server_options {
 	char *const *command; // after "--", NULL-terminated; NULL for none
 };
 
+/* Whether the GLES2 renderer draws on the CPU (render/gles2_filter.c). */
+enum gridwl_gl_kind {
+	GRIDWL_GL_UNKNOWN,
+	GRIDWL_GL_SOFTWARE,
+	GRIDWL_GL_HARDWARE,
+};
+
 struct gridwl_server {
 	struct wl_display *display;
 	struct wl_event_loop *loop;
@@ -40,6 +47,7 @@ struct gridwl_server {
 	struct wlr_backend *output_backend;
 	struct wlr_session *session;
 	struct wlr_renderer *renderer;
+	enum gridwl_gl_kind gl_software; // known after the first GLES2 frame
 	struct wlr_allocator *allocator;
 
 	struct wlr_compositor *compositor;
@@ -63,6 +71,8 @@ struct gridwl_server {
 	struct gridwl_seat *seat;
 	struct gridwl_control *control;
 	struct gridwl_xwayland *xwayland; // NULL when X11 clients are off
+	struct gridwl_foreign_toplevels *foreign_toplevels;
+	struct gridwl_session_lock_manager *session_lock;
 	struct gridwl_resample_stats resample_stats;
 
 	const char *socket;

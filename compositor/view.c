@@ -9,9 +9,11 @@
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
+#include "compositor/foreign_toplevel.h"
 #include "compositor/layer_shell.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/session_lock.h"
 #include "compositor/surface.h"
 #include "compositor/view.h"
 #include "input/seat.h"
@@ -21,7 +23,8 @@ struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
 		// gridctl moves, focuses and closes windows, not panels.
-		if (view->id == id && view->layer_surface == NULL) {
+		if (view->id == id && view->layer_surface == NULL &&
+				view->lock_surface == NULL) {
 			return view;
 		}
 	}
@@ -29,12 +32,16 @@ struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,
 }
 
 bool gridwl_view_is_window(struct gridwl_view *view) {
-	return !view->unmanaged && view->layer_surface == NULL;
+	return !view->unmanaged && view->layer_surface == NULL &&
+		view->lock_surface == NULL;
 }
 
 /* Bottom up: 0 and 1 the background and bottom layers, 2 windows, 3 the
- * top layer, 4 the focused fullscreen window, 5 overlay. */
+ * top layer, 4 the focused fullscreen window, 5 overlay, 6 the lock. */
 static int view_band(struct gridwl_view *view) {
+	if (view->lock_surface != NULL) {
+		return 6;
+	}
 	if (view->layer_surface != NULL) {
 		switch (view->layer) {
 		case ZWLR_LAYER_SHELL_V1_LAYER_BACKGROUND:
@@ -88,6 +95,10 @@ struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface) {
 		// A subsurface whose parent is gone has no root.
 		if (surface == NULL) {
 			return NULL;
+		}
+		struct gridwl_view *lock_view = gridwl_lock_view_from_surface(surface);
+		if (lock_view != NULL) {
+			return lock_view;
 		}
 		if (wlr_surface_is_layer_surface(surface)) {
 			struct wlr_layer_surface_v1 *layer_surface =
@@ -244,6 +255,7 @@ void gridwl_view_update_outputs(struct gridwl_view *view) {
 	struct output_update_data update = { .view = view };
 	view_surface_origin(view, &update.ox, &update.oy);
 	gridwl_view_for_each_surface(view, update_surface_outputs, &update);
+	gridwl_foreign_toplevel_update_outputs(view);
 }
 
 void gridwl_view_move(struct gridwl_view *view, int x, int y) {
@@ -254,6 +266,7 @@ void gridwl_view_move(struct gridwl_view *view, int x, int y) {
 		view->impl->moved(view);
 	}
 	gridwl_view_damage_whole(view);
+	gridwl_view_pick_home(view);
 	gridwl_view_update_outputs(view);
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 }
@@ -272,6 +285,17 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	struct wlr_seat *seat = server->seat->wlr_seat;
 	struct wlr_surface *surface = gridwl_view_surface(view);
 	struct wlr_surface *previous = seat->keyboard_state.focused_surface;
+	// While the session is locked, only the lock's surfaces are focused,
+	// and nothing else is raised or activated.
+	if (gridwl_view_hidden_by_lock(view)) {
+		return;
+	}
+	if (view->lock_surface != NULL) {
+		if (surface != NULL && view->mapped && previous != surface) {
+			gridwl_seat_focus_surface(server->seat, surface);
+		}
+		return;
+	}
 	// Menus and tooltips of X11 clients take no focus from their window,
 	// nor do panels that want no keyboard.
 	if (view->unmanaged || surface == NULL || previous == surface ||
@@ -338,6 +362,9 @@ static void view_fit(struct gridwl_view *view) {
 		output = gridwl_output_from_wlr(view->fullscreen_output);
 	}
 	if (output == NULL || !gridwl_output_is_active(output)) {
+		output = gridwl_view_home(view);
+	}
+	if (output == NULL) {
 		output = view_output(view);
 	}
 	if (output == NULL) {
@@ -366,6 +393,7 @@ void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 	}
 	view->fullscreen = fullscreen;
 	view->impl->set_fullscreen(view, fullscreen);
+	gridwl_foreign_toplevel_update_state(view);
 	// Over the top layer while fullscreen and focused, back among the
 	// windows after.
 	view->above_panels = fullscreen && gridwl_view_is_focused(view);
@@ -392,6 +420,7 @@ void gridwl_view_set_maximized(struct gridwl_view *view, bool maximized) {
 	}
 	view->maximized = maximized;
 	view->impl->set_maximized(view, maximized);
+	gridwl_foreign_toplevel_update_state(view);
 	if (view->fullscreen) {
 		return;
 	}
@@ -422,11 +451,14 @@ static void view_bring_onto(struct gridwl_view *view,
 void gridwl_views_arrange(struct gridwl_server *server) {
 	// Panels first: they decide the usable areas maximized windows fill.
 	gridwl_layers_arrange(server);
+	gridwl_session_lock_arrange(server);
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
 		if (view->fullscreen || view->maximized) {
 			view_fit(view);
-		} else if (view->mapped && view->layer_surface == NULL) {
+		} else if (view->mapped && view->layer_surface == NULL &&
+				view->lock_surface == NULL) {
+			gridwl_view_follow_home(view);
 			struct wlr_box box = gridwl_view_box(view);
 			struct wlr_box visible;
 			bool on_screen = false;
@@ -440,9 +472,12 @@ void gridwl_views_arrange(struct gridwl_server *server) {
 				}
 			}
 			if (!on_screen) {
-				// Its output went away: bring the window back onto the
-				// nearest one, keeping its size.
-				struct gridwl_output *target = view_output(view);
+				// Its output went away or shrank: bring the window back
+				// onto it, or onto the nearest one, keeping its size.
+				struct gridwl_output *target = gridwl_view_home(view);
+				if (target == NULL) {
+					target = view_output(view);
+				}
 				if (target != NULL) {
 					view_bring_onto(view, target);
 				}
@@ -469,6 +504,7 @@ void gridwl_view_finish(struct gridwl_view *view) {
 		gridwl_view_unmap(view);
 	}
 	wl_list_remove(&view->fullscreen_output_destroy.link);
+	gridwl_view_forget_home(view);
 	wl_list_remove(&view->link);
 }
 
@@ -517,18 +553,23 @@ void gridwl_view_map(struct gridwl_view *view) {
 	}
 	view->last_bounds = gridwl_view_bounds(view);
 	view_remember_geometry(view);
+	gridwl_view_pick_home(view);
 	gridwl_view_apply_rules(view);
 	gridwl_view_damage_whole(view);
 	gridwl_view_update_outputs(view);
 	gridwl_view_focus(view);
+	gridwl_foreign_toplevel_map(view);
 	gridwl_seat_schedule_pointer_rebase(server->seat);
 	wlr_log(WLR_DEBUG, "Window %u (%s) mapped at %d,%d", view->id,
 		gridwl_view_app_id(view), view->x, view->y);
 }
 
 void gridwl_view_unmap(struct gridwl_view *view) {
+	// Closed before it leaves its outputs: a taskbar sees it go at once.
+	gridwl_foreign_toplevel_unmap(view);
 	gridwl_view_damage_whole(view);
 	view->mapped = false;
+	gridwl_view_forget_home(view);
 	// Leaves every output and frees its resampled copies: an unmapped
 	// window is on no output.
 	gridwl_view_update_outputs(view);
@@ -541,7 +582,7 @@ struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
 		double *sx, double *sy) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
-		if (!view->mapped) {
+		if (!view->mapped || gridwl_view_hidden_by_lock(view)) {
 			continue;
 		}
 		int ox, oy;

@@ -9,6 +9,8 @@
 struct gridwl_server;
 struct gridwl_output;
 struct gridwl_view;
+struct gridwl_foreign_toplevel;
+struct gridwl_lock_surface;
 struct wlr_surface;
 struct wlr_xdg_surface;
 struct wlr_xwayland_surface;
@@ -64,6 +66,9 @@ struct gridwl_view {
 	// stacked in its layer's band, never listed nor moved as a window.
 	struct wlr_layer_surface_v1 *layer_surface;
 	uint32_t layer; // enum zwlr_layer_shell_v1_layer, with layer_surface
+	// A lock surface (compositor/session_lock.c): over its output, above
+	// everything, shown only while its lock holds the session.
+	struct gridwl_lock_surface *lock_surface;
 	uint32_t id;
 	bool mapped;
 	int x, y;
@@ -88,6 +93,15 @@ struct gridwl_view {
 	bool has_rule_filter;
 	enum gridwl_filter rule_filter;
 	struct wl_listener fullscreen_output_destroy;
+
+	// Its wlr-foreign-toplevel handle while mapped (a window only).
+	struct gridwl_foreign_toplevel *foreign_toplevel;
+
+	// The output the window belongs to (compositor/view_home.c) and that
+	// output's logical origin when last seen, so the window moves with it.
+	struct wlr_output *home_output;
+	int home_x, home_y;
+	struct wl_listener home_output_destroy;
 };
 
 void gridwl_view_handle_new_xdg_surface(struct gridwl_server *server,
@@ -123,6 +137,15 @@ const char *gridwl_view_title(struct gridwl_view *view);
 int gridwl_view_buffer_scale(struct gridwl_view *view);
 
 void gridwl_view_move(struct gridwl_view *view, int x, int y);
+
+/* compositor/view_home.c. The output with most of the window becomes its
+ * home; done whenever the window is placed or moved. */
+void gridwl_view_pick_home(struct gridwl_view *view);
+/* Moves the window by as much as its home output moved in the layout. */
+void gridwl_view_follow_home(struct gridwl_view *view);
+/* The home output while it is in the layout, else NULL. */
+struct gridwl_output *gridwl_view_home(struct gridwl_view *view);
+void gridwl_view_forget_home(struct gridwl_view *view);
 void gridwl_view_request_size(struct gridwl_view *view, int width,
 	int height);
 void gridwl_view_focus(struct gridwl_view *view);

@@ -2,6 +2,7 @@
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
+#include "compositor/foreign_toplevel.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "input/seat.h"
@@ -162,12 +163,14 @@ static void handle_set_app_id(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
 		wl_container_of(listener, xdg_view, set_app_id);
 	gridwl_view_apply_rules(&xdg_view->view);
+	gridwl_foreign_toplevel_update_identity(&xdg_view->view);
 }
 
 static void handle_set_title(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
 		wl_container_of(listener, xdg_view, set_title);
 	gridwl_view_apply_rules(&xdg_view->view);
+	gridwl_foreign_toplevel_update_identity(&xdg_view->view);
 }
 
 static struct gridwl_view *xdg_view_create(struct gridwl_server *server,

@@ -2,6 +2,7 @@
 #include <wlr/types/wlr_surface.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
+#include "compositor/foreign_toplevel.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "compositor/xwayland.h"
@@ -260,12 +261,14 @@ static void handle_set_title(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
 		wl_container_of(listener, xwl_view, set_title);
 	gridwl_view_apply_rules(&xwl_view->view);
+	gridwl_foreign_toplevel_update_identity(&xwl_view->view);
 }
 
 static void handle_set_class(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
 		wl_container_of(listener, xwl_view, set_class);
 	gridwl_view_apply_rules(&xwl_view->view);
+	gridwl_foreign_toplevel_update_identity(&xwl_view->view);
 }
 
 static void handle_set_override_redirect(struct wl_listener *listener,

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <wayland-server-core.h>
 #include <wlr/types/wlr_layer_shell_v1.h>
+#include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
@@ -38,6 +39,14 @@
  *   rectangles. Before anything that applies surface state, a region of
  *   several rectangles is emptied (wlroots recomputes it from the state).
  *
+ * - zwp_pointer_constraints_v1.lock_pointer/confine_pointer and
+ *   zwp_relative_pointer_manager_v1.get_relative_pointer with an inert
+ *   wl_pointer (asked for after the seat lost its last pointer): wlroots
+ *   reads the seat through the pointer's NULL seat client. For that one
+ *   request the pointer is lent the client's seat client, so the object
+ *   is made for the seat as with a live pointer; it is inert again before
+ *   the client's next request.
+ *
  * When a client goes, libwayland destroys its objects in the order they
  * were made, parents first, so the same is done for all its surfaces as
  * soon as it starts to go.
@@ -45,6 +54,7 @@
 
 struct gridwl_wlroots_guard {
 	struct wlr_xdg_shell *xdg_shell;
+	struct wlr_seat *seat; // NULL until gridwl_wlroots_guard_set_seat
 	struct wl_protocol_logger *logger;
 	struct wl_listener client_created;
 };
@@ -61,6 +71,8 @@ struct guarded_client {
 	struct wl_listener destroy;
 	struct wl_resource *hidden_resource;
 	void *hidden_object;
+	// An inert wl_pointer lent its seat client for one request.
+	struct wl_resource *lent_pointer;
 };
 
 static void client_handle_destroy(struct wl_listener *listener, void *data);
@@ -260,9 +272,69 @@ static void guard_request(struct wl_resource *resource,
 	}
 }
 
+static struct guarded_client *guarded_client_of(
+		struct wl_resource *resource) {
+	struct wl_listener *listener = wl_client_get_destroy_listener(
+		wl_resource_get_client(resource), client_handle_destroy);
+	if (listener == NULL) {
+		return NULL;
+	}
+	struct guarded_client *guarded =
+		wl_container_of(listener, guarded, destroy);
+	return guarded;
+}
+
+static void return_lent_pointer(struct guarded_client *guarded) {
+	if (guarded != NULL && guarded->lent_pointer != NULL) {
+		wl_resource_set_user_data(guarded->lent_pointer, NULL);
+		guarded->lent_pointer = NULL;
+	}
+}
+
+/* The wl_pointer argument of the requests that read the seat through it. */
+static void guard_inert_pointer(struct gridwl_wlroots_guard *guard,
+		struct guarded_client *guarded,
+		const struct wl_protocol_logger_message *message) {
+	const char *class = wl_resource_get_class(message->resource);
+	const char *request = message->message->name;
+	int index;
+	if (strcmp(class, "zwp_pointer_constraints_v1") == 0 &&
+			(strcmp(request, "lock_pointer") == 0 ||
+			strcmp(request, "confine_pointer") == 0)) {
+		index = 2;
+	} else if (strcmp(class, "zwp_relative_pointer_manager_v1") == 0 &&
+			strcmp(request, "get_relative_pointer") == 0) {
+		index = 1;
+	} else {
+		return;
+	}
+	if (guard->seat == NULL || guarded == NULL ||
+			message->arguments_count <= index ||
+			message->arguments[index].o == NULL) {
+		return;
+	}
+	struct wl_resource *pointer =
+		(struct wl_resource *)message->arguments[index].o;
+	if (wl_resource_get_user_data(pointer) != NULL) {
+		return;
+	}
+	struct wlr_seat_client *seat_client = wlr_seat_client_for_wl_client(
+		guard->seat, wl_resource_get_client(pointer));
+	if (seat_client == NULL) {
+		return;
+	}
+	wl_resource_set_user_data(pointer, seat_client);
+	guarded->lent_pointer = pointer;
+}
+
 static void guard_log(void *data, enum wl_protocol_logger_type type,
 		const struct wl_protocol_logger_message *message) {
 	if (type == WL_PROTOCOL_LOGGER_REQUEST) {
+		struct guarded_client *guarded =
+			guarded_client_of(message->resource);
+		// The request lent it for has been handled.
+		return_lent_pointer(guarded);
+		guard_inert_pointer(data, guarded, message);
 		guard_request(message->resource, message);
 	}
 }
@@ -293,6 +365,7 @@ static void client_handle_destroy(struct wl_listener *listener, void *data) {
 		wl_resource_set_user_data(guarded->hidden_resource,
 			guarded->hidden_object);
 	}
+	return_lent_pointer(guarded);
 	struct wlr_xdg_client *xdg_client;
 	wl_list_for_each(xdg_client, &guarded->guard->xdg_shell->clients, link) {
 		if (xdg_client->client != client) {
@@ -345,6 +418,11 @@ struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(
 	guard->client_created.notify = guard_handle_client_created;
 	wl_display_add_client_created_listener(display, &guard->client_created);
 	return guard;
+}
+
+void gridwl_wlroots_guard_set_seat(struct gridwl_wlroots_guard *guard,
+		struct wlr_seat *seat) {
+	guard->seat = seat;
 }
 
 void gridwl_wlroots_guard_destroy(struct gridwl_wlroots_guard *guard) {

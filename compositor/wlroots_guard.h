@@ -4,6 +4,7 @@
 #include <wayland-server-core.h>
 
 struct wlr_layer_surface_v1;
+struct wlr_seat;
 struct wlr_xdg_shell;
 
 /* Keeps requests that wlroots 0.15.1 would crash on (or corrupt the heap,
@@ -14,6 +15,9 @@ struct gridwl_wlroots_guard;
 struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(
 	struct wl_display *display, struct wlr_xdg_shell *xdg_shell);
 void gridwl_wlroots_guard_destroy(struct gridwl_wlroots_guard *guard);
+/* The seat inert wl_pointers are lent (see wlroots_guard.c). */
+void gridwl_wlroots_guard_set_seat(struct gridwl_wlroots_guard *guard,
+	struct wlr_seat *seat);
 
 /* Dismisses the popups of a layer surface about to be destroyed, which
  * wlroots 0.15.1 dismisses only when it is mapped (and leaves linked to the

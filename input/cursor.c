@@ -3,13 +3,16 @@
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_pointer.h>
+#include <wlr/types/wlr_relative_pointer_v1.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include "compositor/server.h"
+#include "compositor/session_lock.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
 #include "input/cursor.h"
+#include "input/pointer_constraints.h"
 #include "input/seat.h"
 
 /* Windows are at least this big, in logical pixels, while resized. */
@@ -148,13 +151,30 @@ static void process_motion(struct gridwl_seat *seat, uint32_t time_msec) {
 	gridwl_seat_update_pointer_focus(seat, time_msec);
 }
 
+/* Games and 3D views read the hand's movement, not the cursor's: it goes
+ * out before the cursor meets the layout's edge or a lock, for every
+ * relative motion of a real or virtual pointer. */
+static void send_relative_motion(struct gridwl_seat *seat,
+		uint32_t time_msec, double dx, double dy, double dx_unaccel,
+		double dy_unaccel) {
+	wlr_relative_pointer_manager_v1_send_relative_motion(
+		seat->relative_pointers, seat->wlr_seat,
+		(uint64_t)time_msec * 1000, dx, dy, dx_unaccel, dy_unaccel);
+}
+
 static void handle_motion(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_motion);
 	struct wlr_event_pointer_motion *event = data;
 	// Deltas are logical pixels: the same hand movement crosses the same
 	// share of a window whatever the output's scale.
-	wlr_cursor_move(seat->cursor, event->device, event->delta_x,
-		event->delta_y);
+	double dx = event->delta_x, dy = event->delta_y;
+	send_relative_motion(seat, event->time_msec, dx, dy,
+		event->unaccel_dx, event->unaccel_dy);
+	if (gridwl_pointer_constraints_apply(seat->pointer_constraints,
+			&dx, &dy) == GRIDWL_POINTER_MOTION_LOCKED) {
+		return;
+	}
+	wlr_cursor_move(seat->cursor, event->device, dx, dy);
 	process_motion(seat, event->time_msec);
 }
 
@@ -163,7 +183,27 @@ static void handle_motion_absolute(struct wl_listener *listener,
 	struct gridwl_seat *seat =
 		wl_container_of(listener, seat, cursor_motion_absolute);
 	struct wlr_event_pointer_motion_absolute *event = data;
-	wlr_cursor_warp_absolute(seat->cursor, event->device, event->x, event->y);
+	// A position, not a movement: no relative motion goes out (unlike
+	// sway, which sends the distance from the cursor; under a lock, where
+	// the cursor stays, that would repeat the whole way from the lock
+	// point with every event). Constraints still hold it back.
+	double lx, ly;
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device,
+		event->x, event->y, &lx, &ly);
+	double dx = lx - seat->cursor->x, dy = ly - seat->cursor->y;
+	switch (gridwl_pointer_constraints_apply(seat->pointer_constraints,
+			&dx, &dy)) {
+	case GRIDWL_POINTER_MOTION_LOCKED:
+		return;
+	case GRIDWL_POINTER_MOTION_CONFINED:
+		wlr_cursor_move(seat->cursor, event->device, dx, dy);
+		break;
+	case GRIDWL_POINTER_MOTION_FREE:
+		// Exactly where the device says, with no rounding on the way.
+		wlr_cursor_warp_absolute(seat->cursor, event->device, event->x,
+			event->y);
+		break;
+	}
 	process_motion(seat, event->time_msec);
 }
 
@@ -176,8 +216,11 @@ static bool alt_held(struct gridwl_seat *seat) {
 static void begin_grab(struct gridwl_seat *seat, struct gridwl_view *view,
 		enum gridwl_grab_mode mode, uint32_t edges) {
 	// Only a shown window can be dragged; unmapping ends the grab, so the
-	// seat never holds a window that goes away unseen.
-	if (!view->mapped || view->fullscreen || view->maximized) {
+	// seat never holds a window that goes away unseen. Panels, lock
+	// surfaces and X11 menus are placed by their own rules, and nothing
+	// moves under the lock.
+	if (!view->mapped || view->fullscreen || view->maximized ||
+			!gridwl_view_is_window(view) || gridwl_view_hidden_by_lock(view)) {
 		return;
 	}
 	seat->grab_mode = mode;

@@ -8,13 +8,16 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_primary_selection.h>
+#include <wlr/types/wlr_relative_pointer_v1.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/session_lock.h"
 #include "compositor/view.h"
 #include "input/cursor.h"
+#include "input/pointer_constraints.h"
 #include "input/seat.h"
 #include "input/touch.h"
 
@@ -198,7 +201,11 @@ struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
 	gridwl_cursor_init(seat);
 	gridwl_touch_init(seat);
 	seat->virtual_pointers = gridwl_virtual_pointer_manager_create(seat);
-	if (seat->virtual_pointers == NULL) {
+	seat->relative_pointers =
+		wlr_relative_pointer_manager_v1_create(server->display);
+	seat->pointer_constraints = gridwl_pointer_constraints_create(seat);
+	if (seat->virtual_pointers == NULL || seat->relative_pointers == NULL ||
+			seat->pointer_constraints == NULL) {
 		gridwl_seat_destroy(seat);
 		return NULL;
 	}
@@ -213,6 +220,7 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 		wl_event_source_remove(seat->pointer_rebase_idle);
 	}
 	gridwl_virtual_pointer_manager_destroy(seat->virtual_pointers);
+	gridwl_pointer_constraints_destroy(seat->pointer_constraints);
 	if (seat->xcursor_manager != NULL) {
 		gridwl_cursor_finish(seat);
 		gridwl_touch_finish(seat);
@@ -232,12 +240,25 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 void gridwl_seat_output_placed(struct gridwl_seat *seat,
 		struct gridwl_output *output) {
 	if (seat->pointer_placed) {
+		// wlroots makes the output's cursor at its top-left only after the
+		// layout's change event.
+		gridwl_seat_layout_changed(seat);
 		return;
 	}
 	seat->pointer_placed = true;
 	struct wlr_box box = gridwl_output_logical_box(output);
 	wlr_cursor_warp(seat->cursor, NULL, box.x + box.width / 2.0,
 		box.y + box.height / 2.0);
+}
+
+void gridwl_seat_layout_changed(struct gridwl_seat *seat) {
+	if (!seat->pointer_placed) {
+		return;
+	}
+	// wlroots places each output's cursor only when the pointer moves: an
+	// output added or moved since would show its cursor where it was made,
+	// at its top-left corner, however far the pointer is.
+	wlr_cursor_warp(seat->cursor, NULL, seat->cursor->x, seat->cursor->y);
 }
 
 void gridwl_seat_output_configured(struct gridwl_seat *seat,
@@ -257,6 +278,11 @@ void gridwl_seat_output_configured(struct gridwl_seat *seat,
  * enter (focus stays on the popup), and a popup is what it is for. */
 static void keyboard_enter(struct gridwl_seat *seat,
 		struct wlr_surface *surface, bool direct) {
+	// Every path to the keyboard comes here: while the session is locked
+	// none leads anywhere but to the lock.
+	if (!gridwl_session_lock_allows_focus(seat->server, surface)) {
+		return;
+	}
 	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(seat->wlr_seat);
 	uint32_t keycodes[WLR_KEYBOARD_KEYS_CAP];
 	size_t count = 0;

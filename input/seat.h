@@ -10,6 +10,7 @@ struct gridwl_server;
 struct gridwl_output;
 struct gridwl_view;
 struct gridwl_virtual_pointer_manager;
+struct gridwl_pointer_constraints;
 struct wlr_input_device;
 struct wlr_keyboard;
 struct wlr_surface;
@@ -31,6 +32,9 @@ struct gridwl_seat {
 	int touch_count;
 	struct wl_list touch_points; // gridwl_touch_point.link
 	struct gridwl_virtual_pointer_manager *virtual_pointers;
+	// relative-pointer-unstable-v1; freed by wlroots with the display.
+	struct wlr_relative_pointer_manager_v1 *relative_pointers;
+	struct gridwl_pointer_constraints *pointer_constraints;
 
 	// An interactive move or resize, in logical coordinates.
 	enum gridwl_grab_mode grab_mode;
@@ -66,6 +70,8 @@ void gridwl_seat_destroy(struct gridwl_seat *seat);
  * configured. */
 void gridwl_seat_output_configured(struct gridwl_seat *seat,
 	struct gridwl_output *output);
+/* After outputs were added, moved, rescaled or removed. */
+void gridwl_seat_layout_changed(struct gridwl_seat *seat);
 /* The pointer starts at the centre of the first output that enters the
  * layout; later outputs leave it where it is. Run once the output has its
  * place in the layout. */

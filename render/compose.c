@@ -3,6 +3,7 @@
 #include <wlr/types/wlr_output.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/session_lock.h"
 #include "compositor/surface.h"
 #include "compositor/view.h"
 #include "render/resample_cache.h"
@@ -93,17 +94,20 @@ static void add_opaque_surface(struct wlr_surface *surface, int sx, int sy,
  * over it: for a window that changes every frame, clearing the area first
  * would cost about a third of the frame. */
 static void clear_damage(struct gridwl_render_target *target) {
-	static const float background[4] = {
-		((GRIDWL_BACKGROUND_ARGB >> 16) & 0xff) / 255.0f,
-		((GRIDWL_BACKGROUND_ARGB >> 8) & 0xff) / 255.0f,
-		(GRIDWL_BACKGROUND_ARGB & 0xff) / 255.0f,
+	// Locked, the session's own colour would show through where the lock
+	// client draws nothing.
+	uint32_t argb = gridwl_session_lock_background(target->server);
+	const float background[4] = {
+		((argb >> 16) & 0xff) / 255.0f,
+		((argb >> 8) & 0xff) / 255.0f,
+		(argb & 0xff) / 255.0f,
 		1.0f,
 	};
 	pixman_region32_t opaque, clear;
 	pixman_region32_init(&opaque);
 	struct gridwl_view *view;
 	wl_list_for_each(view, &target->server->views, link) {
-		if (!view->mapped) {
+		if (!view->mapped || gridwl_view_hidden_by_lock(view)) {
 			continue;
 		}
 		struct opaque_data data = { .target = target, .region = &opaque };
@@ -167,8 +171,9 @@ void gridwl_render_prepare(struct gridwl_output *output) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &output->server->views, link) {
 		struct wlr_box overlap;
-		if (!view->mapped || !wlr_box_intersection(&overlap,
-				&view->last_bounds, &prepare.output_box)) {
+		if (!view->mapped || gridwl_view_hidden_by_lock(view) ||
+				!wlr_box_intersection(&overlap, &view->last_bounds,
+					&prepare.output_box)) {
 			continue;
 		}
 		prepare.key.filter = gridwl_view_filter_on(view, output);
@@ -181,7 +186,7 @@ void gridwl_render_views(struct gridwl_render_target *target) {
 	clear_damage(target);
 	struct gridwl_view *view;
 	wl_list_for_each_reverse(view, &target->server->views, link) {
-		if (!view->mapped) {
+		if (!view->mapped || gridwl_view_hidden_by_lock(view)) {
 			continue;
 		}
 		struct surface_draw_data draw = {

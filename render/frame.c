@@ -8,6 +8,7 @@
 #include <wlr/util/region.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/session_lock.h"
 #include "compositor/view.h"
 #include "render/render.h"
 
@@ -23,7 +24,8 @@ static void send_frame_done(struct gridwl_output *output,
 	struct wlr_box output_box = gridwl_output_logical_box(output);
 	struct gridwl_view *view;
 	wl_list_for_each(view, &output->server->views, link) {
-		if (!view->mapped) {
+		// What the lock hides is not drawn, so it is not paced either.
+		if (!view->mapped || gridwl_view_hidden_by_lock(view)) {
 			continue;
 		}
 		// last_bounds is kept current on every commit and move, so the
@@ -73,6 +75,9 @@ void gridwl_render_output_frame(struct gridwl_output *output) {
 		gridwl_render_views(&target);
 		gridwl_render_cursors(&target, false);
 	}
+	// KMS gets the buffer at the commit below: on a software GL it must
+	// be drawn completely by then (see render/gles2_filter.c).
+	gridwl_gles2_finish_frame(server);
 	wlr_renderer_end(server->renderer);
 	pixman_region32_fini(&damage);
 
@@ -87,6 +92,7 @@ void gridwl_render_output_frame(struct gridwl_output *output) {
 
 	if (wlr_output_commit(wlr_output)) {
 		output->frames++;
+		gridwl_session_lock_output_presented(output);
 	} else {
 		wlr_log(WLR_DEBUG, "Output %s: commit failed", wlr_output->name);
 	}

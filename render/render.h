@@ -107,6 +107,12 @@ void gridwl_render_cursors(struct gridwl_render_target *target,
 void gridwl_gles2_texture_set_filter(struct wlr_texture *texture,
 	enum gridwl_filter filter);
 
+/* On a GLES2 renderer that rasterizes on the CPU (llvmpipe, softpipe),
+ * waits until the frame drawn into the bound buffer is complete, since
+ * nothing makes KMS wait for it; does nothing on other renderers. Call it
+ * in the render pass, before the buffer is committed. */
+void gridwl_gles2_finish_frame(struct gridwl_server *server);
+
 /* An image in memory: 0xAARRGGBB (premultiplied), rows of stride bytes. */
 struct gridwl_image {
 	int width, height;

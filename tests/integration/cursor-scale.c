@@ -3,6 +3,7 @@
 #include <string.h>
 #include <wlr/xcursor.h>
 #include "common.h"
+#include "pattern.h"
 
 /*
  * The cursor on each output is the theme's own image for that output's
@@ -202,9 +203,63 @@ static bool run_case(const void *data)
 	return ok;
 }
 
+/* What the output shows, cursor included (grim reads the composed frame),
+ * has no pixel but the background. */
+static bool check_no_cursor(struct harness *h, const char *output,
+		int width, int height)
+{
+	struct image *image = screenshot_grim(h, output, output);
+	REQUIRE(image != NULL, "no screenshot of %s", output);
+	struct image_region all = { 0, 0, width, height };
+	bool ok = CHECK_SOLID(image, all, BACKGROUND, output);
+	image_destroy(image);
+	return ok;
+}
+
+/* wlroots gives every output a cursor of its own, made at the output's
+ * top-left when the output enters the layout; it is moved only when the
+ * pointer is. An output added after the pointer was placed, or moved,
+ * showed a second cursor there. */
+static bool body_one_cursor(struct harness *h, const void *data)
+{
+	struct harness_client *pointer = spawn_virtual_pointer(h);
+	REQUIRE(pointer != NULL, "no virtual pointer");
+	// The pointer is at the centre of HEADLESS-1, where it starts.
+	struct image *image = screenshot_grim(h, "HEADLESS-1", "pointer-output");
+	struct image_region all = { 0, 0, 640, 480 };
+	bool ok = CHECK(image != NULL, "no screenshot") &&
+		CHECK(pattern_mismatches(image, all, &(struct pattern){
+			.kind = PATTERN_SOLID, .colour = BACKGROUND }, 640, 480) > 0,
+			"HEADLESS-1 should show the cursor");
+	image_destroy(image);
+	ok = check_no_cursor(h, "HEADLESS-2", 1280, 960) && ok;
+
+	struct json_object *reply = harness_gridctl_ok(h, "create-output",
+		"640x480", NULL);
+	ok = CHECK(reply != NULL, "create-output failed") && ok;
+	json_object_put(reply);
+	ok = check_no_cursor(h, "HEADLESS-3", 640, 480) && ok;
+	// Rearranged: HEADLESS-2 goes below HEADLESS-1, at a new scale.
+	reply = harness_gridctl_ok(h, "output", "HEADLESS-2", "scale", "4",
+		"position", "0,480", NULL);
+	ok = CHECK(reply != NULL, "cannot rearrange HEADLESS-2") && ok;
+	json_object_put(reply);
+	ok = check_no_cursor(h, "HEADLESS-2", 1280, 960) && ok;
+	ok = check_no_cursor(h, "HEADLESS-3", 640, 480) && ok;
+	harness_client_send(pointer, "quit");
+	return ok;
+}
+
+static bool run_one_cursor(const void *data)
+{
+	return run_mixed_layout(body_one_cursor, NULL);
+}
+
 int main(void)
 {
 	struct check_suite suite = {0};
+	check_run(&suite, "only the output under the pointer shows the cursor",
+		run_one_cursor, NULL);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char name[128];
 		snprintf(name, sizeof(name), "the theme's %dx cursor on a scale-%d "

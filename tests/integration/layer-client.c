@@ -43,13 +43,11 @@ struct layer_client {
 	struct wl_display *display;
 	struct wl_compositor *compositor;
 	struct wl_shm *shm;
-	struct wl_seat *seat;
+	struct raw_client_input input;
 	struct xdg_wm_base *wm_base;
 	struct zwlr_layer_shell_v1 *layer_shell;
 	struct wl_output *outputs[8];
 	int output_count;
-	struct wl_keyboard *keyboard;
-	struct wl_pointer *pointer;
 
 	uint32_t layer;
 	int output_index; // -1: the compositor chooses
@@ -250,108 +248,27 @@ static const char *which(struct layer_client *c, struct wl_surface *surface)
 	return surface != NULL && surface == c->popup.surface ? " popup" : "";
 }
 
-static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
-		uint32_t format, int32_t fd, uint32_t size)
-{
-	close(fd);
-}
-
-static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface, struct wl_array *keys)
+static void on_keyboard_enter(void *data, struct wl_surface *surface)
 {
 	raw_client_emit("keyboard enter%s", which(data, surface));
 }
 
-static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface)
+static void on_keyboard_leave(void *data, struct wl_surface *surface)
 {
 	raw_client_emit("keyboard leave%s", which(data, surface));
 }
 
-static void keyboard_key(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t time, uint32_t key, uint32_t state)
+static void on_pointer_enter(void *data, struct wl_surface *surface,
+		double x, double y)
 {
+	raw_client_emit("pointer enter %d %d%s", (int)x, (int)y,
+		which(data, surface));
 }
 
-static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t depressed, uint32_t latched,
-		uint32_t locked, uint32_t group)
-{
-}
-
-static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
-		int32_t rate, int32_t delay)
-{
-}
-
-static const struct wl_keyboard_listener keyboard_listener = {
-	.keymap = keyboard_keymap,
-	.enter = keyboard_enter,
-	.leave = keyboard_leave,
-	.key = keyboard_key,
-	.modifiers = keyboard_modifiers,
-	.repeat_info = keyboard_repeat_info,
-};
-
-static void pointer_enter(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
-		wl_fixed_t y)
-{
-	raw_client_emit("pointer enter %d %d%s", wl_fixed_to_int(x),
-		wl_fixed_to_int(y), which(data, surface));
-}
-
-static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface)
-{
-}
-
-static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y)
-{
-}
-
-static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state)
-{
-}
-
-static void pointer_axis(void *data, struct wl_pointer *pointer,
-		uint32_t time, uint32_t axis, wl_fixed_t value)
-{
-}
-
-static const struct wl_pointer_listener pointer_listener = {
-	.enter = pointer_enter,
-	.leave = pointer_leave,
-	.motion = pointer_motion,
-	.button = pointer_button,
-	.axis = pointer_axis,
-};
-
-static void seat_capabilities(void *data, struct wl_seat *seat,
-		uint32_t capabilities)
-{
-	// Devices come and go (a virtual pointer arrives late); each is
-	// bound the first time it is there and kept.
-	struct layer_client *c = data;
-	if ((capabilities & WL_SEAT_CAPABILITY_KEYBOARD) && c->keyboard == NULL) {
-		c->keyboard = wl_seat_get_keyboard(seat);
-		wl_keyboard_add_listener(c->keyboard, &keyboard_listener, data);
-	}
-	if ((capabilities & WL_SEAT_CAPABILITY_POINTER) && c->pointer == NULL) {
-		c->pointer = wl_seat_get_pointer(seat);
-		wl_pointer_add_listener(c->pointer, &pointer_listener, data);
-	}
-}
-
-static void seat_name(void *data, struct wl_seat *seat, const char *name)
-{
-}
-
-static const struct wl_seat_listener seat_listener = {
-	.capabilities = seat_capabilities,
-	.name = seat_name,
+static const struct raw_client_input_handler input_handler = {
+	.keyboard_enter = on_keyboard_enter,
+	.keyboard_leave = on_keyboard_leave,
+	.pointer_enter = on_pointer_enter,
 };
 
 static void registry_global(void *data, struct wl_registry *registry,
@@ -363,10 +280,8 @@ static void registry_global(void *data, struct wl_registry *registry,
 			&wl_compositor_interface, 4);
 	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
 		c->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
-			c->seat == NULL) {
-		c->seat = wl_registry_bind(registry, name, &wl_seat_interface, 5);
-		wl_seat_add_listener(c->seat, &seat_listener, c);
+	} else if (strcmp(interface, wl_seat_interface.name) == 0) {
+		raw_client_input_bind(&c->input, registry, name, &input_handler, c);
 	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
 		c->wm_base = wl_registry_bind(registry, name,
 			&xdg_wm_base_interface, 1);

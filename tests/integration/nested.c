@@ -7,7 +7,8 @@
  * gridwl on the wayland backend, as a window of another gridwl: a client of
  * the inner compositor must reach the host's screen pixel for pixel. With
  * two nested outputs (two host windows), the pointer over the second one
- * is on the nested gridwl's second output, where the host put it.
+ * is on the nested gridwl's second output, where the host put it; closing
+ * that window unplugs the output and loses no window.
  */
 
 #define INNER_WIDTH 640
@@ -230,6 +231,147 @@ static bool body_pointer(struct harness *host)
 	return harness_stop(inner, ok);
 }
 
+struct window_on {
+	const char *app_id;
+	const char *output;
+};
+
+/* The window is on exactly that output, whole, at its logical size. */
+static bool window_is_on(struct json_object *window, void *data)
+{
+	const struct window_on *want = data;
+	struct json_object *app_id = json_path(window, "app_id", json_type_string);
+	const char *names[] = { want->output, NULL };
+	struct json_object *width = json_path(window, "width", json_type_int);
+	struct json_object *height = json_path(window, "height", json_type_int);
+	return app_id != NULL &&
+		strcmp(json_object_get_string(app_id), want->app_id) == 0 &&
+		window_outputs_are(window, names) && width != NULL &&
+		height != NULL && json_object_get_int(width) == 200 &&
+		json_object_get_int(height) == 100;
+}
+
+static bool wait_window_on(struct harness *h, const char *app_id,
+		const char *output, int *x, int *y)
+{
+	struct window_on want = { app_id, output };
+	struct json_object *window = harness_wait_window(h, window_is_on, &want,
+		HARNESS_TIMEOUT_MS, output);
+	REQUIRE(window != NULL, "window %s should be whole on %s", app_id,
+		output);
+	*x = json_object_get_int(json_path(window, "x", json_type_int));
+	*y = json_object_get_int(json_path(window, "y", json_type_int));
+	json_object_put(window);
+	return true;
+}
+
+static bool is_output_list(struct json_object *reply, void *data)
+{
+	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
+	return outputs != NULL && json_object_array_length(outputs) == 1 &&
+		json_array_find(outputs, "name", data) != NULL;
+}
+
+static bool is_wl2_back(struct json_object *reply, void *data)
+{
+	(void)data;
+	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
+	struct json_object *wl2 = outputs != NULL ?
+		json_array_find(outputs, "name", "WL-2") : NULL;
+	struct json_object *x = json_path(wl2, "x", json_type_int);
+	struct json_object *y = json_path(wl2, "y", json_type_int);
+	struct json_object *scale = json_path(wl2, "scale", json_type_int);
+	return x != NULL && y != NULL && scale != NULL &&
+		json_object_get_int(x) == 0 && json_object_get_int(y) == 300 &&
+		json_object_get_int(scale) == 2;
+}
+
+/* Closing the host window of a nested output is unplugging that output:
+ * it goes, and its window moves whole onto the output that is left, drawn
+ * there pixel for pixel. Made again, the output is back where its config
+ * line puts it, and the window stays. */
+static bool body_close(struct harness *host)
+{
+	const char *inner_args[] = {
+		"--output", "WL-1 mode 400x300 scale 1 position 0,0",
+		"--output", "WL-2 mode 800x600 scale 2 position 0,300", NULL,
+	};
+	struct harness *inner = start_nested(host, inner_args);
+	REQUIRE(inner != NULL, "nested gridwl did not start");
+	const char *args[] = {
+		"--pattern", "coords", "--app-id", "inner", NULL,
+	};
+	struct harness_client *client =
+		harness_spawn_pattern_client(inner, "inner", args);
+	bool ok = CHECK(client != NULL, "cannot start the inner client") &&
+		CHECK_READY(client, 200, 100, 1);
+	int64_t id = ok ? wait_window_id(inner, "inner") : 0;
+	struct json_object *reply;
+	if (id > 0) {
+		char ids[32];
+		snprintf(ids, sizeof(ids), "%lld", (long long)id);
+		reply = harness_gridctl_ok(inner, "move", ids, "100", "400", NULL);
+		ok = CHECK(reply != NULL, "cannot move the inner window") && ok;
+		json_object_put(reply);
+	}
+	int x, y;
+	ok = ok && wait_window_on(inner, "inner", "WL-2", &x, &y);
+
+	struct json_object *window = ok ? harness_wait_window(host, is_title,
+		"wlroots - WL-2", HARNESS_TIMEOUT_MS, "WL-2's host window") : NULL;
+	ok = ok && CHECK(window != NULL, "no host window for WL-2");
+	if (ok) {
+		char wid[32];
+		snprintf(wid, sizeof(wid), "%lld", (long long)json_object_get_int64(
+			json_path(window, "id", json_type_int)));
+		reply = harness_gridctl_ok(host, "close", wid, NULL);
+		ok = CHECK(reply != NULL, "cannot close WL-2's host window");
+		json_object_put(reply);
+	}
+	json_object_put(window);
+
+	const char *list[] = { "outputs", NULL };
+	reply = ok ? harness_wait_gridctl(inner, list, is_output_list, "WL-1",
+		HARNESS_TIMEOUT_MS, "WL-2 gone") : NULL;
+	ok = ok && CHECK(reply != NULL, "WL-2 should be gone, WL-1 left");
+	json_object_put(reply);
+	char *line = ok ? harness_client_wait_line(client, "output_removed",
+		HARNESS_TIMEOUT_MS) : NULL;
+	ok = ok && CHECK(line != NULL && strcmp(line, "output_removed WL-2") == 0,
+		"the client should see WL-2 go, saw \"%s\"", line ? line : "");
+	free(line);
+	ok = ok && wait_window_on(inner, "inner", "WL-1", &x, &y);
+	ok = ok && CHECK(x >= 0 && y >= 0 && x + 200 <= 400 && y + 100 <= 300,
+		"the window should be inside WL-1, is at %d,%d", x, y);
+
+	// Drawn there: the pattern, 1:1 at scale 1.
+	struct image *image = ok ? screenshot_gridctl(inner, "WL-1", "inner") :
+		NULL;
+	ok = ok && CHECK(image != NULL, "no screenshot of WL-1");
+	if (ok) {
+		struct pattern coords = { .kind = PATTERN_COORDS };
+		struct image_region region = { x, y, 200, 100 };
+		ok = CHECK_PATTERN(image, region, &coords, 200, 100,
+			"nested-close");
+	}
+	image_destroy(image);
+
+	reply = ok ? harness_gridctl_ok(inner, "create-output", "800x600",
+		"scale", "2", NULL) : NULL;
+	ok = ok && CHECK(reply != NULL, "cannot create an output again") &&
+		CHECK_JSON_STRING(reply, "name", "WL-2");
+	json_object_put(reply);
+	reply = ok ? harness_wait_gridctl(inner, list, is_wl2_back, NULL,
+		HARNESS_TIMEOUT_MS, "WL-2 back at 0,300") : NULL;
+	ok = ok && CHECK(reply != NULL, "WL-2 should be back at 0,300, scale 2");
+	json_object_put(reply);
+	int x_after, y_after;
+	ok = ok && wait_window_on(inner, "inner", "WL-1", &x_after, &y_after) &&
+		CHECK(x_after == x && y_after == y, "the window moved from %d,%d to "
+		"%d,%d when WL-2 came back", x, y, x_after, y_after);
+	return harness_stop(inner, ok);
+}
+
 static bool run(const void *data)
 {
 	const char *args[] = {
@@ -237,7 +379,14 @@ static bool run(const void *data)
 	};
 	struct harness *host = harness_start(args);
 	REQUIRE(host != NULL, "host gridwl did not start");
-	bool ok = data != NULL ? body_pointer(host) : body(host);
+	bool ok;
+	if (data == NULL) {
+		ok = body(host);
+	} else if (strcmp(data, "pointer") == 0) {
+		ok = body_pointer(host);
+	} else {
+		ok = body_close(host);
+	}
 	return harness_stop(host, ok);
 }
 
@@ -247,5 +396,7 @@ int main(void)
 	check_run(&suite, "nested gridwl shows its client on the host", run, NULL);
 	check_run(&suite, "the pointer over a nested output's window is on that "
 		"output", run, "pointer");
+	check_run(&suite, "closing a nested output's window moves its window "
+		"onto the other output", run, "close");
 	return check_finish(&suite);
 }

@@ -2,14 +2,15 @@
 #define GRIDWL_TESTS_RAW_CLIENT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <wayland-client.h>
 #include "pattern.h"
 #include "xdg-shell-client-protocol.h"
 
 /*
  * What the hand-written test clients (bad-client-raw, bad-client-tree,
- * layer-client) share: their line protocol on stdout, their event loop and
- * the listeners that do nothing but answer.
+ * layer-client, lock-client) share: their line protocol on stdout, their
+ * event loop, the seat, and the listeners that do nothing but answer.
  */
 
 /* One line on stdout, flushed at once for the harness to read. */
@@ -34,6 +35,29 @@ int raw_client_run(struct wl_display *display,
  * after printing "error ..." when there is no memory for it. */
 struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
 	int height, const struct pattern *pattern);
+
+/* What a client hears of the seat (raw-client-input.c); any may be NULL. */
+struct raw_client_input_handler {
+	void (*keyboard_enter)(void *data, struct wl_surface *surface);
+	void (*keyboard_leave)(void *data, struct wl_surface *surface);
+	void (*pointer_enter)(void *data, struct wl_surface *surface, double x,
+		double y);
+	void (*pointer_button)(void *data, uint32_t button, uint32_t state);
+};
+
+struct raw_client_input {
+	struct wl_seat *seat;
+	struct wl_keyboard *keyboard;
+	struct wl_pointer *pointer;
+	const struct raw_client_input_handler *handler;
+	void *data;
+};
+
+/* Binds the wl_seat global name (the first one only) and its keyboard and
+ * pointer whenever they appear, handing their events to handler. */
+void raw_client_input_bind(struct raw_client_input *input,
+	struct wl_registry *registry, uint32_t name,
+	const struct raw_client_input_handler *handler, void *data);
 
 /* Answers pings. */
 extern const struct xdg_wm_base_listener raw_client_wm_base_listener;

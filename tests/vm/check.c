@@ -3,47 +3,50 @@
 #include <string.h>
 #include "image.h"
 #include "pattern.h"
+#include "resample_expect.h"
 
 /*
- * Checks a screenshot of the VM test against the coords pattern, exactly:
+ * Checks a screenshot of the VM test against a test pattern:
  *
- *   vm-check PNG full WIDTH HEIGHT [CURSOR.png]
- *     a fullscreen buffer at the output's scale: pixel (x, y) is coords(x, y)
- *   vm-check PNG window WIDTH HEIGHT X Y BW BH K [CURSOR.png]
- *     a BWxBH coords buffer magnified K times (nearest) at physical X,Y, and
- *     the background everywhere else
+ *   vm-check PNG full WIDTH HEIGHT [CURSOR.png] [OPTIONS]
+ *     a fullscreen buffer at the output's scale: pixel (x, y) is the
+ *     pattern's (x, y), exactly
+ *   vm-check PNG window WIDTH HEIGHT X Y BW BH K [CURSOR.png] [OPTIONS]
+ *     a BWxBH buffer magnified K times at physical X,Y, and the background
+ *     everywhere else
+ *
+ * Options, anywhere: --pattern coords|checker|grid (default coords), --filter
+ * nearest|bilinear (default nearest), the output's filter. Nearest must be
+ * exact; with bilinear the window's pixels may be 1 off per channel
+ * (resample_tolerance), the background must still be exact. The coords
+ * pattern is the one to find misplaced pixels with, but it changes by 1 a
+ * pixel, so at 2x its bilinear and nearest images are the same: a check of
+ * the filter needs the checker.
+ *
+ * The expected images come from tests/lib/resample_expect.c, which is
+ * written from issue 3's definitions and shares no code with gridwl.
  *
  * With a last argument CURSOR.png (gridctl screenshot --cursor of the same
  * scene), a pixel may also be what that image has where it differs from the
- * pattern: the cursor, which grim and the scanout show when it is a software
- * cursor and do not when it is on a hardware plane.
+ * expectation: the cursor, which grim and the scanout show when it is a
+ * software cursor and do not when it is on a hardware plane.
  *
- * Prints one line: what matched, or how many pixels did not, the first of
- * them and the largest difference of a channel (which tells a filter
- * difference from a misplaced image). A diff image goes next to the PNG.
+ * Prints one line: what matched (for a tolerance, how many pixels used it),
+ * or how many pixels did not, the first of them and the largest difference
+ * of a channel (which tells a filter difference from a misplaced image). A
+ * diff image goes next to the PNG.
  */
 
 #define BACKGROUND 0xff333333u
 
-struct expect {
-	struct pattern pattern;
-	int x, y, width, height; // the window in image pixels
-	int bw, bh, factor;
-};
-
-static uint32_t expected(const struct expect *e, int x, int y)
+/* resample_expect.c reports failed checks through the test library's
+ * check.c, which needs json-c; vm-check only calls expected_compare and
+ * writes its diffs itself, so this is never called. */
+void check_save_artifact(const struct image *image, const char *name);
+void check_save_artifact(const struct image *image, const char *name)
 {
-	if (x < e->x || y < e->y || x >= e->x + e->width ||
-			y >= e->y + e->height) {
-		return BACKGROUND;
-	}
-	return pattern_pixel(&e->pattern, (x - e->x) / e->factor,
-		(y - e->y) / e->factor, e->bw, e->bh);
-}
-
-static uint32_t expect_at(void *data, int rx, int ry)
-{
-	return expected(data, rx, ry);
+	(void)image;
+	(void)name;
 }
 
 static int channel_diff(uint32_t a, uint32_t b)
@@ -69,37 +72,126 @@ static int parse(const char *text)
 	return (int)value;
 }
 
+/* The screenshot as it must be: the background, and the buffer resampled
+ * as the output's scale and filter say, pasted at (x, y). */
+static struct expected *expectation(const struct pattern *pattern,
+		int width, int height, int x, int y, int bw, int bh, int factor,
+		enum resample_filter filter)
+{
+	struct expected *e = expected_create(width, height, BACKGROUND);
+	struct image *buffer = resample_pattern_buffer(pattern, bw, bh);
+	struct image *shown = NULL;
+	if (buffer != NULL) {
+		shown = resample_expect(buffer, 1, factor, filter);
+	}
+	if (e == NULL || shown == NULL) {
+		fprintf(stderr, "vm-check: out of memory\n");
+		exit(2);
+	}
+	expected_paste(e, shown, x, y, resample_tolerance(1, factor, filter));
+	image_destroy(shown);
+	image_destroy(buffer);
+	return e;
+}
+
+static uint8_t tolerance_at(const struct expected *e, int x, int y)
+{
+	return e->tolerance[(size_t)y * (size_t)e->image->width + (size_t)x];
+}
+
+/* The expectation with the pixels that miss it in opaque red (green where
+ * red is expected). */
+static void save_diff(const struct expected *e, const struct image *image,
+		const char *path)
+{
+	struct image *diff = image_create(image->width, image->height);
+	if (diff == NULL) {
+		return;
+	}
+	for (int y = 0; y < image->height; y++) {
+		for (int x = 0; x < image->width; x++) {
+			uint32_t want = image_get(e->image, x, y);
+			uint32_t got = image_get(image, x, y);
+			if (channel_diff(want, got) > tolerance_at(e, x, y)) {
+				want = want == 0xffff0000u ? 0xff00ff00u : 0xffff0000u;
+			}
+			image_set(diff, x, y, want);
+		}
+	}
+	char diff_path[4096];
+	snprintf(diff_path, sizeof(diff_path), "%s.diff.png", path);
+	image_save_png(diff, diff_path);
+	image_destroy(diff);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: vm-check PNG full|window WIDTH HEIGHT ... "
+		"[--pattern NAME] [--filter nearest|bilinear]\n");
+	exit(2);
+}
+
 int main(int argc, char *argv[])
 {
+	// Options may come anywhere (run passes the shot's file first and
+	// its arguments after it); the rest are positional.
+	struct pattern pattern = { .kind = PATTERN_COORDS };
+	enum resample_filter filter = RESAMPLE_NEAREST;
+	char *positional[16];
+	int positional_count = 1;
+	positional[0] = argv[0];
+	for (int arg = 1; arg < argc; arg++) {
+		if (strncmp(argv[arg], "--", 2) != 0) {
+			if (positional_count == (int)(sizeof(positional) /
+					sizeof(positional[0]))) {
+				usage();
+			}
+			positional[positional_count++] = argv[arg];
+			continue;
+		}
+		if (arg + 1 == argc) {
+			usage();
+		}
+		if (strcmp(argv[arg], "--pattern") == 0) {
+			if (!pattern_parse(argv[arg + 1], &pattern)) {
+				usage();
+			}
+		} else if (strcmp(argv[arg], "--filter") == 0) {
+			if (strcmp(argv[arg + 1], "bilinear") == 0) {
+				filter = RESAMPLE_BILINEAR;
+			} else if (strcmp(argv[arg + 1], "nearest") != 0) {
+				usage();
+			}
+		} else {
+			usage();
+		}
+		arg++;
+	}
+	argc = positional_count;
+	argv = positional;
 	if (argc < 5) {
-		fprintf(stderr, "usage: vm-check PNG full|window WIDTH HEIGHT ...\n");
-		return 2;
+		usage();
 	}
 	const char *path = argv[1];
+	const char *mode = argv[2];
 	int width = parse(argv[3]), height = parse(argv[4]);
-	struct expect e = { .pattern = { .kind = PATTERN_COORDS } };
+	int x = 0, y = 0, bw = width, bh = height, factor = 1;
 	const char *cursor_path = NULL;
-	if (strcmp(argv[2], "full") == 0 && (argc == 5 || argc == 6)) {
-		e = (struct expect){ e.pattern, 0, 0, width, height,
-			width, height, 1 };
+	if (strcmp(mode, "full") == 0 && (argc == 5 || argc == 6)) {
 		cursor_path = argc == 6 ? argv[5] : NULL;
-	} else if (strcmp(argv[2], "window") == 0 &&
-			(argc == 10 || argc == 11)) {
+	} else if (strcmp(mode, "window") == 0 && (argc == 10 || argc == 11)) {
 		cursor_path = argc == 11 ? argv[10] : NULL;
-		e.x = parse(argv[5]);
-		e.y = parse(argv[6]);
-		e.bw = parse(argv[7]);
-		e.bh = parse(argv[8]);
-		e.factor = parse(argv[9]);
-		if (e.factor < 1) {
+		x = parse(argv[5]);
+		y = parse(argv[6]);
+		bw = parse(argv[7]);
+		bh = parse(argv[8]);
+		factor = parse(argv[9]);
+		if (factor < 1) {
 			fprintf(stderr, "vm-check: factor must be positive\n");
 			return 2;
 		}
-		e.width = e.bw * e.factor;
-		e.height = e.bh * e.factor;
 	} else {
-		fprintf(stderr, "vm-check: bad arguments\n");
-		return 2;
+		usage();
 	}
 
 	struct image *image = image_load_png(path);
@@ -112,6 +204,8 @@ int main(int argc, char *argv[])
 			image->height, width, height);
 		return 1;
 	}
+	struct expected *e = expectation(&pattern, width, height, x, y, bw, bh,
+		factor, filter);
 	struct image *cursor = NULL;
 	if (cursor_path != NULL) {
 		cursor = image_load_png(cursor_path);
@@ -122,19 +216,21 @@ int main(int argc, char *argv[])
 		}
 	}
 	// Pixels of the cursor: in the cursor image, and among them those the
-	// checked image shows.
+	// checked image shows. Within the tolerance the cursor image is the
+	// window itself, not the cursor.
 	long cursor_pixels = 0, cursor_shown = 0;
-	for (int y = 0; cursor != NULL && y < height; y++) {
-		for (int x = 0; x < width; x++) {
-			uint32_t c = image_get(cursor, x, y);
-			if (c == expected(&e, x, y)) {
+	for (int cy = 0; cursor != NULL && cy < height; cy++) {
+		for (int cx = 0; cx < width; cx++) {
+			uint32_t c = image_get(cursor, cx, cy);
+			uint32_t want = image_get(e->image, cx, cy);
+			if (channel_diff(c, want) <= tolerance_at(e, cx, cy)) {
 				continue;
 			}
 			cursor_pixels++;
-			if (image_get(image, x, y) == c) {
+			if (image_get(image, cx, cy) == c) {
 				cursor_shown++;
 				// Counts as expected from here on.
-				image_set(image, x, y, expected(&e, x, y));
+				image_set(image, cx, cy, want);
 			}
 		}
 	}
@@ -146,45 +242,54 @@ int main(int argc, char *argv[])
 	}
 	image_destroy(cursor);
 
-	struct image_region all = { 0, 0, width, height };
-	struct image_mismatch mismatch = {0};
-	long count = image_compare(image, all, expect_at, &e, &mismatch);
-	if (count == 0) {
-		printf("%dx%d exact (%dx%d coords x%d at %d,%d)%s\n", width,
-			height, e.bw, e.bh, e.factor, e.x, e.y, cursor_note);
-		image_destroy(image);
-		return 0;
-	}
-
-	int max_diff = 0;
-	long in_window = 0;
-	for (int y = 0; y < height; y++) {
-		for (int x = 0; x < width; x++) {
-			uint32_t want = expected(&e, x, y);
-			uint32_t got = image_get(image, x, y);
+	struct expected_mismatch m;
+	long count = expected_compare(e, image, &m);
+	// How many pixels are not exactly the definition, and how many of
+	// them lie in the window: for bilinear, the use of the tolerance.
+	long inexact = 0, in_window = 0;
+	for (int py = 0; py < height; py++) {
+		for (int px = 0; px < width; px++) {
+			uint32_t want = image_get(e->image, px, py);
+			uint32_t got = image_get(image, px, py);
 			if (want == got) {
 				continue;
 			}
-			int d = channel_diff(want, got);
-			if (d > max_diff) {
-				max_diff = d;
-			}
-			if (want != BACKGROUND) {
+			inexact++;
+			if (px >= x && py >= y && px < x + bw * factor &&
+					py < y + bh * factor) {
 				in_window++;
 			}
 		}
 	}
-	char diff_path[4096];
-	snprintf(diff_path, sizeof(diff_path), "%s.diff.png", path);
-	struct image *diff = image_diff(image, all, expect_at, &e);
-	if (diff != NULL) {
-		image_save_png(diff, diff_path);
-		image_destroy(diff);
+	char pattern_name[64];
+	pattern_format(&pattern, pattern_name, sizeof(pattern_name));
+	const char *filter_name = resample_filter_name(filter);
+	if (count == 0) {
+		if (inexact == 0) {
+			printf("%dx%d exact (%dx%d %s x%d %s at %d,%d)%s\n",
+				width, height, bw, bh, pattern_name, factor,
+				filter_name, x, y, cursor_note);
+		} else {
+			printf("%dx%d within tolerance (%dx%d %s x%d %s at "
+				"%d,%d): %ld of %d window pixels off, by at most %d%s\n",
+				width, height, bw, bh, pattern_name, factor,
+				filter_name, x, y,
+				in_window, bw * factor * bh * factor, m.worst,
+				cursor_note);
+		}
+		expected_destroy(e);
+		image_destroy(image);
+		return 0;
 	}
-	printf("%ld of %d pixels differ (%ld in the window), first at %d,%d: "
-		"want %08x got %08x; max channel difference %d%s\n", count,
-		width * height, in_window, mismatch.x, mismatch.y,
-		mismatch.expected, mismatch.actual, max_diff, cursor_note);
+
+	save_diff(e, image, path);
+	printf("%ld of %d pixels differ beyond tolerance %d (%ld inexact, %ld "
+		"in the window), first at %d,%d: want %08x got %08x; max channel "
+		"difference %d (%s %s)%s\n", count, width * height,
+		resample_tolerance(1, factor, filter), inexact, in_window, m.x,
+		m.y, m.expected, m.actual, m.worst, pattern_name, filter_name,
+		cursor_note);
+	expected_destroy(e);
 	image_destroy(image);
 	return 1;
 }

@@ -616,6 +616,9 @@ static const WlcsExtensionDescriptor extensions[] = {
 	{ "zwlr_output_manager_v1", 2 },
 	{ "zwlr_virtual_pointer_manager_v1", 2 },
 	{ "zwlr_layer_shell_v1", 4 },
+	{ "zwlr_foreign_toplevel_manager_v1", 3 },
+	{ "zwp_relative_pointer_manager_v1", 1 },
+	{ "zwp_pointer_constraints_v1", 1 },
 };
 
 static const WlcsIntegrationDescriptor descriptor = {

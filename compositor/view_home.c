@@ -1,0 +1,93 @@
+#include <wlr/types/wlr_output.h>
+#include <wlr/util/box.h>
+#include "compositor/output.h"
+#include "compositor/server.h"
+#include "compositor/view.h"
+
+/*
+ * A window belongs to an output, as a sway workspace or a mutter window
+ * does. When the outputs are rearranged (kanshi switching profile,
+ * wlr-randr, an output placed automatically beside a new one) the window
+ * moves with its output, instead of staying at layout coordinates that
+ * another output, or none, covers now.
+ */
+
+static void home_output_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_view *view =
+		wl_container_of(listener, view, home_output_destroy);
+	gridwl_view_forget_home(view);
+}
+
+static void set_home(struct gridwl_view *view, struct gridwl_output *output) {
+	gridwl_view_forget_home(view);
+	if (output == NULL) {
+		return;
+	}
+	struct wlr_box box = gridwl_output_logical_box(output);
+	view->home_output = output->wlr_output;
+	view->home_x = box.x;
+	view->home_y = box.y;
+	view->home_output_destroy.notify = home_output_destroy;
+	wl_signal_add(&output->wlr_output->events.destroy,
+		&view->home_output_destroy);
+}
+
+void gridwl_view_forget_home(struct gridwl_view *view) {
+	if (view->home_output == NULL) {
+		return;
+	}
+	wl_list_remove(&view->home_output_destroy.link);
+	view->home_output = NULL;
+}
+
+struct gridwl_output *gridwl_view_home(struct gridwl_view *view) {
+	if (view->home_output == NULL) {
+		return NULL;
+	}
+	struct gridwl_output *output = gridwl_output_from_wlr(view->home_output);
+	return output != NULL && gridwl_output_is_active(output) ? output : NULL;
+}
+
+void gridwl_view_pick_home(struct gridwl_view *view) {
+	if (view->layer_surface != NULL || view->lock_surface != NULL ||
+			view->unmanaged) {
+		return;
+	}
+	// The output with most of the window; the first one on a tie.
+	struct wlr_box box = gridwl_view_box(view);
+	struct gridwl_output *best = NULL;
+	long best_area = 0;
+	struct gridwl_output *output;
+	wl_list_for_each(output, &view->server->outputs, link) {
+		struct wlr_box output_box = gridwl_output_logical_box(output);
+		struct wlr_box common;
+		if (!gridwl_output_is_active(output) ||
+				!wlr_box_intersection(&common, &box, &output_box)) {
+			continue;
+		}
+		long area = (long)common.width * common.height;
+		if (area > best_area) {
+			best = output;
+			best_area = area;
+		}
+	}
+	set_home(view, best);
+}
+
+void gridwl_view_follow_home(struct gridwl_view *view) {
+	struct gridwl_output *home = gridwl_view_home(view);
+	if (home == NULL) {
+		return;
+	}
+	struct wlr_box box = gridwl_output_logical_box(home);
+	int dx = box.x - view->home_x;
+	int dy = box.y - view->home_y;
+	if (dx == 0 && dy == 0) {
+		return;
+	}
+	// Moving picks the home anew; while outputs overlap halfway through a
+	// rearrangement that could be the wrong one, so the window keeps its
+	// own.
+	gridwl_view_move(view, view->x + dx, view->y + dy);
+	set_home(view, home);
+}
