@@ -27,6 +27,7 @@
 
 struct client {
 	struct wl_display *display;
+	struct wl_registry *registry;
 	struct wl_compositor *compositor;
 	struct wl_shm *shm;
 	struct xdg_wm_base *wm_base;
@@ -38,7 +39,18 @@ struct client {
 	struct zwp_locked_pointer_v1 *locked;
 	struct zwp_confined_pointer_v1 *confined;
 	struct wl_surface *surface;
+	struct xdg_surface *xdg_surface;
 	struct xdg_toplevel *toplevel;
+	// The one buffer drawn. raw_client_pattern_buffer's buffer destroys
+	// itself on release, which may come any time or never (pixman keeps it
+	// while the surface lives): on a queue never dispatched it waits for
+	// main to destroy it, instead of leaving a pointer that may dangle.
+	struct wl_buffer *buffer;
+	struct wl_event_queue *buffer_queue;
+	// What "inert" asked for, kept to be destroyed at the end.
+	struct wl_pointer *inert_pointer;
+	struct zwp_relative_pointer_v1 *inert_relative;
+	struct zwp_locked_pointer_v1 *inert_locked;
 	int width, height, scale;
 	bool configured;
 };
@@ -161,6 +173,8 @@ static void draw(struct client *client)
 	if (buffer == NULL) {
 		exit(1);
 	}
+	client->buffer = buffer;
+	wl_proxy_set_queue((struct wl_proxy *)buffer, client->buffer_queue);
 	wl_surface_set_buffer_scale(client->surface, client->scale);
 	wl_surface_attach(client->surface, buffer, 0, 0);
 	wl_surface_damage(client->surface, 0, 0, client->width, client->height);
@@ -266,6 +280,22 @@ static void constrain(struct client *client, bool lock, const char *lifetime,
 	}
 }
 
+static void inert_destroy(struct client *client)
+{
+	if (client->inert_locked != NULL) {
+		zwp_locked_pointer_v1_destroy(client->inert_locked);
+		client->inert_locked = NULL;
+	}
+	if (client->inert_relative != NULL) {
+		zwp_relative_pointer_v1_destroy(client->inert_relative);
+		client->inert_relative = NULL;
+	}
+	if (client->inert_pointer != NULL) {
+		wl_pointer_destroy(client->inert_pointer);
+		client->inert_pointer = NULL;
+	}
+}
+
 static bool on_line(void *data, char *line)
 {
 	struct client *client = data;
@@ -311,13 +341,15 @@ static bool on_line(void *data, char *line)
 		unconstrain(client);
 	} else if (strcmp(command, "inert") == 0) {
 		// A wl_pointer asked for while the seat has none is inert: both
-		// protocols must cope with it.
-		struct wl_pointer *pointer = wl_seat_get_pointer(client->seat);
-		zwp_relative_pointer_manager_v1_get_relative_pointer(
-			client->relative_manager, pointer);
-		zwp_pointer_constraints_v1_lock_pointer(client->constraints,
-			client->surface, pointer, NULL,
-			ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT);
+		// protocols must cope with it. A second inert replaces the first.
+		inert_destroy(client);
+		client->inert_pointer = wl_seat_get_pointer(client->seat);
+		client->inert_relative =
+			zwp_relative_pointer_manager_v1_get_relative_pointer(
+				client->relative_manager, client->inert_pointer);
+		client->inert_locked = zwp_pointer_constraints_v1_lock_pointer(
+			client->constraints, client->surface, client->inert_pointer,
+			NULL, ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT);
 		wl_display_roundtrip(client->display);
 		raw_client_emit("inert done");
 	} else if (strcmp(command, "title") == 0 &&
@@ -330,6 +362,59 @@ static bool on_line(void *data, char *line)
 		raw_client_emit("error bad command \"%s\"", line);
 	}
 	return true;
+}
+
+/* Destroys every object the client made, children before what made them,
+ * and disconnects: a clean exit leaves nothing behind (LeakSanitizer
+ * counts proxies still allocated). */
+static void client_finish(struct client *client)
+{
+	unconstrain(client);
+	inert_destroy(client);
+	if (client->relative != NULL) {
+		zwp_relative_pointer_v1_destroy(client->relative);
+	}
+	// Bound at version 1: wl_pointer.release needs 3.
+	if (client->pointer != NULL) {
+		wl_pointer_destroy(client->pointer);
+	}
+	if (client->toplevel != NULL) {
+		xdg_toplevel_destroy(client->toplevel);
+	}
+	if (client->xdg_surface != NULL) {
+		xdg_surface_destroy(client->xdg_surface);
+	}
+	if (client->surface != NULL) {
+		wl_surface_destroy(client->surface);
+	}
+	if (client->buffer != NULL) {
+		wl_buffer_destroy(client->buffer);
+	}
+	if (client->buffer_queue != NULL) {
+		wl_event_queue_destroy(client->buffer_queue);
+	}
+	if (client->constraints != NULL) {
+		zwp_pointer_constraints_v1_destroy(client->constraints);
+	}
+	if (client->relative_manager != NULL) {
+		zwp_relative_pointer_manager_v1_destroy(client->relative_manager);
+	}
+	if (client->seat != NULL) {
+		wl_seat_destroy(client->seat);
+	}
+	if (client->wm_base != NULL) {
+		xdg_wm_base_destroy(client->wm_base);
+	}
+	if (client->shm != NULL) {
+		wl_shm_destroy(client->shm);
+	}
+	if (client->compositor != NULL) {
+		wl_compositor_destroy(client->compositor);
+	}
+	if (client->registry != NULL) {
+		wl_registry_destroy(client->registry);
+	}
+	wl_display_disconnect(client->display);
 }
 
 int main(int argc, char *argv[])
@@ -352,21 +437,24 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "constraint-client: cannot connect\n");
 		return 1;
 	}
-	struct wl_registry *registry = wl_display_get_registry(client.display);
-	wl_registry_add_listener(registry, &registry_listener, &client);
+	client.buffer_queue = wl_display_create_queue(client.display);
+	client.registry = wl_display_get_registry(client.display);
+	wl_registry_add_listener(client.registry, &registry_listener, &client);
 	wl_display_roundtrip(client.display);
 	if (client.compositor == NULL || client.shm == NULL ||
 			client.wm_base == NULL || client.seat == NULL ||
 			client.relative_manager == NULL || client.constraints == NULL) {
 		raw_client_emit("error missing globals");
+		client_finish(&client);
 		return 1;
 	}
 	wl_seat_add_listener(client.seat, &seat_listener, &client);
 	client.surface = wl_compositor_create_surface(client.compositor);
-	struct xdg_surface *xdg_surface =
+	client.xdg_surface =
 		xdg_wm_base_get_xdg_surface(client.wm_base, client.surface);
-	xdg_surface_add_listener(xdg_surface, &xdg_surface_listener, &client);
-	client.toplevel = xdg_surface_get_toplevel(xdg_surface);
+	xdg_surface_add_listener(client.xdg_surface, &xdg_surface_listener,
+		&client);
+	client.toplevel = xdg_surface_get_toplevel(client.xdg_surface);
 	xdg_toplevel_add_listener(client.toplevel, &raw_client_toplevel_listener,
 		&client);
 	xdg_toplevel_set_app_id(client.toplevel, argv[1]);
@@ -374,12 +462,14 @@ int main(int argc, char *argv[])
 	wl_surface_commit(client.surface);
 	while (!client.configured) {
 		if (wl_display_dispatch(client.display) < 0) {
-			return raw_client_report_disconnect(client.display);
+			int status = raw_client_report_disconnect(client.display);
+			client_finish(&client);
+			return status;
 		}
 	}
 	wl_display_roundtrip(client.display);
 	raw_client_emit("ready");
 	int status = raw_client_run(client.display, on_line, &client);
-	wl_display_disconnect(client.display);
+	client_finish(&client);
 	return status;
 }

@@ -15,8 +15,11 @@
  */
 
 struct pointer_client {
+	struct wl_display *display;
+	struct wl_registry *registry;
 	struct zwlr_virtual_pointer_manager_v1 *manager;
 	struct wl_seat *seat;
+	struct zwlr_virtual_pointer_v1 *pointer;
 };
 
 static void handle_global(void *data, struct wl_registry *registry,
@@ -43,24 +46,49 @@ static const struct wl_registry_listener registry_listener = {
 	.global_remove = handle_global_remove,
 };
 
+/* Destroys every object the client made and disconnects: a clean exit
+ * leaves nothing behind (LeakSanitizer counts proxies still allocated).
+ * The roundtrip before disconnecting has gridwl drop the pointer device
+ * before the exit status is seen, so a test that quits the last pointer
+ * finds the seat without one. */
+static void client_finish(struct pointer_client *client)
+{
+	if (client->pointer != NULL) {
+		zwlr_virtual_pointer_v1_destroy(client->pointer);
+	}
+	if (client->manager != NULL) {
+		zwlr_virtual_pointer_manager_v1_destroy(client->manager);
+	}
+	// Bound at version 1: wl_seat.release needs 5.
+	if (client->seat != NULL) {
+		wl_seat_destroy(client->seat);
+	}
+	wl_registry_destroy(client->registry);
+	wl_display_roundtrip(client->display);
+	wl_display_disconnect(client->display);
+}
+
 int main(void)
 {
-	struct wl_display *display = wl_display_connect(NULL);
-	if (display == NULL) {
+	struct pointer_client client = {0};
+	client.display = wl_display_connect(NULL);
+	if (client.display == NULL) {
 		fprintf(stderr, "pointer-client: cannot connect\n");
 		return 1;
 	}
-	struct pointer_client client = {0};
-	struct wl_registry *registry = wl_display_get_registry(display);
-	wl_registry_add_listener(registry, &registry_listener, &client);
+	struct wl_display *display = client.display;
+	client.registry = wl_display_get_registry(display);
+	wl_registry_add_listener(client.registry, &registry_listener, &client);
 	wl_display_roundtrip(display);
 	if (client.manager == NULL) {
 		fprintf(stderr, "pointer-client: no zwlr_virtual_pointer_manager_v1\n");
+		client_finish(&client);
 		return 1;
 	}
 	struct zwlr_virtual_pointer_v1 *pointer =
 		zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
 			client.manager, client.seat);
+	client.pointer = pointer;
 	wl_display_roundtrip(display);
 	printf("ready\n");
 	fflush(stdout);
@@ -106,8 +134,6 @@ int main(void)
 		}
 		fflush(stdout);
 	}
-	zwlr_virtual_pointer_v1_destroy(pointer);
-	wl_display_roundtrip(display);
-	wl_display_disconnect(display);
+	client_finish(&client);
 	return 0;
 }
