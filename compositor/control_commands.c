@@ -6,6 +6,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
+#include "compositor/idle.h"
 #include "compositor/layer_shell.h"
 #include "compositor/control.h"
 #include "compositor/control_commands.h"
@@ -450,6 +451,8 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 		gridwl_session_lock_state_name(server)));
 	json_object_object_add(reply, "keyboard_focus",
 		json_object_new_string(keyboard_focus_kind(server)));
+	json_object_object_add(reply, "idle_inhibited",
+		json_object_new_boolean(gridwl_idle_inhibited(server)));
 	return reply;
 }
 

@@ -22,6 +22,7 @@
 #include "compositor/control.h"
 #include "compositor/control_commands.h"
 #include "compositor/foreign_toplevel.h"
+#include "compositor/idle.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/session_lock.h"
@@ -268,7 +269,7 @@ static bool setup_globals(struct gridwl_server *server) {
 		return false;
 	}
 	if (!gridwl_layer_shell_init(server) ||
-			!gridwl_session_lock_init(server)) {
+			!gridwl_session_lock_init(server) || !gridwl_idle_init(server)) {
 		return false;
 	}
 	server->new_xdg_surface.notify = handle_new_xdg_surface;
@@ -454,6 +455,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	wl_list_remove(&server->new_xdg_surface.link);
 	gridwl_layer_shell_finish(server);
 	gridwl_session_lock_finish(server);
+	gridwl_idle_finish(server);
 	wl_list_remove(&server->new_surface.link);
 	gridwl_output_manager_finish(server);
 	if (server->backend != NULL) {

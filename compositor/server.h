@@ -73,6 +73,7 @@ struct gridwl_server {
 	struct gridwl_xwayland *xwayland; // NULL when X11 clients are off
 	struct gridwl_foreign_toplevels *foreign_toplevels;
 	struct gridwl_session_lock_manager *session_lock;
+	struct gridwl_idle *idle;
 	struct gridwl_resample_stats resample_stats;
 
 	const char *socket;

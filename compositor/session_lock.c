@@ -5,6 +5,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/util/log.h>
+#include "compositor/idle.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/session_lock.h"
@@ -598,6 +599,7 @@ static void lock_handle_unlock_and_destroy(struct wl_client *client,
 	}
 	damage_all_outputs(server);
 	gridwl_seat_schedule_pointer_rebase(server->seat);
+	gridwl_idle_update(server);
 	wl_resource_destroy(resource);
 }
 
@@ -707,6 +709,7 @@ static void manager_handle_lock(struct wl_client *client,
 		gridwl_output_damage_whole(output);
 	}
 	gridwl_seat_schedule_pointer_rebase(server->seat);
+	gridwl_idle_update(server);
 	check_presented(manager);
 }
 

@@ -10,6 +10,7 @@
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
 #include "compositor/foreign_toplevel.h"
+#include "compositor/idle.h"
 #include "compositor/layer_shell.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
@@ -256,6 +257,8 @@ void gridwl_view_update_outputs(struct gridwl_view *view) {
 	view_surface_origin(view, &update.ox, &update.oy);
 	gridwl_view_for_each_surface(view, update_surface_outputs, &update);
 	gridwl_foreign_toplevel_update_outputs(view);
+	// Whether an idle inhibitor's surface is shown may have changed.
+	gridwl_idle_update(view->server);
 }
 
 void gridwl_view_move(struct gridwl_view *view, int x, int y) {

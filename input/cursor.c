@@ -7,6 +7,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/types/wlr_xdg_shell.h>
+#include "compositor/idle.h"
 #include "compositor/server.h"
 #include "compositor/session_lock.h"
 #include "compositor/util.h"
@@ -165,6 +166,7 @@ static void send_relative_motion(struct gridwl_seat *seat,
 static void handle_motion(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_motion);
 	struct wlr_event_pointer_motion *event = data;
+	gridwl_idle_notify_activity(seat->server);
 	// Deltas are logical pixels: the same hand movement crosses the same
 	// share of a window whatever the output's scale.
 	double dx = event->delta_x, dy = event->delta_y;
@@ -183,6 +185,7 @@ static void handle_motion_absolute(struct wl_listener *listener,
 	struct gridwl_seat *seat =
 		wl_container_of(listener, seat, cursor_motion_absolute);
 	struct wlr_event_pointer_motion_absolute *event = data;
+	gridwl_idle_notify_activity(seat->server);
 	// A position, not a movement: no relative motion goes out (unlike
 	// sway, which sends the distance from the cursor; under a lock, where
 	// the cursor stays, that would repeat the whole way from the lock
@@ -272,6 +275,7 @@ static uint32_t nearest_edges(struct gridwl_seat *seat,
 static void handle_button(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_button);
 	struct wlr_event_pointer_button *event = data;
+	gridwl_idle_notify_activity(seat->server);
 	if (event->state == WLR_BUTTON_RELEASED) {
 		if (seat->grab_mode != GRIDWL_GRAB_NONE) {
 			end_grab(seat);
@@ -311,6 +315,7 @@ static void handle_button(struct wl_listener *listener, void *data) {
 static void handle_axis(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_axis);
 	struct wlr_event_pointer_axis *event = data;
+	gridwl_idle_notify_activity(seat->server);
 	wlr_seat_pointer_notify_axis(seat->wlr_seat, event->time_msec,
 		event->orientation, event->delta, event->delta_discrete,
 		event->source);

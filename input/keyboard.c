@@ -5,6 +5,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
 #include <xkbcommon/xkbcommon.h>
+#include "compositor/idle.h"
 #include "compositor/server.h"
 #include "compositor/session_lock.h"
 #include "config/config.h"
@@ -96,6 +97,7 @@ static void keyboard_handle_key(struct wl_listener *listener, void *data) {
 		wl_container_of(listener, keyboard, key);
 	struct wlr_event_keyboard_key *event = data;
 	struct wlr_seat *seat = keyboard->seat->wlr_seat;
+	gridwl_idle_notify_activity(keyboard->seat->server);
 	uint32_t keycode = event->keycode + 8; // evdev to xkb
 	if (event->state == WL_KEYBOARD_KEY_STATE_PRESSED &&
 			handle_bindings(keyboard, keycode)) {

@@ -3,6 +3,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
+#include "compositor/idle.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
@@ -80,6 +81,7 @@ static void touch_point_track(struct gridwl_seat *seat,
 static void handle_touch_down(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, touch_down);
 	struct wlr_event_touch_down *event = data;
+	gridwl_idle_notify_activity(seat->server);
 	double lx, ly, sx, sy;
 	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device,
 		event->x, event->y, &lx, &ly);
@@ -111,6 +113,7 @@ static void handle_touch_up(struct wl_listener *listener, void *data) {
 static void handle_touch_motion(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, touch_motion);
 	struct wlr_event_touch_motion *event = data;
+	gridwl_idle_notify_activity(seat->server);
 	struct wlr_touch_point *point =
 		wlr_seat_touch_get_point(seat->wlr_seat, event->touch_id);
 	if (point == NULL || point->surface == NULL) {

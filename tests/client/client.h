@@ -6,6 +6,9 @@
 #include <wayland-client.h>
 #include "pattern.h"
 
+struct zwp_idle_inhibit_manager_v1;
+struct zwp_idle_inhibitor_v1;
+
 /*
  * pattern-client: a plain wl_shm client that shows a known pattern at a
  * chosen buffer scale and narrates on stdout, one line per event, what the
@@ -42,6 +45,7 @@ struct client_options {
 	// applications hand in, and a path of its own in the compositor.
 	bool opaque;
 	int cursor_scale; // --cursor: a cursor surface at this scale; 0 none
+	bool inhibit_idle; // --inhibit-idle: an idle inhibitor on the window
 };
 
 struct client_output {
@@ -121,6 +125,7 @@ struct window {
 	struct subsurface *subsurfaces[SUBSURFACES_MAX];
 	int subsurface_count;
 	struct popup *popup; // NULL when none is open
+	struct zwp_idle_inhibitor_v1 *idle_inhibitor; // with --inhibit-idle
 };
 
 struct client {
@@ -133,6 +138,8 @@ struct client {
 	struct xdg_wm_base *wm_base;
 	struct zxdg_output_manager_v1 *xdg_output_manager;
 	struct wl_seat *seat; // bound for --cursor only
+	// bound for --inhibit-idle only
+	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
 	struct client_cursor *cursor;
 	struct wl_list outputs; // client_output.link
 	bool globals_known; // the first registry roundtrip is done

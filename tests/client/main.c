@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include "client.h"
+#include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -43,6 +44,8 @@ static const char usage[] =
 	"                     surface alone\n"
 	"  --no-window-geometry  never set the window geometry, so that it is the\n"
 	"                     extents of the main surface and its subsurfaces\n"
+	"  --inhibit-idle     an idle inhibitor on the window's surface, as a video\n"
+	"                     player has\n"
 	"  -h, --help         show this help\n"
 	"\n"
 	"Events: output NAME scale=S mode=WxH | xdg_output NAME x=X y=Y width=W\n"
@@ -142,7 +145,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 	enum {
 		OPT_SCALE = 256, OPT_PATTERN, OPT_SIZE, OPT_FULLSCREEN, OPT_APP_ID,
 		OPT_TITLE, OPT_BAD_SCALE, OPT_ODD_BUFFER, OPT_OPAQUE, OPT_CURSOR, OPT_SUBSURFACE,
-		OPT_NO_WINDOW_GEOMETRY, OPT_MAXIMIZED,
+		OPT_NO_WINDOW_GEOMETRY, OPT_MAXIMIZED, OPT_INHIBIT_IDLE,
 	};
 	static const struct option long_options[] = {
 		{ "scale", required_argument, NULL, OPT_SCALE },
@@ -158,6 +161,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 		{ "cursor", required_argument, NULL, OPT_CURSOR },
 		{ "subsurface", required_argument, NULL, OPT_SUBSURFACE },
 		{ "no-window-geometry", no_argument, NULL, OPT_NO_WINDOW_GEOMETRY },
+		{ "inhibit-idle", no_argument, NULL, OPT_INHIBIT_IDLE },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -242,6 +246,9 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 		case OPT_NO_WINDOW_GEOMETRY:
 			o->no_window_geometry = true;
 			break;
+		case OPT_INHIBIT_IDLE:
+			o->inhibit_idle = true;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			exit(0);
@@ -306,6 +313,11 @@ static void registry_global(void *data, struct wl_registry *registry,
 			client->options.cursor_scale > 0 && client->seat == NULL) {
 		client->seat = wl_registry_bind(registry, name, &wl_seat_interface,
 			1);
+	} else if (strcmp(interface,
+			zwp_idle_inhibit_manager_v1_interface.name) == 0 &&
+			client->options.inhibit_idle) {
+		client->idle_inhibit_manager = wl_registry_bind(registry, name,
+			&zwp_idle_inhibit_manager_v1_interface, 1);
 	} else if (strcmp(interface, zxdg_output_manager_v1_interface.name) == 0) {
 		client->xdg_output_manager = wl_registry_bind(registry, name,
 			&zxdg_output_manager_v1_interface, min_version(version, 3));
@@ -600,6 +612,9 @@ static void client_finish(struct client *client)
 	}
 	if (client->xdg_output_manager != NULL) {
 		zxdg_output_manager_v1_destroy(client->xdg_output_manager);
+	}
+	if (client->idle_inhibit_manager != NULL) {
+		zwp_idle_inhibit_manager_v1_destroy(client->idle_inhibit_manager);
 	}
 	if (client->wm_base != NULL) {
 		xdg_wm_base_destroy(client->wm_base);

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <wayland-client.h>
 #include "client.h"
+#include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 struct sync_note {
@@ -286,6 +287,10 @@ struct window *window_create(struct client *client)
 		}
 		window->subsurfaces[window->subsurface_count++] = subsurface;
 	}
+	if (client->idle_inhibit_manager != NULL) {
+		window->idle_inhibitor = zwp_idle_inhibit_manager_v1_create_inhibitor(
+			client->idle_inhibit_manager, window->surface);
+	}
 	// The initial commit without a buffer asks for the first configure.
 	wl_surface_commit(window->surface);
 	return window;
@@ -300,6 +305,9 @@ void window_destroy(struct window *window)
 		subsurface_destroy(window->subsurfaces[i]);
 	}
 	buffers_destroy(&window->buffers);
+	if (window->idle_inhibitor != NULL) {
+		zwp_idle_inhibitor_v1_destroy(window->idle_inhibitor);
+	}
 	xdg_toplevel_destroy(window->xdg_toplevel);
 	xdg_surface_destroy(window->xdg_surface);
 	wl_surface_destroy(window->surface);
