@@ -128,7 +128,13 @@ bool gridwl_backend_create(struct gridwl_server *server,
 		gridwl_set_error(error, "cannot create a renderer");
 		return false;
 	}
-	wlr_renderer_init_wl_display(server->renderer, server->display);
+	// wl_shm comes first and always; linux-dmabuf and wl_drm need the
+	// renderer's DRM render node, which a software GL on a KMS-only device
+	// (cirrus, say) does not have. Clients then share memory, as on pixman.
+	if (!wlr_renderer_init_wl_display(server->renderer, server->display)) {
+		wlr_log(WLR_INFO, "GPU buffers (linux-dmabuf, wl_drm) are not "
+			"offered: the renderer has no DRM render node; clients use wl_shm");
+	}
 	server->allocator = wlr_allocator_autocreate(backend, server->renderer);
 	if (server->allocator == NULL) {
 		gridwl_set_error(error, "cannot create a buffer allocator");

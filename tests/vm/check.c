@@ -39,6 +39,12 @@
 
 #define BACKGROUND 0xff333333u
 
+/* The largest cursor the tests can meet: a 64 px image at scale 2. A
+ * --cursor shot that differs from the expectation over a larger area shows
+ * something else wrong (the same wrong window in both shots), which must not
+ * pass as the cursor. */
+#define CURSOR_MAX_SIZE 128
+
 /* resample_expect.c reports failed checks through the test library's
  * check.c, which needs json-c; vm-check only calls expected_compare and
  * writes its diffs itself, so this is never called. */
@@ -215,6 +221,29 @@ int main(int argc, char *argv[])
 			return 1;
 		}
 	}
+	// Where the cursor image differs from the expectation: a cursor is
+	// small, so a larger area is a wrong scene, and no pixel is excused.
+	int cx1 = width, cy1 = height, cx2 = -1, cy2 = -1;
+	for (int cy = 0; cursor != NULL && cy < height; cy++) {
+		for (int cx = 0; cx < width; cx++) {
+			if (channel_diff(image_get(cursor, cx, cy),
+					image_get(e->image, cx, cy)) > tolerance_at(e, cx, cy)) {
+				cx1 = cx < cx1 ? cx : cx1;
+				cy1 = cy < cy1 ? cy : cy1;
+				cx2 = cx > cx2 ? cx : cx2;
+				cy2 = cy > cy2 ? cy : cy2;
+			}
+		}
+	}
+	char cursor_note[160] = "";
+	if (cursor != NULL && cx2 >= 0 && (cx2 - cx1 >= CURSOR_MAX_SIZE ||
+			cy2 - cy1 >= CURSOR_MAX_SIZE)) {
+		snprintf(cursor_note, sizeof(cursor_note), "; the --cursor shot "
+			"differs over %dx%d at %d,%d, too large for a cursor: not "
+			"excused", cx2 - cx1 + 1, cy2 - cy1 + 1, cx1, cy1);
+		image_destroy(cursor);
+		cursor = NULL;
+	}
 	// Pixels of the cursor: in the cursor image, and among them those the
 	// checked image shows. Within the tolerance the cursor image is the
 	// window itself, not the cursor.
@@ -234,7 +263,6 @@ int main(int argc, char *argv[])
 			}
 		}
 	}
-	char cursor_note[128] = "";
 	if (cursor != NULL) {
 		snprintf(cursor_note, sizeof(cursor_note),
 			"; cursor %ld px, %ld of them shown", cursor_pixels,
