@@ -368,6 +368,11 @@ static void lock_surface_handle_output_destroy(struct wl_listener *listener,
 	if (lock_surface->view.mapped) {
 		gridwl_view_unmap(&lock_surface->view);
 	}
+	// The keyboard it may have had goes to a lock surface still shown,
+	// so the password can still be typed.
+	if (lock_surface->lock != NULL) {
+		refocus_lock(lock_surface->lock);
+	}
 }
 
 /* Checks what the client is about to commit, before it is applied. */

@@ -367,6 +367,12 @@ static bool body_bad_lockers(struct harness *h, const void *data)
 	return ok;
 }
 
+static bool outputs_are_two(struct json_object *reply, void *data)
+{
+	struct json_object *outputs = json_path(reply, "outputs", json_type_int);
+	return outputs != NULL && json_object_get_int(outputs) == 2;
+}
+
 /* An output plugged in while locked shows black, never the session, until
  * the locker puts a surface on it; an output whose scale changes gets its
  * lock surface configured to its new logical size. */
@@ -417,6 +423,19 @@ static bool body_new_output(struct harness *h, const void *data)
 		CHECK_PATTERN(image, whole, &coords, 1280, 960, "rescaled-locked") &&
 		ok;
 	image_destroy(image);
+
+	// The output under the pointer, whose lock surface has the keyboard,
+	// goes: the keyboard moves to a lock surface that is left.
+	ok = check_keyboard_on(h, "lock") && ok;
+	reply = harness_gridctl_ok(h, "destroy-output", "HEADLESS-1", NULL);
+	ok = CHECK(reply != NULL, "cannot destroy HEADLESS-1") && ok;
+	json_object_put(reply);
+	const char *stats[] = { "stats", NULL };
+	reply = harness_wait_gridctl(h, stats, outputs_are_two, NULL,
+		HARNESS_TIMEOUT_MS, "two outputs left");
+	json_object_put(reply);
+	ok = CHECK(reply != NULL, "HEADLESS-1 should be gone") &&
+		check_keyboard_on(h, "lock") && ok;
 	ok = unlock_with(h, locker) && ok;
 	return ok;
 }
