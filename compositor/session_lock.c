@@ -64,8 +64,7 @@ struct gridwl_lock_surface {
 	struct gridwl_session_lock *lock;
 	struct wl_list link; // gridwl_session_lock.surfaces
 	struct wlr_output *output; // NULL once the output is gone
-	uint32_t configure_serial;
-	int configured_width, configured_height;
+	int configured_width, configured_height; // last sent
 	bool acked;
 	int acked_width, acked_height;
 	// Sizes sent but not acknowledged yet, oldest first, bounded: a client
@@ -266,7 +265,6 @@ static void lock_surface_configure(struct gridwl_lock_surface *lock_surface) {
 	}
 	lock_surface->pending[lock_surface->pending_count++] =
 		(struct gridwl_lock_configure){ serial, box.width, box.height };
-	lock_surface->configure_serial = serial;
 	lock_surface->configured_width = box.width;
 	lock_surface->configured_height = box.height;
 	ext_session_lock_surface_v1_send_configure(lock_surface->resource, serial,

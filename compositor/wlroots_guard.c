@@ -77,16 +77,26 @@ struct guarded_client {
 
 static void client_handle_destroy(struct wl_listener *listener, void *data);
 
-/* After a protocol error on resource: wlroots' handler of the request then
- * finds no object and does nothing. */
-static void hide_object(struct wl_resource *resource) {
+/* What the guard keeps for the client that owns resource. */
+static struct guarded_client *guarded_client_of(
+		struct wl_resource *resource) {
 	struct wl_listener *listener = wl_client_get_destroy_listener(
 		wl_resource_get_client(resource), client_handle_destroy);
 	if (listener == NULL) {
-		return;
+		return NULL;
 	}
 	struct guarded_client *guarded =
 		wl_container_of(listener, guarded, destroy);
+	return guarded;
+}
+
+/* After a protocol error on resource: wlroots' handler of the request then
+ * finds no object and does nothing. */
+static void hide_object(struct wl_resource *resource) {
+	struct guarded_client *guarded = guarded_client_of(resource);
+	if (guarded == NULL) {
+		return;
+	}
 	guarded->hidden_resource = resource;
 	guarded->hidden_object = wl_resource_get_user_data(resource);
 	wl_resource_set_user_data(resource, NULL);
@@ -270,18 +280,6 @@ static void guard_request(struct wl_resource *resource,
 			release_xdg_dependents(xdg_surface);
 		}
 	}
-}
-
-static struct guarded_client *guarded_client_of(
-		struct wl_resource *resource) {
-	struct wl_listener *listener = wl_client_get_destroy_listener(
-		wl_resource_get_client(resource), client_handle_destroy);
-	if (listener == NULL) {
-		return NULL;
-	}
-	struct guarded_client *guarded =
-		wl_container_of(listener, guarded, destroy);
-	return guarded;
 }
 
 static void return_lent_pointer(struct guarded_client *guarded) {

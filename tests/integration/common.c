@@ -269,6 +269,19 @@ bool check_ready_at(const char *file, int line, struct harness_client *c,
 	return ok;
 }
 
+bool check_line_at(const char *file, int line, struct harness_client *c,
+		const char *prefix, const char *want)
+{
+	char *got = harness_client_wait_line(c, prefix, HARNESS_TIMEOUT_MS);
+	bool ok = got != NULL && strcmp(got, want) == 0;
+	if (!ok) {
+		fprintf(stderr, "%s:%d: check failed: expected \"%s\", got \"%s\"\n",
+			file, line, want, got ? got : "(nothing)");
+	}
+	free(got);
+	return ok;
+}
+
 bool run_on_output(const char *name, int width, int height, int scale,
 		bool (*body)(struct harness *h, const void *data), const void *data)
 {

@@ -70,6 +70,15 @@ bool check_ready_at(const char *file, int line, struct harness_client *c,
 #define CHECK_READY(c, width, height, scale) \
 	check_ready_at(__FILE__, __LINE__, (c), (width), (height), (scale))
 
+/* Waits for the client's next line that starts with prefix and checks it
+ * is exactly want. */
+bool check_line_at(const char *file, int line, struct harness_client *c,
+	const char *prefix, const char *want);
+#define CHECK_LINE(c, prefix, want) \
+	check_line_at(__FILE__, __LINE__, (c), (prefix), (want))
+/* The same when the line to wait for is want itself. */
+#define CHECK_WHOLE_LINE(c, want) CHECK_LINE((c), (want), (want))
+
 /* Runs a command against h and checks its exit status; argv NULL
  * terminated. */
 bool run_ok(struct harness *h, const char *const *argv);

@@ -80,15 +80,6 @@ static bool check_outputs(struct harness *h, const struct output_want *wants,
 	return ok;
 }
 
-static bool expect_line(struct harness_client *c, const char *want)
-{
-	char *line = harness_client_wait_line(c, want, HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL && strcmp(line, want) == 0,
-		"client should print \"%s\", got \"%s\"", want, line ? line : "");
-	free(line);
-	return ok;
-}
-
 static bool outputs_body(struct harness *h)
 {
 	struct output_want one = { "HEADLESS-1", 1024, 768, 1, 0, 0 };
@@ -98,7 +89,8 @@ static bool outputs_body(struct harness *h)
 	struct harness_client *client =
 		harness_spawn_pattern_client(h, "watcher", args);
 	REQUIRE(client != NULL, "cannot start the pattern client");
-	ok = expect_line(client, "output HEADLESS-1 scale=1 mode=1024x768") && ok;
+	ok = CHECK_WHOLE_LINE(client,
+		"output HEADLESS-1 scale=1 mode=1024x768") && ok;
 	ok = CHECK_READY(client, 200, 100, 1) && ok;
 
 	struct json_object *reply = harness_gridctl_ok(h, "output", "HEADLESS-1",
@@ -107,8 +99,9 @@ static bool outputs_body(struct harness *h)
 	json_object_put(reply);
 	one.scale = 2;
 	ok = check_outputs(h, &one, 1) && ok;
-	ok = expect_line(client, "output HEADLESS-1 scale=2 mode=1024x768") && ok;
-	ok = expect_line(client,
+	ok = CHECK_WHOLE_LINE(client,
+		"output HEADLESS-1 scale=2 mode=1024x768") && ok;
+	ok = CHECK_WHOLE_LINE(client,
 		"xdg_output HEADLESS-1 x=0 y=0 width=512 height=384") && ok;
 
 	// Refused changes leave everything as it was.
@@ -121,10 +114,11 @@ static bool outputs_body(struct harness *h)
 	REQUIRE(reply != NULL, "gridctl create-output failed");
 	ok = CHECK_JSON_STRING(reply, "name", "HEADLESS-2") && ok;
 	json_object_put(reply);
-	ok = expect_line(client, "output HEADLESS-2 scale=2 mode=640x480") && ok;
+	ok = CHECK_WHOLE_LINE(client,
+		"output HEADLESS-2 scale=2 mode=640x480") && ok;
 	// Placed to the right of the existing output, as unpositioned
 	// outputs are.
-	ok = expect_line(client,
+	ok = CHECK_WHOLE_LINE(client,
 		"xdg_output HEADLESS-2 x=512 y=0 width=320 height=240") && ok;
 	const struct output_want two[] = {
 		one, { "HEADLESS-2", 640, 480, 2, 512, 0 },
@@ -134,7 +128,7 @@ static bool outputs_body(struct harness *h)
 	reply = harness_gridctl_ok(h, "destroy-output", "HEADLESS-2", NULL);
 	REQUIRE(reply != NULL, "gridctl destroy-output failed");
 	json_object_put(reply);
-	ok = expect_line(client, "output_removed HEADLESS-2") && ok;
+	ok = CHECK_WHOLE_LINE(client, "output_removed HEADLESS-2") && ok;
 	ok = check_outputs(h, &one, 1) && ok;
 	ok = CHECK_FAILURE(h, "destroy-output", "HEADLESS-2") && ok;
 	return ok;
@@ -282,7 +276,7 @@ static bool windows_body(struct harness *h)
 	REQUIRE((reply = harness_gridctl_ok(h, "resize", a_id, "400", "250",
 		NULL)), "gridctl resize failed");
 	json_object_put(reply);
-	ok = expect_line(a, "configure 400 250") && ok;
+	ok = CHECK_WHOLE_LINE(a, "configure 400 250") && ok;
 	ok = CHECK_READY(a, 400, 250, 2) && ok;
 	want_a.width = 400;
 	want_a.height = 250;
@@ -291,7 +285,7 @@ static bool windows_body(struct harness *h)
 	REQUIRE((reply = harness_gridctl_ok(h, "close", b_id, NULL)),
 		"gridctl close failed");
 	json_object_put(reply);
-	ok = expect_line(b, "close") && ok;
+	ok = CHECK_WHOLE_LINE(b, "close") && ok;
 	ok = CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
 		"client b should exit 0 after close") && ok;
 	const char *windows[] = { "windows", NULL };

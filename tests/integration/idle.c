@@ -25,15 +25,6 @@ static struct harness_client *spawn_swayidle(struct harness *h)
 	return harness_spawn(h, "swayidle", argv);
 }
 
-static bool expect_line(struct harness_client *c, const char *want)
-{
-	char *line = harness_client_wait_line(c, want, HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL && strcmp(line, want) == 0,
-		"swayidle should print \"%s\"", want);
-	free(line);
-	return ok;
-}
-
 /* swayidle prints nothing (it does not go idle) for QUIET_MS. */
 static bool expect_quiet(struct harness_client *c, const char *why)
 {
@@ -71,13 +62,13 @@ static bool body_timeout(struct harness *h, const void *data)
 {
 	struct harness_client *swayidle = spawn_swayidle(h);
 	REQUIRE(swayidle != NULL, "cannot start swayidle");
-	bool ok = expect_line(swayidle, "idle");
+	bool ok = CHECK_WHOLE_LINE(swayidle, "idle");
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	ok = CHECK(pointer != NULL, "no virtual pointer") &&
 		harness_client_send(pointer, "move 100 100 1280 480") &&
-		expect_line(swayidle, "resumed") && ok;
+		CHECK_WHOLE_LINE(swayidle, "resumed") && ok;
 	// And idle again once the hand is still.
-	ok = expect_line(swayidle, "idle") && ok;
+	ok = CHECK_WHOLE_LINE(swayidle, "idle") && ok;
 	if (pointer != NULL) {
 		harness_client_send(pointer, "quit");
 	}
@@ -110,12 +101,12 @@ static bool body_inhibitor(struct harness *h, const void *data)
 	line = harness_client_wait_line(locker, "locked", HARNESS_TIMEOUT_MS);
 	free(line);
 	ok = CHECK(line != NULL, "the session did not lock") && ok;
-	ok = wait_inhibited(h, false) && expect_line(swayidle, "idle") && ok;
+	ok = wait_inhibited(h, false) && CHECK_WHOLE_LINE(swayidle, "idle") && ok;
 
 	// Unlocked, it is shown again: what it shows counts as activity, so
 	// swayidle resumes, and then idleness is held off again.
 	ok = harness_client_send(locker, "unlock") && wait_inhibited(h, true) &&
-		expect_line(swayidle, "resumed") && ok;
+		CHECK_WHOLE_LINE(swayidle, "resumed") && ok;
 	ok = expect_quiet(swayidle, "after the unlock, with the inhibitor "
 		"shown again") && ok;
 
@@ -123,11 +114,11 @@ static bool body_inhibitor(struct harness *h, const void *data)
 	ok = harness_client_send(video, "quit") &&
 		CHECK(harness_client_wait_exit(video, HARNESS_TIMEOUT_MS) == 0,
 			"the window did not quit") && ok;
-	ok = wait_inhibited(h, false) && expect_line(swayidle, "idle") && ok;
+	ok = wait_inhibited(h, false) && CHECK_WHOLE_LINE(swayidle, "idle") && ok;
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	ok = CHECK(pointer != NULL, "no virtual pointer") &&
 		harness_client_send(pointer, "move 100 100 1280 480") &&
-		expect_line(swayidle, "resumed") && ok;
+		CHECK_WHOLE_LINE(swayidle, "resumed") && ok;
 	if (pointer != NULL) {
 		harness_client_send(pointer, "quit");
 	}

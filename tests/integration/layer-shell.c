@@ -37,25 +37,14 @@ static struct harness_client *spawn_layer(struct harness *h,
 }
 
 /* Waits for the line starting with prefix and checks it is exactly want. */
-static bool expect_line(struct harness_client *c, const char *prefix,
-		const char *want)
-{
-	char *line = harness_client_wait_line(c, prefix, HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "no \"%s\" line", want);
-	bool ok = CHECK(strcmp(line, want) == 0, "want \"%s\", got \"%s\"", want,
-		line);
-	free(line);
-	return ok;
-}
-
 /* The client's first configure is W H and that frame has been shown. */
 static bool expect_shown(struct harness_client *c, int width, int height)
 {
 	char want[64];
 	snprintf(want, sizeof(want), "configure %d %d", width, height);
-	bool ok = expect_line(c, "configure ", want);
+	bool ok = CHECK_LINE(c, "configure ", want);
 	snprintf(want, sizeof(want), "shown %d %d", width, height);
-	return expect_line(c, "shown ", want) && ok;
+	return CHECK_LINE(c, "shown ", want) && ok;
 }
 
 struct box_want {
@@ -304,9 +293,9 @@ static bool layers_stack_around_windows(struct harness *h, const void *data)
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	REQUIRE(pointer != NULL, "no pointer");
 	ok = pointer_click(pointer, 10, 10, 1280, 480) && ok;
-	ok = expect_line(bottom, "pointer enter", "pointer enter 10 10") && ok;
+	ok = CHECK_LINE(bottom, "pointer enter", "pointer enter 10 10") && ok;
 	ok = pointer_click(pointer, 350, 390, 1280, 480) && ok;
-	ok = expect_line(top, "pointer enter", "pointer enter 10 10") && ok;
+	ok = CHECK_LINE(top, "pointer enter", "pointer enter 10 10") && ok;
 	ok = wait_focused(h, "win") && ok;
 	ok = pointer_click(pointer, 250, 200, 1280, 480) && ok;
 	ok = wait_focused(h, "win") && ok;
@@ -406,9 +395,9 @@ static bool panel_popup(struct harness *h, const void *data)
 	struct harness_client *panel = spawn_layer(h, "panel", args);
 	REQUIRE(panel != NULL, "no panel");
 	bool ok = expect_shown(panel, 640, 30);
-	ok = expect_line(panel, "popup configure", "popup configure 10 10 50 40") &&
+	ok = CHECK_LINE(panel, "popup configure", "popup configure 10 10 50 40") &&
 		ok;
-	ok = expect_line(panel, "popup shown", "popup shown") && ok;
+	ok = CHECK_LINE(panel, "popup shown", "popup shown") && ok;
 	struct image *shot = screenshot_gridctl(h, "HEADLESS-2", "panel-popup");
 	REQUIRE(shot != NULL, "no screenshot");
 	// The popup hangs below the panel, at the output's scale.
@@ -440,15 +429,15 @@ static bool bad_layers(struct harness *h, const void *data)
 		"top,left,right", "--size", "0x30", "--no-ack", NULL };
 	struct harness_client *mute = spawn_layer(h, "mute", mute_args);
 	REQUIRE(mute != NULL, "no client");
-	ok = expect_line(mute, "configure", "configure 640 30") && ok;
+	ok = CHECK_LINE(mute, "configure", "configure 640 30") && ok;
 	ok = CHECK(harness_client_send(mute, "margin 0 10 0 10"), "send") && ok;
-	ok = expect_line(mute, "configure", "configure 620 30") && ok;
+	ok = CHECK_LINE(mute, "configure", "configure 620 30") && ok;
 	harness_client_kill(mute);
 	// Absurd sizes close it.
 	const char *huge[] = { "--anchor", "top", "--size", "100000x30", NULL };
 	bad = spawn_layer(h, "huge", huge);
 	REQUIRE(bad != NULL, "no client");
-	ok = expect_line(bad, "closed", "closed") && ok;
+	ok = CHECK_LINE(bad, "closed", "closed") && ok;
 	harness_client_kill(bad);
 	// Margins that leave no room close it.
 	const char *squeezed[] = { "--output", "0", "--anchor",
@@ -456,7 +445,7 @@ static bool bad_layers(struct harness *h, const void *data)
 		NULL };
 	bad = spawn_layer(h, "squeezed", squeezed);
 	REQUIRE(bad != NULL, "no client");
-	ok = expect_line(bad, "closed", "closed") && ok;
+	ok = CHECK_LINE(bad, "closed", "closed") && ok;
 	harness_client_kill(bad);
 	// An output that goes between get_layer_surface and the first commit:
 	// wlroots keeps a stale pointer to it, gridwl closes the surface.
@@ -466,13 +455,13 @@ static bool bad_layers(struct harness *h, const void *data)
 	struct harness_client *late = spawn_layer(h, "late", late_args);
 	REQUIRE(late != NULL, "no client");
 	ok = CHECK(harness_client_send(late, "sync"), "send") && ok;
-	ok = expect_line(late, "sync", "sync") && ok;
+	ok = CHECK_LINE(late, "sync", "sync") && ok;
 	struct json_object *reply =
 		harness_gridctl_ok(h, "destroy-output", "HEADLESS-2", NULL);
 	ok = CHECK(reply != NULL, "destroy-output failed") && ok;
 	json_object_put(reply);
 	ok = CHECK(harness_client_send(late, "commit"), "send") && ok;
-	ok = expect_line(late, "closed", "closed") && ok;
+	ok = CHECK_LINE(late, "closed", "closed") && ok;
 	harness_client_kill(late);
 	reply = harness_gridctl_ok(h, "create-output", "1280x960", "scale", "2",
 		NULL);
@@ -493,7 +482,7 @@ static bool bad_layers(struct harness *h, const void *data)
 	reply = harness_gridctl_ok(h, "destroy-output", "HEADLESS-2", NULL);
 	ok = CHECK(reply != NULL, "destroy-output failed") && ok;
 	json_object_put(reply);
-	ok = expect_line(panel, "closed", "closed") && ok;
+	ok = CHECK_LINE(panel, "closed", "closed") && ok;
 	ok = wait_layer_count(h, 0) && ok;
 	harness_client_kill(panel);
 	const char *window_args[] = { "--app-id", "survivor", NULL };

@@ -37,40 +37,42 @@ static struct harness_client *spawn_locker(struct harness *h,
 	return c;
 }
 
-static bool expect_line(struct harness_client *c, const char *prefix,
-		const char *want)
+struct stat_want {
+	const char *key, *value;
+};
+
+static bool stat_is(struct json_object *reply, void *data)
 {
-	char *line = harness_client_wait_line(c, prefix, HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "no \"%s\" line", want);
-	bool ok = CHECK(strcmp(line, want) == 0, "want \"%s\", got \"%s\"", want,
-		line);
-	free(line);
-	return ok;
+	const struct stat_want *want = data;
+	struct json_object *value = json_path(reply, want->key, json_type_string);
+	return value != NULL &&
+		strcmp(json_object_get_string(value), want->value) == 0;
 }
 
-static bool state_is(struct json_object *reply, void *data)
+/* Waits until gridctl stats reports value for key. */
+static bool wait_stat(struct harness *h, const char *key, const char *value)
 {
-	struct json_object *state = json_path(reply, "session_lock",
-		json_type_string);
-	return state != NULL && strcmp(json_object_get_string(state), data) == 0;
+	const char *args[] = { "stats", NULL };
+	struct stat_want want = { key, value };
+	struct json_object *reply = harness_wait_gridctl(h, args, stat_is, &want,
+		HARNESS_TIMEOUT_MS, value);
+	json_object_put(reply);
+	return CHECK(reply != NULL, "gridctl stats should say %s: %s", key,
+		value);
 }
 
 static bool wait_lock_state(struct harness *h, const char *state)
 {
-	const char *args[] = { "stats", NULL };
-	struct json_object *reply = harness_wait_gridctl(h, args, state_is,
-		(void *)state, HARNESS_TIMEOUT_MS, state);
-	json_object_put(reply);
-	return CHECK(reply != NULL, "the session should be %s", state);
+	return wait_stat(h, "session_lock", state);
 }
 
 /* Locks with locker and waits until both outputs show its surfaces. */
 static bool lock_with(struct harness *h, struct harness_client *locker)
 {
 	bool ok = harness_client_send(locker, "lock");
-	ok = expect_line(locker, "configure 0", "configure 0 640 480") && ok;
-	ok = expect_line(locker, "configure 1", "configure 1 640 480") && ok;
-	ok = expect_line(locker, "locked", "locked") && ok;
+	ok = CHECK_LINE(locker, "configure 0", "configure 0 640 480") && ok;
+	ok = CHECK_LINE(locker, "configure 1", "configure 1 640 480") && ok;
+	ok = CHECK_LINE(locker, "locked", "locked") && ok;
 	// Each output paces its own frames: either may come back first.
 	bool shown[2] = { false, false };
 	for (int i = 0; i < 2 && ok; i++) {
@@ -166,22 +168,11 @@ static struct harness_client *start_victim(struct harness *h, int64_t *id)
 	return victim;
 }
 
-static bool keyboard_focus_is(struct json_object *reply, void *data)
-{
-	struct json_object *focus = json_path(reply, "keyboard_focus",
-		json_type_string);
-	return focus != NULL && strcmp(json_object_get_string(focus), data) == 0;
-}
-
 /* What has the keyboard: headless has no keyboard device for a client to
  * hear it, so gridctl says. */
 static bool check_keyboard_on(struct harness *h, const char *kind)
 {
-	const char *args[] = { "stats", NULL };
-	struct json_object *reply = harness_wait_gridctl(h, args,
-		keyboard_focus_is, (void *)kind, HARNESS_TIMEOUT_MS, kind);
-	json_object_put(reply);
-	return CHECK(reply != NULL, "the keyboard should be on a %s", kind);
+	return wait_stat(h, "keyboard_focus", kind);
 }
 
 /* gridctl focus does nothing while locked, and nothing else got focus. */
@@ -238,7 +229,7 @@ static bool body_lock_unlock(struct harness *h, const void *data)
 
 	// A click right over the window goes to the lock surface.
 	ok = pointer_click(pointer, 150, 150, 1280, 480) && ok;
-	ok = expect_line(locker, "pointer button", "pointer button") && ok;
+	ok = CHECK_LINE(locker, "pointer button", "pointer button") && ok;
 	ok = check_no_pointer(victim) && ok;
 
 	ok = unlock_with(h, locker) && ok;
@@ -287,7 +278,7 @@ static bool body_one_locker(struct harness *h, const void *data)
 	REQUIRE(first != NULL && second != NULL, "no lockers");
 	bool ok = lock_with(h, first);
 	ok = harness_client_send(second, "lock") &&
-		expect_line(second, "finished", "finished") && ok;
+		CHECK_LINE(second, "finished", "finished") && ok;
 	// The refused lock changed nothing.
 	ok = check_lock_shown(h, "refused") && ok;
 	ok = unlock_with(h, first) && ok;
@@ -342,7 +333,7 @@ static bool body_bad_lockers(struct harness *h, const void *data)
 		REQUIRE(locker != NULL, "no locker");
 		ok = harness_client_send(locker, "lock") && ok;
 		ok = expect_error(locker, bad->error) && ok;
-		ok = expect_line(locker, "disconnected", "disconnected") && ok;
+		ok = CHECK_LINE(locker, "disconnected", "disconnected") && ok;
 		ok = CHECK(harness_client_wait_exit(locker, HARNESS_TIMEOUT_MS) > 0,
 			"%s: the locker should end with an error", bad->mode) && ok;
 		ok = wait_lock_state(h, "abandoned") && ok;
@@ -388,7 +379,7 @@ static bool body_new_output(struct harness *h, const void *data)
 	ok = CHECK(reply != NULL, "create-output failed") &&
 		CHECK_JSON_STRING(reply, "name", "HEADLESS-3") && ok;
 	json_object_put(reply);
-	ok = expect_line(locker, "output 2", "output 2 scale 1") && ok;
+	ok = CHECK_LINE(locker, "output 2", "output 2 scale 1") && ok;
 	// A window moved onto it is not shown there either.
 	char ids[32];
 	snprintf(ids, sizeof(ids), "%lld", (long long)id);
@@ -401,8 +392,8 @@ static bool body_new_output(struct harness *h, const void *data)
 	image_destroy(image);
 
 	ok = harness_client_send(locker, "surface 2") &&
-		expect_line(locker, "configure 2", "configure 2 640 480") &&
-		expect_line(locker, "shown 2", "shown 2") && ok;
+		CHECK_LINE(locker, "configure 2", "configure 2 640 480") &&
+		CHECK_LINE(locker, "shown 2", "shown 2") && ok;
 	struct pattern coords = { .kind = PATTERN_COORDS };
 	image = screenshot_gridctl(h, "HEADLESS-3", "new-output-locked");
 	ok = CHECK(image != NULL, "no screenshot") &&
@@ -415,8 +406,8 @@ static bool body_new_output(struct harness *h, const void *data)
 	reply = harness_gridctl_ok(h, "output", "HEADLESS-2", "scale", "1", NULL);
 	ok = CHECK(reply != NULL, "cannot change the scale") && ok;
 	json_object_put(reply);
-	ok = expect_line(locker, "configure 1", "configure 1 1280 960") &&
-		expect_line(locker, "shown 1", "shown 1") && ok;
+	ok = CHECK_LINE(locker, "configure 1", "configure 1 1280 960") &&
+		CHECK_LINE(locker, "shown 1", "shown 1") && ok;
 	image = screenshot_gridctl(h, "HEADLESS-2", "rescaled-locked");
 	struct image_region whole = { 0, 0, 1280, 960 };
 	ok = CHECK(image != NULL, "no screenshot") &&

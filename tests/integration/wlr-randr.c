@@ -8,15 +8,6 @@
  * reach clients; a fractional scale is refused and changes nothing.
  */
 
-static bool expect_line(struct harness_client *c, const char *want)
-{
-	char *line = harness_client_wait_line(c, want, HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL && strcmp(line, want) == 0,
-		"client should print \"%s\"", want);
-	free(line);
-	return ok;
-}
-
 static bool check_gridctl_scale(struct harness *h, int scale)
 {
 	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
@@ -67,12 +58,13 @@ static bool body(struct harness *h)
 	const char *args[] = { "--app-id", "randr-watcher", NULL };
 	struct harness_client *c = harness_spawn_pattern_client(h, "watcher", args);
 	REQUIRE(c != NULL, "cannot start the pattern client");
-	bool ok = expect_line(c, "output HEADLESS-1 scale=1 mode=1280x720");
+	bool ok = CHECK_WHOLE_LINE(c, "output HEADLESS-1 scale=1 mode=1280x720");
 	ok = CHECK_READY(c, 200, 100, 1) && ok;
 
 	ok = CHECK(wlr_randr_scale(h, "2") == 0, "wlr-randr --scale 2 failed") && ok;
-	ok = expect_line(c, "output HEADLESS-1 scale=2 mode=1280x720") && ok;
-	ok = expect_line(c, "xdg_output HEADLESS-1 x=0 y=0 width=640 height=360") &&
+	ok = CHECK_WHOLE_LINE(c, "output HEADLESS-1 scale=2 mode=1280x720") && ok;
+	ok = CHECK_WHOLE_LINE(c,
+		"xdg_output HEADLESS-1 x=0 y=0 width=640 height=360") &&
 		ok;
 	ok = check_gridctl_scale(h, 2) && ok;
 
@@ -94,8 +86,9 @@ static bool body(struct harness *h)
 
 	// And back, so the refusal did not wedge output management.
 	ok = CHECK(wlr_randr_scale(h, "1") == 0, "wlr-randr --scale 1 failed") && ok;
-	ok = expect_line(c, "output HEADLESS-1 scale=1 mode=1280x720") && ok;
-	ok = expect_line(c, "xdg_output HEADLESS-1 x=0 y=0 width=1280 height=720") &&
+	ok = CHECK_WHOLE_LINE(c, "output HEADLESS-1 scale=1 mode=1280x720") && ok;
+	ok = CHECK_WHOLE_LINE(c,
+		"xdg_output HEADLESS-1 x=0 y=0 width=1280 height=720") &&
 		ok;
 	ok = check_gridctl_scale(h, 1) && ok;
 	return ok;
