@@ -1,17 +1,10 @@
-#define _GNU_SOURCE // pipe2
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "common.h"
 #include "resample-common.h"
+#include "xvfb-session.h"
 
 /*
  * Key bindings, keyboard focus and Alt+drag through real input: Debian 12
@@ -24,10 +17,9 @@
  * both sides. Pointer motion arrives as an absolute position in the window,
  * in X pixels, which are the output's physical pixels.
  *
- * There is no window manager: gridwl's window sits at 0,0 of the X screen,
- * so xdotool's screen coordinates are window coordinates, and X gives the
- * keyboard to the window under the pointer (focus PointerRoot), so the
- * pointer is always kept inside it.
+ * X gives the keyboard to the window under the pointer (focus PointerRoot,
+ * no window manager; see xvfb-session.h), so the pointer is always kept
+ * inside gridwl's window.
  *
  * Nothing orders what Xvfb hands gridwl against what the test asks gridwl
  * over its control socket, so every check waits for a positive effect (a
@@ -48,253 +40,31 @@ static const char config_text[] =
 	"bind Mod4+Shift+q close\n"
 	"bind Mod4+Shift+e exit\n";
 
-/* The Xvfb all cases share, and gridwl's way into it. */
-static struct {
-	pid_t pid;
-	char display[16]; // ":N"
-	char display_env[32]; // "DISPLAY=:N"
-	char *dir; // private: the Xvfb log, the gridwl wrapper, the config
+enum kind { BINDINGS, FOCUS, CLOSE, DRAG_1, DRAG_2, EXIT };
+
+/* What every case shares: the Xvfb with gridwl's way into it, and the
+ * config. */
+struct bindings_test {
+	struct xvfb_session xvfb;
 	char *config;
-	bool ready; // Xvfb runs and GRIDWL_BIN points at the wrapper
-	// Where xdotool last put the pointer: moving it where it already is
-	// makes no X event, so gridwl would not learn about it.
-	int pointer_x, pointer_y;
-} xvfb = { .pid = -1 };
+	bool ready;
+};
 
-static char *path_in(const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char *path = malloc(n);
-	if (path != NULL) {
-		snprintf(path, n, "%s/%s", dir, name);
-	}
-	return path;
-}
+struct bindings_case {
+	enum kind kind;
+	struct bindings_test *test;
+};
 
-static bool write_file(const char *path, const char *text, mode_t mode)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-	if (fd < 0) {
-		fprintf(stderr, "cannot write %s: %s\n", path, strerror(errno));
-		return false;
-	}
-	size_t len = strlen(text);
-	bool ok = write(fd, text, len) == (ssize_t)len;
-	close(fd);
-	return ok;
-}
-
-static void print_file(const char *path, const char *what)
-{
-	FILE *f = fopen(path, "r");
-	if (f == NULL) {
-		return;
-	}
-	fprintf(stderr, "----- %s -----\n", what);
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
-		fwrite(buf, 1, n, stderr);
-	}
-	fprintf(stderr, "----- end of %s -----\n", what);
-	fclose(f);
-}
-
-/* Starts Xvfb on a display number it picks itself (-displayfd), which it
- * writes once it accepts connections. */
-static bool xvfb_start(void)
-{
-	xvfb.dir = harness_mkdtemp();
-	REQUIRE(xvfb.dir != NULL, "no private dir for Xvfb");
-	char *log_path = path_in(xvfb.dir, "xvfb.log");
-	int log_fd = log_path == NULL ? -1 : open(log_path,
-		O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	int fds[2];
-	if (log_fd < 0 || pipe2(fds, O_CLOEXEC) != 0) {
-		fprintf(stderr, "cannot set up Xvfb's log or pipe: %s\n",
-			strerror(errno));
-		free(log_path);
-		return false;
-	}
-	fflush(NULL);
-	pid_t parent = getpid();
-	pid_t pid = fork();
-	if (pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		// The log first: it may be fd 3 itself.
-		if (getppid() != parent || dup2(log_fd, 1) < 0 ||
-				dup2(log_fd, 2) < 0) {
-			_exit(127);
-		}
-		// dup2 onto itself would leave close-on-exec set.
-		if (fds[1] == 3 ? fcntl(3, F_SETFD, 0) < 0 : dup2(fds[1], 3) < 0) {
-			_exit(127);
-		}
-		// No key repeats by the X server: a key held across a slow step
-		// of the test must not type itself again.
-		const char *argv[] = {
-			"Xvfb", "-displayfd", "3", "-screen", "0", "1024x768x24",
-			"-nolisten", "tcp", "-noreset", "-ardelay", "60000", NULL,
-		};
-		execvp(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	close(log_fd);
-	if (pid < 0) {
-		fprintf(stderr, "fork: %s\n", strerror(errno));
-		close(fds[0]);
-		free(log_path);
-		return false;
-	}
-	xvfb.pid = pid;
-
-	char number[16] = "";
-	size_t len = 0;
-	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
-	while (len < sizeof(number) - 1 && strchr(number, '\n') == NULL) {
-		int64_t left = deadline - harness_now_ms();
-		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
-		if (left <= 0 || poll(&pfd, 1, (int)left) <= 0) {
-			break;
-		}
-		ssize_t n = read(fds[0], number + len, sizeof(number) - 1 - len);
-		if (n <= 0) {
-			break;
-		}
-		len += (size_t)n;
-		number[len] = '\0';
-	}
-	close(fds[0]);
-	int display = -1;
-	if (strchr(number, '\n') == NULL || sscanf(number, "%d", &display) != 1 ||
-			display < 0) {
-		fprintf(stderr, "Xvfb did not say which display it is on "
-			"(got \"%s\")\n", number);
-		print_file(log_path, "Xvfb log");
-		free(log_path);
-		return false;
-	}
-	free(log_path);
-	snprintf(xvfb.display, sizeof(xvfb.display), ":%d", display);
-	snprintf(xvfb.display_env, sizeof(xvfb.display_env), "DISPLAY=:%d",
-		display);
-	fprintf(stderr, "Xvfb (pid %d) is on display %s\n", (int)pid,
-		xvfb.display);
-	return true;
-}
-
-static void xvfb_stop(void)
-{
-	if (xvfb.pid > 0) {
-		kill(xvfb.pid, SIGTERM);
-		int64_t deadline = harness_now_ms() + 5000;
-		while (waitpid(xvfb.pid, NULL, WNOHANG) == 0) {
-			if (harness_now_ms() >= deadline) {
-				kill(xvfb.pid, SIGKILL);
-				waitpid(xvfb.pid, NULL, 0);
-				break;
-			}
-			harness_sleep_ms(10);
-		}
-	}
-	if (xvfb.dir != NULL) {
-		harness_remove_tree(xvfb.dir);
-	}
-	free(xvfb.dir);
-	free(xvfb.config);
-}
-
-/* The harness clears DISPLAY for every child, gridwl included, and the X11
- * backend connects to whatever DISPLAY says; so GRIDWL_BIN becomes a
- * wrapper that puts it back. "--backend x11" among the arguments wins over
- * the harness's "--backend headless" before it.
- *
- * The wrapper also gives gridwl the nested backends' LeakSanitizer options
- * (tests/lsan-nested.supp), as nested.c does for the wayland backend: on
- * the X11 backend, gridwl exiting with a client still connected leaves one
- * 136-byte allocation of libwlroots behind (the size of the shm buffer the
- * wayland backend leaks; not on the headless backend, and not when the
- * clients are gone first). */
-static bool set_up_gridwl(void)
-{
-	const char *real = getenv("GRIDWL_BIN");
-	REQUIRE(real != NULL && strchr(real, '\'') == NULL,
-		"GRIDWL_BIN is not set, or has a quote in it");
-	char *wrapper = path_in(xvfb.dir, "gridwl-x11");
-	char script[4096];
-	snprintf(script, sizeof(script), "#!/bin/sh\n"
-		"if [ -n \"${GRIDWL_NESTED_LSAN_OPTIONS:-}\" ]; then\n"
-		"\tLSAN_OPTIONS=$GRIDWL_NESTED_LSAN_OPTIONS\n"
-		"\texport LSAN_OPTIONS\n"
-		"fi\n"
-		"DISPLAY='%s' exec '%s' \"$@\"\n", xvfb.display, real);
-	bool ok = wrapper != NULL && write_file(wrapper, script, 0700);
-	if (ok) {
-		setenv("GRIDWL_BIN", wrapper, 1);
-	}
-	free(wrapper);
-	xvfb.config = path_in(xvfb.dir, "config");
-	return ok && xvfb.config != NULL &&
-		write_file(xvfb.config, config_text, 0600);
-}
-
-static struct harness *start_gridwl(int scale)
+static struct harness *start_gridwl(struct bindings_test *t, int scale)
 {
 	char output[64];
 	snprintf(output, sizeof(output), "X11-1 mode %dx%d scale %d",
 		OUTPUT_WIDTH, OUTPUT_HEIGHT, scale);
 	const char *args[] = {
-		"--backend", "x11", "--config", xvfb.config, "--output", output,
+		"--backend", "x11", "--config", t->config, "--output", output,
 		NULL,
 	};
 	return harness_start(args);
-}
-
-/* xdotool with the arguments (NULL terminated), into our Xvfb. */
-static bool xdo_v(const char *const *args)
-{
-	const char *prefix[] = { "env", xvfb.display_env, "xdotool" };
-	const char *argv[32];
-	size_t n = 0;
-	for (; n < 3; n++) {
-		argv[n] = prefix[n];
-	}
-	for (size_t i = 0; args[i] != NULL && n < 31; i++) {
-		argv[n++] = args[i];
-	}
-	argv[n] = NULL;
-	int code = harness_run(NULL, argv, HARNESS_TIMEOUT_MS, NULL);
-	if (code != 0) {
-		fprintf(stderr, "xdotool");
-		for (size_t i = 3; argv[i] != NULL; i++) {
-			fprintf(stderr, " %s", argv[i]);
-		}
-		fprintf(stderr, " exited with status %d\n", code);
-	}
-	return code == 0;
-}
-
-#define XDO(...) xdo_v((const char *const[]){ __VA_ARGS__, NULL })
-
-/* Puts the X pointer at x, y of gridwl's window (physical pixels). */
-static bool pointer_to(int x, int y)
-{
-	char xs[16], ys[16];
-	if (x == xvfb.pointer_x && y == xvfb.pointer_y) {
-		// gridwl may not be where X is (a new gridwl starts with its
-		// cursor in the middle): step aside so there is motion to send.
-		snprintf(xs, sizeof(xs), "%d", x + 1);
-		snprintf(ys, sizeof(ys), "%d", y);
-		if (!XDO("mousemove", xs, ys)) {
-			return false;
-		}
-	}
-	snprintf(xs, sizeof(xs), "%d", x);
-	snprintf(ys, sizeof(ys), "%d", y);
-	xvfb.pointer_x = x;
-	xvfb.pointer_y = y;
-	return XDO("mousemove", xs, ys);
 }
 
 /* A keyboard-client with app_id of width x height logical pixels, once it
@@ -517,16 +287,16 @@ static bool quit(struct harness_client *c)
 		code);
 }
 
-static bool bindings_body(struct harness *h)
+static bool bindings_body(struct harness *h, struct xvfb_session *xs)
 {
-	REQUIRE(pointer_to(400, 300), "cannot move the pointer");
+	REQUIRE(xvfb_session_pointer_to(xs, 400, 300), "cannot move the pointer");
 	bool entered;
 	struct harness_client *a = spawn_window(h, "kb-a", 200, 150, &entered);
 	REQUIRE(a != NULL, "no window");
 	bool ok = CHECK(entered, "a new window should get the keyboard");
 
 	// Return alone is no binding: it goes to the focused client.
-	REQUIRE(XDO("key", "Return"), "xdotool failed");
+	REQUIRE(XDO(xs, "key", "Return"), "xdotool failed");
 	const char *plain[] = {
 		"key Return pressed", "key Return released", NULL,
 	};
@@ -537,9 +307,9 @@ static bool bindings_body(struct harness *h)
 
 	// Super+Return runs the command, and the client sees Super but not
 	// the Return that made the chord.
-	REQUIRE(XDO("key", "super+Return"), "xdotool failed");
+	REQUIRE(XDO(xs, "key", "super+Return"), "xdotool failed");
 	ok = wait_bound_count(h, 1) && ok;
-	REQUIRE(XDO("key", "x"), "xdotool failed");
+	REQUIRE(XDO(xs, "key", "x"), "xdotool failed");
 	const char *chord[] = {
 		"key Super_L pressed", "key Super_L released",
 		"key x pressed", "key x released", NULL,
@@ -550,7 +320,7 @@ static bool bindings_body(struct harness *h)
 
 	// The modifiers must match exactly: Super+Shift+Return is not bound,
 	// so it is the client's.
-	REQUIRE(XDO("keydown", "super", "keydown", "shift", "key", "Return",
+	REQUIRE(XDO(xs, "keydown", "super", "keydown", "shift", "key", "Return",
 		"keyup", "shift", "keyup", "super"), "xdotool failed");
 	const char *other[] = {
 		"key Super_L pressed", "key Shift_L pressed", "key Return pressed",
@@ -562,7 +332,7 @@ static bool bindings_body(struct harness *h)
 
 	// Once more: one run for each chord and none for anything else, also
 	// counting the commands that would still have been on their way.
-	REQUIRE(XDO("key", "Return", "key", "super+Return"), "xdotool failed");
+	REQUIRE(XDO(xs, "key", "Return", "key", "super+Return"), "xdotool failed");
 	ok = wait_bound_count(h, 2) && ok;
 	harness_sleep_ms(300);
 	ok = CHECK(bound_count(h) == 2, "the bound command ran %d times, not 2",
@@ -571,9 +341,9 @@ static bool bindings_body(struct harness *h)
 	return ok;
 }
 
-static bool focus_body(struct harness *h)
+static bool focus_body(struct harness *h, struct xvfb_session *xs)
 {
-	REQUIRE(pointer_to(700, 500), "cannot move the pointer");
+	REQUIRE(xvfb_session_pointer_to(xs, 700, 500), "cannot move the pointer");
 	bool entered;
 	struct harness_client *a = spawn_window(h, "kb-a", 200, 150, &entered);
 	REQUIRE(a != NULL, "no window a");
@@ -589,14 +359,14 @@ static bool focus_body(struct harness *h)
 	ok = wait_focused(h, "kb-b") && ok;
 
 	// A key goes to b alone.
-	REQUIRE(XDO("key", "a"), "xdotool failed");
+	REQUIRE(XDO(xs, "key", "a"), "xdotool failed");
 	const char *typed_a[] = { "key a pressed", "key a released", NULL };
 	ok = expect_until(b, "key a released", key_lines, typed_a,
 		"b, focused, gets the key") && ok;
 	ok = expect_synced(a, input_lines, nothing, "a gets nothing") && ok;
 
 	// A click on a gives it the keyboard, then the click.
-	REQUIRE(pointer_to(150, 100) && XDO("click", "1"), "xdotool failed");
+	REQUIRE(xvfb_session_pointer_to(xs, 150, 100) && XDO(xs, "click", "1"), "xdotool failed");
 	const char *clicked_a[] = {
 		"keyboard enter", "pointer button 272 pressed",
 		"pointer button 272 released", NULL,
@@ -607,7 +377,7 @@ static bool focus_body(struct harness *h)
 	ok = wait_focused(h, "kb-a") && ok;
 
 	// Keys now reach a, with the keysyms the modifiers make.
-	REQUIRE(XDO("key", "b", "keydown", "shift", "key", "c", "keyup",
+	REQUIRE(XDO(xs, "key", "b", "keydown", "shift", "key", "c", "keyup",
 		"shift"), "xdotool failed");
 	const char *typed_bc[] = {
 		"key b pressed", "key b released", "key Shift_L pressed",
@@ -618,8 +388,8 @@ static bool focus_body(struct harness *h)
 	ok = expect_synced(b, input_lines, nothing, "b gets nothing") && ok;
 
 	// And back to b.
-	REQUIRE(pointer_to(500, 100) && XDO("click", "1") &&
-		XDO("key", "d"), "xdotool failed");
+	REQUIRE(xvfb_session_pointer_to(xs, 500, 100) && XDO(xs, "click", "1") &&
+		XDO(xs, "key", "d"), "xdotool failed");
 	const char *clicked_b[] = {
 		"keyboard enter", "pointer button 272 pressed",
 		"pointer button 272 released", "key d pressed", "key d released",
@@ -630,8 +400,8 @@ static bool focus_body(struct harness *h)
 	ok = expect_synced(a, input_lines, left, "a loses the keyboard") && ok;
 
 	// A click on the background leaves the keyboard where it is.
-	REQUIRE(pointer_to(700, 500) && XDO("click", "1") &&
-		XDO("key", "e"), "xdotool failed");
+	REQUIRE(xvfb_session_pointer_to(xs, 700, 500) && XDO(xs, "click", "1") &&
+		XDO(xs, "key", "e"), "xdotool failed");
 	const char *typed_e[] = { "key e pressed", "key e released", NULL };
 	ok = expect_until(b, "key e released", input_lines, typed_e,
 		"after a click on the background b still has the keyboard") && ok;
@@ -643,14 +413,14 @@ static bool focus_body(struct harness *h)
 	return ok;
 }
 
-static bool close_body(struct harness *h)
+static bool close_body(struct harness *h, struct xvfb_session *xs)
 {
-	REQUIRE(pointer_to(700, 500), "cannot move the pointer");
+	REQUIRE(xvfb_session_pointer_to(xs, 700, 500), "cannot move the pointer");
 	struct harness_client *a = spawn_window(h, "kb-a", 200, 150, NULL);
 	REQUIRE(a != NULL && rs_place(h, "kb-a", 50, 50) > 0, "no window a");
 	struct harness_client *b = spawn_window(h, "kb-b", 200, 150, NULL);
 	REQUIRE(b != NULL && rs_place(h, "kb-b", 400, 50) > 0, "no window b");
-	REQUIRE(pointer_to(150, 100) && XDO("click", "1"), "xdotool failed");
+	REQUIRE(xvfb_session_pointer_to(xs, 150, 100) && XDO(xs, "click", "1"), "xdotool failed");
 	bool ok = wait_focused(h, "kb-a");
 	// Lose what the start and the click printed.
 	struct lines lines;
@@ -660,7 +430,7 @@ static bool close_body(struct harness *h)
 	lines_free(&lines);
 
 	// Super+Shift+q asks the focused a to close; it obeys and exits.
-	REQUIRE(XDO("key", "super+shift+q"), "xdotool failed");
+	REQUIRE(XDO(xs, "key", "super+shift+q"), "xdotool failed");
 	const char *closed[] = { "close", NULL };
 	const char *close_prefixes[] = { "close", "key q", "key Q", NULL };
 	ok = expect_until(a, "close", close_prefixes, closed,
@@ -688,7 +458,7 @@ static bool close_body(struct harness *h)
 	}
 	lines_free(&lines);
 
-	REQUIRE(XDO("key", "super+shift+q"), "xdotool failed");
+	REQUIRE(XDO(xs, "key", "super+shift+q"), "xdotool failed");
 	ok = expect_until(b, "close", close_prefixes, closed,
 		"b, focused now, is asked to close") && ok;
 	code = harness_client_wait_exit(b, HARNESS_TIMEOUT_MS);
@@ -697,7 +467,7 @@ static bool close_body(struct harness *h)
 	ok = wait_window_gone(h, "kb-b") && ok;
 
 	// With no window at all the binding has nothing to close.
-	REQUIRE(XDO("key", "super+shift+q"), "xdotool failed");
+	REQUIRE(XDO(xs, "key", "super+shift+q"), "xdotool failed");
 	struct json_object *reply = harness_gridctl_ok(h, "stats", NULL);
 	ok = CHECK(reply != NULL, "gridwl should carry on") && ok;
 	json_object_put(reply);
@@ -707,10 +477,10 @@ static bool close_body(struct harness *h)
 /* Alt+left-drag moves by the drag, Alt+right-drag resizes from the corner
  * nearest the pointer; both in logical pixels, which on a scale-2 output
  * are two X pixels each. */
-static bool drag_body(struct harness *h, int scale)
+static bool drag_body(struct harness *h, struct xvfb_session *xs, int scale)
 {
 	int s = scale;
-	REQUIRE(pointer_to(OUTPUT_WIDTH - 10, OUTPUT_HEIGHT - 10),
+	REQUIRE(xvfb_session_pointer_to(xs, OUTPUT_WIDTH - 10, OUTPUT_HEIGHT - 10),
 		"cannot move the pointer");
 	struct harness_client *a = spawn_window(h, "kb-a", 100, 80, NULL);
 	REQUIRE(a != NULL && rs_place(h, "kb-a", 40, 40) > 0, "no window");
@@ -718,23 +488,22 @@ static bool drag_body(struct harness *h, int scale)
 
 	// Grab at logical 60,60 and drag 100,60 X pixels.
 	int dx = 100, dy = 60;
-	REQUIRE(pointer_to(60 * s, 60 * s), "cannot move the pointer");
+	REQUIRE(xvfb_session_pointer_to(xs, 60 * s, 60 * s), "cannot move the pointer");
 	char mid_x[16], mid_y[16], end_x[16], end_y[16];
 	snprintf(mid_x, sizeof(mid_x), "%d", 60 * s + dx / 2);
 	snprintf(mid_y, sizeof(mid_y), "%d", 60 * s + dy / 2);
 	snprintf(end_x, sizeof(end_x), "%d", 60 * s + dx);
 	snprintf(end_y, sizeof(end_y), "%d", 60 * s + dy);
-	REQUIRE(XDO("keydown", "alt", "mousedown", "1", "mousemove", mid_x,
+	REQUIRE(XDO(xs, "keydown", "alt", "mousedown", "1", "mousemove", mid_x,
 		mid_y, "mousemove", end_x, end_y, "mouseup", "1", "keyup", "alt"),
 		"xdotool failed");
-	xvfb.pointer_x = 60 * s + dx;
-	xvfb.pointer_y = 60 * s + dy;
+	xvfb_session_pointer_moved(xs, 60 * s + dx, 60 * s + dy);
 	int x = 40 + dx / s, y = 40 + dy / s;
 	ok = CHECK(wait_geometry(h, "kb-a", x, y, 100, 80),
 		"Alt+left-drag by %d,%d X pixels at scale %d should move the "
 		"window by %d,%d logical pixels", dx, dy, s, dx / s, dy / s) && ok;
 	// The grab took the button: the client saw Alt, and no click.
-	REQUIRE(XDO("key", "x"), "xdotool failed");
+	REQUIRE(XDO(xs, "key", "x"), "xdotool failed");
 	const char *alt_only[] = {
 		"key Alt_L pressed", "key Alt_L released", "key x pressed",
 		"key x released", NULL,
@@ -747,13 +516,12 @@ static bool drag_body(struct harness *h, int scale)
 	int gx = (x + 80) * s, gy = (y + 60) * s;
 	dx = 60;
 	dy = 40;
-	REQUIRE(pointer_to(gx, gy), "cannot move the pointer");
+	REQUIRE(xvfb_session_pointer_to(xs, gx, gy), "cannot move the pointer");
 	snprintf(end_x, sizeof(end_x), "%d", gx + dx);
 	snprintf(end_y, sizeof(end_y), "%d", gy + dy);
-	REQUIRE(XDO("keydown", "alt", "mousedown", "3", "mousemove", end_x,
+	REQUIRE(XDO(xs, "keydown", "alt", "mousedown", "3", "mousemove", end_x,
 		end_y, "mouseup", "3", "keyup", "alt"), "xdotool failed");
-	xvfb.pointer_x = gx + dx;
-	xvfb.pointer_y = gy + dy;
+	xvfb_session_pointer_moved(xs, gx + dx, gy + dy);
 	int width = 100 + dx / s, height = 80 + dy / s;
 	char ready[32];
 	snprintf(ready, sizeof(ready), "ready %d %d", width, height);
@@ -772,12 +540,12 @@ static bool drag_body(struct harness *h, int scale)
 	return ok;
 }
 
-static bool exit_body(struct harness *h)
+static bool exit_body(struct harness *h, struct xvfb_session *xs)
 {
-	REQUIRE(pointer_to(700, 500), "cannot move the pointer");
+	REQUIRE(xvfb_session_pointer_to(xs, 700, 500), "cannot move the pointer");
 	struct harness_client *a = spawn_window(h, "kb-a", 200, 150, NULL);
 	REQUIRE(a != NULL, "no window");
-	REQUIRE(XDO("key", "super+shift+e"), "xdotool failed");
+	REQUIRE(XDO(xs, "key", "super+shift+e"), "xdotool failed");
 	// gridwl removes its Wayland socket as it exits; the client sees the
 	// connection end.
 	char *socket = harness_path(h, harness_socket(h));
@@ -796,34 +564,34 @@ static bool exit_body(struct harness *h)
 	return ok;
 }
 
-enum kind { BINDINGS, FOCUS, CLOSE, DRAG_1, DRAG_2, EXIT };
-
 static bool run(const void *data)
 {
-	enum kind kind = *(const enum kind *)data;
-	REQUIRE(xvfb.ready, "no Xvfb to run in");
-	struct harness *h = start_gridwl(kind == DRAG_2 ? 2 : 1);
+	const struct bindings_case *c = data;
+	struct bindings_test *t = c->test;
+	enum kind kind = c->kind;
+	REQUIRE(t->ready, "no Xvfb to run in");
+	struct harness *h = start_gridwl(t, kind == DRAG_2 ? 2 : 1);
 	REQUIRE(h != NULL, "gridwl did not start on the X11 backend");
 	bool ok = false;
 	switch (kind) {
 	case BINDINGS:
-		ok = bindings_body(h);
+		ok = bindings_body(h, &t->xvfb);
 		break;
 	case FOCUS:
-		ok = focus_body(h);
+		ok = focus_body(h, &t->xvfb);
 		break;
 	case CLOSE:
-		ok = close_body(h);
+		ok = close_body(h, &t->xvfb);
 		break;
 	case DRAG_1:
-		ok = drag_body(h, 1);
+		ok = drag_body(h, &t->xvfb, 1);
 		break;
 	case DRAG_2:
-		ok = drag_body(h, 2);
+		ok = drag_body(h, &t->xvfb, 2);
 		break;
 	case EXIT:
 		// harness_stop then finds gridwl gone and requires status 0.
-		ok = exit_body(h);
+		ok = exit_body(h, &t->xvfb);
 		break;
 	}
 	return harness_stop(h, ok);
@@ -862,10 +630,15 @@ int main(void)
 		return check_finish(&suite);
 	}
 	// Without the Xvfb every case fails, each saying so.
-	xvfb.ready = xvfb_start() && set_up_gridwl();
+	struct bindings_test test = {0};
+	test.ready = xvfb_session_start(&test.xvfb, "1024x768x24") &&
+		(test.config = xvfb_session_write(&test.xvfb, "config",
+			config_text)) != NULL;
 	for (size_t i = 0; i < count; i++) {
-		check_run(&suite, cases[i].name, run, &cases[i].kind);
+		struct bindings_case c = { .kind = cases[i].kind, .test = &test };
+		check_run(&suite, cases[i].name, run, &c);
 	}
-	xvfb_stop();
+	xvfb_session_stop(&test.xvfb);
+	free(test.config);
 	return check_finish(&suite);
 }

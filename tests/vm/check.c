@@ -16,7 +16,11 @@
  *     everywhere else
  *
  * Options, anywhere: --pattern coords|checker|grid (default coords), --filter
- * nearest|bilinear (default nearest), the output's filter. Nearest must be
+ * nearest|bilinear (default nearest), the output's filter; --buffer-scale B
+ * (default 1): the buffer is at scale B and K is the output's scale, so the
+ * window is BW / B * K wide (B = 2, K = 1: box-reduced by 2); --tolerance N:
+ * the window's pixels may be N off per channel even where the definition is
+ * exact (a GL sampler's reduction, which the definition does not promise). Nearest must be
  * exact; with bilinear the window's pixels may be 1 off per channel
  * (resample_tolerance), the background must still be exact. The coords
  * pattern is the one to find misplaced pixels with, but it changes by 1 a
@@ -80,21 +84,34 @@ static int parse(const char *text)
 
 /* The screenshot as it must be: the background, and the buffer resampled
  * as the output's scale and filter say, pasted at (x, y). */
-static struct expected *expectation(const struct pattern *pattern,
-		int width, int height, int x, int y, int bw, int bh, int factor,
+struct window_scale {
+	int buffer_scale, output_scale;
+	int tolerance; // the least allowed in the window
+};
+
+static int window_tolerance(const struct window_scale *ws,
 		enum resample_filter filter)
+{
+	int t = resample_tolerance(ws->buffer_scale, ws->output_scale, filter);
+	return t > ws->tolerance ? t : ws->tolerance;
+}
+
+static struct expected *expectation(const struct pattern *pattern,
+		int width, int height, int x, int y, int bw, int bh,
+		const struct window_scale *ws, enum resample_filter filter)
 {
 	struct expected *e = expected_create(width, height, BACKGROUND);
 	struct image *buffer = resample_pattern_buffer(pattern, bw, bh);
 	struct image *shown = NULL;
 	if (buffer != NULL) {
-		shown = resample_expect(buffer, 1, factor, filter);
+		shown = resample_expect(buffer, ws->buffer_scale,
+			ws->output_scale, filter);
 	}
 	if (e == NULL || shown == NULL) {
 		fprintf(stderr, "vm-check: out of memory\n");
 		exit(2);
 	}
-	expected_paste(e, shown, x, y, resample_tolerance(1, factor, filter));
+	expected_paste(e, shown, x, y, window_tolerance(ws, filter));
 	image_destroy(shown);
 	image_destroy(buffer);
 	return e;
@@ -133,7 +150,8 @@ static void save_diff(const struct expected *e, const struct image *image,
 static void usage(void)
 {
 	fprintf(stderr, "usage: vm-check PNG full|window WIDTH HEIGHT ... "
-		"[--pattern NAME] [--filter nearest|bilinear]\n");
+		"[--pattern NAME] [--filter nearest|bilinear] [--buffer-scale B] "
+		"[--tolerance N]\n");
 	exit(2);
 }
 
@@ -143,6 +161,7 @@ int main(int argc, char *argv[])
 	// its arguments after it); the rest are positional.
 	struct pattern pattern = { .kind = PATTERN_COORDS };
 	enum resample_filter filter = RESAMPLE_NEAREST;
+	struct window_scale ws = { .buffer_scale = 1, .output_scale = 1 };
 	char *positional[16];
 	int positional_count = 1;
 	positional[0] = argv[0];
@@ -166,6 +185,16 @@ int main(int argc, char *argv[])
 			if (strcmp(argv[arg + 1], "bilinear") == 0) {
 				filter = RESAMPLE_BILINEAR;
 			} else if (strcmp(argv[arg + 1], "nearest") != 0) {
+				usage();
+			}
+		} else if (strcmp(argv[arg], "--buffer-scale") == 0) {
+			ws.buffer_scale = parse(argv[arg + 1]);
+			if (ws.buffer_scale < 1) {
+				usage();
+			}
+		} else if (strcmp(argv[arg], "--tolerance") == 0) {
+			ws.tolerance = parse(argv[arg + 1]);
+			if (ws.tolerance < 0 || ws.tolerance > 255) {
 				usage();
 			}
 		} else {
@@ -192,8 +221,10 @@ int main(int argc, char *argv[])
 		bw = parse(argv[7]);
 		bh = parse(argv[8]);
 		factor = parse(argv[9]);
-		if (factor < 1) {
-			fprintf(stderr, "vm-check: factor must be positive\n");
+		if (factor < 1 || bw % ws.buffer_scale != 0 ||
+				bh % ws.buffer_scale != 0) {
+			fprintf(stderr, "vm-check: the factor must be positive and "
+				"the buffer a multiple of its scale\n");
 			return 2;
 		}
 	} else {
@@ -210,8 +241,11 @@ int main(int argc, char *argv[])
 			image->height, width, height);
 		return 1;
 	}
+	ws.output_scale = factor;
+	// The window's physical size.
+	int ww = bw / ws.buffer_scale * factor, wh = bh / ws.buffer_scale * factor;
 	struct expected *e = expectation(&pattern, width, height, x, y, bw, bh,
-		factor, filter);
+		&ws, filter);
 	struct image *cursor = NULL;
 	if (cursor_path != NULL) {
 		cursor = image_load_png(cursor_path);
@@ -283,26 +317,31 @@ int main(int argc, char *argv[])
 				continue;
 			}
 			inexact++;
-			if (px >= x && py >= y && px < x + bw * factor &&
-					py < y + bh * factor) {
+			if (px >= x && py >= y && px < x + ww && py < y + wh) {
 				in_window++;
 			}
 		}
 	}
 	char pattern_name[64];
 	pattern_format(&pattern, pattern_name, sizeof(pattern_name));
+	// "x2" for a scale-1 buffer magnified by 2, "b2/o1" otherwise.
+	char scaled[32];
+	if (ws.buffer_scale == 1) {
+		snprintf(scaled, sizeof(scaled), "x%d", factor);
+	} else {
+		snprintf(scaled, sizeof(scaled), "b%d/o%d", ws.buffer_scale, factor);
+	}
 	const char *filter_name = resample_filter_name(filter);
 	if (count == 0) {
 		if (inexact == 0) {
-			printf("%dx%d exact (%dx%d %s x%d %s at %d,%d)%s\n",
-				width, height, bw, bh, pattern_name, factor,
+			printf("%dx%d exact (%dx%d %s %s %s at %d,%d)%s\n",
+				width, height, bw, bh, pattern_name, scaled,
 				filter_name, x, y, cursor_note);
 		} else {
-			printf("%dx%d within tolerance (%dx%d %s x%d %s at "
+			printf("%dx%d within tolerance (%dx%d %s %s %s at "
 				"%d,%d): %ld of %d window pixels off, by at most %d%s\n",
-				width, height, bw, bh, pattern_name, factor,
-				filter_name, x, y,
-				in_window, bw * factor * bh * factor, m.worst,
+				width, height, bw, bh, pattern_name, scaled,
+				filter_name, x, y, in_window, ww * wh, m.worst,
 				cursor_note);
 		}
 		expected_destroy(e);
@@ -314,7 +353,7 @@ int main(int argc, char *argv[])
 	printf("%ld of %d pixels differ beyond tolerance %d (%ld inexact, %ld "
 		"in the window), first at %d,%d: want %08x got %08x; max channel "
 		"difference %d (%s %s)%s\n", count, width * height,
-		resample_tolerance(1, factor, filter), inexact, in_window, m.x,
+		window_tolerance(&ws, filter), inexact, in_window, m.x,
 		m.y, m.expected, m.actual, m.worst, pattern_name, filter_name,
 		cursor_note);
 	expected_destroy(e);

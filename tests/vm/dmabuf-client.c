@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <wayland-client.h>
+#include "dmabuf-gl.h"
 #include "linux-dmabuf-unstable-v1-client-protocol.h"
 #include "pattern.h"
 #include "xdg-shell-client-protocol.h"
@@ -23,7 +24,13 @@
  * imports through zwp_linux_dmabuf_v1. Its pixels are pattern_pixel's, so
  * tests/lib/resample_expect.c says what the output must show.
  *
- *   dmabuf-client [--device PATH] [--size WxH] [--app-id ID] [--shm]
+ *   dmabuf-client [--device PATH] [--size WxH] [--scale N] [--app-id ID]
+ *                 [--gl | --shm]
+ *
+ * --scale gives the buffer scale (default 1): the window is W / N x H / N.
+ *
+ * With --gl the GPU draws the checkerboard into the buffer (dmabuf-gl.c),
+ * as a GL client's frames are made, instead of the CPU through a mapping.
  *
  * With --shm the same checkerboard comes from a wl_shm ABGR8888 buffer
  * instead: gridwl's CPU kernels take only ARGB8888 and XRGB8888, so the
@@ -31,7 +38,8 @@
  * checks the filter where the compositor cannot import dmabufs at all
  * (wlroots 0.15 offers no zwp_linux_dmabuf_v1 without a render node).
  *
- * Prints one line per fact: "device ...", "offered FORMAT MODIFIER" for the
+ * Prints one line per fact: "device ...", "drawn by GL_RENDERER" with --gl,
+ * "offered FORMAT MODIFIER" for the
  * modifiers the compositor lists for the buffer's format, "buffer ...",
  * then "ready W H" once the compositor has the buffer, "failed" when it
  * rejects the dmabuf, "error ..." on anything else. Runs until stdin ends
@@ -67,6 +75,7 @@ struct dmabuf_client {
 	struct offered_modifier *offered;
 	size_t offered_count, offered_capacity;
 
+	int buffer_scale;
 	bool configured;
 	bool failed;
 	bool closed;
@@ -283,6 +292,33 @@ static bool fill(struct dmabuf_client *client, int width, int height) {
 	return true;
 }
 
+/* The same checkerboard, drawn by the GPU on the buffer's device. */
+static bool gl_fill(struct dmabuf_client *client, int width, int height) {
+	uint32_t *pixels = calloc((size_t)width * (size_t)height,
+		sizeof(*pixels));
+	if (pixels == NULL) {
+		say("error out of memory");
+		return false;
+	}
+	const struct pattern pattern = { .kind = PATTERN_CHECKER };
+	for (int y = 0; y < height; y++) {
+		for (int x = 0; x < width; x++) {
+			pixels[(size_t)y * (size_t)width + (size_t)x] =
+				pattern_pixel(&pattern, x, y, width, height);
+		}
+	}
+	char renderer[256];
+	bool ok = dmabuf_gl_draw(client->gbm, client->bo, pixels, width, height,
+		renderer, sizeof(renderer));
+	free(pixels);
+	if (ok) {
+		say("drawn by %s", renderer);
+	} else {
+		say("error GL drawing failed: %s", renderer);
+	}
+	return ok;
+}
+
 static void report_offered(struct dmabuf_client *client) {
 	size_t listed = 0;
 	for (size_t i = 0; i < client->offered_count; i++) {
@@ -418,7 +454,7 @@ static bool show(struct dmabuf_client *client, const char *app_id,
 			return false;
 		}
 	}
-	wl_surface_set_buffer_scale(client->surface, 1);
+	wl_surface_set_buffer_scale(client->surface, client->buffer_scale);
 	wl_surface_attach(client->surface, client->buffer, 0, 0);
 	wl_surface_damage_buffer(client->surface, 0, 0, width, height);
 	wl_surface_commit(client->surface);
@@ -517,7 +553,7 @@ static void destroy(struct dmabuf_client *client) {
 
 static void usage(void) {
 	fprintf(stderr, "usage: dmabuf-client [--device PATH] [--size WxH] "
-		"[--app-id ID] [--shm]\n");
+		"[--scale N] [--app-id ID] [--gl | --shm]\n");
 	exit(2);
 }
 
@@ -525,12 +561,15 @@ int main(int argc, char *argv[]) {
 	const char *device = "/dev/dri/card0";
 	const char *app_id = "dmabuf";
 	int width = 200, height = 100;
-	bool use_shm = false;
+	bool use_shm = false, use_gl = false;
+	int scale = 1;
 	static const struct option options[] = {
 		{ "device", required_argument, NULL, 'd' },
 		{ "size", required_argument, NULL, 's' },
 		{ "app-id", required_argument, NULL, 'a' },
 		{ "shm", no_argument, NULL, 'S' },
+		{ "gl", no_argument, NULL, 'G' },
+		{ "scale", required_argument, NULL, 'c' },
 		{ 0 },
 	};
 	int opt;
@@ -552,6 +591,15 @@ int main(int argc, char *argv[]) {
 		case 'S':
 			use_shm = true;
 			break;
+		case 'G':
+			use_gl = true;
+			break;
+		case 'c':
+			scale = atoi(optarg);
+			if (scale < 1 || scale > 4) {
+				usage();
+			}
+			break;
 		default:
 			usage();
 		}
@@ -559,11 +607,15 @@ int main(int argc, char *argv[]) {
 	// The device may also come as the only positional argument.
 	if (optind + 1 == argc) {
 		device = argv[optind];
-	} else if (optind != argc) {
+	} else if (optind != argc || (use_gl && use_shm)) {
+		usage();
+	}
+	if (width % scale != 0 || height % scale != 0) {
+		// wl_surface would be sent a size it must refuse.
 		usage();
 	}
 
-	struct dmabuf_client client = { .drm_fd = -1 };
+	struct dmabuf_client client = { .drm_fd = -1, .buffer_scale = scale };
 	int status = 1;
 	client.display = wl_display_connect(NULL);
 	if (client.display == NULL) {
@@ -604,7 +656,8 @@ int main(int argc, char *argv[]) {
 		goto out;
 	}
 	if (!allocate(&client, device, width, height) ||
-			!fill(&client, width, height)) {
+			!(use_gl ? gl_fill(&client, width, height) :
+				fill(&client, width, height))) {
 		goto out;
 	}
 	report_offered(&client);
