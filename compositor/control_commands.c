@@ -13,6 +13,7 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/session_lock.h"
+#include "compositor/util.h"
 #include "compositor/view.h"
 #include "compositor/xwayland.h"
 #include "config/config.h"
@@ -84,6 +85,9 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 	json_object_object_add(object, "scale", json_object_new_int(output->scale));
 	json_object_object_add(object, "filter",
 		json_object_new_string(gridwl_filter_name(output->filter)));
+	// Whether it shows anything: "off" when powered off or disabled.
+	json_object_object_add(object, "power", json_object_new_string(
+		gridwl_output_is_shown(output) ? "on" : "off"));
 	json_object_object_add(object, "frames",
 		json_object_new_int64((int64_t)output->frames));
 	struct wlr_box usable = gridwl_output_usable_box(output);
@@ -245,6 +249,9 @@ static struct json_object *cmd_close(struct gridwl_server *server,
 	return gridwl_control_success();
 }
 
+/* gridctl output NAME KEY VALUE...: as an output line, applied now and kept
+ * over a reload; NAME "*" applies it to every output there is, each as if
+ * it had been named. */
 static struct json_object *cmd_output(struct gridwl_server *server,
 		struct json_object *request) {
 	const char *name = get_string(request, "name");
@@ -255,8 +262,8 @@ static struct json_object *cmd_output(struct gridwl_server *server,
 		return gridwl_control_error(
 			"output needs \"name\" and a non-empty \"args\" array");
 	}
-	struct gridwl_output *output = gridwl_output_by_name(server, name);
-	if (output == NULL) {
+	bool every = strcmp(name, "*") == 0;
+	if (!every && gridwl_output_by_name(server, name) == NULL) {
 		return gridwl_control_error("no output named %s", name);
 	}
 	size_t count = json_object_array_length(args);
@@ -271,25 +278,52 @@ static struct json_object *cmd_output(struct gridwl_server *server,
 		}
 		words[i] = (char *)json_object_get_string(word);
 	}
-	struct gridwl_output_config *oc = gridwl_output_config_create(name);
+	struct gridwl_output_config *parsed = gridwl_output_config_create(name);
 	char *error = NULL;
-	if (oc == NULL || !gridwl_output_config_parse_words(oc, (int)count, words,
-			"gridctl output", &error)) {
-		gridwl_output_config_destroy(oc);
+	if (parsed == NULL || !gridwl_output_config_parse_words(parsed,
+			(int)count, words, "gridctl output", &error)) {
+		gridwl_output_config_destroy(parsed);
 		return error_reply(error);
 	}
-	struct gridwl_output_config *full =
-		gridwl_server_output_config_for(server, name);
-	gridwl_output_config_merge(full, oc);
-	bool applied = gridwl_output_apply_config(output, full, &error);
-	gridwl_output_config_destroy(full);
-	if (!applied) {
-		gridwl_output_config_destroy(oc);
+	// One output refusing (no such mode, say) does not keep the others
+	// from theirs; the reply is then the first error.
+	struct json_object *described = json_object_new_array();
+	struct gridwl_output *output;
+	wl_list_for_each(output, &server->outputs, link) {
+		const char *output_name = output->wlr_output->name;
+		if (!every && strcmp(output_name, name) != 0) {
+			continue;
+		}
+		struct gridwl_output_config *line =
+			gridwl_output_config_create(output_name);
+		char *output_error = NULL;
+		if (line == NULL) {
+			gridwl_set_error(&output_error, "out of memory");
+		} else {
+			gridwl_output_config_merge(line, parsed);
+		}
+		if (line != NULL &&
+				gridwl_output_apply_line(output, line, &output_error)) {
+			json_object_array_add(described, describe_output(output));
+		} else if (error == NULL) {
+			error = output_error;
+		} else {
+			free(output_error);
+		}
+	}
+	gridwl_output_config_destroy(parsed);
+	if (error != NULL) {
+		json_object_put(described);
 		return error_reply(error);
 	}
-	gridwl_config_add_output(server->cli_config, oc);
 	struct json_object *reply = gridwl_control_success();
-	json_object_object_add(reply, "output", describe_output(output));
+	if (every) {
+		json_object_object_add(reply, "outputs", described);
+	} else {
+		json_object_object_add(reply, "output", json_object_get(
+			json_object_array_get_idx(described, 0)));
+		json_object_put(described);
+	}
 	return reply;
 }
 

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wlr/backend/drm.h>
 #include <wlr/backend/headless.h>
 #include <wlr/backend/wayland.h>
 #include <wlr/backend/x11.h>
@@ -12,6 +13,7 @@
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
 #include "compositor/output.h"
+#include "compositor/output_power.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
@@ -23,9 +25,15 @@ struct gridwl_output *gridwl_output_from_wlr(struct wlr_output *wlr_output) {
 }
 
 bool gridwl_output_is_active(struct gridwl_output *output) {
-	return output->wlr_output->enabled &&
+	// A DRM output that is powered off is disabled in wlroots' sense, and
+	// still part of the layout.
+	return (output->wlr_output->enabled || !output->powered) &&
 		wlr_output_layout_get(output->server->output_layout,
 			output->wlr_output) != NULL;
+}
+
+bool gridwl_output_is_shown(struct gridwl_output *output) {
+	return output->powered && gridwl_output_is_active(output);
 }
 
 struct wlr_box gridwl_output_logical_box(struct gridwl_output *output) {
@@ -198,23 +206,41 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 			"out of the layout)", wlr_output->name);
 		gridwl_output_manager_update(server);
 		gridwl_views_arrange(server);
+		gridwl_output_power_update(output);
 		return true;
 	}
 
-	wlr_output_enable(wlr_output, enable);
-	if (enable) {
+	// Powered off, a DRM output is switched off and stays in the layout, as
+	// on sway. wlroots refuses that for headless and nested outputs (see
+	// above): they stay on and are simply no longer drawn to. Either way
+	// is_active holds, so nothing moves. The mode of a switched-off output
+	// cannot be set: it is applied when it is switched on again.
+	bool power = oc->power != 0;
+	bool was_powered = output->powered;
+	bool switch_off = enable && !power && wlr_output_is_drm(wlr_output);
+	output->powered = power;
+	wlr_output_enable(wlr_output, enable && !switch_off);
+	if (enable && !switch_off) {
 		if (oc->has_mode) {
 			struct wlr_output_mode *mode = find_mode(wlr_output, oc);
 			if (mode != NULL) {
 				wlr_output_set_mode(wlr_output, mode);
 			} else if (wl_list_empty(&wlr_output->modes)) {
-				// Headless and nested outputs take any size.
-				wlr_output_set_custom_mode(wlr_output, oc->width,
-					oc->height, oc->refresh_mhz);
+				// Headless and nested outputs take any size. The size they
+				// have (at any rate when none is asked for) is no change,
+				// which clients would be told all the same.
+				if (wlr_output->width != oc->width ||
+						wlr_output->height != oc->height ||
+						(oc->refresh_mhz != 0 &&
+						oc->refresh_mhz != wlr_output->refresh)) {
+					wlr_output_set_custom_mode(wlr_output, oc->width,
+						oc->height, oc->refresh_mhz);
+				}
 			} else {
 				gridwl_set_error(error, "output %s has no mode %dx%d",
 					wlr_output->name, oc->width, oc->height);
 				wlr_output_rollback(wlr_output);
+				output->powered = was_powered;
 				return false;
 			}
 		} else if (wlr_output->current_mode == NULL &&
@@ -222,6 +248,8 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 			wlr_output_set_mode(wlr_output,
 				wlr_output_preferred_mode(wlr_output));
 		}
+	}
+	if (enable) {
 		int scale = oc->has_scale ? oc->scale : 1;
 		wlr_output_set_scale(wlr_output, scale);
 	}
@@ -229,6 +257,7 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	if (!wlr_output_commit(wlr_output)) {
 		gridwl_set_error(error, "output %s: the backend refused the new state",
 			wlr_output->name);
+		output->powered = was_powered;
 		return false;
 	}
 
@@ -251,12 +280,38 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	} else {
 		wlr_output_layout_remove(server->output_layout, wlr_output);
 	}
-	wlr_log(WLR_INFO, "Output %s: %s %dx%d scale %d filter %s",
+	wlr_log(WLR_INFO, "Output %s: %s %dx%d scale %d filter %s power %s%s",
 		wlr_output->name, enable ? "enabled" : "disabled",
 		wlr_output->width, wlr_output->height, output->scale,
-		gridwl_filter_name(output->filter));
+		gridwl_filter_name(output->filter), power ? "on" : "off",
+		switch_off ? " (switched off)" : "");
 	gridwl_output_manager_update(server);
 	gridwl_views_arrange(server);
+	if (enable && was_powered && !power) {
+		gridwl_output_power_went_off(output, !switch_off);
+	}
+	gridwl_output_power_update(output);
+	return true;
+}
+
+bool gridwl_output_apply_line(struct gridwl_output *output,
+		struct gridwl_output_config *line, char **error) {
+	struct gridwl_server *server = output->server;
+	struct gridwl_output_config *full = gridwl_server_output_config_for(
+		server, output->wlr_output->name);
+	if (full == NULL) {
+		gridwl_output_config_destroy(line);
+		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+	gridwl_output_config_merge(full, line);
+	bool applied = gridwl_output_apply_config(output, full, error);
+	gridwl_output_config_destroy(full);
+	if (!applied) {
+		gridwl_output_config_destroy(line);
+		return false;
+	}
+	gridwl_config_add_output(server->cli_config, line);
 	return true;
 }
 
@@ -303,6 +358,7 @@ void gridwl_output_handle_new(struct gridwl_server *server,
 	output->wlr_output = wlr_output;
 	output->scale = 1;
 	output->filter = GRIDWL_FILTER_NEAREST;
+	output->powered = true;
 	wlr_output->data = output;
 	if (server->next_output_name != NULL) {
 		wlr_output_set_name(wlr_output, server->next_output_name);

@@ -32,6 +32,10 @@ struct gridwl_output {
 	uint64_t frames;
 	// A frame was presented since the session was locked.
 	bool lock_presented;
+	// The screen is on ("power on", the default). An output that is off
+	// stays in the layout with its windows and wl_output, as on sway; it
+	// is just not drawn to (see compositor/output_power.c).
+	bool powered;
 
 	struct wl_listener frame;
 	struct wl_listener destroy;
@@ -50,9 +54,20 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 /* Re-applies what the server's configuration says for this output. */
 bool gridwl_output_configure(struct gridwl_output *output, char **error);
 
+/* Applies line (a gridctl output, wlr-output-management or power request,
+ * named for this output) over what the output's config says now, and
+ * records it as a run-time line so that a reload keeps it. Takes line; false
+ * and *error when the backend refuses, and then nothing is recorded. */
+bool gridwl_output_apply_line(struct gridwl_output *output,
+	struct gridwl_output_config *line, char **error);
+
 /* Logical geometry in the layout; all zero when disabled. */
 struct wlr_box gridwl_output_logical_box(struct gridwl_output *output);
+/* In the layout: windows, panels, the pointer and clients' wl_output see
+ * it, also while it is powered off. */
 bool gridwl_output_is_active(struct gridwl_output *output);
+/* Active and powered on: something is drawn to it and presented. */
+bool gridwl_output_is_shown(struct gridwl_output *output);
 
 struct gridwl_output *gridwl_output_by_name(struct gridwl_server *server,
 	const char *name);

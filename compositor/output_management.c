@@ -118,23 +118,15 @@ static void handle_configuration(struct gridwl_server *server,
 				head_to_config(server, head, NULL);
 			struct gridwl_output *output =
 				gridwl_output_from_wlr(head->state.output);
-			// The request covers mode, scale and position; the filter and
-			// anything else stay as configured.
-			struct gridwl_output_config *full =
-				gridwl_server_output_config_for(server, oc->name);
-			gridwl_output_config_merge(full, oc);
+			// The request covers mode, scale and position; the filter,
+			// power and anything else stay as configured. Recorded as a
+			// run-time line, so a reload keeps it.
 			char *error = NULL;
-			bool applied = gridwl_output_apply_config(output, full, &error);
-			gridwl_output_config_destroy(full);
-			if (!applied) {
+			if (!gridwl_output_apply_line(output, oc, &error)) {
 				wlr_log(WLR_ERROR, "wlr-output-management: %s", error);
 				free(error);
-				gridwl_output_config_destroy(oc);
 				ok = false;
-				continue;
 			}
-			// Recorded as a run-time line, so a reload keeps it.
-			gridwl_config_add_output(server->cli_config, oc);
 		}
 	}
 	if (ok) {

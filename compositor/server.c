@@ -24,6 +24,7 @@
 #include "compositor/foreign_toplevel.h"
 #include "compositor/idle.h"
 #include "compositor/output.h"
+#include "compositor/output_power.h"
 #include "compositor/server.h"
 #include "compositor/session_lock.h"
 #include "compositor/surface.h"
@@ -251,7 +252,7 @@ static bool setup_globals(struct gridwl_server *server) {
 	wlr_data_device_manager_create(display);
 	wlr_primary_selection_v1_device_manager_create(display);
 	wlr_viewporter_create(display);
-	wlr_screencopy_manager_v1_create(display);
+	server->screencopy = wlr_screencopy_manager_v1_create(display);
 
 	server->output_layout = wlr_output_layout_create();
 	if (server->output_layout == NULL) {
@@ -269,7 +270,8 @@ static bool setup_globals(struct gridwl_server *server) {
 		return false;
 	}
 	if (!gridwl_layer_shell_init(server) ||
-			!gridwl_session_lock_init(server) || !gridwl_idle_init(server)) {
+			!gridwl_session_lock_init(server) || !gridwl_idle_init(server) ||
+			!gridwl_output_power_init(server)) {
 		return false;
 	}
 	server->new_xdg_surface.notify = handle_new_xdg_surface;
@@ -456,6 +458,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	gridwl_layer_shell_finish(server);
 	gridwl_session_lock_finish(server);
 	gridwl_idle_finish(server);
+	gridwl_output_power_finish(server);
 	wl_list_remove(&server->new_surface.link);
 	gridwl_output_manager_finish(server);
 	if (server->backend != NULL) {

@@ -56,6 +56,8 @@ struct gridwl_server {
 	struct gridwl_wlroots_guard *wlroots_guard;
 	struct wlr_layer_shell_v1 *layer_shell;
 	struct wlr_output_manager_v1 *output_manager;
+	struct wlr_screencopy_manager_v1 *screencopy;
+	struct gridwl_output_power_manager *output_power;
 
 	struct gridwl_config *config; // from the config file
 	struct gridwl_config *cli_config; // --output and run-time lines, over config

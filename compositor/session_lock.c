@@ -639,15 +639,17 @@ static void lock_resource_destroy(struct wl_resource *resource) {
 	free(lock);
 }
 
-/* Confirms the lock once every active output has shown a frame drawn
- * since it began, so nothing of the session can still be on screen. */
+/* Confirms the lock once every output that shows anything has shown a
+ * frame drawn since it began, so nothing of the session can still be on
+ * screen. An output that is powered off shows nothing (as on sway, where
+ * swaylock often runs just before the screens go off, or after). */
 static void check_presented(struct gridwl_session_lock_manager *manager) {
 	if (manager->lock == NULL || manager->lock->locked_sent) {
 		return;
 	}
 	struct gridwl_output *output;
 	wl_list_for_each(output, &manager->server->outputs, link) {
-		if (gridwl_output_is_active(output) && !output->lock_presented) {
+		if (gridwl_output_is_shown(output) && !output->lock_presented) {
 			return;
 		}
 	}
@@ -658,6 +660,13 @@ static void check_presented(struct gridwl_session_lock_manager *manager) {
 void gridwl_session_lock_output_presented(struct gridwl_output *output) {
 	output->lock_presented = true;
 	struct gridwl_session_lock_manager *manager = manager_of(output->server);
+	if (manager != NULL) {
+		check_presented(manager);
+	}
+}
+
+void gridwl_session_lock_outputs_changed(struct gridwl_server *server) {
+	struct gridwl_session_lock_manager *manager = manager_of(server);
 	if (manager != NULL) {
 		check_presented(manager);
 	}

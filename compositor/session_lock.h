@@ -31,6 +31,9 @@ uint32_t gridwl_session_lock_background(struct gridwl_server *server);
 /* After output committed a frame: the lock is confirmed to its client once
  * every output has shown a locked frame. */
 void gridwl_session_lock_output_presented(struct gridwl_output *output);
+/* After an output stopped showing anything (powered off): the lock may
+ * now be confirmed without it. */
+void gridwl_session_lock_outputs_changed(struct gridwl_server *server);
 /* Keeps each lock surface over its output, at the output's logical size. */
 void gridwl_session_lock_arrange(struct gridwl_server *server);
 /* The view of a lock surface, NULL for any other surface. */

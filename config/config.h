@@ -40,6 +40,9 @@ struct gridwl_output_config {
 	bool has_filter;
 	enum gridwl_filter filter;
 	int enabled; // -1 unset, 0 disable, 1 enable
+	// "power on|off" (or sway 1.7's "dpms on|off"): -1 unset, 0 off, 1 on.
+	// An output that is off stays in the layout but shows nothing.
+	int power;
 };
 
 enum gridwl_binding_action {
@@ -130,7 +133,8 @@ bool gridwl_config_error(char **error, const char *where, const char *fmt, ...)
  * Returns a malloc'd string, or NULL when neither variable is set. */
 char *gridwl_config_default_path(void);
 
-/* "NAME [mode WxH[@HZ]] [scale N] [position X,Y] [filter F] [enable|disable]",
+/* "NAME [mode WxH[@HZ]] [scale N] [position X,Y] [filter F] [power on|off]
+ * [enable|disable]",
  * the words after "output"; NULL and *error on failure. */
 struct gridwl_output_config *gridwl_output_config_parse(const char *text,
 	const char *where, char **error);

@@ -43,6 +43,7 @@ struct gridwl_output_config *gridwl_output_config_create(const char *name)
 	}
 	wl_list_init(&oc->link);
 	oc->enabled = -1;
+	oc->power = -1;
 	return oc;
 }
 
@@ -79,6 +80,9 @@ void gridwl_output_config_merge(struct gridwl_output_config *dst,
 	}
 	if (src->enabled != -1) {
 		dst->enabled = src->enabled;
+	}
+	if (src->power != -1) {
+		dst->power = src->power;
 	}
 }
 
@@ -247,6 +251,33 @@ static bool parse_filter(struct gridwl_output_config *oc, const char *value,
 	return true;
 }
 
+static bool parse_on_off(struct gridwl_output_config *oc, const char *key,
+		const char *value, const char *where, char **error)
+{
+	if (strcmp(value, "on") == 0) {
+		oc->power = 1;
+	} else if (strcmp(value, "off") == 0) {
+		oc->power = 0;
+	} else {
+		return gridwl_config_error(error, where,
+			"%s must be on or off, got '%s'", key, value);
+	}
+	return true;
+}
+
+static bool parse_power(struct gridwl_output_config *oc, const char *value,
+		const char *where, char **error)
+{
+	return parse_on_off(oc, "power", value, where, error);
+}
+
+/* sway 1.7's name for it, which swayidle configs copied from sway use. */
+static bool parse_dpms(struct gridwl_output_config *oc, const char *value,
+		const char *where, char **error)
+{
+	return parse_on_off(oc, "dpms", value, where, error);
+}
+
 typedef bool (*value_parser)(struct gridwl_output_config *oc,
 	const char *value, const char *where, char **error);
 
@@ -258,6 +289,8 @@ static const struct {
 	{ "scale", parse_scale },
 	{ "position", parse_position },
 	{ "filter", parse_filter },
+	{ "power", parse_power },
+	{ "dpms", parse_dpms },
 };
 
 bool gridwl_output_config_parse_words(struct gridwl_output_config *oc,

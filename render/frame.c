@@ -7,6 +7,7 @@
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
 #include "compositor/output.h"
+#include "compositor/output_power.h"
 #include "compositor/server.h"
 #include "compositor/session_lock.h"
 #include "compositor/view.h"
@@ -46,6 +47,14 @@ void gridwl_render_output_frame(struct gridwl_output *output) {
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (!gridwl_output_is_active(output) || output->damage == NULL) {
+		return;
+	}
+	if (!output->powered) {
+		// A headless or nested output that is off still has frames (DRM
+		// has none): nothing is composed or committed, and no frame
+		// callbacks are sent, as on a screen that is off. A capture asked
+		// for since (which is what scheduled this frame) fails.
+		gridwl_output_power_fail_captures(output);
 		return;
 	}
 
@@ -97,4 +106,22 @@ void gridwl_render_output_frame(struct gridwl_output *output) {
 		wlr_log(WLR_DEBUG, "Output %s: commit failed", wlr_output->name);
 	}
 	send_frame_done(output, &now);
+}
+
+void gridwl_render_output_blank(struct gridwl_output *output) {
+	struct wlr_output *wlr_output = output->wlr_output;
+	struct gridwl_server *server = output->server;
+	if (!wlr_output_attach_render(wlr_output, NULL)) {
+		return;
+	}
+	wlr_renderer_begin(server->renderer, wlr_output->width,
+		wlr_output->height);
+	wlr_renderer_clear(server->renderer, (float[]){ 0, 0, 0, 1 });
+	gridwl_gles2_finish_frame(server);
+	wlr_renderer_end(server->renderer);
+	if (wlr_output_commit(wlr_output)) {
+		output->frames++;
+	} else {
+		wlr_log(WLR_DEBUG, "Output %s: commit failed", wlr_output->name);
+	}
 }

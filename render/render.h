@@ -43,6 +43,9 @@ void gridwl_render_target_for_output(struct gridwl_render_target *target,
 /* The frame handler of an output: repaints its damage, commits, and sends
  * frame callbacks to what it shows. */
 void gridwl_render_output_frame(struct gridwl_output *output);
+/* Commits one all-black frame, whatever the damage, for an output that is
+ * powered off but that the backend keeps showing. */
+void gridwl_render_output_blank(struct gridwl_output *output);
 
 /* Brings the resampled copies of everything the output shows up to date.
  * Textures may not be written during a render pass, so this runs before

@@ -35,6 +35,13 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 		gridwl_set_error(error, "output %s is disabled", wlr_output->name);
 		return false;
 	}
+	// As grim's capture fails: an output that is off has no picture, and
+	// a picture of what it would show would pass for one.
+	if (!output->powered) {
+		gridwl_set_error(error, "output %s is powered off",
+			wlr_output->name);
+		return false;
+	}
 	gridwl_render_prepare(output);
 	if (with_cursor) {
 		gridwl_render_prepare_cursors(output, true);
@@ -114,6 +121,19 @@ bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
 	bool ok = true;
 	wl_list_for_each(output, &server->outputs, link) {
 		if (!gridwl_output_is_active(output)) {
+			continue;
+		}
+		if (!output->powered) {
+			// Black, as the screen is: in the layout, showing nothing.
+			struct wlr_box box = gridwl_output_logical_box(output);
+			pixman_color_t black = { 0, 0, 0, 0xffff };
+			pixman_box32_t rect = {
+				(box.x - bounds.x1) * max_scale,
+				(box.y - bounds.y1) * max_scale,
+				(box.x + box.width - bounds.x1) * max_scale,
+				(box.y + box.height - bounds.y1) * max_scale,
+			};
+			pixman_image_fill_boxes(PIXMAN_OP_SRC, dst, &black, 1, &rect);
 			continue;
 		}
 		struct gridwl_image part;

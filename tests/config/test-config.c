@@ -95,6 +95,93 @@ static void test_output_keys(void)
 	gridwl_config_destroy(config);
 }
 
+static void test_power(void)
+{
+	struct gridwl_config *config = gridwl_config_create();
+	parse_ok(config, "output DP-1 power off");
+	struct gridwl_output_config *oc = first_output(config);
+	CHECK(oc->power == 0 && oc->enabled == -1);
+	gridwl_config_destroy(config);
+
+	// sway 1.7's spelling means the same; the later key on a line wins.
+	config = gridwl_config_create();
+	parse_ok(config, "output DP-1 scale 2 dpms off power on");
+	oc = first_output(config);
+	CHECK(oc->power == 1 && oc->scale == 2);
+	gridwl_config_destroy(config);
+	config = gridwl_config_create();
+	parse_ok(config, "output * dpms off");
+	CHECK(first_output(config)->power == 0);
+	gridwl_config_destroy(config);
+
+	// Not given: unset, so an earlier line's power stays.
+	config = gridwl_config_create();
+	parse_ok(config, "output eDP-1");
+	CHECK(first_output(config)->power == -1);
+	parse_ok(config, "output * power off");
+	parse_ok(config, "output eDP-1 scale 2");
+	oc = gridwl_config_output_for(config, "eDP-1");
+	CHECK(oc->power == 0 && oc->scale == 2);
+	gridwl_output_config_destroy(oc);
+	parse_ok(config, "output eDP-1 dpms on");
+	oc = gridwl_config_output_for(config, "eDP-1");
+	CHECK(oc->power == 1);
+	gridwl_output_config_destroy(oc);
+	gridwl_config_destroy(config);
+
+	// Merging: set wins, unset leaves it.
+	struct gridwl_output_config *dst = gridwl_output_config_create("A");
+	struct gridwl_output_config *src = gridwl_output_config_create("A");
+	CHECK(dst->power == -1);
+	src->power = 0;
+	gridwl_output_config_merge(dst, src);
+	CHECK(dst->power == 0);
+	src->power = -1;
+	gridwl_output_config_merge(dst, src);
+	CHECK(dst->power == 0);
+	gridwl_output_config_destroy(src);
+	gridwl_output_config_destroy(dst);
+
+	parse_error("output DP-1 power", "missing value for 'power'");
+	parse_error("output DP-1 dpms", "missing value for 'dpms'");
+	parse_error("output DP-1 power standby",
+		"power must be on or off, got 'standby'");
+	parse_error("output DP-1 dpms 0", "dpms must be on or off, got '0'");
+	parse_error("output DP-1 power ON", "power must be on or off, got 'ON'");
+	parse_error("output DP-1 power off extra", "unknown output key 'extra'");
+
+	// In a file, a bad value names the file and line, and nothing of the
+	// file is taken.
+	char *path = write_temp_str("output DP-1 power off\n"
+		"# swayidle turns it on again\n"
+		"output DP-2 dpms standby\n");
+	config = gridwl_config_create();
+	char *file_error = NULL;
+	CHECK(!gridwl_config_load(config, path, &file_error));
+	char want[256];
+	snprintf(want, sizeof(want), "%s:3: dpms must be on or off, got "
+		"'standby'", path);
+	CHECK_MSG(strcmp(file_error, want) == 0, file_error);
+	CHECK(wl_list_empty(&config->outputs));
+	free(file_error);
+	gridwl_config_destroy(config);
+	remove_temp(path);
+
+	// As gridctl output words: a bad value leaves the config as it was.
+	oc = gridwl_output_config_create("HEADLESS-2");
+	char *off[] = { "power", "off" };
+	char *error = NULL;
+	CHECK(gridwl_output_config_parse_words(oc, 2, off, "gridctl", &error));
+	CHECK(oc->power == 0);
+	char *bad[] = { "dpms", "on", "power", "maybe" };
+	CHECK(!gridwl_output_config_parse_words(oc, 4, bad, "gridctl", &error));
+	CHECK_MSG(strcmp(error, "gridctl: power must be on or off, "
+		"got 'maybe'") == 0, error);
+	free(error);
+	CHECK(oc->power == 0);
+	gridwl_output_config_destroy(oc);
+}
+
 static void check_refresh(const char *mode, int width, int height, int mhz)
 {
 	struct gridwl_output_config *oc = gridwl_output_config_create("X");
@@ -679,6 +766,7 @@ static void test_xwayland(void)
 int main(void)
 {
 	test_output_keys();
+	test_power();
 	test_refresh();
 	test_output_errors();
 	test_bad_scales();

@@ -166,6 +166,11 @@ static void test_output_commands(void) {
 			"0", "a b\"c"),
 		"{\"command\":\"output\",\"name\":\"X\",\"args\":[\"mode\","
 		"\"1920x1080@60\",\"pos\",\"-5\",\"0\",\"a b\\\"c\"]}"));
+	// '*' (every output) and the power keys are the compositor's to
+	// judge too.
+	CHECK(builds(ARGV("output", "*", "dpms", "off"),
+		"{\"command\":\"output\",\"name\":\"*\","
+		"\"args\":[\"dpms\",\"off\"]}"));
 	CHECK(fails(ARGV("output", "HEADLESS-1"), "usage: gridctl output"));
 	CHECK(fails(ARGV("output"), "usage"));
 

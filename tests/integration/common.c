@@ -312,6 +312,25 @@ bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
 	return run_gridwl(args, body, data);
 }
 
+struct harness *start_nested_gridwl(struct harness *host,
+		const char *const *gridwl_args)
+{
+	const char *nested_lsan = getenv("GRIDWL_NESTED_LSAN_OPTIONS");
+	char *saved_lsan = getenv("LSAN_OPTIONS") != NULL ?
+		strdup(getenv("LSAN_OPTIONS")) : NULL;
+	if (nested_lsan != NULL) {
+		setenv("LSAN_OPTIONS", nested_lsan, 1);
+	}
+	struct harness *inner = harness_start_nested(host, gridwl_args);
+	if (saved_lsan != NULL) {
+		setenv("LSAN_OPTIONS", saved_lsan, 1);
+		free(saved_lsan);
+	} else {
+		unsetenv("LSAN_OPTIONS");
+	}
+	return inner;
+}
+
 bool program_in_path(const char *name)
 {
 	const char *path = getenv("PATH");

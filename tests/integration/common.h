@@ -96,6 +96,13 @@ bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
 bool run_gridwl(const char *const *args,
 	bool (*body)(struct harness *h, const void *data), const void *data);
 
+/* A gridwl on the wayland backend inside host (harness_start_nested),
+ * under LSAN_OPTIONS from GRIDWL_NESTED_LSAN_OPTIONS: the nested gridwl
+ * alone may carry the wayland backend's own leak (see
+ * tests/lsan-nested.supp); the host keeps the strict options. */
+struct harness *start_nested_gridwl(struct harness *host,
+	const char *const *gridwl_args);
+
 /* Whether an executable of that name is on $PATH. */
 bool program_in_path(const char *name);
 

@@ -70,33 +70,12 @@ static bool wait_host_shows(struct harness *host, const struct host_window *w,
 	}
 }
 
-/* The nested gridwl alone may carry the wayland backend's own leak (see
- * tests/lsan-nested.supp); the host keeps the strict options. */
-static struct harness *start_nested(struct harness *host,
-		const char *const *inner_args)
-{
-	const char *nested_lsan = getenv("GRIDWL_NESTED_LSAN_OPTIONS");
-	char *saved_lsan = getenv("LSAN_OPTIONS") != NULL ?
-		strdup(getenv("LSAN_OPTIONS")) : NULL;
-	if (nested_lsan != NULL) {
-		setenv("LSAN_OPTIONS", nested_lsan, 1);
-	}
-	struct harness *inner = harness_start_nested(host, inner_args);
-	if (saved_lsan != NULL) {
-		setenv("LSAN_OPTIONS", saved_lsan, 1);
-		free(saved_lsan);
-	} else {
-		unsetenv("LSAN_OPTIONS");
-	}
-	return inner;
-}
-
 static bool body(struct harness *host)
 {
 	const char *inner_args[] = {
 		"--output", "WL-1 mode 640x480 scale 1", NULL,
 	};
-	struct harness *inner = start_nested(host, inner_args);
+	struct harness *inner = start_nested_gridwl(host, inner_args);
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	struct host_window w;
 	REQUIRE(find_inner_window(host, &w), "cannot find the nested window");
@@ -176,7 +155,7 @@ static bool body_pointer(struct harness *host)
 		"--output", "WL-1 mode 400x300 scale 1",
 		"--output", "WL-2 mode 800x600 scale 2", NULL,
 	};
-	struct harness *inner = start_nested(host, inner_args);
+	struct harness *inner = start_nested_gridwl(host, inner_args);
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	// On the host, side by side the other way round: WL-2's window
 	// (800x600 host pixels) at 0,100, WL-1's at 900,100.
@@ -296,7 +275,7 @@ static bool body_close(struct harness *host)
 		"--output", "WL-1 mode 400x300 scale 1 position 0,0",
 		"--output", "WL-2 mode 800x600 scale 2 position 0,300", NULL,
 	};
-	struct harness *inner = start_nested(host, inner_args);
+	struct harness *inner = start_nested_gridwl(host, inner_args);
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	const char *args[] = {
 		"--pattern", "coords", "--app-id", "inner", NULL,
