@@ -193,7 +193,8 @@ int main(int argc, char **argv)
 	wl_display_roundtrip(client.display);
 	wl_display_roundtrip(client.display);
 	struct wl_output *wl_output = NULL;
-	for (int i = 0; i < client.output_count; i++) {
+	// The bound is output_count's too; GCC's -O3 cannot see that.
+	for (int i = 0; i < client.output_count && i < MAX_OUTPUTS; i++) {
 		if (strcmp(client.outputs[i].name, argv[1]) == 0) {
 			wl_output = client.outputs[i].wl_output;
 		}
