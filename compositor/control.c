@@ -252,12 +252,31 @@ static bool client_flush(struct gridwl_control_client *client) {
 	return true;
 }
 
+static void client_handle_hangup(struct gridwl_control_client *client);
+
 /* Flushes what it can and registers for what the client needs next, or
  * destroys it when it is done. Returns false if the client is gone. */
 static bool client_update(struct gridwl_control_client *client) {
-	if (!client_flush(client)) {
-		client_destroy(client);
-		return false;
+	for (;;) {
+		if (!client_flush(client)) {
+			// Mostly a client that closed right after its requests,
+			// before our reply to the first (EPIPE): the rest of what it
+			// sent is still carried out, as when the hangup is seen first.
+			client_handle_hangup(client);
+			return false;
+		}
+		// Output drained below the high-water mark lets requests already
+		// read go ahead. They cannot wait for more input: a client that
+		// sent them all waits for our replies and sends nothing more.
+		size_t before = client->in_len;
+		if (client->closing || before == 0 ||
+				client_pending(client) >= CONTROL_OUTPUT_HIGH_WATER) {
+			break;
+		}
+		client_process_input(client);
+		if (client->in_len == before) {
+			break; // only the start of a line is left
+		}
 	}
 	bool done = client->closing || client->eof;
 	if (done && client_pending(client) == 0) {
