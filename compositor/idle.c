@@ -5,7 +5,6 @@
 #include <wlr/util/log.h>
 #include "compositor/idle.h"
 #include "compositor/server.h"
-#include "compositor/session_lock.h"
 #include "compositor/view.h"
 #include "input/seat.h"
 
@@ -30,7 +29,7 @@ struct gridwl_idle_inhibitor {
 static bool inhibitor_active(struct gridwl_idle_inhibitor *inhibitor) {
 	struct wlr_surface *surface = inhibitor->wlr_inhibitor->surface;
 	struct gridwl_view *view = gridwl_view_from_surface(surface);
-	return view != NULL && view->mapped && !gridwl_view_hidden_by_lock(view) &&
+	return view != NULL && gridwl_view_is_shown(view) &&
 		!wl_list_empty(&surface->current_outputs);
 }
 

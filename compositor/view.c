@@ -37,6 +37,10 @@ bool gridwl_view_is_window(struct gridwl_view *view) {
 		view->lock_surface == NULL;
 }
 
+bool gridwl_view_is_shown(struct gridwl_view *view) {
+	return view->mapped && !gridwl_view_hidden_by_lock(view);
+}
+
 /* Bottom up: 0 and 1 the background and bottom layers, 2 windows, 3 the
  * top layer, 4 the focused fullscreen window, 5 overlay, 6 the lock. */
 static int view_band(struct gridwl_view *view) {
@@ -585,7 +589,7 @@ struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
 		double *sx, double *sy) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
-		if (!view->mapped || gridwl_view_hidden_by_lock(view)) {
+		if (!gridwl_view_is_shown(view)) {
 			continue;
 		}
 		int ox, oy;

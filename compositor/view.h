@@ -156,6 +156,9 @@ void gridwl_view_raise(struct gridwl_view *view);
 /* A window of gridctl's, focus's and placement's: not an X11 menu and not
  * a layer surface. */
 bool gridwl_view_is_window(struct gridwl_view *view);
+/* Mapped and not hidden by the session lock: what is drawn, paced with
+ * frame callbacks and reachable by input. */
+bool gridwl_view_is_shown(struct gridwl_view *view);
 void gridwl_view_close(struct gridwl_view *view);
 void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 	struct wlr_output *output);

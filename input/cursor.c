@@ -9,7 +9,6 @@
 #include <wlr/types/wlr_xdg_shell.h>
 #include "compositor/idle.h"
 #include "compositor/server.h"
-#include "compositor/session_lock.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
 #include "input/cursor.h"
@@ -222,8 +221,8 @@ static void begin_grab(struct gridwl_seat *seat, struct gridwl_view *view,
 	// seat never holds a window that goes away unseen. Panels, lock
 	// surfaces and X11 menus are placed by their own rules, and nothing
 	// moves under the lock.
-	if (!view->mapped || view->fullscreen || view->maximized ||
-			!gridwl_view_is_window(view) || gridwl_view_hidden_by_lock(view)) {
+	if (!gridwl_view_is_shown(view) || view->fullscreen || view->maximized ||
+			!gridwl_view_is_window(view)) {
 		return;
 	}
 	seat->grab_mode = mode;

@@ -107,7 +107,7 @@ static void clear_damage(struct gridwl_render_target *target) {
 	pixman_region32_init(&opaque);
 	struct gridwl_view *view;
 	wl_list_for_each(view, &target->server->views, link) {
-		if (!view->mapped || gridwl_view_hidden_by_lock(view)) {
+		if (!gridwl_view_is_shown(view)) {
 			continue;
 		}
 		struct opaque_data data = { .target = target, .region = &opaque };
@@ -171,7 +171,7 @@ void gridwl_render_prepare(struct gridwl_output *output) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &output->server->views, link) {
 		struct wlr_box overlap;
-		if (!view->mapped || gridwl_view_hidden_by_lock(view) ||
+		if (!gridwl_view_is_shown(view) ||
 				!wlr_box_intersection(&overlap, &view->last_bounds,
 					&prepare.output_box)) {
 			continue;
@@ -186,7 +186,7 @@ void gridwl_render_views(struct gridwl_render_target *target) {
 	clear_damage(target);
 	struct gridwl_view *view;
 	wl_list_for_each_reverse(view, &target->server->views, link) {
-		if (!view->mapped || gridwl_view_hidden_by_lock(view)) {
+		if (!gridwl_view_is_shown(view)) {
 			continue;
 		}
 		struct surface_draw_data draw = {

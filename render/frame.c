@@ -26,7 +26,7 @@ static void send_frame_done(struct gridwl_output *output,
 	struct gridwl_view *view;
 	wl_list_for_each(view, &output->server->views, link) {
 		// What the lock hides is not drawn, so it is not paced either.
-		if (!view->mapped || gridwl_view_hidden_by_lock(view)) {
+		if (!gridwl_view_is_shown(view)) {
 			continue;
 		}
 		// last_bounds is kept current on every commit and move, so the
@@ -39,6 +39,17 @@ static void send_frame_done(struct gridwl_output *output,
 		gridwl_view_for_each_surface(view, send_frame_done_iterator,
 			(void *)when);
 	}
+}
+
+/* Commits what was attached and counts it (gridctl's frames). */
+static bool commit_frame(struct gridwl_output *output) {
+	if (!wlr_output_commit(output->wlr_output)) {
+		wlr_log(WLR_DEBUG, "Output %s: commit failed",
+			output->wlr_output->name);
+		return false;
+	}
+	output->frames++;
+	return true;
 }
 
 void gridwl_render_output_frame(struct gridwl_output *output) {
@@ -99,11 +110,8 @@ void gridwl_render_output_frame(struct gridwl_output *output) {
 	wlr_output_set_damage(wlr_output, &frame_damage);
 	pixman_region32_fini(&frame_damage);
 
-	if (wlr_output_commit(wlr_output)) {
-		output->frames++;
+	if (commit_frame(output)) {
 		gridwl_session_lock_output_presented(output);
-	} else {
-		wlr_log(WLR_DEBUG, "Output %s: commit failed", wlr_output->name);
 	}
 	send_frame_done(output, &now);
 }
@@ -119,9 +127,5 @@ void gridwl_render_output_blank(struct gridwl_output *output) {
 	wlr_renderer_clear(server->renderer, (float[]){ 0, 0, 0, 1 });
 	gridwl_gles2_finish_frame(server);
 	wlr_renderer_end(server->renderer);
-	if (wlr_output_commit(wlr_output)) {
-		output->frames++;
-	} else {
-		wlr_log(WLR_DEBUG, "Output %s: commit failed", wlr_output->name);
-	}
+	commit_frame(output);
 }

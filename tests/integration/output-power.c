@@ -4,6 +4,7 @@
 #include <string.h>
 #include "common.h"
 #include "layout-common.h"
+#include "resample-common.h"
 
 /*
  * Screen power (sway's "dpms"): gridctl output NAME power|dpms on|off,
@@ -33,14 +34,10 @@ static struct json_object *find_output(struct json_object *reply,
 	return outputs != NULL ? json_array_find(outputs, "name", name) : NULL;
 }
 
-/* The output's frames (committed so far), -1 after reporting. */
+/* The output's frames (committed so far), -1 after a failed check. */
 static int64_t output_frames(struct harness *h, const char *name)
 {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	struct json_object *frames = json_path(find_output(reply, name),
-		"frames", json_type_int);
-	int64_t value = frames != NULL ? json_object_get_int64(frames) : -1;
-	json_object_put(reply);
+	int64_t value = rs_output_frames(h, name);
 	CHECK(value >= 0, "no frames for %s", name);
 	return value;
 }

@@ -268,37 +268,13 @@ static bool allocate(struct dmabuf_client *client, const char *device,
 	return false;
 }
 
-/* The checkerboard, written through a CPU mapping: whatever the layout
- * behind it, the map's own stride says where each row goes. */
-static bool fill(struct dmabuf_client *client, int width, int height) {
-	uint32_t stride = 0;
-	void *map_data = NULL;
-	uint8_t *pixels = gbm_bo_map(client->bo, 0, 0, width, height,
-		GBM_BO_TRANSFER_WRITE, &stride, &map_data);
-	if (pixels == NULL) {
-		say("error gbm_bo_map failed: %s", strerror(errno));
-		return false;
-	}
-	const struct pattern pattern = { .kind = PATTERN_CHECKER };
-	for (int y = 0; y < height; y++) {
-		uint32_t *row = (uint32_t *)(pixels + (size_t)y * stride);
-		for (int x = 0; x < width; x++) {
-			// XRGB8888 and ARGB8888 are little-endian 0xAARRGGBB
-			// words, as the pattern's colours are.
-			row[x] = pattern_pixel(&pattern, x, y, width, height);
-		}
-	}
-	gbm_bo_unmap(client->bo, map_data);
-	return true;
-}
-
-/* The same checkerboard, drawn by the GPU on the buffer's device. */
-static bool gl_fill(struct dmabuf_client *client, int width, int height) {
+/* The checkerboard, 0xAARRGGBB rows without padding; NULL without memory. */
+static uint32_t *checker_pixels(int width, int height) {
 	uint32_t *pixels = calloc((size_t)width * (size_t)height,
 		sizeof(*pixels));
 	if (pixels == NULL) {
 		say("error out of memory");
-		return false;
+		return NULL;
 	}
 	const struct pattern pattern = { .kind = PATTERN_CHECKER };
 	for (int y = 0; y < height; y++) {
@@ -306,6 +282,42 @@ static bool gl_fill(struct dmabuf_client *client, int width, int height) {
 			pixels[(size_t)y * (size_t)width + (size_t)x] =
 				pattern_pixel(&pattern, x, y, width, height);
 		}
+	}
+	return pixels;
+}
+
+/* The checkerboard, written through a CPU mapping: whatever the layout
+ * behind it, the map's own stride says where each row goes. */
+static bool fill(struct dmabuf_client *client, int width, int height) {
+	uint32_t *pixels = checker_pixels(width, height);
+	if (pixels == NULL) {
+		return false;
+	}
+	uint32_t stride = 0;
+	void *map_data = NULL;
+	uint8_t *map = gbm_bo_map(client->bo, 0, 0, width, height,
+		GBM_BO_TRANSFER_WRITE, &stride, &map_data);
+	if (map == NULL) {
+		say("error gbm_bo_map failed: %s", strerror(errno));
+		free(pixels);
+		return false;
+	}
+	// XRGB8888 and ARGB8888 are little-endian 0xAARRGGBB words, as the
+	// pattern's colours are.
+	for (int y = 0; y < height; y++) {
+		memcpy(map + (size_t)y * stride, pixels + (size_t)y * (size_t)width,
+			(size_t)width * sizeof(*pixels));
+	}
+	gbm_bo_unmap(client->bo, map_data);
+	free(pixels);
+	return true;
+}
+
+/* The same checkerboard, drawn by the GPU on the buffer's device. */
+static bool gl_fill(struct dmabuf_client *client, int width, int height) {
+	uint32_t *pixels = checker_pixels(width, height);
+	if (pixels == NULL) {
+		return false;
 	}
 	char renderer[256];
 	bool ok = dmabuf_gl_draw(client->gbm, client->bo, pixels, width, height,
@@ -418,14 +430,16 @@ static bool create_shm_buffer(struct dmabuf_client *client, int width,
 		close(fd);
 		return false;
 	}
-	const struct pattern pattern = { .kind = PATTERN_CHECKER };
-	for (int y = 0; y < height; y++) {
-		for (int x = 0; x < width; x++) {
-			pixels[(size_t)y * (size_t)width + (size_t)x] = to_abgr8888(
-				pattern_pixel(&pattern, x, y, width, height));
-		}
+	uint32_t *checker = checker_pixels(width, height);
+	for (size_t i = 0; checker != NULL && i < size / 4; i++) {
+		pixels[i] = to_abgr8888(checker[i]);
 	}
 	munmap(pixels, size);
+	if (checker == NULL) {
+		close(fd);
+		return false;
+	}
+	free(checker);
 	struct wl_shm_pool *pool = wl_shm_create_pool(client->shm, fd,
 		(int32_t)size);
 	client->buffer = wl_shm_pool_create_buffer(pool, 0, width, height,
