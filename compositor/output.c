@@ -13,7 +13,7 @@
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
 #include "compositor/output.h"
-#include "compositor/output_power.h"
+#include "compositor/services/output_power.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
 #include "compositor/view.h"

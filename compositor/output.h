@@ -11,7 +11,7 @@ struct gridwl_server;
 struct pixman_region32;
 
 /* What the exclusive zones of layer surfaces take from each edge of an
- * output, in logical pixels (see compositor/layer_shell.c). */
+ * output, in logical pixels (see compositor/shell/layer_shell.c). */
 struct gridwl_output_insets {
 	int64_t top, right, bottom, left;
 };
@@ -34,7 +34,7 @@ struct gridwl_output {
 	bool lock_presented;
 	// The screen is on ("power on", the default). An output that is off
 	// stays in the layout with its windows and wl_output, as on sway; it
-	// is just not drawn to (see compositor/output_power.c).
+	// is just not drawn to (see compositor/services/output_power.c).
 	bool powered;
 
 	struct wl_listener frame;

@@ -46,8 +46,8 @@ struct gridwl_view_impl {
 };
 
 /*
- * A toplevel window: an xdg toplevel (compositor/view_xdg.c) or an X11
- * window (compositor/view_xwayland.c). Its position is the logical layout
+ * A toplevel window: an xdg toplevel (compositor/shell/xdg_toplevel.c) or an X11
+ * window (compositor/shell/xwayland_view.c). Its position is the logical layout
  * position of the top-left corner of its window geometry; everything drawn
  * for it is derived from that, once per output, at the output's scale.
  */
@@ -62,11 +62,11 @@ struct gridwl_view {
 	// An X11 menu or tooltip: drawn where X11 puts it, never focused nor
 	// listed as a window.
 	bool unmanaged;
-	// A layer surface (compositor/layer_shell.c): placed by its anchors,
+	// A layer surface (compositor/shell/layer_shell.c): placed by its anchors,
 	// stacked in its layer's band, never listed nor moved as a window.
 	struct wlr_layer_surface_v1 *layer_surface;
 	uint32_t layer; // enum zwlr_layer_shell_v1_layer, with layer_surface
-	// A lock surface (compositor/session_lock.c): over its output, above
+	// A lock surface (compositor/shell/session_lock.c): over its output, above
 	// everything, shown only while its lock holds the session.
 	struct gridwl_lock_surface *lock_surface;
 	uint32_t id;

@@ -7,7 +7,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/types/wlr_xdg_shell.h>
-#include "compositor/idle.h"
+#include "compositor/services/idle.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
 #include "compositor/view.h"

@@ -5,9 +5,9 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
 #include <xkbcommon/xkbcommon.h>
-#include "compositor/idle.h"
+#include "compositor/services/idle.h"
 #include "compositor/server.h"
-#include "compositor/session_lock.h"
+#include "compositor/shell/session_lock.h"
 #include "config/config.h"
 #include "input/bindings.h"
 #include "input/seat.h"

@@ -14,7 +14,7 @@
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "compositor/session_lock.h"
+#include "compositor/shell/session_lock.h"
 #include "compositor/view.h"
 #include "input/cursor.h"
 #include "input/pointer_constraints.h"

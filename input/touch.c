@@ -3,7 +3,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
-#include "compositor/idle.h"
+#include "compositor/services/idle.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
 #include "compositor/view.h"

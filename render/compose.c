@@ -3,7 +3,7 @@
 #include <wlr/types/wlr_output.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "compositor/session_lock.h"
+#include "compositor/shell/session_lock.h"
 #include "compositor/surface.h"
 #include "compositor/view.h"
 #include "render/resample_cache.h"

@@ -7,9 +7,9 @@
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
 #include "compositor/output.h"
-#include "compositor/output_power.h"
+#include "compositor/services/output_power.h"
 #include "compositor/server.h"
-#include "compositor/session_lock.h"
+#include "compositor/shell/session_lock.h"
 #include "compositor/view.h"
 #include "render/render.h"
 

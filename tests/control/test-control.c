@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <wayland-server-core.h>
-#include "compositor/control.h"
+#include "compositor/control/socket.h"
 
 #define CHECK(cond) do { \
 	if (!(cond)) { \

@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include <wayland-server-core.h>
 #include <wlr/util/log.h>
-#include "compositor/control.h"
+#include "compositor/control/socket.h"
 #include "fuzz.h"
 
 /*

@@ -1,6 +1,6 @@
 #include <json-c/json.h>
 #include <string.h>
-#include "compositor/control.h"
+#include "compositor/control/socket.h"
 #include "fuzz.h"
 
 /*

@@ -363,7 +363,7 @@ int main(void)
 			.output_scale = 1, .raw = true, .args = pool_resize,
 			.outcome = SERVED, .coords = true, .rescale = 2 },
 		// What wlroots 0.15.1 would crash on, corrupt its heap with or
-		// leak (compositor/wlroots_guard.c); under ASan, any of that
+		// leak (wlr_compat/guard.c); under ASan, any of that
 		// ends gridwl with an error, which harness_stop reports. Not
 		// the unmapped parent's: wlroots is not instrumented, and its
 		// write into the freed parent shows only once the memory is

@@ -233,7 +233,7 @@ static bool body_confine(struct harness *h, const void *data)
 }
 
 /* wlroots 0.15 reads the seat of an inert wl_pointer's NULL seat client in
- * both protocols (compositor/wlroots_guard.c): the client and gridwl
+ * both protocols (wlr_compat/guard.c): the client and gridwl
  * carry on. */
 static bool body_inert(struct harness *h, const void *data)
 {

@@ -221,7 +221,7 @@ struct fz {
  */
 enum fz_known {
 	// None at present: the last four (all in wlroots 0.15.1) are guarded
-	// by compositor/wlroots_guard.c. A finding adds its flag here.
+	// by wlr_compat/guard.c. A finding adds its flag here.
 	FZ_KNOWN_NONE = 0,
 };
 

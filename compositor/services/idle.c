@@ -3,7 +3,7 @@
 #include <wlr/types/wlr_idle_inhibit_v1.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/util/log.h>
-#include "compositor/idle.h"
+#include "compositor/services/idle.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "input/seat.h"

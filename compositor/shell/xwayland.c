@@ -4,7 +4,7 @@
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
 #include "compositor/server.h"
-#include "compositor/xwayland.h"
+#include "compositor/shell/xwayland.h"
 #include "config/config.h"
 #include "input/seat.h"
 

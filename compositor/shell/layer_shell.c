@@ -7,15 +7,15 @@
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
-#include "compositor/layer_shell.h"
+#include "compositor/shell/layer_shell.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
-#include "compositor/wlroots_guard.h"
+#include "wlr_compat/guard.h"
 #include "input/seat.h"
 
 /* Sends closed and destroys it; wlroots 0.15.1 would leave the popups of
- * one not mapped behind (see compositor/wlroots_guard.c). */
+ * one not mapped behind (see wlr_compat/guard.c). */
 static void close_layer_surface(struct wlr_layer_surface_v1 *layer_surface) {
 	gridwl_layer_surface_dismiss_popups(layer_surface);
 	wlr_layer_surface_v1_destroy(layer_surface);

@@ -1,5 +1,5 @@
-#ifndef GRIDWL_COMPOSITOR_XWAYLAND_H
-#define GRIDWL_COMPOSITOR_XWAYLAND_H
+#ifndef GRIDWL_COMPOSITOR_SHELL_XWAYLAND_H
+#define GRIDWL_COMPOSITOR_SHELL_XWAYLAND_H
 
 struct gridwl_server;
 struct wlr_xwayland_surface;
@@ -18,7 +18,7 @@ void gridwl_xwayland_destroy(struct gridwl_xwayland *xwayland);
 /* The DISPLAY X11 clients connect to (":1"), NULL when xwayland is NULL. */
 const char *gridwl_xwayland_display(struct gridwl_xwayland *xwayland);
 
-/* A view for a new X11 window (in compositor/view_xwayland.c). */
+/* A view for a new X11 window (in compositor/shell/xwayland_view.c). */
 void gridwl_xwayland_view_create(struct gridwl_server *server,
 	struct wlr_xwayland_surface *xsurface);
 /* Frees the views of every X11 window, before Xwayland goes: wlroots 0.15

@@ -5,7 +5,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/util/log.h>
-#include "compositor/foreign_toplevel.h"
+#include "compositor/services/foreign_toplevel.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "input/seat.h"

@@ -1,5 +1,5 @@
-#ifndef GRIDWL_COMPOSITOR_CONTROL_H
-#define GRIDWL_COMPOSITOR_CONTROL_H
+#ifndef GRIDWL_COMPOSITOR_CONTROL_SOCKET_H
+#define GRIDWL_COMPOSITOR_CONTROL_SOCKET_H
 
 #include <stddef.h>
 #include <wayland-server-core.h>

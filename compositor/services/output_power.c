@@ -3,9 +3,9 @@
 #include <wlr/types/wlr_screencopy_v1.h>
 #include <wlr/util/log.h>
 #include "compositor/output.h"
-#include "compositor/output_power.h"
+#include "compositor/services/output_power.h"
 #include "compositor/server.h"
-#include "compositor/session_lock.h"
+#include "compositor/shell/session_lock.h"
 #include "render/render.h"
 #include "wlr-output-power-management-unstable-v1-protocol.h"
 

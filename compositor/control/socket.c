@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <wayland-server-core.h>
 #include <wlr/util/log.h>
-#include "compositor/control.h"
+#include "compositor/control/socket.h"
 
 /*
  * Once this much output is waiting for a client we stop handling (and

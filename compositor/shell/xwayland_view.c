@@ -2,10 +2,10 @@
 #include <wlr/types/wlr_surface.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
-#include "compositor/foreign_toplevel.h"
+#include "compositor/services/foreign_toplevel.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
-#include "compositor/xwayland.h"
+#include "compositor/shell/xwayland.h"
 #include "input/seat.h"
 
 /*

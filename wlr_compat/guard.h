@@ -1,5 +1,5 @@
-#ifndef GRIDWL_COMPOSITOR_WLROOTS_GUARD_H
-#define GRIDWL_COMPOSITOR_WLROOTS_GUARD_H
+#ifndef GRIDWL_WLR_COMPAT_GUARD_H
+#define GRIDWL_WLR_COMPAT_GUARD_H
 
 #include <wayland-server-core.h>
 
@@ -8,14 +8,14 @@ struct wlr_seat;
 struct wlr_xdg_shell;
 
 /* Keeps requests that wlroots 0.15.1 would crash on (or corrupt the heap,
- * or leak) from reaching it unprepared; see wlroots_guard.c. Create it
+ * or leak) from reaching it unprepared; see wlr_compat/guard.c. Create it
  * before the first client connects, destroy it after the last is gone. */
 struct gridwl_wlroots_guard;
 
 struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(
 	struct wl_display *display, struct wlr_xdg_shell *xdg_shell);
 void gridwl_wlroots_guard_destroy(struct gridwl_wlroots_guard *guard);
-/* The seat inert wl_pointers are lent (see wlroots_guard.c). */
+/* The seat inert wl_pointers are lent (see wlr_compat/guard.c). */
 void gridwl_wlroots_guard_set_seat(struct gridwl_wlroots_guard *guard,
 	struct wlr_seat *seat);
 

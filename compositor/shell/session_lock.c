@@ -5,10 +5,10 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/util/log.h>
-#include "compositor/idle.h"
+#include "compositor/services/idle.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "compositor/session_lock.h"
+#include "compositor/shell/session_lock.h"
 #include "compositor/view.h"
 #include "ext-session-lock-v1-protocol.h"
 #include "input/seat.h"

@@ -7,7 +7,7 @@
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
-#include "compositor/wlroots_guard.h"
+#include "wlr_compat/guard.h"
 
 /*
  * Requests that wlroots 0.15.1 mishandles so that any client can crash
