@@ -23,18 +23,21 @@ struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,
 		uint32_t id) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
-		// gridctl moves, focuses and closes windows, not panels.
-		if (view->id == id && view->layer_surface == NULL &&
-				view->lock_surface == NULL) {
+		if (view->id == id && gridwl_view_is_window(view)) {
 			return view;
 		}
 	}
 	return NULL;
 }
 
-bool gridwl_view_is_window(struct gridwl_view *view) {
-	return !view->unmanaged && view->layer_surface == NULL &&
-		view->lock_surface == NULL;
+bool gridwl_view_is_window(const struct gridwl_view *view) {
+	return view->kind == GRIDWL_VIEW_XDG_TOPLEVEL ||
+		view->kind == GRIDWL_VIEW_X11_MANAGED;
+}
+
+bool gridwl_view_is_x11(const struct gridwl_view *view) {
+	return view->kind == GRIDWL_VIEW_X11_MANAGED ||
+		view->kind == GRIDWL_VIEW_X11_UNMANAGED;
 }
 
 bool gridwl_view_is_shown(struct gridwl_view *view) {
@@ -44,10 +47,10 @@ bool gridwl_view_is_shown(struct gridwl_view *view) {
 /* Bottom up: 0 and 1 the background and bottom layers, 2 windows, 3 the
  * top layer, 4 the focused fullscreen window, 5 overlay, 6 the lock. */
 static int view_band(struct gridwl_view *view) {
-	if (view->lock_surface != NULL) {
+	switch (view->kind) {
+	case GRIDWL_VIEW_LOCK_SURFACE:
 		return 6;
-	}
-	if (view->layer_surface != NULL) {
+	case GRIDWL_VIEW_LAYER_SURFACE:
 		switch (view->layer) {
 		case ZWLR_LAYER_SHELL_V1_LAYER_BACKGROUND:
 			return 0;
@@ -58,8 +61,9 @@ static int view_band(struct gridwl_view *view) {
 		default:
 			return 5;
 		}
+	default:
+		return view->fullscreen && view->above_panels ? 4 : 2;
 	}
-	return view->fullscreen && view->above_panels ? 4 : 2;
 }
 
 /* As weston does: the fullscreen windows over the panels go back among the
@@ -297,7 +301,7 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	if (gridwl_view_hidden_by_lock(view)) {
 		return;
 	}
-	if (view->lock_surface != NULL) {
+	if (view->kind == GRIDWL_VIEW_LOCK_SURFACE) {
 		if (surface != NULL && view->mapped && previous != surface) {
 			gridwl_seat_focus_surface(server->seat, surface);
 		}
@@ -305,8 +309,9 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	}
 	// Menus and tooltips of X11 clients take no focus from their window,
 	// nor do panels that want no keyboard.
-	if (view->unmanaged || surface == NULL || previous == surface ||
-			(view->layer_surface != NULL &&
+	if (view->kind == GRIDWL_VIEW_X11_UNMANAGED || surface == NULL ||
+			previous == surface ||
+			(view->kind == GRIDWL_VIEW_LAYER_SURFACE &&
 				!gridwl_layer_accepts_keyboard(view))) {
 		return;
 	}
@@ -324,11 +329,12 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	}
 	// An open menu of another window would swallow the focus change.
 	gridwl_popup_dismiss_grab(server, view);
-	if (previous_view != NULL && !previous_view->unmanaged) {
+	if (previous_view != NULL &&
+			previous_view->kind != GRIDWL_VIEW_X11_UNMANAGED) {
 		previous_view->impl->set_activated(previous_view, false);
 	}
 	// Panels keep their place in the stack.
-	if (view->layer_surface == NULL) {
+	if (view->kind != GRIDWL_VIEW_LAYER_SURFACE) {
 		lower_fullscreen(server, view);
 		view->above_panels = view->fullscreen;
 		gridwl_view_raise(view);
@@ -463,8 +469,8 @@ void gridwl_views_arrange(struct gridwl_server *server) {
 	wl_list_for_each(view, &server->views, link) {
 		if (view->fullscreen || view->maximized) {
 			view_fit(view);
-		} else if (view->mapped && view->layer_surface == NULL &&
-				view->lock_surface == NULL) {
+		} else if (view->mapped && (gridwl_view_is_window(view) ||
+				view->kind == GRIDWL_VIEW_X11_UNMANAGED)) {
 			gridwl_view_follow_home(view);
 			struct wlr_box box = gridwl_view_box(view);
 			struct wlr_box visible;
@@ -496,8 +502,9 @@ void gridwl_views_arrange(struct gridwl_server *server) {
 }
 
 void gridwl_view_init(struct gridwl_view *view, struct gridwl_server *server,
-		const struct gridwl_view_impl *impl) {
+		enum gridwl_view_kind kind, const struct gridwl_view_impl *impl) {
 	view->server = server;
+	view->kind = kind;
 	view->impl = impl;
 	view->id = ++server->next_view_id;
 	wl_list_init(&view->fullscreen_output_destroy.link);
@@ -517,7 +524,7 @@ void gridwl_view_finish(struct gridwl_view *view) {
 
 static void view_remember_geometry(struct gridwl_view *view) {
 	view->impl->get_geometry(view, &view->geometry);
-	view->geometry_implicit = view->xdg_surface != NULL &&
+	view->geometry_implicit = view->kind == GRIDWL_VIEW_XDG_TOPLEVEL &&
 		wlr_box_empty(&view->xdg_surface->current.geometry);
 }
 
@@ -545,7 +552,8 @@ void gridwl_view_geometry_committed(struct gridwl_view *view) {
 void gridwl_view_map(struct gridwl_view *view) {
 	struct gridwl_server *server = view->server;
 	view->mapped = true;
-	if (!view->fullscreen && !view->maximized && !view->unmanaged) {
+	if (!view->fullscreen && !view->maximized &&
+			view->kind != GRIDWL_VIEW_X11_UNMANAGED) {
 		struct gridwl_output *output = gridwl_output_at(server,
 			server->seat->cursor->x, server->seat->cursor->y);
 		struct wlr_box box = gridwl_view_box(view);

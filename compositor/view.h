@@ -45,30 +45,47 @@ struct gridwl_view_impl {
 	void (*close)(struct gridwl_view *view);
 };
 
+/* What a view is; each kind has its own role code in compositor/shell/. */
+enum gridwl_view_kind {
+	// An xdg toplevel (shell/xdg_toplevel.c): a window.
+	GRIDWL_VIEW_XDG_TOPLEVEL,
+	// An X11 window that the window manager places (shell/xwayland_view.c):
+	// a window.
+	GRIDWL_VIEW_X11_MANAGED,
+	// An X11 menu or tooltip (override-redirect): drawn where X11 puts it,
+	// never focused nor listed as a window. An X11 window may change
+	// between the two X11 kinds before it maps.
+	GRIDWL_VIEW_X11_UNMANAGED,
+	// A layer surface (shell/layer_shell.c): placed by its anchors, stacked
+	// in its layer's band, never listed nor moved as a window.
+	GRIDWL_VIEW_LAYER_SURFACE,
+	// A lock surface (shell/session_lock.c): over its output, above
+	// everything, shown only while its lock holds the session.
+	GRIDWL_VIEW_LOCK_SURFACE,
+};
+
 /*
- * A toplevel window: an xdg toplevel (compositor/shell/xdg_toplevel.c) or an X11
- * window (compositor/shell/xwayland_view.c). Its position is the logical layout
- * position of the top-left corner of its window geometry; everything drawn
- * for it is derived from that, once per output, at the output's scale.
+ * Anything gridwl places and draws for a surface role: a window (an xdg
+ * toplevel or a managed X11 window), an X11 menu, a layer surface or a lock
+ * surface. Its position is the logical layout position of the top-left
+ * corner of its window geometry; everything drawn for it is derived from
+ * that, once per output, at the output's scale.
  */
 struct gridwl_view {
 	struct wl_list link; // gridwl_server.views, topmost first
 	struct gridwl_server *server;
 	const struct gridwl_view_impl *impl;
-	// At most one is set, for as long as the view exists (a layer
-	// surface's is below).
-	struct wlr_xdg_surface *xdg_surface;
-	struct wlr_xwayland_surface *xwayland_surface;
-	// An X11 menu or tooltip: drawn where X11 puts it, never focused nor
-	// listed as a window.
-	bool unmanaged;
-	// A layer surface (compositor/shell/layer_shell.c): placed by its anchors,
-	// stacked in its layer's band, never listed nor moved as a window.
-	struct wlr_layer_surface_v1 *layer_surface;
-	uint32_t layer; // enum zwlr_layer_shell_v1_layer, with layer_surface
-	// A lock surface (compositor/shell/session_lock.c): over its output, above
-	// everything, shown only while its lock holds the session.
-	struct gridwl_lock_surface *lock_surface;
+	enum gridwl_view_kind kind;
+	// The role object of the kind, for as long as the view exists.
+	union {
+		struct wlr_xdg_surface *xdg_surface; // GRIDWL_VIEW_XDG_TOPLEVEL
+		struct wlr_xwayland_surface *xwayland_surface; // both X11 kinds
+		struct { // GRIDWL_VIEW_LAYER_SURFACE
+			struct wlr_layer_surface_v1 *layer_surface;
+			uint32_t layer; // enum zwlr_layer_shell_v1_layer
+		};
+		struct gridwl_lock_surface *lock_surface; // GRIDWL_VIEW_LOCK_SURFACE
+	};
 	uint32_t id;
 	bool mapped;
 	int x, y;
@@ -108,9 +125,9 @@ void gridwl_view_handle_new_xdg_surface(struct gridwl_server *server,
 	struct wlr_xdg_surface *xdg_surface);
 
 /* For the kinds of view: fills in what view.c keeps, and puts the view on
- * top of the server's list. */
+ * top of the server's list. The role code sets the kind's role object. */
 void gridwl_view_init(struct gridwl_view *view, struct gridwl_server *server,
-	const struct gridwl_view_impl *impl);
+	enum gridwl_view_kind kind, const struct gridwl_view_impl *impl);
 /* Before the kind frees it. */
 void gridwl_view_finish(struct gridwl_view *view);
 /* What the kinds run when their surface maps and unmaps. */
@@ -153,9 +170,11 @@ void gridwl_view_focus(struct gridwl_view *view);
  * layer surfaces, windows, top layer surfaces, fullscreen windows, overlay
  * layer surfaces, from the bottom up. */
 void gridwl_view_raise(struct gridwl_view *view);
-/* A window of gridctl's, focus's and placement's: not an X11 menu and not
- * a layer surface. */
-bool gridwl_view_is_window(struct gridwl_view *view);
+/* A window of gridctl's, focus's and placement's: an xdg toplevel or a
+ * managed X11 window. */
+bool gridwl_view_is_window(const struct gridwl_view *view);
+/* Either X11 kind. */
+bool gridwl_view_is_x11(const struct gridwl_view *view);
 /* Mapped and not hidden by the session lock: what is drawn, paced with
  * frame callbacks and reachable by input. */
 bool gridwl_view_is_shown(struct gridwl_view *view);
@@ -183,6 +202,8 @@ void gridwl_popup_create(struct gridwl_server *server,
 void gridwl_popup_dismiss_grab(struct gridwl_server *server,
 	struct gridwl_view *keep);
 
+/* The window (gridwl_view_is_window) with that id, else NULL: gridctl
+ * moves, focuses and closes windows, not menus or panels. */
 struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,
 	uint32_t id);
 struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface);

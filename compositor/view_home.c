@@ -49,8 +49,7 @@ struct gridwl_output *gridwl_view_home(struct gridwl_view *view) {
 }
 
 void gridwl_view_pick_home(struct gridwl_view *view) {
-	if (view->layer_surface != NULL || view->lock_surface != NULL ||
-			view->unmanaged) {
+	if (!gridwl_view_is_window(view)) {
 		return;
 	}
 	// The output with most of the window; the first one on a tie.

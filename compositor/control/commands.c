@@ -129,7 +129,7 @@ static struct json_object *describe_view(struct gridwl_view *view) {
 	}
 	json_object_object_add(object, "outputs", outputs);
 	json_object_object_add(object, "xwayland",
-		json_object_new_boolean(view->xwayland_surface != NULL));
+		json_object_new_boolean(gridwl_view_is_x11(view)));
 	json_object_object_add(object, "buffer_scale",
 		json_object_new_int(gridwl_view_buffer_scale(view)));
 	json_object_object_add(object, "focused",
@@ -446,9 +446,9 @@ static const char *keyboard_focus_kind(struct gridwl_server *server) {
 		return "none";
 	} else if (view == NULL) {
 		return "other";
-	} else if (view->lock_surface != NULL) {
+	} else if (view->kind == GRIDWL_VIEW_LOCK_SURFACE) {
 		return "lock";
-	} else if (view->layer_surface != NULL) {
+	} else if (view->kind == GRIDWL_VIEW_LAYER_SURFACE) {
 		return "layer";
 	}
 	return "window";

@@ -118,7 +118,7 @@ static bool is_keyboard_layer(uint32_t layer) {
 }
 
 bool gridwl_layer_accepts_keyboard(struct gridwl_view *view) {
-	return view->layer_surface != NULL &&
+	return view->kind == GRIDWL_VIEW_LAYER_SURFACE &&
 		view->layer_surface->current.keyboard_interactive !=
 			ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE;
 }
@@ -127,7 +127,7 @@ struct gridwl_view *gridwl_layer_keyboard_exclusive(
 		struct gridwl_server *server) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
-		if (view->layer_surface != NULL && view->mapped &&
+		if (view->kind == GRIDWL_VIEW_LAYER_SURFACE && view->mapped &&
 				is_keyboard_layer(view->layer) &&
 				view->layer_surface->current.keyboard_interactive ==
 					ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE) {
@@ -322,9 +322,12 @@ static bool arrange_output(struct gridwl_server *server,
 		for (size_t i = 0; i < sizeof(layers) / sizeof(layers[0]); i++) {
 			struct gridwl_view *view;
 			wl_list_for_each(view, &server->views, link) {
+				if (view->kind != GRIDWL_VIEW_LAYER_SURFACE) {
+					continue;
+				}
 				struct wlr_layer_surface_v1 *layer_surface =
 					view->layer_surface;
-				if (layer_surface == NULL || view->layer != layers[i] ||
+				if (view->layer != layers[i] ||
 						layer_surface->output != output->wlr_output ||
 						layer_view_from_view(view)->close_idle != NULL) {
 					continue;
@@ -377,7 +380,7 @@ bool gridwl_layers_arrange(struct gridwl_server *server) {
 	// off, the surface is closed, as the protocol says.
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
-		if (view->layer_surface != NULL &&
+		if (view->kind == GRIDWL_VIEW_LAYER_SURFACE &&
 				layer_output(server, view->layer_surface) == NULL) {
 			layer_view_close_later(layer_view_from_view(view));
 		}
@@ -574,7 +577,8 @@ static void handle_new_layer_surface(struct wl_listener *listener,
 	view->layer_surface = layer_surface;
 	view->layer = layer_surface->current.layer;
 	layer_surface->data = view;
-	gridwl_view_init(view, server, &layer_view_impl);
+	gridwl_view_init(view, server, GRIDWL_VIEW_LAYER_SURFACE,
+		&layer_view_impl);
 
 	layer_view->map.notify = layer_handle_map;
 	wl_signal_add(&layer_surface->events.map, &layer_view->map);
@@ -638,10 +642,10 @@ struct json_object *gridwl_layers_describe(struct gridwl_server *server) {
 	struct gridwl_view *view;
 	// Topmost first, as gridctl windows lists windows.
 	wl_list_for_each(view, &server->views, link) {
-		struct wlr_layer_surface_v1 *layer_surface = view->layer_surface;
-		if (layer_surface == NULL || !view->mapped) {
+		if (view->kind != GRIDWL_VIEW_LAYER_SURFACE || !view->mapped) {
 			continue;
 		}
+		struct wlr_layer_surface_v1 *layer_surface = view->layer_surface;
 		struct json_object *object = json_object_new_object();
 		json_object_object_add(object, "namespace",
 			json_object_new_string(layer_surface->namespace));

@@ -92,7 +92,7 @@ static bool lock_surface_is_current(struct gridwl_lock_surface *lock_surface) {
 }
 
 bool gridwl_view_hidden_by_lock(struct gridwl_view *view) {
-	if (view->lock_surface != NULL) {
+	if (view->kind == GRIDWL_VIEW_LOCK_SURFACE) {
 		return !gridwl_session_is_locked(view->server) ||
 			!lock_surface_is_current(view->lock_surface);
 	}
@@ -106,7 +106,7 @@ bool gridwl_session_lock_allows_focus(struct gridwl_server *server,
 	}
 	struct gridwl_view *view = surface != NULL ?
 		gridwl_view_from_surface(surface) : NULL;
-	return view != NULL && view->lock_surface != NULL &&
+	return view != NULL && view->kind == GRIDWL_VIEW_LOCK_SURFACE &&
 		!gridwl_view_hidden_by_lock(view);
 }
 
@@ -450,7 +450,7 @@ static void check_presented(struct gridwl_session_lock_manager *manager);
 void gridwl_session_lock_arrange(struct gridwl_server *server) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
-		if (view->lock_surface != NULL) {
+		if (view->kind == GRIDWL_VIEW_LOCK_SURFACE) {
 			lock_surface_configure(view->lock_surface);
 		}
 	}
@@ -550,7 +550,8 @@ static void lock_handle_get_lock_surface(struct wl_client *client,
 
 	struct gridwl_view *view = &lock_surface->view;
 	view->lock_surface = lock_surface;
-	gridwl_view_init(view, lock->manager->server, &lock_view_impl);
+	gridwl_view_init(view, lock->manager->server,
+		GRIDWL_VIEW_LOCK_SURFACE, &lock_view_impl);
 	lock_surface_configure(lock_surface);
 }
 

@@ -172,7 +172,7 @@ static void popup_unconstrain(struct gridwl_server *server,
 	wlr_xdg_popup_get_toplevel_coords(popup, anchor_x, anchor_y, &tx, &ty);
 	// A layer surface has no geometry of its own: the surface is all.
 	static const struct wlr_box no_geometry = {0};
-	const struct wlr_box *set = view->xdg_surface != NULL ?
+	const struct wlr_box *set = view->kind == GRIDWL_VIEW_XDG_TOPLEVEL ?
 		&view->xdg_surface->current.geometry : &no_geometry;
 	// The geometry and the anchor are the client's, anywhere in int32;
 	// a popup that far from every output has nothing to stay inside.

@@ -181,7 +181,7 @@ static struct gridwl_view *xdg_view_create(struct gridwl_server *server,
 	}
 	struct gridwl_view *view = &xdg_view->view;
 	view->xdg_surface = xdg_surface;
-	gridwl_view_init(view, server, &xdg_view_impl);
+	gridwl_view_init(view, server, GRIDWL_VIEW_XDG_TOPLEVEL, &xdg_view_impl);
 	xdg_surface->data = view;
 
 	xdg_view->map.notify = handle_map;

@@ -71,10 +71,16 @@ static const char *xwl_get_title(struct gridwl_view *view) {
 	return view->xwayland_surface->title;
 }
 
+/* Override-redirect windows (menus, tooltips) place themselves. */
+static enum gridwl_view_kind x11_kind(struct wlr_xwayland_surface *xsurface) {
+	return xsurface->override_redirect ?
+		GRIDWL_VIEW_X11_UNMANAGED : GRIDWL_VIEW_X11_MANAGED;
+}
+
 /* X11 windows are told their position with every size: clients place
  * their menus from it. */
 static void xwl_set_size(struct gridwl_view *view, int width, int height) {
-	if (view->unmanaged || width <= 0 || height <= 0) {
+	if (view->kind == GRIDWL_VIEW_X11_UNMANAGED || width <= 0 || height <= 0) {
 		return;
 	}
 	wlr_xwayland_surface_configure(view->xwayland_surface, view->x,
@@ -129,8 +135,8 @@ static void handle_map(struct wl_listener *listener, void *data) {
 		wl_container_of(listener, xwl_view, map);
 	struct gridwl_view *view = &xwl_view->view;
 	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
-	view->unmanaged = xsurface->override_redirect;
-	if (view->unmanaged) {
+	view->kind = x11_kind(xsurface);
+	if (view->kind == GRIDWL_VIEW_X11_UNMANAGED) {
 		view->x = xsurface->x;
 		view->y = xsurface->y;
 		// A menu opens over the window it belongs to; it takes no focus,
@@ -174,7 +180,7 @@ static void handle_destroy(struct wl_listener *listener, void *data) {
 void gridwl_xwayland_views_destroy(struct gridwl_server *server) {
 	struct gridwl_view *view, *tmp;
 	wl_list_for_each_safe(view, tmp, &server->views, link) {
-		if (view->xwayland_surface != NULL) {
+		if (gridwl_view_is_x11(view)) {
 			struct gridwl_xwayland_view *xwl_view =
 				wl_container_of(view, xwl_view, view);
 			xwayland_view_destroy(xwl_view);
@@ -277,8 +283,8 @@ static void handle_set_override_redirect(struct wl_listener *listener,
 		wl_container_of(listener, xwl_view, set_override_redirect);
 	// Only while unmapped matters: map reads it again.
 	if (!xwl_view->view.mapped) {
-		xwl_view->view.unmanaged =
-			xwl_view->view.xwayland_surface->override_redirect;
+		xwl_view->view.kind =
+			x11_kind(xwl_view->view.xwayland_surface);
 	}
 }
 
@@ -289,7 +295,7 @@ static void handle_set_geometry(struct wl_listener *listener, void *data) {
 		wl_container_of(listener, xwl_view, set_geometry);
 	struct gridwl_view *view = &xwl_view->view;
 	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
-	if (!view->unmanaged) {
+	if (view->kind != GRIDWL_VIEW_X11_UNMANAGED) {
 		return;
 	}
 	if (!view->mapped) {
@@ -311,10 +317,9 @@ void gridwl_xwayland_view_create(struct gridwl_server *server,
 	}
 	struct gridwl_view *view = &xwl_view->view;
 	view->xwayland_surface = xsurface;
-	view->unmanaged = xsurface->override_redirect;
 	view->x = xsurface->x;
 	view->y = xsurface->y;
-	gridwl_view_init(view, server, &xwayland_view_impl);
+	gridwl_view_init(view, server, x11_kind(xsurface), &xwayland_view_impl);
 	xsurface->data = view;
 
 	struct {

@@ -464,10 +464,52 @@ static bool only_menu_window_focused(struct json_object *reply, void *data)
 }
 
 /*
+ * gridctl's window commands refuse every id that is not a listed window:
+ * the menu (whose view came after the window's, so its id is above it) and
+ * anything else gridwl has made so far answer a JSON error, and the window
+ * stays where it is.
+ */
+static bool menu_id_refused(struct harness *h, struct json_object *reply)
+{
+	struct json_object *windows = json_path(reply, "windows",
+		json_type_array);
+	struct json_object *id = windows != NULL ? json_path(
+		json_object_array_get_idx(windows, 0), "id", json_type_int) : NULL;
+	REQUIRE(id != NULL, "the window has no id");
+	int window_id = json_object_get_int(id);
+	const char *commands[][4] = {
+		{ "focus", NULL }, { "close", NULL },
+		{ "move", "300", "300" }, { "resize", "50", "50" },
+	};
+	bool ok = true;
+	for (int other = 1; other <= window_id + 8; other++) {
+		if (other == window_id) {
+			continue;
+		}
+		char text[16];
+		snprintf(text, sizeof(text), "%d", other);
+		for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+			const char *args[] = { commands[i][0], text, commands[i][1],
+				commands[i][2], NULL };
+			int status = 0;
+			struct json_object *answer = harness_gridctlv(h, &status, args);
+			struct json_object *error = answer != NULL ?
+				json_path(answer, "error", json_type_string) : NULL;
+			ok = CHECK(status != 0 && error != NULL &&
+				strstr(json_object_get_string(error), "no window") != NULL,
+				"gridctl %s %d (not a window) did not fail with "
+				"\"no window\"", commands[i][0], other) && ok;
+			json_object_put(answer);
+		}
+	}
+	return ok;
+}
+
+/*
  * An X11 menu (an override-redirect window) is drawn where its program
  * puts it, over its window, exactly, at scale 2; it moves when the program
- * moves it and is gone when it unmaps; it is never listed as a window and
- * takes no focus.
+ * moves it and is gone when it unmaps; it is never listed as a window,
+ * takes no focus, and gridctl's window commands refuse its id.
  */
 static bool check_x_menu(struct harness *h, const struct x_case *c)
 {
@@ -499,6 +541,7 @@ static bool check_x_menu(struct harness *h, const struct x_case *c)
 		"one window listed, focused, and no menu") : NULL;
 	ok = CHECK(reply != NULL, "the menu is listed as a window or took "
 		"the focus") && ok;
+	ok = ok && menu_id_refused(h, reply);
 	json_object_put(reply);
 
 	ok = ok && send_and_wait(client, "menu-move 170 110", "menu-move") &&

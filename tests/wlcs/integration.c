@@ -345,7 +345,7 @@ static void do_position_window(struct wlcs_server *server, void *data) {
 	// wlcs places the window geometry when the client set one (as a
 	// view's position is), else the surface's own top-left corner: the
 	// geometry wlroots makes up then grows with subsurfaces.
-	if (view->xdg_surface != NULL &&
+	if (view->kind == GRIDWL_VIEW_XDG_TOPLEVEL &&
 			view->xdg_surface->current.geometry.width > 0) {
 		gridwl_view_move(view, call->x, call->y);
 		return;
