@@ -199,7 +199,8 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 		// wlroots 0.15's headless backend refuses to switch an output
 		// off, and a nested one is a window; out of the layout (and
 		// without its wl_output) it is gone for users and clients all the
-		// same, and can come back. Physical outputs are really disabled.
+		// same, and can come back. Physical outputs are really disabled
+		// (wlr_compat/wlr_compat.h, N5).
 		wlr_output_layout_remove(server->output_layout, wlr_output);
 		wlr_output_destroy_global(wlr_output);
 		wlr_log(WLR_INFO, "Output %s: disabled (kept on by the backend, "

@@ -123,7 +123,8 @@ static bool check_buffer_size(struct wlr_surface *surface) {
  * invalid size, which ends the client before anything draws it. */
 static bool check_buffer_stride(struct wlr_surface *surface) {
 	// wlroots 0.15 never clears current.committed, so every commit with
-	// a buffer is checked; it is one data pointer access.
+	// a buffer is checked; it is one data pointer access
+	// (wlr_compat/wlr_compat.h, N6).
 	if (!wlr_surface_has_buffer(surface)) {
 		return true;
 	}

@@ -5,6 +5,7 @@
 #include "compositor/surface.h"
 #include "render/render.h"
 #include "render/resample_cache.h"
+#include "wlr_compat/wlr_compat.h"
 
 /*
  * Software cursors are drawn here rather than by wlroots, so that a client's
@@ -19,38 +20,14 @@
 static bool cursor_drawn(struct wlr_output *wlr_output,
 		struct wlr_output_cursor *cursor, bool with_hardware) {
 	return cursor->enabled && cursor->visible &&
-		(with_hardware || wlr_output->hardware_cursor != cursor);
-}
-
-/*
- * wlroots 0.15 puts a hidden cursor (no image) on the hardware plane, which
- * always works, and when the cursor gets an image again and the plane
- * cannot take it (no cursor format: the pixman renderer on DRM), it falls
- * back to software without forgetting the plane: hardware_cursor still
- * names it, so nobody draws it, and it is gone until restart (once a
- * client hid the pointer, say). A cursor with an image on the
- * plane always has a front buffer; one without is that stale state. A
- * software-cursor lock makes wlroots forget the plane (and damage the
- * cursor, for this frame); unlocked at once, the next image tries the
- * plane again.
- */
-static void forget_stale_hardware_cursor(struct wlr_output *wlr_output) {
-	struct wlr_output_cursor *cursor = wlr_output->hardware_cursor;
-	if (cursor == NULL || wlr_output->cursor_front_buffer != NULL ||
-			!cursor->enabled ||
-			(cursor->texture == NULL && cursor->surface == NULL)) {
-		return;
-	}
-	wlr_log(WLR_DEBUG, "Output %s: the cursor is not on the hardware plane "
-		"wlroots believes it on; drawing it in software", wlr_output->name);
-	wlr_output_lock_software_cursors(wlr_output, true);
-	wlr_output_lock_software_cursors(wlr_output, false);
+		(with_hardware ||
+		!gridwl_compat_output_cursor_on_plane(wlr_output, cursor));
 }
 
 void gridwl_render_prepare_cursors(struct gridwl_output *output,
 		bool with_hardware) {
 	struct wlr_output *wlr_output = output->wlr_output;
-	forget_stale_hardware_cursor(wlr_output);
+	gridwl_compat_output_forget_stale_hardware_cursor(wlr_output);
 	struct gridwl_resample_key key = { output->scale, output->filter };
 	struct wlr_output_cursor *cursor;
 	wl_list_for_each(cursor, &wlr_output->cursors, link) {

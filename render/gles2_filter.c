@@ -13,7 +13,8 @@
  * draw and leaves magnification at GL's default, linear. On the GPU the
  * filter a buffer is magnified with is therefore the texture's own
  * parameter, set here before each draw (the renderer binds the texture in
- * the draw that follows, within the same context).
+ * the draw that follows, within the same context; wlr_compat/wlr_compat.h,
+ * N7).
  */
 void gridwl_gles2_texture_set_filter(struct wlr_texture *texture,
 		enum gridwl_filter filter) {

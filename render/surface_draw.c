@@ -14,7 +14,7 @@
  * pixel for pixel. On the pixman renderer that is a plain composite with
  * offsets and no transform, which keeps pixman on its blit fast path
  * (wlroots 0.15 always sets a transform, about 5x slower, see
- * shared/notes) and is exact by construction.
+ * shared/notes; wlr_compat/wlr_compat.h, N8) and is exact by construction.
  */
 static bool surface_is_1to1(struct gridwl_render_target *target,
 		struct wlr_surface *surface) {

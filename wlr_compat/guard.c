@@ -176,7 +176,7 @@ static void release_xdg_dependents(struct wlr_xdg_surface *xdg_surface) {
 	dismiss_roleless_popups(xdg_surface);
 }
 
-void gridwl_layer_surface_dismiss_popups(
+void gridwl_compat_layer_surface_dismiss_popups(
 		struct wlr_layer_surface_v1 *layer_surface) {
 	struct wlr_xdg_popup *popup, *tmp;
 	wl_list_for_each_safe(popup, tmp, &layer_surface->popups, link) {
@@ -215,7 +215,7 @@ static void guard_surface_destroy(struct wlr_surface *surface) {
 		struct wlr_layer_surface_v1 *layer_surface =
 			wlr_layer_surface_v1_from_wlr_surface(surface);
 		if (layer_surface != NULL) {
-			gridwl_layer_surface_dismiss_popups(layer_surface);
+			gridwl_compat_layer_surface_dismiss_popups(layer_surface);
 		}
 		return;
 	}
@@ -270,7 +270,7 @@ static void guard_request(struct wl_resource *resource,
 		if (strcmp(request, "get_popup") == 0) {
 			guard_layer_get_popup(resource, message);
 		} else if (strcmp(request, "destroy") == 0 && layer_surface != NULL) {
-			gridwl_layer_surface_dismiss_popups(layer_surface);
+			gridwl_compat_layer_surface_dismiss_popups(layer_surface);
 		}
 	} else if (strcmp(class, "xdg_toplevel") == 0 &&
 			strcmp(request, "destroy") == 0) {
@@ -349,7 +349,7 @@ static enum wl_iterator_result release_client_resource(
 		struct wlr_layer_surface_v1 *layer_surface =
 			wl_resource_get_user_data(resource);
 		if (layer_surface != NULL) {
-			gridwl_layer_surface_dismiss_popups(layer_surface);
+			gridwl_compat_layer_surface_dismiss_popups(layer_surface);
 		}
 	}
 	return WL_ITERATOR_CONTINUE;

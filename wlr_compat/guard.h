@@ -22,7 +22,7 @@ void gridwl_wlroots_guard_set_seat(struct gridwl_wlroots_guard *guard,
 /* Dismisses the popups of a layer surface about to be destroyed, which
  * wlroots 0.15.1 dismisses only when it is mapped (and leaves linked to the
  * freed surface otherwise). Run before wlr_layer_surface_v1_destroy. */
-void gridwl_layer_surface_dismiss_popups(
+void gridwl_compat_layer_surface_dismiss_popups(
 	struct wlr_layer_surface_v1 *layer_surface);
 
 #endif

@@ -7,6 +7,7 @@
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "input/seat.h"
+#include "wlr_compat/wlr_compat.h"
 
 struct gridwl_idle {
 	struct gridwl_server *server;
@@ -52,13 +53,9 @@ void gridwl_idle_update(struct gridwl_server *server) {
 	idle->inhibited = inhibited;
 	wlr_log(WLR_DEBUG, "Idleness %s", inhibited ? "inhibited" : "allowed");
 	struct wlr_seat *seat = server->seat->wlr_seat;
-	if (inhibited) {
-		// wlroots 0.15 drops activity while its timers are off, so a client
-		// that went idle before (the lock hid the video, say) would never
-		// hear it resume: what is shown now counts as activity.
-		wlr_idle_notify_activity(idle->wlr_idle, seat);
-	}
-	wlr_idle_set_enabled(idle->wlr_idle, seat, !inhibited);
+	// A client that went idle before (the lock hid the video, say) hears it
+	// resume: what is shown now counts as activity.
+	gridwl_compat_idle_set_enabled(idle->wlr_idle, seat, !inhibited);
 }
 
 bool gridwl_idle_inhibited(struct gridwl_server *server) {

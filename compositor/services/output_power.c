@@ -8,6 +8,7 @@
 #include "compositor/shell/session_lock.h"
 #include "render/render.h"
 #include "wlr-output-power-management-unstable-v1-protocol.h"
+#include "wlr_compat/wlr_compat.h"
 
 #define OUTPUT_POWER_MANAGER_VERSION 1
 
@@ -188,19 +189,9 @@ void gridwl_output_power_fail_captures(struct gridwl_output *output) {
 	if (screencopy == NULL) {
 		return;
 	}
-	struct wlr_screencopy_frame_v1 *frame, *tmp;
-	wl_list_for_each_safe(frame, tmp, &screencopy->frames, link) {
-		if (frame->output != output->wlr_output) {
-			continue;
-		}
-		// wlroots 0.15 fails a frame, and frees it with everything it
-		// holds (its listeners, its lock on the output's rendering), in
-		// the handler it has for the output going away; it has no public
-		// call for it. Capturing an output that is off is the same to the
-		// client: no image will come.
-		frame->output_destroy.notify(&frame->output_destroy,
-			output->wlr_output);
-	}
+	// Capturing an output that is off is the same to the client as
+	// capturing one that went away: no image will come.
+	gridwl_compat_screencopy_fail_frames(screencopy, output->wlr_output);
 }
 
 void gridwl_output_power_went_off(struct gridwl_output *output,

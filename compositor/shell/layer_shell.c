@@ -11,13 +11,13 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
-#include "wlr_compat/guard.h"
 #include "input/seat.h"
+#include "wlr_compat/wlr_compat.h"
 
 /* Sends closed and destroys it; wlroots 0.15.1 would leave the popups of
- * one not mapped behind (see wlr_compat/guard.c). */
+ * one not mapped behind (see wlr_compat/wlr_compat.h). */
 static void close_layer_surface(struct wlr_layer_surface_v1 *layer_surface) {
-	gridwl_layer_surface_dismiss_popups(layer_surface);
+	gridwl_compat_layer_surface_dismiss_popups(layer_surface);
 	wlr_layer_surface_v1_destroy(layer_surface);
 }
 
@@ -356,7 +356,8 @@ static bool arrange_output(struct gridwl_server *server,
 /* The output of ours that is wlr_output, found by address alone: wlroots
  * 0.15 keeps the output a client named at get_layer_surface without
  * following its destruction, so the pointer may be stale by the first
- * commit and must not be followed before it is known to be live. */
+ * commit and must not be followed before it is known to be live
+ * (wlr_compat/wlr_compat.h, N1). */
 static struct gridwl_output *live_output(struct gridwl_server *server,
 		struct wlr_output *wlr_output) {
 	struct gridwl_output *output;
@@ -468,7 +469,8 @@ static void layer_handle_commit(struct wl_listener *listener, void *data) {
 	struct gridwl_view *view = &layer_view->view;
 	struct wlr_layer_surface_v1 *layer_surface = layer_view->view.layer_surface;
 	const struct wlr_layer_surface_v1_state *state = &layer_surface->current;
-	// wlroots 0.15 leaves this check of the protocol to the compositor.
+	// wlroots 0.15 leaves this check of the protocol to the compositor
+	// (wlr_compat/wlr_compat.h, N2).
 	bool stretch_x = (state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT) &&
 		(state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
 	bool stretch_y = (state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP) &&
@@ -510,23 +512,12 @@ static void layer_handle_output_destroy(struct wl_listener *listener,
 	close_layer_surface(layer_view->view.layer_surface);
 }
 
-/* wlroots 0.15.1 frees the configures it sent only when a mapped surface
- * unmaps: one destroyed with configures unacknowledged (never mapped, or
- * configured again since) would leak them. */
-static void free_pending_configures(struct wlr_layer_surface_v1 *layer_surface) {
-	struct wlr_layer_surface_v1_configure *configure, *tmp;
-	wl_list_for_each_safe(configure, tmp, &layer_surface->configure_list,
-			link) {
-		wl_list_remove(&configure->link);
-		free(configure);
-	}
-}
-
 static void layer_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_layer_view *layer_view =
 		wl_container_of(listener, layer_view, destroy);
 	struct gridwl_server *server = layer_view->view.server;
-	free_pending_configures(layer_view->view.layer_surface);
+	gridwl_compat_layer_surface_free_configures(
+		layer_view->view.layer_surface);
 	wl_list_remove(&layer_view->map.link);
 	wl_list_remove(&layer_view->unmap.link);
 	wl_list_remove(&layer_view->destroy.link);

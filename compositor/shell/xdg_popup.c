@@ -6,6 +6,7 @@
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "input/seat.h"
+#include "wlr_compat/wlr_compat.h"
 
 struct gridwl_popup {
 	struct gridwl_server *server;
@@ -135,35 +136,12 @@ static void popup_handle_destroy(struct wl_listener *listener, void *data) {
 	free(popup);
 }
 
-/* wlroots 0.15 grows a popup that overflows the right or bottom edge when
- * asked to resize it (it subtracts a negative offset); clamp it to the box
- * instead, as xdg-positioner's resize means. */
-static void clamp_resized(struct wlr_xdg_popup *popup,
-		const struct wlr_box *box) {
-	enum xdg_positioner_constraint_adjustment adjustment =
-		popup->positioner.constraint_adjustment;
-	int x = 0, y = 0;
-	wlr_xdg_popup_get_toplevel_coords(popup, popup->geometry.x,
-		popup->geometry.y, &x, &y);
-	// A client's positioner may put the popup anywhere in int32: the sums
-	// go wider.
-	int64_t right = (int64_t)box->x + box->width;
-	int64_t bottom = (int64_t)box->y + box->height;
-	if ((adjustment & XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_X) &&
-			(int64_t)x + popup->geometry.width > right && right - x > 0) {
-		popup->geometry.width = (int)(right - x);
-	}
-	if ((adjustment & XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y) &&
-			(int64_t)y + popup->geometry.height > bottom && bottom - y > 0) {
-		popup->geometry.height = (int)(bottom - y);
-	}
-}
-
 /* The popup stays inside the output under its anchor point. wlroots 0.15
  * positions popups against the window geometry the client set (none: the
  * surface's origin) but draws them against the effective one, which without
  * a set geometry is the extent of the surfaces; view->x is the latter. The
- * base below maps wlroots' positioning space to the layout as drawn. */
+ * base below maps wlroots' positioning space to the layout as drawn
+ * (wlr_compat/wlr_compat.h, N3). */
 static void popup_unconstrain(struct gridwl_server *server,
 		struct wlr_xdg_popup *popup, struct gridwl_view *view) {
 	int anchor_x, anchor_y;
@@ -190,8 +168,7 @@ static void popup_unconstrain(struct gridwl_server *server,
 	struct wlr_box box = gridwl_output_logical_box(output);
 	box.x -= ox;
 	box.y -= oy;
-	wlr_xdg_popup_unconstrain_from_box(popup, &box);
-	clamp_resized(popup, &box);
+	gridwl_compat_xdg_popup_unconstrain_from_box(popup, &box);
 }
 
 void gridwl_popup_create(struct gridwl_server *server,

@@ -7,6 +7,7 @@
 #include "compositor/shell/xwayland.h"
 #include "config/config.h"
 #include "input/seat.h"
+#include "wlr_compat/wlr_compat.h"
 
 struct gridwl_xwayland {
 	struct gridwl_server *server;
@@ -14,14 +15,6 @@ struct gridwl_xwayland {
 	struct wl_listener ready;
 	struct wl_listener new_surface;
 };
-
-/* wlroots 0.15 runs $WLR_XWAYLAND or the path it was built with; a lazy
- * Xwayland would only fail when the first X11 client connects, so look
- * first. */
-static const char *xwayland_binary(void) {
-	const char *path = getenv("WLR_XWAYLAND");
-	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
-}
 
 static void handle_ready(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland *xwayland =
@@ -43,7 +36,9 @@ struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server) {
 		wlr_log(WLR_INFO, "Xwayland disabled by the config: no X11 clients");
 		return NULL;
 	}
-	const char *binary = xwayland_binary();
+	// A lazy Xwayland would only fail when the first X11 client
+	// connects, so look first.
+	const char *binary = gridwl_compat_xwayland_binary();
 	if (access(binary, X_OK) != 0) {
 		wlr_log(server->config->xwayland == 1 ? WLR_ERROR : WLR_INFO,
 			"Xwayland is not installed (no %s): no X11 clients", binary);

@@ -22,7 +22,8 @@ const char *gridwl_xwayland_display(struct gridwl_xwayland *xwayland);
 void gridwl_xwayland_view_create(struct gridwl_server *server,
 	struct wlr_xwayland_surface *xsurface);
 /* Frees the views of every X11 window, before Xwayland goes: wlroots 0.15
- * never signals the destruction of the windows it has left at exit. */
+ * never signals the destruction of the windows it has left at exit
+ * (wlr_compat/wlr_compat.h, N4). */
 void gridwl_xwayland_views_destroy(struct gridwl_server *server);
 
 #endif
