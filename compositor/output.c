@@ -13,12 +13,13 @@
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
 #include "compositor/output.h"
-#include "compositor/services/output_power.h"
 #include "compositor/server.h"
+#include "compositor/services/output_power.h"
+#include "compositor/shell/session_lock.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
 #include "input/seat.h"
-#include "render/render.h"
+#include "render/frame.h"
 
 struct gridwl_output *gridwl_output_from_wlr(struct wlr_output *wlr_output) {
 	return wlr_output->data;
@@ -118,7 +119,26 @@ void gridwl_server_damage_logical_box(struct gridwl_server *server,
 
 static void output_handle_frame(struct wl_listener *listener, void *data) {
 	struct gridwl_output *output = wl_container_of(listener, output, frame);
-	gridwl_render_output_frame(output);
+	if (!gridwl_output_is_active(output) || output->damage == NULL) {
+		return;
+	}
+	if (!output->powered) {
+		// A headless or nested output that is off still has frames (DRM
+		// has none): nothing is composed or committed, and no frame
+		// callbacks are sent, as on a screen that is off. A capture asked
+		// for since (which is what scheduled this frame) fails.
+		gridwl_output_power_fail_captures(output);
+		return;
+	}
+	if (gridwl_render_output_frame(output)) {
+		gridwl_session_lock_output_presented(output);
+	}
+}
+
+uint32_t gridwl_render_background(struct gridwl_server *server) {
+	// Locked, the session's own colour would show through where the lock
+	// client draws nothing.
+	return gridwl_session_lock_background(server);
 }
 
 static void output_handle_commit(struct wl_listener *listener, void *data) {

@@ -8,7 +8,7 @@
 #include "compositor/util.h"
 #include "compositor/view.h"
 #include "input/seat.h"
-#include "render/render.h"
+#include "render/buffer_access.h"
 #include "render/resample_cache.h"
 
 /*

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <wlr/types/wlr_buffer.h>
 #include <wlr/types/wlr_surface.h>
-#include "render/render.h"
+#include "render/buffer_access.h"
 
 /*
  * Every direct read of a surface's shm pixels goes through here, for two

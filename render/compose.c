@@ -3,11 +3,11 @@
 #include <wlr/types/wlr_output.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "compositor/shell/session_lock.h"
 #include "compositor/surface.h"
 #include "compositor/view.h"
+#include "render/frame.h"
 #include "render/resample_cache.h"
-#include "render/render.h"
+#include "render/target.h"
 
 struct surface_draw_data {
 	struct gridwl_render_target *target;
@@ -94,9 +94,7 @@ static void add_opaque_surface(struct wlr_surface *surface, int sx, int sy,
  * over it: for a window that changes every frame, clearing the area first
  * would cost about a third of the frame. */
 static void clear_damage(struct gridwl_render_target *target) {
-	// Locked, the session's own colour would show through where the lock
-	// client draws nothing.
-	uint32_t argb = gridwl_session_lock_background(target->server);
+	uint32_t argb = gridwl_render_background(target->server);
 	const float background[4] = {
 		((argb >> 16) & 0xff) / 255.0f,
 		((argb >> 8) & 0xff) / 255.0f,

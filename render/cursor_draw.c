@@ -3,8 +3,9 @@
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/surface.h"
-#include "render/render.h"
+#include "render/cursor_draw.h"
 #include "render/resample_cache.h"
+#include "render/target.h"
 #include "wlr_compat/wlr_compat.h"
 
 /*

@@ -7,11 +7,12 @@
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
 #include "compositor/output.h"
-#include "compositor/services/output_power.h"
 #include "compositor/server.h"
-#include "compositor/shell/session_lock.h"
 #include "compositor/view.h"
-#include "render/render.h"
+#include "render/cursor_draw.h"
+#include "render/frame.h"
+#include "render/gles2_filter.h"
+#include "render/target.h"
 
 static void send_frame_done_iterator(struct wlr_surface *surface, int sx,
 		int sy, void *data) {
@@ -52,22 +53,11 @@ static bool commit_frame(struct gridwl_output *output) {
 	return true;
 }
 
-void gridwl_render_output_frame(struct gridwl_output *output) {
+bool gridwl_render_output_frame(struct gridwl_output *output) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct gridwl_server *server = output->server;
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (!gridwl_output_is_active(output) || output->damage == NULL) {
-		return;
-	}
-	if (!output->powered) {
-		// A headless or nested output that is off still has frames (DRM
-		// has none): nothing is composed or committed, and no frame
-		// callbacks are sent, as on a screen that is off. A capture asked
-		// for since (which is what scheduled this frame) fails.
-		gridwl_output_power_fail_captures(output);
-		return;
-	}
 
 	gridwl_render_prepare(output);
 	gridwl_render_prepare_cursors(output, false);
@@ -77,14 +67,14 @@ void gridwl_render_output_frame(struct gridwl_output *output) {
 	if (!wlr_output_damage_attach_render(output->damage, &needs_frame,
 			&damage)) {
 		pixman_region32_fini(&damage);
-		return;
+		return false;
 	}
 	if (!needs_frame) {
 		// Nothing changed: no repaint, no commit.
 		wlr_output_rollback(wlr_output);
 		pixman_region32_fini(&damage);
 		send_frame_done(output, &now);
-		return;
+		return false;
 	}
 
 	struct gridwl_render_target target;
@@ -110,10 +100,9 @@ void gridwl_render_output_frame(struct gridwl_output *output) {
 	wlr_output_set_damage(wlr_output, &frame_damage);
 	pixman_region32_fini(&frame_damage);
 
-	if (commit_frame(output)) {
-		gridwl_session_lock_output_presented(output);
-	}
+	bool committed = commit_frame(output);
 	send_frame_done(output, &now);
+	return committed;
 }
 
 void gridwl_render_output_blank(struct gridwl_output *output) {

@@ -6,7 +6,7 @@
 #include <wlr/render/wlr_texture.h>
 #include <wlr/util/log.h>
 #include "compositor/server.h"
-#include "render/render.h"
+#include "render/gles2_filter.h"
 
 /*
  * The GLES2 renderer of wlroots 0.15 sets the minification filter on every

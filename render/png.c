@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compositor/util.h"
-#include "render/render.h"
+#include "render/screenshot.h"
 
 bool gridwl_png_write(const char *path, const struct gridwl_image *image,
 		char **error) {

@@ -7,8 +7,8 @@
 #include <wlr/types/wlr_buffer.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/util/log.h>
+#include "render/buffer_access.h"
 #include "render/kernels/resample.h"
-#include "render/render.h"
 #include "render/resample_cache.h"
 
 /*

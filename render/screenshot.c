@@ -6,7 +6,10 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
-#include "render/render.h"
+#include "render/cursor_draw.h"
+#include "render/gles2_filter.h"
+#include "render/screenshot.h"
+#include "render/target.h"
 
 void gridwl_image_finish(struct gridwl_image *image) {
 	free(image->data);

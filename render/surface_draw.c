@@ -6,8 +6,10 @@
 #include <wlr/types/wlr_surface.h>
 #include "compositor/output.h"
 #include "compositor/surface.h"
-#include "render/render.h"
+#include "render/buffer_access.h"
+#include "render/gles2_filter.h"
 #include "render/resample_cache.h"
+#include "render/target.h"
 
 /*
  * A buffer at the target's own scale with no transform or viewport maps

@@ -6,20 +6,20 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
-#include "compositor/services/idle.h"
-#include "compositor/shell/layer_shell.h"
-#include "compositor/control/socket.h"
 #include "compositor/control/commands.h"
+#include "compositor/control/socket.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/services/idle.h"
+#include "compositor/shell/layer_shell.h"
 #include "compositor/shell/session_lock.h"
+#include "compositor/shell/xwayland.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
-#include "compositor/shell/xwayland.h"
 #include "config/config.h"
 #include "input/seat.h"
 #include "render/kernels/resample.h"
-#include "render/render.h"
+#include "render/screenshot.h"
 
 /* The reply for a request that failed: frees the message. */
 static struct json_object *error_reply(char *message) {

@@ -3,10 +3,10 @@
 #include <wlr/types/wlr_screencopy_v1.h>
 #include <wlr/util/log.h>
 #include "compositor/output.h"
-#include "compositor/services/output_power.h"
 #include "compositor/server.h"
+#include "compositor/services/output_power.h"
 #include "compositor/shell/session_lock.h"
-#include "render/render.h"
+#include "render/frame.h"
 #include "wlr-output-power-management-unstable-v1-protocol.h"
 #include "wlr_compat/wlr_compat.h"
 

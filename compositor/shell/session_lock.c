@@ -5,14 +5,14 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_surface.h>
 #include <wlr/util/log.h>
-#include "compositor/services/idle.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/services/idle.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/view.h"
 #include "ext-session-lock-v1-protocol.h"
 #include "input/seat.h"
-#include "render/render.h"
+#include "render/target.h"
 
 /*
  * ext-session-lock-v1, which wlroots 0.15 does not have. A lock surface is

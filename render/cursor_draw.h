@@ -1,0 +1,18 @@
+#ifndef GRIDWL_RENDER_CURSOR_DRAW_H
+#define GRIDWL_RENDER_CURSOR_DRAW_H
+
+#include <stdbool.h>
+
+struct gridwl_output;
+struct gridwl_render_target;
+
+/* The output's software cursors (with_hardware: also the one on a hardware
+ * plane, for screenshots): a client's cursor surface like any other surface
+ * at the output's scale and filter, a theme image 1:1. The prepare step
+ * runs before the render pass, as gridwl_render_prepare does. */
+void gridwl_render_prepare_cursors(struct gridwl_output *output,
+	bool with_hardware);
+void gridwl_render_cursors(struct gridwl_render_target *target,
+	bool with_hardware);
+
+#endif

@@ -1,0 +1,57 @@
+#ifndef GRIDWL_RENDER_TARGET_H
+#define GRIDWL_RENDER_TARGET_H
+
+#include <pixman.h>
+#include <stdint.h>
+#include "config/config.h"
+
+struct gridwl_output;
+struct gridwl_server;
+struct wlr_box;
+struct wlr_renderer;
+struct wlr_surface;
+struct wlr_texture;
+
+/* Where no window is. Tests rely on this exact value. */
+#define GRIDWL_BACKGROUND_ARGB 0xff333333u
+
+/*
+ * One pass of composition into a buffer that the renderer has bound: the
+ * layout seen from (lx, ly) at an integer scale, physical size width x
+ * height, repainting only the physical damage region.
+ */
+struct gridwl_render_target {
+	struct gridwl_server *server;
+	struct gridwl_output *output; // whose scale and filter apply
+	struct wlr_renderer *renderer;
+	int scale;
+	int lx, ly;
+	int width, height;
+	const float *projection;
+	pixman_region32_t *damage;
+};
+
+/* The target that composes output's own pixels where damage says. */
+void gridwl_render_target_for_output(struct gridwl_render_target *target,
+	struct gridwl_output *output, pixman_region32_t *damage);
+
+/* Brings the resampled copies of everything the output shows up to date.
+ * Textures may not be written during a render pass, so this runs before
+ * the output's buffer is attached. */
+void gridwl_render_prepare(struct gridwl_output *output);
+
+/* Background, then every shown view bottom to top. */
+void gridwl_render_views(struct gridwl_render_target *target);
+
+/* Draws one surface whose top-left is at physical (x, y) of the target,
+ * magnified with filter where its buffer scale is below the target's.
+ * This is the one place that decides how a buffer reaches the target's
+ * pixels: 1:1 copies, resampled copies, or the renderer's own path. */
+void gridwl_render_surface(struct gridwl_render_target *target,
+	struct wlr_surface *surface, enum gridwl_filter filter, int x, int y);
+
+/* Draws texture 1:1 onto box (physical) of the target, within its damage. */
+void gridwl_render_texture(struct gridwl_render_target *target,
+	struct wlr_texture *texture, const struct wlr_box *box);
+
+#endif
