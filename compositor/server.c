@@ -34,6 +34,7 @@
 #include "compositor/shell/xwayland.h"
 #include "config/config.h"
 #include "input/seat.h"
+#include "protocol/control.h"
 
 static void handle_new_output(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
@@ -286,19 +287,15 @@ static bool setup_globals(struct gridwl_server *server) {
 }
 
 static bool setup_control(struct gridwl_server *server, char **error) {
-	const char *runtime_dir = getenv("XDG_RUNTIME_DIR");
-	if (runtime_dir == NULL) {
-		gridwl_set_error(error, "XDG_RUNTIME_DIR is not set");
-		return false;
-	}
-	size_t length = strlen(runtime_dir) + strlen(server->socket) + 32;
-	server->control_path = malloc(length);
+	// Where gridctl looks for it, given the WAYLAND_DISPLAY we give out.
+	server->control_path = gridwl_control_socket_path(
+		getenv("XDG_RUNTIME_DIR"), server->socket, error);
 	if (server->control_path == NULL) {
-		gridwl_set_error(error, "out of memory");
+		if (*error == NULL) {
+			gridwl_set_error(error, "out of memory");
+		}
 		return false;
 	}
-	snprintf(server->control_path, length, "%s/gridwl-%s.sock",
-		runtime_dir, server->socket);
 	server->control = gridwl_control_create(server->loop,
 		server->control_path, gridwl_control_handle_request, server);
 	if (server->control == NULL) {

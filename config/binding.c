@@ -91,6 +91,23 @@ static bool parse_combo(struct gridwl_binding *binding, char *combo,
 	return true;
 }
 
+/* The actions a binding can run; input/bindings.c has a runner for each. */
+static const struct {
+	const char *name;
+	enum gridwl_binding_action action;
+	// The rest of the line is a shell command; without this, nothing may
+	// follow the name.
+	bool takes_command;
+} actions[] = {
+	{ "exec", GRIDWL_ACTION_EXEC, true },
+	{ "close", GRIDWL_ACTION_CLOSE, false },
+	{ "exit", GRIDWL_ACTION_EXIT, false },
+	{ "reload", GRIDWL_ACTION_RELOAD, false },
+};
+
+_Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
+	"every binding action needs a name");
+
 static bool parse_action(struct gridwl_binding *binding, const char *text,
 		const char *where, char **error)
 {
@@ -101,40 +118,20 @@ static bool parse_action(struct gridwl_binding *binding, const char *text,
 	if (len == 0) {
 		return gridwl_config_error(error, where, "bind needs an action");
 	}
-	if (len == 4 && strncmp(text, "exec", 4) == 0) {
-		size_t rest_len = strlen(rest);
-		while (rest_len > 0 && is_blank(rest[rest_len - 1])) {
-			rest_len--;
-		}
-		if (rest_len == 0) {
-			return gridwl_config_error(error, where,
-				"exec needs a command");
-		}
-		binding->command = strndup(rest, rest_len);
-		if (binding->command == NULL) {
-			return gridwl_config_error(error, where, "out of memory");
-		}
-		binding->action = GRIDWL_ACTION_EXEC;
-		return true;
-	}
-
-	static const struct {
-		const char *name;
-		enum gridwl_binding_action action;
-	} actions[] = {
-		{ "close", GRIDWL_ACTION_CLOSE },
-		{ "exit", GRIDWL_ACTION_EXIT },
-		{ "reload", GRIDWL_ACTION_RELOAD },
-	};
 	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++) {
-		if (strlen(actions[i].name) != len ||
-				strncmp(text, actions[i].name, len) != 0) {
+		const char *name = actions[i].name;
+		if (strlen(name) != len || strncmp(text, name, len) != 0) {
 			continue;
 		}
-		if (*rest != '\0') {
+		if (actions[i].takes_command) {
+			binding->command =
+				gridwl_config_parse_command(name, rest, where, error);
+			if (binding->command == NULL) {
+				return false;
+			}
+		} else if (*rest != '\0') {
 			return gridwl_config_error(error, where,
-				"%s takes no arguments, got '%s'",
-				actions[i].name, rest);
+				"%s takes no arguments, got '%s'", name, rest);
 		}
 		binding->action = actions[i].action;
 		return true;

@@ -59,7 +59,7 @@ void gridwl_config_destroy(struct gridwl_config *config)
 	free(config);
 }
 
-static bool parse_exec(struct gridwl_config *config, const char *text,
+char *gridwl_config_parse_command(const char *keyword, const char *text,
 		const char *where, char **error)
 {
 	size_t len = strlen(text);
@@ -67,18 +67,29 @@ static bool parse_exec(struct gridwl_config *config, const char *text,
 		len--;
 	}
 	if (len == 0) {
-		return gridwl_config_error(error, where, "exec needs a command");
+		gridwl_config_error(error, where, "%s needs a command", keyword);
+		return NULL;
 	}
+	char *command = strndup(text, len);
+	if (command == NULL) {
+		gridwl_config_error(error, where, "out of memory");
+	}
+	return command;
+}
 
+static bool parse_exec(struct gridwl_config *config, const char *text,
+		const char *where, char **error)
+{
+	char *command = gridwl_config_parse_command("exec", text, where, error);
+	if (command == NULL) {
+		return false;
+	}
 	struct gridwl_exec *exec = calloc(1, sizeof(*exec));
 	if (exec == NULL) {
+		free(command);
 		return gridwl_config_error(error, where, "out of memory");
 	}
-	exec->command = strndup(text, len);
-	if (exec->command == NULL) {
-		free(exec);
-		return gridwl_config_error(error, where, "out of memory");
-	}
+	exec->command = command;
 	wl_list_insert(config->execs.prev, &exec->link);
 	return true;
 }
@@ -130,6 +141,58 @@ static bool parse_xwayland(struct gridwl_config *config, const char *text,
 		"xwayland wants enable or disable, got '%.*s'", (int)len, text);
 }
 
+static bool parse_output(struct gridwl_config *config, const char *text,
+		const char *where, char **error)
+{
+	struct gridwl_output_config *oc =
+		gridwl_output_config_parse(text, where, error);
+	if (oc == NULL) {
+		return false;
+	}
+	gridwl_config_add_output(config, oc);
+	return true;
+}
+
+static bool parse_bind(struct gridwl_config *config, const char *text,
+		const char *where, char **error)
+{
+	struct gridwl_binding *binding =
+		gridwl_binding_parse(text, where, error);
+	if (binding == NULL) {
+		return false;
+	}
+	gridwl_config_add_binding(config, binding);
+	return true;
+}
+
+static bool parse_window(struct gridwl_config *config, const char *text,
+		const char *where, char **error)
+{
+	struct gridwl_window_rule *rule =
+		gridwl_window_rule_parse(text, where, error);
+	if (rule == NULL) {
+		return false;
+	}
+	wl_list_insert(config->window_rules.prev, &rule->link);
+	return true;
+}
+
+/* Parses the rest of a line, after its keyword and the blanks that follow. */
+typedef bool (*line_parser)(struct gridwl_config *config, const char *text,
+	const char *where, char **error);
+
+static const struct {
+	const char *keyword;
+	line_parser parse;
+} line_keywords[] = {
+	{ "output", parse_output },
+	{ "bind", parse_bind },
+	{ "exec", parse_exec },
+	{ "cursor", parse_cursor },
+	{ "xwayland", parse_xwayland },
+	{ "window", parse_window },
+};
+
 bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
 		const char *where, char **error)
 {
@@ -151,41 +214,12 @@ bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
 		rest++;
 	}
 
-	if (len == 6 && strncmp(start, "output", len) == 0) {
-		struct gridwl_output_config *oc =
-			gridwl_output_config_parse(rest, where, error);
-		if (oc == NULL) {
-			return false;
+	for (size_t i = 0; i < sizeof(line_keywords) / sizeof(line_keywords[0]);
+			i++) {
+		const char *keyword = line_keywords[i].keyword;
+		if (strlen(keyword) == len && strncmp(start, keyword, len) == 0) {
+			return line_keywords[i].parse(config, rest, where, error);
 		}
-		gridwl_config_add_output(config, oc);
-		return true;
-	}
-	if (len == 4 && strncmp(start, "bind", len) == 0) {
-		struct gridwl_binding *binding =
-			gridwl_binding_parse(rest, where, error);
-		if (binding == NULL) {
-			return false;
-		}
-		gridwl_config_add_binding(config, binding);
-		return true;
-	}
-	if (len == 4 && strncmp(start, "exec", len) == 0) {
-		return parse_exec(config, rest, where, error);
-	}
-	if (len == 6 && strncmp(start, "cursor", len) == 0) {
-		return parse_cursor(config, rest, where, error);
-	}
-	if (len == 8 && strncmp(start, "xwayland", len) == 0) {
-		return parse_xwayland(config, rest, where, error);
-	}
-	if (len == 6 && strncmp(start, "window", len) == 0) {
-		struct gridwl_window_rule *rule =
-			gridwl_window_rule_parse(rest, where, error);
-		if (rule == NULL) {
-			return false;
-		}
-		wl_list_insert(config->window_rules.prev, &rule->link);
-		return true;
 	}
 	return gridwl_config_error(error, where, "unknown command '%.*s'",
 		(int)len, start);

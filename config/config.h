@@ -45,11 +45,13 @@ struct gridwl_output_config {
 	int power;
 };
 
+/* Named in config/binding.c's table and run by input/bindings.c's. */
 enum gridwl_binding_action {
 	GRIDWL_ACTION_EXEC,
 	GRIDWL_ACTION_CLOSE,
 	GRIDWL_ACTION_EXIT,
 	GRIDWL_ACTION_RELOAD,
+	GRIDWL_ACTION_COUNT,
 };
 
 struct gridwl_binding {
@@ -128,6 +130,12 @@ struct gridwl_binding *gridwl_config_find_binding(
  * "return gridwl_config_error(...)". *error is NULL if memory ran out. */
 bool gridwl_config_error(char **error, const char *where, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* The shell command that is the rest of an exec line or exec binding (text),
+ * without blanks at its end; NULL and *error ("KEYWORD needs a command")
+ * when there is none. */
+char *gridwl_config_parse_command(const char *keyword, const char *text,
+	const char *where, char **error);
 
 /* The default path: $XDG_CONFIG_HOME/gridwl/config or ~/.config/gridwl/config.
  * Returns a malloc'd string, or NULL when neither variable is set. */

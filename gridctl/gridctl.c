@@ -11,6 +11,7 @@
 #include "gridctl/request.h"
 #include "gridctl/socket_path.h"
 #include "gridctl/util.h"
+#include "protocol/control.h"
 
 /*
  * gridctl: sends one request to gridwl's control socket and prints the
@@ -30,30 +31,15 @@ enum {
 // compositor does not hang scripts forever.
 #define IO_TIMEOUT_SECONDS 60
 
-static const char usage[] =
+// Around the commands' lines, which come from the table that builds their
+// requests, so --help cannot list a command gridctl does not know.
+static const char usage_head[] =
 	"Usage: gridctl COMMAND [ARGUMENTS]\n"
 	"\n"
 	"Sends COMMAND to the gridwl compositor and prints its JSON reply.\n"
 	"\n"
-	"Commands:\n"
-	"  outputs                       list outputs\n"
-	"  windows                       list windows\n"
-	"  layers                        list layer surfaces (panels, ...)\n"
-	"  move ID X Y                   move window ID to X,Y\n"
-	"  resize ID WIDTH HEIGHT        resize window ID\n"
-	"  focus ID                      focus window ID\n"
-	"  close ID                      ask window ID to close\n"
-	"  output NAME KEY VALUE...      configure output NAME ('*': every\n"
-	"                                output), as in the config file's\n"
-	"                                output lines\n"
-	"  create-output WxH [scale N]   add a headless output\n"
-	"  destroy-output NAME           remove a headless output\n"
-	"  screenshot [-o NAME] [--cursor] FILE.png\n"
-	"                                save the screen (or output NAME) as PNG\n"
-	"  reload                        reload the configuration\n"
-	"  exit                          quit the compositor\n"
-	"  stats                         print statistics\n"
-	"  raw JSON                      send JSON as is\n"
+	"Commands:\n";
+static const char usage_tail[] =
 	"\n"
 	"The socket is $GRIDWL_SOCK if set, otherwise\n"
 	"$XDG_RUNTIME_DIR/gridwl-$WAYLAND_DISPLAY.sock.\n"
@@ -70,10 +56,8 @@ static void print_json(struct json_object *obj) {
 /* Reports gridctl's own failure in the same shape as the compositor's,
  * so scripts parse one format. Takes message (NULL: out of memory). */
 static int fail(char *message) {
-	struct json_object *reply = json_object_new_object();
-	json_object_object_add(reply, "success", json_object_new_boolean(false));
-	json_object_object_add(reply, "error", json_object_new_string(
-		message != NULL ? message : "out of memory"));
+	struct json_object *reply = gridwl_control_error("%s",
+		message != NULL ? message : "out of memory");
 	print_json(reply);
 	json_object_put(reply);
 	free(message);
@@ -223,7 +207,9 @@ static struct json_object *parse_reply(const char *text, size_t len,
 int main(int argc, char **argv) {
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
 			strcmp(argv[1], "--help") == 0)) {
-		fputs(usage, stdout);
+		fputs(usage_head, stdout);
+		gridctl_print_commands(stdout);
+		fputs(usage_tail, stdout);
 		return EXIT_SUCCESS;
 	}
 
@@ -272,10 +258,7 @@ int main(int argc, char **argv) {
 		return fail(error);
 	}
 
-	struct json_object *success;
-	bool ok = json_object_object_get_ex(reply, "success", &success) &&
-		json_object_is_type(success, json_type_boolean) &&
-		json_object_get_boolean(success);
+	bool ok = gridwl_control_succeeded(reply);
 	print_json(reply);
 	json_object_put(reply);
 	if (fflush(stdout) != 0) {

@@ -2,14 +2,17 @@
 #include <json-c/json.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gridctl/request.h"
 #include "gridctl/util.h"
+#include "protocol/control.h"
 
+/* What gridctl makes of the words that follow a command's name. */
 struct command {
-	const char *name;
-	const char *usage; // the arguments, for error messages
+	const char *usage; // the arguments, for --help and error messages
+	const char *help; // what it does, for --help; lines break at '\n'
 	// How many words may follow the name; max_args -1 is no bound.
 	int min_args, max_args;
 	// Adds the command's members to request, argv[0] being the name.
@@ -209,22 +212,74 @@ static bool build_screenshot(struct json_object *request, int argc,
 }
 
 static const struct command commands[] = {
-	{ "outputs", "", 0, 0, build_no_args },
-	{ "windows", "", 0, 0, build_no_args },
-	{ "layers", "", 0, 0, build_no_args },
-	{ "move", " ID X Y", 3, 3, build_move },
-	{ "resize", " ID WIDTH HEIGHT", 3, 3, build_resize },
-	{ "focus", " ID", 1, 1, build_id },
-	{ "close", " ID", 1, 1, build_id },
-	{ "output", " NAME KEY VALUE...", 2, -1, build_output },
-	{ "create-output", " WxH [scale N]", 1, 3, build_create_output },
-	{ "destroy-output", " NAME", 1, 1, build_name },
-	{ "screenshot", " [-o NAME] [--cursor] FILE.png", 1, -1,
-		build_screenshot },
-	{ "reload", "", 0, 0, build_no_args },
-	{ "exit", "", 0, 0, build_no_args },
-	{ "stats", "", 0, 0, build_no_args },
+	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs",
+		0, 0, build_no_args },
+	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows",
+		0, 0, build_no_args },
+	[GRIDWL_CONTROL_LAYERS] = { "", "list layer surfaces (panels, ...)",
+		0, 0, build_no_args },
+	[GRIDWL_CONTROL_MOVE] = { " ID X Y", "move window ID to X,Y",
+		3, 3, build_move },
+	[GRIDWL_CONTROL_RESIZE] = { " ID WIDTH HEIGHT", "resize window ID",
+		3, 3, build_resize },
+	[GRIDWL_CONTROL_FOCUS] = { " ID", "focus window ID",
+		1, 1, build_id },
+	[GRIDWL_CONTROL_CLOSE] = { " ID", "ask window ID to close",
+		1, 1, build_id },
+	[GRIDWL_CONTROL_OUTPUT] = { " NAME KEY VALUE...",
+		"configure output NAME ('*': every\n"
+		"output), as in the config file's\n"
+		"output lines",
+		2, -1, build_output },
+	[GRIDWL_CONTROL_CREATE_OUTPUT] = { " WxH [scale N]",
+		"add a headless output", 1, 3, build_create_output },
+	[GRIDWL_CONTROL_DESTROY_OUTPUT] = { " NAME", "remove a headless output",
+		1, 1, build_name },
+	[GRIDWL_CONTROL_SCREENSHOT] = { " [-o NAME] [--cursor] FILE.png",
+		"save the screen (or output NAME) as PNG",
+		1, -1, build_screenshot },
+	[GRIDWL_CONTROL_RELOAD] = { "", "reload the configuration",
+		0, 0, build_no_args },
+	[GRIDWL_CONTROL_EXIT] = { "", "quit the compositor",
+		0, 0, build_no_args },
+	[GRIDWL_CONTROL_STATS] = { "", "print statistics",
+		0, 0, build_no_args },
 };
+
+_Static_assert(sizeof(commands) / sizeof(commands[0]) ==
+	GRIDWL_CONTROL_COMMAND_COUNT, "gridctl must build every control command");
+
+// Where --help starts the descriptions.
+#define HELP_COLUMN 32
+
+static void print_help(FILE *out, const char *name, const char *usage,
+		const char *help) {
+	int width = fprintf(out, "  %s%s", name, usage);
+	// A synopsis too long to leave a gap has its description below it.
+	if (width + 2 > HELP_COLUMN) {
+		fputc('\n', out);
+		width = 0;
+	}
+	const char *line = help;
+	for (;;) {
+		size_t len = strcspn(line, "\n");
+		fprintf(out, "%*s%.*s\n", HELP_COLUMN - width, "", (int)len, line);
+		if (line[len] == '\0') {
+			break;
+		}
+		line += len + 1;
+		width = 0;
+	}
+}
+
+void gridctl_print_commands(FILE *out) {
+	for (int i = 0; i < GRIDWL_CONTROL_COMMAND_COUNT; i++) {
+		print_help(out, gridwl_control_command_name(i),
+			commands[i].usage, commands[i].help);
+	}
+	// Not a command of the protocol: gridctl sends its argument as it is.
+	print_help(out, "raw", " JSON", "send JSON as is");
+}
 
 static char *build_raw(int argc, char **argv, char **error) {
 	if (argc != 2) {
@@ -256,29 +311,25 @@ char *gridctl_build_request(int argc, char **argv, const char *cwd,
 		return build_raw(argc, argv, error);
 	}
 
-	const struct command *command = NULL;
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
-		if (strcmp(commands[i].name, name) == 0) {
-			command = &commands[i];
-			break;
-		}
-	}
-	if (command == NULL) {
+	enum gridwl_control_command id;
+	if (!gridwl_control_command_from_name(name, &id) ||
+			commands[id].build == NULL) {
 		*error = gridctl_format("unknown command '%s' (see gridctl "
 			"--help)", name);
 		return NULL;
 	}
+	const struct command *command = &commands[id];
 	int nargs = argc - 1;
 	if (nargs < command->min_args ||
 			(command->max_args >= 0 && nargs > command->max_args)) {
-		*error = gridctl_format("usage: gridctl %s%s", command->name,
+		*error = gridctl_format("usage: gridctl %s%s", name,
 			command->usage);
 		return NULL;
 	}
 
 	struct json_object *request = json_object_new_object();
 	json_object_object_add(request, "command",
-		json_object_new_string(command->name));
+		json_object_new_string(gridwl_control_command_name(id)));
 	if (!command->build(request, argc, argv, cwd, error)) {
 		json_object_put(request);
 		return NULL;

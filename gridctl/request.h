@@ -2,6 +2,7 @@
 #define GRIDWL_GRIDCTL_REQUEST_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 /*
  * Turning gridctl's command line into the request it sends, kept apart from
@@ -24,5 +25,8 @@ char *gridctl_build_request(int argc, char **argv, const char *cwd,
 /* Parses an int the way every numeric argument is parsed: an optional sign
  * and decimal digits, the whole string, in the range of int. */
 bool gridctl_parse_int(const char *str, int *value);
+
+/* The commands' lines of --help: each command's synopsis and what it does. */
+void gridctl_print_commands(FILE *out);
 
 #endif

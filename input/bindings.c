@@ -25,29 +25,50 @@ static struct gridwl_view *focused_view(struct gridwl_server *server) {
 	return focused != NULL ? gridwl_view_from_surface(focused) : NULL;
 }
 
+static void run_exec(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	gridwl_server_spawn(server, binding->command);
+}
+
+static void run_close(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = focused_view(server);
+	if (view != NULL) {
+		gridwl_view_close(view);
+	}
+}
+
+static void run_exit(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	gridwl_server_terminate(server, 0);
+}
+
+static void run_reload(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	char *error = NULL;
+	if (!gridwl_server_reload(server, &error)) {
+		wlr_log(WLR_ERROR, "Reload failed: %s", error);
+		free(error);
+	}
+}
+
+typedef void (*action_runner)(struct gridwl_server *server,
+	const struct gridwl_binding *binding);
+
+/* By action; config/binding.c has the name of each. */
+static const action_runner action_runners[] = {
+	[GRIDWL_ACTION_EXEC] = run_exec,
+	[GRIDWL_ACTION_CLOSE] = run_close,
+	[GRIDWL_ACTION_EXIT] = run_exit,
+	[GRIDWL_ACTION_RELOAD] = run_reload,
+};
+
+_Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==
+	GRIDWL_ACTION_COUNT, "every binding action needs a runner");
+
 static void run_action(struct gridwl_server *server,
 		const struct gridwl_binding *binding) {
-	switch (binding->action) {
-	case GRIDWL_ACTION_EXEC:
-		gridwl_server_spawn(server, binding->command);
-		break;
-	case GRIDWL_ACTION_CLOSE:;
-		struct gridwl_view *view = focused_view(server);
-		if (view != NULL) {
-			gridwl_view_close(view);
-		}
-		break;
-	case GRIDWL_ACTION_EXIT:
-		gridwl_server_terminate(server, 0);
-		break;
-	case GRIDWL_ACTION_RELOAD:;
-		char *error = NULL;
-		if (!gridwl_server_reload(server, &error)) {
-			wlr_log(WLR_ERROR, "Reload failed: %s", error);
-			free(error);
-		}
-		break;
-	}
+	action_runners[binding->action](server, binding);
 }
 
 bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,

@@ -490,38 +490,44 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	return reply;
 }
 
-static const struct {
-	const char *name;
-	struct json_object *(*run)(struct gridwl_server *server,
-		struct json_object *request);
-} commands[] = {
-	{ "outputs", cmd_outputs },
-	{ "windows", cmd_windows },
-	{ "layers", cmd_layers },
-	{ "move", cmd_move },
-	{ "resize", cmd_resize },
-	{ "focus", cmd_focus },
-	{ "close", cmd_close },
-	{ "output", cmd_output },
-	{ "create-output", cmd_create_output },
-	{ "destroy-output", cmd_destroy_output },
-	{ "screenshot", cmd_screenshot },
-	{ "reload", cmd_reload },
-	{ "exit", cmd_exit },
-	{ "stats", cmd_stats },
+typedef struct json_object *(*command_handler)(struct gridwl_server *server,
+	struct json_object *request);
+
+static const command_handler handlers[] = {
+	[GRIDWL_CONTROL_OUTPUTS] = cmd_outputs,
+	[GRIDWL_CONTROL_WINDOWS] = cmd_windows,
+	[GRIDWL_CONTROL_LAYERS] = cmd_layers,
+	[GRIDWL_CONTROL_MOVE] = cmd_move,
+	[GRIDWL_CONTROL_RESIZE] = cmd_resize,
+	[GRIDWL_CONTROL_FOCUS] = cmd_focus,
+	[GRIDWL_CONTROL_CLOSE] = cmd_close,
+	[GRIDWL_CONTROL_OUTPUT] = cmd_output,
+	[GRIDWL_CONTROL_CREATE_OUTPUT] = cmd_create_output,
+	[GRIDWL_CONTROL_DESTROY_OUTPUT] = cmd_destroy_output,
+	[GRIDWL_CONTROL_SCREENSHOT] = cmd_screenshot,
+	[GRIDWL_CONTROL_RELOAD] = cmd_reload,
+	[GRIDWL_CONTROL_EXIT] = cmd_exit,
+	[GRIDWL_CONTROL_STATS] = cmd_stats,
 };
+
+_Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==
+	GRIDWL_CONTROL_COMMAND_COUNT, "every control command needs a handler");
+
+bool gridwl_control_handles(enum gridwl_control_command command) {
+	return handlers[command] != NULL;
+}
 
 struct json_object *gridwl_control_handle_request(void *data,
 		struct json_object *request) {
 	struct gridwl_server *server = data;
-	const char *command = get_string(request, "command");
-	if (command == NULL) {
+	const char *name = get_string(request, "command");
+	if (name == NULL) {
 		return gridwl_control_error("missing string \"command\"");
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
-		if (strcmp(command, commands[i].name) == 0) {
-			return commands[i].run(server, request);
-		}
+	enum gridwl_control_command command;
+	if (!gridwl_control_command_from_name(name, &command) ||
+			!gridwl_control_handles(command)) {
+		return gridwl_control_error("unknown command '%s'", name);
 	}
-	return gridwl_control_error("unknown command '%s'", command);
+	return handlers[command](server, request);
 }

@@ -2,10 +2,8 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <json-c/json.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -655,33 +653,4 @@ struct json_object *gridwl_control_parse_request(const char *buf, size_t len,
 		return NULL;
 	}
 	return obj;
-}
-
-struct json_object *gridwl_control_error(const char *fmt, ...) {
-	char *message = NULL;
-	va_list args;
-	va_start(args, fmt);
-	int len = vsnprintf(NULL, 0, fmt, args);
-	va_end(args);
-	if (len >= 0) {
-		message = malloc((size_t)len + 1);
-		if (message != NULL) {
-			va_start(args, fmt);
-			vsnprintf(message, (size_t)len + 1, fmt, args);
-			va_end(args);
-		}
-	}
-
-	struct json_object *reply = json_object_new_object();
-	json_object_object_add(reply, "success", json_object_new_boolean(false));
-	json_object_object_add(reply, "error",
-		json_object_new_string(message != NULL ? message : fmt));
-	free(message);
-	return reply;
-}
-
-struct json_object *gridwl_control_success(void) {
-	struct json_object *reply = json_object_new_object();
-	json_object_object_add(reply, "success", json_object_new_boolean(true));
-	return reply;
 }

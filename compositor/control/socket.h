@@ -3,8 +3,9 @@
 
 #include <stddef.h>
 #include <wayland-server-core.h>
-
-struct json_object;
+// Handlers build their replies with the protocol's gridwl_control_success
+// and gridwl_control_error.
+#include "protocol/control.h"
 
 /*
  * The control socket: a SOCK_STREAM unix socket that takes one JSON object
@@ -34,11 +35,5 @@ const char *gridwl_control_get_path(struct gridwl_control *control);
  * sets *error to a static string. Exposed for tests and the fuzzer. */
 struct json_object *gridwl_control_parse_request(const char *buf, size_t len,
 	const char **error);
-
-/* {"success": false, "error": message} */
-struct json_object *gridwl_control_error(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
-/* {"success": true} to add fields to. */
-struct json_object *gridwl_control_success(void);
 
 #endif

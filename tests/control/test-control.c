@@ -16,14 +16,7 @@
 #include <unistd.h>
 #include <wayland-server-core.h>
 #include "compositor/control/socket.h"
-
-#define CHECK(cond) do { \
-	if (!(cond)) { \
-		fprintf(stderr, "%s:%d: check failed: %s\n", \
-			__FILE__, __LINE__, #cond); \
-		exit(1); \
-	} \
-} while (0)
+#include "check.h"
 
 #define HUGE_REPLY_BYTES 300000
 #define HUGE_REQUESTS 20 // 6 MB of replies: beyond the output high water

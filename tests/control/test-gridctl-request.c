@@ -5,14 +5,7 @@
 #include <string.h>
 #include "gridctl/request.h"
 #include "gridctl/socket_path.h"
-
-#define CHECK(cond) do { \
-	if (!(cond)) { \
-		fprintf(stderr, "%s:%d: check failed: %s\n", \
-			__FILE__, __LINE__, #cond); \
-		exit(1); \
-	} \
-} while (0)
+#include "check.h"
 
 #define ARGV(...) (char *[]){ __VA_ARGS__, NULL }
 
