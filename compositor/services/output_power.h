@@ -15,12 +15,13 @@ struct gridwl_server;
  * are not drawn to until they are on again.
  *
  * Clients such as wlopm switch it through wlr-output-power-management-
- * unstable-v1, implemented here rather than with wlroots 0.15's helper:
- * that one reports the mode from wlr_output.enabled, which headless and
- * nested outputs never clear, and tells every power object for an output
- * but the first one "failed", where any number of clients may watch one
- * output here. A mode asked for is applied as a run-time output line, the
- * same as gridctl output NAME power on|off.
+ * unstable-v1, whose wire side is our own (protocol/wlr_output_power_v1.c)
+ * rather than wlroots 0.15's helper: that one reports the mode from
+ * wlr_output.enabled, which headless and nested outputs never clear, and
+ * tells every power object for an output but the first one "failed", where
+ * any number of clients may watch one output here. A mode asked for is
+ * applied as a run-time output line, the same as gridctl output NAME power
+ * on|off.
  */
 bool gridwl_output_power_init(struct gridwl_server *server);
 void gridwl_output_power_finish(struct gridwl_server *server);

@@ -1,4 +1,3 @@
-#include <assert.h>
 #include <stdlib.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_output.h>
@@ -10,19 +9,18 @@
 #include "compositor/services/idle.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/view.h"
-#include "ext-session-lock-v1-protocol.h"
 #include "input/seat.h"
+#include "protocol/ext_session_lock_v1.h"
 #include "render/target.h"
 
 /*
- * ext-session-lock-v1, which wlroots 0.15 does not have. A lock surface is
- * a gridwl_view of its own kind, over its output in the topmost band, so
- * it is drawn (resampled at the output's scale like anything else), damaged
- * and given input by the paths windows use; the lock only decides which
- * views those paths see (gridwl_view_hidden_by_lock).
+ * gridwl's policy for ext-session-lock-v1, whose wire side is in
+ * protocol/ext_session_lock_v1.c. A lock surface is a gridwl_view of its
+ * own kind, over its output in the topmost band, so it is drawn (resampled
+ * at the output's scale like anything else), damaged and given input by
+ * the paths windows use; the lock only decides which views those paths
+ * see (gridwl_view_hidden_by_lock).
  */
-
-#define SESSION_LOCK_VERSION 1
 
 /* Shown where no lock surface is: black while a lock client holds the
  * lock, red once it died without unlocking (as sway does), so the user
@@ -32,7 +30,7 @@
 
 struct gridwl_session_lock_manager {
 	struct gridwl_server *server;
-	struct wl_global *global;
+	struct gridwl_session_lock_manager_v1 *wire;
 	// The live lock object holding the lock, NULL when there is none.
 	struct gridwl_session_lock *lock;
 	// Stays true when the lock client dies without unlocking: killing a
@@ -41,37 +39,32 @@ struct gridwl_session_lock_manager {
 	// The window that had the keyboard before the lock, by id so that it
 	// may go away meanwhile.
 	uint32_t focused_view_id;
+	struct wl_listener new_lock;
+	struct wl_listener wire_destroy;
 };
 
+/* A lock that was not refused. */
 struct gridwl_session_lock {
-	struct wl_resource *resource;
-	// NULL when the lock was refused (finished) or has ended.
+	struct gridwl_session_lock_v1 *wire;
+	// NULL when the lock has ended.
 	struct gridwl_session_lock_manager *manager;
 	bool locked_sent;
 	struct wl_list surfaces; // gridwl_lock_surface.link
-};
-
-struct gridwl_lock_configure {
-	uint32_t serial;
-	int width, height;
+	struct wl_listener new_surface;
+	struct wl_listener unlock;
+	struct wl_listener destroy;
 };
 
 struct gridwl_lock_surface {
 	struct gridwl_view view;
-	struct wl_resource *resource;
+	struct gridwl_session_lock_surface_v1 *wire;
 	struct wlr_surface *surface;
 	// NULL once the lock ended; its surfaces are never shown again.
 	struct gridwl_session_lock *lock;
 	struct wl_list link; // gridwl_session_lock.surfaces
-	struct wlr_output *output; // NULL once the output is gone
 	int configured_width, configured_height; // last sent
-	bool acked;
-	int acked_width, acked_height;
-	// Sizes sent but not acknowledged yet, oldest first, bounded: a client
-	// that never acks does not make gridwl grow this.
-	struct gridwl_lock_configure pending[8];
-	int pending_count;
-	struct wl_listener surface_destroy;
+	struct wl_listener map;
+	struct wl_listener destroy;
 	struct wl_listener output_destroy;
 };
 
@@ -144,7 +137,7 @@ static struct gridwl_lock_surface *lock_surface_to_focus(
 		if (!lock_surface->view.mapped) {
 			continue;
 		}
-		if (under != NULL && lock_surface->output == under->wlr_output) {
+		if (under != NULL && lock_surface->wire->output == under->wlr_output) {
 			return lock_surface;
 		}
 		if (any == NULL) {
@@ -235,8 +228,9 @@ static const struct gridwl_view_impl lock_view_impl = {
 };
 
 static void lock_surface_configure(struct gridwl_lock_surface *lock_surface) {
-	struct gridwl_output *output = lock_surface->output != NULL ?
-		gridwl_output_from_wlr(lock_surface->output) : NULL;
+	struct wlr_output *wlr_output = lock_surface->wire->output;
+	struct gridwl_output *output = wlr_output != NULL ?
+		gridwl_output_from_wlr(wlr_output) : NULL;
 	if (output == NULL || !gridwl_output_is_active(output)) {
 		return;
 	}
@@ -253,25 +247,16 @@ static void lock_surface_configure(struct gridwl_lock_surface *lock_surface) {
 			box.height == lock_surface->configured_height) {
 		return;
 	}
-	uint32_t serial = wl_display_next_serial(
-		lock_surface->view.server->display);
-	if (lock_surface->pending_count == (int)(sizeof(lock_surface->pending) /
-			sizeof(lock_surface->pending[0]))) {
-		// The oldest is dropped; acking it later is then invalid_serial.
-		for (int i = 1; i < lock_surface->pending_count; i++) {
-			lock_surface->pending[i - 1] = lock_surface->pending[i];
-		}
-		lock_surface->pending_count--;
-	}
-	lock_surface->pending[lock_surface->pending_count++] =
-		(struct gridwl_lock_configure){ serial, box.width, box.height };
 	lock_surface->configured_width = box.width;
 	lock_surface->configured_height = box.height;
-	ext_session_lock_surface_v1_send_configure(lock_surface->resource, serial,
-		box.width, box.height);
+	gridwl_session_lock_surface_v1_configure(lock_surface->wire, box.width,
+		box.height);
 }
 
-static void lock_surface_destroy(struct gridwl_lock_surface *lock_surface) {
+static void lock_surface_handle_destroy(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_lock_surface *lock_surface =
+		wl_container_of(listener, lock_surface, destroy);
 	struct gridwl_session_lock *lock = lock_surface->lock;
 	struct gridwl_server *server = lock_surface->view.server;
 	bool had_focus = gridwl_view_is_focused(&lock_surface->view);
@@ -280,10 +265,11 @@ static void lock_surface_destroy(struct gridwl_lock_surface *lock_surface) {
 	}
 	gridwl_view_finish(&lock_surface->view);
 	wl_list_remove(&lock_surface->link);
-	wl_list_remove(&lock_surface->surface_destroy.link);
+	wl_list_remove(&lock_surface->map.link);
+	wl_list_remove(&lock_surface->destroy.link);
 	wl_list_remove(&lock_surface->output_destroy.link);
-	lock_surface->surface->role_data = NULL;
-	wl_resource_set_user_data(lock_surface->resource, NULL);
+	// Its surface is no lock view from now on (refocus_lock asks).
+	lock_surface->wire->data = NULL;
 	free(lock_surface);
 	if (had_focus && lock != NULL) {
 		refocus_lock(lock);
@@ -291,78 +277,15 @@ static void lock_surface_destroy(struct gridwl_lock_surface *lock_surface) {
 	gridwl_seat_schedule_pointer_rebase(server->seat);
 }
 
-static struct gridwl_lock_surface *lock_surface_from_resource(
-		struct wl_resource *resource);
-
-static void lock_surface_handle_ack_configure(struct wl_client *client,
-		struct wl_resource *resource, uint32_t serial) {
-	struct gridwl_lock_surface *lock_surface =
-		lock_surface_from_resource(resource);
-	if (lock_surface == NULL) {
-		return;
-	}
-	for (int i = 0; i < lock_surface->pending_count; i++) {
-		if (lock_surface->pending[i].serial != serial) {
-			continue;
-		}
-		lock_surface->acked = true;
-		lock_surface->acked_width = lock_surface->pending[i].width;
-		lock_surface->acked_height = lock_surface->pending[i].height;
-		// Older configures are superseded by the one acknowledged.
-		int left = lock_surface->pending_count - i - 1;
-		for (int j = 0; j < left; j++) {
-			lock_surface->pending[j] = lock_surface->pending[i + 1 + j];
-		}
-		lock_surface->pending_count = left;
-		return;
-	}
-	wl_resource_post_error(resource,
-		EXT_SESSION_LOCK_SURFACE_V1_ERROR_INVALID_SERIAL,
-		"serial %u was never sent or is superseded", serial);
-}
-
-static void lock_surface_handle_destroy(struct wl_client *client,
-		struct wl_resource *resource) {
-	wl_resource_destroy(resource);
-}
-
-static const struct ext_session_lock_surface_v1_interface
-		lock_surface_implementation = {
-	.destroy = lock_surface_handle_destroy,
-	.ack_configure = lock_surface_handle_ack_configure,
-};
-
-static struct gridwl_lock_surface *lock_surface_from_resource(
-		struct wl_resource *resource) {
-	assert(wl_resource_instance_of(resource,
-		&ext_session_lock_surface_v1_interface, &lock_surface_implementation));
-	return wl_resource_get_user_data(resource);
-}
-
-static void lock_surface_resource_destroy(struct wl_resource *resource) {
-	struct gridwl_lock_surface *lock_surface =
-		lock_surface_from_resource(resource);
-	if (lock_surface != NULL) {
-		lock_surface_destroy(lock_surface);
-	}
-}
-
-static void lock_surface_handle_surface_destroy(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_lock_surface *lock_surface =
-		wl_container_of(listener, lock_surface, surface_destroy);
-	lock_surface_destroy(lock_surface);
-}
-
 static void lock_surface_handle_output_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_lock_surface *lock_surface =
 		wl_container_of(listener, lock_surface, output_destroy);
 	// The client sees its wl_output go and destroys the surface; until
-	// then it is on no output and shown nowhere.
+	// then it is on no output (the wire side has let go of it) and shown
+	// nowhere.
 	wl_list_remove(&lock_surface->output_destroy.link);
 	wl_list_init(&lock_surface->output_destroy.link);
-	lock_surface->output = NULL;
 	if (lock_surface->view.mapped) {
 		gridwl_view_unmap(&lock_surface->view);
 	}
@@ -373,50 +296,12 @@ static void lock_surface_handle_output_destroy(struct wl_listener *listener,
 	}
 }
 
-/* Checks what the client is about to commit, before it is applied. */
-static void lock_surface_role_precommit(struct wlr_surface *surface) {
-	struct gridwl_lock_surface *lock_surface = surface->role_data;
-	if (lock_surface == NULL) {
-		return;
-	}
-	const struct wlr_surface_state *pending = &surface->pending;
-	bool attaches = pending->committed & WLR_SURFACE_STATE_BUFFER;
-	if (attaches && pending->buffer == NULL) {
-		wl_resource_post_error(lock_surface->resource,
-			EXT_SESSION_LOCK_SURFACE_V1_ERROR_NULL_BUFFER,
-			"a lock surface cannot be unmapped with a null buffer");
-		return;
-	}
-	bool has_buffer = attaches || wlr_surface_has_buffer(surface);
-	if (!has_buffer) {
-		return;
-	}
-	if (!lock_surface->acked) {
-		wl_resource_post_error(lock_surface->resource,
-			EXT_SESSION_LOCK_SURFACE_V1_ERROR_COMMIT_BEFORE_FIRST_ACK,
-			"a buffer was committed before the first configure was acked");
-		return;
-	}
-	// The size is the output's, in surface-local (logical) units: a scale-1
-	// buffer of it is as fine on a scale-2 output as a scale-2 one.
-	if (pending->width != lock_surface->acked_width ||
-			pending->height != lock_surface->acked_height) {
-		wl_resource_post_error(lock_surface->resource,
-			EXT_SESSION_LOCK_SURFACE_V1_ERROR_DIMENSIONS_MISMATCH,
-			"the surface is %dx%d, the configure acked was %dx%d",
-			pending->width, pending->height, lock_surface->acked_width,
-			lock_surface->acked_height);
-	}
-}
-
-/* After the state is applied, before the surface's commit signal. */
-static void lock_surface_role_commit(struct wlr_surface *surface) {
-	struct gridwl_lock_surface *lock_surface = surface->role_data;
-	if (lock_surface == NULL || lock_surface->view.mapped ||
-			lock_surface->output == NULL ||
-			!wlr_surface_has_buffer(surface)) {
-		return;
-	}
+/* The first buffer committed, after the state is applied and before the
+ * surface's commit signal. */
+static void lock_surface_handle_map(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_lock_surface *lock_surface =
+		wl_container_of(listener, lock_surface, map);
 	struct gridwl_view *view = &lock_surface->view;
 	view->mapped = true;
 	view->last_bounds = gridwl_view_bounds(view);
@@ -427,21 +312,17 @@ static void lock_surface_role_commit(struct wlr_surface *surface) {
 	}
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 	wlr_log(WLR_DEBUG, "Lock surface mapped on %s",
-		lock_surface->output->name);
+		lock_surface->wire->output->name);
 }
-
-static const struct wlr_surface_role lock_surface_role = {
-	.name = "ext_session_lock_surface_v1",
-	.precommit = lock_surface_role_precommit,
-	.commit = lock_surface_role_commit,
-};
 
 struct gridwl_view *gridwl_lock_view_from_surface(
 		struct wlr_surface *surface) {
-	if (surface->role != &lock_surface_role || surface->role_data == NULL) {
+	struct gridwl_session_lock_surface_v1 *wire =
+		gridwl_session_lock_surface_v1_try_from_wlr_surface(surface);
+	if (wire == NULL || wire->data == NULL) {
 		return NULL;
 	}
-	struct gridwl_lock_surface *lock_surface = surface->role_data;
+	struct gridwl_lock_surface *lock_surface = wire->data;
 	return &lock_surface->view;
 }
 
@@ -463,90 +344,34 @@ void gridwl_session_lock_arrange(struct gridwl_server *server) {
 
 /* --- the lock --- */
 
-static const struct ext_session_lock_v1_interface lock_implementation;
-
-static struct gridwl_session_lock *lock_from_resource(
-		struct wl_resource *resource) {
-	assert(wl_resource_instance_of(resource, &ext_session_lock_v1_interface,
-		&lock_implementation));
-	return wl_resource_get_user_data(resource);
-}
-
-/* A surface made for a refused or ended lock: an object that does
- * nothing, so the client's requests on it are harmless. */
-static void make_inert_lock_surface(struct wl_client *client,
-		uint32_t version, uint32_t id) {
-	struct wl_resource *resource = wl_resource_create(client,
-		&ext_session_lock_surface_v1_interface, version, id);
-	if (resource == NULL) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &lock_surface_implementation,
-		NULL, NULL);
-}
-
-static void lock_handle_get_lock_surface(struct wl_client *client,
-		struct wl_resource *lock_resource, uint32_t id,
-		struct wl_resource *surface_resource,
-		struct wl_resource *output_resource) {
-	struct gridwl_session_lock *lock = lock_from_resource(lock_resource);
-	uint32_t version = wl_resource_get_version(lock_resource);
-	struct wlr_surface *surface = wlr_surface_from_resource(surface_resource);
-	// An output whose global is gone has no wlr_output behind it.
-	struct wlr_output *wlr_output = wlr_output_from_resource(output_resource);
-	if (lock->manager == NULL || wlr_output == NULL ||
-			gridwl_output_from_wlr(wlr_output) == NULL) {
-		make_inert_lock_surface(client, version, id);
-		return;
-	}
-	struct gridwl_lock_surface *other;
-	wl_list_for_each(other, &lock->surfaces, link) {
-		if (other->output == wlr_output) {
-			wl_resource_post_error(lock_resource,
-				EXT_SESSION_LOCK_V1_ERROR_DUPLICATE_OUTPUT,
-				"output %s has a lock surface already", wlr_output->name);
-			return;
-		}
-	}
-	if (wlr_surface_has_buffer(surface) ||
-			((surface->pending.committed & WLR_SURFACE_STATE_BUFFER) &&
-				surface->pending.buffer != NULL)) {
-		wl_resource_post_error(lock_resource,
-			EXT_SESSION_LOCK_V1_ERROR_ALREADY_CONSTRUCTED,
-			"the surface has a buffer already");
+static void lock_handle_new_surface(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_session_lock *lock =
+		wl_container_of(listener, lock, new_surface);
+	struct gridwl_session_lock_surface_v1 *wire = data;
+	if (lock->manager == NULL) {
+		// Past gridwl_session_lock_finish: nothing is shown any more.
 		return;
 	}
 	struct gridwl_lock_surface *lock_surface =
 		calloc(1, sizeof(*lock_surface));
 	if (lock_surface == NULL) {
-		wl_client_post_no_memory(client);
+		wl_resource_post_no_memory(wire->resource);
 		return;
 	}
-	if (!wlr_surface_set_role(surface, &lock_surface_role, lock_surface,
-			lock_resource, EXT_SESSION_LOCK_V1_ERROR_ROLE)) {
-		free(lock_surface);
-		return;
-	}
-	lock_surface->resource = wl_resource_create(client,
-		&ext_session_lock_surface_v1_interface, version, id);
-	if (lock_surface->resource == NULL) {
-		surface->role_data = NULL;
-		free(lock_surface);
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(lock_surface->resource,
-		&lock_surface_implementation, lock_surface,
-		lock_surface_resource_destroy);
-	lock_surface->surface = surface;
+	lock_surface->wire = wire;
+	lock_surface->surface = wire->surface;
 	lock_surface->lock = lock;
-	lock_surface->output = wlr_output;
 	wl_list_insert(lock->surfaces.prev, &lock_surface->link);
-	lock_surface->surface_destroy.notify = lock_surface_handle_surface_destroy;
-	wl_signal_add(&surface->events.destroy, &lock_surface->surface_destroy);
+	lock_surface->map.notify = lock_surface_handle_map;
+	wl_signal_add(&wire->events.map, &lock_surface->map);
+	lock_surface->destroy.notify = lock_surface_handle_destroy;
+	wl_signal_add(&wire->events.destroy, &lock_surface->destroy);
+	// After the wire side's own listener, which lets go of the output.
 	lock_surface->output_destroy.notify = lock_surface_handle_output_destroy;
-	wl_signal_add(&wlr_output->events.destroy, &lock_surface->output_destroy);
+	wl_signal_add(&wire->output->events.destroy,
+		&lock_surface->output_destroy);
+	wire->data = lock_surface;
 
 	struct gridwl_view *view = &lock_surface->view;
 	view->lock_surface = lock_surface;
@@ -565,20 +390,12 @@ static void lock_detach_surfaces(struct gridwl_session_lock *lock) {
 	}
 }
 
-static void lock_handle_unlock_and_destroy(struct wl_client *client,
-		struct wl_resource *resource) {
-	struct gridwl_session_lock *lock = lock_from_resource(resource);
+/* The wire side destroys the lock object right after. */
+static void lock_handle_unlock(struct wl_listener *listener, void *data) {
+	struct gridwl_session_lock *lock =
+		wl_container_of(listener, lock, unlock);
 	struct gridwl_session_lock_manager *manager = lock->manager;
 	if (manager == NULL) {
-		// A refused lock has nothing to unlock; wl_resource_destroy below
-		// ends it all the same.
-		wl_resource_destroy(resource);
-		return;
-	}
-	if (!lock->locked_sent) {
-		wl_resource_post_error(resource,
-			EXT_SESSION_LOCK_V1_ERROR_INVALID_UNLOCK,
-			"unlock before the locked event");
 		return;
 	}
 	struct gridwl_server *server = manager->server;
@@ -604,29 +421,11 @@ static void lock_handle_unlock_and_destroy(struct wl_client *client,
 	damage_all_outputs(server);
 	gridwl_seat_schedule_pointer_rebase(server->seat);
 	gridwl_idle_update(server);
-	wl_resource_destroy(resource);
 }
 
-static void lock_handle_destroy(struct wl_client *client,
-		struct wl_resource *resource) {
-	struct gridwl_session_lock *lock = lock_from_resource(resource);
-	if (lock->manager != NULL && lock->locked_sent) {
-		wl_resource_post_error(resource,
-			EXT_SESSION_LOCK_V1_ERROR_INVALID_DESTROY,
-			"a lock that is locked ends with unlock_and_destroy");
-		return;
-	}
-	wl_resource_destroy(resource);
-}
-
-static const struct ext_session_lock_v1_interface lock_implementation = {
-	.destroy = lock_handle_destroy,
-	.get_lock_surface = lock_handle_get_lock_surface,
-	.unlock_and_destroy = lock_handle_unlock_and_destroy,
-};
-
-static void lock_resource_destroy(struct wl_resource *resource) {
-	struct gridwl_session_lock *lock = lock_from_resource(resource);
+static void lock_handle_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_session_lock *lock =
+		wl_container_of(listener, lock, destroy);
 	struct gridwl_session_lock_manager *manager = lock->manager;
 	if (manager != NULL && manager->lock == lock) {
 		// Gone without unlocking (the client died, or destroyed the lock
@@ -637,6 +436,10 @@ static void lock_resource_destroy(struct wl_resource *resource) {
 		damage_all_outputs(manager->server);
 	}
 	lock_detach_surfaces(lock);
+	wl_list_remove(&lock->new_surface.link);
+	wl_list_remove(&lock->unlock.link);
+	wl_list_remove(&lock->destroy.link);
+	lock->wire->data = NULL;
 	free(lock);
 }
 
@@ -655,7 +458,7 @@ static void check_presented(struct gridwl_session_lock_manager *manager) {
 		}
 	}
 	manager->lock->locked_sent = true;
-	ext_session_lock_v1_send_locked(manager->lock->resource);
+	gridwl_session_lock_v1_send_locked(manager->lock->wire);
 }
 
 void gridwl_session_lock_output_presented(struct gridwl_output *output) {
@@ -673,30 +476,31 @@ void gridwl_session_lock_outputs_changed(struct gridwl_server *server) {
 	}
 }
 
-static void manager_handle_lock(struct wl_client *client,
-		struct wl_resource *manager_resource, uint32_t id) {
+static void manager_handle_new_lock(struct wl_listener *listener,
+		void *data) {
 	struct gridwl_session_lock_manager *manager =
-		wl_resource_get_user_data(manager_resource);
+		wl_container_of(listener, manager, new_lock);
+	struct gridwl_session_lock_v1 *wire = data;
+	if (manager->lock != NULL) {
+		// One lock client at a time; the one that holds the lock stays.
+		gridwl_session_lock_v1_destroy(wire);
+		return;
+	}
 	struct gridwl_session_lock *lock = calloc(1, sizeof(*lock));
 	if (lock == NULL) {
-		wl_client_post_no_memory(client);
+		wl_resource_post_no_memory(wire->resource);
 		return;
 	}
+	lock->wire = wire;
 	wl_list_init(&lock->surfaces);
-	lock->resource = wl_resource_create(client, &ext_session_lock_v1_interface,
-		wl_resource_get_version(manager_resource), id);
-	if (lock->resource == NULL) {
-		free(lock);
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(lock->resource, &lock_implementation,
-		lock, lock_resource_destroy);
-	if (manager == NULL || manager->lock != NULL) {
-		// One lock client at a time; the one that holds the lock stays.
-		ext_session_lock_v1_send_finished(lock->resource);
-		return;
-	}
+	lock->new_surface.notify = lock_handle_new_surface;
+	wl_signal_add(&wire->events.new_surface, &lock->new_surface);
+	lock->unlock.notify = lock_handle_unlock;
+	wl_signal_add(&wire->events.unlock, &lock->unlock);
+	lock->destroy.notify = lock_handle_destroy;
+	wl_signal_add(&wire->events.destroy, &lock->destroy);
+	wire->data = lock;
+
 	struct gridwl_server *server = manager->server;
 	lock->manager = manager;
 	manager->lock = lock;
@@ -726,27 +530,17 @@ static void manager_handle_lock(struct wl_client *client,
 	check_presented(manager);
 }
 
-static void manager_handle_destroy(struct wl_client *client,
-		struct wl_resource *resource) {
-	wl_resource_destroy(resource);
-}
-
-static const struct ext_session_lock_manager_v1_interface
-		manager_implementation = {
-	.destroy = manager_handle_destroy,
-	.lock = manager_handle_lock,
-};
-
-static void manager_bind(struct wl_client *client, void *data,
-		uint32_t version, uint32_t id) {
-	struct wl_resource *resource = wl_resource_create(client,
-		&ext_session_lock_manager_v1_interface, version, id);
-	if (resource == NULL) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(resource, &manager_implementation, data,
-		NULL);
+/* Only if the display went first: nothing is locked by protocol from then
+ * on. */
+static void manager_handle_wire_destroy(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_session_lock_manager *manager =
+		wl_container_of(listener, manager, wire_destroy);
+	wl_list_remove(&manager->new_lock.link);
+	wl_list_init(&manager->new_lock.link);
+	wl_list_remove(&manager->wire_destroy.link);
+	wl_list_init(&manager->wire_destroy.link);
+	manager->wire = NULL;
 }
 
 bool gridwl_session_lock_init(struct gridwl_server *server) {
@@ -755,13 +549,16 @@ bool gridwl_session_lock_init(struct gridwl_server *server) {
 		return false;
 	}
 	manager->server = server;
-	manager->global = wl_global_create(server->display,
-		&ext_session_lock_manager_v1_interface, SESSION_LOCK_VERSION,
-		manager, manager_bind);
-	if (manager->global == NULL) {
+	// Destroyed with the display.
+	manager->wire = gridwl_session_lock_manager_v1_create(server->display);
+	if (manager->wire == NULL) {
 		free(manager);
 		return false;
 	}
+	manager->new_lock.notify = manager_handle_new_lock;
+	wl_signal_add(&manager->wire->events.new_lock, &manager->new_lock);
+	manager->wire_destroy.notify = manager_handle_wire_destroy;
+	wl_signal_add(&manager->wire->events.destroy, &manager->wire_destroy);
 	server->session_lock = manager;
 	return true;
 }
@@ -776,7 +573,8 @@ void gridwl_session_lock_finish(struct gridwl_server *server) {
 	if (manager->lock != NULL) {
 		manager->lock->manager = NULL;
 	}
-	wl_global_destroy(manager->global);
+	wl_list_remove(&manager->new_lock.link);
+	wl_list_remove(&manager->wire_destroy.link);
 	server->session_lock = NULL;
 	free(manager);
 }
