@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "resample-common.h"
+#include "client-lines.h"
+#include "resample-fixture.h"
 
 /*
  * wlr-foreign-toplevel-management through a real client (toplevel-client,

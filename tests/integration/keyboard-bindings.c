@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "common.h"
-#include "resample-common.h"
+#include "client-lines.h"
+#include "resample-fixture.h"
 #include "xvfb-session.h"
 
 /*

@@ -1,8 +1,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "layout-common.h"
-#include "resample-common.h"
+#include "layout-expect.h"
+#include "resample-fixture.h"
 
 /*
  * Hotplug loses nothing. Two pattern clients draw (one window across the

@@ -2,9 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "layout-common.h"
-#include "resample-common.h"
+#include "client-lines.h"
+#include "layout-expect.h"
+#include "resample-fixture.h"
 
 /*
  * Screen power (sway's "dpms"): gridctl output NAME power|dpms on|off,

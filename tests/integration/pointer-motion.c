@@ -1,8 +1,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "resample-common.h"
+#include "client-lines.h"
+#include "resample-fixture.h"
 
 /*
  * Pointer motion is in logical pixels and continuous across outputs of

@@ -1,8 +1,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "resample-common.h"
+#include "client-lines.h"
+#include "resample-fixture.h"
 
 /*
  * Menus that grab the seat (xdg_popup.grab), as every toolkit's menus do:

@@ -1,7 +1,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "resample-common.h"
+#include "resample-fixture.h"
 
 /*
  * Resampling follows the damage: a client that redraws a 7x5 rectangle of

@@ -1,7 +1,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "resample-common.h"
+#include "resample-fixture.h"
 
 /*
  * Every buffer scale {1, 2} on every output scale {1, 2, 3, 4} with both

@@ -1,6 +1,6 @@
 #include <stdio.h>
 #include <stdlib.h>
-#include "common.h"
+#include "client-lines.h"
 
 /*
  * A fullscreen client whose buffer has exactly the output's pixels must come

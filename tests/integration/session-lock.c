@@ -2,9 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
+#include "client-lines.h"
 #include "pattern.h"
-#include "resample-common.h"
+#include "resample-fixture.h"
 
 /*
  * ext-session-lock-v1 on the mixed layout (HEADLESS-1 640x480 at scale 1,

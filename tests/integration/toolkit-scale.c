@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "common.h"
+#include "client-lines.h"
 
 /*
  * Real toolkits follow the scale of the outputs their window is on: moved
