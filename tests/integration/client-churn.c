@@ -1,7 +1,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "client-lines.h"
+#include "harness.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
 
 /*
  * Clients coming and going by the hundred, a few at a time and in every

@@ -2,7 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "client-lines.h"
+#include "check.h"
+#include "harness.h"
 
 /*
  * A configuration gridwl cannot honour stops it at startup, with a message

@@ -10,7 +10,10 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "check.h"
 #include "client-lines.h"
+#include "harness.h"
+#include "screenshots.h"
 
 /*
  * Raw writes to the real compositor's control socket: what is not JSON,

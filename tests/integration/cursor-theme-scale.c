@@ -2,8 +2,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/xcursor.h>
-#include "client-lines.h"
+#include "check.h"
+#include "harness.h"
 #include "pattern.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
+#include "virtual-pointer.h"
 
 /*
  * The cursor on each output is the theme's own image for that output's

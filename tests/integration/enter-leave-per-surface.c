@@ -1,7 +1,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "screenshots.h"
 
 /*
  * wl_surface.enter and leave go to each surface of a window by what that

@@ -1,7 +1,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
 
 /*
  * gridctl's replies, field by field, and the commands that change them:

@@ -2,7 +2,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "screenshots.h"
 
 /*
  * Wayland clients that send what a compositor must survive: absurd buffer

@@ -2,7 +2,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "client-lines.h"
+#include "harness.h"
+#include "run-gridwl.h"
+#include "virtual-pointer.h"
 
 /*
  * Idleness with the real swayidle (org_kde_kwin_idle): it goes idle after

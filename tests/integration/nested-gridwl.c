@@ -1,7 +1,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
 
 /*
  * gridwl on the wayland backend, as a window of another gridwl: a client of

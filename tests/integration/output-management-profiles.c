@@ -1,8 +1,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
 #include "resample-fixture.h"
+#include "run-gridwl.h"
 
 /*
  * kanshi, the real one, drives gridwl through wlr-output-management: it

@@ -1,7 +1,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "client-lines.h"
+#include "harness.h"
 
 /*
  * wlr-output-management, through wlr-randr: integer scales are applied and

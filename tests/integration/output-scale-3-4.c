@@ -1,7 +1,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "client-lines.h"
+#include "harness.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
 
 /*
  * Output scales 3 and 4 work end to end: clients are told the scale and the

@@ -1,8 +1,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "client-lines.h"
+#include "check.h"
+#include "harness.h"
 #include "resample-fixture.h"
+#include "screenshots.h"
 
 /*
  * Changing an output's scale or mode at run time keeps the windows'

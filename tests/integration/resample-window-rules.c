@@ -2,7 +2,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
+#include "harness.h"
 #include "resample-fixture.h"
+#include "screenshots.h"
 
 /*
  * Window rules choose the filter: "window app_id=REGEX filter F" in the

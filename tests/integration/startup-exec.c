@@ -2,7 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "client-lines.h"
+#include "check.h"
+#include "harness.h"
 
 /*
  * What gridwl runs for a session: the config's exec lines and --exec at

@@ -1,7 +1,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "client-lines.h"
+#include "harness.h"
+#include "screenshots.h"
 
 /*
  * A client that breaks the wl_surface rules is disconnected with the right

@@ -1,8 +1,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
 #include "layout-expect.h"
 #include "resample-fixture.h"
+#include "screenshots.h"
 
 /*
  * A window across the seam between a scale-1 and a scale-2 output is drawn

@@ -2,8 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "client-lines.h"
+#include "check.h"
+#include "harness.h"
 #include "resample-fixture.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
 
 /*
  * X11 clients through Xwayland: xlogo (Debian's x11-apps) on a scale-2

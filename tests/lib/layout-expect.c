@@ -1,8 +1,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 #include "layout-expect.h"
 #include "resample-fixture.h"
+#include "screenshots.h"
 
 static bool get_int(struct json_object *obj, const char *path, int *value)
 {

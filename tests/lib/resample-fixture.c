@@ -1,7 +1,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
 #include "resample-fixture.h"
+#include "screenshots.h"
 
 /* How long a counter must stay put to count as settled: several frames at
  * 60 Hz, and a few polls. */

@@ -3,7 +3,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "client-lines.h"
+#include "harness.h"
 #include "resample_expect.h"
 
 /*
