@@ -1,6 +1,7 @@
 #define _GNU_SOURCE // memfd_create
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <wayland-client.h>
+#include "client-globals.h"
 #include "pattern.h"
 #include "raw-client.h"
 
@@ -51,30 +53,12 @@ struct client {
 	bool configured;
 };
 
-static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
-	struct client *c = data;
-	if (strcmp(interface, wl_compositor_interface.name) == 0) {
-		c->compositor = wl_registry_bind(registry, name,
-			&wl_compositor_interface, version < 4 ? version : 4);
-	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
-		c->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
-		c->wm_base = wl_registry_bind(registry, name,
-			&xdg_wm_base_interface, 1);
-		xdg_wm_base_add_listener(c->wm_base, &raw_client_wm_base_listener, c);
-	}
-}
-
-static void registry_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {
-	.global = registry_global,
-	.global_remove = registry_global_remove,
+static const struct client_global bound_globals[] = {
+	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
+	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
+		&client_wm_base_listener },
+	{ 0 },
 };
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
@@ -170,14 +154,15 @@ int main(int argc, char *argv[])
 	const char *mode = argv[1];
 	int scale = argc == 3 ? atoi(argv[2]) : 1;
 	struct client c = {0};
-	c.display = wl_display_connect(NULL);
+	c.display = raw_client_connect();
 	if (c.display == NULL) {
-		raw_client_emit("error cannot connect: %s", strerror(errno));
-		raw_client_emit("disconnected");
 		return 1;
 	}
-	struct wl_registry *registry = wl_display_get_registry(c.display);
-	wl_registry_add_listener(registry, &registry_listener, &c);
+	struct client_globals globals = {
+		.table = bound_globals,
+		.data = &c,
+	};
+	client_globals_listen(c.display, &globals);
 	if (wl_display_roundtrip(c.display) < 0) {
 		return raw_client_report_disconnect(c.display);
 	}

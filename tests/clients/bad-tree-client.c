@@ -1,6 +1,6 @@
-#define _GNU_SOURCE // memfd_create
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +8,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <wayland-client.h>
+#include "client-globals.h"
+#include "client-shm.h"
 #include "raw-client.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 
@@ -58,36 +60,16 @@ struct window {
 	bool configured;
 };
 
-static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
-	struct client *c = data;
-	if (strcmp(interface, wl_compositor_interface.name) == 0) {
-		c->compositor = wl_registry_bind(registry, name,
-			&wl_compositor_interface, 4);
-	} else if (strcmp(interface, wl_subcompositor_interface.name) == 0) {
-		c->subcompositor = wl_registry_bind(registry, name,
-			&wl_subcompositor_interface, 1);
-	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
-		c->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
-		c->wm_base = wl_registry_bind(registry, name,
-			&xdg_wm_base_interface, 2);
-		xdg_wm_base_add_listener(c->wm_base, &raw_client_wm_base_listener, c);
-	} else if (strcmp(interface, zwlr_layer_shell_v1_interface.name) == 0) {
-		c->layer_shell = wl_registry_bind(registry, name,
-			&zwlr_layer_shell_v1_interface, 3);
-	}
-}
-
-static void registry_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {
-	.global = registry_global,
-	.global_remove = registry_global_remove,
+static const struct client_global bound_globals[] = {
+	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
+	{ &wl_subcompositor_interface, 1,
+		offsetof(struct client, subcompositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
+	{ &xdg_wm_base_interface, 2, offsetof(struct client, wm_base),
+		&client_wm_base_listener },
+	{ &zwlr_layer_shell_v1_interface, 3,
+		offsetof(struct client, layer_shell), NULL },
+	{ 0 },
 };
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
@@ -158,28 +140,18 @@ static struct xdg_popup *parentless_popup(struct client *c,
 static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 		uint32_t format, uint32_t colour)
 {
-	size_t size = (size_t)width * (size_t)height * 4;
-	int fd = memfd_create("bad-tree-client", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, (off_t)size) != 0) {
-		raw_client_emit("error memfd: %s", strerror(errno));
+	uint32_t *data;
+	struct wl_buffer *buffer = client_shm_buffer(c->shm, width, height,
+		format, &data);
+	if (buffer == NULL) {
+		raw_client_emit("error buffer: %s", strerror(errno));
 		return NULL;
 	}
-	uint32_t *data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
-		fd, 0);
-	if (data == MAP_FAILED) {
-		close(fd);
-		raw_client_emit("error mmap: %s", strerror(errno));
-		return NULL;
-	}
+	size_t size = client_shm_size(width, height);
 	for (size_t i = 0; i < size / 4; i++) {
 		data[i] = colour;
 	}
 	munmap(data, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(c->shm, fd, (int32_t)size);
-	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, width,
-		height, width * 4, format);
-	wl_shm_pool_destroy(pool);
-	close(fd);
 	if (c->buffer_count < 4) {
 		c->buffers[c->buffer_count++] = buffer;
 	}
@@ -252,14 +224,16 @@ int main(int argc, char *argv[])
 	}
 	const char *mode = argv[1];
 	struct client c = {0};
-	c.display = wl_display_connect(NULL);
+	c.display = raw_client_connect();
 	if (c.display == NULL) {
-		raw_client_emit("error cannot connect: %s", strerror(errno));
-		raw_client_emit("disconnected");
 		return 1;
 	}
-	struct wl_registry *registry = wl_display_get_registry(c.display);
-	wl_registry_add_listener(registry, &registry_listener, &c);
+	struct client_globals globals = {
+		.table = bound_globals,
+		.data = &c,
+	};
+	struct wl_registry *registry = client_globals_listen(c.display,
+		&globals);
 	if (wl_display_roundtrip(c.display) < 0) {
 		return raw_client_report_disconnect(c.display);
 	}

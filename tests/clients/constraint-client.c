@@ -1,7 +1,9 @@
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
+#include "client-globals.h"
 #include "pointer-constraints-unstable-v1-client-protocol.h"
 #include "raw-client.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
@@ -198,42 +200,17 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 	.configure = xdg_surface_configure,
 };
 
-static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
-	struct client *client = data;
-	if (strcmp(interface, wl_compositor_interface.name) == 0) {
-		client->compositor = wl_registry_bind(registry, name,
-			&wl_compositor_interface, 4);
-	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
-		client->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
-		client->wm_base = wl_registry_bind(registry, name,
-			&xdg_wm_base_interface, 1);
-		xdg_wm_base_add_listener(client->wm_base,
-			&raw_client_wm_base_listener, client);
-	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
-			client->seat == NULL) {
-		client->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
-	} else if (strcmp(interface,
-			zwp_relative_pointer_manager_v1_interface.name) == 0) {
-		client->relative_manager = wl_registry_bind(registry, name,
-			&zwp_relative_pointer_manager_v1_interface, 1);
-	} else if (strcmp(interface,
-			zwp_pointer_constraints_v1_interface.name) == 0) {
-		client->constraints = wl_registry_bind(registry, name,
-			&zwp_pointer_constraints_v1_interface, 1);
-	}
-}
-
-static void registry_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {
-	.global = registry_global,
-	.global_remove = registry_global_remove,
+static const struct client_global bound_globals[] = {
+	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
+	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
+		&client_wm_base_listener },
+	{ &wl_seat_interface, 1, offsetof(struct client, seat), NULL },
+	{ &zwp_relative_pointer_manager_v1_interface, 1,
+		offsetof(struct client, relative_manager), NULL },
+	{ &zwp_pointer_constraints_v1_interface, 1,
+		offsetof(struct client, constraints), NULL },
+	{ 0 },
 };
 
 static struct wl_region *make_region(struct client *client, int x, int y,
@@ -438,8 +415,11 @@ int main(int argc, char *argv[])
 		return 1;
 	}
 	client.buffer_queue = wl_display_create_queue(client.display);
-	client.registry = wl_display_get_registry(client.display);
-	wl_registry_add_listener(client.registry, &registry_listener, &client);
+	struct client_globals globals = {
+		.table = bound_globals,
+		.data = &client,
+	};
+	client.registry = client_globals_listen(client.display, &globals);
 	wl_display_roundtrip(client.display);
 	if (client.compositor == NULL || client.shm == NULL ||
 			client.wm_base == NULL || client.seat == NULL ||

@@ -1,9 +1,9 @@
-#define _GNU_SOURCE // memfd_create
 #include <errno.h>
 #include <getopt.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +12,8 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include <xkbcommon/xkbcommon.h>
+#include "client-globals.h"
+#include "client-shm.h"
 #include "xdg-shell-client-protocol.h"
 
 /*
@@ -155,40 +157,24 @@ static const struct wl_buffer_listener buffer_listener = {
 static bool draw_surface(struct kb_client *client, struct wl_surface *surface,
 		int width, int height)
 {
-	size_t stride = (size_t)width * 4;
-	size_t size = stride * (size_t)height;
-	int fd = memfd_create("keyboard-client", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, (off_t)size) != 0) {
-		emit("error buffer: %s", strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-		}
-		return false;
-	}
-	uint32_t *pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
-		fd, 0);
-	if (pixels == MAP_FAILED) {
-		emit("error mmap: %s", strerror(errno));
-		close(fd);
-		return false;
-	}
 	struct kb_buffer *buffer = calloc(1, sizeof(*buffer));
 	if (buffer == NULL) {
 		emit("error out of memory");
-		munmap(pixels, size);
-		close(fd);
 		return false;
 	}
+	uint32_t *pixels;
+	buffer->wl_buffer = client_shm_buffer(client->shm, width, height,
+		WL_SHM_FORMAT_XRGB8888, &pixels);
+	if (buffer->wl_buffer == NULL) {
+		emit("error buffer: %s", strerror(errno));
+		free(buffer);
+		return false;
+	}
+	size_t size = client_shm_size(width, height);
 	for (size_t i = 0; i < size / 4; i++) {
 		pixels[i] = client->colour;
 	}
 	munmap(pixels, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(client->shm, fd,
-		(int32_t)size);
-	buffer->wl_buffer = wl_shm_pool_create_buffer(pool, 0,
-		width, height, (int32_t)stride, WL_SHM_FORMAT_XRGB8888);
-	wl_shm_pool_destroy(pool);
-	close(fd);
 	wl_buffer_add_listener(buffer->wl_buffer, &buffer_listener, buffer);
 	wl_list_insert(&client->buffers, &buffer->link);
 	wl_surface_attach(surface, buffer->wl_buffer, 0, 0);
@@ -520,46 +506,16 @@ static const struct wl_seat_listener seat_listener = {
 	.name = seat_name,
 };
 
-static void wm_base_ping(void *data, struct xdg_wm_base *wm_base,
-		uint32_t serial)
-{
-	xdg_wm_base_pong(wm_base, serial);
-}
-
-static const struct xdg_wm_base_listener wm_base_listener = {
-	.ping = wm_base_ping,
-};
-
-static void handle_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
-	struct kb_client *client = data;
-	if (strcmp(interface, wl_compositor_interface.name) == 0) {
-		client->compositor = wl_registry_bind(registry, name,
-			&wl_compositor_interface, 4);
-	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
-		client->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
-		client->wm_base = wl_registry_bind(registry, name,
-			&xdg_wm_base_interface, 1);
-		xdg_wm_base_add_listener(client->wm_base, &wm_base_listener, client);
-	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
-			client->seat == NULL) {
-		// Version 4 has repeat_info; nothing later is needed here.
-		client->seat = wl_registry_bind(registry, name, &wl_seat_interface,
-			version < 4 ? version : 4);
-		wl_seat_add_listener(client->seat, &seat_listener, client);
-	}
-}
-
-static void handle_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {
-	.global = handle_global,
-	.global_remove = handle_global_remove,
+static const struct client_global bound_globals[] = {
+	{ &wl_compositor_interface, 4, offsetof(struct kb_client, compositor),
+		NULL },
+	{ &wl_shm_interface, 1, offsetof(struct kb_client, shm), NULL },
+	{ &xdg_wm_base_interface, 1, offsetof(struct kb_client, wm_base),
+		&client_wm_base_listener },
+	// Version 4 has repeat_info; nothing later is needed here.
+	{ &wl_seat_interface, 4, offsetof(struct kb_client, seat),
+		&seat_listener },
+	{ 0 },
 };
 
 static void handle_command(struct kb_client *client, const char *line)
@@ -701,8 +657,12 @@ int main(int argc, char *argv[])
 		return 1;
 	}
 	client.xkb_context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
-	struct wl_registry *registry = wl_display_get_registry(client.display);
-	wl_registry_add_listener(registry, &registry_listener, &client);
+	struct client_globals globals = {
+		.table = bound_globals,
+		.data = &client,
+	};
+	struct wl_registry *registry = client_globals_listen(client.display,
+		&globals);
 	wl_display_roundtrip(client.display);
 	if (client.compositor == NULL || client.shm == NULL ||
 			client.wm_base == NULL || client.seat == NULL ||

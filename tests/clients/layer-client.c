@@ -1,12 +1,14 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <wayland-client.h>
+#include "client-globals.h"
 #include "pattern.h"
 #include "raw-client.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
@@ -271,41 +273,30 @@ static const struct raw_client_input_handler input_handler = {
 	.pointer_enter = on_pointer_enter,
 };
 
+static const struct client_global bound_globals[] = {
+	{ &wl_compositor_interface, 4,
+		offsetof(struct layer_client, compositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct layer_client, shm), NULL },
+	{ &xdg_wm_base_interface, 1, offsetof(struct layer_client, wm_base),
+		&client_wm_base_listener },
+	{ &zwlr_layer_shell_v1_interface, 4,
+		offsetof(struct layer_client, layer_shell), NULL },
+	{ 0 },
+};
+
+/* The seat, whose listeners are raw-client-input's, and every output. */
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version)
 {
 	struct layer_client *c = data;
-	if (strcmp(interface, wl_compositor_interface.name) == 0) {
-		c->compositor = wl_registry_bind(registry, name,
-			&wl_compositor_interface, 4);
-	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
-		c->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	} else if (strcmp(interface, wl_seat_interface.name) == 0) {
+	if (strcmp(interface, wl_seat_interface.name) == 0) {
 		raw_client_input_bind(&c->input, registry, name, &input_handler, c);
-	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
-		c->wm_base = wl_registry_bind(registry, name,
-			&xdg_wm_base_interface, 1);
-		xdg_wm_base_add_listener(c->wm_base, &raw_client_wm_base_listener,
-			c);
-	} else if (strcmp(interface, zwlr_layer_shell_v1_interface.name) == 0) {
-		c->layer_shell = wl_registry_bind(registry, name,
-			&zwlr_layer_shell_v1_interface, version < 4 ? version : 4);
 	} else if (strcmp(interface, wl_output_interface.name) == 0 &&
 			c->output_count < 8) {
 		c->outputs[c->output_count++] = wl_registry_bind(registry, name,
 			&wl_output_interface, 1);
 	}
 }
-
-static void registry_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {
-	.global = registry_global,
-	.global_remove = registry_global_remove,
-};
 
 static bool handle_line(void *data, char *line)
 {
@@ -446,14 +437,16 @@ int main(int argc, char *argv[])
 		return usage(argv[0]);
 	}
 
-	c.display = wl_display_connect(NULL);
+	c.display = raw_client_connect();
 	if (c.display == NULL) {
-		raw_client_emit("error cannot connect: %s", strerror(errno));
-		raw_client_emit("disconnected");
 		return 1;
 	}
-	wl_registry_add_listener(wl_display_get_registry(c.display),
-		&registry_listener, &c);
+	struct client_globals globals = {
+		.table = bound_globals,
+		.global = registry_global,
+		.data = &c,
+	};
+	client_globals_listen(c.display, &globals);
 	if (wl_display_roundtrip(c.display) < 0) {
 		return raw_client_report_disconnect(c.display);
 	}

@@ -1,11 +1,13 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
+#include "client-globals.h"
 #include "ext-session-lock-v1-client-protocol.h"
 #include "pattern.h"
 #include "raw-client.h"
@@ -242,21 +244,22 @@ static const struct wl_output_listener output_listener = {
 	.scale = output_scale,
 };
 
+static const struct client_global bound_globals[] = {
+	{ &wl_compositor_interface, 4,
+		offsetof(struct lock_client, compositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct lock_client, shm), NULL },
+	{ &ext_session_lock_manager_v1_interface, 1,
+		offsetof(struct lock_client, manager), NULL },
+	{ 0 },
+};
+
+/* The seat, whose listeners are raw-client-input's, and every output. */
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version)
 {
 	struct lock_client *c = data;
-	if (strcmp(interface, wl_compositor_interface.name) == 0) {
-		c->compositor = wl_registry_bind(registry, name,
-			&wl_compositor_interface, 4);
-	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
-		c->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	} else if (strcmp(interface, wl_seat_interface.name) == 0) {
+	if (strcmp(interface, wl_seat_interface.name) == 0) {
 		raw_client_input_bind(&c->input, registry, name, &input_handler, c);
-	} else if (strcmp(interface,
-			ext_session_lock_manager_v1_interface.name) == 0) {
-		c->manager = wl_registry_bind(registry, name,
-			&ext_session_lock_manager_v1_interface, 1);
 	} else if (strcmp(interface, wl_output_interface.name) == 0 &&
 			c->output_count < MAX_OUTPUTS) {
 		struct lock_output *output = &c->outputs[c->output_count];
@@ -268,16 +271,6 @@ static void registry_global(void *data, struct wl_registry *registry,
 		wl_output_add_listener(output->wl_output, &output_listener, output);
 	}
 }
-
-static void registry_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {
-	.global = registry_global,
-	.global_remove = registry_global_remove,
-};
 
 static bool handle_line(void *data, char *line)
 {
@@ -342,14 +335,16 @@ int main(int argc, char *argv[])
 		}
 	}
 
-	c.display = wl_display_connect(NULL);
+	c.display = raw_client_connect();
 	if (c.display == NULL) {
-		raw_client_emit("error cannot connect: %s", strerror(errno));
-		raw_client_emit("disconnected");
 		return 1;
 	}
-	wl_registry_add_listener(wl_display_get_registry(c.display),
-		&registry_listener, &c);
+	struct client_globals globals = {
+		.table = bound_globals,
+		.global = registry_global,
+		.data = &c,
+	};
+	client_globals_listen(c.display, &globals);
 	if (wl_display_roundtrip(c.display) < 0 ||
 			wl_display_roundtrip(c.display) < 0) {
 		return raw_client_report_disconnect(c.display);

@@ -1,7 +1,9 @@
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
+#include "client-globals.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 
 /*
@@ -22,28 +24,11 @@ struct pointer_client {
 	struct zwlr_virtual_pointer_v1 *pointer;
 };
 
-static void handle_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
-	struct pointer_client *client = data;
-	if (strcmp(interface,
-			zwlr_virtual_pointer_manager_v1_interface.name) == 0) {
-		client->manager = wl_registry_bind(registry, name,
-			&zwlr_virtual_pointer_manager_v1_interface, 1);
-	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
-			client->seat == NULL) {
-		client->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
-	}
-}
-
-static void handle_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {
-	.global = handle_global,
-	.global_remove = handle_global_remove,
+static const struct client_global bound_globals[] = {
+	{ &zwlr_virtual_pointer_manager_v1_interface, 1,
+		offsetof(struct pointer_client, manager), NULL },
+	{ &wl_seat_interface, 1, offsetof(struct pointer_client, seat), NULL },
+	{ 0 },
 };
 
 /* Destroys every object the client made and disconnects: a clean exit
@@ -77,8 +62,11 @@ int main(void)
 		return 1;
 	}
 	struct wl_display *display = client.display;
-	client.registry = wl_display_get_registry(display);
-	wl_registry_add_listener(client.registry, &registry_listener, &client);
+	struct client_globals globals = {
+		.table = bound_globals,
+		.data = &client,
+	};
+	client.registry = client_globals_listen(display, &globals);
 	wl_display_roundtrip(display);
 	if (client.manager == NULL) {
 		fprintf(stderr, "pointer-client: no zwlr_virtual_pointer_manager_v1\n");

@@ -1,7 +1,9 @@
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
+#include "client-globals.h"
 #include "raw-client.h"
 #include "wlr-output-power-management-unstable-v1-client-protocol.h"
 
@@ -102,6 +104,13 @@ static const struct zwlr_output_power_v1_listener power_listener = {
 	.failed = power_failed,
 };
 
+static const struct client_global bound_globals[] = {
+	{ &zwlr_output_power_manager_v1_interface, 1,
+		offsetof(struct power_client, manager), NULL },
+	{ 0 },
+};
+
+/* Every output that can tell its name. */
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version)
 {
@@ -114,23 +123,8 @@ static void registry_global(void *data, struct wl_registry *registry,
 		output->wl_output = wl_registry_bind(registry, name,
 			&wl_output_interface, WL_OUTPUT_NAME_SINCE_VERSION);
 		wl_output_add_listener(output->wl_output, &output_listener, output);
-	} else if (strcmp(interface,
-			zwlr_output_power_manager_v1_interface.name) == 0 &&
-			client->manager == NULL) {
-		client->manager = wl_registry_bind(registry, name,
-			&zwlr_output_power_manager_v1_interface, 1);
 	}
 }
-
-static void registry_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {
-	.global = registry_global,
-	.global_remove = registry_global_remove,
-};
 
 static bool on_line(void *data, char *line)
 {
@@ -187,8 +181,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "power-client: cannot connect\n");
 		return 1;
 	}
-	client.registry = wl_display_get_registry(client.display);
-	wl_registry_add_listener(client.registry, &registry_listener, &client);
+	struct client_globals globals = {
+		.table = bound_globals,
+		.global = registry_global,
+		.data = &client,
+	};
+	client.registry = client_globals_listen(client.display, &globals);
 	// The globals, then the outputs' names.
 	wl_display_roundtrip(client.display);
 	wl_display_roundtrip(client.display);

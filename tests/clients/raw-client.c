@@ -1,4 +1,3 @@
-#define _GNU_SOURCE // memfd_create
 #include <errno.h>
 #include <poll.h>
 #include <stdarg.h>
@@ -7,6 +6,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "client-shm.h"
 #include "raw-client.h"
 
 void raw_client_emit(const char *fmt, ...)
@@ -17,6 +17,16 @@ void raw_client_emit(const char *fmt, ...)
 	va_end(args);
 	putchar('\n');
 	fflush(stdout);
+}
+
+struct wl_display *raw_client_connect(void)
+{
+	struct wl_display *display = wl_display_connect(NULL);
+	if (display == NULL) {
+		raw_client_emit("error cannot connect: %s", strerror(errno));
+		raw_client_emit("disconnected");
+	}
+	return display;
 }
 
 int raw_client_report_disconnect(struct wl_display *display)
@@ -35,16 +45,6 @@ int raw_client_report_disconnect(struct wl_display *display)
 	raw_client_emit("disconnected");
 	return 1;
 }
-
-static void wm_base_ping(void *data, struct xdg_wm_base *wm_base,
-		uint32_t serial)
-{
-	xdg_wm_base_pong(wm_base, serial);
-}
-
-const struct xdg_wm_base_listener raw_client_wm_base_listener = {
-	.ping = wm_base_ping,
-};
 
 static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
 		int32_t width, int32_t height, struct wl_array *states)
@@ -141,21 +141,12 @@ static const struct wl_buffer_listener self_destroying_buffer_listener = {
 struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
 		int height, const struct pattern *pattern)
 {
-	size_t stride = (size_t)width * 4, size = stride * (size_t)height;
-	int fd = memfd_create("raw-client", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, (off_t)size) != 0) {
+	uint32_t *pixels;
+	struct wl_buffer *buffer = client_shm_buffer(shm, width, height,
+		WL_SHM_FORMAT_ARGB8888, &pixels);
+	if (buffer == NULL) {
 		raw_client_emit("error no memory for a %dx%d buffer: %s", width,
 			height, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-		}
-		return NULL;
-	}
-	uint32_t *pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
-		fd, 0);
-	if (pixels == MAP_FAILED) {
-		raw_client_emit("error mmap: %s", strerror(errno));
-		close(fd);
 		return NULL;
 	}
 	for (int y = 0; y < height; y++) {
@@ -164,12 +155,7 @@ struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
 				pattern_pixel(pattern, x, y, width, height);
 		}
 	}
-	munmap(pixels, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, (int32_t)size);
-	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, width,
-		height, (int32_t)stride, WL_SHM_FORMAT_ARGB8888);
-	wl_shm_pool_destroy(pool);
-	close(fd);
+	munmap(pixels, client_shm_size(width, height));
 	wl_buffer_add_listener(buffer, &self_destroying_buffer_listener, NULL);
 	return buffer;
 }

@@ -17,6 +17,10 @@
 void raw_client_emit(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/* Connects to the compositor; NULL after printing "error cannot connect:
+ * REASON" and "disconnected", as a client the compositor drops does. */
+struct wl_display *raw_client_connect(void);
+
 /* Prints how the connection ended ("error protocol interface=I code=C
  * id=N" or "error REASON", then "disconnected") and returns 1, the exit
  * status. */
@@ -59,8 +63,6 @@ void raw_client_input_bind(struct raw_client_input *input,
 	struct wl_registry *registry, uint32_t name,
 	const struct raw_client_input_handler *handler, void *data);
 
-/* Answers pings. */
-extern const struct xdg_wm_base_listener raw_client_wm_base_listener;
 /* Takes whatever size the compositor asks for and ignores close. */
 extern const struct xdg_toplevel_listener raw_client_toplevel_listener;
 

@@ -1,7 +1,9 @@
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
+#include "client-globals.h"
 #include "raw-client.h"
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
@@ -255,6 +257,15 @@ static const struct zxdg_output_v1_listener xdg_output_listener = {
 	.description = xdg_output_ignore_description,
 };
 
+static const struct client_global bound_globals[] = {
+	{ &wl_seat_interface, 1, offsetof(struct tbar, seat), NULL },
+	{ &zxdg_output_manager_v1_interface, 2,
+		offsetof(struct tbar, xdg_output_manager), NULL },
+	{ 0 },
+};
+
+/* Every output; the toplevel manager is bound once the outputs' names are
+ * known (main). */
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version)
 {
@@ -265,27 +276,11 @@ static void registry_global(void *data, struct wl_registry *registry,
 		snprintf(output->name, sizeof(output->name), "?");
 		output->wl_output = wl_registry_bind(registry, name,
 			&wl_output_interface, 1);
-	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
-			tbar->seat == NULL) {
-		tbar->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
-	} else if (strcmp(interface, zxdg_output_manager_v1_interface.name) == 0) {
-		tbar->xdg_output_manager = wl_registry_bind(registry, name,
-			&zxdg_output_manager_v1_interface, 2);
 	} else if (strcmp(interface,
 			zwlr_foreign_toplevel_manager_v1_interface.name) == 0) {
 		tbar->manager_name = name;
 	}
 }
-
-static void registry_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
-}
-
-static const struct wl_registry_listener registry_listener = {
-	.global = registry_global,
-	.global_remove = registry_global_remove,
-};
 
 static struct handle *handle_by_app_id(struct tbar *tbar, const char *app_id)
 {
@@ -399,8 +394,12 @@ int main(void)
 		fprintf(stderr, "toplevel-client: cannot connect\n");
 		return 1;
 	}
-	tbar.registry = wl_display_get_registry(tbar.display);
-	wl_registry_add_listener(tbar.registry, &registry_listener, &tbar);
+	struct client_globals globals = {
+		.table = bound_globals,
+		.global = registry_global,
+		.data = &tbar,
+	};
+	tbar.registry = client_globals_listen(tbar.display, &globals);
 	wl_display_roundtrip(tbar.display);
 	if (tbar.manager_name == 0 || tbar.xdg_output_manager == NULL) {
 		raw_client_emit("error no zwlr_foreign_toplevel_manager_v1 or "

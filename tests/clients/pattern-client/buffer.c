@@ -1,4 +1,3 @@
-#define _GNU_SOURCE // memfd_create
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +6,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include "client.h"
+#include "client-shm.h"
 
 void buffer_destroy(struct client_buffer *buffer)
 {
@@ -37,41 +37,22 @@ static const struct wl_buffer_listener buffer_listener = {
 static struct client_buffer *buffer_create(struct client *client,
 		struct wl_list *buffers, int width, int height)
 {
-	size_t stride = (size_t)width * 4;
-	size_t size = stride * (size_t)height;
-	int fd = memfd_create("pattern-client", MFD_CLOEXEC);
-	if (fd < 0) {
-		client_emit("error memfd_create: %s", strerror(errno));
-		return NULL;
-	}
-	if (ftruncate(fd, (off_t)size) != 0) {
-		client_emit("error ftruncate: %s", strerror(errno));
-		close(fd);
-		return NULL;
-	}
-	void *data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (data == MAP_FAILED) {
-		client_emit("error mmap: %s", strerror(errno));
-		close(fd);
-		return NULL;
-	}
 	struct client_buffer *buffer = calloc(1, sizeof(*buffer));
 	if (buffer == NULL) {
-		munmap(data, size);
-		close(fd);
 		return NULL;
 	}
-	struct wl_shm_pool *pool = wl_shm_create_pool(client->shm, fd,
-		(int32_t)size);
-	buffer->wl_buffer = wl_shm_pool_create_buffer(pool, 0, width, height,
-		(int32_t)stride, client->options.opaque ?
-		WL_SHM_FORMAT_XRGB8888 : WL_SHM_FORMAT_ARGB8888);
-	// The buffer keeps the pool's memory alive on both sides.
-	wl_shm_pool_destroy(pool);
-	close(fd);
+	uint32_t *data;
+	buffer->wl_buffer = client_shm_buffer(client->shm, width, height,
+		client->options.opaque ?
+		WL_SHM_FORMAT_XRGB8888 : WL_SHM_FORMAT_ARGB8888, &data);
+	if (buffer->wl_buffer == NULL) {
+		client_emit("error buffer: %s", strerror(errno));
+		free(buffer);
+		return NULL;
+	}
 	wl_buffer_add_listener(buffer->wl_buffer, &buffer_listener, buffer);
 	buffer->data = data;
-	buffer->size = size;
+	buffer->size = client_shm_size(width, height);
 	buffer->width = width;
 	buffer->height = height;
 	wl_list_insert(buffers, &buffer->link);

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <wayland-client.h>
+#include "client-globals.h"
 #include "pattern.h"
 
 struct zwp_idle_inhibit_manager_v1;
@@ -131,6 +132,7 @@ struct window {
 struct client {
 	struct client_options options;
 	struct wl_display *display;
+	struct client_globals globals; // what the registry binds, and how
 	struct wl_registry *registry;
 	struct wl_compositor *compositor;
 	struct wl_subcompositor *subcompositor;

@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,45 +270,30 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 	return true;
 }
 
-static void wm_base_ping(void *data, struct xdg_wm_base *wm_base,
-		uint32_t serial)
-{
-	xdg_wm_base_pong(wm_base, serial);
-}
-
-static const struct xdg_wm_base_listener wm_base_listener = {
-	.ping = wm_base_ping,
-};
-
 static uint32_t min_version(uint32_t a, uint32_t b)
 {
 	return a < b ? a : b;
 }
 
+static const struct client_global bound_globals[] = {
+	// Version 4 brings damage_buffer, which the damage command needs:
+	// connect_globals refuses less.
+	{ &wl_compositor_interface, 4, offsetof(struct client, compositor),
+		NULL },
+	{ &wl_subcompositor_interface, 1,
+		offsetof(struct client, subcompositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
+	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
+		&client_wm_base_listener },
+	{ 0 },
+};
+
+/* Every output, and what only some options need. */
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version)
 {
 	struct client *client = data;
-	if (strcmp(interface, wl_compositor_interface.name) == 0) {
-		// Version 4 brings damage_buffer, which the damage command needs.
-		if (version < 4) {
-			client_emit("error wl_compositor version %u < 4", version);
-			client->running = false;
-			client->exit_status = 1;
-			return;
-		}
-		client->compositor = wl_registry_bind(registry, name,
-			&wl_compositor_interface, 4);
-	} else if (strcmp(interface, wl_subcompositor_interface.name) == 0) {
-		client->subcompositor = wl_registry_bind(registry, name,
-			&wl_subcompositor_interface, 1);
-	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
-		client->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
-		client->wm_base = wl_registry_bind(registry, name,
-			&xdg_wm_base_interface, 1);
-		xdg_wm_base_add_listener(client->wm_base, &wm_base_listener, client);
-	} else if (strcmp(interface, wl_output_interface.name) == 0) {
+	if (strcmp(interface, wl_output_interface.name) == 0) {
 		client_output_create(client, name, version);
 	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
 			client->options.cursor_scale > 0 && client->seat == NULL) {
@@ -335,11 +321,6 @@ static void registry_global_remove(void *data, struct wl_registry *registry,
 		client_output_destroy(output);
 	}
 }
-
-static const struct wl_registry_listener registry_listener = {
-	.global = registry_global,
-	.global_remove = registry_global_remove,
-};
 
 /* popup X Y W H [ADJUST] */
 static void open_popup(struct window *window, char **args, int nargs)
@@ -557,8 +538,14 @@ static void run(struct client *client)
  * (output names and geometry), which --fullscreen needs. */
 static bool connect_globals(struct client *client)
 {
-	client->registry = wl_display_get_registry(client->display);
-	wl_registry_add_listener(client->registry, &registry_listener, client);
+	client->globals = (struct client_globals){
+		.table = bound_globals,
+		.global = registry_global,
+		.global_remove = registry_global_remove,
+		.data = client,
+	};
+	client->registry = client_globals_listen(client->display,
+		&client->globals);
 	if (wl_display_roundtrip(client->display) < 0 ||
 			wl_display_roundtrip(client->display) < 0) {
 		report_disconnect(client);
@@ -566,6 +553,13 @@ static bool connect_globals(struct client *client)
 	}
 	client_outputs_globals_known(client);
 	if (!client->running) {
+		return false;
+	}
+	uint32_t compositor_version = client->compositor != NULL ?
+		wl_compositor_get_version(client->compositor) : 4;
+	if (compositor_version < 4) {
+		client_emit("error wl_compositor version %u < 4", compositor_version);
+		client->exit_status = 1;
 		return false;
 	}
 	const char *missing = client->compositor == NULL ? "wl_compositor" :
