@@ -159,21 +159,6 @@ bool check_lines_unordered_at(const char *file, int line,
 	return false;
 }
 
-bool check_ready_at(const char *file, int line, struct harness_client *c,
-		int width, int height, int scale)
-{
-	char *got = harness_client_wait_line(c, "ready ", HARNESS_TIMEOUT_MS);
-	char want[64];
-	snprintf(want, sizeof(want), "ready %d %d %d", width, height, scale);
-	bool ok = got != NULL && strcmp(got, want) == 0;
-	if (!ok) {
-		fprintf(stderr, "%s:%d: check failed: expected \"%s\", got \"%s\"\n",
-			file, line, want, got ? got : "(nothing)");
-	}
-	free(got);
-	return ok;
-}
-
 bool check_line_at(const char *file, int line, struct harness_client *c,
 		const char *prefix, const char *want)
 {
@@ -185,4 +170,12 @@ bool check_line_at(const char *file, int line, struct harness_client *c,
 	}
 	free(got);
 	return ok;
+}
+
+bool check_ready_at(const char *file, int line, struct harness_client *c,
+		int width, int height, int scale)
+{
+	char want[64];
+	snprintf(want, sizeof(want), "ready %d %d %d", width, height, scale);
+	return check_line_at(file, line, c, "ready ", want);
 }

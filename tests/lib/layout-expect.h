@@ -7,11 +7,12 @@
 #include "resample_expect.h"
 
 /*
- * What the multi-output tests (seam, output-churn) share: the layout as
- * gridctl reports it, the windows as gridctl reports them, and what every
- * output, and the whole-layout screenshot, must show for windows drawn with
- * known patterns. The expectations come from resample_expect.h and the
- * layout's numbers only, never from gridwl's pixels.
+ * What the multi-output tests (window-across-seam, output-churn,
+ * output-power) share: the layout as gridctl reports it, the windows as
+ * gridctl reports them, and what every output, and the whole-layout
+ * screenshot, must show for windows drawn with known patterns. The
+ * expectations come from resample_expect.h and the layout's numbers only,
+ * never from gridwl's pixels.
  */
 
 /* What gridctl screenshot without -o leaves where no output is: the image

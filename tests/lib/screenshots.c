@@ -13,12 +13,18 @@ static struct image *load_screenshot(const char *path, const char *tool)
 	return image;
 }
 
-struct image *screenshot_gridctl(struct harness *h, const char *output,
-		const char *name)
+/* Where a screenshot called name goes: name.png in the runtime dir. */
+static char *screenshot_path(struct harness *h, const char *name)
 {
 	char file[256];
 	snprintf(file, sizeof(file), "%s.png", name);
-	char *path = harness_path(h, file);
+	return harness_path(h, file);
+}
+
+struct image *screenshot_gridctl(struct harness *h, const char *output,
+		const char *name)
+{
+	char *path = screenshot_path(h, name);
 	struct json_object *reply = output != NULL ?
 		harness_gridctl_ok(h, "screenshot", "-o", output, path, NULL) :
 		harness_gridctl_ok(h, "screenshot", path, NULL);
@@ -44,9 +50,7 @@ struct image *screenshot_gridctl(struct harness *h, const char *output,
 struct image *screenshot_grim(struct harness *h, const char *output,
 		const char *name)
 {
-	char file[256];
-	snprintf(file, sizeof(file), "%s.png", name);
-	char *path = harness_path(h, file);
+	char *path = screenshot_path(h, name);
 	const char *with_output[] = { "grim", "-o", output, path, NULL };
 	const char *whole[] = { "grim", path, NULL };
 	struct image *image = NULL;
