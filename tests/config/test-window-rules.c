@@ -1,7 +1,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
-#include "config-test.h"
+#include "config-parse-checks.h"
 
 static enum gridwl_filter filter_for(struct gridwl_config *config,
 		const char *app_id, const char *title, const char *x11_class,

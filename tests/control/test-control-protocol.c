@@ -7,7 +7,7 @@
 #include "gridctl/request.h"
 #include "gridctl/socket_path.h"
 #include "protocol/control.h"
-#include "check.h"
+#include "stop-on-failure.h"
 
 /*
  * The control protocol is defined once, in protocol/control.h; this checks

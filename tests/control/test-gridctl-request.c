@@ -5,7 +5,7 @@
 #include <string.h>
 #include "gridctl/request.h"
 #include "gridctl/socket_path.h"
-#include "check.h"
+#include "stop-on-failure.h"
 
 #define ARGV(...) (char *[]){ __VA_ARGS__, NULL }
 

@@ -1,7 +1,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "harness.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
 
 /*
  * Clients coming and going by the hundred, a few at a time and in every
@@ -39,7 +43,7 @@ static struct harness_client *spawn_churner(struct harness *h,
 	char app_id[32];
 	snprintf(app_id, sizeof(app_id), "churn-%d", index);
 	const char *pattern_args[] = { "--app-id", app_id, NULL };
-	const char *raw = getenv("BAD_CLIENT_RAW_BIN");
+	const char *raw = getenv("BAD_BUFFER_CLIENT_BIN");
 	switch (kind) {
 	case CHURN_QUIT:
 	case CHURN_KILLED:
@@ -47,7 +51,7 @@ static struct harness_client *spawn_churner(struct harness *h,
 	case CHURN_HANGUP:
 	case CHURN_TINY:
 		if (raw == NULL) {
-			fprintf(stderr, "BAD_CLIENT_RAW_BIN is not set\n");
+			fprintf(stderr, "BAD_BUFFER_CLIENT_BIN is not set\n");
 			return NULL;
 		}
 		const char *argv[] = {

@@ -2,8 +2,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "resample-common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "resample-fixture.h"
+#include "run-gridwl.h"
 
 /*
  * wlr-foreign-toplevel-management through a real client (toplevel-client,

@@ -2,8 +2,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
 #include "pattern.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
+#include "virtual-pointer.h"
 
 /*
  * wlr-layer-shell with real clients (layer-client, pattern-client) on the

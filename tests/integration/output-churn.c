@@ -1,8 +1,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "layout-common.h"
-#include "resample-common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "layout-expect.h"
+#include "resample-fixture.h"
+#include "screenshots.h"
 
 /*
  * Hotplug loses nothing. Two pattern clients draw (one window across the

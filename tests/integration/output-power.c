@@ -2,9 +2,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "layout-common.h"
-#include "resample-common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "layout-expect.h"
+#include "resample-fixture.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
+#include "virtual-pointer.h"
 
 /*
  * Screen power (sway's "dpms"): gridctl output NAME power|dpms on|off,

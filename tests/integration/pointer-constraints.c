@@ -1,8 +1,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "resample-common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "resample-fixture.h"
+#include "run-gridwl.h"
+#include "virtual-pointer.h"
 
 /*
  * relative-pointer and pointer-constraints with constraint-client, a window

@@ -1,8 +1,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "resample-common.h"
+#include "check.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "resample-fixture.h"
+#include "run-gridwl.h"
+#include "virtual-pointer.h"
 
 /*
  * Clicking a window focuses and raises it, wherever the pointer is in the

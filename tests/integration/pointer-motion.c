@@ -1,8 +1,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "resample-common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "harness.h"
+#include "resample-fixture.h"
+#include "run-gridwl.h"
+#include "virtual-pointer.h"
 
 /*
  * Pointer motion is in logical pixels and continuous across outputs of

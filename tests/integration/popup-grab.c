@@ -1,8 +1,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "resample-common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "resample-fixture.h"
+#include "run-gridwl.h"
+#include "virtual-pointer.h"
 
 /*
  * Menus that grab the seat (xdg_popup.grab), as every toolkit's menus do:

@@ -1,7 +1,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "resample-common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "resample-fixture.h"
+#include "screenshots.h"
 
 /*
  * Resampling follows the damage: a client that redraws a 7x5 rectangle of

@@ -1,7 +1,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "resample-common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "harness.h"
+#include "resample-fixture.h"
+#include "screenshots.h"
 
 /*
  * Every buffer scale {1, 2} on every output scale {1, 2, 3, 4} with both

@@ -1,6 +1,10 @@
 #include <stdio.h>
 #include <stdlib.h>
-#include "common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "harness.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
 
 /*
  * A fullscreen client whose buffer has exactly the output's pixels must come

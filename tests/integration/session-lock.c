@@ -2,9 +2,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
 #include "pattern.h"
-#include "resample-common.h"
+#include "resample-fixture.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
+#include "virtual-pointer.h"
 
 /*
  * ext-session-lock-v1 on the mixed layout (HEADLESS-1 640x480 at scale 1,

@@ -2,7 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "common.h"
+#include "check.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "run-gridwl.h"
 
 /*
  * Real toolkits follow the scale of the outputs their window is on: moved

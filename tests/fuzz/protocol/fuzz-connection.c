@@ -1,14 +1,16 @@
 #include <errno.h>
 #include <poll.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <wayland-client.h>
-#include "wlr-layer-shell-unstable-v1-client-protocol.h"
+#include "client-globals.h"
 #include "fuzz-protocol.h"
 #include "viewporter-client-protocol.h"
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-output-management-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
@@ -179,7 +181,7 @@ static void seat_capabilities(void *data, struct wl_seat *seat,
 		fz->pointer = wl_seat_get_pointer(seat);
 		wl_pointer_add_listener(fz->pointer, &pointer_listener, fz);
 	} else if (!pointer && fz->pointer != NULL) {
-		if (fz->seat_version >= WL_POINTER_RELEASE_SINCE_VERSION) {
+		if (wl_seat_get_version(seat) >= WL_POINTER_RELEASE_SINCE_VERSION) {
 			wl_pointer_release(fz->pointer);
 		} else {
 			wl_pointer_destroy(fz->pointer);
@@ -190,7 +192,7 @@ static void seat_capabilities(void *data, struct wl_seat *seat,
 		fz->keyboard = wl_seat_get_keyboard(seat);
 		wl_keyboard_add_listener(fz->keyboard, &keyboard_listener, fz);
 	} else if (!keyboard && fz->keyboard != NULL) {
-		if (fz->seat_version >= WL_KEYBOARD_RELEASE_SINCE_VERSION) {
+		if (wl_seat_get_version(seat) >= WL_KEYBOARD_RELEASE_SINCE_VERSION) {
 			wl_keyboard_release(fz->keyboard);
 		} else {
 			wl_keyboard_destroy(fz->keyboard);
@@ -257,43 +259,30 @@ static void release_output(struct fz_output *o)
 	o->output = NULL;
 }
 
+static const struct client_global bound_globals[] = {
+	{ &wl_compositor_interface, 4, offsetof(struct fz, compositor), NULL },
+	{ &wl_subcompositor_interface, 1, offsetof(struct fz, subcompositor),
+		NULL },
+	{ &wl_shm_interface, 1, offsetof(struct fz, shm), &shm_listener },
+	// Version 2 is what wlroots 0.15 offers; nothing newer is needed.
+	{ &xdg_wm_base_interface, 2, offsetof(struct fz, wm_base),
+		&client_wm_base_listener },
+	// Version 3 brought destroy, 4 on_demand keyboard focus.
+	{ &zwlr_layer_shell_v1_interface, 4, offsetof(struct fz, layer_shell),
+		NULL },
+	{ &wp_viewporter_interface, 1, offsetof(struct fz, viewporter), NULL },
+	{ &wl_data_device_manager_interface, 3,
+		offsetof(struct fz, data_device_manager), NULL },
+	{ &wl_seat_interface, 7, offsetof(struct fz, seat), &seat_listener },
+	{ 0 },
+};
+
+/* Every output, and what the options may leave out. */
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version)
 {
 	struct fz *fz = data;
-	if (strcmp(interface, wl_compositor_interface.name) == 0) {
-		fz->compositor_version = min_u32(version, 4);
-		fz->compositor = wl_registry_bind(registry, name,
-			&wl_compositor_interface, fz->compositor_version);
-	} else if (strcmp(interface, wl_subcompositor_interface.name) == 0) {
-		fz->subcompositor = wl_registry_bind(registry, name,
-			&wl_subcompositor_interface, 1);
-	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
-		fz->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
-		wl_shm_add_listener(fz->shm, &shm_listener, fz);
-	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
-		// Version 2 is what wlroots 0.15 offers; nothing newer is needed.
-		fz->wm_base_version = min_u32(version, 2);
-		fz->wm_base = wl_registry_bind(registry, name,
-			&xdg_wm_base_interface, fz->wm_base_version);
-		fz_xdg_bound(fz);
-	} else if (strcmp(interface, zwlr_layer_shell_v1_interface.name) == 0) {
-		// Version 3 brought destroy, 4 on_demand keyboard focus.
-		fz->layer_shell = wl_registry_bind(registry, name,
-			&zwlr_layer_shell_v1_interface, min_u32(version, 4));
-	} else if (strcmp(interface, wp_viewporter_interface.name) == 0) {
-		fz->viewporter = wl_registry_bind(registry, name,
-			&wp_viewporter_interface, 1);
-	} else if (strcmp(interface, wl_data_device_manager_interface.name) == 0) {
-		fz->data_device_manager = wl_registry_bind(registry, name,
-			&wl_data_device_manager_interface, min_u32(version, 3));
-	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
-			fz->seat == NULL) {
-		fz->seat_version = min_u32(version, 7);
-		fz->seat = wl_registry_bind(registry, name, &wl_seat_interface,
-			fz->seat_version);
-		wl_seat_add_listener(fz->seat, &seat_listener, fz);
-	} else if (strcmp(interface, wl_output_interface.name) == 0) {
+	if (strcmp(interface, wl_output_interface.name) == 0) {
 		bind_output(fz, name, version);
 	} else if (strcmp(interface,
 			zwlr_output_manager_v1_interface.name) == 0 &&
@@ -322,11 +311,6 @@ static void registry_global_remove(void *data, struct wl_registry *registry,
 	}
 }
 
-static const struct wl_registry_listener registry_listener = {
-	.global = registry_global,
-	.global_remove = registry_global_remove,
-};
-
 bool fz_connect(struct fz *fz)
 {
 	fz->display = wl_display_connect(NULL);
@@ -334,8 +318,13 @@ bool fz_connect(struct fz *fz)
 		return false;
 	}
 	fz->stats.connections++;
-	fz->registry = wl_display_get_registry(fz->display);
-	wl_registry_add_listener(fz->registry, &registry_listener, fz);
+	fz->globals = (struct client_globals){
+		.table = bound_globals,
+		.global = registry_global,
+		.global_remove = registry_global_remove,
+		.data = fz,
+	};
+	fz->registry = client_globals_listen(fz->display, &fz->globals);
 	// Globals, then what binding them sent (formats, capabilities,
 	// output heads).
 	if (fz_roundtrip(fz, false) < 0 || fz_roundtrip(fz, false) < 0) {

@@ -1,10 +1,9 @@
-#define _GNU_SOURCE // memfd_create
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 #include <wayland-client.h>
+#include "client-shm.h"
 #include "fuzz-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -62,29 +61,16 @@ static const struct wl_callback_listener probe_frame_listener = {
 
 static struct wl_buffer *probe_buffer(struct fz *fz)
 {
-	size_t size = PROBE_SIZE * PROBE_SIZE * 4;
-	int fd = memfd_create("protocol-fuzz-probe", MFD_CLOEXEC);
-	if (fd < 0 || ftruncate(fd, (off_t)size) != 0) {
-		if (fd >= 0) {
-			close(fd);
-		}
-		return NULL;
-	}
-	uint32_t *pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
-		fd, 0);
-	if (pixels == MAP_FAILED) {
-		close(fd);
+	uint32_t *pixels;
+	struct wl_buffer *buffer = client_shm_buffer(fz->shm, PROBE_SIZE,
+		PROBE_SIZE, WL_SHM_FORMAT_XRGB8888, &pixels);
+	if (buffer == NULL) {
 		return NULL;
 	}
 	for (size_t i = 0; i < PROBE_SIZE * PROBE_SIZE; i++) {
 		pixels[i] = 0xff00c0c0;
 	}
-	munmap(pixels, size);
-	struct wl_shm_pool *pool = wl_shm_create_pool(fz->shm, fd, (int32_t)size);
-	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, PROBE_SIZE,
-		PROBE_SIZE, PROBE_SIZE * 4, WL_SHM_FORMAT_XRGB8888);
-	wl_shm_pool_destroy(pool);
-	close(fd);
+	munmap(pixels, client_shm_size(PROBE_SIZE, PROBE_SIZE));
 	return buffer;
 }
 

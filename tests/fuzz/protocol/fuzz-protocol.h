@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <wayland-client.h>
+#include "client-globals.h"
 #include "fuzz-rng.h"
 
 /*
@@ -176,6 +177,7 @@ struct fz {
 	uint32_t grab_seq;
 
 	struct wl_display *display;
+	struct client_globals globals; // what the registry binds, and how
 	struct wl_registry *registry;
 	struct wl_compositor *compositor;
 	struct wl_subcompositor *subcompositor;
@@ -193,7 +195,6 @@ struct fz {
 	struct zwlr_output_manager_v1 *output_manager;
 	struct zwlr_virtual_pointer_manager_v1 *virtual_pointer_manager;
 	struct zwlr_virtual_pointer_v1 *virtual_pointer;
-	uint32_t compositor_version, seat_version, wm_base_version;
 	uint32_t output_manager_serial; // of the last done
 	uint32_t input_serial; // the last pointer or keyboard serial
 	uint32_t time_ms; // for the virtual pointer's events
@@ -305,7 +306,6 @@ bool fz_subsurface_op_sync(struct fz *fz);
 bool fz_subsurface_op_destroy(struct fz *fz);
 
 /* fuzz-xdg.c */
-void fz_xdg_bound(struct fz *fz); // listens to the new xdg_wm_base
 bool fz_xdg_op_toplevel(struct fz *fz);
 bool fz_xdg_op_popup(struct fz *fz);
 bool fz_xdg_op_ack(struct fz *fz);

@@ -378,7 +378,7 @@ bool fz_surface_op_damage(struct fz *fz)
 	for (int i = 0; i < count; i++) {
 		int32_t r[4];
 		random_rect(fz, r);
-		bool buffer = fz->compositor_version >=
+		bool buffer = wl_compositor_get_version(fz->compositor) >=
 			WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION &&
 			fz_rng_chance(&fz->rng, 50);
 		if (buffer) {

@@ -14,21 +14,6 @@
  * children.
  */
 
-static void wm_base_ping(void *data, struct xdg_wm_base *wm_base,
-		uint32_t serial)
-{
-	xdg_wm_base_pong(wm_base, serial);
-}
-
-static const struct xdg_wm_base_listener wm_base_listener = {
-	.ping = wm_base_ping,
-};
-
-void fz_xdg_bound(struct fz *fz)
-{
-	xdg_wm_base_add_listener(fz->wm_base, &wm_base_listener, fz);
-}
-
 void fz_surface_configured(struct fz_surface *s, uint32_t serial)
 {
 	s->fz->stats.configures++;

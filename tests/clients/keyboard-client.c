@@ -1,0 +1,721 @@
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <wayland-client.h>
+#include <xkbcommon/xkbcommon.h>
+#include "client-globals.h"
+#include "client-shm.h"
+#include "xdg-shell-client-protocol.h"
+
+/*
+ * A window that narrates what the seat tells it, for the keyboard tests:
+ * pattern-client does not listen to the keyboard at all. One line a event
+ * on stdout:
+ *
+ *	configure W H            xdg_toplevel.configure (0 0: our choice)
+ *	ready W H                a buffer of that logical size is committed
+ *	                         and the compositor has seen it
+ *	keyboard enter [SYM...]  wl_keyboard.enter, with the keys held then
+ *	keyboard leave
+ *	key SYM pressed|released SYM is the keysym name as xkb gives it with
+ *	                         the modifiers in effect ("a", "A", "Return")
+ *	modifiers MOD,MOD|none   wl_keyboard.modifiers, the active ones by name
+ *	pointer enter X Y | pointer leave | pointer button CODE pressed|released
+ *	popup configure X Y W H  xdg_popup.configure, X Y relative to the window
+ *	popup ready              the popup's buffer is committed and seen
+ *	popup done               xdg_popup.popup_done; the popup is destroyed
+ *	popup keyboard enter | popup keyboard leave | popup pointer enter X Y
+ *	| popup pointer leave | popup pointer button CODE pressed|released
+ *	                         as above, for the popup's surface
+ *	close                    xdg_toplevel.close; the client then exits 0
+ *	sync                     the answer to "sync" on stdin
+ *	error ... | disconnected
+ *
+ * stdin: "sync" (answered once the compositor has handled everything sent
+ * before it, so every event it sent before is printed above the answer),
+ * "popup" and "popup grab" (a 60x40 menu at 20,20 of the window; grab
+ * takes the seat with the serial of the last button press, as menus do),
+ * "popup-close" and "quit".
+ */
+
+struct kb_client {
+	struct wl_display *display;
+	struct wl_compositor *compositor;
+	struct wl_shm *shm;
+	struct xdg_wm_base *wm_base;
+	struct wl_seat *seat;
+	struct wl_keyboard *keyboard;
+	struct wl_pointer *pointer;
+	struct xkb_context *xkb_context;
+	struct xkb_keymap *keymap;
+	struct xkb_state *xkb_state;
+
+	struct wl_surface *surface;
+	struct xdg_surface *xdg_surface;
+	struct xdg_toplevel *toplevel;
+	// The menu, while there is one.
+	struct wl_surface *popup_surface;
+	struct xdg_surface *popup_xdg_surface;
+	struct xdg_popup *popup;
+	uint32_t button_serial; // of the last press, for xdg_popup.grab
+	bool pointer_on_popup;
+	int32_t pending_width, pending_height;
+	int width, height; // logical; the buffers are at scale 1
+	int default_width, default_height;
+	// Everything still alive at exit is freed then, so that the
+	// sanitizers see no leak of ours when the compositor goes away.
+	struct wl_list buffers; // kb_buffer.link: committed, not released yet
+	struct wl_list syncs; // kb_sync.link: awaiting the compositor
+	uint32_t colour;
+
+	bool running;
+	int exit_status;
+};
+
+static void emit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void emit(const char *fmt, ...)
+{
+	va_list args;
+	va_start(args, fmt);
+	vprintf(fmt, args);
+	va_end(args);
+	putchar('\n');
+	fflush(stdout);
+}
+
+/* Prints line once the compositor has handled every request before it. */
+struct kb_sync {
+	struct wl_list link; // kb_client.syncs
+	struct wl_callback *callback;
+	char line[32];
+};
+
+struct kb_buffer {
+	struct wl_list link; // kb_client.buffers
+	struct wl_buffer *wl_buffer;
+};
+
+static void sync_destroy(struct kb_sync *sync)
+{
+	wl_callback_destroy(sync->callback);
+	wl_list_remove(&sync->link);
+	free(sync);
+}
+
+static void sync_done(void *data, struct wl_callback *callback,
+		uint32_t serial)
+{
+	struct kb_sync *sync = data;
+	emit("%s", sync->line);
+	sync_destroy(sync);
+}
+
+static const struct wl_callback_listener sync_listener = {
+	.done = sync_done,
+};
+
+static void sync_line(struct kb_client *client, const char *line)
+{
+	struct kb_sync *sync = calloc(1, sizeof(*sync));
+	if (sync == NULL) {
+		emit("error out of memory");
+		return;
+	}
+	snprintf(sync->line, sizeof(sync->line), "%s", line);
+	sync->callback = wl_display_sync(client->display);
+	wl_callback_add_listener(sync->callback, &sync_listener, sync);
+	wl_list_insert(client->syncs.prev, &sync->link);
+}
+
+static void buffer_destroy(struct kb_buffer *buffer)
+{
+	wl_buffer_destroy(buffer->wl_buffer);
+	wl_list_remove(&buffer->link);
+	free(buffer);
+}
+
+static void buffer_release(void *data, struct wl_buffer *wl_buffer)
+{
+	// Each commit gets a new buffer; a released one is done with.
+	buffer_destroy(data);
+}
+
+static const struct wl_buffer_listener buffer_listener = {
+	.release = buffer_release,
+};
+
+static bool draw_surface(struct kb_client *client, struct wl_surface *surface,
+		int width, int height)
+{
+	struct kb_buffer *buffer = calloc(1, sizeof(*buffer));
+	if (buffer == NULL) {
+		emit("error out of memory");
+		return false;
+	}
+	uint32_t *pixels;
+	buffer->wl_buffer = client_shm_buffer(client->shm, width, height,
+		WL_SHM_FORMAT_XRGB8888, &pixels);
+	if (buffer->wl_buffer == NULL) {
+		emit("error buffer: %s", strerror(errno));
+		free(buffer);
+		return false;
+	}
+	size_t size = client_shm_size(width, height);
+	for (size_t i = 0; i < size / 4; i++) {
+		pixels[i] = client->colour;
+	}
+	munmap(pixels, size);
+	wl_buffer_add_listener(buffer->wl_buffer, &buffer_listener, buffer);
+	wl_list_insert(&client->buffers, &buffer->link);
+	wl_surface_attach(surface, buffer->wl_buffer, 0, 0);
+	wl_surface_damage_buffer(surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_surface_commit(surface);
+	return true;
+}
+
+static bool draw(struct kb_client *client)
+{
+	return draw_surface(client, client->surface, client->width,
+		client->height);
+}
+
+#define POPUP_WIDTH 60
+#define POPUP_HEIGHT 40
+
+static void popup_destroy(struct kb_client *client)
+{
+	if (client->popup == NULL) {
+		return;
+	}
+	xdg_popup_destroy(client->popup);
+	xdg_surface_destroy(client->popup_xdg_surface);
+	wl_surface_destroy(client->popup_surface);
+	client->popup = NULL;
+	client->popup_xdg_surface = NULL;
+	client->popup_surface = NULL;
+	client->pointer_on_popup = false;
+}
+
+static void popup_surface_configure(void *data,
+		struct xdg_surface *xdg_surface, uint32_t serial)
+{
+	struct kb_client *client = data;
+	xdg_surface_ack_configure(xdg_surface, serial);
+	if (draw_surface(client, client->popup_surface, POPUP_WIDTH,
+			POPUP_HEIGHT)) {
+		sync_line(client, "popup ready");
+	}
+}
+
+static const struct xdg_surface_listener popup_surface_listener = {
+	.configure = popup_surface_configure,
+};
+
+static void popup_configure(void *data, struct xdg_popup *popup, int32_t x,
+		int32_t y, int32_t width, int32_t height)
+{
+	emit("popup configure %d %d %d %d", x, y, width, height);
+}
+
+static void popup_done(void *data, struct xdg_popup *popup)
+{
+	struct kb_client *client = data;
+	emit("popup done");
+	popup_destroy(client);
+}
+
+static const struct xdg_popup_listener popup_listener = {
+	.configure = popup_configure,
+	.popup_done = popup_done,
+};
+
+static void popup_open(struct kb_client *client, bool grab)
+{
+	if (client->popup != NULL) {
+		emit("error a popup is open already");
+		return;
+	}
+	struct xdg_positioner *positioner =
+		xdg_wm_base_create_positioner(client->wm_base);
+	xdg_positioner_set_size(positioner, POPUP_WIDTH, POPUP_HEIGHT);
+	xdg_positioner_set_anchor_rect(positioner, 20, 20, 1, 1);
+	xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_LEFT);
+	xdg_positioner_set_gravity(positioner,
+		XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
+	client->popup_surface = wl_compositor_create_surface(client->compositor);
+	client->popup_xdg_surface = xdg_wm_base_get_xdg_surface(client->wm_base,
+		client->popup_surface);
+	xdg_surface_add_listener(client->popup_xdg_surface,
+		&popup_surface_listener, client);
+	client->popup = xdg_surface_get_popup(client->popup_xdg_surface,
+		client->xdg_surface, positioner);
+	xdg_positioner_destroy(positioner);
+	xdg_popup_add_listener(client->popup, &popup_listener, client);
+	if (grab) {
+		xdg_popup_grab(client->popup, client->seat, client->button_serial);
+	}
+	wl_surface_commit(client->popup_surface);
+}
+
+static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
+		uint32_t serial)
+{
+	struct kb_client *client = data;
+	xdg_surface_ack_configure(xdg_surface, serial);
+	emit("configure %d %d", client->pending_width, client->pending_height);
+	client->width = client->pending_width > 0 ?
+		client->pending_width : client->default_width;
+	client->height = client->pending_height > 0 ?
+		client->pending_height : client->default_height;
+	if (!draw(client)) {
+		client->running = false;
+		client->exit_status = 1;
+		return;
+	}
+	// The size goes with the line: a later configure may come before the
+	// callback, and each must be vouched for with its own.
+	char line[32];
+	snprintf(line, sizeof(line), "ready %d %d", client->width,
+		client->height);
+	sync_line(client, line);
+}
+
+static const struct xdg_surface_listener xdg_surface_listener = {
+	.configure = xdg_surface_configure,
+};
+
+static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
+		int32_t width, int32_t height, struct wl_array *states)
+{
+	struct kb_client *client = data;
+	client->pending_width = width;
+	client->pending_height = height;
+}
+
+static void toplevel_close(void *data, struct xdg_toplevel *toplevel)
+{
+	struct kb_client *client = data;
+	emit("close");
+	client->running = false;
+}
+
+static const struct xdg_toplevel_listener toplevel_listener = {
+	.configure = toplevel_configure,
+	.close = toplevel_close,
+};
+
+static void keysym_name(struct kb_client *client, uint32_t key, char *name,
+		size_t size)
+{
+	xkb_keysym_t sym = client->xkb_state == NULL ? XKB_KEY_NoSymbol :
+		xkb_state_key_get_one_sym(client->xkb_state, key + 8);
+	if (xkb_keysym_get_name(sym, name, size) < 0) {
+		snprintf(name, size, "0x%x", sym);
+	}
+}
+
+static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
+		uint32_t format, int32_t fd, uint32_t size)
+{
+	struct kb_client *client = data;
+	if (format != WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1) {
+		emit("error keymap format %u", format);
+		close(fd);
+		return;
+	}
+	char *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED) {
+		emit("error keymap mmap: %s", strerror(errno));
+		return;
+	}
+	struct xkb_keymap *keymap = xkb_keymap_new_from_string(
+		client->xkb_context, map, XKB_KEYMAP_FORMAT_TEXT_V1,
+		XKB_KEYMAP_COMPILE_NO_FLAGS);
+	munmap(map, size);
+	if (keymap == NULL) {
+		emit("error cannot compile the keymap");
+		return;
+	}
+	xkb_state_unref(client->xkb_state);
+	xkb_keymap_unref(client->keymap);
+	client->keymap = keymap;
+	client->xkb_state = xkb_state_new(keymap);
+}
+
+static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, struct wl_surface *surface, struct wl_array *keys)
+{
+	struct kb_client *client = data;
+	char line[256] = "keyboard enter";
+	size_t len = strlen(line);
+	uint32_t *key;
+	wl_array_for_each(key, keys) {
+		char name[64];
+		keysym_name(client, *key, name, sizeof(name));
+		len += (size_t)snprintf(line + len, len < sizeof(line) ?
+			sizeof(line) - len : 0, " %s", name);
+	}
+	emit("%s%s", surface != NULL && surface == client->popup_surface ?
+		"popup " : "", line);
+}
+
+static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, struct wl_surface *surface)
+{
+	struct kb_client *client = data;
+	emit("%skeyboard leave", surface != NULL &&
+		surface == client->popup_surface ? "popup " : "");
+}
+
+static void keyboard_key(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, uint32_t time, uint32_t key, uint32_t state)
+{
+	struct kb_client *client = data;
+	char name[64];
+	keysym_name(client, key, name, sizeof(name));
+	emit("key %s %s", name, state == WL_KEYBOARD_KEY_STATE_PRESSED ?
+		"pressed" : "released");
+}
+
+static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, uint32_t depressed, uint32_t latched,
+		uint32_t locked, uint32_t group)
+{
+	struct kb_client *client = data;
+	if (client->xkb_state == NULL) {
+		emit("error modifiers before a keymap");
+		return;
+	}
+	xkb_state_update_mask(client->xkb_state, depressed, latched, locked,
+		0, 0, group);
+	char line[256] = "modifiers ";
+	size_t len = strlen(line);
+	bool any = false;
+	xkb_mod_index_t count = xkb_keymap_num_mods(client->keymap);
+	for (xkb_mod_index_t i = 0; i < count; i++) {
+		if (xkb_state_mod_index_is_active(client->xkb_state, i,
+				XKB_STATE_MODS_EFFECTIVE) <= 0) {
+			continue;
+		}
+		len += (size_t)snprintf(line + len, len < sizeof(line) ?
+			sizeof(line) - len : 0, "%s%s", any ? "," : "",
+			xkb_keymap_mod_get_name(client->keymap, i));
+		any = true;
+	}
+	emit("%s%s", line, any ? "" : "none");
+}
+
+static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
+		int32_t rate, int32_t delay)
+{
+	// Repeating is the client's business; this one reports only what the
+	// compositor sends.
+}
+
+static const struct wl_keyboard_listener keyboard_listener = {
+	.keymap = keyboard_keymap,
+	.enter = keyboard_enter,
+	.leave = keyboard_leave,
+	.key = keyboard_key,
+	.modifiers = keyboard_modifiers,
+	.repeat_info = keyboard_repeat_info,
+};
+
+static void pointer_enter(void *data, struct wl_pointer *pointer,
+		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
+		wl_fixed_t y)
+{
+	struct kb_client *client = data;
+	client->pointer_on_popup = surface != NULL &&
+		surface == client->popup_surface;
+	emit("%spointer enter %.2f %.2f", client->pointer_on_popup ?
+		"popup " : "", wl_fixed_to_double(x), wl_fixed_to_double(y));
+}
+
+static void pointer_leave(void *data, struct wl_pointer *pointer,
+		uint32_t serial, struct wl_surface *surface)
+{
+	struct kb_client *client = data;
+	emit("%spointer leave", client->pointer_on_popup ? "popup " : "");
+	client->pointer_on_popup = false;
+}
+
+static void pointer_motion(void *data, struct wl_pointer *pointer,
+		uint32_t time, wl_fixed_t x, wl_fixed_t y)
+{
+	// Too many to narrate; the tests look at enter, leave and buttons.
+}
+
+static void pointer_button(void *data, struct wl_pointer *pointer,
+		uint32_t serial, uint32_t time, uint32_t button, uint32_t state)
+{
+	struct kb_client *client = data;
+	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
+		client->button_serial = serial;
+	}
+	emit("%spointer button %u %s", client->pointer_on_popup ? "popup " : "",
+		button, state == WL_POINTER_BUTTON_STATE_PRESSED ?
+		"pressed" : "released");
+}
+
+static void pointer_axis(void *data, struct wl_pointer *pointer,
+		uint32_t time, uint32_t axis, wl_fixed_t value)
+{
+}
+
+static const struct wl_pointer_listener pointer_listener = {
+	.enter = pointer_enter,
+	.leave = pointer_leave,
+	.motion = pointer_motion,
+	.button = pointer_button,
+	.axis = pointer_axis,
+};
+
+static void seat_capabilities(void *data, struct wl_seat *seat,
+		uint32_t caps)
+{
+	struct kb_client *client = data;
+	if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && client->keyboard == NULL) {
+		client->keyboard = wl_seat_get_keyboard(seat);
+		wl_keyboard_add_listener(client->keyboard, &keyboard_listener,
+			client);
+	}
+	if ((caps & WL_SEAT_CAPABILITY_POINTER) && client->pointer == NULL) {
+		client->pointer = wl_seat_get_pointer(seat);
+		wl_pointer_add_listener(client->pointer, &pointer_listener, client);
+	}
+}
+
+static void seat_name(void *data, struct wl_seat *seat, const char *name)
+{
+}
+
+static const struct wl_seat_listener seat_listener = {
+	.capabilities = seat_capabilities,
+	.name = seat_name,
+};
+
+static const struct client_global bound_globals[] = {
+	{ &wl_compositor_interface, 4, offsetof(struct kb_client, compositor),
+		NULL },
+	{ &wl_shm_interface, 1, offsetof(struct kb_client, shm), NULL },
+	{ &xdg_wm_base_interface, 1, offsetof(struct kb_client, wm_base),
+		&client_wm_base_listener },
+	// Version 4 has repeat_info; nothing later is needed here.
+	{ &wl_seat_interface, 4, offsetof(struct kb_client, seat),
+		&seat_listener },
+	{ 0 },
+};
+
+static void handle_command(struct kb_client *client, const char *line)
+{
+	if (strcmp(line, "sync") == 0) {
+		sync_line(client, "sync");
+	} else if (strcmp(line, "quit") == 0) {
+		client->running = false;
+	} else if (strcmp(line, "popup") == 0 ||
+			strcmp(line, "popup grab") == 0) {
+		popup_open(client, strcmp(line, "popup grab") == 0);
+	} else if (strcmp(line, "popup-close") == 0) {
+		popup_destroy(client);
+		sync_line(client, "popup closed");
+	} else {
+		emit("error bad command: %s", line);
+	}
+}
+
+/* Reads what stdin has; false at its end. */
+static bool read_commands(struct kb_client *client, char *buf, size_t *len,
+		size_t cap)
+{
+	ssize_t n = read(STDIN_FILENO, buf + *len, cap - *len - 1);
+	if (n <= 0) {
+		return n < 0 && errno == EINTR;
+	}
+	*len += (size_t)n;
+	buf[*len] = '\0';
+	char *start = buf, *newline;
+	while ((newline = strchr(start, '\n')) != NULL) {
+		*newline = '\0';
+		handle_command(client, start);
+		start = newline + 1;
+	}
+	*len -= (size_t)(start - buf);
+	memmove(buf, start, *len);
+	if (*len == cap - 1) {
+		emit("error command line too long");
+		*len = 0;
+	}
+	return true;
+}
+
+static void run(struct kb_client *client)
+{
+	char buf[512];
+	size_t len = 0;
+	bool stdin_open = true;
+	while (client->running) {
+		while (wl_display_prepare_read(client->display) != 0) {
+			wl_display_dispatch_pending(client->display);
+		}
+		if (!client->running) {
+			wl_display_cancel_read(client->display);
+			break;
+		}
+		wl_display_flush(client->display);
+		struct pollfd fds[2] = {
+			{ .fd = wl_display_get_fd(client->display), .events = POLLIN },
+			{ .fd = stdin_open ? STDIN_FILENO : -1, .events = POLLIN },
+		};
+		if (poll(fds, 2, -1) < 0) {
+			wl_display_cancel_read(client->display);
+			if (errno == EINTR) {
+				continue;
+			}
+			emit("error poll: %s", strerror(errno));
+			client->exit_status = 1;
+			break;
+		}
+		if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
+			if (wl_display_read_events(client->display) < 0) {
+				break;
+			}
+		} else {
+			wl_display_cancel_read(client->display);
+		}
+		if (wl_display_dispatch_pending(client->display) < 0) {
+			break;
+		}
+		if (fds[1].revents & (POLLIN | POLLHUP)) {
+			stdin_open = read_commands(client, buf, &len, sizeof(buf));
+		}
+	}
+	wl_display_flush(client->display);
+	int err = wl_display_get_error(client->display);
+	if (err != 0) {
+		emit("error %s", strerror(err));
+		emit("disconnected");
+		client->exit_status = 1;
+	}
+}
+
+int main(int argc, char *argv[])
+{
+	struct kb_client client = {
+		.default_width = 200, .default_height = 150,
+		.colour = 0xff3080c0, .running = true,
+	};
+	const char *app_id = "keyboard-client";
+	static const struct option long_options[] = {
+		{ "app-id", required_argument, NULL, 'a' },
+		{ "size", required_argument, NULL, 's' },
+		{ "colour", required_argument, NULL, 'c' },
+		{ 0 },
+	};
+	int opt;
+	while ((opt = getopt_long(argc, argv, "", long_options, NULL)) != -1) {
+		switch (opt) {
+		case 'a':
+			app_id = optarg;
+			break;
+		case 's':
+			if (sscanf(optarg, "%dx%d", &client.default_width,
+					&client.default_height) != 2 ||
+					client.default_width <= 0 ||
+					client.default_height <= 0) {
+				fprintf(stderr, "invalid --size: %s\n", optarg);
+				return 2;
+			}
+			break;
+		case 'c':
+			client.colour = 0xff000000u | (uint32_t)strtoul(optarg, NULL, 16);
+			break;
+		default:
+			fprintf(stderr, "usage: keyboard-client [--app-id ID] "
+				"[--size WxH] [--colour RRGGBB]\n");
+			return 2;
+		}
+	}
+
+	wl_list_init(&client.buffers);
+	wl_list_init(&client.syncs);
+	client.display = wl_display_connect(NULL);
+	if (client.display == NULL) {
+		emit("error cannot connect: %s", strerror(errno));
+		emit("disconnected");
+		return 1;
+	}
+	client.xkb_context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+	struct client_globals globals = {
+		.table = bound_globals,
+		.data = &client,
+	};
+	struct wl_registry *registry = client_globals_listen(client.display,
+		&globals);
+	wl_display_roundtrip(client.display);
+	if (client.compositor == NULL || client.shm == NULL ||
+			client.wm_base == NULL || client.seat == NULL ||
+			client.xkb_context == NULL) {
+		emit("error the compositor lacks a global we need");
+		return 1;
+	}
+	// The seat's capabilities, then the keymap, before the window shows:
+	// a key sent to it can then always be named.
+	wl_display_roundtrip(client.display);
+	wl_display_roundtrip(client.display);
+
+	client.surface = wl_compositor_create_surface(client.compositor);
+	client.xdg_surface = xdg_wm_base_get_xdg_surface(client.wm_base,
+		client.surface);
+	xdg_surface_add_listener(client.xdg_surface, &xdg_surface_listener,
+		&client);
+	client.toplevel = xdg_surface_get_toplevel(client.xdg_surface);
+	xdg_toplevel_add_listener(client.toplevel, &toplevel_listener, &client);
+	xdg_toplevel_set_app_id(client.toplevel, app_id);
+	xdg_toplevel_set_title(client.toplevel, app_id);
+	wl_surface_commit(client.surface);
+
+	run(&client);
+
+	struct kb_sync *sync, *sync_tmp;
+	wl_list_for_each_safe(sync, sync_tmp, &client.syncs, link) {
+		sync_destroy(sync);
+	}
+	struct kb_buffer *buffer, *buffer_tmp;
+	wl_list_for_each_safe(buffer, buffer_tmp, &client.buffers, link) {
+		buffer_destroy(buffer);
+	}
+
+	popup_destroy(&client);
+	xdg_toplevel_destroy(client.toplevel);
+	xdg_surface_destroy(client.xdg_surface);
+	wl_surface_destroy(client.surface);
+	if (client.keyboard != NULL) {
+		wl_keyboard_destroy(client.keyboard);
+	}
+	if (client.pointer != NULL) {
+		wl_pointer_destroy(client.pointer);
+	}
+	wl_seat_destroy(client.seat);
+	xdg_wm_base_destroy(client.wm_base);
+	wl_shm_destroy(client.shm);
+	wl_compositor_destroy(client.compositor);
+	wl_registry_destroy(registry);
+	wl_display_roundtrip(client.display);
+	wl_display_disconnect(client.display);
+	xkb_state_unref(client.xkb_state);
+	xkb_keymap_unref(client.keymap);
+	xkb_context_unref(client.xkb_context);
+	return client.exit_status;
+}

@@ -1,0 +1,358 @@
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-client.h>
+#include "client-globals.h"
+#include "ext-session-lock-v1-client-protocol.h"
+#include "pattern.h"
+#include "raw-client.h"
+
+/*
+ * lock-client: an ext-session-lock-v1 locker for the session-lock tests. It
+ * puts one lock surface on every output, each showing a pattern at that
+ * output's scale (as swaylock does) or at --scale S.
+ *
+ *   lock-client [--scale S] [--pattern P] [--bad MODE]
+ *
+ * On stdin: "lock" (asks for the lock and makes the surfaces), "unlock"
+ * (unlock_and_destroy), "surface INDEX" (a lock surface for output INDEX,
+ * for outputs that came later), "destroy" (destroys the lock without
+ * unlocking: a protocol error once locked), "sync", "quit". --bad makes a
+ * protocol error on purpose once configured: "null-buffer",
+ * "early-commit" (a buffer before the first ack), "wrong-size",
+ * "duplicate" (a second surface for output 0), "early-unlock" (unlock
+ * before "locked").
+ *
+ * It narrates: "output INDEX scale S", "locked", "finished",
+ * "configure INDEX W H", "shown INDEX" (a frame callback of that surface
+ * came back), "keyboard enter", "keyboard leave", "pointer enter INDEX X Y",
+ * "pointer button" (pressed), "sync", and "error ..."/"disconnected" when the compositor ends it.
+ */
+
+#define MAX_OUTPUTS 8
+
+struct lock_output {
+	struct lock_client *client;
+	int index;
+	struct wl_output *wl_output;
+	int scale;
+	struct wl_surface *surface;
+	struct ext_session_lock_surface_v1 *lock_surface;
+};
+
+struct lock_client {
+	struct wl_display *display;
+	struct wl_compositor *compositor;
+	struct wl_shm *shm;
+	struct raw_client_input input;
+	struct ext_session_lock_manager_v1 *manager;
+	struct ext_session_lock_v1 *lock;
+	struct lock_output outputs[MAX_OUTPUTS];
+	int output_count;
+	int scale; // 0: each output's own
+	struct pattern pattern;
+	const char *bad;
+};
+
+static void frame_done(void *data, struct wl_callback *callback,
+		uint32_t time)
+{
+	struct lock_output *output = data;
+	wl_callback_destroy(callback);
+	raw_client_emit("shown %d", output->index);
+}
+
+static const struct wl_callback_listener frame_listener = {
+	.done = frame_done,
+};
+
+static void draw(struct lock_output *output, int width, int height)
+{
+	struct lock_client *c = output->client;
+	int scale = c->scale > 0 ? c->scale : output->scale;
+	struct wl_buffer *buffer = raw_client_pattern_buffer(c->shm,
+		width * scale, height * scale, &c->pattern);
+	if (buffer == NULL) {
+		return;
+	}
+	wl_surface_set_buffer_scale(output->surface, scale);
+	wl_surface_attach(output->surface, buffer, 0, 0);
+	wl_surface_damage_buffer(output->surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_callback_add_listener(wl_surface_frame(output->surface),
+		&frame_listener, output);
+	wl_surface_commit(output->surface);
+}
+
+static bool is_bad(struct lock_client *c, const char *mode)
+{
+	return c->bad != NULL && strcmp(c->bad, mode) == 0;
+}
+
+static void lock_surface_configure(void *data,
+		struct ext_session_lock_surface_v1 *lock_surface, uint32_t serial,
+		uint32_t width, uint32_t height)
+{
+	struct lock_output *output = data;
+	struct lock_client *c = output->client;
+	raw_client_emit("configure %d %u %u", output->index, width, height);
+	ext_session_lock_surface_v1_ack_configure(lock_surface, serial);
+	if (is_bad(c, "null-buffer") && output->index == 0) {
+		draw(output, width, height);
+		wl_surface_attach(output->surface, NULL, 0, 0);
+		wl_surface_commit(output->surface);
+		return;
+	}
+	if (is_bad(c, "wrong-size") && output->index == 0) {
+		draw(output, width + 1, height);
+		return;
+	}
+	draw(output, width, height);
+}
+
+static const struct ext_session_lock_surface_v1_listener
+		lock_surface_listener = {
+	.configure = lock_surface_configure,
+};
+
+static void make_surface(struct lock_client *c, struct lock_output *output)
+{
+	output->surface = wl_compositor_create_surface(c->compositor);
+	if (is_bad(c, "early-commit") && output->index == 0) {
+		// A buffer committed before any configure was acked.
+		output->lock_surface = ext_session_lock_v1_get_lock_surface(c->lock,
+			output->surface, output->wl_output);
+		draw(output, 8, 8);
+		return;
+	}
+	output->lock_surface = ext_session_lock_v1_get_lock_surface(c->lock,
+		output->surface, output->wl_output);
+	ext_session_lock_surface_v1_add_listener(output->lock_surface,
+		&lock_surface_listener, output);
+}
+
+static void lock_locked(void *data, struct ext_session_lock_v1 *lock)
+{
+	raw_client_emit("locked");
+}
+
+static void lock_finished(void *data, struct ext_session_lock_v1 *lock)
+{
+	raw_client_emit("finished");
+}
+
+static const struct ext_session_lock_v1_listener lock_listener = {
+	.locked = lock_locked,
+	.finished = lock_finished,
+};
+
+static void start_lock(struct lock_client *c)
+{
+	c->lock = ext_session_lock_manager_v1_lock(c->manager);
+	ext_session_lock_v1_add_listener(c->lock, &lock_listener, c);
+	for (int i = 0; i < c->output_count; i++) {
+		make_surface(c, &c->outputs[i]);
+	}
+	if (is_bad(c, "duplicate") && c->output_count > 0) {
+		struct wl_surface *surface =
+			wl_compositor_create_surface(c->compositor);
+		ext_session_lock_v1_get_lock_surface(c->lock, surface,
+			c->outputs[0].wl_output);
+	}
+	if (is_bad(c, "early-unlock")) {
+		ext_session_lock_v1_unlock_and_destroy(c->lock);
+		c->lock = NULL;
+	}
+}
+
+static struct lock_output *output_of_surface(struct lock_client *c,
+		struct wl_surface *surface)
+{
+	for (int i = 0; i < c->output_count; i++) {
+		if (c->outputs[i].surface == surface && surface != NULL) {
+			return &c->outputs[i];
+		}
+	}
+	return NULL;
+}
+
+static void on_keyboard_enter(void *data, struct wl_surface *surface)
+{
+	raw_client_emit("keyboard enter");
+}
+
+static void on_keyboard_leave(void *data, struct wl_surface *surface)
+{
+	raw_client_emit("keyboard leave");
+}
+
+static void on_pointer_enter(void *data, struct wl_surface *surface,
+		double x, double y)
+{
+	struct lock_output *output = output_of_surface(data, surface);
+	raw_client_emit("pointer enter %d %d %d", output ? output->index : -1,
+		(int)x, (int)y);
+}
+
+static void on_pointer_button(void *data, uint32_t button, uint32_t state)
+{
+	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
+		raw_client_emit("pointer button");
+	}
+}
+
+static const struct raw_client_input_handler input_handler = {
+	.keyboard_enter = on_keyboard_enter,
+	.keyboard_leave = on_keyboard_leave,
+	.pointer_enter = on_pointer_enter,
+	.pointer_button = on_pointer_button,
+};
+
+static void output_geometry(void *data, struct wl_output *wl_output,
+		int32_t x, int32_t y, int32_t physical_width,
+		int32_t physical_height, int32_t subpixel, const char *make,
+		const char *model, int32_t transform)
+{
+}
+
+static void output_mode(void *data, struct wl_output *wl_output,
+		uint32_t flags, int32_t width, int32_t height, int32_t refresh)
+{
+}
+
+static void output_done(void *data, struct wl_output *wl_output)
+{
+	struct lock_output *output = data;
+	raw_client_emit("output %d scale %d", output->index, output->scale);
+}
+
+static void output_scale(void *data, struct wl_output *wl_output,
+		int32_t factor)
+{
+	struct lock_output *output = data;
+	output->scale = factor;
+}
+
+static const struct wl_output_listener output_listener = {
+	.geometry = output_geometry,
+	.mode = output_mode,
+	.done = output_done,
+	.scale = output_scale,
+};
+
+static const struct client_global bound_globals[] = {
+	{ &wl_compositor_interface, 4,
+		offsetof(struct lock_client, compositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct lock_client, shm), NULL },
+	{ &ext_session_lock_manager_v1_interface, 1,
+		offsetof(struct lock_client, manager), NULL },
+	{ 0 },
+};
+
+/* The seat, whose listeners are raw-client-input's, and every output. */
+static void registry_global(void *data, struct wl_registry *registry,
+		uint32_t name, const char *interface, uint32_t version)
+{
+	struct lock_client *c = data;
+	if (strcmp(interface, wl_seat_interface.name) == 0) {
+		raw_client_input_bind(&c->input, registry, name, &input_handler, c);
+	} else if (strcmp(interface, wl_output_interface.name) == 0 &&
+			c->output_count < MAX_OUTPUTS) {
+		struct lock_output *output = &c->outputs[c->output_count];
+		output->client = c;
+		output->index = c->output_count++;
+		output->scale = 1;
+		output->wl_output = wl_registry_bind(registry, name,
+			&wl_output_interface, 2);
+		wl_output_add_listener(output->wl_output, &output_listener, output);
+	}
+}
+
+static bool handle_line(void *data, char *line)
+{
+	struct lock_client *c = data;
+	int index;
+	if (strcmp(line, "quit") == 0) {
+		return false;
+	} else if (strcmp(line, "sync") == 0) {
+		if (wl_display_roundtrip(c->display) >= 0) {
+			raw_client_emit("sync");
+		}
+	} else if (strcmp(line, "lock") == 0) {
+		start_lock(c);
+	} else if (strcmp(line, "unlock") == 0 && c->lock != NULL) {
+		ext_session_lock_v1_unlock_and_destroy(c->lock);
+		c->lock = NULL;
+	} else if (strcmp(line, "destroy") == 0 && c->lock != NULL) {
+		ext_session_lock_v1_destroy(c->lock);
+		c->lock = NULL;
+	} else if (sscanf(line, "surface %d", &index) == 1 && c->lock != NULL &&
+			index >= 0 && index < c->output_count) {
+		make_surface(c, &c->outputs[index]);
+	} else {
+		raw_client_emit("error unknown command: %s", line);
+	}
+	wl_display_flush(c->display);
+	return true;
+}
+
+int main(int argc, char *argv[])
+{
+	struct lock_client c = {
+		.pattern = { .kind = PATTERN_COORDS },
+	};
+	static const struct option options[] = {
+		{ "scale", required_argument, NULL, 's' },
+		{ "pattern", required_argument, NULL, 'p' },
+		{ "bad", required_argument, NULL, 'b' },
+		{ 0 },
+	};
+	int opt;
+	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
+		bool ok = true;
+		switch (opt) {
+		case 's':
+			c.scale = atoi(optarg);
+			ok = c.scale >= 1 && c.scale <= 4;
+			break;
+		case 'p':
+			ok = pattern_parse(optarg, &c.pattern);
+			break;
+		case 'b':
+			c.bad = optarg;
+			break;
+		default:
+			ok = false;
+		}
+		if (!ok) {
+			fprintf(stderr, "usage: %s [--scale S] [--pattern P] "
+				"[--bad MODE]\n", argv[0]);
+			return 2;
+		}
+	}
+
+	c.display = raw_client_connect();
+	if (c.display == NULL) {
+		return 1;
+	}
+	struct client_globals globals = {
+		.table = bound_globals,
+		.global = registry_global,
+		.data = &c,
+	};
+	client_globals_listen(c.display, &globals);
+	if (wl_display_roundtrip(c.display) < 0 ||
+			wl_display_roundtrip(c.display) < 0) {
+		return raw_client_report_disconnect(c.display);
+	}
+	if (c.compositor == NULL || c.shm == NULL || c.manager == NULL) {
+		raw_client_emit("error the compositor lacks a global we need");
+		return 1;
+	}
+	raw_client_emit("ready");
+	return raw_client_run(c.display, handle_line, &c);
+}

@@ -1,0 +1,658 @@
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wayland-client.h>
+#include "client.h"
+#include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
+#include "xdg-shell-client-protocol.h"
+
+/* Buffer scales the protocol can express and a test could want. */
+#define SCALE_MAX 8
+
+static const char usage[] =
+	"Usage: pattern-client [options]\n"
+	"\n"
+	"Shows a known pattern in an xdg_toplevel at a chosen buffer scale and\n"
+	"prints what the compositor tells it, one line per event.\n"
+	"\n"
+	"  --scale S          buffer scale (default 1)\n"
+	"  --pattern P        checker, grid, coords or solid:RRGGBB (default coords)\n"
+	"  --size WxH         logical size when the compositor leaves it open\n"
+	"                     (default 200x100)\n"
+	"  --fullscreen NAME  fullscreen on the output called NAME\n"
+	"  --maximized        ask to be maximized before the first commit\n"
+	"  --app-id ID        xdg_toplevel app_id (default pattern-client)\n"
+	"  --title T          xdg_toplevel title (default pattern-client)\n"
+	"  --bad-scale N      after the first frame, commit buffer scale N\n"
+	"  --odd-buffer       make the buffer one pixel larger than size * scale\n"
+	"  --opaque           XRGB8888 buffers instead of ARGB8888\n"
+	"  --cursor S         over the window, a 16x16 coords cursor surface at\n"
+	"                     buffer scale S (prints pointer enter/leave)\n"
+	"  --subsurface X,Y,WxH[,SCALE[,PATTERN]]\n"
+	"                     a synchronized wl_subsurface of WxH at X,Y (logical,\n"
+	"                     relative to the main surface; may stick out), with\n"
+	"                     its own buffer scale (default --scale) and pattern\n"
+	"                     (default checker); up to 4, numbered 1, 2... in\n"
+	"                     order. With any, the window geometry is the main\n"
+	"                     surface alone\n"
+	"  --no-window-geometry  never set the window geometry, so that it is the\n"
+	"                     extents of the main surface and its subsurfaces\n"
+	"  --inhibit-idle     an idle inhibitor on the window's surface, as a video\n"
+	"                     player has\n"
+	"  -h, --help         show this help\n"
+	"\n"
+	"Events: output NAME scale=S mode=WxH | xdg_output NAME x=X y=Y width=W\n"
+	"height=H | output_removed NAME | enter NAME | leave NAME | configure W H |\n"
+	"ready W H S | damaged X Y W H | sync | close | error ... | disconnected\n"
+	"With subsurfaces and popups also: subsurface I enter NAME | subsurface I\n"
+	"leave NAME | popup configure X Y W H | popup ready W H S | popup enter NAME\n"
+	"| popup leave NAME | popup done\n"
+	"\n"
+	"Commands on stdin: scale N | pattern P | damage X Y W H | sync | quit |\n"
+	"popup X Y W H [ADJUST] | popup-close | subsurface-move I X Y\n"
+	"\n"
+	"popup opens an xdg_popup (no grab) of WxH anchored at the 1x1 rectangle\n"
+	"X,Y of the window geometry, anchor and gravity bottom-right, drawn at the\n"
+	"window's current scale and pattern. ADJUST is the constraint adjustment:\n"
+	"none, or a comma separated list of slide, flip, resize (both axes),\n"
+	"slide-x, slide-y, flip-x, flip-y, resize-x, resize-y (default flip,slide).\n"
+	"popup configure is the position the compositor gave, relative to the\n"
+	"window geometry; popup ready follows the popup's commit.\n"
+	"subsurface-move puts subsurface I at X,Y and commits the main surface,\n"
+	"which applies it; sync then vouches for it.\n";
+
+void client_emit(const char *fmt, ...)
+{
+	va_list args;
+	va_start(args, fmt);
+	vprintf(fmt, args);
+	va_end(args);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static bool parse_int(const char *text, int min, int max, int *out)
+{
+	char *end;
+	errno = 0;
+	long value = strtol(text, &end, 10);
+	if (errno != 0 || end == text || *end != '\0' || value < min ||
+			value > max) {
+		return false;
+	}
+	*out = (int)value;
+	return true;
+}
+
+static bool parse_size(const char *text, int *width, int *height)
+{
+	char buf[64];
+	snprintf(buf, sizeof(buf), "%s", text);
+	char *x = strchr(buf, 'x');
+	if (x == NULL) {
+		return false;
+	}
+	*x = '\0';
+	return parse_int(buf, 1, 16384, width) &&
+		parse_int(x + 1, 1, 16384, height);
+}
+
+/* X,Y,WxH[,SCALE[,PATTERN]] */
+static bool parse_subsurface(const char *text, struct subsurface_options *o)
+{
+	char buf[128];
+	if (snprintf(buf, sizeof(buf), "%s", text) >= (int)sizeof(buf)) {
+		return false;
+	}
+	char *fields[5] = {0};
+	int count = 0;
+	char *rest = buf;
+	while (count < 5) {
+		fields[count++] = rest;
+		char *comma = strchr(rest, ',');
+		if (comma == NULL) {
+			break;
+		}
+		*comma = '\0';
+		rest = comma + 1;
+		if (count == 5) {
+			return false;
+		}
+	}
+	*o = (struct subsurface_options){
+		.pattern = { .kind = PATTERN_CHECKER },
+	};
+	if (count < 3 || !parse_int(fields[0], -16384, 16384, &o->x) ||
+			!parse_int(fields[1], -16384, 16384, &o->y) ||
+			!parse_size(fields[2], &o->width, &o->height)) {
+		return false;
+	}
+	if (count >= 4 && !parse_int(fields[3], 1, SCALE_MAX, &o->scale)) {
+		return false;
+	}
+	return count < 5 || pattern_parse(fields[4], &o->pattern);
+}
+
+static bool parse_options(int argc, char *argv[], struct client_options *o)
+{
+	enum {
+		OPT_SCALE = 256, OPT_PATTERN, OPT_SIZE, OPT_FULLSCREEN, OPT_APP_ID,
+		OPT_TITLE, OPT_BAD_SCALE, OPT_ODD_BUFFER, OPT_OPAQUE, OPT_CURSOR, OPT_SUBSURFACE,
+		OPT_NO_WINDOW_GEOMETRY, OPT_MAXIMIZED, OPT_INHIBIT_IDLE,
+	};
+	static const struct option long_options[] = {
+		{ "scale", required_argument, NULL, OPT_SCALE },
+		{ "pattern", required_argument, NULL, OPT_PATTERN },
+		{ "size", required_argument, NULL, OPT_SIZE },
+		{ "fullscreen", required_argument, NULL, OPT_FULLSCREEN },
+		{ "maximized", no_argument, NULL, OPT_MAXIMIZED },
+		{ "app-id", required_argument, NULL, OPT_APP_ID },
+		{ "title", required_argument, NULL, OPT_TITLE },
+		{ "bad-scale", required_argument, NULL, OPT_BAD_SCALE },
+		{ "odd-buffer", no_argument, NULL, OPT_ODD_BUFFER },
+		{ "opaque", no_argument, NULL, OPT_OPAQUE },
+		{ "cursor", required_argument, NULL, OPT_CURSOR },
+		{ "subsurface", required_argument, NULL, OPT_SUBSURFACE },
+		{ "no-window-geometry", no_argument, NULL, OPT_NO_WINDOW_GEOMETRY },
+		{ "inhibit-idle", no_argument, NULL, OPT_INHIBIT_IDLE },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	*o = (struct client_options){
+		.scale = 1,
+		.pattern = { .kind = PATTERN_COORDS },
+		.width = 200,
+		.height = 100,
+		.app_id = "pattern-client",
+		.title = "pattern-client",
+	};
+	int opt;
+	while ((opt = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
+		switch (opt) {
+		case OPT_SCALE:
+			if (!parse_int(optarg, 1, SCALE_MAX, &o->scale)) {
+				fprintf(stderr, "invalid --scale: %s\n", optarg);
+				return false;
+			}
+			break;
+		case OPT_PATTERN:
+			if (!pattern_parse(optarg, &o->pattern)) {
+				fprintf(stderr, "invalid --pattern: %s\n", optarg);
+				return false;
+			}
+			break;
+		case OPT_SIZE:
+			if (!parse_size(optarg, &o->width, &o->height)) {
+				fprintf(stderr, "invalid --size: %s (want WxH)\n", optarg);
+				return false;
+			}
+			break;
+		case OPT_FULLSCREEN:
+			o->fullscreen = optarg;
+			break;
+		case OPT_MAXIMIZED:
+			o->maximized = true;
+			break;
+		case OPT_APP_ID:
+			o->app_id = optarg;
+			break;
+		case OPT_TITLE:
+			o->title = optarg;
+			break;
+		case OPT_BAD_SCALE:
+			// Deliberately unchecked beyond being a number: zero and
+			// negative values are what a test of protocol errors wants.
+			if (!parse_int(optarg, INT_MIN, INT_MAX, &o->bad_scale)) {
+				fprintf(stderr, "invalid --bad-scale: %s\n", optarg);
+				return false;
+			}
+			o->bad_scale_set = true;
+			break;
+		case OPT_OPAQUE:
+			o->opaque = true;
+			break;
+		case OPT_CURSOR:
+			o->cursor_scale = atoi(optarg);
+			if (o->cursor_scale < 1 || o->cursor_scale > 4) {
+				fprintf(stderr, "invalid --cursor: %s (want 1 to 4)\n",
+					optarg);
+				return false;
+			}
+			break;
+		case OPT_ODD_BUFFER:
+			o->odd_buffer = true;
+			break;
+		case OPT_SUBSURFACE:
+			if (o->subsurface_count == SUBSURFACES_MAX) {
+				fprintf(stderr, "at most %d --subsurface options\n",
+					SUBSURFACES_MAX);
+				return false;
+			}
+			if (!parse_subsurface(optarg,
+					&o->subsurfaces[o->subsurface_count])) {
+				fprintf(stderr, "invalid --subsurface: %s (want "
+					"X,Y,WxH[,SCALE[,PATTERN]])\n", optarg);
+				return false;
+			}
+			o->subsurface_count++;
+			break;
+		case OPT_NO_WINDOW_GEOMETRY:
+			o->no_window_geometry = true;
+			break;
+		case OPT_INHIBIT_IDLE:
+			o->inhibit_idle = true;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			exit(0);
+		default:
+			fputs(usage, stderr);
+			return false;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "unexpected argument: %s\n", argv[optind]);
+		return false;
+	}
+	if (o->odd_buffer && o->scale < 2) {
+		fprintf(stderr, "--odd-buffer needs --scale 2 or more: every size "
+			"is a multiple of 1\n");
+		return false;
+	}
+	return true;
+}
+
+static uint32_t min_version(uint32_t a, uint32_t b)
+{
+	return a < b ? a : b;
+}
+
+static const struct client_global bound_globals[] = {
+	// Version 4 brings damage_buffer, which the damage command needs:
+	// connect_globals refuses less.
+	{ &wl_compositor_interface, 4, offsetof(struct client, compositor),
+		NULL },
+	{ &wl_subcompositor_interface, 1,
+		offsetof(struct client, subcompositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
+	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
+		&client_wm_base_listener },
+	{ 0 },
+};
+
+/* Every output, and what only some options need. */
+static void registry_global(void *data, struct wl_registry *registry,
+		uint32_t name, const char *interface, uint32_t version)
+{
+	struct client *client = data;
+	if (strcmp(interface, wl_output_interface.name) == 0) {
+		client_output_create(client, name, version);
+	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
+			client->options.cursor_scale > 0 && client->seat == NULL) {
+		client->seat = wl_registry_bind(registry, name, &wl_seat_interface,
+			1);
+	} else if (strcmp(interface,
+			zwp_idle_inhibit_manager_v1_interface.name) == 0 &&
+			client->options.inhibit_idle) {
+		client->idle_inhibit_manager = wl_registry_bind(registry, name,
+			&zwp_idle_inhibit_manager_v1_interface, 1);
+	} else if (strcmp(interface, zxdg_output_manager_v1_interface.name) == 0) {
+		client->xdg_output_manager = wl_registry_bind(registry, name,
+			&zxdg_output_manager_v1_interface, min_version(version, 3));
+		client_outputs_bind_xdg(client);
+	}
+}
+
+static void registry_global_remove(void *data, struct wl_registry *registry,
+		uint32_t name)
+{
+	struct client *client = data;
+	struct client_output *output = client_output_from_global(client, name);
+	if (output != NULL) {
+		client_emit("output_removed %s", client_output_name(output));
+		client_output_destroy(output);
+	}
+}
+
+/* popup X Y W H [ADJUST] */
+static void open_popup(struct window *window, char **args, int nargs)
+{
+	int n[4];
+	uint32_t adjustment;
+	if (!parse_int(args[0], -16384, 16384, &n[0]) ||
+			!parse_int(args[1], -16384, 16384, &n[1]) ||
+			!parse_int(args[2], 1, 16384, &n[2]) ||
+			!parse_int(args[3], 1, 16384, &n[3]) ||
+			!popup_parse_adjustment(nargs == 5 ? args[4] : "flip,slide",
+				&adjustment)) {
+		client_emit("error bad command: popup");
+		return;
+	}
+	if (window->popup != NULL) {
+		client_emit("error a popup is open already");
+		return;
+	}
+	if (!window->shown) {
+		// xdg-shell wants the parent mapped before its popups.
+		client_emit("error the window is not shown yet");
+		return;
+	}
+	window->popup = popup_open(window, n[0], n[1], n[2], n[3], adjustment);
+}
+
+static void handle_command(struct client *client, char *line)
+{
+	struct window *window = client->window;
+	char *saveptr;
+	char *cmd = strtok_r(line, " \t", &saveptr);
+	if (cmd == NULL) {
+		return;
+	}
+	char *args[5] = {0};
+	int nargs = 0;
+	char *arg;
+	while ((arg = strtok_r(NULL, " \t", &saveptr)) != NULL && nargs < 5) {
+		args[nargs++] = arg;
+	}
+	// The first commands took at most four arguments and ignored any
+	// further ones; they still do.
+	int all_args = nargs;
+	if (nargs > 4) {
+		nargs = 4;
+	}
+	int n[4];
+	struct pattern pattern;
+	if (strcmp(cmd, "quit") == 0 && nargs == 0) {
+		client->running = false;
+	} else if (strcmp(cmd, "sync") == 0 && nargs == 0) {
+		// Commands before it must have their frame committed first, so
+		// that "sync" vouches for them too.
+		window_redraw_if_needed(window);
+		client_sync(client, "sync");
+	} else if (strcmp(cmd, "scale") == 0 && nargs == 1 &&
+			parse_int(args[0], 1, SCALE_MAX, &n[0])) {
+		window_set_scale(window, n[0]);
+	} else if (strcmp(cmd, "pattern") == 0 && nargs == 1 &&
+			pattern_parse(args[0], &pattern)) {
+		window_set_pattern(window, &pattern);
+	} else if (strcmp(cmd, "damage") == 0 && nargs == 4 &&
+			parse_int(args[0], 0, INT_MAX, &n[0]) &&
+			parse_int(args[1], 0, INT_MAX, &n[1]) &&
+			parse_int(args[2], 1, INT_MAX, &n[2]) &&
+			parse_int(args[3], 1, INT_MAX, &n[3])) {
+		if (!window_damage(window, n[0], n[1], n[2], n[3])) {
+			client_emit("error damage rectangle outside the buffer");
+		}
+	} else if (strcmp(cmd, "popup") == 0 && (all_args == 4 ||
+			all_args == 5)) {
+		open_popup(window, args, all_args);
+	} else if (strcmp(cmd, "subsurface-move") == 0 && all_args == 3 &&
+			parse_int(args[0], 1, window->subsurface_count, &n[0]) &&
+			parse_int(args[1], -16384, 16384, &n[1]) &&
+			parse_int(args[2], -16384, 16384, &n[2])) {
+		if (!window->shown) {
+			client_emit("error the window is not shown yet");
+			return;
+		}
+		subsurface_move(window->subsurfaces[n[0] - 1], n[1], n[2]);
+	} else if (strcmp(cmd, "popup-close") == 0 && nargs == 0) {
+		if (window->popup == NULL) {
+			client_emit("error no popup open");
+			return;
+		}
+		popup_destroy(window->popup);
+		window->popup = NULL;
+	} else {
+		client_emit("error bad command: %s", cmd);
+	}
+}
+
+/* Reads what stdin has and runs each complete line; false on end of file. */
+static bool read_commands(struct client *client, char *buf, size_t size,
+		size_t *len)
+{
+	ssize_t n = read(STDIN_FILENO, buf + *len, size - *len - 1);
+	if (n < 0) {
+		return errno == EINTR || errno == EAGAIN;
+	}
+	if (n == 0) {
+		return false;
+	}
+	*len += (size_t)n;
+	char *start = buf;
+	char *nl;
+	while ((nl = memchr(start, '\n', *len - (size_t)(start - buf))) != NULL) {
+		*nl = '\0';
+		handle_command(client, start);
+		start = nl + 1;
+	}
+	*len -= (size_t)(start - buf);
+	memmove(buf, start, *len);
+	if (*len == size - 1) {
+		client_emit("error command line too long");
+		*len = 0;
+	}
+	return true;
+}
+
+static void report_disconnect(struct client *client)
+{
+	int err = wl_display_get_error(client->display);
+	if (err == EPROTO) {
+		const struct wl_interface *interface = NULL;
+		uint32_t id = 0;
+		uint32_t code = wl_display_get_protocol_error(client->display,
+			&interface, &id);
+		client_emit("error protocol interface=%s code=%u id=%u",
+			interface ? interface->name : "?", code, id);
+	} else {
+		client_emit("error %s", strerror(err ? err : EPIPE));
+	}
+	client_emit("disconnected");
+	client->running = false;
+	client->exit_status = 1;
+}
+
+/* Sends what is queued, waiting for room in the socket if need be. */
+static bool flush_display(struct client *client)
+{
+	while (wl_display_flush(client->display) < 0) {
+		if (errno != EAGAIN) {
+			return false;
+		}
+		struct pollfd pfd = {
+			.fd = wl_display_get_fd(client->display),
+			.events = POLLOUT,
+		};
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static void run(struct client *client)
+{
+	char commands[4096];
+	size_t commands_len = 0;
+	bool stdin_open = true;
+	while (client->running) {
+		window_redraw_if_needed(client->window);
+		while (wl_display_prepare_read(client->display) != 0) {
+			if (wl_display_dispatch_pending(client->display) < 0) {
+				report_disconnect(client);
+				return;
+			}
+		}
+		if (!flush_display(client)) {
+			wl_display_cancel_read(client->display);
+			report_disconnect(client);
+			return;
+		}
+		struct pollfd fds[2] = {
+			{ .fd = wl_display_get_fd(client->display), .events = POLLIN },
+			{ .fd = stdin_open ? STDIN_FILENO : -1, .events = POLLIN },
+		};
+		if (poll(fds, 2, -1) < 0) {
+			wl_display_cancel_read(client->display);
+			if (errno == EINTR) {
+				continue;
+			}
+			client_emit("error poll: %s", strerror(errno));
+			client->exit_status = 1;
+			return;
+		}
+		if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
+			if (wl_display_read_events(client->display) < 0) {
+				report_disconnect(client);
+				return;
+			}
+		} else {
+			wl_display_cancel_read(client->display);
+		}
+		if (wl_display_dispatch_pending(client->display) < 0) {
+			report_disconnect(client);
+			return;
+		}
+		if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
+			if (!read_commands(client, commands, sizeof(commands),
+					&commands_len)) {
+				// End of input ends the client, like quit: a test
+				// that dies leaves no client behind.
+				stdin_open = false;
+				client->running = false;
+			}
+		}
+	}
+}
+
+/* Two roundtrips: one for the globals, one for what binding them sends
+ * (output names and geometry), which --fullscreen needs. */
+static bool connect_globals(struct client *client)
+{
+	client->globals = (struct client_globals){
+		.table = bound_globals,
+		.global = registry_global,
+		.global_remove = registry_global_remove,
+		.data = client,
+	};
+	client->registry = client_globals_listen(client->display,
+		&client->globals);
+	if (wl_display_roundtrip(client->display) < 0 ||
+			wl_display_roundtrip(client->display) < 0) {
+		report_disconnect(client);
+		return false;
+	}
+	client_outputs_globals_known(client);
+	if (!client->running) {
+		return false;
+	}
+	uint32_t compositor_version = client->compositor != NULL ?
+		wl_compositor_get_version(client->compositor) : 4;
+	if (compositor_version < 4) {
+		client_emit("error wl_compositor version %u < 4", compositor_version);
+		client->exit_status = 1;
+		return false;
+	}
+	const char *missing = client->compositor == NULL ? "wl_compositor" :
+		client->shm == NULL ? "wl_shm" :
+		client->wm_base == NULL ? "xdg_wm_base" :
+		client->subcompositor == NULL && client->options.subsurface_count > 0 ?
+			"wl_subcompositor" : NULL;
+	if (missing != NULL) {
+		client_emit("error compositor lacks %s", missing);
+		client->exit_status = 1;
+		return false;
+	}
+	if (client->options.cursor_scale > 0) {
+		client->cursor = client->seat != NULL ?
+			client_cursor_create(client, client->seat) : NULL;
+		if (client->cursor == NULL) {
+			client_emit("error no seat for --cursor");
+			client->exit_status = 1;
+			return false;
+		}
+	}
+	const char *fullscreen = client->options.fullscreen;
+	if (fullscreen != NULL && !client_output_from_name(client, fullscreen)) {
+		client_emit("error no output named %s", fullscreen);
+		client->exit_status = 1;
+		return false;
+	}
+	return true;
+}
+
+static void client_finish(struct client *client)
+{
+	client_sync_finish(client);
+	if (client->window != NULL) {
+		window_destroy(client->window);
+	}
+	struct client_output *output, *tmp;
+	wl_list_for_each_safe(output, tmp, &client->outputs, link) {
+		client_output_destroy(output);
+	}
+	client_cursor_destroy(client->cursor);
+	if (client->seat != NULL) {
+		wl_seat_destroy(client->seat);
+	}
+	if (client->xdg_output_manager != NULL) {
+		zxdg_output_manager_v1_destroy(client->xdg_output_manager);
+	}
+	if (client->idle_inhibit_manager != NULL) {
+		zwp_idle_inhibit_manager_v1_destroy(client->idle_inhibit_manager);
+	}
+	if (client->wm_base != NULL) {
+		xdg_wm_base_destroy(client->wm_base);
+	}
+	if (client->shm != NULL) {
+		wl_shm_destroy(client->shm);
+	}
+	if (client->subcompositor != NULL) {
+		wl_subcompositor_destroy(client->subcompositor);
+	}
+	if (client->compositor != NULL) {
+		wl_compositor_destroy(client->compositor);
+	}
+	if (client->registry != NULL) {
+		wl_registry_destroy(client->registry);
+	}
+	wl_display_disconnect(client->display);
+}
+
+int main(int argc, char *argv[])
+{
+	struct client client = { .running = true };
+	if (!parse_options(argc, argv, &client.options)) {
+		return 2;
+	}
+	wl_list_init(&client.outputs);
+	wl_list_init(&client.sync_notes);
+	client.display = wl_display_connect(NULL);
+	if (client.display == NULL) {
+		client_emit("error cannot connect to the Wayland display: %s",
+			strerror(errno));
+		client_emit("disconnected");
+		return 1;
+	}
+	if (connect_globals(&client)) {
+		client.window = window_create(&client);
+		if (client.window != NULL) {
+			run(&client);
+		}
+	}
+	// A clean disconnect: tell the compositor nothing is pending.
+	if (client.exit_status == 0) {
+		wl_display_roundtrip(client.display);
+	}
+	client_finish(&client);
+	return client.exit_status;
+}

@@ -1,0 +1,161 @@
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "client-shm.h"
+#include "raw-client.h"
+
+void raw_client_emit(const char *fmt, ...)
+{
+	va_list args;
+	va_start(args, fmt);
+	vprintf(fmt, args);
+	va_end(args);
+	putchar('\n');
+	fflush(stdout);
+}
+
+struct wl_display *raw_client_connect(void)
+{
+	struct wl_display *display = wl_display_connect(NULL);
+	if (display == NULL) {
+		raw_client_emit("error cannot connect: %s", strerror(errno));
+		raw_client_emit("disconnected");
+	}
+	return display;
+}
+
+int raw_client_report_disconnect(struct wl_display *display)
+{
+	int err = wl_display_get_error(display);
+	if (err == EPROTO) {
+		const struct wl_interface *interface;
+		uint32_t id;
+		uint32_t code = wl_display_get_protocol_error(display,
+			&interface, &id);
+		raw_client_emit("error protocol interface=%s code=%u id=%u",
+			interface ? interface->name : "?", code, id);
+	} else {
+		raw_client_emit("error %s", strerror(err ? err : EPIPE));
+	}
+	raw_client_emit("disconnected");
+	return 1;
+}
+
+static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
+		int32_t width, int32_t height, struct wl_array *states)
+{
+}
+
+static void toplevel_close(void *data, struct xdg_toplevel *toplevel)
+{
+}
+
+const struct xdg_toplevel_listener raw_client_toplevel_listener = {
+	.configure = toplevel_configure,
+	.close = toplevel_close,
+};
+
+/* Hands on complete lines of buf (fill bytes of it) and keeps the rest at
+ * its start; false when on_line asked to stop. */
+static bool take_lines(char *buf, size_t *fill,
+		bool (*on_line)(void *data, char *line), void *data)
+{
+	char *start = buf, *end;
+	while ((end = memchr(start, '\n', *fill - (size_t)(start - buf)))) {
+		*end = '\0';
+		if (on_line != NULL && !on_line(data, start)) {
+			return false;
+		}
+		start = end + 1;
+	}
+	*fill -= (size_t)(start - buf);
+	memmove(buf, start, *fill);
+	return true;
+}
+
+int raw_client_run(struct wl_display *display,
+		bool (*on_line)(void *data, char *line), void *data)
+{
+	char buf[1024];
+	size_t fill = 0;
+	for (;;) {
+		while (wl_display_prepare_read(display) != 0) {
+			if (wl_display_dispatch_pending(display) < 0) {
+				return raw_client_report_disconnect(display);
+			}
+		}
+		if (wl_display_flush(display) < 0 && errno != EAGAIN) {
+			wl_display_cancel_read(display);
+			return raw_client_report_disconnect(display);
+		}
+		struct pollfd fds[2] = {
+			{ .fd = wl_display_get_fd(display), .events = POLLIN },
+			{ .fd = STDIN_FILENO, .events = POLLIN },
+		};
+		if (poll(fds, 2, -1) < 0) {
+			wl_display_cancel_read(display);
+			if (errno == EINTR) {
+				continue;
+			}
+			return 1;
+		}
+		if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
+			if (wl_display_read_events(display) < 0 ||
+					wl_display_dispatch_pending(display) < 0) {
+				return raw_client_report_disconnect(display);
+			}
+		} else {
+			wl_display_cancel_read(display);
+		}
+		if (fds[1].revents & (POLLIN | POLLHUP)) {
+			ssize_t n = read(STDIN_FILENO, buf + fill, sizeof(buf) - fill);
+			if (n <= 0) {
+				return 0;
+			}
+			fill += (size_t)n;
+			if (!take_lines(buf, &fill, on_line, data)) {
+				return 0;
+			}
+			// A line longer than the buffer is no command of ours.
+			if (fill == sizeof(buf)) {
+				fill = 0;
+			}
+		}
+	}
+}
+
+static void buffer_release(void *data, struct wl_buffer *buffer)
+{
+	wl_buffer_destroy(buffer);
+}
+
+static const struct wl_buffer_listener self_destroying_buffer_listener = {
+	.release = buffer_release,
+};
+
+struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
+		int height, const struct pattern *pattern)
+{
+	uint32_t *pixels;
+	struct wl_buffer *buffer = client_shm_buffer(shm, width, height,
+		WL_SHM_FORMAT_ARGB8888, &pixels);
+	if (buffer == NULL) {
+		raw_client_emit("error no memory for a %dx%d buffer: %s", width,
+			height, strerror(errno));
+		return NULL;
+	}
+	for (int y = 0; y < height; y++) {
+		for (int x = 0; x < width; x++) {
+			pixels[(size_t)y * width + x] =
+				pattern_pixel(pattern, x, y, width, height);
+		}
+	}
+	munmap(pixels, client_shm_size(width, height));
+	wl_buffer_add_listener(buffer, &self_destroying_buffer_listener, NULL);
+	return buffer;
+}

@@ -1,0 +1,69 @@
+#ifndef GRIDWL_TESTS_RAW_CLIENT_H
+#define GRIDWL_TESTS_RAW_CLIENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <wayland-client.h>
+#include "pattern.h"
+#include "xdg-shell-client-protocol.h"
+
+/*
+ * What the hand-written test clients (bad-buffer-client, bad-tree-client,
+ * layer-client, lock-client, ...) share: their line protocol on stdout,
+ * their event loop, the seat, and the listeners that do nothing but answer.
+ */
+
+/* One line on stdout, flushed at once for the harness to read. */
+void raw_client_emit(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+/* Connects to the compositor; NULL after printing "error cannot connect:
+ * REASON" and "disconnected", as a client the compositor drops does. */
+struct wl_display *raw_client_connect(void);
+
+/* Prints how the connection ended ("error protocol interface=I code=C
+ * id=N" or "error REASON", then "disconnected") and returns 1, the exit
+ * status. */
+int raw_client_report_disconnect(struct wl_display *display);
+
+/* Dispatches the display's events and hands each line read on stdin
+ * (without its newline) to on_line, until stdin ends (0), on_line returns
+ * false (0) or the compositor drops the client (what
+ * raw_client_report_disconnect returns). on_line may be NULL: lines are
+ * then ignored. */
+int raw_client_run(struct wl_display *display,
+	bool (*on_line)(void *data, char *line), void *data);
+
+/* A width x height ARGB8888 wl_shm buffer holding pattern (its own pool,
+ * already gone); it destroys itself when the compositor releases it. NULL
+ * after printing "error ..." when there is no memory for it. */
+struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
+	int height, const struct pattern *pattern);
+
+/* What a client hears of the seat (raw-client-input.c); any may be NULL. */
+struct raw_client_input_handler {
+	void (*keyboard_enter)(void *data, struct wl_surface *surface);
+	void (*keyboard_leave)(void *data, struct wl_surface *surface);
+	void (*pointer_enter)(void *data, struct wl_surface *surface, double x,
+		double y);
+	void (*pointer_button)(void *data, uint32_t button, uint32_t state);
+};
+
+struct raw_client_input {
+	struct wl_seat *seat;
+	struct wl_keyboard *keyboard;
+	struct wl_pointer *pointer;
+	const struct raw_client_input_handler *handler;
+	void *data;
+};
+
+/* Binds the wl_seat global name (the first one only) and its keyboard and
+ * pointer whenever they appear, handing their events to handler. */
+void raw_client_input_bind(struct raw_client_input *input,
+	struct wl_registry *registry, uint32_t name,
+	const struct raw_client_input_handler *handler, void *data);
+
+/* Takes whatever size the compositor asks for and ignores close. */
+extern const struct xdg_toplevel_listener raw_client_toplevel_listener;
+
+#endif

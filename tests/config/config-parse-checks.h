@@ -1,0 +1,36 @@
+#ifndef GRIDWL_TESTS_CONFIG_PARSE_CHECKS_H
+#define GRIDWL_TESTS_CONFIG_PARSE_CHECKS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "config/config.h"
+
+#define CHECK(expr) do { \
+	if (!(expr)) { \
+		fprintf(stderr, "%s:%d: check failed: %s\n", \
+			__FILE__, __LINE__, #expr); \
+		exit(1); \
+	} \
+} while (0)
+
+/* Like CHECK, but shows the error text a parser produced. */
+#define CHECK_MSG(expr, msg) do { \
+	if (!(expr)) { \
+		fprintf(stderr, "%s:%d: check failed: %s (error: %s)\n", \
+			__FILE__, __LINE__, #expr, \
+			(msg) != NULL ? (msg) : "(null)"); \
+		exit(1); \
+	} \
+} while (0)
+
+#define WHERE "test"
+
+bool starts_with(const char *s, const char *prefix);
+/* The line must be accepted into config, with no error text. */
+void parse_ok(struct gridwl_config *config, const char *line);
+/* The line must fail, with a "test: " prefix and containing want, and add
+ * nothing to a config. */
+void parse_error(const char *line, const char *want);
+
+#endif

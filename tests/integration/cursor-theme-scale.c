@@ -1,0 +1,275 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wlr/xcursor.h>
+#include "check.h"
+#include "harness.h"
+#include "pattern.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
+#include "virtual-pointer.h"
+
+/*
+ * The cursor on each output is the theme's own image for that output's
+ * scale: on a scale-2 output the 48-pixel left_ptr of a size-24 theme, not
+ * the 24-pixel one magnified. gridctl screenshot --cursor shows it as the
+ * output does; its fully opaque pixels must be exactly the theme's and its
+ * fully transparent ones the background (partly transparent ones blend,
+ * and are left out).
+ *
+ * The theme is named by the config's cursor line, Adwaita (Debian's
+ * adwaita-icon-theme), so the environment cannot change what is expected.
+ */
+
+#define THEME "Adwaita"
+#define SIZE 24
+#define LAYOUT_WIDTH 1280 // logical: two 640x480 outputs side by side
+#define LAYOUT_HEIGHT 480
+
+struct cursor_case {
+	const char *output;
+	int scale;
+	int lx, ly; // where the pointer goes, in the layout
+	int px, py; // the same point in the output's physical pixels
+};
+
+static const struct cursor_case cases[] = {
+	{ "HEADLESS-1", 1, 320, 240, 320, 240 },
+	{ "HEADLESS-2", 2, 960, 240, 640, 480 },
+	{ "HEADLESS-2", 2, 1001, 77, 722, 154 },
+};
+
+static uint32_t image_pixel(const struct wlr_xcursor_image *image, int x,
+		int y)
+{
+	const uint32_t *pixels = (const uint32_t *)image->buffer;
+	return pixels[(size_t)y * image->width + (size_t)x];
+}
+
+static struct wlr_xcursor_image *theme_image(struct wlr_xcursor_theme *theme)
+{
+	struct wlr_xcursor *cursor =
+		wlr_xcursor_theme_get_cursor(theme, "left_ptr");
+	return cursor != NULL && cursor->image_count > 0 ?
+		cursor->images[0] : NULL;
+}
+
+static bool check_cursor(struct harness *h, const struct cursor_case *c,
+		const struct wlr_xcursor_image *want,
+		const struct wlr_xcursor_image *small)
+{
+	char name[64];
+	snprintf(name, sizeof(name), "cursor-%s-%d-%d", c->output, c->lx, c->ly);
+	char file[96];
+	snprintf(file, sizeof(file), "%s.png", name);
+	char *path = harness_path(h, file);
+	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
+		c->output, "--cursor", path, NULL);
+	json_object_put(reply);
+	struct image *shot = reply != NULL ? image_load_png(path) : NULL;
+	free(path);
+	REQUIRE(shot != NULL, "no screenshot of %s", c->output);
+
+	int x0 = c->px - (int)want->hotspot_x, y0 = c->py - (int)want->hotspot_y;
+	long opaque = 0, clear = 0, wrong = 0, unlike_small = 0;
+	int first_x = -1, first_y = -1;
+	uint32_t first_want = 0, first_got = 0;
+	for (int y = 0; y < (int)want->height; y++) {
+		for (int x = 0; x < (int)want->width; x++) {
+			int sx = x0 + x, sy = y0 + y;
+			if (sx < 0 || sy < 0 || sx >= shot->width || sy >= shot->height) {
+				continue;
+			}
+			uint32_t pixel = image_pixel(want, x, y);
+			uint32_t alpha = pixel >> 24;
+			uint32_t expected;
+			if (alpha == 0xff) {
+				expected = pixel;
+				opaque++;
+			} else if (alpha == 0) {
+				expected = BACKGROUND;
+				clear++;
+			} else {
+				continue;
+			}
+			// What a magnified scale-1 image would have put here.
+			int k = c->scale;
+			int mx = x / k, my = y / k;
+			uint32_t magnified = (uint32_t)mx < small->width &&
+				(uint32_t)my < small->height ?
+				image_pixel(small, mx, my) : 0;
+			if (k > 1 && magnified != pixel) {
+				unlike_small++;
+			}
+			uint32_t got = image_get(shot, sx, sy);
+			if (got != expected) {
+				if (wrong++ == 0) {
+					first_x = sx;
+					first_y = sy;
+					first_want = expected;
+					first_got = got;
+				}
+			}
+		}
+	}
+	if (wrong > 0) {
+		check_save_artifact(shot, name);
+	}
+	image_destroy(shot);
+	bool ok = CHECK(opaque > 20 && clear > 20, "%s: only %ld opaque and %ld "
+		"clear cursor pixels to compare", c->output, opaque, clear);
+	ok = CHECK(wrong == 0, "%s: %ld of %ld cursor pixels differ from the "
+		"theme's %ux%u image, first at %d,%d: expected 0x%08x, got 0x%08x",
+		c->output, wrong, opaque + clear, want->width, want->height,
+		first_x, first_y, first_want, first_got) && ok;
+	if (c->scale > 1) {
+		// Otherwise the test could not tell the two apart.
+		ok = CHECK(unlike_small > 20, "the %dx image differs from the "
+			"magnified 1x one in only %ld pixels", c->scale,
+			unlike_small) && ok;
+	}
+	return ok;
+}
+
+static bool run_case(const void *data)
+{
+	const struct cursor_case *c = data;
+	struct wlr_xcursor_theme *theme =
+		wlr_xcursor_theme_load(THEME, SIZE * c->scale);
+	struct wlr_xcursor_theme *theme1 = wlr_xcursor_theme_load(THEME, SIZE);
+	struct wlr_xcursor_image *want = theme ? theme_image(theme) : NULL;
+	struct wlr_xcursor_image *small = theme1 ? theme_image(theme1) : NULL;
+	bool ok = CHECK(want != NULL && small != NULL, "no left_ptr in the %s "
+		"cursor theme (Debian package adwaita-icon-theme)", THEME);
+	ok = ok && CHECK(c->scale == 1 || want->width == (uint32_t)(SIZE *
+		c->scale), "the theme has no %d-pixel left_ptr (got %u)",
+		SIZE * c->scale, want->width);
+
+	char *dir = ok ? harness_mkdtemp() : NULL;
+	char *config = NULL;
+	if (dir != NULL) {
+		size_t len = strlen(dir) + 16;
+		config = malloc(len);
+		snprintf(config, len, "%s/config", dir);
+		FILE *f = fopen(config, "w");
+		ok = CHECK(f != NULL, "cannot write %s", config);
+		if (f != NULL) {
+			fprintf(f, "cursor %s %d\n", THEME, SIZE);
+			fclose(f);
+		}
+	}
+	struct harness *h = NULL;
+	if (ok) {
+		const char *args[] = {
+			"--config", config,
+			"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
+			"--output", "HEADLESS-2 mode 1280x960 scale 2 position 640,0",
+			NULL,
+		};
+		h = harness_start(args);
+		ok = CHECK(h != NULL, "gridwl did not start");
+	}
+	struct harness_client *pointer = NULL;
+	if (ok) {
+		const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
+		pointer = argv[0] != NULL ? harness_spawn(h, "pointer", argv) : NULL;
+		char *line = pointer != NULL ? harness_client_wait_line(pointer,
+			"ready", HARNESS_TIMEOUT_MS) : NULL;
+		ok = CHECK(line != NULL, "the virtual pointer client did not start "
+			"(POINTER_CLIENT_BIN)");
+		free(line);
+	}
+	if (ok) {
+		ok = harness_client_send(pointer, "move %d %d %d %d", c->lx, c->ly,
+			LAYOUT_WIDTH, LAYOUT_HEIGHT);
+		char *line = ok ? harness_client_wait_line(pointer, "moved",
+			HARNESS_TIMEOUT_MS) : NULL;
+		ok = CHECK(line != NULL, "the pointer did not move");
+		free(line);
+	}
+	if (ok) {
+		ok = check_cursor(h, c, want, small);
+	}
+	if (h != NULL) {
+		ok = harness_stop(h, ok) && ok;
+	}
+	if (dir != NULL) {
+		harness_remove_tree(dir);
+	}
+	free(dir);
+	free(config);
+	if (theme != NULL) {
+		wlr_xcursor_theme_destroy(theme);
+	}
+	if (theme1 != NULL) {
+		wlr_xcursor_theme_destroy(theme1);
+	}
+	return ok;
+}
+
+/* What the output shows, cursor included (grim reads the composed frame),
+ * has no pixel but the background. */
+static bool check_no_cursor(struct harness *h, const char *output,
+		int width, int height)
+{
+	struct image *image = screenshot_grim(h, output, output);
+	REQUIRE(image != NULL, "no screenshot of %s", output);
+	struct image_region all = { 0, 0, width, height };
+	bool ok = CHECK_SOLID(image, all, BACKGROUND, output);
+	image_destroy(image);
+	return ok;
+}
+
+/* wlroots gives every output a cursor of its own, made at the output's
+ * top-left when the output enters the layout; it is moved only when the
+ * pointer is. An output added after the pointer was placed, or moved,
+ * showed a second cursor there. */
+static bool body_one_cursor(struct harness *h, const void *data)
+{
+	struct harness_client *pointer = spawn_virtual_pointer(h);
+	REQUIRE(pointer != NULL, "no virtual pointer");
+	// The pointer is at the centre of HEADLESS-1, where it starts.
+	struct image *image = screenshot_grim(h, "HEADLESS-1", "pointer-output");
+	struct image_region all = { 0, 0, 640, 480 };
+	bool ok = CHECK(image != NULL, "no screenshot") &&
+		CHECK(pattern_mismatches(image, all, &(struct pattern){
+			.kind = PATTERN_SOLID, .colour = BACKGROUND }, 640, 480) > 0,
+			"HEADLESS-1 should show the cursor");
+	image_destroy(image);
+	ok = check_no_cursor(h, "HEADLESS-2", 1280, 960) && ok;
+
+	struct json_object *reply = harness_gridctl_ok(h, "create-output",
+		"640x480", NULL);
+	ok = CHECK(reply != NULL, "create-output failed") && ok;
+	json_object_put(reply);
+	ok = check_no_cursor(h, "HEADLESS-3", 640, 480) && ok;
+	// Rearranged: HEADLESS-2 goes below HEADLESS-1, at a new scale.
+	reply = harness_gridctl_ok(h, "output", "HEADLESS-2", "scale", "4",
+		"position", "0,480", NULL);
+	ok = CHECK(reply != NULL, "cannot rearrange HEADLESS-2") && ok;
+	json_object_put(reply);
+	ok = check_no_cursor(h, "HEADLESS-2", 1280, 960) && ok;
+	ok = check_no_cursor(h, "HEADLESS-3", 640, 480) && ok;
+	harness_client_send(pointer, "quit");
+	return ok;
+}
+
+static bool run_one_cursor(const void *data)
+{
+	return run_mixed_layout(body_one_cursor, NULL);
+}
+
+int main(void)
+{
+	struct check_suite suite = {0};
+	check_run(&suite, "only the output under the pointer shows the cursor",
+		run_one_cursor, NULL);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char name[128];
+		snprintf(name, sizeof(name), "the theme's %dx cursor on a scale-%d "
+			"output at %d,%d", cases[i].scale, cases[i].scale, cases[i].lx,
+			cases[i].ly);
+		check_run(&suite, name, run_case, &cases[i]);
+	}
+	return check_finish(&suite);
+}

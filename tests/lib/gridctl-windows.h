@@ -1,0 +1,24 @@
+#ifndef GRIDWL_TESTS_GRIDCTL_WINDOWS_H
+#define GRIDWL_TESTS_GRIDCTL_WINDOWS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "harness.h"
+
+struct json_object;
+
+/* What gridctl windows says of the windows, and waits for it. */
+
+/* The id of the window whose app_id is app_id, once it is mapped; 0 after
+ * reporting when none appears. */
+int64_t wait_window_id(struct harness *h, const char *app_id);
+
+/* Whether the window's "outputs" are exactly the names (NULL terminated),
+ * in any order. */
+bool window_outputs_are(struct json_object *window, const char *const *names);
+
+/* Waits until the window app_id is the only focused one (NULL: until no
+ * window is); false after reporting when that does not happen. */
+bool wait_focused(struct harness *h, const char *app_id);
+
+#endif

@@ -1,0 +1,62 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include "check.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
+
+static struct image *load_screenshot(const char *path, const char *tool)
+{
+	struct image *image = image_load_png(path);
+	if (image == NULL) {
+		fprintf(stderr, "cannot load the %s screenshot %s\n", tool, path);
+	}
+	return image;
+}
+
+/* Where a screenshot called name goes: name.png in the runtime dir. */
+static char *screenshot_path(struct harness *h, const char *name)
+{
+	char file[256];
+	snprintf(file, sizeof(file), "%s.png", name);
+	return harness_path(h, file);
+}
+
+struct image *screenshot_gridctl(struct harness *h, const char *output,
+		const char *name)
+{
+	char *path = screenshot_path(h, name);
+	struct json_object *reply = output != NULL ?
+		harness_gridctl_ok(h, "screenshot", "-o", output, path, NULL) :
+		harness_gridctl_ok(h, "screenshot", path, NULL);
+	struct image *image = NULL;
+	if (reply != NULL) {
+		image = load_screenshot(path, "gridctl");
+	}
+	if (image != NULL) {
+		// The reply describes the file it wrote.
+		bool ok = CHECK_JSON_STRING(reply, "path", path);
+		ok = CHECK_JSON_INT(reply, "width", image->width) && ok;
+		ok = CHECK_JSON_INT(reply, "height", image->height) && ok;
+		if (!ok) {
+			image_destroy(image);
+			image = NULL;
+		}
+	}
+	json_object_put(reply);
+	free(path);
+	return image;
+}
+
+struct image *screenshot_grim(struct harness *h, const char *output,
+		const char *name)
+{
+	char *path = screenshot_path(h, name);
+	const char *with_output[] = { "grim", "-o", output, path, NULL };
+	const char *whole[] = { "grim", path, NULL };
+	struct image *image = NULL;
+	if (run_ok(h, output != NULL ? with_output : whole)) {
+		image = load_screenshot(path, "grim");
+	}
+	free(path);
+	return image;
+}
