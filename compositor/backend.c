@@ -44,8 +44,9 @@ static struct wlr_backend *create_drm(struct gridwl_server *server,
 	struct wl_display *display = server->display;
 	server->session = wlr_session_create(display);
 	if (server->session == NULL) {
-		gridwl_set_error(error, "cannot open a session (is seatd or "
-			"logind running, and are we on a VT?)");
+		gridwl_set_error(error,
+				"cannot open a session (is seatd or "
+				"logind running, and are we on a VT?)");
 		return NULL;
 	}
 	struct wlr_backend *multi = wlr_multi_backend_create(display);
@@ -53,8 +54,8 @@ static struct wlr_backend *create_drm(struct gridwl_server *server,
 	ssize_t count = wlr_session_find_gpus(server->session, 8, gpus);
 	struct wlr_backend *primary = NULL;
 	for (ssize_t i = 0; i < count; i++) {
-		struct wlr_backend *drm =
-			wlr_drm_backend_create(display, server->session, gpus[i], primary);
+		struct wlr_backend *drm = wlr_drm_backend_create(display,
+				server->session, gpus[i], primary);
 		if (drm == NULL) {
 			continue;
 		}
@@ -69,7 +70,7 @@ static struct wlr_backend *create_drm(struct gridwl_server *server,
 		return NULL;
 	}
 	struct wlr_backend *libinput =
-		wlr_libinput_backend_create(display, server->session);
+			wlr_libinput_backend_create(display, server->session);
 	if (libinput != NULL) {
 		wlr_multi_backend_add(multi, libinput);
 	}
@@ -114,9 +115,11 @@ bool gridwl_backend_create(struct gridwl_server *server,
 	}
 	if (backend == NULL) {
 		gridwl_set_error(error, "cannot create the %s backend%s",
-			gridwl_backend_kind_name(kind),
-			kind == GRIDWL_BACKEND_WAYLAND ? " (is WAYLAND_DISPLAY right?)" :
-			kind == GRIDWL_BACKEND_X11 ? " (is DISPLAY right?)" : "");
+				gridwl_backend_kind_name(kind),
+				kind == GRIDWL_BACKEND_WAYLAND ?
+						" (is WAYLAND_DISPLAY right?)" :
+						kind == GRIDWL_BACKEND_X11 ? " (is DISPLAY right?)" :
+													 "");
 		return false;
 	}
 	server->backend = backend;
@@ -132,8 +135,9 @@ bool gridwl_backend_create(struct gridwl_server *server,
 	// renderer's DRM render node, which a software GL on a KMS-only device
 	// (cirrus, say) does not have. Clients then share memory, as on pixman.
 	if (!wlr_renderer_init_wl_display(server->renderer, server->display)) {
-		wlr_log(WLR_INFO, "GPU buffers (linux-dmabuf, wl_drm) are not "
-			"offered: the renderer has no DRM render node; clients use wl_shm");
+		wlr_log(WLR_INFO,
+				"GPU buffers (linux-dmabuf, wl_drm) are not "
+				"offered: the renderer has no DRM render node; clients use wl_shm");
 	}
 	server->allocator = wlr_allocator_autocreate(backend, server->renderer);
 	if (server->allocator == NULL) {

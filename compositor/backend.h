@@ -8,6 +8,6 @@
  * asked kind; auto picks a window in the parent session when WAYLAND_DISPLAY
  * or DISPLAY is set and DRM with libinput otherwise, as wlroots does. */
 bool gridwl_backend_create(struct gridwl_server *server,
-	enum gridwl_backend_kind kind, char **error);
+		enum gridwl_backend_kind kind, char **error);
 
 #endif

@@ -6,21 +6,21 @@
 #include "compositor/server.h"
 
 static const char usage[] =
-	"Usage: gridwl [options] [-- COMMAND [ARGS...]]\n"
-	"\n"
-	"  -c, --config FILE       read FILE instead of ~/.config/gridwl/config\n"
-	"  -b, --backend KIND      auto, drm, wayland, x11 or headless (default auto)\n"
-	"  -o, --output 'LINE'     an output line, as in the config file:\n"
-	"                          'NAME [mode WxH[@HZ]] [scale N] [position X,Y]\n"
-	"                           [filter nearest|bilinear] [enable|disable]'\n"
-	"  -s, --socket NAME       Wayland socket name (default: first free wayland-N)\n"
-	"  -e, --exec CMD          run CMD once started (repeatable)\n"
-	"  -d, --debug             verbose logging\n"
-	"  -h, --help              show this help\n"
-	"  -v, --version           show the version\n"
-	"\n"
-	"With -- COMMAND, gridwl runs COMMAND in the session and exits with its\n"
-	"exit status when it ends.\n";
+		"Usage: gridwl [options] [-- COMMAND [ARGS...]]\n"
+		"\n"
+		"  -c, --config FILE       read FILE instead of ~/.config/gridwl/config\n"
+		"  -b, --backend KIND      auto, drm, wayland, x11 or headless (default auto)\n"
+		"  -o, --output 'LINE'     an output line, as in the config file:\n"
+		"                          'NAME [mode WxH[@HZ]] [scale N] [position X,Y]\n"
+		"                           [filter nearest|bilinear] [enable|disable]'\n"
+		"  -s, --socket NAME       Wayland socket name (default: first free wayland-N)\n"
+		"  -e, --exec CMD          run CMD once started (repeatable)\n"
+		"  -d, --debug             verbose logging\n"
+		"  -h, --help              show this help\n"
+		"  -v, --version           show the version\n"
+		"\n"
+		"With -- COMMAND, gridwl runs COMMAND in the session and exits with its\n"
+		"exit status when it ends.\n";
 
 int main(int argc, char *argv[]) {
 	static const struct option long_options[] = {
@@ -50,15 +50,17 @@ int main(int argc, char *argv[]) {
 
 	int opt;
 	while ((opt = getopt_long(argc, argv, "+c:b:o:s:e:dhv", long_options,
-			NULL)) != -1) {
+					NULL)) != -1) {
 		switch (opt) {
 		case 'c':
 			options.config_path = optarg;
 			break;
 		case 'b':
 			if (!gridwl_backend_kind_parse(optarg, &options.backend)) {
-				fprintf(stderr, "gridwl: unknown backend '%s' (auto, drm, "
-					"wayland, x11, headless)\n", optarg);
+				fprintf(stderr,
+						"gridwl: unknown backend '%s' (auto, drm, "
+						"wayland, x11, headless)\n",
+						optarg);
 				return 1;
 			}
 			break;

@@ -29,8 +29,8 @@ bool gridwl_output_is_active(struct gridwl_output *output) {
 	// A DRM output that is powered off is disabled in wlroots' sense, and
 	// still part of the layout.
 	return (output->wlr_output->enabled || !output->powered) &&
-		wlr_output_layout_get(output->server->output_layout,
-			output->wlr_output) != NULL;
+			wlr_output_layout_get(output->server->output_layout,
+					output->wlr_output) != NULL;
 }
 
 bool gridwl_output_is_shown(struct gridwl_output *output) {
@@ -38,12 +38,13 @@ bool gridwl_output_is_shown(struct gridwl_output *output) {
 }
 
 struct wlr_box gridwl_output_logical_box(struct gridwl_output *output) {
-	struct wlr_box box = {0};
+	struct wlr_box box = { 0 };
 	if (!gridwl_output_is_active(output)) {
 		return box;
 	}
-	struct wlr_box *layout_box = wlr_output_layout_get_box(
-		output->server->output_layout, output->wlr_output);
+	struct wlr_box *layout_box =
+			wlr_output_layout_get_box(output->server->output_layout,
+					output->wlr_output);
 	if (layout_box != NULL) {
 		box = *layout_box;
 	}
@@ -61,16 +62,15 @@ struct gridwl_output *gridwl_output_by_name(struct gridwl_server *server,
 	return NULL;
 }
 
-struct gridwl_output *gridwl_output_at(struct gridwl_server *server,
-		double lx, double ly) {
+struct gridwl_output *gridwl_output_at(struct gridwl_server *server, double lx,
+		double ly) {
 	struct wlr_output *wlr_output =
-		wlr_output_layout_output_at(server->output_layout, lx, ly);
+			wlr_output_layout_output_at(server->output_layout, lx, ly);
 	if (wlr_output == NULL) {
 		double cx, cy;
-		wlr_output_layout_closest_point(server->output_layout, NULL,
-			lx, ly, &cx, &cy);
-		wlr_output = wlr_output_layout_output_at(server->output_layout,
-			cx, cy);
+		wlr_output_layout_closest_point(server->output_layout, NULL, lx, ly,
+				&cx, &cy);
+		wlr_output = wlr_output_layout_output_at(server->output_layout, cx, cy);
 	}
 	return wlr_output != NULL ? gridwl_output_from_wlr(wlr_output) : NULL;
 }
@@ -91,8 +91,8 @@ void gridwl_output_damage_logical_region(struct gridwl_output *output,
 	pixman_region32_init(&physical);
 	pixman_region32_copy(&physical, region);
 	pixman_region32_translate(&physical, -box.x, -box.y);
-	pixman_region32_intersect_rect(&physical, &physical, 0, 0,
-		box.width, box.height);
+	pixman_region32_intersect_rect(&physical, &physical, 0, 0, box.width,
+			box.height);
 	if (pixman_region32_not_empty(&physical)) {
 		wlr_region_scale(&physical, &physical, output->scale);
 		wlr_output_damage_add(output->damage, &physical);
@@ -103,8 +103,7 @@ void gridwl_output_damage_logical_region(struct gridwl_output *output,
 void gridwl_output_damage_logical_box(struct gridwl_output *output,
 		const struct wlr_box *box) {
 	pixman_region32_t region;
-	pixman_region32_init_rect(&region, box->x, box->y,
-		box->width, box->height);
+	pixman_region32_init_rect(&region, box->x, box->y, box->width, box->height);
 	gridwl_output_damage_logical_region(output, &region);
 	pixman_region32_fini(&region);
 }
@@ -145,8 +144,8 @@ static void output_handle_commit(struct wl_listener *listener, void *data) {
 	struct gridwl_output *output = wl_container_of(listener, output, commit);
 	struct wlr_output_event_commit *event = data;
 	uint32_t layout_relevant = WLR_OUTPUT_STATE_ENABLED |
-		WLR_OUTPUT_STATE_MODE | WLR_OUTPUT_STATE_SCALE |
-		WLR_OUTPUT_STATE_TRANSFORM;
+			WLR_OUTPUT_STATE_MODE | WLR_OUTPUT_STATE_SCALE |
+			WLR_OUTPUT_STATE_TRANSFORM;
 	if (event->committed & layout_relevant) {
 		gridwl_output_manager_update(output->server);
 		gridwl_views_arrange(output->server);
@@ -156,7 +155,7 @@ static void output_handle_commit(struct wl_listener *listener, void *data) {
 static void output_handle_damage_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_output *output =
-		wl_container_of(listener, output, damage_destroy);
+			wl_container_of(listener, output, damage_destroy);
 	wl_list_remove(&output->damage_destroy.link);
 	wl_list_init(&output->damage_destroy.link);
 	wl_list_remove(&output->frame.link);
@@ -223,8 +222,10 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 		// (wlr_compat/wlr_compat.h, N5).
 		wlr_output_layout_remove(server->output_layout, wlr_output);
 		wlr_output_destroy_global(wlr_output);
-		wlr_log(WLR_INFO, "Output %s: disabled (kept on by the backend, "
-			"out of the layout)", wlr_output->name);
+		wlr_log(WLR_INFO,
+				"Output %s: disabled (kept on by the backend, "
+				"out of the layout)",
+				wlr_output->name);
 		gridwl_output_manager_update(server);
 		gridwl_views_arrange(server);
 		gridwl_output_power_update(output);
@@ -253,13 +254,13 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 				if (wlr_output->width != oc->width ||
 						wlr_output->height != oc->height ||
 						(oc->refresh_mhz != 0 &&
-						oc->refresh_mhz != wlr_output->refresh)) {
+								oc->refresh_mhz != wlr_output->refresh)) {
 					wlr_output_set_custom_mode(wlr_output, oc->width,
-						oc->height, oc->refresh_mhz);
+							oc->height, oc->refresh_mhz);
 				}
 			} else {
 				gridwl_set_error(error, "output %s has no mode %dx%d",
-					wlr_output->name, oc->width, oc->height);
+						wlr_output->name, oc->width, oc->height);
 				wlr_output_rollback(wlr_output);
 				output->powered = was_powered;
 				return false;
@@ -267,7 +268,7 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 		} else if (wlr_output->current_mode == NULL &&
 				!wl_list_empty(&wlr_output->modes)) {
 			wlr_output_set_mode(wlr_output,
-				wlr_output_preferred_mode(wlr_output));
+					wlr_output_preferred_mode(wlr_output));
 		}
 	}
 	if (enable) {
@@ -277,7 +278,7 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 
 	if (!wlr_output_commit(wlr_output)) {
 		gridwl_set_error(error, "output %s: the backend refused the new state",
-			wlr_output->name);
+				wlr_output->name);
 		output->powered = was_powered;
 		return false;
 	}
@@ -289,8 +290,8 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 		output->filter = oc->has_filter ? oc->filter : GRIDWL_FILTER_NEAREST;
 		gridwl_seat_output_configured(server->seat, output);
 		if (oc->has_position) {
-			wlr_output_layout_add(server->output_layout, wlr_output,
-				oc->x, oc->y);
+			wlr_output_layout_add(server->output_layout, wlr_output, oc->x,
+					oc->y);
 		} else {
 			// add_auto keeps an output already in the layout where the
 			// automatic arrangement wants it, left to right.
@@ -302,10 +303,10 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 		wlr_output_layout_remove(server->output_layout, wlr_output);
 	}
 	wlr_log(WLR_INFO, "Output %s: %s %dx%d scale %d filter %s power %s%s",
-		wlr_output->name, enable ? "enabled" : "disabled",
-		wlr_output->width, wlr_output->height, output->scale,
-		gridwl_filter_name(output->filter), power ? "on" : "off",
-		switch_off ? " (switched off)" : "");
+			wlr_output->name, enable ? "enabled" : "disabled",
+			wlr_output->width, wlr_output->height, output->scale,
+			gridwl_filter_name(output->filter), power ? "on" : "off",
+			switch_off ? " (switched off)" : "");
 	gridwl_output_manager_update(server);
 	gridwl_views_arrange(server);
 	if (enable && was_powered && !power) {
@@ -318,8 +319,8 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 bool gridwl_output_apply_line(struct gridwl_output *output,
 		struct gridwl_output_config *line, char **error) {
 	struct gridwl_server *server = output->server;
-	struct gridwl_output_config *full = gridwl_server_output_config_for(
-		server, output->wlr_output->name);
+	struct gridwl_output_config *full =
+			gridwl_server_output_config_for(server, output->wlr_output->name);
 	if (full == NULL) {
 		gridwl_output_config_destroy(line);
 		gridwl_set_error(error, "out of memory");
@@ -339,9 +340,9 @@ bool gridwl_output_apply_line(struct gridwl_output *output,
 struct gridwl_output_config *gridwl_server_output_config_for(
 		struct gridwl_server *server, const char *name) {
 	struct gridwl_output_config *oc =
-		gridwl_config_output_for(server->config, name);
+			gridwl_config_output_for(server->config, name);
 	struct gridwl_output_config *cli =
-		gridwl_config_output_for(server->cli_config, name);
+			gridwl_config_output_for(server->cli_config, name);
 	if (oc != NULL && cli != NULL) {
 		gridwl_output_config_merge(oc, cli);
 	}
@@ -350,8 +351,9 @@ struct gridwl_output_config *gridwl_server_output_config_for(
 }
 
 bool gridwl_output_configure(struct gridwl_output *output, char **error) {
-	struct gridwl_output_config *oc = gridwl_server_output_config_for(
-		output->server, output->wlr_output->name);
+	struct gridwl_output_config *oc =
+			gridwl_server_output_config_for(output->server,
+					output->wlr_output->name);
 	if (oc == NULL) {
 		gridwl_set_error(error, "out of memory");
 		return false;
@@ -364,9 +366,9 @@ bool gridwl_output_configure(struct gridwl_output *output, char **error) {
 void gridwl_output_handle_new(struct gridwl_server *server,
 		struct wlr_output *wlr_output) {
 	if (!wlr_output_init_render(wlr_output, server->allocator,
-			server->renderer)) {
+				server->renderer)) {
 		wlr_log(WLR_ERROR, "Output %s: cannot initialise rendering",
-			wlr_output->name);
+				wlr_output->name);
 		return;
 	}
 
@@ -397,7 +399,7 @@ void gridwl_output_handle_new(struct gridwl_server *server,
 
 	wl_list_insert(server->outputs.prev, &output->link);
 	wlr_log(WLR_INFO, "New output %s (%s %s)", wlr_output->name,
-		wlr_output->make, wlr_output->model);
+			wlr_output->make, wlr_output->model);
 
 	char *error = NULL;
 	if (!gridwl_output_configure(output, &error)) {
@@ -428,7 +430,7 @@ struct gridwl_output *gridwl_output_create(struct gridwl_server *server,
 	struct wlr_backend *backend = server->output_backend;
 	if (backend == NULL) {
 		gridwl_set_error(error, "the %s backend cannot create outputs",
-			gridwl_backend_kind_name(server->backend_kind));
+				gridwl_backend_kind_name(server->backend_kind));
 		return NULL;
 	}
 	if (name != NULL && gridwl_output_by_name(server, name) != NULL) {
@@ -444,7 +446,7 @@ struct gridwl_output *gridwl_output_create(struct gridwl_server *server,
 	}
 	if (extra != NULL) {
 		struct gridwl_output_config *line =
-			gridwl_output_config_create(own_name);
+				gridwl_output_config_create(own_name);
 		gridwl_output_config_merge(line, extra);
 		free(line->name);
 		line->name = strdup(own_name);
@@ -452,7 +454,7 @@ struct gridwl_output *gridwl_output_create(struct gridwl_server *server,
 	}
 
 	struct gridwl_output_config *oc =
-		gridwl_server_output_config_for(server, own_name);
+			gridwl_server_output_config_for(server, own_name);
 	int width = oc->has_mode ? oc->width : 1280;
 	int height = oc->has_mode ? oc->height : 720;
 	gridwl_output_config_destroy(oc);

@@ -44,13 +44,13 @@ struct gridwl_output {
 };
 
 void gridwl_output_handle_new(struct gridwl_server *server,
-	struct wlr_output *wlr_output);
+		struct wlr_output *wlr_output);
 
 /* The config that applies to the output now: file lines, then --output lines,
  * then run-time changes. Applies and commits it; false and *error when the
  * backend refuses (the previous state then stays). */
 bool gridwl_output_apply_config(struct gridwl_output *output,
-	const struct gridwl_output_config *oc, char **error);
+		const struct gridwl_output_config *oc, char **error);
 /* Re-applies what the server's configuration says for this output. */
 bool gridwl_output_configure(struct gridwl_output *output, char **error);
 
@@ -59,7 +59,7 @@ bool gridwl_output_configure(struct gridwl_output *output, char **error);
  * records it as a run-time line so that a reload keeps it. Takes line; false
  * and *error when the backend refuses, and then nothing is recorded. */
 bool gridwl_output_apply_line(struct gridwl_output *output,
-	struct gridwl_output_config *line, char **error);
+		struct gridwl_output_config *line, char **error);
 
 /* Logical geometry in the layout; all zero when disabled. */
 struct wlr_box gridwl_output_logical_box(struct gridwl_output *output);
@@ -70,21 +70,21 @@ bool gridwl_output_is_active(struct gridwl_output *output);
 bool gridwl_output_is_shown(struct gridwl_output *output);
 
 struct gridwl_output *gridwl_output_by_name(struct gridwl_server *server,
-	const char *name);
+		const char *name);
 struct gridwl_output *gridwl_output_from_wlr(struct wlr_output *wlr_output);
 /* The output under a layout point, or the nearest one; NULL if none. */
-struct gridwl_output *gridwl_output_at(struct gridwl_server *server,
-	double lx, double ly);
+struct gridwl_output *gridwl_output_at(struct gridwl_server *server, double lx,
+		double ly);
 
 /* Damage in logical layout coordinates, repainted on every output it
  * touches at that output's scale. */
 void gridwl_output_damage_logical_box(struct gridwl_output *output,
-	const struct wlr_box *box);
+		const struct wlr_box *box);
 void gridwl_output_damage_logical_region(struct gridwl_output *output,
-	struct pixman_region32 *region);
+		struct pixman_region32 *region);
 void gridwl_output_damage_whole(struct gridwl_output *output);
 void gridwl_server_damage_logical_box(struct gridwl_server *server,
-	const struct wlr_box *box);
+		const struct wlr_box *box);
 
 /* Sends the current state to wlr-output-management clients. */
 void gridwl_output_manager_update(struct gridwl_server *server);
@@ -96,12 +96,12 @@ void gridwl_output_manager_finish(struct gridwl_server *server);
  * (may be NULL) recorded over it as a run-time line. NULL and *error when
  * the backend cannot. */
 struct gridwl_output *gridwl_output_create(struct gridwl_server *server,
-	const char *name, const struct gridwl_output_config *extra,
-	char **error);
+		const char *name, const struct gridwl_output_config *extra,
+		char **error);
 
 /* What applies to an output of that name: the file's lines, then --output
  * and run-time lines. A fresh config the caller destroys. */
-struct gridwl_output_config *gridwl_server_output_config_for(
-	struct gridwl_server *server, const char *name);
+struct gridwl_output_config *
+gridwl_server_output_config_for(struct gridwl_server *server, const char *name);
 
 #endif

@@ -38,26 +38,25 @@
 
 static void handle_new_output(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
-		wl_container_of(listener, server, new_output);
+			wl_container_of(listener, server, new_output);
 	gridwl_output_handle_new(server, data);
 }
 
-static void handle_new_xdg_surface(struct wl_listener *listener,
-		void *data) {
+static void handle_new_xdg_surface(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
-		wl_container_of(listener, server, new_xdg_surface);
+			wl_container_of(listener, server, new_xdg_surface);
 	gridwl_view_handle_new_xdg_surface(server, data);
 }
 
 static void handle_new_surface(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
-		wl_container_of(listener, server, new_surface);
+			wl_container_of(listener, server, new_surface);
 	gridwl_surface_track(server, data);
 }
 
 static void handle_layout_change(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
-		wl_container_of(listener, server, layout_change);
+			wl_container_of(listener, server, layout_change);
 	gridwl_seat_layout_changed(server->seat);
 	gridwl_views_arrange(server);
 	gridwl_output_manager_update(server);
@@ -85,7 +84,7 @@ static int handle_sigchld(int signal, void *data) {
 		}
 		// gridwl -- CMD ends with CMD and reports how CMD ended.
 		int code = WIFEXITED(status) ? WEXITSTATUS(status) :
-			128 + WTERMSIG(status);
+									   128 + WTERMSIG(status);
 		wlr_log(WLR_INFO, "Command exited with status %d", code);
 		server->command_pid = 0;
 		gridwl_server_terminate(server, code);
@@ -127,14 +126,13 @@ static pid_t spawn(struct gridwl_server *server, char *const argv[]) {
 		}
 		execvp(argv[0], argv);
 		fprintf(stderr, "gridwl: cannot run %s: %s\n", argv[0],
-			strerror(errno));
+				strerror(errno));
 		_exit(127);
 	}
 	return pid;
 }
 
-pid_t gridwl_server_spawn(struct gridwl_server *server,
-		const char *command) {
+pid_t gridwl_server_spawn(struct gridwl_server *server, const char *command) {
 	wlr_log(WLR_INFO, "Running: %s", command);
 	char *argv[] = { "/bin/sh", "-c", (char *)command, NULL };
 	return spawn(server, argv);
@@ -200,7 +198,7 @@ static bool parse_output_lines(struct gridwl_server *server,
 		snprintf(where, sizeof(where), "--output argument %d", i + 1);
 		char *line_error = NULL;
 		struct gridwl_output_config *oc =
-			gridwl_output_config_parse(text, where, &line_error);
+				gridwl_output_config_parse(text, where, &line_error);
 		if (oc == NULL) {
 			gridwl_set_error(error, "%s ('%s')", line_error, line);
 			free(line_error);
@@ -225,7 +223,7 @@ static bool create_configured_outputs(struct gridwl_server *server,
 				continue;
 			}
 			struct gridwl_output_config *merged =
-				gridwl_server_output_config_for(server, oc->name);
+					gridwl_server_output_config_for(server, oc->name);
 			bool wanted = merged->enabled != 0;
 			gridwl_output_config_destroy(merged);
 			if (!wanted) {
@@ -262,25 +260,24 @@ static bool setup_globals(struct gridwl_server *server) {
 	wlr_xdg_output_manager_v1_create(display, server->output_layout);
 	server->layout_change.notify = handle_layout_change;
 	wl_signal_add(&server->output_layout->events.change,
-		&server->layout_change);
+			&server->layout_change);
 
 	server->xdg_shell = wlr_xdg_shell_create(display);
 	server->wlroots_guard =
-		gridwl_wlroots_guard_create(display, server->xdg_shell);
+			gridwl_wlroots_guard_create(display, server->xdg_shell);
 	if (server->wlroots_guard == NULL) {
 		return false;
 	}
-	if (!gridwl_layer_shell_init(server) ||
-			!gridwl_session_lock_init(server) || !gridwl_idle_init(server) ||
-			!gridwl_output_power_init(server)) {
+	if (!gridwl_layer_shell_init(server) || !gridwl_session_lock_init(server) ||
+			!gridwl_idle_init(server) || !gridwl_output_power_init(server)) {
 		return false;
 	}
 	server->new_xdg_surface.notify = handle_new_xdg_surface;
 	wl_signal_add(&server->xdg_shell->events.new_surface,
-		&server->new_xdg_surface);
+			&server->new_xdg_surface);
 	server->new_surface.notify = handle_new_surface;
 	wl_signal_add(&server->compositor->events.new_surface,
-		&server->new_surface);
+			&server->new_surface);
 
 	gridwl_output_manager_init(server);
 	return true;
@@ -288,16 +285,16 @@ static bool setup_globals(struct gridwl_server *server) {
 
 static bool setup_control(struct gridwl_server *server, char **error) {
 	// Where gridctl looks for it, given the WAYLAND_DISPLAY we give out.
-	server->control_path = gridwl_control_socket_path(
-		getenv("XDG_RUNTIME_DIR"), server->socket, error);
+	server->control_path = gridwl_control_socket_path(getenv("XDG_RUNTIME_DIR"),
+			server->socket, error);
 	if (server->control_path == NULL) {
 		if (*error == NULL) {
 			gridwl_set_error(error, "out of memory");
 		}
 		return false;
 	}
-	server->control = gridwl_control_create(server->loop,
-		server->control_path, gridwl_control_handle_request, server);
+	server->control = gridwl_control_create(server->loop, server->control_path,
+			gridwl_control_handle_request, server);
 	if (server->control == NULL) {
 		gridwl_set_error(error, "cannot listen on %s", server->control_path);
 		return false;
@@ -305,8 +302,9 @@ static bool setup_control(struct gridwl_server *server, char **error) {
 	return true;
 }
 
-struct gridwl_server *gridwl_server_create(
-		const struct gridwl_server_options *options, char **error) {
+struct gridwl_server *gridwl_server_create(const struct gridwl_server_options
+												   *options,
+		char **error) {
 	struct gridwl_server *server = calloc(1, sizeof(*server));
 	if (server == NULL) {
 		gridwl_set_error(error, "out of memory");
@@ -329,9 +327,10 @@ struct gridwl_server *gridwl_server_create(
 	}
 	bool explicit_config = options->config_path != NULL;
 	server->config_path = explicit_config ? strdup(options->config_path) :
-		gridwl_config_default_path();
+											gridwl_config_default_path();
 	if (!load_config(server->config, server->config_path, explicit_config,
-			error) || !parse_output_lines(server, options, error)) {
+				error) ||
+			!parse_output_lines(server, options, error)) {
 		goto fail;
 	}
 
@@ -342,11 +341,11 @@ struct gridwl_server *gridwl_server_create(
 	}
 	server->loop = wl_display_get_event_loop(server->display);
 	server->sigint_source = wl_event_loop_add_signal(server->loop, SIGINT,
-		handle_terminate_signal, server);
+			handle_terminate_signal, server);
 	server->sigterm_source = wl_event_loop_add_signal(server->loop, SIGTERM,
-		handle_terminate_signal, server);
+			handle_terminate_signal, server);
 	server->sigchld_source = wl_event_loop_add_signal(server->loop, SIGCHLD,
-		handle_sigchld, server);
+			handle_sigchld, server);
 
 	if (!gridwl_backend_create(server, options->backend, error)) {
 		goto fail;
@@ -361,7 +360,7 @@ struct gridwl_server *gridwl_server_create(
 		goto fail;
 	}
 	gridwl_wlroots_guard_set_seat(server->wlroots_guard,
-		server->seat->wlr_seat);
+			server->seat->wlr_seat);
 	if (!gridwl_foreign_toplevel_init(server)) {
 		gridwl_set_error(error, "cannot create the foreign toplevel manager");
 		goto fail;
@@ -372,7 +371,7 @@ struct gridwl_server *gridwl_server_create(
 
 	if (!wlr_backend_start(server->backend)) {
 		gridwl_set_error(error, "cannot start the %s backend",
-			gridwl_backend_kind_name(server->backend_kind));
+				gridwl_backend_kind_name(server->backend_kind));
 		goto fail;
 	}
 	if (server->output_backend != NULL &&
@@ -383,10 +382,9 @@ struct gridwl_server *gridwl_server_create(
 	// Outputs exist and are advertised before the socket does, so a client
 	// that connects as soon as it appears sees all of them.
 	if (options->socket_name != NULL) {
-		if (wl_display_add_socket(server->display,
-				options->socket_name) != 0) {
+		if (wl_display_add_socket(server->display, options->socket_name) != 0) {
 			gridwl_set_error(error, "cannot create the Wayland socket %s",
-				options->socket_name);
+					options->socket_name);
 			goto fail;
 		}
 		server->socket = options->socket_name;
@@ -401,7 +399,7 @@ struct gridwl_server *gridwl_server_create(
 		goto fail;
 	}
 	wlr_log(WLR_INFO, "Running on WAYLAND_DISPLAY=%s, control socket %s",
-		server->socket, server->control_path);
+			server->socket, server->control_path);
 
 	struct gridwl_exec *exec;
 	wl_list_for_each(exec, &server->config->execs, link) {

@@ -15,7 +15,8 @@ enum gridwl_backend_kind {
 };
 
 const char *gridwl_backend_kind_name(enum gridwl_backend_kind kind);
-bool gridwl_backend_kind_parse(const char *name, enum gridwl_backend_kind *kind);
+bool gridwl_backend_kind_parse(const char *name,
+		enum gridwl_backend_kind *kind);
 
 /* What main() hands over: everything comes from the command line. */
 struct gridwl_server_options {
@@ -60,7 +61,8 @@ struct gridwl_server {
 	struct gridwl_output_power_manager *output_power;
 
 	struct gridwl_config *config; // from the config file
-	struct gridwl_config *cli_config; // --output and run-time lines, over config
+	struct gridwl_config
+			*cli_config; // --output and run-time lines, over config
 	char *config_path; // what was asked for, to reload
 
 	struct wl_list outputs; // gridwl_output.link
@@ -101,8 +103,9 @@ struct gridwl_server {
 
 /* Creates the whole compositor, outputs advertised and sockets listening.
  * On failure returns NULL with *error set (malloc'd) to the reason. */
-struct gridwl_server *gridwl_server_create(
-	const struct gridwl_server_options *options, char **error);
+struct gridwl_server *gridwl_server_create(const struct gridwl_server_options
+												   *options,
+		char **error);
 /* Runs until exit is asked for or the "--" command ends; returns the exit
  * status gridwl should end with. */
 int gridwl_server_run(struct gridwl_server *server);

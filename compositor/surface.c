@@ -24,18 +24,17 @@ struct gridwl_surface {
 	struct wl_listener destroy;
 };
 
-static void surface_handle_destroy(struct wl_listener *listener,
-	void *data);
+static void surface_handle_destroy(struct wl_listener *listener, void *data);
 
 static struct gridwl_surface *surface_from_wlr(
 		struct wlr_surface *wlr_surface) {
-	struct wl_listener *listener = wl_signal_get(
-		&wlr_surface->events.destroy, surface_handle_destroy);
+	struct wl_listener *listener =
+			wl_signal_get(&wlr_surface->events.destroy, surface_handle_destroy);
 	if (listener == NULL) {
 		return NULL;
 	}
 	struct gridwl_surface *surface =
-		wl_container_of(listener, surface, destroy);
+			wl_container_of(listener, surface, destroy);
 	return surface;
 }
 
@@ -50,7 +49,7 @@ struct gridwl_resample_cache *gridwl_surface_resample_cache(
 static bool blends_neighbours(struct gridwl_view *view,
 		struct wlr_surface *surface, struct gridwl_output *output) {
 	return surface->current.scale < output->scale &&
-		gridwl_view_filter_on(view, output) == GRIDWL_FILTER_BILINEAR;
+			gridwl_view_filter_on(view, output) == GRIDWL_FILTER_BILINEAR;
 }
 
 static void region_expand(pixman_region32_t *region, int by) {
@@ -59,10 +58,9 @@ static void region_expand(pixman_region32_t *region, int by) {
 	pixman_region32_t grown;
 	pixman_region32_init(&grown);
 	for (int i = 0; i < count; i++) {
-		pixman_region32_union_rect(&grown, &grown,
-			boxes[i].x1 - by, boxes[i].y1 - by,
-			boxes[i].x2 - boxes[i].x1 + 2 * by,
-			boxes[i].y2 - boxes[i].y1 + 2 * by);
+		pixman_region32_union_rect(&grown, &grown, boxes[i].x1 - by,
+				boxes[i].y1 - by, boxes[i].x2 - boxes[i].x1 + 2 * by,
+				boxes[i].y2 - boxes[i].y1 + 2 * by);
 	}
 	pixman_region32_fini(region);
 	*region = grown;
@@ -80,7 +78,7 @@ void gridwl_surface_update_resample(struct wlr_surface *wlr_surface,
 	struct wlr_surface_output *surface_output;
 	wl_list_for_each(surface_output, &wlr_surface->current_outputs, link) {
 		struct gridwl_output *output =
-			gridwl_output_from_wlr(surface_output->output);
+				gridwl_output_from_wlr(surface_output->output);
 		if (view == NULL || !view->mapped || output == NULL ||
 				output->scale == wlr_surface->current.scale ||
 				count == sizeof(keys) / sizeof(keys[0])) {
@@ -112,8 +110,8 @@ static bool check_buffer_size(struct wlr_surface *surface) {
 		return true;
 	}
 	wl_resource_post_error(surface->resource, WL_SURFACE_ERROR_INVALID_SIZE,
-		"buffer size %dx%d is not divisible by buffer scale %d",
-		width, height, state->scale);
+			"buffer size %dx%d is not divisible by buffer scale %d", width,
+			height, state->scale);
 	return false;
 }
 
@@ -138,19 +136,18 @@ static bool check_buffer_stride(struct wlr_surface *surface) {
 	int bytes = gridwl_drm_format_bytes_per_pixel(access.format);
 	gridwl_buffer_access_end(&access);
 	if (!fits) {
-		wl_resource_post_error(surface->resource,
-			WL_SURFACE_ERROR_INVALID_SIZE, "buffer stride %zu is shorter "
-			"than a row of %d pixels of %d bytes", stride, width, bytes);
+		wl_resource_post_error(surface->resource, WL_SURFACE_ERROR_INVALID_SIZE,
+				"buffer stride %zu is shorter "
+				"than a row of %d pixels of %d bytes",
+				stride, width, bytes);
 	}
 	return fits;
 }
 
 static void surface_handle_commit(struct wl_listener *listener, void *data) {
-	struct gridwl_surface *surface =
-		wl_container_of(listener, surface, commit);
+	struct gridwl_surface *surface = wl_container_of(listener, surface, commit);
 	struct wlr_surface *wlr_surface = surface->wlr_surface;
-	if (!check_buffer_stride(wlr_surface) ||
-			!check_buffer_size(wlr_surface)) {
+	if (!check_buffer_stride(wlr_surface) || !check_buffer_size(wlr_surface)) {
 		return;
 	}
 	gridwl_resample_cache_commit(&surface->resample, wlr_surface);
@@ -206,10 +203,9 @@ static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	pixman_region32_fini(&damage);
 }
 
-static void surface_handle_destroy(struct wl_listener *listener,
-		void *data) {
+static void surface_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_surface *surface =
-		wl_container_of(listener, surface, destroy);
+			wl_container_of(listener, surface, destroy);
 	gridwl_resample_cache_finish(&surface->resample);
 	wl_list_remove(&surface->commit.link);
 	wl_list_remove(&surface->destroy.link);
@@ -226,7 +222,7 @@ void gridwl_surface_track(struct gridwl_server *server,
 	surface->server = server;
 	surface->wlr_surface = wlr_surface;
 	gridwl_resample_cache_init(&surface->resample, &server->resample_stats,
-		server->renderer);
+			server->renderer);
 	surface->commit.notify = surface_handle_commit;
 	wl_signal_add(&wlr_surface->events.commit, &surface->commit);
 	surface->destroy.notify = surface_handle_destroy;

@@ -32,12 +32,12 @@ struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,
 
 bool gridwl_view_is_window(const struct gridwl_view *view) {
 	return view->kind == GRIDWL_VIEW_XDG_TOPLEVEL ||
-		view->kind == GRIDWL_VIEW_X11_MANAGED;
+			view->kind == GRIDWL_VIEW_X11_MANAGED;
 }
 
 bool gridwl_view_is_x11(const struct gridwl_view *view) {
 	return view->kind == GRIDWL_VIEW_X11_MANAGED ||
-		view->kind == GRIDWL_VIEW_X11_UNMANAGED;
+			view->kind == GRIDWL_VIEW_X11_UNMANAGED;
 }
 
 bool gridwl_view_is_shown(struct gridwl_view *view) {
@@ -111,19 +111,19 @@ struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface) {
 		}
 		if (wlr_surface_is_layer_surface(surface)) {
 			struct wlr_layer_surface_v1 *layer_surface =
-				wlr_layer_surface_v1_from_wlr_surface(surface);
+					wlr_layer_surface_v1_from_wlr_surface(surface);
 			return layer_surface != NULL ? layer_surface->data : NULL;
 		}
 		if (wlr_surface_is_xwayland_surface(surface)) {
 			struct wlr_xwayland_surface *xsurface =
-				wlr_xwayland_surface_from_wlr_surface(surface);
+					wlr_xwayland_surface_from_wlr_surface(surface);
 			return xsurface != NULL ? xsurface->data : NULL;
 		}
 		if (!wlr_surface_is_xdg_surface(surface)) {
 			return NULL;
 		}
 		struct wlr_xdg_surface *xdg_surface =
-			wlr_xdg_surface_from_wlr_surface(surface);
+				wlr_xdg_surface_from_wlr_surface(surface);
 		if (xdg_surface == NULL) {
 			return NULL;
 		}
@@ -185,8 +185,8 @@ static void add_surface_bounds(struct wlr_surface *surface, int sx, int sy,
 		void *data) {
 	struct bounds_data *bounds = data;
 	pixman_region32_union_rect(&bounds->region, &bounds->region,
-		bounds->ox + sx, bounds->oy + sy,
-		surface->current.width, surface->current.height);
+			bounds->ox + sx, bounds->oy + sy, surface->current.width,
+			surface->current.height);
 }
 
 struct wlr_box gridwl_view_bounds(struct gridwl_view *view) {
@@ -235,8 +235,8 @@ struct output_update_data {
 	int ox, oy;
 };
 
-static void update_surface_outputs(struct wlr_surface *surface, int sx,
-		int sy, void *data) {
+static void update_surface_outputs(struct wlr_surface *surface, int sx, int sy,
+		void *data) {
 	struct output_update_data *update = data;
 	struct wlr_box surface_box = {
 		.x = update->ox + sx,
@@ -282,8 +282,7 @@ void gridwl_view_move(struct gridwl_view *view, int x, int y) {
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 }
 
-void gridwl_view_request_size(struct gridwl_view *view, int width,
-		int height) {
+void gridwl_view_request_size(struct gridwl_view *view, int width, int height) {
 	view->impl->set_size(view, width, height);
 }
 
@@ -312,7 +311,7 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	if (view->kind == GRIDWL_VIEW_X11_UNMANAGED || surface == NULL ||
 			previous == surface ||
 			(view->kind == GRIDWL_VIEW_LAYER_SURFACE &&
-				!gridwl_layer_accepts_keyboard(view))) {
+					!gridwl_layer_accepts_keyboard(view))) {
 		return;
 	}
 	// A screen locker or launcher holding the keyboard keeps it.
@@ -320,8 +319,8 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	if (exclusive != NULL && exclusive != view) {
 		return;
 	}
-	struct gridwl_view *previous_view = previous != NULL ?
-		gridwl_view_from_surface(previous) : NULL;
+	struct gridwl_view *previous_view =
+			previous != NULL ? gridwl_view_from_surface(previous) : NULL;
 	// The keyboard is on one of the window's own menus: a click into the
 	// menu keeps it there.
 	if (previous_view == view) {
@@ -348,22 +347,22 @@ void gridwl_view_focus(struct gridwl_view *view) {
 bool gridwl_view_is_focused(struct gridwl_view *view) {
 	struct wlr_surface *surface = gridwl_view_surface(view);
 	struct wlr_surface *focused =
-		view->server->seat->wlr_seat->keyboard_state.focused_surface;
+			view->server->seat->wlr_seat->keyboard_state.focused_surface;
 	// The keyboard on one of its menus still counts as the window's.
 	return view->mapped && surface != NULL && focused != NULL &&
-		gridwl_view_from_surface(focused) == view;
+			gridwl_view_from_surface(focused) == view;
 }
 
 static struct gridwl_output *view_output(struct gridwl_view *view) {
 	struct wlr_box box = gridwl_view_box(view);
 	return gridwl_output_at(view->server, box.x + box.width / 2.0,
-		box.y + box.height / 2.0);
+			box.y + box.height / 2.0);
 }
 
 static void fullscreen_output_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_view *view =
-		wl_container_of(listener, view, fullscreen_output_destroy);
+			wl_container_of(listener, view, fullscreen_output_destroy);
 	wl_list_remove(&view->fullscreen_output_destroy.link);
 	wl_list_init(&view->fullscreen_output_destroy.link);
 	view->fullscreen_output = NULL;
@@ -384,8 +383,8 @@ static void view_fit(struct gridwl_view *view) {
 		return;
 	}
 	// Fullscreen covers the panels; maximized leaves them their room.
-	struct wlr_box box = view->fullscreen ?
-		gridwl_output_logical_box(output) : gridwl_output_usable_box(output);
+	struct wlr_box box = view->fullscreen ? gridwl_output_logical_box(output) :
+											gridwl_output_usable_box(output);
 	if (view->mapped) {
 		gridwl_view_move(view, box.x, box.y);
 	} else {
@@ -415,15 +414,14 @@ void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 		if (wlr_output != NULL) {
 			view->fullscreen_output = wlr_output;
 			wl_signal_add(&wlr_output->events.destroy,
-				&view->fullscreen_output_destroy);
+					&view->fullscreen_output_destroy);
 		}
 		view_fit(view);
 	} else if (view->maximized) {
 		view_fit(view);
 	} else {
 		gridwl_view_move(view, view->restore.x, view->restore.y);
-		view->impl->set_size(view, view->restore.width,
-			view->restore.height);
+		view->impl->set_size(view, view->restore.width, view->restore.height);
 	}
 }
 
@@ -441,8 +439,7 @@ void gridwl_view_set_maximized(struct gridwl_view *view, bool maximized) {
 		view_fit(view);
 	} else {
 		gridwl_view_move(view, view->restore.x, view->restore.y);
-		view->impl->set_size(view, view->restore.width,
-			view->restore.height);
+		view->impl->set_size(view, view->restore.width, view->restore.height);
 	}
 }
 
@@ -458,7 +455,7 @@ static void view_bring_onto(struct gridwl_view *view,
 		gridwl_view_request_size(view, width, height);
 	}
 	gridwl_view_move(view, ob.x + (ob.width - width) / 2,
-		ob.y + (ob.height - height) / 2);
+			ob.y + (ob.height - height) / 2);
 }
 
 void gridwl_views_arrange(struct gridwl_server *server) {
@@ -469,8 +466,9 @@ void gridwl_views_arrange(struct gridwl_server *server) {
 	wl_list_for_each(view, &server->views, link) {
 		if (view->fullscreen || view->maximized) {
 			view_fit(view);
-		} else if (view->mapped && (gridwl_view_is_window(view) ||
-				view->kind == GRIDWL_VIEW_X11_UNMANAGED)) {
+		} else if (view->mapped &&
+				(gridwl_view_is_window(view) ||
+						view->kind == GRIDWL_VIEW_X11_UNMANAGED)) {
 			gridwl_view_follow_home(view);
 			struct wlr_box box = gridwl_view_box(view);
 			struct wlr_box visible;
@@ -525,7 +523,7 @@ void gridwl_view_finish(struct gridwl_view *view) {
 static void view_remember_geometry(struct gridwl_view *view) {
 	view->impl->get_geometry(view, &view->geometry);
 	view->geometry_implicit = view->kind == GRIDWL_VIEW_XDG_TOPLEVEL &&
-		wlr_box_empty(&view->xdg_surface->current.geometry);
+			wlr_box_empty(&view->xdg_surface->current.geometry);
 }
 
 /* Without a geometry of the client's, the window geometry is the extent of
@@ -555,7 +553,7 @@ void gridwl_view_map(struct gridwl_view *view) {
 	if (!view->fullscreen && !view->maximized &&
 			view->kind != GRIDWL_VIEW_X11_UNMANAGED) {
 		struct gridwl_output *output = gridwl_output_at(server,
-			server->seat->cursor->x, server->seat->cursor->y);
+				server->seat->cursor->x, server->seat->cursor->y);
 		struct wlr_box box = gridwl_view_box(view);
 		if (output != NULL) {
 			struct wlr_box ob = gridwl_output_logical_box(output);
@@ -576,7 +574,7 @@ void gridwl_view_map(struct gridwl_view *view) {
 	gridwl_foreign_toplevel_map(view);
 	gridwl_seat_schedule_pointer_rebase(server->seat);
 	wlr_log(WLR_DEBUG, "Window %u (%s) mapped at %d,%d", view->id,
-		gridwl_view_app_id(view), view->x, view->y);
+			gridwl_view_app_id(view), view->x, view->y);
 }
 
 void gridwl_view_unmap(struct gridwl_view *view) {
@@ -592,9 +590,8 @@ void gridwl_view_unmap(struct gridwl_view *view) {
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 }
 
-struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
-		double lx, double ly, struct wlr_surface **surface,
-		double *sx, double *sy) {
+struct gridwl_view *gridwl_view_at(struct gridwl_server *server, double lx,
+		double ly, struct wlr_surface **surface, double *sx, double *sy) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
 		if (!gridwl_view_is_shown(view)) {
@@ -602,8 +599,8 @@ struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
 		}
 		int ox, oy;
 		view_surface_origin(view, &ox, &oy);
-		struct wlr_surface *found = view->impl->surface_at(view,
-			lx - ox, ly - oy, sx, sy);
+		struct wlr_surface *found =
+				view->impl->surface_at(view, lx - ox, ly - oy, sx, sy);
 		if (found != NULL) {
 			*surface = found;
 			return view;
@@ -662,7 +659,7 @@ void gridwl_view_apply_rules(struct gridwl_view *view) {
 	enum gridwl_filter filter = GRIDWL_FILTER_NEAREST;
 	// Rules from the file come first; none are made at run time yet.
 	bool has_filter = gridwl_config_window_filter(view->server->config,
-		&identity, &filter);
+			&identity, &filter);
 	if (has_filter == view->has_rule_filter &&
 			(!has_filter || filter == view->rule_filter)) {
 		return;
@@ -671,8 +668,8 @@ void gridwl_view_apply_rules(struct gridwl_view *view) {
 	view->rule_filter = filter;
 	if (view->mapped) {
 		wlr_log(WLR_DEBUG, "Window %u (%s): filter %s", view->id,
-			gridwl_view_app_id(view), has_filter ?
-			gridwl_filter_name(filter) : "of its outputs");
+				gridwl_view_app_id(view),
+				has_filter ? gridwl_filter_name(filter) : "of its outputs");
 		gridwl_view_update_outputs(view);
 		gridwl_view_damage_whole(view);
 	}

@@ -15,8 +15,8 @@ struct wlr_surface;
 struct wlr_xdg_surface;
 struct wlr_xwayland_surface;
 
-typedef void (*gridwl_surface_iterator_t)(struct wlr_surface *surface,
-	int sx, int sy, void *data);
+typedef void (*gridwl_surface_iterator_t)(struct wlr_surface *surface, int sx,
+		int sy, void *data);
 
 /* What differs between an xdg toplevel and an X11 window; view.c does the
  * rest the same for both. */
@@ -28,9 +28,9 @@ struct gridwl_view_impl {
 	/* The main surface, its subsurfaces and popups, with their positions
 	 * relative to the main surface. */
 	void (*for_each_surface)(struct gridwl_view *view,
-		gridwl_surface_iterator_t iterator, void *data);
-	struct wlr_surface *(*surface_at)(struct gridwl_view *view,
-		double sx, double sy, double *sub_x, double *sub_y);
+			gridwl_surface_iterator_t iterator, void *data);
+	struct wlr_surface *(*surface_at)(struct gridwl_view *view, double sx,
+			double sy, double *sub_x, double *sub_y);
 	const char *(*get_app_id)(struct gridwl_view *view);
 	const char *(*get_title)(struct gridwl_view *view);
 	const char *(*get_x11_class)(struct gridwl_view *view);
@@ -122,12 +122,12 @@ struct gridwl_view {
 };
 
 void gridwl_view_handle_new_xdg_surface(struct gridwl_server *server,
-	struct wlr_xdg_surface *xdg_surface);
+		struct wlr_xdg_surface *xdg_surface);
 
 /* For the kinds of view: fills in what view.c keeps, and puts the view on
  * top of the server's list. The role code sets the kind's role object. */
 void gridwl_view_init(struct gridwl_view *view, struct gridwl_server *server,
-	enum gridwl_view_kind kind, const struct gridwl_view_impl *impl);
+		enum gridwl_view_kind kind, const struct gridwl_view_impl *impl);
 /* Before the kind frees it. */
 void gridwl_view_finish(struct gridwl_view *view);
 /* What the kinds run when their surface maps and unmaps. */
@@ -139,7 +139,7 @@ struct wlr_surface *gridwl_view_surface(struct gridwl_view *view);
 /* Every surface of the view, at positions relative to the main surface's
  * origin (gridwl_view_surface_origin). */
 void gridwl_view_for_each_surface(struct gridwl_view *view,
-	gridwl_surface_iterator_t iterator, void *data);
+		gridwl_surface_iterator_t iterator, void *data);
 /* The X11 class, NULL for an xdg toplevel. */
 const char *gridwl_view_x11_class(struct gridwl_view *view);
 void gridwl_view_set_resizing(struct gridwl_view *view, bool resizing);
@@ -163,8 +163,7 @@ void gridwl_view_follow_home(struct gridwl_view *view);
 /* The home output while it is in the layout, else NULL. */
 struct gridwl_output *gridwl_view_home(struct gridwl_view *view);
 void gridwl_view_forget_home(struct gridwl_view *view);
-void gridwl_view_request_size(struct gridwl_view *view, int width,
-	int height);
+void gridwl_view_request_size(struct gridwl_view *view, int width, int height);
 void gridwl_view_focus(struct gridwl_view *view);
 /* Puts the view on top of its band of the stack: background and bottom
  * layer surfaces, windows, top layer surfaces, fullscreen windows, overlay
@@ -180,7 +179,7 @@ bool gridwl_view_is_x11(const struct gridwl_view *view);
 bool gridwl_view_is_shown(struct gridwl_view *view);
 void gridwl_view_close(struct gridwl_view *view);
 void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
-	struct wlr_output *output);
+		struct wlr_output *output);
 void gridwl_view_set_maximized(struct gridwl_view *view, bool maximized);
 void gridwl_view_damage_whole(struct gridwl_view *view);
 /* After a commit of any of the view's surfaces. */
@@ -191,27 +190,26 @@ void gridwl_view_surface_origin(struct gridwl_view *view, int *x, int *y);
 /* Where one of the view's surfaces (or subsurfaces, popups) is drawn, in
  * layout coordinates; false when it is not one of them or not shown. */
 bool gridwl_view_surface_position(struct gridwl_view *view,
-	struct wlr_surface *surface, int *lx, int *ly);
+		struct wlr_surface *surface, int *lx, int *ly);
 
 /* Popups are drawn with their toplevel; this keeps them inside the output
  * they open on and repaints what they cover. */
 void gridwl_popup_create(struct gridwl_server *server,
-	struct wlr_xdg_surface *xdg_surface);
+		struct wlr_xdg_surface *xdg_surface);
 /* Sends popup_done to the menus holding the seat's popup grab unless they
  * belong to keep, so that focus can move to another window. */
 void gridwl_popup_dismiss_grab(struct gridwl_server *server,
-	struct gridwl_view *keep);
+		struct gridwl_view *keep);
 
 /* The window (gridwl_view_is_window) with that id, else NULL: gridctl
  * moves, focuses and closes windows, not menus or panels. */
 struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,
-	uint32_t id);
+		uint32_t id);
 struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface);
 /* The topmost mapped view with a surface accepting input at the layout
  * point, with that surface and the surface-local point. */
-struct gridwl_view *gridwl_view_at(struct gridwl_server *server,
-	double lx, double ly, struct wlr_surface **surface,
-	double *sx, double *sy);
+struct gridwl_view *gridwl_view_at(struct gridwl_server *server, double lx,
+		double ly, struct wlr_surface **surface, double *sx, double *sy);
 
 /* Keeps fullscreen and maximized views fitted to their outputs, brings
  * views whose output went away back into the layout, and updates which
@@ -224,13 +222,12 @@ void gridwl_view_update_outputs(struct gridwl_view *view);
 /* The filter that magnifies the view on output: its window rule's, else
  * the output's. */
 enum gridwl_filter gridwl_view_filter_on(struct gridwl_view *view,
-	struct gridwl_output *output);
+		struct gridwl_output *output);
 /* Matches the view against the config's window rules again (after its
  * app_id or title changed, or a reload) and repaints it if that changed
  * its filter. */
 void gridwl_view_apply_rules(struct gridwl_view *view);
 /* The output most of the view is on (NULL when none). */
 struct gridwl_output *gridwl_view_main_output(struct gridwl_view *view);
-
 
 #endif

@@ -14,7 +14,7 @@
 
 static void home_output_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_view *view =
-		wl_container_of(listener, view, home_output_destroy);
+			wl_container_of(listener, view, home_output_destroy);
 	gridwl_view_forget_home(view);
 }
 
@@ -29,7 +29,7 @@ static void set_home(struct gridwl_view *view, struct gridwl_output *output) {
 	view->home_y = box.y;
 	view->home_output_destroy.notify = home_output_destroy;
 	wl_signal_add(&output->wlr_output->events.destroy,
-		&view->home_output_destroy);
+			&view->home_output_destroy);
 }
 
 void gridwl_view_forget_home(struct gridwl_view *view) {

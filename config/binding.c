@@ -21,29 +21,25 @@ static const struct {
 	{ "Mod5", WLR_MODIFIER_MOD5 },
 };
 
-static bool is_blank(char c)
-{
+static bool is_blank(char c) {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-static const char *skip_blanks(const char *s)
-{
+static const char *skip_blanks(const char *s) {
 	while (is_blank(*s)) {
 		s++;
 	}
 	return s;
 }
 
-static const char *skip_word(const char *s)
-{
+static const char *skip_word(const char *s) {
 	while (*s != '\0' && !is_blank(*s)) {
 		s++;
 	}
 	return s;
 }
 
-static bool lookup_modifier(const char *name, uint32_t *mask)
-{
+static bool lookup_modifier(const char *name, uint32_t *mask) {
 	for (size_t i = 0; i < sizeof(modifier_names) / sizeof(modifier_names[0]);
 			i++) {
 		if (strcasecmp(name, modifier_names[i].name) == 0) {
@@ -56,27 +52,26 @@ static bool lookup_modifier(const char *name, uint32_t *mask)
 
 /* combo is "MOD+MOD+KEY", modified in place. */
 static bool parse_combo(struct gridwl_binding *binding, char *combo,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	char *part = combo;
 	char *plus;
 	while ((plus = strchr(part, '+')) != NULL) {
 		*plus = '\0';
 		if (*part == '\0') {
 			return gridwl_config_error(error, where,
-				"bind keys have an empty modifier before a '+'");
+					"bind keys have an empty modifier before a '+'");
 		}
 		uint32_t mask;
 		if (!lookup_modifier(part, &mask)) {
-			return gridwl_config_error(error, where,
-				"unknown modifier '%s'", part);
+			return gridwl_config_error(error, where, "unknown modifier '%s'",
+					part);
 		}
 		binding->modifiers |= mask;
 		part = plus + 1;
 	}
 	if (*part == '\0') {
 		return gridwl_config_error(error, where,
-			"bind needs a key after the modifiers");
+				"bind needs a key after the modifiers");
 	}
 
 	// Exact match first: a few keysym names differ only in case.
@@ -106,11 +101,10 @@ static const struct {
 };
 
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
-	"every binding action needs a name");
+		"every binding action needs a name");
 
 static bool parse_action(struct gridwl_binding *binding, const char *text,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	const char *end = skip_word(text);
 	size_t len = (size_t)(end - text);
 	const char *rest = skip_blanks(end);
@@ -125,24 +119,23 @@ static bool parse_action(struct gridwl_binding *binding, const char *text,
 		}
 		if (actions[i].takes_command) {
 			binding->command =
-				gridwl_config_parse_command(name, rest, where, error);
+					gridwl_config_parse_command(name, rest, where, error);
 			if (binding->command == NULL) {
 				return false;
 			}
 		} else if (*rest != '\0') {
 			return gridwl_config_error(error, where,
-				"%s takes no arguments, got '%s'", name, rest);
+					"%s takes no arguments, got '%s'", name, rest);
 		}
 		binding->action = actions[i].action;
 		return true;
 	}
-	return gridwl_config_error(error, where, "unknown action '%.*s'",
-		(int)len, text);
+	return gridwl_config_error(error, where, "unknown action '%.*s'", (int)len,
+			text);
 }
 
-struct gridwl_binding *gridwl_binding_parse(const char *text,
-		const char *where, char **error)
-{
+struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
+		char **error) {
 	const char *start = skip_blanks(text);
 	const char *end = skip_word(start);
 	if (end == start) {
@@ -170,8 +163,7 @@ error:
 	return NULL;
 }
 
-void gridwl_binding_destroy(struct gridwl_binding *binding)
-{
+void gridwl_binding_destroy(struct gridwl_binding *binding) {
 	if (binding == NULL) {
 		return;
 	}
@@ -179,10 +171,9 @@ void gridwl_binding_destroy(struct gridwl_binding *binding)
 	free(binding);
 }
 
-struct gridwl_binding *gridwl_config_find_binding(
-		const struct gridwl_config *config, uint32_t modifiers,
-		xkb_keysym_t keysym)
-{
+struct gridwl_binding *gridwl_config_find_binding(const struct gridwl_config
+														  *config,
+		uint32_t modifiers, xkb_keysym_t keysym) {
 	struct gridwl_binding *binding;
 	wl_list_for_each(binding, &config->bindings, link) {
 		if (binding->modifiers == modifiers && binding->keysym == keysym) {
@@ -193,10 +184,9 @@ struct gridwl_binding *gridwl_config_find_binding(
 }
 
 void gridwl_config_add_binding(struct gridwl_config *config,
-		struct gridwl_binding *binding)
-{
+		struct gridwl_binding *binding) {
 	struct gridwl_binding *old = gridwl_config_find_binding(config,
-		binding->modifiers, binding->keysym);
+			binding->modifiers, binding->keysym);
 	if (old != NULL) {
 		// Take the old one's place so that file order stays meaningful.
 		wl_list_insert(&old->link, &binding->link);

@@ -4,13 +4,11 @@
 #include <string.h>
 #include "config/config.h"
 
-static bool is_blank(char c)
-{
+static bool is_blank(char c) {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-struct gridwl_config *gridwl_config_create(void)
-{
+struct gridwl_config *gridwl_config_create(void) {
 	struct gridwl_config *config = calloc(1, sizeof(*config));
 	if (config == NULL) {
 		return NULL;
@@ -23,14 +21,12 @@ struct gridwl_config *gridwl_config_create(void)
 	return config;
 }
 
-static void exec_destroy(struct gridwl_exec *exec)
-{
+static void exec_destroy(struct gridwl_exec *exec) {
 	free(exec->command);
 	free(exec);
 }
 
-void gridwl_config_destroy(struct gridwl_config *config)
-{
+void gridwl_config_destroy(struct gridwl_config *config) {
 	if (config == NULL) {
 		return;
 	}
@@ -60,8 +56,7 @@ void gridwl_config_destroy(struct gridwl_config *config)
 }
 
 char *gridwl_config_parse_command(const char *keyword, const char *text,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	size_t len = strlen(text);
 	while (len > 0 && is_blank(text[len - 1])) {
 		len--;
@@ -78,8 +73,7 @@ char *gridwl_config_parse_command(const char *keyword, const char *text,
 }
 
 static bool parse_exec(struct gridwl_config *config, const char *text,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	char *command = gridwl_config_parse_command("exec", text, where, error);
 	if (command == NULL) {
 		return false;
@@ -97,20 +91,19 @@ static bool parse_exec(struct gridwl_config *config, const char *text,
 /* "THEME SIZE": an xcursor theme name (one word) and its size at scale 1;
  * outputs of scale N get the theme's images of N times that size. */
 static bool parse_cursor(struct gridwl_config *config, const char *text,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	char theme[256], size_text[32], extra[2];
 	int words = sscanf(text, "%255s %31s %1s", theme, size_text, extra);
 	if (words != 2) {
 		return gridwl_config_error(error, where,
-			"cursor wants THEME SIZE, e.g. 'cursor Adwaita 24'");
+				"cursor wants THEME SIZE, e.g. 'cursor Adwaita 24'");
 	}
 	char *end;
 	long size = strtol(size_text, &end, 10);
 	if (*end != '\0' || size < 1 || size > GRIDWL_CURSOR_SIZE_MAX) {
 		return gridwl_config_error(error, where,
-			"cursor size must be an integer from 1 to %d, got '%s'",
-			GRIDWL_CURSOR_SIZE_MAX, size_text);
+				"cursor size must be an integer from 1 to %d, got '%s'",
+				GRIDWL_CURSOR_SIZE_MAX, size_text);
 	}
 	char *copy = strdup(theme);
 	if (copy == NULL) {
@@ -123,8 +116,7 @@ static bool parse_cursor(struct gridwl_config *config, const char *text,
 }
 
 static bool parse_xwayland(struct gridwl_config *config, const char *text,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	size_t len = strlen(text);
 	while (len > 0 && is_blank(text[len - 1])) {
 		len--;
@@ -138,14 +130,13 @@ static bool parse_xwayland(struct gridwl_config *config, const char *text,
 		return true;
 	}
 	return gridwl_config_error(error, where,
-		"xwayland wants enable or disable, got '%.*s'", (int)len, text);
+			"xwayland wants enable or disable, got '%.*s'", (int)len, text);
 }
 
 static bool parse_output(struct gridwl_config *config, const char *text,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	struct gridwl_output_config *oc =
-		gridwl_output_config_parse(text, where, error);
+			gridwl_output_config_parse(text, where, error);
 	if (oc == NULL) {
 		return false;
 	}
@@ -154,10 +145,8 @@ static bool parse_output(struct gridwl_config *config, const char *text,
 }
 
 static bool parse_bind(struct gridwl_config *config, const char *text,
-		const char *where, char **error)
-{
-	struct gridwl_binding *binding =
-		gridwl_binding_parse(text, where, error);
+		const char *where, char **error) {
+	struct gridwl_binding *binding = gridwl_binding_parse(text, where, error);
 	if (binding == NULL) {
 		return false;
 	}
@@ -166,10 +155,9 @@ static bool parse_bind(struct gridwl_config *config, const char *text,
 }
 
 static bool parse_window(struct gridwl_config *config, const char *text,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	struct gridwl_window_rule *rule =
-		gridwl_window_rule_parse(text, where, error);
+			gridwl_window_rule_parse(text, where, error);
 	if (rule == NULL) {
 		return false;
 	}
@@ -179,7 +167,7 @@ static bool parse_window(struct gridwl_config *config, const char *text,
 
 /* Parses the rest of a line, after its keyword and the blanks that follow. */
 typedef bool (*line_parser)(struct gridwl_config *config, const char *text,
-	const char *where, char **error);
+		const char *where, char **error);
 
 static const struct {
 	const char *keyword;
@@ -194,8 +182,7 @@ static const struct {
 };
 
 bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	const char *start = line;
 	while (is_blank(*start)) {
 		start++;
@@ -221,14 +208,13 @@ bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
 			return line_keywords[i].parse(config, rest, where, error);
 		}
 	}
-	return gridwl_config_error(error, where, "unknown command '%.*s'",
-		(int)len, start);
+	return gridwl_config_error(error, where, "unknown command '%.*s'", (int)len,
+			start);
 }
 
 /* Moves everything parsed into config, as if its lines had come last. */
 static void append_config(struct gridwl_config *config,
-		struct gridwl_config *parsed)
-{
+		struct gridwl_config *parsed) {
 	struct gridwl_output_config *oc, *oc_tmp;
 	wl_list_for_each_safe(oc, oc_tmp, &parsed->outputs, link) {
 		wl_list_remove(&oc->link);
@@ -254,9 +240,8 @@ static void append_config(struct gridwl_config *config,
 	}
 }
 
-static bool parse_file(struct gridwl_config *parsed, FILE *f,
-		const char *path, char **error)
-{
+static bool parse_file(struct gridwl_config *parsed, FILE *f, const char *path,
+		char **error) {
 	// Room for the path, ':' and any line number a size_t can hold.
 	size_t where_size = strlen(path) + 32;
 	char *where = malloc(where_size);
@@ -276,7 +261,7 @@ static bool parse_file(struct gridwl_config *parsed, FILE *f,
 			// not pass for a shorter, valid file.
 			if (!feof(f)) {
 				ok = gridwl_config_error(error, path, "%s",
-					strerror(errno != 0 ? errno : EIO));
+						strerror(errno != 0 ? errno : EIO));
 			}
 			break;
 		}
@@ -285,8 +270,7 @@ static bool parse_file(struct gridwl_config *parsed, FILE *f,
 		// parse_line sees a C string, so a NUL would silently cut the
 		// line short: an exec could run something other than written.
 		if (memchr(line, '\0', (size_t)len) != NULL) {
-			ok = gridwl_config_error(error, where,
-				"line contains a NUL byte");
+			ok = gridwl_config_error(error, where, "line contains a NUL byte");
 			break;
 		}
 		if (!gridwl_config_parse_line(parsed, line, where, error)) {
@@ -301,8 +285,7 @@ static bool parse_file(struct gridwl_config *parsed, FILE *f,
 }
 
 bool gridwl_config_load(struct gridwl_config *config, const char *path,
-		char **error)
-{
+		char **error) {
 	FILE *f = fopen(path, "r");
 	if (f == NULL) {
 		return gridwl_config_error(error, path, "%s", strerror(errno));
@@ -329,8 +312,7 @@ bool gridwl_config_load(struct gridwl_config *config, const char *path,
 	return ok;
 }
 
-static char *join_path(const char *dir, const char *suffix)
-{
+static char *join_path(const char *dir, const char *suffix) {
 	size_t len = strlen(dir) + strlen(suffix) + 1;
 	char *path = malloc(len);
 	if (path != NULL) {
@@ -339,8 +321,7 @@ static char *join_path(const char *dir, const char *suffix)
 	return path;
 }
 
-char *gridwl_config_default_path(void)
-{
+char *gridwl_config_default_path(void) {
 	// The XDG base directory spec says to ignore empty and relative values.
 	const char *config_home = getenv("XDG_CONFIG_HOME");
 	if (config_home != NULL && config_home[0] == '/') {

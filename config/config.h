@@ -106,36 +106,36 @@ void gridwl_config_destroy(struct gridwl_config *config);
 /* Reads a whole file; on failure *error is a malloc'd "FILE:LINE: message"
  * (or "FILE: strerror" when it cannot be read) and config is unchanged. */
 bool gridwl_config_load(struct gridwl_config *config, const char *path,
-	char **error);
+		char **error);
 /* One line of the config language; where names it in error messages. */
 bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
-	const char *where, char **error);
+		const char *where, char **error);
 
 /* "MODS+KEY ACTION", the words after "bind"; NULL and *error on failure. */
-struct gridwl_binding *gridwl_binding_parse(const char *text,
-	const char *where, char **error);
+struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
+		char **error);
 /* Does not unlink it: remove it from a list first. */
 void gridwl_binding_destroy(struct gridwl_binding *binding);
 /* Adds binding (taking ownership), replacing the one with the same modifiers
  * and keysym when there is one. */
 void gridwl_config_add_binding(struct gridwl_config *config,
-	struct gridwl_binding *binding);
+		struct gridwl_binding *binding);
 /* The binding for exactly these modifiers and lower case keysym, or NULL. */
-struct gridwl_binding *gridwl_config_find_binding(
-	const struct gridwl_config *config, uint32_t modifiers,
-	xkb_keysym_t keysym);
+struct gridwl_binding *gridwl_config_find_binding(const struct gridwl_config
+														  *config,
+		uint32_t modifiers, xkb_keysym_t keysym);
 
 /* Sets *error (unless error is NULL) to a malloc'd "WHERE: message", or just
  * "message" when where is NULL, and returns false so that parsers can
  * "return gridwl_config_error(...)". *error is NULL if memory ran out. */
 bool gridwl_config_error(char **error, const char *where, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+		__attribute__((format(printf, 3, 4)));
 
 /* The shell command that is the rest of an exec line or exec binding (text),
  * without blanks at its end; NULL and *error ("KEYWORD needs a command")
  * when there is none. */
 char *gridwl_config_parse_command(const char *keyword, const char *text,
-	const char *where, char **error);
+		const char *where, char **error);
 
 /* The default path: $XDG_CONFIG_HOME/gridwl/config or ~/.config/gridwl/config.
  * Returns a malloc'd string, or NULL when neither variable is set. */
@@ -145,41 +145,43 @@ char *gridwl_config_default_path(void);
  * [enable|disable]",
  * the words after "output"; NULL and *error on failure. */
 struct gridwl_output_config *gridwl_output_config_parse(const char *text,
-	const char *where, char **error);
+		const char *where, char **error);
 /* The same keys without the name, as argument words (gridctl output NAME KEY
  * VALUE...); fields not named are left as they were. */
-bool gridwl_output_config_parse_words(struct gridwl_output_config *oc,
-	int argc, char **argv, const char *where, char **error);
+bool gridwl_output_config_parse_words(struct gridwl_output_config *oc, int argc,
+		char **argv, const char *where, char **error);
 /* Fields set in src override those in dst. */
 void gridwl_output_config_merge(struct gridwl_output_config *dst,
-	const struct gridwl_output_config *src);
+		const struct gridwl_output_config *src);
 struct gridwl_output_config *gridwl_output_config_create(const char *name);
 /* Does not unlink it: remove it from a list first. */
 void gridwl_output_config_destroy(struct gridwl_output_config *oc);
 
 /* What applies to an output called name: "*" lines, then lines naming it, in
  * file order, merged. Always returns a fresh config (possibly all unset). */
-struct gridwl_output_config *gridwl_config_output_for(
-	const struct gridwl_config *config, const char *name);
+struct gridwl_output_config *gridwl_config_output_for(const struct gridwl_config
+															  *config,
+		const char *name);
 /* The line for exactly this name, or NULL. */
-struct gridwl_output_config *gridwl_config_find_output(
-	const struct gridwl_config *config, const char *name);
+struct gridwl_output_config *
+gridwl_config_find_output(const struct gridwl_config *config, const char *name);
 /* Adds oc (taking ownership), merging it into an existing line of the same
  * name when there is one. */
 void gridwl_config_add_output(struct gridwl_config *config,
-	struct gridwl_output_config *oc);
+		struct gridwl_output_config *oc);
 
 /* "CRITERION... ACTION...", the words after "window"; NULL and *error on
  * failure. */
 struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,
-	const char *where, char **error);
+		const char *where, char **error);
 /* Does not unlink it: remove it from a list first. */
 void gridwl_window_rule_destroy(struct gridwl_window_rule *rule);
 bool gridwl_window_rule_matches(const struct gridwl_window_rule *rule,
-	const struct gridwl_window_identity *window);
+		const struct gridwl_window_identity *window);
 /* The filter the last matching rule with a filter gives; false when none
  * does. */
 bool gridwl_config_window_filter(const struct gridwl_config *config,
-	const struct gridwl_window_identity *window, enum gridwl_filter *filter);
+		const struct gridwl_window_identity *window,
+		enum gridwl_filter *filter);
 
 #endif

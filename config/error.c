@@ -4,8 +4,8 @@
 #include <string.h>
 #include "config/config.h"
 
-bool gridwl_config_error(char **error, const char *where, const char *fmt, ...)
-{
+bool gridwl_config_error(char **error, const char *where, const char *fmt,
+		...) {
 	if (error == NULL) {
 		return false;
 	}

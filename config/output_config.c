@@ -9,18 +9,15 @@
 /* Far beyond any layout, yet x + width cannot overflow an int. */
 #define MAX_POSITION 1000000
 
-static bool is_blank(char c)
-{
+static bool is_blank(char c) {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-static bool is_digit(char c)
-{
+static bool is_digit(char c) {
 	return c >= '0' && c <= '9';
 }
 
-const char *gridwl_filter_name(enum gridwl_filter filter)
-{
+const char *gridwl_filter_name(enum gridwl_filter filter) {
 	switch (filter) {
 	case GRIDWL_FILTER_NEAREST:
 		return "nearest";
@@ -30,8 +27,7 @@ const char *gridwl_filter_name(enum gridwl_filter filter)
 	return "unknown";
 }
 
-struct gridwl_output_config *gridwl_output_config_create(const char *name)
-{
+struct gridwl_output_config *gridwl_output_config_create(const char *name) {
 	struct gridwl_output_config *oc = calloc(1, sizeof(*oc));
 	if (oc == NULL) {
 		return NULL;
@@ -47,8 +43,7 @@ struct gridwl_output_config *gridwl_output_config_create(const char *name)
 	return oc;
 }
 
-void gridwl_output_config_destroy(struct gridwl_output_config *oc)
-{
+void gridwl_output_config_destroy(struct gridwl_output_config *oc) {
 	if (oc == NULL) {
 		return;
 	}
@@ -57,8 +52,7 @@ void gridwl_output_config_destroy(struct gridwl_output_config *oc)
 }
 
 void gridwl_output_config_merge(struct gridwl_output_config *dst,
-		const struct gridwl_output_config *src)
-{
+		const struct gridwl_output_config *src) {
 	if (src->has_mode) {
 		dst->has_mode = true;
 		dst->width = src->width;
@@ -91,8 +85,7 @@ void gridwl_output_config_merge(struct gridwl_output_config *dst,
  * rather than with strtol so that signs, blanks and overflow are refused
  * instead of being quietly accepted or clamped.
  */
-static bool read_digits(const char **s, long max, long *value)
-{
+static bool read_digits(const char **s, long max, long *value) {
 	const char *p = *s;
 	if (!is_digit(*p)) {
 		return false;
@@ -111,8 +104,7 @@ static bool read_digits(const char **s, long max, long *value)
 	return true;
 }
 
-static bool read_int(const char **s, long min, long max, long *value)
-{
+static bool read_int(const char **s, long min, long max, long *value) {
 	bool negative = **s == '-';
 	const char *p = negative ? *s + 1 : *s;
 	long v;
@@ -125,8 +117,7 @@ static bool read_int(const char **s, long min, long max, long *value)
 }
 
 /* "HZ" or "HZ.FRACTION", rounded to the nearest millihertz. */
-static bool parse_refresh(const char *s, int *mhz)
-{
+static bool parse_refresh(const char *s, int *mhz) {
 	long hz;
 	if (!read_digits(&s, MAX_REFRESH_HZ, &hz)) {
 		return false;
@@ -163,8 +154,7 @@ static bool parse_refresh(const char *s, int *mhz)
 }
 
 static bool parse_mode(struct gridwl_output_config *oc, const char *value,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	const char *s = value;
 	long width, height;
 	if (!read_digits(&s, MAX_MODE_SIZE, &width) || *s != 'x') {
@@ -180,8 +170,9 @@ static bool parse_mode(struct gridwl_output_config *oc, const char *value,
 	int refresh_mhz = 0;
 	if (*s == '@' && !parse_refresh(s + 1, &refresh_mhz)) {
 		return gridwl_config_error(error, where,
-			"mode refresh rate must be a positive number of Hz "
-			"up to %d, got '%s'", MAX_REFRESH_HZ, value);
+				"mode refresh rate must be a positive number of Hz "
+				"up to %d, got '%s'",
+				MAX_REFRESH_HZ, value);
 	}
 	oc->has_mode = true;
 	oc->width = (int)width;
@@ -191,13 +182,12 @@ static bool parse_mode(struct gridwl_output_config *oc, const char *value,
 
 bad_size:
 	return gridwl_config_error(error, where,
-		"mode must be WIDTHxHEIGHT[@HZ] with sizes from 1 to %d, got '%s'",
-		MAX_MODE_SIZE, value);
+			"mode must be WIDTHxHEIGHT[@HZ] with sizes from 1 to %d, got '%s'",
+			MAX_MODE_SIZE, value);
 }
 
 static bool parse_scale(struct gridwl_output_config *oc, const char *value,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	// Fractional scales are refused outright: the renderer only does
 	// integer scaling, and rounding 1.5 silently would surprise.
 	const char *s = value;
@@ -205,8 +195,8 @@ static bool parse_scale(struct gridwl_output_config *oc, const char *value,
 	if (!read_digits(&s, GRIDWL_SCALE_MAX, &scale) || *s != '\0' ||
 			scale < GRIDWL_SCALE_MIN) {
 		return gridwl_config_error(error, where,
-			"scale must be an integer from %d to %d, got '%s'",
-			GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX, value);
+				"scale must be an integer from %d to %d, got '%s'",
+				GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX, value);
 	}
 	oc->has_scale = true;
 	oc->scale = (int)scale;
@@ -214,8 +204,7 @@ static bool parse_scale(struct gridwl_output_config *oc, const char *value,
 }
 
 static bool parse_position(struct gridwl_output_config *oc, const char *value,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	const char *s = value;
 	long x, y;
 	if (!read_int(&s, -MAX_POSITION, MAX_POSITION, &x) || *s != ',') {
@@ -232,54 +221,50 @@ static bool parse_position(struct gridwl_output_config *oc, const char *value,
 
 bad:
 	return gridwl_config_error(error, where,
-		"position must be X,Y with integers from %d to %d, got '%s'",
-		-MAX_POSITION, MAX_POSITION, value);
+			"position must be X,Y with integers from %d to %d, got '%s'",
+			-MAX_POSITION, MAX_POSITION, value);
 }
 
 static bool parse_filter(struct gridwl_output_config *oc, const char *value,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	if (strcmp(value, "nearest") == 0) {
 		oc->filter = GRIDWL_FILTER_NEAREST;
 	} else if (strcmp(value, "bilinear") == 0) {
 		oc->filter = GRIDWL_FILTER_BILINEAR;
 	} else {
 		return gridwl_config_error(error, where,
-			"filter must be nearest or bilinear, got '%s'", value);
+				"filter must be nearest or bilinear, got '%s'", value);
 	}
 	oc->has_filter = true;
 	return true;
 }
 
 static bool parse_on_off(struct gridwl_output_config *oc, const char *key,
-		const char *value, const char *where, char **error)
-{
+		const char *value, const char *where, char **error) {
 	if (strcmp(value, "on") == 0) {
 		oc->power = 1;
 	} else if (strcmp(value, "off") == 0) {
 		oc->power = 0;
 	} else {
 		return gridwl_config_error(error, where,
-			"%s must be on or off, got '%s'", key, value);
+				"%s must be on or off, got '%s'", key, value);
 	}
 	return true;
 }
 
 static bool parse_power(struct gridwl_output_config *oc, const char *value,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	return parse_on_off(oc, "power", value, where, error);
 }
 
 /* sway 1.7's name for it, which swayidle configs copied from sway use. */
 static bool parse_dpms(struct gridwl_output_config *oc, const char *value,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	return parse_on_off(oc, "dpms", value, where, error);
 }
 
-typedef bool (*value_parser)(struct gridwl_output_config *oc,
-	const char *value, const char *where, char **error);
+typedef bool (*value_parser)(struct gridwl_output_config *oc, const char *value,
+		const char *where, char **error);
 
 static const struct {
 	const char *key;
@@ -293,9 +278,8 @@ static const struct {
 	{ "dpms", parse_dpms },
 };
 
-bool gridwl_output_config_parse_words(struct gridwl_output_config *oc,
-		int argc, char **argv, const char *where, char **error)
-{
+bool gridwl_output_config_parse_words(struct gridwl_output_config *oc, int argc,
+		char **argv, const char *where, char **error) {
 	// Parse into a copy so that a bad word leaves oc as it was.
 	struct gridwl_output_config parsed = *oc;
 
@@ -319,12 +303,12 @@ bool gridwl_output_config_parse_words(struct gridwl_output_config *oc,
 			}
 		}
 		if (parse == NULL) {
-			return gridwl_config_error(error, where,
-				"unknown output key '%s'", key);
+			return gridwl_config_error(error, where, "unknown output key '%s'",
+					key);
 		}
 		if (i + 1 >= argc) {
-			return gridwl_config_error(error, where,
-				"missing value for '%s'", key);
+			return gridwl_config_error(error, where, "missing value for '%s'",
+					key);
 		}
 		if (!parse(&parsed, argv[++i], where, error)) {
 			return false;
@@ -336,8 +320,7 @@ bool gridwl_output_config_parse_words(struct gridwl_output_config *oc,
 }
 
 /* Splits buf in place into its blank separated words; argv is malloc'd. */
-static char **split_words(char *buf, int *argc)
-{
+static char **split_words(char *buf, int *argc) {
 	size_t count = 0;
 	for (const char *p = buf; *p != '\0'; p++) {
 		if (!is_blank(*p) && (p == buf || is_blank(p[-1]))) {
@@ -372,8 +355,7 @@ static char **split_words(char *buf, int *argc)
 }
 
 struct gridwl_output_config *gridwl_output_config_parse(const char *text,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	char *buf = strdup(text);
 	if (buf == NULL) {
 		gridwl_config_error(error, where, "out of memory");
@@ -397,8 +379,8 @@ struct gridwl_output_config *gridwl_output_config_parse(const char *text,
 		gridwl_config_error(error, where, "out of memory");
 		goto out;
 	}
-	if (!gridwl_output_config_parse_words(oc, argc - 1, argv + 1,
-			where, error)) {
+	if (!gridwl_output_config_parse_words(oc, argc - 1, argv + 1, where,
+				error)) {
 		gridwl_output_config_destroy(oc);
 		oc = NULL;
 	}
@@ -410,8 +392,7 @@ out:
 }
 
 struct gridwl_output_config *gridwl_config_find_output(
-		const struct gridwl_config *config, const char *name)
-{
+		const struct gridwl_config *config, const char *name) {
 	struct gridwl_output_config *oc;
 	wl_list_for_each(oc, &config->outputs, link) {
 		if (strcmp(oc->name, name) == 0) {
@@ -422,10 +403,9 @@ struct gridwl_output_config *gridwl_config_find_output(
 }
 
 void gridwl_config_add_output(struct gridwl_config *config,
-		struct gridwl_output_config *oc)
-{
+		struct gridwl_output_config *oc) {
 	struct gridwl_output_config *existing =
-		gridwl_config_find_output(config, oc->name);
+			gridwl_config_find_output(config, oc->name);
 	if (existing != NULL) {
 		gridwl_output_config_merge(existing, oc);
 		gridwl_output_config_destroy(oc);
@@ -435,8 +415,7 @@ void gridwl_config_add_output(struct gridwl_config *config,
 }
 
 static void merge_named(struct gridwl_output_config *dst,
-		const struct gridwl_config *config, const char *name)
-{
+		const struct gridwl_config *config, const char *name) {
 	// add_output keeps one line a name, but lists built by hand may not.
 	const struct gridwl_output_config *oc;
 	wl_list_for_each(oc, &config->outputs, link) {
@@ -446,9 +425,9 @@ static void merge_named(struct gridwl_output_config *dst,
 	}
 }
 
-struct gridwl_output_config *gridwl_config_output_for(
-		const struct gridwl_config *config, const char *name)
-{
+struct gridwl_output_config *gridwl_config_output_for(const struct gridwl_config
+															  *config,
+		const char *name) {
 	struct gridwl_output_config *result = gridwl_output_config_create(name);
 	if (result == NULL) {
 		return NULL;

@@ -12,8 +12,7 @@
  * themselves inside them.
  */
 
-static bool is_blank(char c)
-{
+static bool is_blank(char c) {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
@@ -25,8 +24,7 @@ struct rule_parser {
 
 /* The next word, or for KEY="..." the key and the unquoted value; a fresh
  * string in *word, NULL at the end of the line. */
-static bool next_word(struct rule_parser *p, char **word)
-{
+static bool next_word(struct rule_parser *p, char **word) {
 	*word = NULL;
 	while (is_blank(*p->pos)) {
 		p->pos++;
@@ -59,22 +57,20 @@ static bool next_word(struct rule_parser *p, char **word)
 	if (quoted) {
 		free(out);
 		return gridwl_config_error(p->error, p->where,
-			"unterminated quote in window rule");
+				"unterminated quote in window rule");
 	}
 	*word = out;
 	return true;
 }
 
 static bool compile_criterion(struct gridwl_window_criterion *criterion,
-		const char *key, const char *pattern, const char *where,
-		char **error)
-{
+		const char *key, const char *pattern, const char *where, char **error) {
 	int ret = regcomp(&criterion->regex, pattern, REG_EXTENDED | REG_NOSUB);
 	if (ret != 0) {
 		char reason[128];
 		regerror(ret, &criterion->regex, reason, sizeof(reason));
 		return gridwl_config_error(error, where,
-			"invalid regex for %s '%s': %s", key, pattern, reason);
+				"invalid regex for %s '%s': %s", key, pattern, reason);
 	}
 	criterion->pattern = strdup(pattern);
 	if (criterion->pattern == NULL) {
@@ -84,9 +80,8 @@ static bool compile_criterion(struct gridwl_window_criterion *criterion,
 	return true;
 }
 
-static struct gridwl_window_criterion *criterion_for_key(
-		struct gridwl_window_rule *rule, const char *key)
-{
+static struct gridwl_window_criterion *
+criterion_for_key(struct gridwl_window_rule *rule, const char *key) {
 	if (strcmp(key, "app_id") == 0) {
 		return &rule->app_id;
 	}
@@ -99,30 +94,29 @@ static struct gridwl_window_criterion *criterion_for_key(
 	return NULL;
 }
 
-static bool parse_word(struct gridwl_window_rule *rule,
-		struct rule_parser *p, char *word)
-{
+static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
+		char *word) {
 	char *eq = strchr(word, '=');
 	if (eq != NULL) {
 		*eq = '\0';
 		struct gridwl_window_criterion *criterion =
-			criterion_for_key(rule, word);
+				criterion_for_key(rule, word);
 		if (criterion == NULL) {
 			return gridwl_config_error(p->error, p->where,
-				"unknown window criterion '%s' (want app_id, title or "
-				"class)", word);
+					"unknown window criterion '%s' (want app_id, title or "
+					"class)",
+					word);
 		}
 		if (criterion->pattern != NULL) {
 			return gridwl_config_error(p->error, p->where,
-				"window criterion '%s' given twice", word);
+					"window criterion '%s' given twice", word);
 		}
-		return compile_criterion(criterion, word, eq + 1, p->where,
-			p->error);
+		return compile_criterion(criterion, word, eq + 1, p->where, p->error);
 	}
 	if (strcmp(word, "filter") != 0) {
 		return gridwl_config_error(p->error, p->where,
-			"unknown window rule word '%s' (want KEY=REGEX or filter)",
-			word);
+				"unknown window rule word '%s' (want KEY=REGEX or filter)",
+				word);
 	}
 	char *value;
 	if (!next_word(p, &value)) {
@@ -131,7 +125,7 @@ static bool parse_word(struct gridwl_window_rule *rule,
 	bool ok = true;
 	if (value == NULL) {
 		ok = gridwl_config_error(p->error, p->where,
-			"missing value for 'filter'");
+				"missing value for 'filter'");
 	} else if (strcmp(value, "nearest") == 0) {
 		rule->filter = GRIDWL_FILTER_NEAREST;
 		rule->has_filter = true;
@@ -140,15 +134,14 @@ static bool parse_word(struct gridwl_window_rule *rule,
 		rule->has_filter = true;
 	} else {
 		ok = gridwl_config_error(p->error, p->where,
-			"filter must be nearest or bilinear, got '%s'", value);
+				"filter must be nearest or bilinear, got '%s'", value);
 	}
 	free(value);
 	return ok;
 }
 
 struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,
-		const char *where, char **error)
-{
+		const char *where, char **error) {
 	struct gridwl_window_rule *rule = calloc(1, sizeof(*rule));
 	if (rule == NULL) {
 		gridwl_config_error(error, where, "out of memory");
@@ -172,13 +165,15 @@ struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,
 	}
 	if (rule->app_id.pattern == NULL && rule->title.pattern == NULL &&
 			rule->x11_class.pattern == NULL) {
-		gridwl_config_error(error, where, "window rule needs a criterion "
-			"such as app_id=REGEX");
+		gridwl_config_error(error, where,
+				"window rule needs a criterion "
+				"such as app_id=REGEX");
 		goto error;
 	}
 	if (!rule->has_filter) {
-		gridwl_config_error(error, where, "window rule needs an action "
-			"such as filter bilinear");
+		gridwl_config_error(error, where,
+				"window rule needs an action "
+				"such as filter bilinear");
 		goto error;
 	}
 	return rule;
@@ -188,8 +183,7 @@ error:
 	return NULL;
 }
 
-static void criterion_finish(struct gridwl_window_criterion *criterion)
-{
+static void criterion_finish(struct gridwl_window_criterion *criterion) {
 	if (criterion->pattern != NULL) {
 		regfree(&criterion->regex);
 		free(criterion->pattern);
@@ -197,8 +191,7 @@ static void criterion_finish(struct gridwl_window_criterion *criterion)
 	}
 }
 
-void gridwl_window_rule_destroy(struct gridwl_window_rule *rule)
-{
+void gridwl_window_rule_destroy(struct gridwl_window_rule *rule) {
 	if (rule == NULL) {
 		return;
 	}
@@ -209,8 +202,7 @@ void gridwl_window_rule_destroy(struct gridwl_window_rule *rule)
 }
 
 static bool criterion_matches(const struct gridwl_window_criterion *criterion,
-		const char *value)
-{
+		const char *value) {
 	if (criterion->pattern == NULL) {
 		return true;
 	}
@@ -220,17 +212,15 @@ static bool criterion_matches(const struct gridwl_window_criterion *criterion,
 }
 
 bool gridwl_window_rule_matches(const struct gridwl_window_rule *rule,
-		const struct gridwl_window_identity *window)
-{
+		const struct gridwl_window_identity *window) {
 	return criterion_matches(&rule->app_id, window->app_id) &&
-		criterion_matches(&rule->title, window->title) &&
-		criterion_matches(&rule->x11_class, window->x11_class);
+			criterion_matches(&rule->title, window->title) &&
+			criterion_matches(&rule->x11_class, window->x11_class);
 }
 
 bool gridwl_config_window_filter(const struct gridwl_config *config,
 		const struct gridwl_window_identity *window,
-		enum gridwl_filter *filter)
-{
+		enum gridwl_filter *filter) {
 	bool found = false;
 	const struct gridwl_window_rule *rule;
 	// Later lines win, as everywhere else in the config.

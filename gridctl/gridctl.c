@@ -34,30 +34,31 @@ enum {
 // Around the commands' lines, which come from the table that builds their
 // requests, so --help cannot list a command gridctl does not know.
 static const char usage_head[] =
-	"Usage: gridctl COMMAND [ARGUMENTS]\n"
-	"\n"
-	"Sends COMMAND to the gridwl compositor and prints its JSON reply.\n"
-	"\n"
-	"Commands:\n";
+		"Usage: gridctl COMMAND [ARGUMENTS]\n"
+		"\n"
+		"Sends COMMAND to the gridwl compositor and prints its JSON reply.\n"
+		"\n"
+		"Commands:\n";
 static const char usage_tail[] =
-	"\n"
-	"The socket is $GRIDWL_SOCK if set, otherwise\n"
-	"$XDG_RUNTIME_DIR/gridwl-$WAYLAND_DISPLAY.sock.\n"
-	"\n"
-	"Exit status: 0 on success, 1 if the compositor reports an error,\n"
-	"2 if gridctl fails (its error is printed as JSON too).\n";
+		"\n"
+		"The socket is $GRIDWL_SOCK if set, otherwise\n"
+		"$XDG_RUNTIME_DIR/gridwl-$WAYLAND_DISPLAY.sock.\n"
+		"\n"
+		"Exit status: 0 on success, 1 if the compositor reports an error,\n"
+		"2 if gridctl fails (its error is printed as JSON too).\n";
 
 static void print_json(struct json_object *obj) {
 	// Unescaped slashes keep paths in replies readable and greppable.
-	printf("%s\n", json_object_to_json_string_ext(obj,
-		JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+	printf("%s\n",
+			json_object_to_json_string_ext(obj,
+					JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 }
 
 /* Reports gridctl's own failure in the same shape as the compositor's,
  * so scripts parse one format. Takes message (NULL: out of memory). */
 static int fail(char *message) {
 	struct json_object *reply = gridwl_control_error("%s",
-		message != NULL ? message : "out of memory");
+			message != NULL ? message : "out of memory");
 	print_json(reply);
 	json_object_put(reply);
 	free(message);
@@ -93,8 +94,7 @@ static int connect_socket(const char *path, char **error) {
 
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd < 0) {
-		*error = gridctl_format("cannot create socket: %s",
-			strerror(errno));
+		*error = gridctl_format("cannot create socket: %s", strerror(errno));
 		return -1;
 	}
 	struct timeval timeout = { .tv_sec = IO_TIMEOUT_SECONDS };
@@ -102,7 +102,7 @@ static int connect_socket(const char *path, char **error) {
 	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof(timeout));
 	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr)) != 0) {
 		*error = gridctl_format("cannot connect to %s: %s", path,
-			strerror(errno));
+				strerror(errno));
 		close(fd);
 		return -1;
 	}
@@ -117,7 +117,7 @@ static bool send_all(int fd, const char *data, size_t len, char **error) {
 				continue;
 			}
 			*error = gridctl_format("cannot send request: %s",
-				errno == EAGAIN ? "timed out" : strerror(errno));
+					errno == EAGAIN ? "timed out" : strerror(errno));
 			return false;
 		}
 		data += n;
@@ -142,7 +142,8 @@ static char *read_line(int fd, size_t *line_len, char **error) {
 		if (len == cap) {
 			if (cap >= MAX_REPLY) {
 				*error = gridctl_format("bad reply: longer than "
-					"%d bytes", MAX_REPLY);
+										"%d bytes",
+						MAX_REPLY);
 				break;
 			}
 			char *bigger = realloc(buf, cap * 2);
@@ -158,20 +159,20 @@ static char *read_line(int fd, size_t *line_len, char **error) {
 		}
 		if (n < 0 && errno == EAGAIN) {
 			*error = gridctl_format("no reply from the compositor "
-				"within %d seconds", IO_TIMEOUT_SECONDS);
+									"within %d seconds",
+					IO_TIMEOUT_SECONDS);
 			break;
 		}
 		// ECONNRESET only says our request was not all read, which
 		// matters only if no reply came.
 		if (n == 0 || (n < 0 && errno == ECONNRESET)) {
 			*error = gridctl_format(len == 0 ?
-				"no reply: the compositor closed the connection" :
-				"bad reply: connection closed mid-reply");
+							"no reply: the compositor closed the connection" :
+							"bad reply: connection closed mid-reply");
 			break;
 		}
 		if (n < 0) {
-			*error = gridctl_format("cannot read reply: %s",
-				strerror(errno));
+			*error = gridctl_format("cannot read reply: %s", strerror(errno));
 			break;
 		}
 		len += (size_t)n;
@@ -187,26 +188,25 @@ static struct json_object *parse_reply(const char *text, size_t len,
 		json_tokener_free(tok);
 		return NULL;
 	}
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT |
-		JSON_TOKENER_ALLOW_TRAILING_CHARS);
+	json_tokener_set_flags(tok,
+			JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
 	struct json_object *reply = json_tokener_parse_ex(tok, text, (int)len);
-	bool ok = reply != NULL &&
-		json_object_is_type(reply, json_type_object) &&
-		strspn(text + json_tokener_get_parse_end(tok), " \t\r") ==
-			len - json_tokener_get_parse_end(tok);
+	bool ok = reply != NULL && json_object_is_type(reply, json_type_object) &&
+			strspn(text + json_tokener_get_parse_end(tok), " \t\r") ==
+					len - json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
 	if (!ok) {
 		json_object_put(reply);
 		*error = gridctl_format("bad reply: not a JSON object: %.*s",
-			(int)(len > 200 ? 200 : len), text);
+				(int)(len > 200 ? 200 : len), text);
 		return NULL;
 	}
 	return reply;
 }
 
 int main(int argc, char **argv) {
-	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
-			strcmp(argv[1], "--help") == 0)) {
+	if (argc >= 2 &&
+			(strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
 		fputs(usage_head, stdout);
 		gridctl_print_commands(stdout);
 		fputs(usage_tail, stdout);
@@ -222,7 +222,7 @@ int main(int argc, char **argv) {
 	}
 
 	char *path = gridctl_socket_path(getenv("GRIDWL_SOCK"),
-		getenv("XDG_RUNTIME_DIR"), getenv("WAYLAND_DISPLAY"), &error);
+			getenv("XDG_RUNTIME_DIR"), getenv("WAYLAND_DISPLAY"), &error);
 	if (path == NULL) {
 		free(request);
 		return fail(error);

@@ -18,7 +18,7 @@ struct command {
 	// Adds the command's members to request, argv[0] being the name.
 	// Returns false with *error set on a usage error.
 	bool (*build)(struct json_object *request, int argc, char **argv,
-		const char *cwd, char **error);
+			const char *cwd, char **error);
 };
 
 bool gridctl_parse_int(const char *str, int *value) {
@@ -44,8 +44,8 @@ static bool add_int(struct json_object *request, const char *key,
 		const char *what, const char *arg, char **error) {
 	int value;
 	if (!gridctl_parse_int(arg, &value)) {
-		*error = gridctl_format("invalid %s '%s': expected an integer",
-			what, arg);
+		*error = gridctl_format("invalid %s '%s': expected an integer", what,
+				arg);
 		return false;
 	}
 	json_object_object_add(request, key, json_object_new_int(value));
@@ -65,21 +65,20 @@ static bool build_id(struct json_object *request, int argc, char **argv,
 static bool build_move(struct json_object *request, int argc, char **argv,
 		const char *cwd, char **error) {
 	return add_int(request, "id", "ID", argv[1], error) &&
-		add_int(request, "x", "X", argv[2], error) &&
-		add_int(request, "y", "Y", argv[3], error);
+			add_int(request, "x", "X", argv[2], error) &&
+			add_int(request, "y", "Y", argv[3], error);
 }
 
 static bool build_resize(struct json_object *request, int argc, char **argv,
 		const char *cwd, char **error) {
 	return add_int(request, "id", "ID", argv[1], error) &&
-		add_int(request, "width", "width", argv[2], error) &&
-		add_int(request, "height", "height", argv[3], error);
+			add_int(request, "width", "width", argv[2], error) &&
+			add_int(request, "height", "height", argv[3], error);
 }
 
 static bool build_output(struct json_object *request, int argc, char **argv,
 		const char *cwd, char **error) {
-	json_object_object_add(request, "name",
-		json_object_new_string(argv[1]));
+	json_object_object_add(request, "name", json_object_new_string(argv[1]));
 	struct json_object *args = json_object_new_array();
 	for (int i = 2; i < argc; i++) {
 		json_object_array_add(args, json_object_new_string(argv[i]));
@@ -115,8 +114,7 @@ static bool build_create_output(struct json_object *request, int argc,
 		return true;
 	}
 	if (strcmp(argv[2], "scale") != 0) {
-		*error = gridctl_format("create-output: unknown option '%s'",
-			argv[2]);
+		*error = gridctl_format("create-output: unknown option '%s'", argv[2]);
 		return false;
 	}
 	if (argc != 4) {
@@ -128,8 +126,7 @@ static bool build_create_output(struct json_object *request, int argc,
 
 static bool build_name(struct json_object *request, int argc, char **argv,
 		const char *cwd, char **error) {
-	json_object_object_add(request, "name",
-		json_object_new_string(argv[1]));
+	json_object_object_add(request, "name", json_object_new_string(argv[1]));
 	return true;
 }
 
@@ -139,7 +136,8 @@ static char *absolute_path(const char *file, const char *cwd, char **error) {
 		path = strdup(file);
 	} else if (cwd == NULL || cwd[0] != '/') {
 		*error = gridctl_format("cannot make '%s' absolute: the current "
-			"directory is unknown", file);
+								"directory is unknown",
+				file);
 		return NULL;
 	} else {
 		size_t len = strlen(cwd);
@@ -152,8 +150,8 @@ static char *absolute_path(const char *file, const char *cwd, char **error) {
 	return path;
 }
 
-static bool build_screenshot(struct json_object *request, int argc,
-		char **argv, const char *cwd, char **error) {
+static bool build_screenshot(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
 	const char *output = NULL;
 	const char *file = NULL;
 	bool cursor = false;
@@ -164,31 +162,31 @@ static bool build_screenshot(struct json_object *request, int argc,
 		if (!option) {
 			if (file != NULL) {
 				*error = gridctl_format("screenshot: more than "
-					"one FILE given ('%s', '%s')", file, arg);
+										"one FILE given ('%s', '%s')",
+						file, arg);
 				return false;
 			}
 			file = arg;
 		} else if (strcmp(arg, "--") == 0) {
 			options_done = true;
-		} else if (strcmp(arg, "-o") == 0 ||
-				strcmp(arg, "--output") == 0) {
+		} else if (strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0) {
 			if (i + 1 == argc) {
 				*error = gridctl_format("screenshot: %s needs "
-					"an output NAME", arg);
+										"an output NAME",
+						arg);
 				return false;
 			}
 			output = argv[++i];
 		} else if (strcmp(arg, "--cursor") == 0) {
 			cursor = true;
 		} else {
-			*error = gridctl_format("screenshot: unknown option '%s'",
-				arg);
+			*error = gridctl_format("screenshot: unknown option '%s'", arg);
 			return false;
 		}
 	}
 	if (file == NULL || file[0] == '\0') {
 		*error = gridctl_format("usage: gridctl screenshot [-o NAME] "
-			"[--cursor] FILE.png");
+								"[--cursor] FILE.png");
 		return false;
 	}
 
@@ -202,52 +200,48 @@ static bool build_screenshot(struct json_object *request, int argc,
 	free(path);
 	if (output != NULL) {
 		json_object_object_add(request, "output",
-			json_object_new_string(output));
+				json_object_new_string(output));
 	}
 	if (cursor) {
 		json_object_object_add(request, "cursor",
-			json_object_new_boolean(true));
+				json_object_new_boolean(true));
 	}
 	return true;
 }
 
 static const struct command commands[] = {
-	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs",
-		0, 0, build_no_args },
-	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows",
-		0, 0, build_no_args },
-	[GRIDWL_CONTROL_LAYERS] = { "", "list layer surfaces (panels, ...)",
-		0, 0, build_no_args },
-	[GRIDWL_CONTROL_MOVE] = { " ID X Y", "move window ID to X,Y",
-		3, 3, build_move },
-	[GRIDWL_CONTROL_RESIZE] = { " ID WIDTH HEIGHT", "resize window ID",
-		3, 3, build_resize },
-	[GRIDWL_CONTROL_FOCUS] = { " ID", "focus window ID",
-		1, 1, build_id },
-	[GRIDWL_CONTROL_CLOSE] = { " ID", "ask window ID to close",
-		1, 1, build_id },
+	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs", 0, 0, build_no_args },
+	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows", 0, 0, build_no_args },
+	[GRIDWL_CONTROL_LAYERS] = { "", "list layer surfaces (panels, ...)", 0, 0,
+			build_no_args },
+	[GRIDWL_CONTROL_MOVE] = { " ID X Y", "move window ID to X,Y", 3, 3,
+			build_move },
+	[GRIDWL_CONTROL_RESIZE] = { " ID WIDTH HEIGHT", "resize window ID", 3, 3,
+			build_resize },
+	[GRIDWL_CONTROL_FOCUS] = { " ID", "focus window ID", 1, 1, build_id },
+	[GRIDWL_CONTROL_CLOSE] = { " ID", "ask window ID to close", 1, 1,
+			build_id },
 	[GRIDWL_CONTROL_OUTPUT] = { " NAME KEY VALUE...",
-		"configure output NAME ('*': every\n"
-		"output), as in the config file's\n"
-		"output lines",
-		2, -1, build_output },
+			"configure output NAME ('*': every\n"
+			"output), as in the config file's\n"
+			"output lines",
+			2, -1, build_output },
 	[GRIDWL_CONTROL_CREATE_OUTPUT] = { " WxH [scale N]",
-		"add a headless output", 1, 3, build_create_output },
-	[GRIDWL_CONTROL_DESTROY_OUTPUT] = { " NAME", "remove a headless output",
-		1, 1, build_name },
+			"add a headless output", 1, 3, build_create_output },
+	[GRIDWL_CONTROL_DESTROY_OUTPUT] = { " NAME", "remove a headless output", 1,
+			1, build_name },
 	[GRIDWL_CONTROL_SCREENSHOT] = { " [-o NAME] [--cursor] FILE.png",
-		"save the screen (or output NAME) as PNG",
-		1, -1, build_screenshot },
-	[GRIDWL_CONTROL_RELOAD] = { "", "reload the configuration",
-		0, 0, build_no_args },
-	[GRIDWL_CONTROL_EXIT] = { "", "quit the compositor",
-		0, 0, build_no_args },
-	[GRIDWL_CONTROL_STATS] = { "", "print statistics",
-		0, 0, build_no_args },
+			"save the screen (or output NAME) as PNG", 1, -1,
+			build_screenshot },
+	[GRIDWL_CONTROL_RELOAD] = { "", "reload the configuration", 0, 0,
+			build_no_args },
+	[GRIDWL_CONTROL_EXIT] = { "", "quit the compositor", 0, 0, build_no_args },
+	[GRIDWL_CONTROL_STATS] = { "", "print statistics", 0, 0, build_no_args },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==
-	GRIDWL_CONTROL_COMMAND_COUNT, "gridctl must build every control command");
+				GRIDWL_CONTROL_COMMAND_COUNT,
+		"gridctl must build every control command");
 
 // Where --help starts the descriptions.
 #define HELP_COLUMN 32
@@ -274,8 +268,8 @@ static void print_help(FILE *out, const char *name, const char *usage,
 
 void gridctl_print_commands(FILE *out) {
 	for (int i = 0; i < GRIDWL_CONTROL_COMMAND_COUNT; i++) {
-		print_help(out, gridwl_control_command_name(i),
-			commands[i].usage, commands[i].help);
+		print_help(out, gridwl_control_command_name(i), commands[i].usage,
+				commands[i].help);
 	}
 	// Not a command of the protocol: gridctl sends its argument as it is.
 	print_help(out, "raw", " JSON", "send JSON as is");
@@ -315,27 +309,27 @@ char *gridctl_build_request(int argc, char **argv, const char *cwd,
 	if (!gridwl_control_command_from_name(name, &id) ||
 			commands[id].build == NULL) {
 		*error = gridctl_format("unknown command '%s' (see gridctl "
-			"--help)", name);
+								"--help)",
+				name);
 		return NULL;
 	}
 	const struct command *command = &commands[id];
 	int nargs = argc - 1;
 	if (nargs < command->min_args ||
 			(command->max_args >= 0 && nargs > command->max_args)) {
-		*error = gridctl_format("usage: gridctl %s%s", name,
-			command->usage);
+		*error = gridctl_format("usage: gridctl %s%s", name, command->usage);
 		return NULL;
 	}
 
 	struct json_object *request = json_object_new_object();
 	json_object_object_add(request, "command",
-		json_object_new_string(gridwl_control_command_name(id)));
+			json_object_new_string(gridwl_control_command_name(id)));
 	if (!command->build(request, argc, argv, cwd, error)) {
 		json_object_put(request);
 		return NULL;
 	}
 	char *line = strdup(json_object_to_json_string_ext(request,
-		JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+			JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(request);
 	if (line == NULL) {
 		*error = gridctl_format("out of memory");

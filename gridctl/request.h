@@ -20,7 +20,7 @@
  * the caller frees.
  */
 char *gridctl_build_request(int argc, char **argv, const char *cwd,
-	char **error);
+		char **error);
 
 /* Parses an int the way every numeric argument is parsed: an optional sign
  * and decimal digits, the whole string, in the range of int. */

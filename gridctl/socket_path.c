@@ -17,11 +17,13 @@ char *gridctl_socket_path(const char *gridwl_sock, const char *runtime_dir,
 	}
 	char *rule_error = NULL;
 	path = gridwl_control_socket_path(runtime_dir, wayland_display,
-		&rule_error);
+			&rule_error);
 	if (path == NULL) {
-		*error = rule_error == NULL ? gridctl_format("out of memory") :
-			gridctl_format("%s (set GRIDWL_SOCK to the control socket "
-				"instead)", rule_error);
+		*error = rule_error == NULL ?
+				gridctl_format("out of memory") :
+				gridctl_format("%s (set GRIDWL_SOCK to the control socket "
+							   "instead)",
+						rule_error);
 		free(rule_error);
 	}
 	return path;

@@ -14,6 +14,6 @@
  * caller frees.
  */
 char *gridctl_socket_path(const char *gridwl_sock, const char *runtime_dir,
-	const char *wayland_display, char **error);
+		const char *wayland_display, char **error);
 
 #endif

@@ -3,6 +3,6 @@
 
 /* A newly allocated formatted string, or NULL when out of memory. */
 char *gridctl_format(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
+		__attribute__((format(printf, 1, 2)));
 
 #endif

@@ -9,19 +9,24 @@
 #include "input/seat.h"
 
 static const struct gridwl_binding default_bindings[] = {
-	{ .modifiers = WLR_MODIFIER_LOGO, .keysym = XKB_KEY_Return,
-		.action = GRIDWL_ACTION_EXEC, .command = "foot" },
-	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, .keysym = XKB_KEY_q,
-		.action = GRIDWL_ACTION_CLOSE },
-	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, .keysym = XKB_KEY_e,
-		.action = GRIDWL_ACTION_EXIT },
-	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, .keysym = XKB_KEY_c,
-		.action = GRIDWL_ACTION_RELOAD },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_Return,
+			.action = GRIDWL_ACTION_EXEC,
+			.command = "foot" },
+	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT,
+			.keysym = XKB_KEY_q,
+			.action = GRIDWL_ACTION_CLOSE },
+	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT,
+			.keysym = XKB_KEY_e,
+			.action = GRIDWL_ACTION_EXIT },
+	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT,
+			.keysym = XKB_KEY_c,
+			.action = GRIDWL_ACTION_RELOAD },
 };
 
 static struct gridwl_view *focused_view(struct gridwl_server *server) {
 	struct wlr_surface *focused =
-		server->seat->wlr_seat->keyboard_state.focused_surface;
+			server->seat->wlr_seat->keyboard_state.focused_surface;
 	return focused != NULL ? gridwl_view_from_surface(focused) : NULL;
 }
 
@@ -53,7 +58,7 @@ static void run_reload(struct gridwl_server *server,
 }
 
 typedef void (*action_runner)(struct gridwl_server *server,
-	const struct gridwl_binding *binding);
+		const struct gridwl_binding *binding);
 
 /* By action; config/binding.c has the name of each. */
 static const action_runner action_runners[] = {
@@ -64,7 +69,8 @@ static const action_runner action_runners[] = {
 };
 
 _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==
-	GRIDWL_ACTION_COUNT, "every binding action needs a runner");
+				GRIDWL_ACTION_COUNT,
+		"every binding action needs a runner");
 
 static void run_action(struct gridwl_server *server,
 		const struct gridwl_binding *binding) {
@@ -76,8 +82,7 @@ bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,
 	if (!wl_list_empty(&server->config->bindings)) {
 		struct gridwl_binding *binding;
 		wl_list_for_each(binding, &server->config->bindings, link) {
-			if (binding->modifiers == modifiers &&
-					binding->keysym == keysym) {
+			if (binding->modifiers == modifiers && binding->keysym == keysym) {
 				run_action(server, binding);
 				return true;
 			}

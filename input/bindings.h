@@ -11,6 +11,6 @@ struct gridwl_server;
  * taken. Without any bind line in the config the built-in defaults apply
  * (see README). */
 bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,
-	xkb_keysym_t keysym);
+		xkb_keysym_t keysym);
 
 #endif

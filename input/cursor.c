@@ -20,8 +20,8 @@
 
 void gridwl_cursor_set_default_image(struct gridwl_seat *seat) {
 	if (seat->pointer_count > 0 && seat->xcursor_manager != NULL) {
-		wlr_xcursor_manager_set_cursor_image(seat->xcursor_manager,
-			"left_ptr", seat->cursor);
+		wlr_xcursor_manager_set_cursor_image(seat->xcursor_manager, "left_ptr",
+				seat->cursor);
 	}
 }
 
@@ -30,7 +30,7 @@ void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 	double sx, sy;
 	struct wlr_surface *surface = NULL;
 	struct gridwl_view *view = gridwl_view_at(seat->server, seat->cursor->x,
-		seat->cursor->y, &surface, &sx, &sy);
+			seat->cursor->y, &surface, &sx, &sy);
 	struct wlr_seat_pointer_state *state = &seat->wlr_seat->pointer_state;
 	if (view == NULL) {
 		if (state->focused_surface != NULL) {
@@ -73,9 +73,9 @@ void gridwl_seat_schedule_pointer_rebase(struct gridwl_seat *seat) {
 		return;
 	}
 	struct wl_event_loop *loop =
-		wl_display_get_event_loop(seat->server->display);
+			wl_display_get_event_loop(seat->server->display);
 	seat->pointer_rebase_idle =
-		wl_event_loop_add_idle(loop, rebase_pointer, seat);
+			wl_event_loop_add_idle(loop, rebase_pointer, seat);
 }
 
 static void process_grab_motion(struct gridwl_seat *seat) {
@@ -86,8 +86,7 @@ static void process_grab_motion(struct gridwl_seat *seat) {
 	int dx = (int)lround(seat->cursor->x - seat->grab_x);
 	int dy = (int)lround(seat->cursor->y - seat->grab_y);
 	if (seat->grab_mode == GRIDWL_GRAB_MOVE) {
-		gridwl_view_move(view, seat->grab_box.x + dx,
-			seat->grab_box.y + dy);
+		gridwl_view_move(view, seat->grab_box.x + dx, seat->grab_box.y + dy);
 		return;
 	}
 	struct wlr_box box = seat->grab_box;
@@ -122,21 +121,20 @@ static void process_grab_motion(struct gridwl_seat *seat) {
 /* While a button is held, the surface it was pressed on keeps the pointer
  * and gets motion wherever it goes (the implicit grab drags rely on);
  * false when there is no such surface any more. */
-static bool implicit_grab_motion(struct gridwl_seat *seat,
-		uint32_t time_msec) {
+static bool implicit_grab_motion(struct gridwl_seat *seat, uint32_t time_msec) {
 	struct wlr_seat_pointer_state *state = &seat->wlr_seat->pointer_state;
 	if (state->button_count == 0 || state->focused_surface == NULL) {
 		return false;
 	}
-	struct gridwl_view *view =
-		gridwl_view_from_surface(state->focused_surface);
+	struct gridwl_view *view = gridwl_view_from_surface(state->focused_surface);
 	int lx, ly;
-	if (view == NULL || !view->mapped || !gridwl_view_surface_position(view,
-			state->focused_surface, &lx, &ly)) {
+	if (view == NULL || !view->mapped ||
+			!gridwl_view_surface_position(view, state->focused_surface, &lx,
+					&ly)) {
 		return false;
 	}
 	wlr_seat_pointer_notify_motion(seat->wlr_seat, time_msec,
-		seat->cursor->x - lx, seat->cursor->y - ly);
+			seat->cursor->x - lx, seat->cursor->y - ly);
 	return true;
 }
 
@@ -154,12 +152,11 @@ static void process_motion(struct gridwl_seat *seat, uint32_t time_msec) {
 /* Games and 3D views read the hand's movement, not the cursor's: it goes
  * out before the cursor meets the layout's edge or a lock, for every
  * relative motion of a real or virtual pointer. */
-static void send_relative_motion(struct gridwl_seat *seat,
-		uint32_t time_msec, double dx, double dy, double dx_unaccel,
-		double dy_unaccel) {
+static void send_relative_motion(struct gridwl_seat *seat, uint32_t time_msec,
+		double dx, double dy, double dx_unaccel, double dy_unaccel) {
 	wlr_relative_pointer_manager_v1_send_relative_motion(
-		seat->relative_pointers, seat->wlr_seat,
-		(uint64_t)time_msec * 1000, dx, dy, dx_unaccel, dy_unaccel);
+			seat->relative_pointers, seat->wlr_seat, (uint64_t)time_msec * 1000,
+			dx, dy, dx_unaccel, dy_unaccel);
 }
 
 static void handle_motion(struct wl_listener *listener, void *data) {
@@ -169,20 +166,19 @@ static void handle_motion(struct wl_listener *listener, void *data) {
 	// Deltas are logical pixels: the same hand movement crosses the same
 	// share of a window whatever the output's scale.
 	double dx = event->delta_x, dy = event->delta_y;
-	send_relative_motion(seat, event->time_msec, dx, dy,
-		event->unaccel_dx, event->unaccel_dy);
-	if (gridwl_pointer_constraints_apply(seat->pointer_constraints,
-			&dx, &dy) == GRIDWL_POINTER_MOTION_LOCKED) {
+	send_relative_motion(seat, event->time_msec, dx, dy, event->unaccel_dx,
+			event->unaccel_dy);
+	if (gridwl_pointer_constraints_apply(seat->pointer_constraints, &dx, &dy) ==
+			GRIDWL_POINTER_MOTION_LOCKED) {
 		return;
 	}
 	wlr_cursor_move(seat->cursor, event->device, dx, dy);
 	process_motion(seat, event->time_msec);
 }
 
-static void handle_motion_absolute(struct wl_listener *listener,
-		void *data) {
+static void handle_motion_absolute(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat =
-		wl_container_of(listener, seat, cursor_motion_absolute);
+			wl_container_of(listener, seat, cursor_motion_absolute);
 	struct wlr_event_pointer_motion_absolute *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	// A position, not a movement: no relative motion goes out (unlike
@@ -190,11 +186,11 @@ static void handle_motion_absolute(struct wl_listener *listener,
 	// the cursor stays, that would repeat the whole way from the lock
 	// point with every event). Constraints still hold it back.
 	double lx, ly;
-	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device,
-		event->x, event->y, &lx, &ly);
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device, event->x,
+			event->y, &lx, &ly);
 	double dx = lx - seat->cursor->x, dy = ly - seat->cursor->y;
-	switch (gridwl_pointer_constraints_apply(seat->pointer_constraints,
-			&dx, &dy)) {
+	switch (gridwl_pointer_constraints_apply(seat->pointer_constraints, &dx,
+			&dy)) {
 	case GRIDWL_POINTER_MOTION_LOCKED:
 		return;
 	case GRIDWL_POINTER_MOTION_CONFINED:
@@ -203,7 +199,7 @@ static void handle_motion_absolute(struct wl_listener *listener,
 	case GRIDWL_POINTER_MOTION_FREE:
 		// Exactly where the device says, with no rounding on the way.
 		wlr_cursor_warp_absolute(seat->cursor, event->device, event->x,
-			event->y);
+				event->y);
 		break;
 	}
 	process_motion(seat, event->time_msec);
@@ -212,7 +208,7 @@ static void handle_motion_absolute(struct wl_listener *listener,
 static bool alt_held(struct gridwl_seat *seat) {
 	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(seat->wlr_seat);
 	return keyboard != NULL &&
-		(wlr_keyboard_get_modifiers(keyboard) & WLR_MODIFIER_ALT);
+			(wlr_keyboard_get_modifiers(keyboard) & WLR_MODIFIER_ALT);
 }
 
 static void begin_grab(struct gridwl_seat *seat, struct gridwl_view *view,
@@ -264,10 +260,10 @@ void gridwl_seat_begin_resize(struct gridwl_seat *seat,
 static uint32_t nearest_edges(struct gridwl_seat *seat,
 		struct gridwl_view *view) {
 	struct wlr_box box = gridwl_view_box(view);
-	uint32_t edges = seat->cursor->x < box.x + box.width / 2.0 ?
-		WLR_EDGE_LEFT : WLR_EDGE_RIGHT;
-	edges |= seat->cursor->y < box.y + box.height / 2.0 ?
-		WLR_EDGE_TOP : WLR_EDGE_BOTTOM;
+	uint32_t edges = seat->cursor->x < box.x + box.width / 2.0 ? WLR_EDGE_LEFT :
+																 WLR_EDGE_RIGHT;
+	edges |= seat->cursor->y < box.y + box.height / 2.0 ? WLR_EDGE_TOP :
+														  WLR_EDGE_BOTTOM;
 	return edges;
 }
 
@@ -282,7 +278,7 @@ static void handle_button(struct wl_listener *listener, void *data) {
 			return;
 		}
 		wlr_seat_pointer_notify_button(seat->wlr_seat, event->time_msec,
-			event->button, event->state);
+				event->button, event->state);
 		// The last release ends the implicit grab: the pointer may be over
 		// another surface by now.
 		if (seat->wlr_seat->pointer_state.button_count == 0) {
@@ -294,7 +290,7 @@ static void handle_button(struct wl_listener *listener, void *data) {
 	double sx, sy;
 	struct wlr_surface *surface = NULL;
 	struct gridwl_view *view = gridwl_view_at(seat->server, seat->cursor->x,
-		seat->cursor->y, &surface, &sx, &sy);
+			seat->cursor->y, &surface, &sx, &sy);
 	if (view != NULL) {
 		gridwl_view_focus(view);
 		if (alt_held(seat) && event->button == BTN_LEFT) {
@@ -303,12 +299,12 @@ static void handle_button(struct wl_listener *listener, void *data) {
 		}
 		if (alt_held(seat) && event->button == BTN_RIGHT) {
 			begin_grab(seat, view, GRIDWL_GRAB_RESIZE,
-				nearest_edges(seat, view));
+					nearest_edges(seat, view));
 			return;
 		}
 	}
 	wlr_seat_pointer_notify_button(seat->wlr_seat, event->time_msec,
-		event->button, event->state);
+			event->button, event->state);
 }
 
 static void handle_axis(struct wl_listener *listener, void *data) {
@@ -316,8 +312,8 @@ static void handle_axis(struct wl_listener *listener, void *data) {
 	struct wlr_event_pointer_axis *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	wlr_seat_pointer_notify_axis(seat->wlr_seat, event->time_msec,
-		event->orientation, event->delta, event->delta_discrete,
-		event->source);
+			event->orientation, event->delta, event->delta_discrete,
+			event->source);
 }
 
 static void handle_frame(struct wl_listener *listener, void *data) {
@@ -328,13 +324,12 @@ static void handle_frame(struct wl_listener *listener, void *data) {
 static void handle_request_set_cursor(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_seat *seat =
-		wl_container_of(listener, seat, request_set_cursor);
+			wl_container_of(listener, seat, request_set_cursor);
 	struct wlr_seat_pointer_request_set_cursor_event *event = data;
 	// Only the client under the pointer may choose its image.
-	if (event->seat_client ==
-			seat->wlr_seat->pointer_state.focused_client) {
-		wlr_cursor_set_surface(seat->cursor, event->surface,
-			event->hotspot_x, event->hotspot_y);
+	if (event->seat_client == seat->wlr_seat->pointer_state.focused_client) {
+		wlr_cursor_set_surface(seat->cursor, event->surface, event->hotspot_x,
+				event->hotspot_y);
 	}
 }
 
@@ -344,7 +339,7 @@ void gridwl_cursor_init(struct gridwl_seat *seat) {
 	wl_signal_add(&cursor->events.motion, &seat->cursor_motion);
 	seat->cursor_motion_absolute.notify = handle_motion_absolute;
 	wl_signal_add(&cursor->events.motion_absolute,
-		&seat->cursor_motion_absolute);
+			&seat->cursor_motion_absolute);
 	seat->cursor_button.notify = handle_button;
 	wl_signal_add(&cursor->events.button, &seat->cursor_button);
 	seat->cursor_axis.notify = handle_axis;
@@ -353,7 +348,7 @@ void gridwl_cursor_init(struct gridwl_seat *seat) {
 	wl_signal_add(&cursor->events.frame, &seat->cursor_frame);
 	seat->request_set_cursor.notify = handle_request_set_cursor;
 	wl_signal_add(&seat->wlr_seat->events.request_set_cursor,
-		&seat->request_set_cursor);
+			&seat->request_set_cursor);
 }
 
 void gridwl_cursor_finish(struct gridwl_seat *seat) {

@@ -48,7 +48,7 @@ static bool remove_bound_key(struct gridwl_keyboard *keyboard,
 	for (size_t i = 0; i < keyboard->bound_key_count; i++) {
 		if (keyboard->bound_keys[i] == keycode) {
 			keyboard->bound_keys[i] =
-				keyboard->bound_keys[--keyboard->bound_key_count];
+					keyboard->bound_keys[--keyboard->bound_key_count];
 			return true;
 		}
 	}
@@ -71,11 +71,10 @@ static bool handle_bindings(struct gridwl_keyboard *keyboard,
 		uint32_t keycode) {
 	struct wlr_keyboard *wlr_keyboard = keyboard->device->keyboard;
 	const xkb_keysym_t *syms;
-	int count = xkb_state_key_get_syms(wlr_keyboard->xkb_state, keycode,
-		&syms);
+	int count = xkb_state_key_get_syms(wlr_keyboard->xkb_state, keycode, &syms);
 	// Caps Lock and Num Lock are states, not part of a chord.
 	uint32_t modifiers = wlr_keyboard_get_modifiers(wlr_keyboard) &
-		~(WLR_MODIFIER_CAPS | WLR_MODIFIER_MOD2);
+			~(WLR_MODIFIER_CAPS | WLR_MODIFIER_MOD2);
 	for (int i = 0; i < count; i++) {
 		if (handle_vt_switch(keyboard->seat, syms[i])) {
 			return true;
@@ -85,7 +84,7 @@ static bool handle_bindings(struct gridwl_keyboard *keyboard,
 			continue;
 		}
 		if (gridwl_bindings_run(keyboard->seat->server, modifiers,
-				xkb_keysym_to_lower(syms[i]))) {
+					xkb_keysym_to_lower(syms[i]))) {
 			return true;
 		}
 	}
@@ -93,8 +92,7 @@ static bool handle_bindings(struct gridwl_keyboard *keyboard,
 }
 
 static void keyboard_handle_key(struct wl_listener *listener, void *data) {
-	struct gridwl_keyboard *keyboard =
-		wl_container_of(listener, keyboard, key);
+	struct gridwl_keyboard *keyboard = wl_container_of(listener, keyboard, key);
 	struct wlr_event_keyboard_key *event = data;
 	struct wlr_seat *seat = keyboard->seat->wlr_seat;
 	gridwl_idle_notify_activity(keyboard->seat->server);
@@ -111,16 +109,16 @@ static void keyboard_handle_key(struct wl_listener *listener, void *data) {
 	}
 	wlr_seat_set_keyboard(seat, keyboard->device);
 	wlr_seat_keyboard_notify_key(seat, event->time_msec, event->keycode,
-		event->state);
+			event->state);
 }
 
 static void keyboard_handle_modifiers(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_keyboard *keyboard =
-		wl_container_of(listener, keyboard, modifiers);
+			wl_container_of(listener, keyboard, modifiers);
 	wlr_seat_set_keyboard(keyboard->seat->wlr_seat, keyboard->device);
 	wlr_seat_keyboard_notify_modifiers(keyboard->seat->wlr_seat,
-		&keyboard->device->keyboard->modifiers);
+			&keyboard->device->keyboard->modifiers);
 }
 
 static void keyboard_destroy(struct gridwl_keyboard *keyboard) {
@@ -131,10 +129,9 @@ static void keyboard_destroy(struct gridwl_keyboard *keyboard) {
 	free(keyboard);
 }
 
-static void keyboard_handle_destroy(struct wl_listener *listener,
-		void *data) {
+static void keyboard_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_keyboard *keyboard =
-		wl_container_of(listener, keyboard, destroy);
+			wl_container_of(listener, keyboard, destroy);
 	struct gridwl_seat *seat = keyboard->seat;
 	keyboard_destroy(keyboard);
 	gridwl_seat_update_capabilities(seat);
@@ -153,12 +150,13 @@ void gridwl_keyboard_create(struct gridwl_seat *seat,
 	// The layout comes from the XKB_DEFAULT_* variables, as in sway and
 	// weston, when they are set.
 	struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
-	struct xkb_keymap *keymap = context == NULL ? NULL :
-		xkb_keymap_new_from_names(context, NULL,
-			XKB_KEYMAP_COMPILE_NO_FLAGS);
+	struct xkb_keymap *keymap = context == NULL ?
+			NULL :
+			xkb_keymap_new_from_names(context, NULL,
+					XKB_KEYMAP_COMPILE_NO_FLAGS);
 	if (keymap == NULL) {
 		wlr_log(WLR_ERROR, "Keyboard %s: cannot compile a keymap",
-			device->name);
+				device->name);
 		xkb_context_unref(context);
 		free(keyboard);
 		return;

@@ -46,8 +46,8 @@ static bool surface_layout_position(struct gridwl_server *server,
 }
 
 /* The point of region nearest to x, y; false when region is empty. */
-static bool region_nearest_point(pixman_region32_t *region, double x,
-		double y, double *nx, double *ny) {
+static bool region_nearest_point(pixman_region32_t *region, double x, double y,
+		double *nx, double *ny) {
 	int count;
 	pixman_box32_t *boxes = pixman_region32_rectangles(region, &count);
 	double best = DBL_MAX;
@@ -68,27 +68,26 @@ static bool region_nearest_point(pixman_region32_t *region, double x,
 }
 
 static bool point_in_region(pixman_region32_t *region, double x, double y) {
-	return pixman_region32_contains_point(region, (int)floor(x),
-		(int)floor(y), NULL);
+	return pixman_region32_contains_point(region, (int)floor(x), (int)floor(y),
+			NULL);
 }
 
 /* A confined pointer outside its region (it entered elsewhere, or the
  * region changed under it) is brought to the nearest point inside. */
 static void confine_cursor(struct gridwl_pointer_constraint *constraint) {
 	struct wlr_pointer_constraint_v1 *wlr_constraint =
-		constraint->wlr_constraint;
+			constraint->wlr_constraint;
 	struct gridwl_seat *seat = constraint->constraints->seat;
 	int lx, ly;
 	if (wlr_constraint->type != WLR_POINTER_CONSTRAINT_V1_CONFINED ||
-			!surface_layout_position(seat->server, wlr_constraint->surface,
-				&lx, &ly)) {
+			!surface_layout_position(seat->server, wlr_constraint->surface, &lx,
+					&ly)) {
 		return;
 	}
 	double sx = seat->cursor->x - lx, sy = seat->cursor->y - ly;
 	double nx, ny;
 	if (point_in_region(&wlr_constraint->region, sx, sy) ||
-			!region_nearest_point(&wlr_constraint->region, sx, sy,
-				&nx, &ny)) {
+			!region_nearest_point(&wlr_constraint->region, sx, sy, &nx, &ny)) {
 		return;
 	}
 	wlr_cursor_warp(seat->cursor, NULL, lx + nx, ly + ny);
@@ -101,14 +100,14 @@ static void confine_cursor(struct gridwl_pointer_constraint *constraint) {
  * cursor there, so the real one appears where the user saw it. */
 static void warp_to_cursor_hint(struct gridwl_pointer_constraint *constraint) {
 	struct wlr_pointer_constraint_v1 *wlr_constraint =
-		constraint->wlr_constraint;
+			constraint->wlr_constraint;
 	struct gridwl_seat *seat = constraint->constraints->seat;
 	int lx, ly;
 	if (wlr_constraint->type != WLR_POINTER_CONSTRAINT_V1_LOCKED ||
 			!(wlr_constraint->current.committed &
-				WLR_POINTER_CONSTRAINT_V1_STATE_CURSOR_HINT) ||
-			!surface_layout_position(seat->server, wlr_constraint->surface,
-				&lx, &ly)) {
+					WLR_POINTER_CONSTRAINT_V1_STATE_CURSOR_HINT) ||
+			!surface_layout_position(seat->server, wlr_constraint->surface, &lx,
+					&ly)) {
 		return;
 	}
 	double x = lx + wlr_constraint->current.cursor_hint.x;
@@ -138,17 +137,17 @@ static struct gridwl_pointer_constraint *wanted_constraint(
 		struct gridwl_pointer_constraints *constraints) {
 	struct wlr_seat *wlr_seat = constraints->seat->wlr_seat;
 	struct wlr_surface *pointer_surface =
-		wlr_seat->pointer_state.focused_surface;
+			wlr_seat->pointer_state.focused_surface;
 	struct wlr_surface *keyboard_surface =
-		wlr_seat->keyboard_state.focused_surface;
+			wlr_seat->keyboard_state.focused_surface;
 	// Either is cleared while a focused surface is destroyed: checked
 	// before the other is looked at.
 	if (pointer_surface == NULL || keyboard_surface == NULL) {
 		return NULL;
 	}
 	struct wlr_pointer_constraint_v1 *wlr_constraint =
-		wlr_pointer_constraints_v1_constraint_for_surface(
-			constraints->wlr_constraints, pointer_surface, wlr_seat);
+			wlr_pointer_constraints_v1_constraint_for_surface(
+					constraints->wlr_constraints, pointer_surface, wlr_seat);
 	if (wlr_constraint == NULL || wlr_constraint->data == NULL) {
 		return NULL;
 	}
@@ -178,22 +177,22 @@ static void update_active(struct gridwl_pointer_constraints *constraints) {
 
 static void handle_pointer_focus_change(struct wl_listener *listener,
 		void *data) {
-	struct gridwl_pointer_constraints *constraints = wl_container_of(
-		listener, constraints, pointer_focus_change);
+	struct gridwl_pointer_constraints *constraints =
+			wl_container_of(listener, constraints, pointer_focus_change);
 	update_active(constraints);
 }
 
 static void handle_keyboard_focus_change(struct wl_listener *listener,
 		void *data) {
-	struct gridwl_pointer_constraints *constraints = wl_container_of(
-		listener, constraints, keyboard_focus_change);
+	struct gridwl_pointer_constraints *constraints =
+			wl_container_of(listener, constraints, keyboard_focus_change);
 	update_active(constraints);
 }
 
 static void constraint_handle_surface_commit(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_pointer_constraint *constraint =
-		wl_container_of(listener, constraint, surface_commit);
+			wl_container_of(listener, constraint, surface_commit);
 	// wlroots listened first and has the new region (constraint region
 	// and input region together) in place.
 	if (constraint->constraints->active == constraint) {
@@ -204,7 +203,7 @@ static void constraint_handle_surface_commit(struct wl_listener *listener,
 static void constraint_handle_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_pointer_constraint *constraint =
-		wl_container_of(listener, constraint, destroy);
+			wl_container_of(listener, constraint, destroy);
 	struct gridwl_pointer_constraints *constraints = constraint->constraints;
 	if (constraints->active == constraint) {
 		// The client let go of an active lock: unlocked as by focus.
@@ -219,10 +218,10 @@ static void constraint_handle_destroy(struct wl_listener *listener,
 
 static void handle_new_constraint(struct wl_listener *listener, void *data) {
 	struct gridwl_pointer_constraints *constraints =
-		wl_container_of(listener, constraints, new_constraint);
+			wl_container_of(listener, constraints, new_constraint);
 	struct wlr_pointer_constraint_v1 *wlr_constraint = data;
 	struct gridwl_pointer_constraint *constraint =
-		calloc(1, sizeof(*constraint));
+			calloc(1, sizeof(*constraint));
 	if (constraint == NULL) {
 		wlr_log(WLR_ERROR, "Out of memory for a pointer constraint");
 		wl_resource_post_no_memory(wlr_constraint->resource);
@@ -233,39 +232,39 @@ static void handle_new_constraint(struct wl_listener *listener, void *data) {
 	wlr_constraint->data = constraint;
 	constraint->surface_commit.notify = constraint_handle_surface_commit;
 	wl_signal_add(&wlr_constraint->surface->events.commit,
-		&constraint->surface_commit);
+			&constraint->surface_commit);
 	constraint->destroy.notify = constraint_handle_destroy;
 	wl_signal_add(&wlr_constraint->events.destroy, &constraint->destroy);
 	// The pointer may be on the surface already.
 	update_active(constraints);
 }
 
-enum gridwl_pointer_motion gridwl_pointer_constraints_apply(
-		struct gridwl_pointer_constraints *constraints, double *dx,
-		double *dy) {
+enum gridwl_pointer_motion
+gridwl_pointer_constraints_apply(struct gridwl_pointer_constraints *constraints,
+		double *dx, double *dy) {
 	struct gridwl_pointer_constraint *constraint = constraints->active;
 	if (constraint == NULL) {
 		return GRIDWL_POINTER_MOTION_FREE;
 	}
 	struct wlr_pointer_constraint_v1 *wlr_constraint =
-		constraint->wlr_constraint;
+			constraint->wlr_constraint;
 	if (wlr_constraint->type == WLR_POINTER_CONSTRAINT_V1_LOCKED) {
 		return GRIDWL_POINTER_MOTION_LOCKED;
 	}
 	struct gridwl_seat *seat = constraints->seat;
 	int lx, ly;
-	if (!surface_layout_position(seat->server, wlr_constraint->surface,
-			&lx, &ly)) {
+	if (!surface_layout_position(seat->server, wlr_constraint->surface, &lx,
+				&ly)) {
 		return GRIDWL_POINTER_MOTION_FREE;
 	}
 	// In surface-local logical coordinates, as the region is: the same
 	// at every output scale.
 	double sx = seat->cursor->x - lx, sy = seat->cursor->y - ly;
 	double nx, ny;
-	if (!wlr_region_confine(&wlr_constraint->region, sx, sy, sx + *dx,
-			sy + *dy, &nx, &ny) &&
-			!region_nearest_point(&wlr_constraint->region, sx + *dx,
-				sy + *dy, &nx, &ny)) {
+	if (!wlr_region_confine(&wlr_constraint->region, sx, sy, sx + *dx, sy + *dy,
+				&nx, &ny) &&
+			!region_nearest_point(&wlr_constraint->region, sx + *dx, sy + *dy,
+					&nx, &ny)) {
 		// An empty region leaves the pointer nowhere to go.
 		return GRIDWL_POINTER_MOTION_LOCKED;
 	}
@@ -277,27 +276,27 @@ enum gridwl_pointer_motion gridwl_pointer_constraints_apply(
 struct gridwl_pointer_constraints *gridwl_pointer_constraints_create(
 		struct gridwl_seat *seat) {
 	struct gridwl_pointer_constraints *constraints =
-		calloc(1, sizeof(*constraints));
+			calloc(1, sizeof(*constraints));
 	if (constraints == NULL) {
 		return NULL;
 	}
 	constraints->seat = seat;
 	// Freed by wlroots with the display.
 	constraints->wlr_constraints =
-		wlr_pointer_constraints_v1_create(seat->server->display);
+			wlr_pointer_constraints_v1_create(seat->server->display);
 	if (constraints->wlr_constraints == NULL) {
 		free(constraints);
 		return NULL;
 	}
 	constraints->new_constraint.notify = handle_new_constraint;
 	wl_signal_add(&constraints->wlr_constraints->events.new_constraint,
-		&constraints->new_constraint);
+			&constraints->new_constraint);
 	constraints->pointer_focus_change.notify = handle_pointer_focus_change;
 	wl_signal_add(&seat->wlr_seat->pointer_state.events.focus_change,
-		&constraints->pointer_focus_change);
+			&constraints->pointer_focus_change);
 	constraints->keyboard_focus_change.notify = handle_keyboard_focus_change;
 	wl_signal_add(&seat->wlr_seat->keyboard_state.events.focus_change,
-		&constraints->keyboard_focus_change);
+			&constraints->keyboard_focus_change);
 	return constraints;
 }
 

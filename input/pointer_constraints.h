@@ -12,10 +12,10 @@ struct gridwl_pointer_constraints;
  */
 
 struct gridwl_pointer_constraints *gridwl_pointer_constraints_create(
-	struct gridwl_seat *seat);
+		struct gridwl_seat *seat);
 /* After the last client went. */
 void gridwl_pointer_constraints_destroy(
-	struct gridwl_pointer_constraints *constraints);
+		struct gridwl_pointer_constraints *constraints);
 
 enum gridwl_pointer_motion {
 	GRIDWL_POINTER_MOTION_FREE, // no constraint applies
@@ -26,6 +26,6 @@ enum gridwl_pointer_motion {
 /* What the active constraint makes of a motion of dx, dy logical pixels
  * from the cursor's position. */
 enum gridwl_pointer_motion gridwl_pointer_constraints_apply(
-	struct gridwl_pointer_constraints *constraints, double *dx, double *dy);
+		struct gridwl_pointer_constraints *constraints, double *dx, double *dy);
 
 #endif

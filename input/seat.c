@@ -42,10 +42,9 @@ struct gridwl_pointer {
 	struct wl_listener destroy;
 };
 
-static void pointer_handle_destroy(struct wl_listener *listener,
-		void *data) {
+static void pointer_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_pointer *pointer =
-		wl_container_of(listener, pointer, destroy);
+			wl_container_of(listener, pointer, destroy);
 	struct gridwl_seat *seat = pointer->seat;
 	wlr_cursor_detach_input_device(seat->cursor, pointer->device);
 	wl_list_remove(&pointer->destroy.link);
@@ -82,10 +81,11 @@ static void add_pointer(struct gridwl_seat *seat,
 	// it. (Where the output is not in the layout, wlr_cursor falls back
 	// to the whole layout.)
 	struct gridwl_output *output = device->output_name != NULL ?
-		gridwl_output_by_name(seat->server, device->output_name) : NULL;
+			gridwl_output_by_name(seat->server, device->output_name) :
+			NULL;
 	if (output != NULL) {
 		wlr_cursor_map_input_to_output(seat->cursor, device,
-			output->wlr_output);
+				output->wlr_output);
 	}
 	if (device->type == WLR_INPUT_DEVICE_TOUCH) {
 		seat->touch_count++;
@@ -124,18 +124,19 @@ static void seat_handle_new_input(struct wl_listener *listener, void *data) {
 static void seat_handle_request_set_selection(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_seat *seat =
-		wl_container_of(listener, seat, request_set_selection);
+			wl_container_of(listener, seat, request_set_selection);
 	struct wlr_seat_request_set_selection_event *event = data;
 	wlr_seat_set_selection(seat->wlr_seat, event->source, event->serial);
 }
 
-static void seat_handle_request_set_primary_selection(
-		struct wl_listener *listener, void *data) {
+static void seat_handle_request_set_primary_selection(struct wl_listener
+															  *listener,
+		void *data) {
 	struct gridwl_seat *seat =
-		wl_container_of(listener, seat, request_set_primary_selection);
+			wl_container_of(listener, seat, request_set_primary_selection);
 	struct wlr_seat_request_set_primary_selection_event *event = data;
 	wlr_seat_set_primary_selection(seat->wlr_seat, event->source,
-		event->serial);
+			event->serial);
 }
 
 /* The config's cursor line wins, then XCURSOR_THEME and XCURSOR_SIZE, as
@@ -157,7 +158,7 @@ static struct wlr_xcursor_manager *create_xcursor_manager(
 
 void gridwl_seat_apply_cursor_config(struct gridwl_seat *seat) {
 	struct wlr_xcursor_manager *manager =
-		create_xcursor_manager(seat->server->config);
+			create_xcursor_manager(seat->server->config);
 	if (manager == NULL) {
 		wlr_log(WLR_ERROR, "Cannot load the cursor theme; keeping the old");
 		return;
@@ -193,16 +194,16 @@ struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
 	wl_signal_add(&server->backend->events.new_input, &seat->new_input);
 	seat->request_set_selection.notify = seat_handle_request_set_selection;
 	wl_signal_add(&seat->wlr_seat->events.request_set_selection,
-		&seat->request_set_selection);
+			&seat->request_set_selection);
 	seat->request_set_primary_selection.notify =
-		seat_handle_request_set_primary_selection;
+			seat_handle_request_set_primary_selection;
 	wl_signal_add(&seat->wlr_seat->events.request_set_primary_selection,
-		&seat->request_set_primary_selection);
+			&seat->request_set_primary_selection);
 	gridwl_cursor_init(seat);
 	gridwl_touch_init(seat);
 	seat->virtual_pointers = gridwl_virtual_pointer_manager_create(seat);
 	seat->relative_pointers =
-		wlr_relative_pointer_manager_v1_create(server->display);
+			wlr_relative_pointer_manager_v1_create(server->display);
 	seat->pointer_constraints = gridwl_pointer_constraints_create(seat);
 	if (seat->virtual_pointers == NULL || seat->relative_pointers == NULL ||
 			seat->pointer_constraints == NULL) {
@@ -248,7 +249,7 @@ void gridwl_seat_output_placed(struct gridwl_seat *seat,
 	seat->pointer_placed = true;
 	struct wlr_box box = gridwl_output_logical_box(output);
 	wlr_cursor_warp(seat->cursor, NULL, box.x + box.width / 2.0,
-		box.y + box.height / 2.0);
+			box.y + box.height / 2.0);
 }
 
 void gridwl_seat_layout_changed(struct gridwl_seat *seat) {
@@ -293,10 +294,10 @@ static void keyboard_enter(struct gridwl_seat *seat,
 	}
 	if (direct) {
 		wlr_seat_keyboard_enter(seat->wlr_seat, surface,
-			count > 0 ? keycodes : NULL, count, modifiers);
+				count > 0 ? keycodes : NULL, count, modifiers);
 	} else {
 		wlr_seat_keyboard_notify_enter(seat->wlr_seat, surface,
-			count > 0 ? keycodes : NULL, count, modifiers);
+				count > 0 ? keycodes : NULL, count, modifiers);
 	}
 }
 
@@ -318,7 +319,7 @@ void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
 	}
 	// The focus may be on the window itself or on one of its popups.
 	struct wlr_surface *focused =
-		seat->wlr_seat->keyboard_state.focused_surface;
+			seat->wlr_seat->keyboard_state.focused_surface;
 	if (focused == NULL || gridwl_view_from_surface(focused) != view) {
 		return;
 	}

@@ -69,31 +69,30 @@ void gridwl_seat_destroy(struct gridwl_seat *seat);
  * from the theme's own image for that scale. Run whenever an output is
  * configured. */
 void gridwl_seat_output_configured(struct gridwl_seat *seat,
-	struct gridwl_output *output);
+		struct gridwl_output *output);
 /* After outputs were added, moved, rescaled or removed. */
 void gridwl_seat_layout_changed(struct gridwl_seat *seat);
 /* The pointer starts at the centre of the first output that enters the
  * layout; later outputs leave it where it is. Run once the output has its
  * place in the layout. */
 void gridwl_seat_output_placed(struct gridwl_seat *seat,
-	struct gridwl_output *output);
+		struct gridwl_output *output);
 /* Loads the cursor theme the configuration names again (after a reload). */
 void gridwl_seat_apply_cursor_config(struct gridwl_seat *seat);
 void gridwl_seat_focus_surface(struct gridwl_seat *seat,
-	struct wlr_surface *surface);
+		struct wlr_surface *surface);
 /* Gives a grabbing popup (or, when it goes, the surface below it) the
  * keyboard while the popup grab holds it. */
 void gridwl_seat_focus_popup(struct gridwl_seat *seat,
-	struct wlr_surface *surface);
+		struct wlr_surface *surface);
 void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
-	struct gridwl_view *view);
-void gridwl_seat_begin_move(struct gridwl_seat *seat,
-	struct gridwl_view *view);
+		struct gridwl_view *view);
+void gridwl_seat_begin_move(struct gridwl_seat *seat, struct gridwl_view *view);
 void gridwl_seat_begin_resize(struct gridwl_seat *seat,
-	struct gridwl_view *view, uint32_t edges);
+		struct gridwl_view *view, uint32_t edges);
 /* Gives the pointer to whatever surface is under it now. */
 void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
-	uint32_t time_msec);
+		uint32_t time_msec);
 /* Re-evaluates pointer focus once the current batch of requests is done:
  * for windows and surfaces that moved, restacked, resized or (un)mapped
  * under a still pointer. Cheap to call on every change. */
@@ -104,23 +103,23 @@ void gridwl_seat_update_capabilities(struct gridwl_seat *seat);
 
 /* Attaches a pointing device that does not come from the backend. */
 void gridwl_seat_add_pointer(struct gridwl_seat *seat,
-	struct wlr_input_device *device);
+		struct wlr_input_device *device);
 
 /* input/keyboard.c */
 void gridwl_keyboard_create(struct gridwl_seat *seat,
-	struct wlr_input_device *device);
+		struct wlr_input_device *device);
 void gridwl_keyboard_destroy_all(struct gridwl_seat *seat);
 /* The keys held on keyboard whose press went to clients, leaving out those
  * a binding took, for wl_keyboard.enter; keycodes has room for
  * WLR_KEYBOARD_KEYS_CAP. Returns how many. */
 size_t gridwl_keyboard_client_keys(struct gridwl_seat *seat,
-	struct wlr_keyboard *keyboard, uint32_t *keycodes);
+		struct wlr_keyboard *keyboard, uint32_t *keycodes);
 
 /* input/virtual_pointer.c: wlr-virtual-pointer, for input tests and tools
  * such as wlrctl and the compositor benchmark. */
 struct gridwl_virtual_pointer_manager *gridwl_virtual_pointer_manager_create(
-	struct gridwl_seat *seat);
+		struct gridwl_seat *seat);
 void gridwl_virtual_pointer_manager_destroy(
-	struct gridwl_virtual_pointer_manager *manager);
+		struct gridwl_virtual_pointer_manager *manager);
 
 #endif

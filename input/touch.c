@@ -41,14 +41,14 @@ static void touch_point_forget(struct gridwl_touch_point *tracked) {
 static void touch_point_handle_point_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_touch_point *tracked =
-		wl_container_of(listener, tracked, point_destroy);
+			wl_container_of(listener, tracked, point_destroy);
 	touch_point_forget(tracked);
 }
 
 static void touch_point_handle_surface_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_touch_point *tracked =
-		wl_container_of(listener, tracked, surface_destroy);
+			wl_container_of(listener, tracked, surface_destroy);
 	struct wlr_seat *wlr_seat = tracked->seat->wlr_seat;
 	// Destroys the wlroots point, and with it the tracker.
 	wlr_seat_touch_notify_up(wlr_seat, gridwl_now_msec(), tracked->touch_id);
@@ -58,7 +58,7 @@ static void touch_point_handle_surface_destroy(struct wl_listener *listener,
 static void touch_point_track(struct gridwl_seat *seat,
 		struct wlr_surface *surface, int32_t touch_id) {
 	struct wlr_touch_point *point =
-		wlr_seat_touch_get_point(seat->wlr_seat, touch_id);
+			wlr_seat_touch_get_point(seat->wlr_seat, touch_id);
 	if (point == NULL) {
 		return;
 	}
@@ -83,11 +83,11 @@ static void handle_touch_down(struct wl_listener *listener, void *data) {
 	struct wlr_event_touch_down *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	double lx, ly, sx, sy;
-	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device,
-		event->x, event->y, &lx, &ly);
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device, event->x,
+			event->y, &lx, &ly);
 	struct wlr_surface *surface = NULL;
 	struct gridwl_view *view =
-		gridwl_view_at(seat->server, lx, ly, &surface, &sx, &sy);
+			gridwl_view_at(seat->server, lx, ly, &surface, &sx, &sy);
 	if (view == NULL) {
 		return;
 	}
@@ -95,7 +95,7 @@ static void handle_touch_down(struct wl_listener *listener, void *data) {
 	gridwl_view_focus(view);
 	if (wlr_surface_accepts_touch(seat->wlr_seat, surface) &&
 			wlr_seat_touch_notify_down(seat->wlr_seat, surface,
-				event->time_msec, event->touch_id, sx, sy) != 0) {
+					event->time_msec, event->touch_id, sx, sy) != 0) {
 		touch_point_track(seat, surface, event->touch_id);
 	}
 }
@@ -106,8 +106,7 @@ static void handle_touch_up(struct wl_listener *listener, void *data) {
 	if (wlr_seat_touch_get_point(seat->wlr_seat, event->touch_id) == NULL) {
 		return;
 	}
-	wlr_seat_touch_notify_up(seat->wlr_seat, event->time_msec,
-		event->touch_id);
+	wlr_seat_touch_notify_up(seat->wlr_seat, event->time_msec, event->touch_id);
 }
 
 static void handle_touch_motion(struct wl_listener *listener, void *data) {
@@ -115,29 +114,29 @@ static void handle_touch_motion(struct wl_listener *listener, void *data) {
 	struct wlr_event_touch_motion *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	struct wlr_touch_point *point =
-		wlr_seat_touch_get_point(seat->wlr_seat, event->touch_id);
+			wlr_seat_touch_get_point(seat->wlr_seat, event->touch_id);
 	if (point == NULL || point->surface == NULL) {
 		return;
 	}
 	struct gridwl_view *view = gridwl_view_from_surface(point->surface);
 	int surface_x, surface_y;
 	if (view == NULL || !view->mapped ||
-			!gridwl_view_surface_position(view, point->surface,
-				&surface_x, &surface_y)) {
+			!gridwl_view_surface_position(view, point->surface, &surface_x,
+					&surface_y)) {
 		return;
 	}
 	double lx, ly;
-	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device,
-		event->x, event->y, &lx, &ly);
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device, event->x,
+			event->y, &lx, &ly);
 	wlr_seat_touch_notify_motion(seat->wlr_seat, event->time_msec,
-		event->touch_id, lx - surface_x, ly - surface_y);
+			event->touch_id, lx - surface_x, ly - surface_y);
 }
 
 static void handle_touch_cancel(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, touch_cancel);
 	struct wlr_event_touch_cancel *event = data;
 	struct wlr_touch_point *point =
-		wlr_seat_touch_get_point(seat->wlr_seat, event->touch_id);
+			wlr_seat_touch_get_point(seat->wlr_seat, event->touch_id);
 	if (point != NULL && point->surface != NULL) {
 		wlr_seat_touch_notify_cancel(seat->wlr_seat, point->surface);
 	}

@@ -37,18 +37,18 @@ static void virtual_pointer_unmap(struct gridwl_virtual_pointer *pointer) {
 static void virtual_pointer_handle_output_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_virtual_pointer *pointer =
-		wl_container_of(listener, pointer, output_destroy);
+			wl_container_of(listener, pointer, output_destroy);
 	// wlr_cursor keeps a bare pointer to the mapped output; fall back to
 	// the whole layout before it dangles.
 	wlr_cursor_map_input_to_output(pointer->seat->cursor, pointer->device,
-		NULL);
+			NULL);
 	virtual_pointer_unmap(pointer);
 }
 
 static void virtual_pointer_handle_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_virtual_pointer *pointer =
-		wl_container_of(listener, pointer, destroy);
+			wl_container_of(listener, pointer, destroy);
 	virtual_pointer_unmap(pointer);
 	wl_list_remove(&pointer->destroy.link);
 	free(pointer);
@@ -57,14 +57,14 @@ static void virtual_pointer_handle_destroy(struct wl_listener *listener,
 static void manager_handle_new_virtual_pointer(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_virtual_pointer_manager *manager =
-		wl_container_of(listener, manager, new_virtual_pointer);
+			wl_container_of(listener, manager, new_virtual_pointer);
 	struct wlr_virtual_pointer_v1_new_pointer_event *event = data;
 	struct wlr_input_device *device = &event->new_pointer->input_device;
 	struct gridwl_seat *seat = manager->seat;
 	if (event->suggested_seat != NULL &&
 			event->suggested_seat != seat->wlr_seat) {
 		wlr_log(WLR_INFO, "Virtual pointer asked for seat %s, using %s",
-			event->suggested_seat->name, seat->wlr_seat->name);
+				event->suggested_seat->name, seat->wlr_seat->name);
 	}
 
 	struct gridwl_virtual_pointer *pointer = calloc(1, sizeof(*pointer));
@@ -81,16 +81,16 @@ static void manager_handle_new_virtual_pointer(struct wl_listener *listener,
 	gridwl_seat_add_pointer(seat, device);
 	if (event->suggested_output != NULL) {
 		wlr_cursor_map_input_to_output(seat->cursor, device,
-			event->suggested_output);
+				event->suggested_output);
 		pointer->mapped_output = event->suggested_output;
-		pointer->output_destroy.notify =
-			virtual_pointer_handle_output_destroy;
+		pointer->output_destroy.notify = virtual_pointer_handle_output_destroy;
 		wl_signal_add(&event->suggested_output->events.destroy,
-			&pointer->output_destroy);
+				&pointer->output_destroy);
 	}
 	wlr_log(WLR_DEBUG, "New virtual pointer%s%s",
-		event->suggested_output != NULL ? " on " : "",
-		event->suggested_output != NULL ? event->suggested_output->name : "");
+			event->suggested_output != NULL ? " on " : "",
+			event->suggested_output != NULL ? event->suggested_output->name :
+											  "");
 }
 
 static void manager_finish(struct gridwl_virtual_pointer_manager *manager) {
@@ -102,10 +102,9 @@ static void manager_finish(struct gridwl_virtual_pointer_manager *manager) {
 	manager->wlr_manager = NULL;
 }
 
-static void manager_handle_destroy(struct wl_listener *listener,
-		void *data) {
+static void manager_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_virtual_pointer_manager *manager =
-		wl_container_of(listener, manager, destroy);
+			wl_container_of(listener, manager, destroy);
 	// The display went first; the seat frees us later.
 	manager_finish(manager);
 }
@@ -113,20 +112,20 @@ static void manager_handle_destroy(struct wl_listener *listener,
 struct gridwl_virtual_pointer_manager *gridwl_virtual_pointer_manager_create(
 		struct gridwl_seat *seat) {
 	struct gridwl_virtual_pointer_manager *manager =
-		calloc(1, sizeof(*manager));
+			calloc(1, sizeof(*manager));
 	if (manager == NULL) {
 		return NULL;
 	}
 	manager->seat = seat;
 	manager->wlr_manager =
-		wlr_virtual_pointer_manager_v1_create(seat->server->display);
+			wlr_virtual_pointer_manager_v1_create(seat->server->display);
 	if (manager->wlr_manager == NULL) {
 		free(manager);
 		return NULL;
 	}
 	manager->new_virtual_pointer.notify = manager_handle_new_virtual_pointer;
 	wl_signal_add(&manager->wlr_manager->events.new_virtual_pointer,
-		&manager->new_virtual_pointer);
+			&manager->new_virtual_pointer);
 	manager->destroy.notify = manager_handle_destroy;
 	wl_signal_add(&manager->wlr_manager->events.destroy, &manager->destroy);
 	return manager;

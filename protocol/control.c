@@ -25,7 +25,8 @@ static const char *const command_names[] = {
 };
 
 _Static_assert(sizeof(command_names) / sizeof(command_names[0]) ==
-	GRIDWL_CONTROL_COMMAND_COUNT, "every control command needs a name");
+				GRIDWL_CONTROL_COMMAND_COUNT,
+		"every control command needs a name");
 
 const char *gridwl_control_command_name(enum gridwl_control_command command) {
 	return command_names[command];
@@ -72,15 +73,17 @@ char *gridwl_control_socket_path(const char *runtime_dir,
 	if (!is_set(runtime_dir)) {
 		return set_error(error, "XDG_RUNTIME_DIR is not set");
 	}
-	const char *display = is_set(wayland_display) ?
-		wayland_display : "wayland-0";
+	const char *display =
+			is_set(wayland_display) ? wayland_display : "wayland-0";
 	// libwayland takes an absolute display as the socket's path; the
 	// control socket is still in runtime_dir, named after the last part.
 	if (display[0] == '/') {
 		display = strrchr(display, '/') + 1;
 		if (display[0] == '\0') {
-			return set_error(error, "WAYLAND_DISPLAY '%s' names no "
-				"socket", wayland_display);
+			return set_error(error,
+					"WAYLAND_DISPLAY '%s' names no "
+					"socket",
+					wayland_display);
 		}
 	}
 	char *path = NULL;
@@ -106,7 +109,7 @@ struct json_object *gridwl_control_error(const char *fmt, ...) {
 	json_object_object_add(reply, "success", json_object_new_boolean(false));
 	// Out of memory, the format itself says more than nothing.
 	json_object_object_add(reply, "error",
-		json_object_new_string(message != NULL ? message : fmt));
+			json_object_new_string(message != NULL ? message : fmt));
 	free(message);
 	return reply;
 }
@@ -114,6 +117,6 @@ struct json_object *gridwl_control_error(const char *fmt, ...) {
 bool gridwl_control_succeeded(struct json_object *reply) {
 	struct json_object *success;
 	return json_object_object_get_ex(reply, "success", &success) &&
-		json_object_is_type(success, json_type_boolean) &&
-		json_object_get_boolean(success);
+			json_object_is_type(success, json_type_boolean) &&
+			json_object_get_boolean(success);
 }

@@ -40,7 +40,7 @@ const char *gridwl_control_command_name(enum gridwl_control_command command);
 /* The command called name, exactly (names are case-sensitive); false when
  * there is none. */
 bool gridwl_control_command_from_name(const char *name,
-	enum gridwl_control_command *command);
+		enum gridwl_control_command *command);
 
 /*
  * The socket of the compositor whose Wayland display is wayland_display:
@@ -53,14 +53,14 @@ bool gridwl_control_command_from_name(const char *name,
  * caller frees (NULL when memory ran out).
  */
 char *gridwl_control_socket_path(const char *runtime_dir,
-	const char *wayland_display, char **error);
+		const char *wayland_display, char **error);
 
 /* {"success": true}, for the command to add its fields to. */
 struct json_object *gridwl_control_success(void);
 /* {"success": false, "error": message}: the compositor's failures and
  * gridctl's own, so that scripts parse one shape. */
 struct json_object *gridwl_control_error(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
+		__attribute__((format(printf, 1, 2)));
 /* Whether reply says the request succeeded: "success" is true. */
 bool gridwl_control_succeeded(struct json_object *reply);
 

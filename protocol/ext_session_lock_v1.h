@@ -117,7 +117,7 @@ struct gridwl_session_lock_surface_v1 {
 
 	// Oldest first.
 	struct gridwl_session_lock_surface_v1_configure
-		configures[GRIDWL_SESSION_LOCK_SURFACE_V1_MAX_CONFIGURES];
+			configures[GRIDWL_SESSION_LOCK_SURFACE_V1_MAX_CONFIGURES];
 	int configure_count;
 
 	struct wl_listener output_destroy;
@@ -125,7 +125,7 @@ struct gridwl_session_lock_surface_v1 {
 };
 
 struct gridwl_session_lock_manager_v1 *gridwl_session_lock_manager_v1_create(
-	struct wl_display *display);
+		struct wl_display *display);
 
 void gridwl_session_lock_v1_send_locked(struct gridwl_session_lock_v1 *lock);
 /* Sends finished: the lock is refused, or ended by the compositor. */
@@ -133,8 +133,8 @@ void gridwl_session_lock_v1_destroy(struct gridwl_session_lock_v1 *lock);
 
 /* Returns the serial of the configure sent. */
 uint32_t gridwl_session_lock_surface_v1_configure(
-	struct gridwl_session_lock_surface_v1 *lock_surface,
-	uint32_t width, uint32_t height);
+		struct gridwl_session_lock_surface_v1 *lock_surface, uint32_t width,
+		uint32_t height);
 
 /*
  * Returns NULL if the surface has a different role or if the lock surface
@@ -142,6 +142,6 @@ uint32_t gridwl_session_lock_surface_v1_configure(
  */
 struct gridwl_session_lock_surface_v1 *
 gridwl_session_lock_surface_v1_try_from_wlr_surface(
-	struct wlr_surface *surface);
+		struct wlr_surface *surface);
 
 #endif

@@ -10,7 +10,7 @@ static const struct zwlr_output_power_v1_interface output_power_implementation;
 static struct gridwl_output_power_v1 *output_power_from_resource(
 		struct wl_resource *resource) {
 	assert(wl_resource_instance_of(resource, &zwlr_output_power_v1_interface,
-		&output_power_implementation));
+			&output_power_implementation));
 	return wl_resource_get_user_data(resource);
 }
 
@@ -30,7 +30,7 @@ static void output_power_fail(struct gridwl_output_power_v1 *output_power) {
 static void output_power_handle_output_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_output_power_v1 *output_power =
-		wl_container_of(listener, output_power, output_destroy);
+			wl_container_of(listener, output_power, output_destroy);
 	output_power_fail(output_power);
 }
 
@@ -60,12 +60,12 @@ static void output_power_handle_set_mode(struct wl_client *client,
 	if (mode != ZWLR_OUTPUT_POWER_V1_MODE_OFF &&
 			mode != ZWLR_OUTPUT_POWER_V1_MODE_ON) {
 		wl_resource_post_error(resource,
-			ZWLR_OUTPUT_POWER_V1_ERROR_INVALID_MODE,
-			"no power mode %u", mode);
+				ZWLR_OUTPUT_POWER_V1_ERROR_INVALID_MODE, "no power mode %u",
+				mode);
 		return;
 	}
 	struct gridwl_output_power_v1 *output_power =
-		output_power_from_resource(resource);
+			output_power_from_resource(resource);
 	if (output_power == NULL) {
 		return;
 	}
@@ -88,13 +88,13 @@ static void output_power_handle_destroy(struct wl_client *client,
 
 static const struct zwlr_output_power_v1_interface
 		output_power_implementation = {
-	.set_mode = output_power_handle_set_mode,
-	.destroy = output_power_handle_destroy,
-};
+			.set_mode = output_power_handle_set_mode,
+			.destroy = output_power_handle_destroy,
+		};
 
 static void output_power_resource_destroy(struct wl_resource *resource) {
 	struct gridwl_output_power_v1 *output_power =
-		output_power_from_resource(resource);
+			output_power_from_resource(resource);
 	if (output_power != NULL) {
 		output_power_destroy(output_power);
 	}
@@ -104,16 +104,16 @@ static void manager_handle_get_output_power(struct wl_client *client,
 		struct wl_resource *manager_resource, uint32_t id,
 		struct wl_resource *output_resource) {
 	struct gridwl_output_power_manager_v1 *manager =
-		wl_resource_get_user_data(manager_resource);
-	struct wl_resource *resource = wl_resource_create(client,
-		&zwlr_output_power_v1_interface,
-		wl_resource_get_version(manager_resource), id);
+			wl_resource_get_user_data(manager_resource);
+	struct wl_resource *resource =
+			wl_resource_create(client, &zwlr_output_power_v1_interface,
+					wl_resource_get_version(manager_resource), id);
 	if (resource == NULL) {
 		wl_client_post_no_memory(client);
 		return;
 	}
-	wl_resource_set_implementation(resource, &output_power_implementation,
-		NULL, output_power_resource_destroy);
+	wl_resource_set_implementation(resource, &output_power_implementation, NULL,
+			output_power_resource_destroy);
 	// An inert wl_output (its output went or was disabled out of the
 	// layout) has no output to control.
 	struct wlr_output *output = wlr_output_from_resource(output_resource);
@@ -122,7 +122,7 @@ static void manager_handle_get_output_power(struct wl_client *client,
 		return;
 	}
 	struct gridwl_output_power_v1 *output_power =
-		calloc(1, sizeof(*output_power));
+			calloc(1, sizeof(*output_power));
 	if (output_power == NULL) {
 		wl_client_post_no_memory(client);
 		return;
@@ -150,26 +150,26 @@ static void manager_handle_destroy(struct wl_client *client,
 
 static const struct zwlr_output_power_manager_v1_interface
 		manager_implementation = {
-	.get_output_power = manager_handle_get_output_power,
-	.destroy = manager_handle_destroy,
-};
+			.get_output_power = manager_handle_get_output_power,
+			.destroy = manager_handle_destroy,
+		};
 
-static void manager_bind(struct wl_client *client, void *data,
-		uint32_t version, uint32_t id) {
+static void manager_bind(struct wl_client *client, void *data, uint32_t version,
+		uint32_t id) {
 	struct wl_resource *resource = wl_resource_create(client,
-		&zwlr_output_power_manager_v1_interface, version, id);
+			&zwlr_output_power_manager_v1_interface, version, id);
 	if (resource == NULL) {
 		wl_client_post_no_memory(client);
 		return;
 	}
 	wl_resource_set_implementation(resource, &manager_implementation, data,
-		NULL);
+			NULL);
 }
 
 static void manager_handle_display_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_output_power_manager_v1 *manager =
-		wl_container_of(listener, manager, display_destroy);
+			wl_container_of(listener, manager, display_destroy);
 	wl_signal_emit_mutable(&manager->events.destroy, manager);
 	assert(wl_list_empty(&manager->events.set_mode.listener_list));
 	assert(wl_list_empty(&manager->events.new_output_power.listener_list));
@@ -188,13 +188,13 @@ static void manager_handle_display_destroy(struct wl_listener *listener,
 struct gridwl_output_power_manager_v1 *gridwl_output_power_manager_v1_create(
 		struct wl_display *display) {
 	struct gridwl_output_power_manager_v1 *manager =
-		calloc(1, sizeof(*manager));
+			calloc(1, sizeof(*manager));
 	if (manager == NULL) {
 		return NULL;
 	}
-	manager->global = wl_global_create(display,
-		&zwlr_output_power_manager_v1_interface,
-		OUTPUT_POWER_MANAGER_VERSION, manager, manager_bind);
+	manager->global =
+			wl_global_create(display, &zwlr_output_power_manager_v1_interface,
+					OUTPUT_POWER_MANAGER_VERSION, manager, manager_bind);
 	if (manager->global == NULL) {
 		free(manager);
 		return NULL;

@@ -75,12 +75,12 @@ struct gridwl_output_power_v1_set_mode_event {
 };
 
 struct gridwl_output_power_manager_v1 *gridwl_output_power_manager_v1_create(
-	struct wl_display *display);
+		struct wl_display *display);
 
 /* Tells every power object of the output its mode, those that were last
  * told another one (or none yet). */
 void gridwl_output_power_manager_v1_send_mode(
-	struct gridwl_output_power_manager_v1 *manager, struct wlr_output *output,
-	enum zwlr_output_power_v1_mode mode);
+		struct gridwl_output_power_manager_v1 *manager,
+		struct wlr_output *output, enum zwlr_output_power_v1_mode mode);
 
 #endif

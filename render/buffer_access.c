@@ -23,7 +23,7 @@
  */
 bool gridwl_buffer_access_begin(struct wlr_surface *surface,
 		struct gridwl_buffer_access *access) {
-	*access = (struct gridwl_buffer_access){0};
+	*access = (struct gridwl_buffer_access){ 0 };
 	struct wlr_client_buffer *client_buffer = surface->buffer;
 	if (client_buffer == NULL || client_buffer->source == NULL ||
 			client_buffer->source->accessing_data_ptr) {
@@ -34,7 +34,7 @@ bool gridwl_buffer_access_begin(struct wlr_surface *surface,
 	uint32_t format;
 	size_t stride;
 	if (!wlr_buffer_begin_data_ptr_access(buffer,
-			WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
+				WLR_BUFFER_DATA_PTR_ACCESS_READ, &data, &format, &stride)) {
 		return false;
 	}
 	access->buffer = buffer;
@@ -95,8 +95,8 @@ static bool is_aligned(const struct gridwl_buffer_access *access) {
  * aligned copy of the rows asked for. Only a client that misaligns its
  * buffers pays for the copy.
  */
-bool gridwl_buffer_access_rows(struct gridwl_buffer_access *access,
-		int y1, int y2, const void **data, size_t *stride) {
+bool gridwl_buffer_access_rows(struct gridwl_buffer_access *access, int y1,
+		int y2, const void **data, size_t *stride) {
 	int bytes_per_pixel = gridwl_drm_format_bytes_per_pixel(access->format);
 	size_t row_bytes = (size_t)access->width * bytes_per_pixel;
 	if (access->buffer == NULL || bytes_per_pixel == 0 ||
@@ -125,15 +125,15 @@ bool gridwl_buffer_access_rows(struct gridwl_buffer_access *access,
 	uint8_t *dst = access->copy;
 	for (int y = y1; y < y2; y++) {
 		memcpy(dst + (size_t)y * copy_stride, src + (size_t)y * access->stride,
-			row_bytes);
+				row_bytes);
 	}
 	*data = access->copy;
 	*stride = copy_stride;
 	return true;
 }
 
-bool gridwl_buffer_access_pixels(struct gridwl_buffer_access *access,
-		int y1, int y2, struct gridwl_pixels *pixels, bool *opaque) {
+bool gridwl_buffer_access_pixels(struct gridwl_buffer_access *access, int y1,
+		int y2, struct gridwl_pixels *pixels, bool *opaque) {
 	if (access->format != DRM_FORMAT_ARGB8888 &&
 			access->format != DRM_FORMAT_XRGB8888) {
 		return false;

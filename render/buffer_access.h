@@ -23,7 +23,7 @@ struct gridwl_buffer_access {
 	void *copy; // aligned rows, for a buffer that is not
 };
 bool gridwl_buffer_access_begin(struct wlr_surface *surface,
-	struct gridwl_buffer_access *access);
+		struct gridwl_buffer_access *access);
 /* Bytes per pixel of a DRM format wl_shm buffers come in, 0 if unknown. */
 int gridwl_drm_format_bytes_per_pixel(uint32_t format);
 /* Whether a row of the buffer fits in its stride (libwayland checks only
@@ -32,11 +32,11 @@ bool gridwl_buffer_access_row_fits(const struct gridwl_buffer_access *access);
 /* Rows y1 to y2 (exclusive) of the buffer, 4-byte aligned: the buffer's
  * own pixels, or a copy of those rows that lives until the access ends.
  * False for an unknown format or a row that does not fit its stride. */
-bool gridwl_buffer_access_rows(struct gridwl_buffer_access *access,
-	int y1, int y2, const void **data, size_t *stride);
+bool gridwl_buffer_access_rows(struct gridwl_buffer_access *access, int y1,
+		int y2, const void **data, size_t *stride);
 /* The same as 32-bit pixels for the kernels: ARGB8888 and XRGB8888 only. */
-bool gridwl_buffer_access_pixels(struct gridwl_buffer_access *access,
-	int y1, int y2, struct gridwl_pixels *pixels, bool *opaque);
+bool gridwl_buffer_access_pixels(struct gridwl_buffer_access *access, int y1,
+		int y2, struct gridwl_pixels *pixels, bool *opaque);
 void gridwl_buffer_access_end(struct gridwl_buffer_access *access);
 
 #endif

@@ -72,8 +72,7 @@ static void add_opaque_surface(struct wlr_surface *surface, int sx, int sy,
 	}
 	int scale = target->scale;
 	pixman_box32_t box;
-	if (!physical_box(target, surface, opaque->ox, opaque->oy, sx, sy,
-			&box)) {
+	if (!physical_box(target, surface, opaque->ox, opaque->oy, sx, sy, &box)) {
 		return;
 	}
 	int x = box.x1, y = box.y1;
@@ -81,12 +80,12 @@ static void add_opaque_surface(struct wlr_surface *surface, int sx, int sy,
 	// wlroots keeps opaque_region in surface coordinates, the whole
 	// surface for an opaque buffer format.
 	pixman_box32_t *boxes =
-		pixman_region32_rectangles(&surface->opaque_region, &count);
+			pixman_region32_rectangles(&surface->opaque_region, &count);
 	for (int i = 0; i < count; i++) {
 		pixman_region32_union_rect(opaque->region, opaque->region,
-			x + boxes[i].x1 * scale, y + boxes[i].y1 * scale,
-			(boxes[i].x2 - boxes[i].x1) * scale,
-			(boxes[i].y2 - boxes[i].y1) * scale);
+				x + boxes[i].x1 * scale, y + boxes[i].y1 * scale,
+				(boxes[i].x2 - boxes[i].x1) * scale,
+				(boxes[i].y2 - boxes[i].y1) * scale);
 	}
 }
 
@@ -149,12 +148,11 @@ static void prepare_surface(struct wlr_surface *surface, int sx, int sy,
 		.height = surface->current.height,
 	};
 	struct wlr_box overlap;
-	if (!wlr_box_intersection(&overlap, &surface_box,
-			&prepare->output_box)) {
+	if (!wlr_box_intersection(&overlap, &surface_box, &prepare->output_box)) {
 		return;
 	}
 	struct gridwl_resample_cache *cache =
-		gridwl_surface_resample_cache(surface);
+			gridwl_surface_resample_cache(surface);
 	if (cache != NULL) {
 		gridwl_resample_cache_prepare(cache, surface, &prepare->key);
 	}
@@ -171,7 +169,7 @@ void gridwl_render_prepare(struct gridwl_output *output) {
 		struct wlr_box overlap;
 		if (!gridwl_view_is_shown(view) ||
 				!wlr_box_intersection(&overlap, &view->last_bounds,
-					&prepare.output_box)) {
+						&prepare.output_box)) {
 			continue;
 		}
 		prepare.key.filter = gridwl_view_filter_on(view, output);

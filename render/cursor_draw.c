@@ -21,8 +21,8 @@
 static bool cursor_drawn(struct wlr_output *wlr_output,
 		struct wlr_output_cursor *cursor, bool with_hardware) {
 	return cursor->enabled && cursor->visible &&
-		(with_hardware ||
-		!gridwl_compat_output_cursor_on_plane(wlr_output, cursor));
+			(with_hardware ||
+					!gridwl_compat_output_cursor_on_plane(wlr_output, cursor));
 }
 
 void gridwl_render_prepare_cursors(struct gridwl_output *output,
@@ -37,7 +37,7 @@ void gridwl_render_prepare_cursors(struct gridwl_output *output,
 			continue;
 		}
 		struct gridwl_resample_cache *cache =
-			gridwl_surface_resample_cache(cursor->surface);
+				gridwl_surface_resample_cache(cursor->surface);
 		if (cache != NULL) {
 			gridwl_resample_cache_prepare(cache, cursor->surface, &key);
 		}
@@ -56,7 +56,7 @@ void gridwl_render_cursors(struct gridwl_render_target *target,
 		int y = (int)cursor->y - cursor->hotspot_y;
 		if (cursor->surface != NULL) {
 			gridwl_render_surface(target, cursor->surface,
-				target->output->filter, x, y);
+					target->output->filter, x, y);
 		} else if (cursor->texture != NULL) {
 			struct wlr_box box = { x, y, cursor->width, cursor->height };
 			gridwl_render_texture(target, cursor->texture, &box);

@@ -11,8 +11,8 @@ struct gridwl_render_target;
  * at the output's scale and filter, a theme image 1:1. The prepare step
  * runs before the render pass, as gridwl_render_prepare does. */
 void gridwl_render_prepare_cursors(struct gridwl_output *output,
-	bool with_hardware);
+		bool with_hardware);
 void gridwl_render_cursors(struct gridwl_render_target *target,
-	bool with_hardware);
+		bool with_hardware);
 
 #endif

@@ -33,12 +33,11 @@ static void send_frame_done(struct gridwl_output *output,
 		// last_bounds is kept current on every commit and move, so the
 		// frame path does not walk the surface tree to find it again.
 		struct wlr_box overlap;
-		if (!wlr_box_intersection(&overlap, &view->last_bounds,
-				&output_box)) {
+		if (!wlr_box_intersection(&overlap, &view->last_bounds, &output_box)) {
 			continue;
 		}
 		gridwl_view_for_each_surface(view, send_frame_done_iterator,
-			(void *)when);
+				(void *)when);
 	}
 }
 
@@ -46,7 +45,7 @@ static void send_frame_done(struct gridwl_output *output,
 static bool commit_frame(struct gridwl_output *output) {
 	if (!wlr_output_commit(output->wlr_output)) {
 		wlr_log(WLR_DEBUG, "Output %s: commit failed",
-			output->wlr_output->name);
+				output->wlr_output->name);
 		return false;
 	}
 	output->frames++;
@@ -65,7 +64,7 @@ bool gridwl_render_output_frame(struct gridwl_output *output) {
 	pixman_region32_t damage;
 	pixman_region32_init(&damage);
 	if (!wlr_output_damage_attach_render(output->damage, &needs_frame,
-			&damage)) {
+				&damage)) {
 		pixman_region32_fini(&damage);
 		return false;
 	}
@@ -79,8 +78,7 @@ bool gridwl_render_output_frame(struct gridwl_output *output) {
 
 	struct gridwl_render_target target;
 	gridwl_render_target_for_output(&target, output, &damage);
-	wlr_renderer_begin(server->renderer, wlr_output->width,
-		wlr_output->height);
+	wlr_renderer_begin(server->renderer, wlr_output->width, wlr_output->height);
 	if (pixman_region32_not_empty(&damage)) {
 		gridwl_render_views(&target);
 		gridwl_render_cursors(&target, false);
@@ -96,7 +94,7 @@ bool gridwl_render_output_frame(struct gridwl_output *output) {
 	pixman_region32_t frame_damage;
 	pixman_region32_init(&frame_damage);
 	wlr_region_transform(&frame_damage, &output->damage->current,
-		wlr_output_transform_invert(wlr_output->transform), width, height);
+			wlr_output_transform_invert(wlr_output->transform), width, height);
 	wlr_output_set_damage(wlr_output, &frame_damage);
 	pixman_region32_fini(&frame_damage);
 
@@ -111,8 +109,7 @@ void gridwl_render_output_blank(struct gridwl_output *output) {
 	if (!wlr_output_attach_render(wlr_output, NULL)) {
 		return;
 	}
-	wlr_renderer_begin(server->renderer, wlr_output->width,
-		wlr_output->height);
+	wlr_renderer_begin(server->renderer, wlr_output->width, wlr_output->height);
 	wlr_renderer_clear(server->renderer, (float[]){ 0, 0, 0, 1 });
 	gridwl_gles2_finish_frame(server);
 	wlr_renderer_end(server->renderer);

@@ -25,7 +25,7 @@ void gridwl_gles2_texture_set_filter(struct wlr_texture *texture,
 	wlr_gles2_texture_get_attribs(texture, &attribs);
 	glBindTexture(attribs.target, attribs.tex);
 	glTexParameteri(attribs.target, GL_TEXTURE_MAG_FILTER,
-		filter == GRIDWL_FILTER_BILINEAR ? GL_LINEAR : GL_NEAREST);
+			filter == GRIDWL_FILTER_BILINEAR ? GL_LINEAR : GL_NEAREST);
 	glBindTexture(attribs.target, 0);
 }
 
@@ -35,13 +35,16 @@ void gridwl_gles2_texture_set_filter(struct wlr_texture *texture,
 static bool renderer_is_software(struct gridwl_server *server) {
 	if (server->gl_software == GRIDWL_GL_UNKNOWN) {
 		const char *name = (const char *)glGetString(GL_RENDERER);
-		bool software = name != NULL && (strncmp(name, "llvmpipe", 8) == 0 ||
-			strncmp(name, "softpipe", 8) == 0);
-		server->gl_software = software ? GRIDWL_GL_SOFTWARE :
-			GRIDWL_GL_HARDWARE;
+		bool software = name != NULL &&
+				(strncmp(name, "llvmpipe", 8) == 0 ||
+						strncmp(name, "softpipe", 8) == 0);
+		server->gl_software =
+				software ? GRIDWL_GL_SOFTWARE : GRIDWL_GL_HARDWARE;
 		if (software) {
-			wlr_log(WLR_INFO, "GL renderer %s draws on the CPU: each frame "
-				"is waited for before it is committed", name);
+			wlr_log(WLR_INFO,
+					"GL renderer %s draws on the CPU: each frame "
+					"is waited for before it is committed",
+					name);
 		}
 	}
 	return server->gl_software == GRIDWL_GL_SOFTWARE;

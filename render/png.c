@@ -13,8 +13,8 @@ bool gridwl_png_write(const char *path, const struct gridwl_image *image,
 		gridwl_set_error(error, "%s: %s", path, strerror(errno));
 		return false;
 	}
-	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING,
-		NULL, NULL, NULL);
+	png_structp png =
+			png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
 	png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
 	uint8_t *row = malloc((size_t)image->width * 3);
 	if (png == NULL || info == NULL || row == NULL) {
@@ -33,14 +33,14 @@ bool gridwl_png_write(const char *path, const struct gridwl_image *image,
 	}
 	png_init_io(png, file);
 	// Outputs are opaque: RGB without alpha, as grim writes them.
-	png_set_IHDR(png, info, image->width, image->height, 8,
-		PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-		PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_set_IHDR(png, info, image->width, image->height, 8, PNG_COLOR_TYPE_RGB,
+			PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+			PNG_FILTER_TYPE_DEFAULT);
 	png_set_compression_level(png, 1);
 	png_write_info(png, info);
 	for (int y = 0; y < image->height; y++) {
-		const uint32_t *src = (const uint32_t *)
-			((const uint8_t *)image->data + (size_t)y * image->stride);
+		const uint32_t *src = (const uint32_t *)((const uint8_t *)image->data +
+				(size_t)y * image->stride);
 		for (int x = 0; x < image->width; x++) {
 			row[3 * x] = (src[x] >> 16) & 0xff;
 			row[3 * x + 1] = (src[x] >> 8) & 0xff;

@@ -59,12 +59,12 @@ struct resample_source {
 
 static bool source_begin(struct wlr_surface *surface,
 		struct resample_source *source) {
-	*source = (struct resample_source){0};
+	*source = (struct resample_source){ 0 };
 	if (!gridwl_buffer_access_begin(surface, &source->access)) {
 		return false;
 	}
-	if (!gridwl_buffer_access_pixels(&source->access, 0,
-			source->access.height, &source->pixels, &source->opaque)) {
+	if (!gridwl_buffer_access_pixels(&source->access, 0, source->access.height,
+				&source->pixels, &source->opaque)) {
 		gridwl_buffer_access_end(&source->access);
 		return false;
 	}
@@ -91,12 +91,13 @@ bool gridwl_resample_supported(struct wlr_surface *surface, int scale) {
 		return false;
 	}
 	if (wlr_texture_is_pixman(texture)) {
-		pixman_format_code_t format = pixman_image_get_format(
-			wlr_pixman_texture_get_image(texture));
+		pixman_format_code_t format =
+				pixman_image_get_format(wlr_pixman_texture_get_image(texture));
 		return format == PIXMAN_a8r8g8b8 || format == PIXMAN_x8r8g8b8;
 	}
 	uint32_t format = surface->buffer != NULL ?
-		surface->buffer->shm_source_format : DRM_FORMAT_INVALID;
+			surface->buffer->shm_source_format :
+			DRM_FORMAT_INVALID;
 	return format == DRM_FORMAT_ARGB8888 || format == DRM_FORMAT_XRGB8888;
 }
 
@@ -155,10 +156,12 @@ static bool entry_reset(struct gridwl_resample_cache *cache,
 		if (cache->stats->bytes - old_bytes + new_bytes >
 				GRIDWL_RESAMPLE_CACHE_MAX_BYTES) {
 			if (!cache->refused) {
-				wlr_log(WLR_ERROR, "Resampled copies would exceed %zu "
-					"MiB; a %dx%d surface is drawn by the renderer "
-					"instead", GRIDWL_RESAMPLE_CACHE_MAX_BYTES >> 20,
-					state->width, state->height);
+				wlr_log(WLR_ERROR,
+						"Resampled copies would exceed %zu "
+						"MiB; a %dx%d surface is drawn by the renderer "
+						"instead",
+						GRIDWL_RESAMPLE_CACHE_MAX_BYTES >> 20, state->width,
+						state->height);
 			}
 			cache->refused = true;
 			return false;
@@ -178,9 +181,9 @@ static bool entry_reset(struct gridwl_resample_cache *cache,
 		if (entry->data == NULL) {
 			return false;
 		}
-		entry->image = pixman_image_create_bits(opaque ?
-			PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8, width, height,
-			entry->data, width * 4);
+		entry->image = pixman_image_create_bits(opaque ? PIXMAN_x8r8g8b8 :
+														 PIXMAN_a8r8g8b8,
+				width, height, entry->data, width * 4);
 		if (entry->image == NULL) {
 			free(entry->data);
 			entry->data = NULL;
@@ -207,7 +210,8 @@ static void compute_two_pass(const struct gridwl_kernels *kernels,
 		enum gridwl_filter filter, const struct gridwl_rect *rect,
 		uint32_t *dst, int dst_stride, uint32_t *scratch) {
 	gridwl_magnify_func magnify = filter == GRIDWL_FILTER_BILINEAR ?
-		kernels->magnify_bilinear : kernels->magnify_nearest;
+			kernels->magnify_bilinear :
+			kernels->magnify_nearest;
 	int r = ratio->reduce;
 	int scratch_width = rect->width * r;
 	int strip = SCRATCH_PIXELS / (scratch_width * r);
@@ -231,7 +235,7 @@ static void compute_two_pass(const struct gridwl_kernels *kernels,
 		};
 		struct gridwl_rect reduced = { 0, 0, rect->width, rows };
 		kernels->reduce_box(&strip_pixels, r, &reduced,
-			dst + (size_t)y * dst_stride, dst_stride);
+				dst + (size_t)y * dst_stride, dst_stride);
 	}
 }
 
@@ -250,14 +254,14 @@ static bool compute_region(struct gridwl_resample_cache *cache,
 	uint32_t *scratch = NULL;
 	if (ratio.magnify > 1 && ratio.reduce > 1) {
 		scratch = malloc((size_t)SCRATCH_PIXELS * 4 +
-			(size_t)entry->width * ratio.reduce * ratio.reduce * 4);
+				(size_t)entry->width * ratio.reduce * ratio.reduce * 4);
 		if (scratch == NULL) {
 			return false;
 		}
 	}
 	int count;
-	const pixman_box32_t *boxes = pixman_region32_rectangles(
-		(pixman_region32_t *)region, &count);
+	const pixman_box32_t *boxes =
+			pixman_region32_rectangles((pixman_region32_t *)region, &count);
 	for (int i = 0; i < count; i++) {
 		struct gridwl_rect rect = {
 			.x = boxes[i].x1,
@@ -266,19 +270,19 @@ static bool compute_region(struct gridwl_resample_cache *cache,
 			.height = boxes[i].y2 - boxes[i].y1,
 		};
 		uint32_t *dst = dst_data + (ptrdiff_t)(rect.y + dst_y) * dst_stride +
-			rect.x + dst_x;
+				rect.x + dst_x;
 		if (scratch != NULL) {
-			compute_two_pass(kernels, &source->pixels, &ratio,
-				entry->filter, &rect, dst, dst_stride, scratch);
+			compute_two_pass(kernels, &source->pixels, &ratio, entry->filter,
+					&rect, dst, dst_stride, scratch);
 		} else if (ratio.reduce > 1) {
 			kernels->reduce_box(&source->pixels, ratio.reduce, &rect, dst,
-				dst_stride);
+					dst_stride);
 		} else if (entry->filter == GRIDWL_FILTER_BILINEAR) {
 			kernels->magnify_bilinear(&source->pixels, ratio.magnify, &rect,
-				dst, dst_stride);
+					dst, dst_stride);
 		} else {
-			kernels->magnify_nearest(&source->pixels, ratio.magnify, &rect,
-				dst, dst_stride);
+			kernels->magnify_nearest(&source->pixels, ratio.magnify, &rect, dst,
+					dst_stride);
 		}
 		cache->stats->pixels += (uint64_t)rect.width * rect.height;
 	}
@@ -291,7 +295,7 @@ static bool entry_compute(struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry,
 		const struct resample_source *source) {
 	if (!compute_region(cache, entry, source, &entry->stale, entry->data,
-			entry->width, 0, 0)) {
+				entry->width, 0, 0)) {
 		return false;
 	}
 	pixman_region32_union(&entry->upload, &entry->upload, &entry->stale);
@@ -307,12 +311,11 @@ static bool entry_upload(struct gridwl_resample_cache *cache,
 		pixman_region32_clear(&entry->upload);
 		return true;
 	}
-	uint32_t format = entry->opaque ? DRM_FORMAT_XRGB8888 :
-		DRM_FORMAT_ARGB8888;
+	uint32_t format = entry->opaque ? DRM_FORMAT_XRGB8888 : DRM_FORMAT_ARGB8888;
 	uint32_t stride = (uint32_t)entry->width * 4;
 	if (entry->texture == NULL) {
 		entry->texture = wlr_texture_from_pixels(cache->renderer, format,
-			stride, entry->width, entry->height, entry->data);
+				stride, entry->width, entry->height, entry->data);
 		pixman_region32_clear(&entry->upload);
 		return entry->texture != NULL;
 	}
@@ -321,16 +324,16 @@ static bool entry_upload(struct gridwl_resample_cache *cache,
 	bool ok = true;
 	for (int i = 0; i < count && ok; i++) {
 		ok = wlr_texture_write_pixels(entry->texture, stride,
-			boxes[i].x2 - boxes[i].x1, boxes[i].y2 - boxes[i].y1,
-			boxes[i].x1, boxes[i].y1, boxes[i].x1, boxes[i].y1,
-			entry->data);
+				boxes[i].x2 - boxes[i].x1, boxes[i].y2 - boxes[i].y1,
+				boxes[i].x1, boxes[i].y1, boxes[i].x1, boxes[i].y1,
+				entry->data);
 	}
 	pixman_region32_clear(&entry->upload);
 	return ok;
 }
 
-static struct gridwl_resample_entry *entry_find(
-		struct gridwl_resample_cache *cache,
+static struct gridwl_resample_entry *entry_find(struct gridwl_resample_cache
+														*cache,
 		const struct gridwl_resample_key *key) {
 	struct gridwl_resample_entry *entry;
 	wl_list_for_each(entry, &cache->entries, link) {
@@ -345,11 +348,11 @@ static bool entry_matches_buffer(const struct gridwl_resample_entry *entry,
 		struct wlr_surface *surface, bool opaque) {
 	const struct wlr_surface_state *state = &surface->current;
 	return entry->buffer_width == state->buffer_width &&
-		entry->buffer_height == state->buffer_height &&
-		entry->buffer_scale == state->scale &&
-		entry->width == state->width * entry->scale &&
-		entry->height == state->height * entry->scale &&
-		entry->opaque == opaque;
+			entry->buffer_height == state->buffer_height &&
+			entry->buffer_scale == state->scale &&
+			entry->width == state->width * entry->scale &&
+			entry->height == state->height * entry->scale &&
+			entry->opaque == opaque;
 }
 
 void gridwl_resample_cache_init(struct gridwl_resample_cache *cache,
@@ -389,19 +392,19 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 			}
 		} else {
 			int count;
-			pixman_box32_t *boxes = pixman_region32_rectangles(
-				&surface->buffer_damage, &count);
+			pixman_box32_t *boxes =
+					pixman_region32_rectangles(&surface->buffer_damage, &count);
 			for (int i = 0; i < count; i++) {
 				pixman_box32_t mapped;
 				gridwl_resample_map_damage(entry->buffer_scale, entry->scale,
-					entry->filter, entry->buffer_width, entry->buffer_height,
-					&boxes[i], &mapped);
+						entry->filter, entry->buffer_width,
+						entry->buffer_height, &boxes[i], &mapped);
 				pixman_region32_union_rect(&entry->stale, &entry->stale,
-					mapped.x1, mapped.y1, mapped.x2 - mapped.x1,
-					mapped.y2 - mapped.y1);
+						mapped.x1, mapped.y1, mapped.x2 - mapped.x1,
+						mapped.y2 - mapped.y1);
 			}
-			pixman_region32_intersect_rect(&entry->stale, &entry->stale,
-				0, 0, entry->width, entry->height);
+			pixman_region32_intersect_rect(&entry->stale, &entry->stale, 0, 0,
+					entry->width, entry->height);
 		}
 		if (!entry->direct && entry_compute(cache, entry, &source)) {
 			entry_upload(cache, entry);
@@ -412,9 +415,9 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 	}
 }
 
-struct gridwl_resample_entry *gridwl_resample_cache_prepare(
-		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
-		const struct gridwl_resample_key *key) {
+struct gridwl_resample_entry *
+gridwl_resample_cache_prepare(struct gridwl_resample_cache *cache,
+		struct wlr_surface *surface, const struct gridwl_resample_key *key) {
 	if (!gridwl_resample_supported(surface, key->scale)) {
 		return NULL;
 	}
@@ -423,7 +426,7 @@ struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 		bool quiet = entry->seen_commits == cache->commits;
 		entry->seen_commits = cache->commits;
 		bool pending = pixman_region32_not_empty(&entry->stale) &&
-			(!entry->direct || quiet);
+				(!entry->direct || quiet);
 		if (!pending && !pixman_region32_not_empty(&entry->upload)) {
 			return entry;
 		}
@@ -447,14 +450,16 @@ struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 		cache->stats->entries++;
 	}
 	bool ok = (entry_matches_buffer(entry, surface, source.opaque) ||
-			entry_reset(cache, entry, surface, source.opaque)) &&
-		entry_compute(cache, entry, &source) && entry_upload(cache, entry);
+					  entry_reset(cache, entry, surface, source.opaque)) &&
+			entry_compute(cache, entry, &source) && entry_upload(cache, entry);
 	source_end(&source);
 	if (!ok) {
 		if (!cache->refused) {
-			wlr_log(WLR_ERROR, "Cannot resample a %dx%d surface to scale "
-				"%d", surface->current.width, surface->current.height,
-				key->scale);
+			wlr_log(WLR_ERROR,
+					"Cannot resample a %dx%d surface to scale "
+					"%d",
+					surface->current.width, surface->current.height,
+					key->scale);
 		}
 		cache->refused = true;
 		entry_destroy(cache, entry);
@@ -464,9 +469,9 @@ struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 	return entry;
 }
 
-struct gridwl_resample_entry *gridwl_resample_cache_find(
-		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
-		const struct gridwl_resample_key *key) {
+struct gridwl_resample_entry *
+gridwl_resample_cache_find(struct gridwl_resample_cache *cache,
+		struct wlr_surface *surface, const struct gridwl_resample_key *key) {
 	struct gridwl_resample_entry *entry = entry_find(cache, key);
 	if (entry == NULL || pixman_region32_not_empty(&entry->upload) ||
 			(!entry->direct && pixman_region32_not_empty(&entry->stale)) ||
@@ -485,8 +490,8 @@ bool gridwl_resample_cache_draw_direct(struct gridwl_resample_cache *cache,
 		return false;
 	}
 	bool ok = source.opaque == entry->opaque &&
-		compute_region(cache, entry, &source, region, dst, dst_stride,
-			dst_x, dst_y);
+			compute_region(cache, entry, &source, region, dst, dst_stride,
+					dst_x, dst_y);
 	source_end(&source);
 	return ok;
 }
@@ -498,7 +503,7 @@ void gridwl_resample_cache_retain(struct gridwl_resample_cache *cache,
 		bool wanted = false;
 		for (size_t i = 0; i < count && !wanted; i++) {
 			wanted = keys[i].scale == entry->scale &&
-				keys[i].filter == entry->filter;
+					keys[i].filter == entry->filter;
 		}
 		if (!wanted) {
 			entry_destroy(cache, entry);

@@ -75,7 +75,7 @@ struct gridwl_resample_key {
 };
 
 void gridwl_resample_cache_init(struct gridwl_resample_cache *cache,
-	struct gridwl_resample_stats *stats, struct wlr_renderer *renderer);
+		struct gridwl_resample_stats *stats, struct wlr_renderer *renderer);
 void gridwl_resample_cache_finish(struct gridwl_resample_cache *cache);
 
 /* Whether a surface in its current state at this output scale takes the
@@ -86,38 +86,38 @@ bool gridwl_resample_supported(struct wlr_surface *surface, int scale);
 /* After a commit: marks what the buffer damage touches in every entry and
  * recomputes it. */
 void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
-	struct wlr_surface *surface);
+		struct wlr_surface *surface);
 
 /* Before a frame (outside any render pass): the entry for key, created and
  * brought up to date as needed; NULL when the surface cannot be resampled
  * or memory runs out. */
-struct gridwl_resample_entry *gridwl_resample_cache_prepare(
-	struct gridwl_resample_cache *cache, struct wlr_surface *surface,
-	const struct gridwl_resample_key *key);
+struct gridwl_resample_entry *
+gridwl_resample_cache_prepare(struct gridwl_resample_cache *cache,
+		struct wlr_surface *surface, const struct gridwl_resample_key *key);
 
 /* During a frame: the entry for key if it can be drawn (up to date, or a
  * direct one), else NULL. */
-struct gridwl_resample_entry *gridwl_resample_cache_find(
-	struct gridwl_resample_cache *cache, struct wlr_surface *surface,
-	const struct gridwl_resample_key *key);
+struct gridwl_resample_entry *
+gridwl_resample_cache_find(struct gridwl_resample_cache *cache,
+		struct wlr_surface *surface, const struct gridwl_resample_key *key);
 
 /* During a frame, for a direct entry: resamples region (in the entry's
  * pixels) of the surface's current buffer into dst (dst_stride pixels a
  * row), the entry's pixel (0, 0) going to (dst_x, dst_y); region must map
  * inside dst. False when the buffer cannot be read. */
 bool gridwl_resample_cache_draw_direct(struct gridwl_resample_cache *cache,
-	struct gridwl_resample_entry *entry, struct wlr_surface *surface,
-	const pixman_region32_t *region, uint32_t *dst, int dst_stride,
-	int dst_x, int dst_y);
+		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
+		const pixman_region32_t *region, uint32_t *dst, int dst_stride,
+		int dst_x, int dst_y);
 
 /* Drops the entries whose key is not among keys. */
 void gridwl_resample_cache_retain(struct gridwl_resample_cache *cache,
-	const struct gridwl_resample_key *keys, size_t count);
+		const struct gridwl_resample_key *keys, size_t count);
 
 /* The output damage a buffer change in rect (buffer pixels) causes at
  * scale with filter, in that scale's pixels relative to the surface. */
 void gridwl_resample_map_damage(int buffer_scale, int scale,
-	enum gridwl_filter filter, int buffer_width, int buffer_height,
-	const pixman_box32_t *rect, pixman_box32_t *out);
+		enum gridwl_filter filter, int buffer_width, int buffer_height,
+		const pixman_box32_t *rect, pixman_box32_t *out);
 
 #endif

@@ -41,8 +41,7 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 	// As grim's capture fails: an output that is off has no picture, and
 	// a picture of what it would show would pass for one.
 	if (!output->powered) {
-		gridwl_set_error(error, "output %s is powered off",
-			wlr_output->name);
+		gridwl_set_error(error, "output %s is powered off", wlr_output->name);
 		return false;
 	}
 	gridwl_render_prepare(output);
@@ -51,7 +50,7 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 	}
 	if (!wlr_output_attach_render(wlr_output, NULL)) {
 		gridwl_set_error(error, "output %s cannot render now",
-			wlr_output->name);
+				wlr_output->name);
 		return false;
 	}
 	if (!image_init(image, wlr_output->width, wlr_output->height)) {
@@ -61,26 +60,25 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 	}
 
 	pixman_region32_t damage;
-	pixman_region32_init_rect(&damage, 0, 0,
-		wlr_output->width, wlr_output->height);
+	pixman_region32_init_rect(&damage, 0, 0, wlr_output->width,
+			wlr_output->height);
 	struct gridwl_render_target target;
 	gridwl_render_target_for_output(&target, output, &damage);
-	wlr_renderer_begin(server->renderer, wlr_output->width,
-		wlr_output->height);
+	wlr_renderer_begin(server->renderer, wlr_output->width, wlr_output->height);
 	gridwl_render_views(&target);
 	if (with_cursor) {
 		gridwl_render_cursors(&target, true);
 	}
-	bool ok = wlr_renderer_read_pixels(server->renderer, DRM_FORMAT_XRGB8888, NULL,
-		image->stride, image->width, image->height, 0, 0, 0, 0,
-		image->data);
+	bool ok = wlr_renderer_read_pixels(server->renderer, DRM_FORMAT_XRGB8888,
+			NULL, image->stride, image->width, image->height, 0, 0, 0, 0,
+			image->data);
 	wlr_renderer_end(server->renderer);
 	wlr_output_rollback(wlr_output);
 	pixman_region32_fini(&damage);
 	if (!ok) {
 		gridwl_image_finish(image);
 		gridwl_set_error(error, "output %s: reading pixels failed",
-			wlr_output->name);
+				wlr_output->name);
 		return false;
 	}
 	size_t count = (size_t)image->width * image->height;
@@ -101,8 +99,8 @@ bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
 			continue;
 		}
 		struct wlr_box box = gridwl_output_logical_box(output);
-		pixman_region32_union_rect(&extent, &extent, box.x, box.y,
-			box.width, box.height);
+		pixman_region32_union_rect(&extent, &extent, box.x, box.y, box.width,
+				box.height);
 		if (output->scale > max_scale) {
 			max_scale = output->scale;
 		}
@@ -114,12 +112,12 @@ bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
 		return false;
 	}
 	if (!image_init(image, (bounds.x2 - bounds.x1) * max_scale,
-			(bounds.y2 - bounds.y1) * max_scale)) {
+				(bounds.y2 - bounds.y1) * max_scale)) {
 		gridwl_set_error(error, "out of memory");
 		return false;
 	}
 	pixman_image_t *dst = pixman_image_create_bits(PIXMAN_a8r8g8b8,
-		image->width, image->height, image->data, image->stride);
+			image->width, image->height, image->data, image->stride);
 
 	bool ok = true;
 	wl_list_for_each(output, &server->outputs, link) {
@@ -149,17 +147,18 @@ bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
 		// pixels where the scales divide, as 1 and 2 into 4; a scale-2
 		// output in a scale-3 image necessarily alternates 1 and 2).
 		pixman_image_t *src = pixman_image_create_bits(PIXMAN_a8r8g8b8,
-			part.width, part.height, part.data, part.stride);
-		pixman_fixed_t step = pixman_double_to_fixed(
-			(double)output->scale / max_scale);
+				part.width, part.height, part.data, part.stride);
+		pixman_fixed_t step =
+				pixman_double_to_fixed((double)output->scale / max_scale);
 		pixman_transform_t transform;
 		pixman_transform_init_scale(&transform, step, step);
 		pixman_image_set_transform(src, &transform);
 		pixman_image_set_filter(src, PIXMAN_FILTER_NEAREST, NULL, 0);
 		struct wlr_box box = gridwl_output_logical_box(output);
 		pixman_image_composite32(PIXMAN_OP_SRC, src, NULL, dst, 0, 0, 0, 0,
-			(box.x - bounds.x1) * max_scale, (box.y - bounds.y1) * max_scale,
-			box.width * max_scale, box.height * max_scale);
+				(box.x - bounds.x1) * max_scale,
+				(box.y - bounds.y1) * max_scale, box.width * max_scale,
+				box.height * max_scale);
 		pixman_image_unref(src);
 		gridwl_image_finish(&part);
 	}

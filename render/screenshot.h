@@ -19,14 +19,14 @@ void gridwl_image_finish(struct gridwl_image *image);
 /* The output as it is now, at its physical size, with_cursor drawn in as
  * the output shows it (its own image for the output's scale). */
 bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
-	struct gridwl_image *image, char **error);
+		struct gridwl_image *image, char **error);
 /* The whole layout at the largest scale in use, each output at its logical
  * position times that scale. */
 bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
-	struct gridwl_image *image, char **error);
+		struct gridwl_image *image, char **error);
 
 /* render/png.c */
 bool gridwl_png_write(const char *path, const struct gridwl_image *image,
-	char **error);
+		char **error);
 
 #endif

@@ -22,27 +22,27 @@ static bool surface_is_1to1(struct gridwl_render_target *target,
 		struct wlr_surface *surface) {
 	const struct wlr_surface_state *state = &surface->current;
 	return state->scale == target->scale &&
-		state->transform == WL_OUTPUT_TRANSFORM_NORMAL &&
-		!state->viewport.has_src && !state->viewport.has_dst &&
-		state->buffer_width == state->width * state->scale &&
-		state->buffer_height == state->height * state->scale;
+			state->transform == WL_OUTPUT_TRANSFORM_NORMAL &&
+			!state->viewport.has_src && !state->viewport.has_dst &&
+			state->buffer_width == state->width * state->scale &&
+			state->buffer_height == state->height * state->scale;
 }
 
 /* Copies src, whose top-left is at (x, y) of the target, where clip says. */
 static void blit_pixman_clipped(struct gridwl_render_target *target,
 		pixman_image_t *src, int x, int y, pixman_region32_t *clip) {
 	pixman_image_t *dst =
-		wlr_pixman_renderer_get_current_image(target->renderer);
+			wlr_pixman_renderer_get_current_image(target->renderer);
 	// Opaque formats need no blending; SRC is the cheapest operator.
 	pixman_op_t op = PIXMAN_FORMAT_A(pixman_image_get_format(src)) == 0 ?
-		PIXMAN_OP_SRC : PIXMAN_OP_OVER;
+			PIXMAN_OP_SRC :
+			PIXMAN_OP_OVER;
 	int count;
 	pixman_box32_t *rects = pixman_region32_rectangles(clip, &count);
 	for (int i = 0; i < count; i++) {
-		pixman_image_composite32(op, src, NULL, dst,
-			rects[i].x1 - x, rects[i].y1 - y, 0, 0,
-			rects[i].x1, rects[i].y1,
-			rects[i].x2 - rects[i].x1, rects[i].y2 - rects[i].y1);
+		pixman_image_composite32(op, src, NULL, dst, rects[i].x1 - x,
+				rects[i].y1 - y, 0, 0, rects[i].x1, rects[i].y1,
+				rects[i].x2 - rects[i].x1, rects[i].y2 - rects[i].y1);
 	}
 }
 
@@ -57,8 +57,8 @@ static void damage_under(struct gridwl_render_target *target, int x, int y,
  * pool is mapped now (the texture's image may point where it was), with
  * the texture's pixman format. */
 static void blit_pixman(struct gridwl_render_target *target,
-		struct wlr_surface *surface, struct wlr_texture *texture,
-		int x, int y) {
+		struct wlr_surface *surface, struct wlr_texture *texture, int x,
+		int y) {
 	pixman_image_t *image = wlr_pixman_texture_get_image(texture);
 	struct gridwl_buffer_access access;
 	if (!gridwl_buffer_access_begin(surface, &access)) {
@@ -71,10 +71,10 @@ static void blit_pixman(struct gridwl_render_target *target,
 	const void *data;
 	size_t stride;
 	if (pixman_region32_not_empty(&clip) &&
-			gridwl_buffer_access_rows(&access, extents->y1 - y,
-				extents->y2 - y, &data, &stride)) {
+			gridwl_buffer_access_rows(&access, extents->y1 - y, extents->y2 - y,
+					&data, &stride)) {
 		pixman_image_t *src = pixman_image_create_bits_no_clear(format,
-			access.width, access.height, (uint32_t *)data, (int)stride);
+				access.width, access.height, (uint32_t *)data, (int)stride);
 		if (src != NULL) {
 			blit_pixman_clipped(target, src, x, y, &clip);
 			pixman_image_unref(src);
@@ -91,8 +91,7 @@ static void draw_texture(struct gridwl_render_target *target,
 	float matrix[9];
 	wlr_matrix_project_box(matrix, box, transform, 0, target->projection);
 	pixman_region32_t clip;
-	pixman_region32_init_rect(&clip, box->x, box->y, box->width,
-		box->height);
+	pixman_region32_init_rect(&clip, box->x, box->y, box->width, box->height);
 	pixman_region32_intersect(&clip, &clip, target->damage);
 	int count;
 	pixman_box32_t *rects = pixman_region32_rectangles(&clip, &count);
@@ -104,8 +103,8 @@ static void draw_texture(struct gridwl_render_target *target,
 			.height = rects[i].y2 - rects[i].y1,
 		};
 		wlr_renderer_scissor(target->renderer, &scissor);
-		wlr_render_subtexture_with_matrix(target->renderer, texture,
-			src_box, matrix, 1.0f);
+		wlr_render_subtexture_with_matrix(target->renderer, texture, src_box,
+				matrix, 1.0f);
 	}
 	wlr_renderer_scissor(target->renderer, NULL);
 	pixman_region32_fini(&clip);
@@ -133,7 +132,7 @@ static void draw_with_renderer(struct gridwl_render_target *target,
 	wlr_surface_get_buffer_source_box(surface, &src_box);
 	gridwl_gles2_texture_set_filter(texture, filter);
 	draw_texture(target, texture, &src_box, &box,
-		wlr_output_transform_invert(surface->current.transform));
+			wlr_output_transform_invert(surface->current.transform));
 }
 
 /* Where a direct entry is stale, resamples the surface's buffer straight
@@ -142,10 +141,10 @@ static void draw_with_renderer(struct gridwl_render_target *target,
  * what it drew is taken out of clip. */
 static bool draw_direct(struct gridwl_render_target *target,
 		struct gridwl_resample_cache *cache,
-		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
-		int x, int y, pixman_region32_t *clip) {
+		struct gridwl_resample_entry *entry, struct wlr_surface *surface, int x,
+		int y, pixman_region32_t *clip) {
 	pixman_image_t *dst =
-		wlr_pixman_renderer_get_current_image(target->renderer);
+			wlr_pixman_renderer_get_current_image(target->renderer);
 	pixman_format_code_t format = pixman_image_get_format(dst);
 	if (format != PIXMAN_x8r8g8b8 && format != PIXMAN_a8r8g8b8) {
 		return false;
@@ -161,9 +160,8 @@ static bool draw_direct(struct gridwl_render_target *target,
 	}
 	pixman_region32_subtract(clip, clip, &direct);
 	pixman_region32_translate(&direct, -x, -y);
-	bool ok = gridwl_resample_cache_draw_direct(cache, entry, surface,
-		&direct, pixman_image_get_data(dst),
-		pixman_image_get_stride(dst) / 4, x, y);
+	bool ok = gridwl_resample_cache_draw_direct(cache, entry, surface, &direct,
+			pixman_image_get_data(dst), pixman_image_get_stride(dst) / 4, x, y);
 	pixman_region32_fini(&direct);
 	return ok;
 }
@@ -172,21 +170,20 @@ static bool draw_direct(struct gridwl_render_target *target,
  * at that scale. */
 static bool draw_resampled(struct gridwl_render_target *target,
 		struct gridwl_resample_cache *cache,
-		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
-		int x, int y) {
+		struct gridwl_resample_entry *entry, struct wlr_surface *surface, int x,
+		int y) {
 	if (!wlr_renderer_is_pixman(target->renderer)) {
 		struct wlr_box box = { x, y, entry->width, entry->height };
 		struct wlr_fbox src_box = { 0, 0, entry->width, entry->height };
-		gridwl_gles2_texture_set_filter(entry->texture,
-			GRIDWL_FILTER_NEAREST);
+		gridwl_gles2_texture_set_filter(entry->texture, GRIDWL_FILTER_NEAREST);
 		draw_texture(target, entry->texture, &src_box, &box,
-			WL_OUTPUT_TRANSFORM_NORMAL);
+				WL_OUTPUT_TRANSFORM_NORMAL);
 		return true;
 	}
 	pixman_region32_t clip;
 	damage_under(target, x, y, entry->width, entry->height, &clip);
 	bool ok = !entry->direct ||
-		draw_direct(target, cache, entry, surface, x, y, &clip);
+			draw_direct(target, cache, entry, surface, x, y, &clip);
 	if (ok) {
 		blit_pixman_clipped(target, entry->image, x, y, &clip);
 	}
@@ -207,11 +204,11 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 		return;
 	}
 	struct gridwl_resample_cache *cache =
-		gridwl_surface_resample_cache(surface);
+			gridwl_surface_resample_cache(surface);
 	if (cache != NULL && surface->current.scale != target->scale) {
 		struct gridwl_resample_key key = { target->scale, filter };
 		struct gridwl_resample_entry *entry =
-			gridwl_resample_cache_find(cache, surface, &key);
+				gridwl_resample_cache_find(cache, surface, &key);
 		if (entry != NULL &&
 				draw_resampled(target, cache, entry, surface, x, y)) {
 			return;

@@ -33,7 +33,7 @@ struct gridwl_render_target {
 
 /* The target that composes output's own pixels where damage says. */
 void gridwl_render_target_for_output(struct gridwl_render_target *target,
-	struct gridwl_output *output, pixman_region32_t *damage);
+		struct gridwl_output *output, pixman_region32_t *damage);
 
 /* Brings the resampled copies of everything the output shows up to date.
  * Textures may not be written during a render pass, so this runs before
@@ -48,10 +48,10 @@ void gridwl_render_views(struct gridwl_render_target *target);
  * This is the one place that decides how a buffer reaches the target's
  * pixels: 1:1 copies, resampled copies, or the renderer's own path. */
 void gridwl_render_surface(struct gridwl_render_target *target,
-	struct wlr_surface *surface, enum gridwl_filter filter, int x, int y);
+		struct wlr_surface *surface, enum gridwl_filter filter, int x, int y);
 
 /* Draws texture 1:1 onto box (physical) of the target, within its damage. */
 void gridwl_render_texture(struct gridwl_render_target *target,
-	struct wlr_texture *texture, const struct wlr_box *box);
+		struct wlr_texture *texture, const struct wlr_box *box);
 
 #endif

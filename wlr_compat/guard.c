@@ -78,15 +78,15 @@ struct guarded_client {
 static void client_handle_destroy(struct wl_listener *listener, void *data);
 
 /* What the guard keeps for the client that owns resource. */
-static struct guarded_client *guarded_client_of(
-		struct wl_resource *resource) {
-	struct wl_listener *listener = wl_client_get_destroy_listener(
-		wl_resource_get_client(resource), client_handle_destroy);
+static struct guarded_client *guarded_client_of(struct wl_resource *resource) {
+	struct wl_listener *listener =
+			wl_client_get_destroy_listener(wl_resource_get_client(resource),
+					client_handle_destroy);
 	if (listener == NULL) {
 		return NULL;
 	}
 	struct guarded_client *guarded =
-		wl_container_of(listener, guarded, destroy);
+			wl_container_of(listener, guarded, destroy);
 	return guarded;
 }
 
@@ -109,8 +109,9 @@ static void guard_orphan_place(struct wl_resource *resource,
 		return;
 	}
 	wl_resource_post_error(resource, WL_SUBSURFACE_ERROR_BAD_SURFACE,
-		"%s: the parent of wl_subsurface@%" PRIu32 " is destroyed, so "
-		"it has no siblings", request, wl_resource_get_id(resource));
+			"%s: the parent of wl_subsurface@%" PRIu32 " is destroyed, so "
+			"it has no siblings",
+			request, wl_resource_get_id(resource));
 	hide_object(resource);
 }
 
@@ -159,8 +160,9 @@ static void dismiss_roleless_popups(struct wlr_xdg_surface *xdg_surface) {
  * to its own parent and its popups are dismissed, as when it unmaps. */
 static void release_xdg_dependents(struct wlr_xdg_surface *xdg_surface) {
 	struct wlr_xdg_surface *grandparent =
-		xdg_surface->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL ?
-		xdg_surface->toplevel->parent : NULL;
+			xdg_surface->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL ?
+			xdg_surface->toplevel->parent :
+			NULL;
 	if (grandparent == xdg_surface) {
 		grandparent = NULL;
 	}
@@ -170,7 +172,7 @@ static void release_xdg_dependents(struct wlr_xdg_surface *xdg_surface) {
 				other->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL &&
 				other->toplevel->parent == xdg_surface) {
 			wlr_xdg_toplevel_set_parent(other,
-				grandparent != other ? grandparent : NULL);
+					grandparent != other ? grandparent : NULL);
 		}
 	}
 	dismiss_roleless_popups(xdg_surface);
@@ -189,31 +191,31 @@ void gridwl_compat_layer_surface_dismiss_popups(
 static void guard_layer_get_popup(struct wl_resource *resource,
 		const struct wl_protocol_logger_message *message) {
 	if (wl_resource_get_user_data(resource) == NULL ||
-			message->arguments_count < 1 ||
-			message->arguments[0].o == NULL) {
+			message->arguments_count < 1 || message->arguments[0].o == NULL) {
 		return;
 	}
 	// libwayland's own cast: a resource starts with its wl_object.
 	struct wl_resource *popup_resource =
-		(struct wl_resource *)message->arguments[0].o;
+			(struct wl_resource *)message->arguments[0].o;
 	struct wlr_xdg_surface *popup =
-		wlr_xdg_surface_from_popup_resource(popup_resource);
-	const char *problem = popup == NULL ? "is destroyed" :
-		popup->popup->parent != NULL ? "has a parent already" : NULL;
+			wlr_xdg_surface_from_popup_resource(popup_resource);
+	const char *problem = popup == NULL  ? "is destroyed" :
+			popup->popup->parent != NULL ? "has a parent already" :
+										   NULL;
 	if (problem == NULL) {
 		return;
 	}
 	wl_resource_post_error(resource,
-		ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SURFACE_STATE,
-		"get_popup: xdg_popup@%" PRIu32 " %s",
-		wl_resource_get_id(popup_resource), problem);
+			ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SURFACE_STATE,
+			"get_popup: xdg_popup@%" PRIu32 " %s",
+			wl_resource_get_id(popup_resource), problem);
 	hide_object(resource);
 }
 
 static void guard_surface_destroy(struct wlr_surface *surface) {
 	if (surface != NULL && wlr_surface_is_layer_surface(surface)) {
 		struct wlr_layer_surface_v1 *layer_surface =
-			wlr_layer_surface_v1_from_wlr_surface(surface);
+				wlr_layer_surface_v1_from_wlr_surface(surface);
 		if (layer_surface != NULL) {
 			gridwl_compat_layer_surface_dismiss_popups(layer_surface);
 		}
@@ -221,7 +223,7 @@ static void guard_surface_destroy(struct wlr_surface *surface) {
 	}
 	if (surface != NULL && wlr_surface_is_xdg_surface(surface)) {
 		struct wlr_xdg_surface *xdg_surface =
-			wlr_xdg_surface_from_wlr_surface(surface);
+				wlr_xdg_surface_from_wlr_surface(surface);
 		if (xdg_surface != NULL) {
 			release_xdg_dependents(xdg_surface);
 		}
@@ -249,16 +251,16 @@ static void guard_request(struct wl_resource *resource,
 			return;
 		}
 		// Both may apply the state cached for a synchronized one.
-		struct wlr_subsurface *subsurface =
-			wl_resource_get_user_data(resource);
-		if (subsurface != NULL && (strcmp(request, "set_desync") == 0 ||
-				strcmp(request, "destroy") == 0)) {
+		struct wlr_subsurface *subsurface = wl_resource_get_user_data(resource);
+		if (subsurface != NULL &&
+				(strcmp(request, "set_desync") == 0 ||
+						strcmp(request, "destroy") == 0)) {
 			empty_opaque_regions(subsurface->surface);
 		}
 	} else if (strcmp(class, "xdg_surface") == 0 &&
 			strcmp(request, "destroy") == 0) {
 		struct wlr_xdg_surface *xdg_surface =
-			wlr_xdg_surface_from_resource(resource);
+				wlr_xdg_surface_from_resource(resource);
 		// wlroots refuses (and ignores) it while a role object is there.
 		if (xdg_surface != NULL &&
 				xdg_surface->role == WLR_XDG_SURFACE_ROLE_NONE) {
@@ -266,7 +268,7 @@ static void guard_request(struct wl_resource *resource,
 		}
 	} else if (strcmp(class, "zwlr_layer_surface_v1") == 0) {
 		struct wlr_layer_surface_v1 *layer_surface =
-			wl_resource_get_user_data(resource);
+				wl_resource_get_user_data(resource);
 		if (strcmp(request, "get_popup") == 0) {
 			guard_layer_get_popup(resource, message);
 		} else if (strcmp(request, "destroy") == 0 && layer_surface != NULL) {
@@ -275,7 +277,7 @@ static void guard_request(struct wl_resource *resource,
 	} else if (strcmp(class, "xdg_toplevel") == 0 &&
 			strcmp(request, "destroy") == 0) {
 		struct wlr_xdg_surface *xdg_surface =
-			wlr_xdg_surface_from_toplevel_resource(resource);
+				wlr_xdg_surface_from_toplevel_resource(resource);
 		if (xdg_surface != NULL && !xdg_surface->mapped) {
 			release_xdg_dependents(xdg_surface);
 		}
@@ -298,7 +300,7 @@ static void guard_inert_pointer(struct gridwl_wlroots_guard *guard,
 	int index;
 	if (strcmp(class, "zwp_pointer_constraints_v1") == 0 &&
 			(strcmp(request, "lock_pointer") == 0 ||
-			strcmp(request, "confine_pointer") == 0)) {
+					strcmp(request, "confine_pointer") == 0)) {
 		index = 2;
 	} else if (strcmp(class, "zwp_relative_pointer_manager_v1") == 0 &&
 			strcmp(request, "get_relative_pointer") == 0) {
@@ -312,12 +314,13 @@ static void guard_inert_pointer(struct gridwl_wlroots_guard *guard,
 		return;
 	}
 	struct wl_resource *pointer =
-		(struct wl_resource *)message->arguments[index].o;
+			(struct wl_resource *)message->arguments[index].o;
 	if (wl_resource_get_user_data(pointer) != NULL) {
 		return;
 	}
-	struct wlr_seat_client *seat_client = wlr_seat_client_for_wl_client(
-		guard->seat, wl_resource_get_client(pointer));
+	struct wlr_seat_client *seat_client =
+			wlr_seat_client_for_wl_client(guard->seat,
+					wl_resource_get_client(pointer));
 	if (seat_client == NULL) {
 		return;
 	}
@@ -328,8 +331,7 @@ static void guard_inert_pointer(struct gridwl_wlroots_guard *guard,
 static void guard_log(void *data, enum wl_protocol_logger_type type,
 		const struct wl_protocol_logger_message *message) {
 	if (type == WL_PROTOCOL_LOGGER_REQUEST) {
-		struct guarded_client *guarded =
-			guarded_client_of(message->resource);
+		struct guarded_client *guarded = guarded_client_of(message->resource);
 		// The request lent it for has been handled.
 		return_lent_pointer(guarded);
 		guard_inert_pointer(data, guarded, message);
@@ -337,8 +339,9 @@ static void guard_log(void *data, enum wl_protocol_logger_type type,
 	}
 }
 
-static enum wl_iterator_result release_client_resource(
-		struct wl_resource *resource, void *data) {
+static enum wl_iterator_result release_client_resource(struct wl_resource
+															   *resource,
+		void *data) {
 	const char *class = wl_resource_get_class(resource);
 	if (strcmp(class, "wl_surface") == 0) {
 		struct wlr_surface *surface = wlr_surface_from_resource(resource);
@@ -347,7 +350,7 @@ static enum wl_iterator_result release_client_resource(
 		}
 	} else if (strcmp(class, "zwlr_layer_surface_v1") == 0) {
 		struct wlr_layer_surface_v1 *layer_surface =
-			wl_resource_get_user_data(resource);
+				wl_resource_get_user_data(resource);
 		if (layer_surface != NULL) {
 			gridwl_compat_layer_surface_dismiss_popups(layer_surface);
 		}
@@ -357,11 +360,11 @@ static enum wl_iterator_result release_client_resource(
 
 static void client_handle_destroy(struct wl_listener *listener, void *data) {
 	struct guarded_client *guarded =
-		wl_container_of(listener, guarded, destroy);
+			wl_container_of(listener, guarded, destroy);
 	struct wl_client *client = data;
 	if (guarded->hidden_resource != NULL) {
 		wl_resource_set_user_data(guarded->hidden_resource,
-			guarded->hidden_object);
+				guarded->hidden_object);
 	}
 	return_lent_pointer(guarded);
 	struct wlr_xdg_client *xdg_client;
@@ -388,7 +391,7 @@ static void client_handle_destroy(struct wl_listener *listener, void *data) {
 static void guard_handle_client_created(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_wlroots_guard *guard =
-		wl_container_of(listener, guard, client_created);
+			wl_container_of(listener, guard, client_created);
 	struct wl_client *client = data;
 	struct guarded_client *guarded = calloc(1, sizeof(*guarded));
 	if (guarded == NULL) {
@@ -401,8 +404,9 @@ static void guard_handle_client_created(struct wl_listener *listener,
 	wl_client_add_destroy_listener(client, &guarded->destroy);
 }
 
-struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(
-		struct wl_display *display, struct wlr_xdg_shell *xdg_shell) {
+struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(struct wl_display
+																 *display,
+		struct wlr_xdg_shell *xdg_shell) {
 	struct gridwl_wlroots_guard *guard = calloc(1, sizeof(*guard));
 	if (guard == NULL) {
 		return NULL;

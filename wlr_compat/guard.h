@@ -12,17 +12,18 @@ struct wlr_xdg_shell;
  * before the first client connects, destroy it after the last is gone. */
 struct gridwl_wlroots_guard;
 
-struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(
-	struct wl_display *display, struct wlr_xdg_shell *xdg_shell);
+struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(struct wl_display
+																 *display,
+		struct wlr_xdg_shell *xdg_shell);
 void gridwl_wlroots_guard_destroy(struct gridwl_wlroots_guard *guard);
 /* The seat inert wl_pointers are lent (see wlr_compat/guard.c). */
 void gridwl_wlroots_guard_set_seat(struct gridwl_wlroots_guard *guard,
-	struct wlr_seat *seat);
+		struct wlr_seat *seat);
 
 /* Dismisses the popups of a layer surface about to be destroyed, which
  * wlroots 0.15.1 dismisses only when it is mapped (and leaves linked to the
  * freed surface otherwise). Run before wlr_layer_surface_v1_destroy. */
 void gridwl_compat_layer_surface_dismiss_popups(
-	struct wlr_layer_surface_v1 *layer_surface);
+		struct wlr_layer_surface_v1 *layer_surface);
 
 #endif

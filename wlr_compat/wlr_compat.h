@@ -140,30 +140,30 @@ struct wlr_box;
 
 /* W8: run from the layer surface's destroy handler. */
 void gridwl_compat_layer_surface_free_configures(
-	struct wlr_layer_surface_v1 *layer_surface);
+		struct wlr_layer_surface_v1 *layer_surface);
 
 /* W9: wlr_xdg_popup_unconstrain_from_box, with resizing that shrinks. */
 void gridwl_compat_xdg_popup_unconstrain_from_box(struct wlr_xdg_popup *popup,
-	const struct wlr_box *box);
+		const struct wlr_box *box);
 
 /* W10: before drawing the output's cursors. */
 void gridwl_compat_output_forget_stale_hardware_cursor(
-	struct wlr_output *wlr_output);
+		struct wlr_output *wlr_output);
 /* W10: whether the cursor is the one on the output's hardware plane (which
  * the output shows without gridwl drawing it). */
 bool gridwl_compat_output_cursor_on_plane(struct wlr_output *wlr_output,
-	struct wlr_output_cursor *cursor);
+		struct wlr_output_cursor *cursor);
 
 /* W11: fails every frame waiting for wlr_output, as wlroots does when the
  * output goes away: the client gets failed and the frame is freed. */
-void gridwl_compat_screencopy_fail_frames(
-	struct wlr_screencopy_manager_v1 *screencopy,
-	struct wlr_output *wlr_output);
+void gridwl_compat_screencopy_fail_frames(struct wlr_screencopy_manager_v1
+												  *screencopy,
+		struct wlr_output *wlr_output);
 
 /* W12: wlr_idle_set_enabled, where turning the timers off first counts as
  * activity. */
 void gridwl_compat_idle_set_enabled(struct wlr_idle *idle,
-	struct wlr_seat *seat, bool enabled);
+		struct wlr_seat *seat, bool enabled);
 
 /* W13: the Xwayland binary wlroots starts. */
 const char *gridwl_compat_xwayland_binary(void);

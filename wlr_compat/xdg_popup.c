@@ -8,10 +8,10 @@
 static void clamp_resized(struct wlr_xdg_popup *popup,
 		const struct wlr_box *box) {
 	enum xdg_positioner_constraint_adjustment adjustment =
-		popup->positioner.constraint_adjustment;
+			popup->positioner.constraint_adjustment;
 	int x = 0, y = 0;
 	wlr_xdg_popup_get_toplevel_coords(popup, popup->geometry.x,
-		popup->geometry.y, &x, &y);
+			popup->geometry.y, &x, &y);
 	// A client's positioner may put the popup anywhere in int32: the sums
 	// go wider.
 	int64_t right = (int64_t)box->x + box->width;

@@ -60,16 +60,16 @@ static uint64_t now_nsec(void) {
 static void registry_handle_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version) {
 	struct mover *mover = data;
-	if (strcmp(interface,
-			zwlr_virtual_pointer_manager_v1_interface.name) == 0) {
+	if (strcmp(interface, zwlr_virtual_pointer_manager_v1_interface.name) ==
+			0) {
 		mover->manager_version = version < 2 ? version : 2;
 		mover->manager = wl_registry_bind(registry, name,
-			&zwlr_virtual_pointer_manager_v1_interface,
-			mover->manager_version);
+				&zwlr_virtual_pointer_manager_v1_interface,
+				mover->manager_version);
 	} else if (strcmp(interface, wl_output_interface.name) == 0) {
 		if (mover->outputs_seen++ == mover->options.output_index) {
-			mover->output = wl_registry_bind(registry, name,
-				&wl_output_interface, 1);
+			mover->output =
+					wl_registry_bind(registry, name, &wl_output_interface, 1);
 		}
 	}
 }
@@ -99,8 +99,8 @@ static void move(struct mover *mover) {
 	}
 	uint32_t time_msec = (uint32_t)(now_nsec() / 1000000u);
 	zwlr_virtual_pointer_v1_motion_absolute(mover->pointer, time_msec,
-		(uint32_t)lround(x), (uint32_t)lround(y), o->extent_width,
-		o->extent_height);
+			(uint32_t)lround(x), (uint32_t)lround(y), o->extent_width,
+			o->extent_height);
 	zwlr_virtual_pointer_v1_frame(mover->pointer);
 	mover->events++;
 }
@@ -154,14 +154,14 @@ static int run(struct mover *mover, int signal_fd, int tick_fd, int end_fd) {
 
 static void usage(FILE *out) {
 	fprintf(out,
-		"Usage: pointer-mover [--rate HZ] [--seconds N] [--extent WxH]\n"
-		"                     [--center X,Y] [--radius R] [--period SECONDS]\n"
-		"                     [--output-index N]\n"
-		"  Moves the pointer around a circle with zwlr_virtual_pointer_v1.\n"
-		"  --output-index maps the extent to the Nth wl_output (version 2 of\n"
-		"  the protocol) instead of the whole layout.\n"
-		"  Defaults: 125 Hz, extent 960x540, centre of the extent, radius a\n"
-		"  third of its height, one turn every 2 s.\n");
+			"Usage: pointer-mover [--rate HZ] [--seconds N] [--extent WxH]\n"
+			"                     [--center X,Y] [--radius R] [--period SECONDS]\n"
+			"                     [--output-index N]\n"
+			"  Moves the pointer around a circle with zwlr_virtual_pointer_v1.\n"
+			"  --output-index maps the extent to the Nth wl_output (version 2 of\n"
+			"  the protocol) instead of the whole layout.\n"
+			"  Defaults: 125 Hz, extent 960x540, centre of the extent, radius a\n"
+			"  third of its height, one turn every 2 s.\n");
 }
 
 static bool parse_options(int argc, char *argv[], struct options *options) {
@@ -188,7 +188,7 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 	};
 	int c;
 	while ((c = getopt_long(argc, argv, "r:t:e:c:R:p:o:h", long_options,
-			NULL)) != -1) {
+					NULL)) != -1) {
 		switch (c) {
 		case 'r':
 			options->rate = strtod(optarg, NULL);
@@ -206,16 +206,15 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 			break;
 		case 'e':
 			if (sscanf(optarg, "%ux%u", &options->extent_width,
-					&options->extent_height) != 2 ||
-					options->extent_width == 0 ||
-					options->extent_height == 0) {
+						&options->extent_height) != 2 ||
+					options->extent_width == 0 || options->extent_height == 0) {
 				fprintf(stderr, "pointer-mover: bad extent '%s'\n", optarg);
 				return false;
 			}
 			break;
 		case 'c':
 			if (sscanf(optarg, "%lf,%lf", &options->center_x,
-					&options->center_y) != 2) {
+						&options->center_y) != 2) {
 				fprintf(stderr, "pointer-mover: bad centre '%s'\n", optarg);
 				return false;
 			}
@@ -234,7 +233,7 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 			options->output_index = atoi(optarg);
 			if (options->output_index < 0) {
 				fprintf(stderr, "pointer-mover: bad output index '%s'\n",
-					optarg);
+						optarg);
 				return false;
 			}
 			break;
@@ -299,41 +298,44 @@ int main(int argc, char *argv[]) {
 
 	mover.display = wl_display_connect(NULL);
 	if (mover.display == NULL) {
-		fprintf(stderr, "pointer-mover: cannot connect to the Wayland "
-			"display\n");
+		fprintf(stderr,
+				"pointer-mover: cannot connect to the Wayland "
+				"display\n");
 		return 1;
 	}
 	mover.registry = wl_display_get_registry(mover.display);
 	wl_registry_add_listener(mover.registry, &registry_listener, &mover);
 	wl_display_roundtrip(mover.display);
 	if (mover.manager == NULL) {
-		fprintf(stderr, "pointer-mover: the compositor has no "
-			"zwlr_virtual_pointer_manager_v1\n");
+		fprintf(stderr,
+				"pointer-mover: the compositor has no "
+				"zwlr_virtual_pointer_manager_v1\n");
 		wl_registry_destroy(mover.registry);
 		wl_display_disconnect(mover.display);
 		return 3;
 	}
-	if (mover.options.output_index >= 0 && (mover.output == NULL ||
-			mover.manager_version < 2)) {
-		fprintf(stderr, "pointer-mover: no output %d, or the compositor "
-			"cannot map a virtual pointer to one\n",
-			mover.options.output_index);
+	if (mover.options.output_index >= 0 &&
+			(mover.output == NULL || mover.manager_version < 2)) {
+		fprintf(stderr,
+				"pointer-mover: no output %d, or the compositor "
+				"cannot map a virtual pointer to one\n",
+				mover.options.output_index);
 		return 3;
 	}
 	// No seat: the compositor picks its default one.
 	if (mover.output != NULL) {
 		mover.pointer =
-			zwlr_virtual_pointer_manager_v1_create_virtual_pointer_with_output(
-				mover.manager, NULL, mover.output);
+				zwlr_virtual_pointer_manager_v1_create_virtual_pointer_with_output(
+						mover.manager, NULL, mover.output);
 	} else {
-		mover.pointer =
-			zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
+		mover.pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
 				mover.manager, NULL);
 	}
 
 	int tick_fd = timer_fd_after(1.0 / mover.options.rate, true);
 	int end_fd = mover.options.seconds > 0 ?
-		timer_fd_after(mover.options.seconds, false) : -1;
+			timer_fd_after(mover.options.seconds, false) :
+			-1;
 	int status = 1;
 	uint64_t start = now_nsec();
 	if (tick_fd >= 0) {
@@ -342,8 +344,8 @@ int main(int argc, char *argv[]) {
 	}
 	double seconds = (double)(now_nsec() - start) / 1e9;
 	printf("summary events %llu seconds %.3f rate %.1f\n",
-		(unsigned long long)mover.events, seconds,
-		seconds > 0 ? (double)mover.events / seconds : 0.0);
+			(unsigned long long)mover.events, seconds,
+			seconds > 0 ? (double)mover.events / seconds : 0.0);
 	fflush(stdout);
 
 	zwlr_virtual_pointer_v1_destroy(mover.pointer);

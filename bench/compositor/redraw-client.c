@@ -114,21 +114,21 @@ static bool buffer_init(struct client *client, struct client_buffer *buffer) {
 		close(fd);
 		return false;
 	}
-	void *data = mmap(NULL, buffer->size, PROT_READ | PROT_WRITE,
-		MAP_SHARED, fd, 0);
+	void *data =
+			mmap(NULL, buffer->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (data == MAP_FAILED) {
 		fprintf(stderr, "mmap: %s\n", strerror(errno));
 		close(fd);
 		return false;
 	}
 	buffer->data = data;
-	struct wl_shm_pool *pool = wl_shm_create_pool(client->shm, fd,
-		(int32_t)buffer->size);
+	struct wl_shm_pool *pool =
+			wl_shm_create_pool(client->shm, fd, (int32_t)buffer->size);
 	// XRGB: an opaque window, as a real application's would be, so no
 	// compositor has to blend it.
-	buffer->wl_buffer = wl_shm_pool_create_buffer(pool, 0,
-		client->options.width, client->options.height, stride,
-		WL_SHM_FORMAT_XRGB8888);
+	buffer->wl_buffer =
+			wl_shm_pool_create_buffer(pool, 0, client->options.width,
+					client->options.height, stride, WL_SHM_FORMAT_XRGB8888);
 	wl_shm_pool_destroy(pool);
 	close(fd);
 	wl_buffer_add_listener(buffer->wl_buffer, &buffer_listener, buffer);
@@ -154,7 +154,7 @@ static void paint(struct client *client, struct client_buffer *buffer) {
 		for (int x = 0; x < width; x++) {
 			uint32_t v = (uint32_t)(x + y) + step * 4;
 			row[x] = 0xff000000u | ((v & 0xff) << 16) |
-				(((v >> 1) & 0xff) << 8) | ((uint32_t)(y + step) & 0xff);
+					(((v >> 1) & 0xff) << 8) | ((uint32_t)(y + step) & 0xff);
 		}
 	}
 }
@@ -169,14 +169,13 @@ static struct client_buffer *free_buffer(struct client *client) {
 }
 
 static void feedback_handle_sync_output(void *data,
-		struct wp_presentation_feedback *feedback,
-		struct wl_output *output) {
+		struct wp_presentation_feedback *feedback, struct wl_output *output) {
 }
 
 static void feedback_handle_presented(void *data,
 		struct wp_presentation_feedback *feedback, uint32_t tv_sec_hi,
-		uint32_t tv_sec_lo, uint32_t tv_nsec, uint32_t refresh,
-		uint32_t seq_hi, uint32_t seq_lo, uint32_t flags) {
+		uint32_t tv_sec_lo, uint32_t tv_nsec, uint32_t refresh, uint32_t seq_hi,
+		uint32_t seq_lo, uint32_t flags) {
 	struct client *client = data;
 	client->presented++;
 	wp_presentation_feedback_destroy(feedback);
@@ -223,9 +222,9 @@ static void draw(struct client *client) {
 	wl_callback_add_listener(client->frame_callback, &frame_listener, client);
 	if (client->presentation != NULL) {
 		struct wp_presentation_feedback *feedback =
-			wp_presentation_feedback(client->presentation, client->surface);
+				wp_presentation_feedback(client->presentation, client->surface);
 		wp_presentation_feedback_add_listener(feedback, &feedback_listener,
-			client);
+				client);
 	}
 	wl_surface_commit(client->surface);
 	buffer->busy = true;
@@ -276,9 +275,8 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 	.configure = xdg_surface_handle_configure,
 };
 
-static void toplevel_handle_configure(void *data,
-		struct xdg_toplevel *toplevel, int32_t width, int32_t height,
-		struct wl_array *states) {
+static void toplevel_handle_configure(void *data, struct xdg_toplevel *toplevel,
+		int32_t width, int32_t height, struct wl_array *states) {
 }
 
 static void toplevel_handle_close(void *data, struct xdg_toplevel *toplevel) {
@@ -317,8 +315,7 @@ static void output_handle_mode(void *data, struct wl_output *wl_output,
 
 static void output_handle_done(void *data, struct wl_output *wl_output) {
 	struct client_output *output = data;
-	printf("output %d %d %d\n", output->width, output->height,
-		output->scale);
+	printf("output %d %d %d\n", output->width, output->height, output->scale);
 	fflush(stdout);
 }
 
@@ -340,16 +337,16 @@ static void registry_handle_global(void *data, struct wl_registry *registry,
 	struct client *client = data;
 	if (strcmp(interface, wl_compositor_interface.name) == 0) {
 		client->compositor = wl_registry_bind(registry, name,
-			&wl_compositor_interface, version < 4 ? version : 4);
+				&wl_compositor_interface, version < 4 ? version : 4);
 	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
 		client->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
 	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
-		client->wm_base = wl_registry_bind(registry, name,
-			&xdg_wm_base_interface, 1);
+		client->wm_base =
+				wl_registry_bind(registry, name, &xdg_wm_base_interface, 1);
 		xdg_wm_base_add_listener(client->wm_base, &wm_base_listener, client);
 	} else if (strcmp(interface, wp_presentation_interface.name) == 0) {
-		client->presentation = wl_registry_bind(registry, name,
-			&wp_presentation_interface, 1);
+		client->presentation =
+				wl_registry_bind(registry, name, &wp_presentation_interface, 1);
 	} else if (strcmp(interface, wl_output_interface.name) == 0 &&
 			version >= 2) {
 		struct client_output *output = calloc(1, sizeof(*output));
@@ -357,8 +354,8 @@ static void registry_handle_global(void *data, struct wl_registry *registry,
 			return;
 		}
 		output->scale = 1;
-		output->wl_output = wl_registry_bind(registry, name,
-			&wl_output_interface, 2);
+		output->wl_output =
+				wl_registry_bind(registry, name, &wl_output_interface, 2);
 		wl_output_add_listener(output->wl_output, &output_listener, output);
 		wl_list_insert(client->outputs.prev, &output->link);
 	}
@@ -375,32 +372,33 @@ static const struct wl_registry_listener registry_listener = {
 
 static void print_sample(struct client *client) {
 	printf("sample %llu %llu %llu %llu\n", (unsigned long long)now_nsec(),
-		(unsigned long long)client->frames,
-		(unsigned long long)client->presented,
-		(unsigned long long)client->discarded);
+			(unsigned long long)client->frames,
+			(unsigned long long)client->presented,
+			(unsigned long long)client->discarded);
 	fflush(stdout);
 }
 
 static void print_summary(struct client *client) {
 	struct timespec end;
 	clock_gettime(CLOCK_MONOTONIC, &end);
-	double seconds = (double)(timespec_nsec(&end) -
-		timespec_nsec(&client->start)) / 1e9;
+	double seconds =
+			(double)(timespec_nsec(&end) - timespec_nsec(&client->start)) / 1e9;
 	printf("summary frames %llu seconds %.3f fps %.2f presented %llu "
-		"discarded %llu presentation %s\n",
-		(unsigned long long)client->frames, seconds,
-		seconds > 0 ? (double)client->frames / seconds : 0.0,
-		(unsigned long long)client->presented,
-		(unsigned long long)client->discarded,
-		client->presentation != NULL ? "yes" : "no");
+		   "discarded %llu presentation %s\n",
+			(unsigned long long)client->frames, seconds,
+			seconds > 0 ? (double)client->frames / seconds : 0.0,
+			(unsigned long long)client->presented,
+			(unsigned long long)client->discarded,
+			client->presentation != NULL ? "yes" : "no");
 	fflush(stdout);
 }
 
 static bool setup_window(struct client *client) {
 	if (client->compositor == NULL || client->shm == NULL ||
 			client->wm_base == NULL) {
-		fprintf(stderr, "redraw-client: the compositor lacks wl_compositor, "
-			"wl_shm or xdg_wm_base\n");
+		fprintf(stderr,
+				"redraw-client: the compositor lacks wl_compositor, "
+				"wl_shm or xdg_wm_base\n");
 		return false;
 	}
 	for (int i = 0; i < BUFFER_COUNT; i++) {
@@ -409,20 +407,19 @@ static bool setup_window(struct client *client) {
 		}
 	}
 	client->surface = wl_compositor_create_surface(client->compositor);
-	client->xdg_surface = xdg_wm_base_get_xdg_surface(client->wm_base,
-		client->surface);
+	client->xdg_surface =
+			xdg_wm_base_get_xdg_surface(client->wm_base, client->surface);
 	xdg_surface_add_listener(client->xdg_surface, &xdg_surface_listener,
-		client);
+			client);
 	client->xdg_toplevel = xdg_surface_get_toplevel(client->xdg_surface);
-	xdg_toplevel_add_listener(client->xdg_toplevel, &toplevel_listener,
-		client);
+	xdg_toplevel_add_listener(client->xdg_toplevel, &toplevel_listener, client);
 	xdg_toplevel_set_app_id(client->xdg_toplevel, client->options.app_id);
 	xdg_toplevel_set_title(client->xdg_toplevel, "gridwl benchmark");
 	// A fixed size tells tiling compositors this window wants to float.
 	xdg_toplevel_set_min_size(client->xdg_toplevel, client->options.width,
-		client->options.height);
+			client->options.height);
 	xdg_toplevel_set_max_size(client->xdg_toplevel, client->options.width,
-		client->options.height);
+			client->options.height);
 	wl_surface_commit(client->surface);
 	return true;
 }
@@ -533,10 +530,10 @@ static int run(struct client *client, int signal_fd, int timer_fd) {
 
 static void usage(FILE *out) {
 	fprintf(out,
-		"Usage: redraw-client [--static] [--size WxH] [--seconds N] "
-		"[--app-id ID]\n"
-		"  Repaints its whole window every frame (--static: once).\n"
-		"  SIGUSR1 prints 'sample NSEC FRAMES PRESENTED DISCARDED'.\n");
+			"Usage: redraw-client [--static] [--size WxH] [--seconds N] "
+			"[--app-id ID]\n"
+			"  Repaints its whole window every frame (--static: once).\n"
+			"  SIGUSR1 prints 'sample NSEC FRAMES PRESENTED DISCARDED'.\n");
 }
 
 static bool parse_options(int argc, char *argv[], struct options *options) {
@@ -554,17 +551,17 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 		.app_id = "gridwl-bench",
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "Ss:t:a:h", long_options,
-			NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "Ss:t:a:h", long_options, NULL)) !=
+			-1) {
 		switch (c) {
 		case 'S':
 			options->static_content = true;
 			break;
 		case 's':
-			if (sscanf(optarg, "%dx%d", &options->width,
-					&options->height) != 2 || options->width <= 0 ||
-					options->height <= 0 || options->width > 8192 ||
-					options->height > 8192) {
+			if (sscanf(optarg, "%dx%d", &options->width, &options->height) !=
+							2 ||
+					options->width <= 0 || options->height <= 0 ||
+					options->width > 8192 || options->height > 8192) {
 				fprintf(stderr, "redraw-client: bad size '%s'\n", optarg);
 				return false;
 			}
@@ -630,8 +627,9 @@ int main(int argc, char *argv[]) {
 
 	client.display = wl_display_connect(NULL);
 	if (client.display == NULL) {
-		fprintf(stderr, "redraw-client: cannot connect to the Wayland "
-			"display\n");
+		fprintf(stderr,
+				"redraw-client: cannot connect to the Wayland "
+				"display\n");
 		return 1;
 	}
 	client.registry = wl_display_get_registry(client.display);

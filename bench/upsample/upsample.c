@@ -66,25 +66,27 @@ static double now(void) {
 }
 
 static void run_pixman(const struct bench *bench, enum filter filter) {
-	pixman_image_t *src = pixman_image_create_bits(PIXMAN_a8r8g8b8,
-		bench->src.width, bench->src.height, bench->src.data,
-		bench->src.width * 4);
-	pixman_image_t *dst = pixman_image_create_bits(PIXMAN_a8r8g8b8,
-		bench->dst.width, bench->dst.height, bench->dst.data,
-		bench->dst.width * 4);
+	pixman_image_t *src =
+			pixman_image_create_bits(PIXMAN_a8r8g8b8, bench->src.width,
+					bench->src.height, bench->src.data, bench->src.width * 4);
+	pixman_image_t *dst =
+			pixman_image_create_bits(PIXMAN_a8r8g8b8, bench->dst.width,
+					bench->dst.height, bench->dst.data, bench->dst.width * 4);
 	// Destination pixel centres map to (x + 0.5) / k in the source, and
 	// pixman's bilinear filter samples around them, minus 0.5: the same
 	// half-pixel-centred sampling as the kernels, edges padded.
 	pixman_transform_t transform;
 	pixman_transform_init_scale(&transform,
-		pixman_double_to_fixed(1.0 / bench->k),
-		pixman_double_to_fixed(1.0 / bench->k));
+			pixman_double_to_fixed(1.0 / bench->k),
+			pixman_double_to_fixed(1.0 / bench->k));
 	pixman_image_set_transform(src, &transform);
-	pixman_image_set_filter(src, filter == FILTER_BILINEAR ?
-		PIXMAN_FILTER_BILINEAR : PIXMAN_FILTER_NEAREST, NULL, 0);
+	pixman_image_set_filter(src,
+			filter == FILTER_BILINEAR ? PIXMAN_FILTER_BILINEAR :
+										PIXMAN_FILTER_NEAREST,
+			NULL, 0);
 	pixman_image_set_repeat(src, PIXMAN_REPEAT_PAD);
 	pixman_image_composite32(PIXMAN_OP_SRC, src, NULL, dst, 0, 0, 0, 0, 0, 0,
-		bench->dst.width, bench->dst.height);
+			bench->dst.width, bench->dst.height);
 	pixman_image_unref(src);
 	pixman_image_unref(dst);
 }
@@ -96,21 +98,21 @@ static void run_job(const struct bench *bench, const struct job *job) {
 		.height = bench->src.height,
 		.stride = bench->src.width,
 	};
-	struct gridwl_rect all = {0, 0, bench->dst.width, bench->dst.height};
+	struct gridwl_rect all = { 0, 0, bench->dst.width, bench->dst.height };
 	switch (job->kind) {
 	case JOB_KERNEL:
 		switch (job->filter) {
 		case FILTER_NEAREST:
-			job->kernels->magnify_nearest(&src, bench->k, &all,
-				bench->dst.data, bench->dst.width);
+			job->kernels->magnify_nearest(&src, bench->k, &all, bench->dst.data,
+					bench->dst.width);
 			break;
 		case FILTER_BILINEAR:
 			job->kernels->magnify_bilinear(&src, bench->k, &all,
-				bench->dst.data, bench->dst.width);
+					bench->dst.data, bench->dst.width);
 			break;
 		case FILTER_BOX:
-			job->kernels->reduce_box(&src, bench->k, &all,
-				bench->dst.data, bench->dst.width);
+			job->kernels->reduce_box(&src, bench->k, &all, bench->dst.data,
+					bench->dst.width);
 			break;
 		}
 		break;
@@ -119,7 +121,8 @@ static void run_job(const struct bench *bench, const struct job *job) {
 		break;
 	case JOB_MEMCPY:
 		memcpy(bench->dst.data, job->copy_src,
-			(size_t)bench->dst.width * bench->dst.height * sizeof(uint32_t));
+				(size_t)bench->dst.width * bench->dst.height *
+						sizeof(uint32_t));
 		break;
 	}
 }
@@ -161,12 +164,12 @@ static void time_entries(const struct bench *bench, struct entry *entries,
 	for (int j = 0; j < n; j++) {
 		double *t = entries[j].times;
 		qsort(t, reps, sizeof(*t), compare_doubles);
-		double median = reps % 2 ? t[reps / 2] :
-			(t[reps / 2 - 1] + t[reps / 2]) / 2;
+		double median =
+				reps % 2 ? t[reps / 2] : (t[reps / 2 - 1] + t[reps / 2]) / 2;
 		entries[j].mpix =
-			(double)bench->dst.width * bench->dst.height / median / 1e6;
+				(double)bench->dst.width * bench->dst.height / median / 1e6;
 		printf("  %-10s %-9s %9.1f Mpix/s %8.2f ms\n", entries[j].who,
-			entries[j].what, entries[j].mpix, median * 1e3);
+				entries[j].what, entries[j].mpix, median * 1e3);
 	}
 }
 
@@ -184,7 +187,9 @@ static int max_difference(const uint32_t *a, const uint32_t *b, size_t n) {
 }
 
 static const enum gridwl_kernel_isa isas[] = {
-	GRIDWL_ISA_REFERENCE, GRIDWL_ISA_SSE2, GRIDWL_ISA_AVX2,
+	GRIDWL_ISA_REFERENCE,
+	GRIDWL_ISA_SSE2,
+	GRIDWL_ISA_AVX2,
 };
 #define N_ISAS (sizeof(isas) / sizeof(isas[0]))
 
@@ -197,14 +202,14 @@ static int add_kernels(struct entry *entries, int n, enum filter filter,
 		index[i] = -1;
 		if (kernels == NULL) {
 			printf("  (no %s kernels on this machine)\n",
-				isas[i] == GRIDWL_ISA_AVX2 ? "avx2" : "sse2");
+					isas[i] == GRIDWL_ISA_AVX2 ? "avx2" : "sse2");
 			continue;
 		}
 		index[i] = n;
 		entries[n++] = (struct entry){
 			.who = kernels->name,
 			.what = what,
-			.job = {JOB_KERNEL, filter, kernels, NULL},
+			.job = { JOB_KERNEL, filter, kernels, NULL },
 		};
 	}
 	return n;
@@ -212,20 +217,20 @@ static int add_kernels(struct entry *entries, int n, enum filter filter,
 
 static void magnify_case(struct bench *bench, const uint32_t *copy_src) {
 	printf("\n%dx%d source, k = %d -> %dx%d destination\n", bench->src.width,
-		bench->src.height, bench->k, bench->dst.width, bench->dst.height);
+			bench->src.height, bench->k, bench->dst.width, bench->dst.height);
 	struct entry entries[MAX_JOBS];
 	int nearest[N_ISAS], bilinear[N_ISAS];
 	int n = add_kernels(entries, 0, FILTER_NEAREST, "nearest", nearest);
 	int pixman_nearest = n;
-	entries[n++] = (struct entry){"pixman", "nearest",
-		{JOB_PIXMAN, FILTER_NEAREST, NULL, NULL}, {0}, 0};
+	entries[n++] = (struct entry){ "pixman", "nearest",
+		{ JOB_PIXMAN, FILTER_NEAREST, NULL, NULL }, { 0 }, 0 };
 	n = add_kernels(entries, n, FILTER_BILINEAR, "bilinear", bilinear);
 	int pixman_bilinear = n;
-	entries[n++] = (struct entry){"pixman", "bilinear",
-		{JOB_PIXMAN, FILTER_BILINEAR, NULL, NULL}, {0}, 0};
+	entries[n++] = (struct entry){ "pixman", "bilinear",
+		{ JOB_PIXMAN, FILTER_BILINEAR, NULL, NULL }, { 0 }, 0 };
 	int copy = n;
-	entries[n++] = (struct entry){"memcpy", "dst size",
-		{JOB_MEMCPY, FILTER_NEAREST, NULL, copy_src}, {0}, 0};
+	entries[n++] = (struct entry){ "memcpy", "dst size",
+		{ JOB_MEMCPY, FILTER_NEAREST, NULL, copy_src }, { 0 }, 0 };
 	time_entries(bench, entries, n);
 
 	for (size_t i = 1; i < N_ISAS; i++) {
@@ -233,13 +238,13 @@ static void magnify_case(struct bench *bench, const uint32_t *copy_src) {
 			continue;
 		}
 		printf("  %s: bilinear / pixman bilinear = %.2fx (target >= 3), "
-			"nearest / memcpy = %.2fx (target >= 0.7)\n",
-			entries[bilinear[i]].who,
-			entries[bilinear[i]].mpix / entries[pixman_bilinear].mpix,
-			entries[nearest[i]].mpix / entries[copy].mpix);
+			   "nearest / memcpy = %.2fx (target >= 0.7)\n",
+				entries[bilinear[i]].who,
+				entries[bilinear[i]].mpix / entries[pixman_bilinear].mpix,
+				entries[nearest[i]].mpix / entries[copy].mpix);
 	}
 	printf("  (pixman nearest / memcpy = %.2fx)\n",
-		entries[pixman_nearest].mpix / entries[copy].mpix);
+			entries[pixman_nearest].mpix / entries[copy].mpix);
 
 	// How far pixman's 7-bit bilinear weights (and its 16.16 1/k) stray
 	// from the exact kernels: a check that both compute the same thing.
@@ -248,28 +253,29 @@ static void magnify_case(struct bench *bench, const uint32_t *copy_src) {
 	if (exact != NULL) {
 		int diff[2];
 		for (int f = FILTER_NEAREST; f <= FILTER_BILINEAR; f++) {
-			struct job kernel = {JOB_KERNEL, f, gridwl_kernels_best(), NULL};
+			struct job kernel = { JOB_KERNEL, f, gridwl_kernels_best(), NULL };
 			run_job(bench, &kernel);
 			memcpy(exact, bench->dst.data, pixels * sizeof(*exact));
-			struct job pix = {JOB_PIXMAN, f, NULL, NULL};
+			struct job pix = { JOB_PIXMAN, f, NULL, NULL };
 			run_job(bench, &pix);
 			diff[f] = max_difference(exact, bench->dst.data, pixels);
 		}
 		printf("  largest channel difference from pixman: nearest %d, "
-			"bilinear %d\n", diff[0], diff[1]);
+			   "bilinear %d\n",
+				diff[0], diff[1]);
 		free(exact);
 	}
 }
 
 static void reduce_case(struct bench *bench, const uint32_t *copy_src) {
 	printf("\n%dx%d source, box reduction by %d -> %dx%d destination\n",
-		bench->src.width, bench->src.height, bench->k, bench->dst.width,
-		bench->dst.height);
+			bench->src.width, bench->src.height, bench->k, bench->dst.width,
+			bench->dst.height);
 	struct entry entries[MAX_JOBS];
 	int box[N_ISAS];
 	int n = add_kernels(entries, 0, FILTER_BOX, "box", box);
-	entries[n++] = (struct entry){"memcpy", "dst size",
-		{JOB_MEMCPY, FILTER_NEAREST, NULL, copy_src}, {0}, 0};
+	entries[n++] = (struct entry){ "memcpy", "dst size",
+		{ JOB_MEMCPY, FILTER_NEAREST, NULL, copy_src }, { 0 }, 0 };
 	time_entries(bench, entries, n);
 }
 
@@ -289,7 +295,8 @@ int main(int argc, char *argv[]) {
 	}
 	const struct gridwl_kernels *best = gridwl_kernels_best();
 	printf("Destination Mpixel/s, median of %d runs (interleaved) after a "
-		"warm-up; best kernels here: %s\n", repetitions, best->name);
+		   "warm-up; best kernels here: %s\n",
+			repetitions, best->name);
 
 	// Every case writes a 3840x2160 destination.
 	struct image dst = image_create(3840, 2160);
@@ -314,7 +321,7 @@ int main(int argc, char *argv[]) {
 
 	// Reduction reads the 3840x2160 image and writes a quarter of it.
 	bench.src = copy_src;
-	bench.dst = (struct image){dst.data, 1920, 1080};
+	bench.dst = (struct image){ dst.data, 1920, 1080 };
 	bench.k = 2;
 	reduce_case(&bench, copy_src.data);
 

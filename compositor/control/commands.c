@@ -23,14 +23,13 @@
 
 /* The reply for a request that failed: frees the message. */
 static struct json_object *error_reply(char *message) {
-	struct json_object *reply = gridwl_control_error("%s",
-		message != NULL ? message : "failed");
+	struct json_object *reply =
+			gridwl_control_error("%s", message != NULL ? message : "failed");
 	free(message);
 	return reply;
 }
 
-static bool get_int(struct json_object *request, const char *key,
-		int *value) {
+static bool get_int(struct json_object *request, const char *key, int *value) {
 	struct json_object *field;
 	if (!json_object_object_get_ex(request, key, &field) ||
 			!json_object_is_type(field, json_type_int)) {
@@ -58,8 +57,7 @@ static struct json_object *box_fields(struct json_object *object,
 	json_object_object_add(object, "x", json_object_new_int(box->x));
 	json_object_object_add(object, "y", json_object_new_int(box->y));
 	json_object_object_add(object, "width", json_object_new_int(box->width));
-	json_object_object_add(object, "height",
-		json_object_new_int(box->height));
+	json_object_object_add(object, "height", json_object_new_int(box->height));
 	return object;
 }
 
@@ -67,32 +65,33 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct json_object *object = json_object_new_object();
 	json_object_object_add(object, "name",
-		json_object_new_string(wlr_output->name));
+			json_object_new_string(wlr_output->name));
 	json_object_object_add(object, "make",
-		json_object_new_string(wlr_output->make));
+			json_object_new_string(wlr_output->make));
 	json_object_object_add(object, "model",
-		json_object_new_string(wlr_output->model));
+			json_object_new_string(wlr_output->model));
 	json_object_object_add(object, "enabled",
-		json_object_new_boolean(gridwl_output_is_active(output)));
+			json_object_new_boolean(gridwl_output_is_active(output)));
 	struct json_object *mode = json_object_new_object();
 	json_object_object_add(mode, "width",
-		json_object_new_int(wlr_output->width));
+			json_object_new_int(wlr_output->width));
 	json_object_object_add(mode, "height",
-		json_object_new_int(wlr_output->height));
+			json_object_new_int(wlr_output->height));
 	json_object_object_add(mode, "refresh_mhz",
-		json_object_new_int(wlr_output->refresh));
+			json_object_new_int(wlr_output->refresh));
 	json_object_object_add(object, "mode", mode);
 	json_object_object_add(object, "scale", json_object_new_int(output->scale));
 	json_object_object_add(object, "filter",
-		json_object_new_string(gridwl_filter_name(output->filter)));
+			json_object_new_string(gridwl_filter_name(output->filter)));
 	// Whether it shows anything: "off" when powered off or disabled.
-	json_object_object_add(object, "power", json_object_new_string(
-		gridwl_output_is_shown(output) ? "on" : "off"));
+	json_object_object_add(object, "power",
+			json_object_new_string(
+					gridwl_output_is_shown(output) ? "on" : "off"));
 	json_object_object_add(object, "frames",
-		json_object_new_int64((int64_t)output->frames));
+			json_object_new_int64((int64_t)output->frames));
 	struct wlr_box usable = gridwl_output_usable_box(output);
 	json_object_object_add(object, "usable",
-		box_fields(json_object_new_object(), &usable));
+			box_fields(json_object_new_object(), &usable));
 	struct wlr_box box = gridwl_output_logical_box(output);
 	return box_fields(object, &box);
 }
@@ -113,9 +112,9 @@ static struct json_object *describe_view(struct gridwl_view *view) {
 	struct json_object *object = json_object_new_object();
 	json_object_object_add(object, "id", json_object_new_int64(view->id));
 	json_object_object_add(object, "app_id",
-		json_object_new_string(gridwl_view_app_id(view)));
+			json_object_new_string(gridwl_view_app_id(view)));
 	json_object_object_add(object, "title",
-		json_object_new_string(gridwl_view_title(view)));
+			json_object_new_string(gridwl_view_title(view)));
 	struct wlr_box box = gridwl_view_box(view);
 	box_fields(object, &box);
 	struct json_object *outputs = json_object_new_array();
@@ -124,30 +123,32 @@ static struct json_object *describe_view(struct gridwl_view *view) {
 	if (surface != NULL) {
 		wl_list_for_each(surface_output, &surface->current_outputs, link) {
 			json_object_array_add(outputs,
-				json_object_new_string(surface_output->output->name));
+					json_object_new_string(surface_output->output->name));
 		}
 	}
 	json_object_object_add(object, "outputs", outputs);
 	json_object_object_add(object, "xwayland",
-		json_object_new_boolean(gridwl_view_is_x11(view)));
+			json_object_new_boolean(gridwl_view_is_x11(view)));
 	json_object_object_add(object, "buffer_scale",
-		json_object_new_int(gridwl_view_buffer_scale(view)));
+			json_object_new_int(gridwl_view_buffer_scale(view)));
 	json_object_object_add(object, "focused",
-		json_object_new_boolean(gridwl_view_is_focused(view)));
+			json_object_new_boolean(gridwl_view_is_focused(view)));
 	json_object_object_add(object, "fullscreen",
-		json_object_new_boolean(view->fullscreen));
+			json_object_new_boolean(view->fullscreen));
 	json_object_object_add(object, "maximized",
-		json_object_new_boolean(view->maximized));
+			json_object_new_boolean(view->maximized));
 	// The filter in effect where most of the window is, and whether a
 	// window rule chose it.
 	struct gridwl_output *output = gridwl_view_main_output(view);
 	enum gridwl_filter filter = output != NULL ?
-		gridwl_view_filter_on(view, output) : view->rule_filter;
-	json_object_object_add(object, "filter", output != NULL ||
-		view->has_rule_filter ?
-		json_object_new_string(gridwl_filter_name(filter)) : NULL);
+			gridwl_view_filter_on(view, output) :
+			view->rule_filter;
+	json_object_object_add(object, "filter",
+			output != NULL || view->has_rule_filter ?
+					json_object_new_string(gridwl_filter_name(filter)) :
+					NULL);
 	json_object_object_add(object, "filter_rule",
-		json_object_new_boolean(view->has_rule_filter));
+			json_object_new_boolean(view->has_rule_filter));
 	return object;
 }
 
@@ -201,7 +202,7 @@ static struct json_object *cmd_move(struct gridwl_server *server,
 	}
 	if (view->fullscreen || view->maximized) {
 		return gridwl_control_error("window %u is fullscreen or maximized",
-			view->id);
+				view->id);
 	}
 	gridwl_view_move(view, x, y);
 	return gridwl_control_success();
@@ -220,8 +221,8 @@ static struct json_object *cmd_resize(struct gridwl_server *server,
 		return gridwl_control_error("missing integer \"width\" or \"height\"");
 	}
 	if (width <= 0 || height <= 0 || width > 16384 || height > 16384) {
-		return gridwl_control_error("size %dx%d is out of range",
-			width, height);
+		return gridwl_control_error("size %dx%d is out of range", width,
+				height);
 	}
 	gridwl_view_request_size(view, width, height);
 	return gridwl_control_success();
@@ -260,7 +261,7 @@ static struct json_object *cmd_output(struct gridwl_server *server,
 			!json_object_is_type(args, json_type_array) ||
 			json_object_array_length(args) == 0) {
 		return gridwl_control_error(
-			"output needs \"name\" and a non-empty \"args\" array");
+				"output needs \"name\" and a non-empty \"args\" array");
 	}
 	bool every = strcmp(name, "*") == 0;
 	if (!every && gridwl_output_by_name(server, name) == NULL) {
@@ -280,8 +281,9 @@ static struct json_object *cmd_output(struct gridwl_server *server,
 	}
 	struct gridwl_output_config *parsed = gridwl_output_config_create(name);
 	char *error = NULL;
-	if (parsed == NULL || !gridwl_output_config_parse_words(parsed,
-			(int)count, words, "gridctl output", &error)) {
+	if (parsed == NULL ||
+			!gridwl_output_config_parse_words(parsed, (int)count, words,
+					"gridctl output", &error)) {
 		gridwl_output_config_destroy(parsed);
 		return error_reply(error);
 	}
@@ -295,7 +297,7 @@ static struct json_object *cmd_output(struct gridwl_server *server,
 			continue;
 		}
 		struct gridwl_output_config *line =
-			gridwl_output_config_create(output_name);
+				gridwl_output_config_create(output_name);
 		char *output_error = NULL;
 		if (line == NULL) {
 			gridwl_set_error(&output_error, "out of memory");
@@ -320,8 +322,8 @@ static struct json_object *cmd_output(struct gridwl_server *server,
 	if (every) {
 		json_object_object_add(reply, "outputs", described);
 	} else {
-		json_object_object_add(reply, "output", json_object_get(
-			json_object_array_get_idx(described, 0)));
+		json_object_object_add(reply, "output",
+				json_object_get(json_object_array_get_idx(described, 0)));
 		json_object_put(described);
 	}
 	return reply;
@@ -335,15 +337,15 @@ static struct json_object *cmd_create_output(struct gridwl_server *server,
 		return gridwl_control_error("missing integer \"width\" or \"height\"");
 	}
 	if (width <= 0 || height <= 0 || width > 16384 || height > 16384) {
-		return gridwl_control_error("size %dx%d is out of range",
-			width, height);
+		return gridwl_control_error("size %dx%d is out of range", width,
+				height);
 	}
 	struct json_object *scale_field;
 	if (json_object_object_get_ex(request, "scale", &scale_field) &&
-			(!get_int(request, "scale", &scale) ||
-			scale < GRIDWL_SCALE_MIN || scale > GRIDWL_SCALE_MAX)) {
+			(!get_int(request, "scale", &scale) || scale < GRIDWL_SCALE_MIN ||
+					scale > GRIDWL_SCALE_MAX)) {
 		return gridwl_control_error("scale must be an integer from %d to %d",
-			GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX);
+				GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX);
 	}
 	struct gridwl_output_config *oc = gridwl_output_config_create("*");
 	if (oc == NULL) {
@@ -356,14 +358,14 @@ static struct json_object *cmd_create_output(struct gridwl_server *server,
 	oc->scale = scale;
 	char *error = NULL;
 	struct gridwl_output *output =
-		gridwl_output_create(server, NULL, oc, &error);
+			gridwl_output_create(server, NULL, oc, &error);
 	gridwl_output_config_destroy(oc);
 	if (output == NULL) {
 		return error_reply(error);
 	}
 	struct json_object *reply = gridwl_control_success();
 	json_object_object_add(reply, "name",
-		json_object_new_string(output->wlr_output->name));
+			json_object_new_string(output->wlr_output->name));
 	json_object_object_add(reply, "output", describe_output(output));
 	return reply;
 }
@@ -380,7 +382,8 @@ static struct json_object *cmd_destroy_output(struct gridwl_server *server,
 	}
 	if (server->output_backend == NULL) {
 		return gridwl_control_error("outputs of the %s backend are physical; "
-			"disable it instead", gridwl_backend_kind_name(server->backend_kind));
+									"disable it instead",
+				gridwl_backend_kind_name(server->backend_kind));
 	}
 	wlr_output_destroy(output->wlr_output);
 	return gridwl_control_success();
@@ -394,9 +397,9 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 	}
 	struct json_object *cursor;
 	bool with_cursor = json_object_object_get_ex(request, "cursor", &cursor) &&
-		json_object_get_boolean(cursor);
+			json_object_get_boolean(cursor);
 	const char *name = get_string(request, "output");
-	struct gridwl_image image = {0};
+	struct gridwl_image image = { 0 };
 	char *error = NULL;
 	bool ok;
 	if (name != NULL) {
@@ -415,8 +418,7 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 	struct json_object *reply = gridwl_control_success();
 	json_object_object_add(reply, "path", json_object_new_string(path));
 	json_object_object_add(reply, "width", json_object_new_int(image.width));
-	json_object_object_add(reply, "height",
-		json_object_new_int(image.height));
+	json_object_object_add(reply, "height", json_object_new_int(image.height));
 	gridwl_image_finish(&image);
 	return reply;
 }
@@ -439,9 +441,9 @@ static struct json_object *cmd_exit(struct gridwl_server *server,
 /* What has the keyboard, for tests on backends without a keyboard. */
 static const char *keyboard_focus_kind(struct gridwl_server *server) {
 	struct wlr_surface *focused =
-		server->seat->wlr_seat->keyboard_state.focused_surface;
-	struct gridwl_view *view = focused != NULL ?
-		gridwl_view_from_surface(focused) : NULL;
+			server->seat->wlr_seat->keyboard_state.focused_surface;
+	struct gridwl_view *view =
+			focused != NULL ? gridwl_view_from_surface(focused) : NULL;
 	if (focused == NULL) {
 		return "none";
 	} else if (view == NULL) {
@@ -465,33 +467,34 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	}
 	json_object_object_add(reply, "outputs", json_object_new_int(outputs));
 	json_object_object_add(reply, "windows", json_object_new_int(windows));
-	json_object_object_add(reply, "backend", json_object_new_string(
-		gridwl_backend_kind_name(server->backend_kind)));
+	json_object_object_add(reply, "backend",
+			json_object_new_string(
+					gridwl_backend_kind_name(server->backend_kind)));
 	// Where X11 clients connect; null when Xwayland is off.
 	const char *display = gridwl_xwayland_display(server->xwayland);
 	json_object_object_add(reply, "xwayland_display",
-		display != NULL ? json_object_new_string(display) : NULL);
+			display != NULL ? json_object_new_string(display) : NULL);
 	const struct gridwl_resample_stats *resample = &server->resample_stats;
 	json_object_object_add(reply, "resample_cache_bytes",
-		json_object_new_int64((int64_t)resample->bytes));
+			json_object_new_int64((int64_t)resample->bytes));
 	json_object_object_add(reply, "resample_cache_entries",
-		json_object_new_int64((int64_t)resample->entries));
+			json_object_new_int64((int64_t)resample->entries));
 	json_object_object_add(reply, "resample_pixels",
-		json_object_new_int64((int64_t)resample->pixels));
+			json_object_new_int64((int64_t)resample->pixels));
 	const struct gridwl_kernels *kernels = gridwl_kernels_best();
 	json_object_object_add(reply, "resample_kernels",
-		json_object_new_string(kernels != NULL ? kernels->name : "none"));
-	json_object_object_add(reply, "session_lock", json_object_new_string(
-		gridwl_session_lock_state_name(server)));
+			json_object_new_string(kernels != NULL ? kernels->name : "none"));
+	json_object_object_add(reply, "session_lock",
+			json_object_new_string(gridwl_session_lock_state_name(server)));
 	json_object_object_add(reply, "keyboard_focus",
-		json_object_new_string(keyboard_focus_kind(server)));
+			json_object_new_string(keyboard_focus_kind(server)));
 	json_object_object_add(reply, "idle_inhibited",
-		json_object_new_boolean(gridwl_idle_inhibited(server)));
+			json_object_new_boolean(gridwl_idle_inhibited(server)));
 	return reply;
 }
 
 typedef struct json_object *(*command_handler)(struct gridwl_server *server,
-	struct json_object *request);
+		struct json_object *request);
 
 static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_OUTPUTS] = cmd_outputs,
@@ -511,7 +514,8 @@ static const command_handler handlers[] = {
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==
-	GRIDWL_CONTROL_COMMAND_COUNT, "every control command needs a handler");
+				GRIDWL_CONTROL_COMMAND_COUNT,
+		"every control command needs a handler");
 
 bool gridwl_control_handles(enum gridwl_control_command command) {
 	return handlers[command] != NULL;

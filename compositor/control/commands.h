@@ -6,7 +6,7 @@
 
 /* The control socket's handler: data is the gridwl_server. */
 struct json_object *gridwl_control_handle_request(void *data,
-	struct json_object *request);
+		struct json_object *request);
 
 /* Whether the compositor has a handler for command: the protocol's every
  * command, as tests/control checks. */

@@ -95,20 +95,20 @@ static bool buffer_reserve(char **buf, size_t *cap, size_t need) {
 	return true;
 }
 
-static bool client_queue(struct gridwl_control_client *client,
-		const char *data, size_t len) {
+static bool client_queue(struct gridwl_control_client *client, const char *data,
+		size_t len) {
 	if (len == 0) {
 		return true;
 	}
 	if (client->out_start > 0) {
 		memmove(client->out, client->out + client->out_start,
-			client_pending(client));
+				client_pending(client));
 		client->out_len -= client->out_start;
 		client->out_start = 0;
 	}
 	if (len > SIZE_MAX - client->out_len ||
 			!buffer_reserve(&client->out, &client->out_cap,
-				client->out_len + len)) {
+					client->out_len + len)) {
 		return false;
 	}
 	memcpy(client->out + client->out_len, data, len);
@@ -123,8 +123,8 @@ static void client_send_reply(struct gridwl_control_client *client,
 		json_object_put(reply);
 		return;
 	}
-	const char *text = json_object_to_json_string_ext(reply,
-		JSON_C_TO_STRING_PLAIN);
+	const char *text =
+			json_object_to_json_string_ext(reply, JSON_C_TO_STRING_PLAIN);
 	if (text == NULL || !client_queue(client, text, strlen(text)) ||
 			!client_queue(client, "\n", 1)) {
 		wlr_log(WLR_ERROR, "control: out of memory queueing a reply");
@@ -150,7 +150,7 @@ static void client_handle_line(struct gridwl_control_client *client,
 
 	const char *error = NULL;
 	struct json_object *request =
-		gridwl_control_parse_request(line, len, &error);
+			gridwl_control_parse_request(line, len, &error);
 	if (request == NULL) {
 		client_send_reply(client, gridwl_control_error("%s", error));
 		return;
@@ -178,7 +178,7 @@ static void client_process_input(struct gridwl_control_client *client) {
 			break;
 		}
 		char *nl = memchr(client->in + scan_from, '\n',
-			client->in_len - scan_from);
+				client->in_len - scan_from);
 		if (nl == NULL) {
 			client->in_scanned = client->in_len - start;
 			break;
@@ -206,11 +206,13 @@ static void client_process_input(struct gridwl_control_client *client) {
 			line_len = (size_t)(nl - client->in);
 		}
 		if (line_len > GRIDWL_CONTROL_MAX_MESSAGE) {
-			wlr_log(WLR_INFO, "control: client sent a message over "
-				"%d bytes, closing it", GRIDWL_CONTROL_MAX_MESSAGE);
-			client_send_reply(client, gridwl_control_error(
-				"message too long (limit %d bytes)",
-				GRIDWL_CONTROL_MAX_MESSAGE));
+			wlr_log(WLR_INFO,
+					"control: client sent a message over "
+					"%d bytes, closing it",
+					GRIDWL_CONTROL_MAX_MESSAGE);
+			client_send_reply(client,
+					gridwl_control_error("message too long (limit %d bytes)",
+							GRIDWL_CONTROL_MAX_MESSAGE));
 			client->closing = true;
 		}
 	}
@@ -227,7 +229,7 @@ static bool client_flush(struct gridwl_control_client *client) {
 	while (client_pending(client) > 0) {
 		// MSG_NOSIGNAL: a client that went away must not SIGPIPE us.
 		ssize_t n = send(client->fd, client->out + client->out_start,
-			client_pending(client), MSG_NOSIGNAL);
+				client_pending(client), MSG_NOSIGNAL);
 		if (n < 0) {
 			if (errno == EINTR) {
 				continue;
@@ -299,14 +301,14 @@ static bool client_update(struct gridwl_control_client *client) {
 /* Returns false if the connection is broken. */
 static bool client_read(struct gridwl_control_client *client) {
 	if (!buffer_reserve(&client->in, &client->in_cap,
-			client->in_len + CONTROL_READ_CHUNK)) {
+				client->in_len + CONTROL_READ_CHUNK)) {
 		wlr_log(WLR_ERROR, "control: out of memory reading a request");
 		return false;
 	}
 	ssize_t n;
 	do {
 		n = recv(client->fd, client->in + client->in_len,
-			client->in_cap - client->in_len, 0);
+				client->in_cap - client->in_len, 0);
 	} while (n < 0 && errno == EINTR);
 	if (n < 0 && errno == ECONNRESET) {
 		// The client closed with replies unread. That still ends its
@@ -324,8 +326,7 @@ static bool client_read(struct gridwl_control_client *client) {
 	if (n == 0) {
 		client->eof = true;
 		// A last request without its newline is still a request.
-		if (client->in_len > 0 &&
-				client->in[client->in_len - 1] != '\n') {
+		if (client->in_len > 0 && client->in[client->in_len - 1] != '\n') {
 			client->in[client->in_len++] = '\n';
 		}
 		return true;
@@ -382,8 +383,10 @@ static bool peer_is_us(int fd) {
 		return false;
 	}
 	if (cred.uid != getuid()) {
-		wlr_log(WLR_ERROR, "control: refusing connection from uid %u "
-			"(pid %d)", (unsigned)cred.uid, (int)cred.pid);
+		wlr_log(WLR_ERROR,
+				"control: refusing connection from uid %u "
+				"(pid %d)",
+				(unsigned)cred.uid, (int)cred.pid);
 		return false;
 	}
 	return true;
@@ -400,7 +403,7 @@ static void control_add_client(struct gridwl_control *control, int fd) {
 	client->fd = fd;
 	client->mask = WL_EVENT_READABLE;
 	client->source = wl_event_loop_add_fd(control->loop, fd, client->mask,
-		client_handle_event, client);
+			client_handle_event, client);
 	if (client->source == NULL) {
 		wlr_log(WLR_ERROR, "control: cannot watch client socket");
 		close(fd);
@@ -418,8 +421,7 @@ static int control_handle_accept(int fd, uint32_t mask, void *data) {
 	}
 
 	for (;;) {
-		int client_fd = accept4(fd, NULL, NULL,
-			SOCK_NONBLOCK | SOCK_CLOEXEC);
+		int client_fd = accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 		if (client_fd < 0) {
 			if (errno == EINTR || errno == ECONNABORTED) {
 				continue;
@@ -465,8 +467,10 @@ static int open_listening_socket(const char *path, dev_t *dev, ino_t *ino) {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	size_t path_len = strlen(path);
 	if (path_len == 0 || path_len >= sizeof(addr.sun_path)) {
-		wlr_log(WLR_ERROR, "control: socket path '%s' is empty or "
-			"too long", path);
+		wlr_log(WLR_ERROR,
+				"control: socket path '%s' is empty or "
+				"too long",
+				path);
 		return -1;
 	}
 	memcpy(addr.sun_path, path, path_len + 1);
@@ -532,8 +536,8 @@ struct gridwl_control *gridwl_control_create(struct wl_event_loop *loop,
 		free(control);
 		return NULL;
 	}
-	control->source = wl_event_loop_add_fd(loop, control->fd,
-		WL_EVENT_READABLE, control_handle_accept, control);
+	control->source = wl_event_loop_add_fd(loop, control->fd, WL_EVENT_READABLE,
+			control_handle_accept, control);
 	if (control->source == NULL) {
 		wlr_log(WLR_ERROR, "control: cannot watch listening socket");
 		close(control->fd);
@@ -619,8 +623,9 @@ struct json_object *gridwl_control_parse_request(const char *buf, size_t len,
 	}
 	// STRICT rejects json-c's extensions (comments, single quotes, trailing
 	// commas); trailing data is checked below with a better message.
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT |
-		JSON_TOKENER_ALLOW_TRAILING_CHARS | JSON_TOKENER_VALIDATE_UTF8);
+	json_tokener_set_flags(tok,
+			JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS |
+					JSON_TOKENER_VALIDATE_UTF8);
 
 	struct json_object *obj = json_tokener_parse_ex(tok, buf, (int)len);
 	enum json_tokener_error jerr = json_tokener_get_error(tok);

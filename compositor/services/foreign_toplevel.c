@@ -40,21 +40,21 @@ static void sync_state(struct gridwl_foreign_toplevel *toplevel,
 		bool activated) {
 	struct gridwl_view *view = toplevel->view;
 	if (handle_has_state(toplevel,
-			WLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_ACTIVATED) != activated) {
+				WLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_ACTIVATED) != activated) {
 		wlr_foreign_toplevel_handle_v1_set_activated(toplevel->handle,
-			activated);
+				activated);
 	}
 	if (handle_has_state(toplevel,
-			WLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_MAXIMIZED) !=
+				WLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_MAXIMIZED) !=
 			view->maximized) {
 		wlr_foreign_toplevel_handle_v1_set_maximized(toplevel->handle,
-			view->maximized);
+				view->maximized);
 	}
 	if (handle_has_state(toplevel,
-			WLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_FULLSCREEN) !=
+				WLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_FULLSCREEN) !=
 			view->fullscreen) {
 		wlr_foreign_toplevel_handle_v1_set_fullscreen(toplevel->handle,
-			view->fullscreen);
+				view->fullscreen);
 	}
 }
 
@@ -119,7 +119,7 @@ void gridwl_foreign_toplevel_update_outputs(struct gridwl_view *view) {
 		if (surface == NULL ||
 				!surface_on_output(surface, handle_output->output)) {
 			wlr_foreign_toplevel_handle_v1_output_leave(toplevel->handle,
-				handle_output->output);
+					handle_output->output);
 		}
 	}
 	if (surface == NULL) {
@@ -129,15 +129,14 @@ void gridwl_foreign_toplevel_update_outputs(struct gridwl_view *view) {
 	wl_list_for_each(surface_output, &surface->current_outputs, link) {
 		if (!handle_on_output(toplevel->handle, surface_output->output)) {
 			wlr_foreign_toplevel_handle_v1_output_enter(toplevel->handle,
-				surface_output->output);
+					surface_output->output);
 		}
 	}
 }
 
-static void handle_request_activate(struct wl_listener *listener,
-		void *data) {
+static void handle_request_activate(struct wl_listener *listener, void *data) {
 	struct gridwl_foreign_toplevel *toplevel =
-		wl_container_of(listener, toplevel, request_activate);
+			wl_container_of(listener, toplevel, request_activate);
 	// As gridctl focus: focus and raise. The keyboard focus change then
 	// marks the handle activated.
 	gridwl_view_focus(toplevel->view);
@@ -145,40 +144,38 @@ static void handle_request_activate(struct wl_listener *listener,
 
 static void handle_request_close(struct wl_listener *listener, void *data) {
 	struct gridwl_foreign_toplevel *toplevel =
-		wl_container_of(listener, toplevel, request_close);
+			wl_container_of(listener, toplevel, request_close);
 	gridwl_view_close(toplevel->view);
 }
 
-static void handle_request_maximize(struct wl_listener *listener,
-		void *data) {
+static void handle_request_maximize(struct wl_listener *listener, void *data) {
 	struct gridwl_foreign_toplevel *toplevel =
-		wl_container_of(listener, toplevel, request_maximize);
+			wl_container_of(listener, toplevel, request_maximize);
 	struct wlr_foreign_toplevel_handle_v1_maximized_event *event = data;
 	gridwl_view_set_maximized(toplevel->view, event->maximized);
 }
 
-static void handle_request_minimize(struct wl_listener *listener,
-		void *data) {
+static void handle_request_minimize(struct wl_listener *listener, void *data) {
 	struct gridwl_foreign_toplevel *toplevel =
-		wl_container_of(listener, toplevel, request_minimize);
+			wl_container_of(listener, toplevel, request_minimize);
 	// The protocol lets a compositor ignore it; gridwl has nowhere to put
 	// a minimized window.
 	wlr_log(WLR_DEBUG, "Window %u: minimize ignored, gridwl has none",
-		toplevel->view->id);
+			toplevel->view->id);
 }
 
 static void handle_request_fullscreen(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_foreign_toplevel *toplevel =
-		wl_container_of(listener, toplevel, request_fullscreen);
+			wl_container_of(listener, toplevel, request_fullscreen);
 	struct wlr_foreign_toplevel_handle_v1_fullscreen_event *event = data;
 	gridwl_view_set_fullscreen(toplevel->view, event->fullscreen,
-		event->fullscreen ? event->output : NULL);
+			event->fullscreen ? event->output : NULL);
 }
 
 static void handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_foreign_toplevel *toplevel =
-		wl_container_of(listener, toplevel, destroy);
+			wl_container_of(listener, toplevel, destroy);
 	wl_list_remove(&toplevel->request_activate.link);
 	wl_list_remove(&toplevel->request_close.link);
 	wl_list_remove(&toplevel->request_maximize.link);
@@ -190,8 +187,7 @@ static void handle_destroy(struct wl_listener *listener, void *data) {
 }
 
 void gridwl_foreign_toplevel_map(struct gridwl_view *view) {
-	struct gridwl_foreign_toplevels *manager =
-		view->server->foreign_toplevels;
+	struct gridwl_foreign_toplevels *manager = view->server->foreign_toplevels;
 	if (manager == NULL || manager->wlr_manager == NULL ||
 			!gridwl_view_is_window(view) || view->foreign_toplevel != NULL) {
 		return;
@@ -202,7 +198,7 @@ void gridwl_foreign_toplevel_map(struct gridwl_view *view) {
 		return;
 	}
 	toplevel->handle =
-		wlr_foreign_toplevel_handle_v1_create(manager->wlr_manager);
+			wlr_foreign_toplevel_handle_v1_create(manager->wlr_manager);
 	if (toplevel->handle == NULL) {
 		wlr_log(WLR_ERROR, "Cannot create a foreign toplevel handle");
 		free(toplevel);
@@ -213,18 +209,18 @@ void gridwl_foreign_toplevel_map(struct gridwl_view *view) {
 	struct wlr_foreign_toplevel_handle_v1 *handle = toplevel->handle;
 	toplevel->request_activate.notify = handle_request_activate;
 	wl_signal_add(&handle->events.request_activate,
-		&toplevel->request_activate);
+			&toplevel->request_activate);
 	toplevel->request_close.notify = handle_request_close;
 	wl_signal_add(&handle->events.request_close, &toplevel->request_close);
 	toplevel->request_maximize.notify = handle_request_maximize;
 	wl_signal_add(&handle->events.request_maximize,
-		&toplevel->request_maximize);
+			&toplevel->request_maximize);
 	toplevel->request_minimize.notify = handle_request_minimize;
 	wl_signal_add(&handle->events.request_minimize,
-		&toplevel->request_minimize);
+			&toplevel->request_minimize);
 	toplevel->request_fullscreen.notify = handle_request_fullscreen;
 	wl_signal_add(&handle->events.request_fullscreen,
-		&toplevel->request_fullscreen);
+			&toplevel->request_fullscreen);
 	toplevel->destroy.notify = handle_destroy;
 	wl_signal_add(&handle->events.destroy, &toplevel->destroy);
 
@@ -237,21 +233,21 @@ void gridwl_foreign_toplevel_map(struct gridwl_view *view) {
 void gridwl_foreign_toplevel_unmap(struct gridwl_view *view) {
 	if (view->foreign_toplevel != NULL) {
 		// Sends closed; handle_destroy frees ours.
-		wlr_foreign_toplevel_handle_v1_destroy(
-			view->foreign_toplevel->handle);
+		wlr_foreign_toplevel_handle_v1_destroy(view->foreign_toplevel->handle);
 	}
 }
 
 static void handle_keyboard_focus_change(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_foreign_toplevels *manager =
-		wl_container_of(listener, manager, keyboard_focus_change);
+			wl_container_of(listener, manager, keyboard_focus_change);
 	struct wlr_seat_keyboard_focus_change_event *event = data;
 	// The window owning the new focus (itself or one of its menus) is the
 	// activated one; the old surface may be on its way out, so it is not
 	// looked at.
 	struct gridwl_view *focused = event->new_surface != NULL ?
-		gridwl_view_from_surface(event->new_surface) : NULL;
+			gridwl_view_from_surface(event->new_surface) :
+			NULL;
 	struct gridwl_view *view;
 	wl_list_for_each(view, &manager->server->views, link) {
 		if (view->foreign_toplevel != NULL) {
@@ -260,10 +256,9 @@ static void handle_keyboard_focus_change(struct wl_listener *listener,
 	}
 }
 
-static void handle_manager_destroy(struct wl_listener *listener,
-		void *data) {
+static void handle_manager_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_foreign_toplevels *manager =
-		wl_container_of(listener, manager, manager_destroy);
+			wl_container_of(listener, manager, manager_destroy);
 	wl_list_remove(&manager->manager_destroy.link);
 	wl_list_init(&manager->manager_destroy.link);
 	manager->wlr_manager = NULL;
@@ -276,17 +271,17 @@ bool gridwl_foreign_toplevel_init(struct gridwl_server *server) {
 	}
 	manager->server = server;
 	manager->wlr_manager =
-		wlr_foreign_toplevel_manager_v1_create(server->display);
+			wlr_foreign_toplevel_manager_v1_create(server->display);
 	if (manager->wlr_manager == NULL) {
 		free(manager);
 		return false;
 	}
 	manager->manager_destroy.notify = handle_manager_destroy;
 	wl_signal_add(&manager->wlr_manager->events.destroy,
-		&manager->manager_destroy);
+			&manager->manager_destroy);
 	manager->keyboard_focus_change.notify = handle_keyboard_focus_change;
 	wl_signal_add(&server->seat->wlr_seat->keyboard_state.events.focus_change,
-		&manager->keyboard_focus_change);
+			&manager->keyboard_focus_change);
 	server->foreign_toplevels = manager;
 	return true;
 }

@@ -31,7 +31,7 @@ static bool inhibitor_active(struct gridwl_idle_inhibitor *inhibitor) {
 	struct wlr_surface *surface = inhibitor->wlr_inhibitor->surface;
 	struct gridwl_view *view = gridwl_view_from_surface(surface);
 	return view != NULL && gridwl_view_is_shown(view) &&
-		!wl_list_empty(&surface->current_outputs);
+			!wl_list_empty(&surface->current_outputs);
 }
 
 void gridwl_idle_update(struct gridwl_server *server) {
@@ -65,14 +65,13 @@ bool gridwl_idle_inhibited(struct gridwl_server *server) {
 void gridwl_idle_notify_activity(struct gridwl_server *server) {
 	if (server->idle != NULL) {
 		wlr_idle_notify_activity(server->idle->wlr_idle,
-			server->seat->wlr_seat);
+				server->seat->wlr_seat);
 	}
 }
 
-static void inhibitor_handle_destroy(struct wl_listener *listener,
-		void *data) {
+static void inhibitor_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_idle_inhibitor *inhibitor =
-		wl_container_of(listener, inhibitor, destroy);
+			wl_container_of(listener, inhibitor, destroy);
 	struct gridwl_server *server = inhibitor->idle->server;
 	wl_list_remove(&inhibitor->link);
 	wl_list_remove(&inhibitor->destroy.link);
@@ -113,7 +112,7 @@ bool gridwl_idle_init(struct gridwl_server *server) {
 	}
 	idle->new_inhibitor.notify = handle_new_inhibitor;
 	wl_signal_add(&idle->inhibit_manager->events.new_inhibitor,
-		&idle->new_inhibitor);
+			&idle->new_inhibitor);
 	server->idle = idle;
 	return true;
 }

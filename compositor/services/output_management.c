@@ -20,15 +20,15 @@ void gridwl_output_manager_update(struct gridwl_server *server) {
 		return;
 	}
 	struct wlr_output_configuration_v1 *config =
-		wlr_output_configuration_v1_create();
+			wlr_output_configuration_v1_create();
 	if (config == NULL) {
 		return;
 	}
 	struct gridwl_output *output;
 	wl_list_for_each(output, &server->outputs, link) {
 		struct wlr_output_configuration_head_v1 *head =
-			wlr_output_configuration_head_v1_create(config,
-				output->wlr_output);
+				wlr_output_configuration_head_v1_create(config,
+						output->wlr_output);
 		if (head == NULL) {
 			continue;
 		}
@@ -43,8 +43,7 @@ void gridwl_output_manager_update(struct gridwl_server *server) {
 
 /* The request for one head as a config line; NULL and *error when gridwl
  * cannot do it. */
-static struct gridwl_output_config *head_to_config(
-		struct gridwl_server *server,
+static struct gridwl_output_config *head_to_config(struct gridwl_server *server,
 		struct wlr_output_configuration_head_v1 *head, char **error) {
 	struct wlr_output *wlr_output = head->state.output;
 	struct gridwl_output *output = gridwl_output_from_wlr(wlr_output);
@@ -52,7 +51,7 @@ static struct gridwl_output_config *head_to_config(
 		return NULL;
 	}
 	struct gridwl_output_config *oc =
-		gridwl_output_config_create(wlr_output->name);
+			gridwl_output_config_create(wlr_output->name);
 	if (oc == NULL) {
 		return NULL;
 	}
@@ -63,9 +62,11 @@ static struct gridwl_output_config *head_to_config(
 	float scale = head->state.scale;
 	if (scale != floorf(scale) || scale < GRIDWL_SCALE_MIN ||
 			scale > GRIDWL_SCALE_MAX) {
-		if (asprintf(error, "output %s: scale %g refused: gridwl takes "
-				"integer scales from %d to %d", wlr_output->name, scale,
-				GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX) < 0) {
+		if (asprintf(error,
+					"output %s: scale %g refused: gridwl takes "
+					"integer scales from %d to %d",
+					wlr_output->name, scale, GRIDWL_SCALE_MIN,
+					GRIDWL_SCALE_MAX) < 0) {
 			*error = NULL;
 		}
 		gridwl_output_config_destroy(oc);
@@ -86,8 +87,8 @@ static struct gridwl_output_config *head_to_config(
 	// Clients send every head's position back; only a changed one is
 	// taken as a wish, so outputs placed automatically stay so.
 	struct wlr_box box = gridwl_output_logical_box(output);
-	if (!gridwl_output_is_active(output) ||
-			head->state.x != box.x || head->state.y != box.y) {
+	if (!gridwl_output_is_active(output) || head->state.x != box.x ||
+			head->state.y != box.y) {
 		oc->has_position = true;
 		oc->x = head->state.x;
 		oc->y = head->state.y;
@@ -101,11 +102,10 @@ static void handle_configuration(struct gridwl_server *server,
 	struct wlr_output_configuration_head_v1 *head;
 	wl_list_for_each(head, &config->heads, link) {
 		char *error = NULL;
-		struct gridwl_output_config *oc =
-			head_to_config(server, head, &error);
+		struct gridwl_output_config *oc = head_to_config(server, head, &error);
 		if (oc == NULL) {
 			wlr_log(WLR_ERROR, "wlr-output-management: %s",
-				error != NULL ? error : "cannot take this configuration");
+					error != NULL ? error : "cannot take this configuration");
 			free(error);
 			ok = false;
 			break;
@@ -115,9 +115,9 @@ static void handle_configuration(struct gridwl_server *server,
 	if (ok && apply) {
 		wl_list_for_each(head, &config->heads, link) {
 			struct gridwl_output_config *oc =
-				head_to_config(server, head, NULL);
+					head_to_config(server, head, NULL);
 			struct gridwl_output *output =
-				gridwl_output_from_wlr(head->state.output);
+					gridwl_output_from_wlr(head->state.output);
 			// The request covers mode, scale and position; the filter,
 			// power and anything else stay as configured. Recorded as a
 			// run-time line, so a reload keeps it.
@@ -140,13 +140,13 @@ static void handle_configuration(struct gridwl_server *server,
 
 static void handle_apply(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
-		wl_container_of(listener, server, output_manager_apply);
+			wl_container_of(listener, server, output_manager_apply);
 	handle_configuration(server, data, true);
 }
 
 static void handle_test(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
-		wl_container_of(listener, server, output_manager_test);
+			wl_container_of(listener, server, output_manager_test);
 	handle_configuration(server, data, false);
 }
 
@@ -154,10 +154,10 @@ void gridwl_output_manager_init(struct gridwl_server *server) {
 	server->output_manager = wlr_output_manager_v1_create(server->display);
 	server->output_manager_apply.notify = handle_apply;
 	wl_signal_add(&server->output_manager->events.apply,
-		&server->output_manager_apply);
+			&server->output_manager_apply);
 	server->output_manager_test.notify = handle_test;
 	wl_signal_add(&server->output_manager->events.test,
-		&server->output_manager_test);
+			&server->output_manager_test);
 }
 
 void gridwl_output_manager_finish(struct gridwl_server *server) {

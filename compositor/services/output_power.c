@@ -27,13 +27,13 @@ struct gridwl_output_power_manager {
 static enum zwlr_output_power_v1_mode output_mode(
 		struct gridwl_output *output) {
 	return gridwl_output_is_shown(output) ? ZWLR_OUTPUT_POWER_V1_MODE_ON :
-		ZWLR_OUTPUT_POWER_V1_MODE_OFF;
+											ZWLR_OUTPUT_POWER_V1_MODE_OFF;
 }
 
 static void manager_handle_new_output_power(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_output_power_manager *manager =
-		wl_container_of(listener, manager, new_output_power);
+			wl_container_of(listener, manager, new_output_power);
 	struct gridwl_output_power_v1 *output_power = data;
 	struct gridwl_output *output = gridwl_output_from_wlr(output_power->output);
 	if (output == NULL) {
@@ -41,15 +41,14 @@ static void manager_handle_new_output_power(struct wl_listener *listener,
 		return;
 	}
 	gridwl_output_power_manager_v1_send_mode(manager->wire,
-		output_power->output, output_mode(output));
+			output_power->output, output_mode(output));
 }
 
-static void manager_handle_set_mode(struct wl_listener *listener,
-		void *data) {
+static void manager_handle_set_mode(struct wl_listener *listener, void *data) {
 	struct gridwl_output_power_v1_set_mode_event *event = data;
 	struct gridwl_output *output = gridwl_output_from_wlr(event->output);
 	struct gridwl_output_config *line =
-		gridwl_output_config_create(event->output->name);
+			gridwl_output_config_create(event->output->name);
 	if (output == NULL || line == NULL) {
 		gridwl_output_config_destroy(line);
 		event->failed = true;
@@ -71,8 +70,8 @@ void gridwl_output_power_update(struct gridwl_output *output) {
 	if (manager == NULL || manager->wire == NULL) {
 		return;
 	}
-	gridwl_output_power_manager_v1_send_mode(manager->wire,
-		output->wlr_output, output_mode(output));
+	gridwl_output_power_manager_v1_send_mode(manager->wire, output->wlr_output,
+			output_mode(output));
 }
 
 void gridwl_output_power_fail_captures(struct gridwl_output *output) {
@@ -85,8 +84,7 @@ void gridwl_output_power_fail_captures(struct gridwl_output *output) {
 	gridwl_compat_screencopy_fail_frames(screencopy, output->wlr_output);
 }
 
-void gridwl_output_power_went_off(struct gridwl_output *output,
-		bool still_on) {
+void gridwl_output_power_went_off(struct gridwl_output *output, bool still_on) {
 	gridwl_output_power_fail_captures(output);
 	if (still_on) {
 		// What was last shown would stay on a nested window (and in its
@@ -100,7 +98,7 @@ void gridwl_output_power_went_off(struct gridwl_output *output,
 static void manager_handle_wire_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_output_power_manager *manager =
-		wl_container_of(listener, manager, wire_destroy);
+			wl_container_of(listener, manager, wire_destroy);
 	wl_list_remove(&manager->new_output_power.link);
 	wl_list_init(&manager->new_output_power.link);
 	wl_list_remove(&manager->set_mode.link);
@@ -124,7 +122,7 @@ bool gridwl_output_power_init(struct gridwl_server *server) {
 	}
 	manager->new_output_power.notify = manager_handle_new_output_power;
 	wl_signal_add(&manager->wire->events.new_output_power,
-		&manager->new_output_power);
+			&manager->new_output_power);
 	manager->set_mode.notify = manager_handle_set_mode;
 	wl_signal_add(&manager->wire->events.set_mode, &manager->set_mode);
 	manager->wire_destroy.notify = manager_handle_wire_destroy;

@@ -34,8 +34,7 @@ void gridwl_output_power_update(struct gridwl_output *output);
 /* The output was just powered off; still_on when the backend keeps it on,
  * so that gridwl blanks it. Screen captures waiting for it fail, and a
  * session lock no longer waits for it. */
-void gridwl_output_power_went_off(struct gridwl_output *output,
-	bool still_on);
+void gridwl_output_power_went_off(struct gridwl_output *output, bool still_on);
 
 /* While the output is off: wlr-screencopy frames waiting for its next frame
  * fail, as wlroots fails them for a disabled output, instead of waiting for

@@ -45,7 +45,7 @@ struct gridwl_layer_view {
 static struct gridwl_layer_view *layer_view_from_view(
 		struct gridwl_view *view) {
 	struct gridwl_layer_view *layer_view =
-		wl_container_of(view, layer_view, view);
+			wl_container_of(view, layer_view, view);
 	return layer_view;
 }
 
@@ -64,14 +64,13 @@ static void layer_get_geometry(struct gridwl_view *view,
 
 static void layer_for_each_surface(struct gridwl_view *view,
 		gridwl_surface_iterator_t iterator, void *data) {
-	wlr_layer_surface_v1_for_each_surface(view->layer_surface, iterator,
-		data);
+	wlr_layer_surface_v1_for_each_surface(view->layer_surface, iterator, data);
 }
 
-static struct wlr_surface *layer_surface_at(struct gridwl_view *view,
-		double sx, double sy, double *sub_x, double *sub_y) {
-	return wlr_layer_surface_v1_surface_at(view->layer_surface, sx, sy,
-		sub_x, sub_y);
+static struct wlr_surface *layer_surface_at(struct gridwl_view *view, double sx,
+		double sy, double *sub_x, double *sub_y) {
+	return wlr_layer_surface_v1_surface_at(view->layer_surface, sx, sy, sub_x,
+			sub_y);
 }
 
 static const char *layer_get_app_id(struct gridwl_view *view) {
@@ -114,12 +113,12 @@ static const struct gridwl_view_impl layer_view_impl = {
 
 static bool is_keyboard_layer(uint32_t layer) {
 	return layer == ZWLR_LAYER_SHELL_V1_LAYER_TOP ||
-		layer == ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY;
+			layer == ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY;
 }
 
 bool gridwl_layer_accepts_keyboard(struct gridwl_view *view) {
 	return view->kind == GRIDWL_VIEW_LAYER_SURFACE &&
-		view->layer_surface->current.keyboard_interactive !=
+			view->layer_surface->current.keyboard_interactive !=
 			ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE;
 }
 
@@ -130,7 +129,7 @@ struct gridwl_view *gridwl_layer_keyboard_exclusive(
 		if (view->kind == GRIDWL_VIEW_LAYER_SURFACE && view->mapped &&
 				is_keyboard_layer(view->layer) &&
 				view->layer_surface->current.keyboard_interactive ==
-					ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE) {
+						ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE) {
 			return view;
 		}
 	}
@@ -159,7 +158,8 @@ static bool place(const struct wlr_layer_surface_v1_state *state,
 	// Sizes and margins are the client's uint32s; the sums go wider.
 	int64_t width = state->desired_width, height = state->desired_height;
 	int64_t x, y;
-	int64_t margin_left = state->margin.left, margin_right = state->margin.right;
+	int64_t margin_left = state->margin.left,
+			margin_right = state->margin.right;
 	int64_t margin_top = state->margin.top;
 	int64_t margin_bottom = state->margin.bottom;
 	if (width == 0) {
@@ -188,8 +188,7 @@ static bool place(const struct wlr_layer_surface_v1_state *state,
 			y > bounds->y + LAYER_FAR_OFF) {
 		return false;
 	}
-	*box = (struct wlr_box){ .x = x, .y = y, .width = width,
-		.height = height };
+	*box = (struct wlr_box){ .x = x, .y = y, .width = width, .height = height };
 	return true;
 }
 
@@ -198,9 +197,9 @@ static bool place(const struct wlr_layer_surface_v1_state *state,
 static void take_exclusive_zone(const struct wlr_layer_surface_v1_state *state,
 		struct gridwl_output_insets *insets) {
 	const uint32_t horizontal = ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT |
-		ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT;
+			ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT;
 	const uint32_t vertical = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP |
-		ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM;
+			ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM;
 	uint32_t anchor = state->anchor;
 	int64_t zone = state->exclusive_zone;
 	int64_t *edge;
@@ -234,19 +233,20 @@ static void handle_close_idle(void *data) {
 
 static void layer_view_close_later(struct gridwl_layer_view *layer_view) {
 	if (layer_view->close_idle == NULL) {
-		layer_view->close_idle = wl_event_loop_add_idle(
-			layer_view->view.server->loop, handle_close_idle, layer_view);
+		layer_view->close_idle =
+				wl_event_loop_add_idle(layer_view->view.server->loop,
+						handle_close_idle, layer_view);
 	}
 }
 
 static void layer_view_configure(struct gridwl_layer_view *layer_view,
 		int width, int height) {
-	if (layer_view->configure_sent &&
-			layer_view->configured_width == width &&
+	if (layer_view->configure_sent && layer_view->configured_width == width &&
 			layer_view->configured_height == height) {
 		return;
 	}
-	wlr_layer_surface_v1_configure(layer_view->view.layer_surface, width, height);
+	wlr_layer_surface_v1_configure(layer_view->view.layer_surface, width,
+			height);
 	layer_view->configure_sent = true;
 	layer_view->configured_width = width;
 	layer_view->configured_height = height;
@@ -260,15 +260,16 @@ static void arrange_one(struct gridwl_layer_view *layer_view,
 	struct wlr_layer_surface_v1 *layer_surface = layer_view->view.layer_surface;
 	struct wlr_box box;
 	if (!place(&layer_surface->current, bounds, &box)) {
-		wlr_log(WLR_ERROR, "Layer surface '%s' does not fit on %s "
-			"(margins %u,%u,%u,%u, size %ux%u): closing it",
-			layer_surface->namespace, layer_surface->output->name,
-			layer_surface->current.margin.top,
-			layer_surface->current.margin.right,
-			layer_surface->current.margin.bottom,
-			layer_surface->current.margin.left,
-			layer_surface->current.desired_width,
-			layer_surface->current.desired_height);
+		wlr_log(WLR_ERROR,
+				"Layer surface '%s' does not fit on %s "
+				"(margins %u,%u,%u,%u, size %ux%u): closing it",
+				layer_surface->namespace, layer_surface->output->name,
+				layer_surface->current.margin.top,
+				layer_surface->current.margin.right,
+				layer_surface->current.margin.bottom,
+				layer_surface->current.margin.left,
+				layer_surface->current.desired_width,
+				layer_surface->current.desired_height);
 		layer_view_close_later(layer_view);
 		return;
 	}
@@ -311,7 +312,7 @@ struct wlr_box gridwl_output_usable_box(struct gridwl_output *output) {
 static bool arrange_output(struct gridwl_server *server,
 		struct gridwl_output *output) {
 	struct wlr_box full = gridwl_output_logical_box(output);
-	struct gridwl_output_insets insets = {0};
+	struct gridwl_output_insets insets = { 0 };
 	static const uint32_t layers[] = {
 		ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY,
 		ZWLR_LAYER_SHELL_V1_LAYER_TOP,
@@ -326,7 +327,7 @@ static bool arrange_output(struct gridwl_server *server,
 					continue;
 				}
 				struct wlr_layer_surface_v1 *layer_surface =
-					view->layer_surface;
+						view->layer_surface;
 				if (view->layer != layers[i] ||
 						layer_surface->output != output->wlr_output ||
 						layer_view_from_view(view)->close_idle != NULL) {
@@ -338,7 +339,7 @@ static bool arrange_output(struct gridwl_server *server,
 				}
 				struct wlr_box usable = inset_box(&full, &insets);
 				arrange_one(layer_view_from_view(view),
-					zone < 0 ? &full : &usable);
+						zone < 0 ? &full : &usable);
 				// Only what is shown keeps windows away.
 				if (pass == 0 && view->mapped) {
 					take_exclusive_zone(&layer_surface->current, &insets);
@@ -348,7 +349,7 @@ static bool arrange_output(struct gridwl_server *server,
 	}
 	struct gridwl_output_insets *old = &output->usable_insets;
 	bool changed = old->top != insets.top || old->right != insets.right ||
-		old->bottom != insets.bottom || old->left != insets.left;
+			old->bottom != insets.bottom || old->left != insets.left;
 	output->usable_insets = insets;
 	return changed;
 }
@@ -371,8 +372,7 @@ static struct gridwl_output *live_output(struct gridwl_server *server,
 
 static struct gridwl_output *layer_output(struct gridwl_server *server,
 		struct wlr_layer_surface_v1 *layer_surface) {
-	struct gridwl_output *output =
-		live_output(server, layer_surface->output);
+	struct gridwl_output *output = live_output(server, layer_surface->output);
 	return output != NULL && gridwl_output_is_active(output) ? output : NULL;
 }
 
@@ -417,12 +417,12 @@ static void focus_layer(struct gridwl_view *view) {
 static void layer_keyboard_changed(struct gridwl_view *view) {
 	struct gridwl_seat *seat = view->server->seat;
 	struct wlr_surface *focused =
-		seat->wlr_seat->keyboard_state.focused_surface;
-	bool has_focus = focused != NULL &&
-		gridwl_view_from_surface(focused) == view;
+			seat->wlr_seat->keyboard_state.focused_surface;
+	bool has_focus =
+			focused != NULL && gridwl_view_from_surface(focused) == view;
 	if (gridwl_layer_accepts_keyboard(view)) {
 		struct gridwl_view *exclusive =
-			gridwl_layer_keyboard_exclusive(view->server);
+				gridwl_layer_keyboard_exclusive(view->server);
 		if (!has_focus && is_keyboard_layer(view->layer) &&
 				(exclusive == NULL || exclusive == view)) {
 			focus_layer(view);
@@ -436,7 +436,7 @@ static void layer_keyboard_changed(struct gridwl_view *view) {
 
 static void layer_handle_map(struct wl_listener *listener, void *data) {
 	struct gridwl_layer_view *layer_view =
-		wl_container_of(listener, layer_view, map);
+			wl_container_of(listener, layer_view, map);
 	struct gridwl_view *view = &layer_view->view;
 	view->mapped = true;
 	view->last_bounds = gridwl_view_bounds(view);
@@ -447,13 +447,13 @@ static void layer_handle_map(struct wl_listener *listener, void *data) {
 	layer_keyboard_changed(view);
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 	wlr_log(WLR_DEBUG, "Layer surface '%s' mapped at %d,%d on %s",
-		view->layer_surface->namespace, view->x, view->y,
-		view->layer_surface->output->name);
+			view->layer_surface->namespace, view->x, view->y,
+			view->layer_surface->output->name);
 }
 
 static void layer_handle_unmap(struct wl_listener *listener, void *data) {
 	struct gridwl_layer_view *layer_view =
-		wl_container_of(listener, layer_view, unmap);
+			wl_container_of(listener, layer_view, unmap);
 	// To be shown again it needs a configure of its own, after its next
 	// commit; wlroots forgets the configures it sent before.
 	layer_view->configure_sent = false;
@@ -465,22 +465,22 @@ static void layer_handle_unmap(struct wl_listener *listener, void *data) {
 
 static void layer_handle_commit(struct wl_listener *listener, void *data) {
 	struct gridwl_layer_view *layer_view =
-		wl_container_of(listener, layer_view, commit);
+			wl_container_of(listener, layer_view, commit);
 	struct gridwl_view *view = &layer_view->view;
 	struct wlr_layer_surface_v1 *layer_surface = layer_view->view.layer_surface;
 	const struct wlr_layer_surface_v1_state *state = &layer_surface->current;
 	// wlroots 0.15 leaves this check of the protocol to the compositor
 	// (wlr_compat/wlr_compat.h, N2).
 	bool stretch_x = (state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT) &&
-		(state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
+			(state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
 	bool stretch_y = (state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP) &&
-		(state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM);
+			(state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM);
 	if ((state->desired_width == 0 && !stretch_x) ||
 			(state->desired_height == 0 && !stretch_y)) {
 		wl_resource_post_error(layer_surface->resource,
-			ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SIZE,
-			"a size of %ux%u needs anchors on both sides of each 0",
-			state->desired_width, state->desired_height);
+				ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SIZE,
+				"a size of %ux%u needs anchors on both sides of each 0",
+				state->desired_width, state->desired_height);
 		return;
 	}
 	if (layer_view->unmapping) {
@@ -495,12 +495,14 @@ static void layer_handle_commit(struct wl_listener *listener, void *data) {
 		gridwl_view_damage_whole(view);
 		gridwl_seat_schedule_pointer_rebase(view->server->seat);
 	}
-	if (state->committed != 0 || (!layer_view->configure_sent &&
-			!layer_view->awaiting_initial_commit)) {
+	if (state->committed != 0 ||
+			(!layer_view->configure_sent &&
+					!layer_view->awaiting_initial_commit)) {
 		layer_view_rearrange(layer_view);
 	}
-	if (view->mapped && (state->committed &
-			WLR_LAYER_SURFACE_V1_STATE_KEYBOARD_INTERACTIVITY)) {
+	if (view->mapped &&
+			(state->committed &
+					WLR_LAYER_SURFACE_V1_STATE_KEYBOARD_INTERACTIVITY)) {
 		layer_keyboard_changed(view);
 	}
 }
@@ -508,16 +510,15 @@ static void layer_handle_commit(struct wl_listener *listener, void *data) {
 static void layer_handle_output_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_layer_view *layer_view =
-		wl_container_of(listener, layer_view, output_destroy);
+			wl_container_of(listener, layer_view, output_destroy);
 	close_layer_surface(layer_view->view.layer_surface);
 }
 
 static void layer_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_layer_view *layer_view =
-		wl_container_of(listener, layer_view, destroy);
+			wl_container_of(listener, layer_view, destroy);
 	struct gridwl_server *server = layer_view->view.server;
-	gridwl_compat_layer_surface_free_configures(
-		layer_view->view.layer_surface);
+	gridwl_compat_layer_surface_free_configures(layer_view->view.layer_surface);
 	wl_list_remove(&layer_view->map.link);
 	wl_list_remove(&layer_view->unmap.link);
 	wl_list_remove(&layer_view->destroy.link);
@@ -534,15 +535,16 @@ static void layer_handle_destroy(struct wl_listener *listener, void *data) {
 	}
 }
 
-static void handle_new_layer_surface(struct wl_listener *listener,
-		void *data) {
+static void handle_new_layer_surface(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
-		wl_container_of(listener, server, new_layer_surface);
+			wl_container_of(listener, server, new_layer_surface);
 	struct wlr_layer_surface_v1 *layer_surface = data;
 	if (layer_surface->output != NULL &&
 			layer_output(server, layer_surface) == NULL) {
-		wlr_log(WLR_INFO, "Layer surface '%s': its output is gone or off, "
-			"closing it", layer_surface->namespace);
+		wlr_log(WLR_INFO,
+				"Layer surface '%s': its output is gone or off, "
+				"closing it",
+				layer_surface->namespace);
 		close_layer_surface(layer_surface);
 		return;
 	}
@@ -550,10 +552,12 @@ static void handle_new_layer_surface(struct wl_listener *listener,
 	// launcher should.
 	if (layer_surface->output == NULL) {
 		struct gridwl_output *output = gridwl_output_at(server,
-			server->seat->cursor->x, server->seat->cursor->y);
+				server->seat->cursor->x, server->seat->cursor->y);
 		if (output == NULL || !gridwl_output_is_active(output)) {
-			wlr_log(WLR_INFO, "Layer surface '%s' has no output to go on: "
-				"closing it", layer_surface->namespace);
+			wlr_log(WLR_INFO,
+					"Layer surface '%s' has no output to go on: "
+					"closing it",
+					layer_surface->namespace);
 			close_layer_surface(layer_surface);
 			return;
 		}
@@ -568,8 +572,7 @@ static void handle_new_layer_surface(struct wl_listener *listener,
 	view->layer_surface = layer_surface;
 	view->layer = layer_surface->current.layer;
 	layer_surface->data = view;
-	gridwl_view_init(view, server, GRIDWL_VIEW_LAYER_SURFACE,
-		&layer_view_impl);
+	gridwl_view_init(view, server, GRIDWL_VIEW_LAYER_SURFACE, &layer_view_impl);
 
 	layer_view->map.notify = layer_handle_map;
 	wl_signal_add(&layer_surface->events.map, &layer_view->map);
@@ -578,11 +581,10 @@ static void handle_new_layer_surface(struct wl_listener *listener,
 	layer_view->destroy.notify = layer_handle_destroy;
 	wl_signal_add(&layer_surface->events.destroy, &layer_view->destroy);
 	layer_view->commit.notify = layer_handle_commit;
-	wl_signal_add(&layer_surface->surface->events.commit,
-		&layer_view->commit);
+	wl_signal_add(&layer_surface->surface->events.commit, &layer_view->commit);
 	layer_view->output_destroy.notify = layer_handle_output_destroy;
 	wl_signal_add(&layer_surface->output->events.destroy,
-		&layer_view->output_destroy);
+			&layer_view->output_destroy);
 	// wlroots announces the surface from its role's part of the first
 	// commit; the commit signal comes after, and the listener above answers
 	// it with the first configure.
@@ -595,7 +597,7 @@ bool gridwl_layer_shell_init(struct gridwl_server *server) {
 	}
 	server->new_layer_surface.notify = handle_new_layer_surface;
 	wl_signal_add(&server->layer_shell->events.new_surface,
-		&server->new_layer_surface);
+			&server->new_layer_surface);
 	return true;
 }
 
@@ -639,26 +641,26 @@ struct json_object *gridwl_layers_describe(struct gridwl_server *server) {
 		struct wlr_layer_surface_v1 *layer_surface = view->layer_surface;
 		struct json_object *object = json_object_new_object();
 		json_object_object_add(object, "namespace",
-			json_object_new_string(layer_surface->namespace));
+				json_object_new_string(layer_surface->namespace));
 		json_object_object_add(object, "layer",
-			json_object_new_string(layer_name(view->layer)));
+				json_object_new_string(layer_name(view->layer)));
 		json_object_object_add(object, "output",
-			json_object_new_string(layer_surface->output->name));
+				json_object_new_string(layer_surface->output->name));
 		struct wlr_box box = gridwl_view_box(view);
 		json_object_object_add(object, "x", json_object_new_int(box.x));
 		json_object_object_add(object, "y", json_object_new_int(box.y));
-		json_object_object_add(object, "width",
-			json_object_new_int(box.width));
+		json_object_object_add(object, "width", json_object_new_int(box.width));
 		json_object_object_add(object, "height",
-			json_object_new_int(box.height));
+				json_object_new_int(box.height));
 		json_object_object_add(object, "exclusive_zone",
-			json_object_new_int(layer_surface->current.exclusive_zone));
-		json_object_object_add(object, "keyboard", json_object_new_string(
-			keyboard_name(layer_surface->current.keyboard_interactive)));
+				json_object_new_int(layer_surface->current.exclusive_zone));
+		json_object_object_add(object, "keyboard",
+				json_object_new_string(keyboard_name(
+						layer_surface->current.keyboard_interactive)));
 		json_object_object_add(object, "focused",
-			json_object_new_boolean(gridwl_view_is_focused(view)));
+				json_object_new_boolean(gridwl_view_is_focused(view)));
 		json_object_object_add(object, "buffer_scale",
-			json_object_new_int(gridwl_view_buffer_scale(view)));
+				json_object_new_int(gridwl_view_buffer_scale(view)));
 		json_object_array_add(list, object);
 	}
 	return list;

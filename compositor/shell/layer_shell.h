@@ -31,7 +31,7 @@ bool gridwl_layers_arrange(struct gridwl_server *server);
  * keyboard exclusively (the topmost such one), NULL when none does; while
  * it is there no window takes keyboard focus. */
 struct gridwl_view *gridwl_layer_keyboard_exclusive(
-	struct gridwl_server *server);
+		struct gridwl_server *server);
 
 /* Whether the layer surface wants keyboard focus at all. */
 bool gridwl_layer_accepts_keyboard(struct gridwl_view *view);

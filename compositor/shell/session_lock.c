@@ -80,14 +80,13 @@ bool gridwl_session_is_locked(struct gridwl_server *server) {
 
 static bool lock_surface_is_current(struct gridwl_lock_surface *lock_surface) {
 	struct gridwl_session_lock *lock = lock_surface->lock;
-	return lock != NULL && lock->manager != NULL &&
-		lock->manager->lock == lock;
+	return lock != NULL && lock->manager != NULL && lock->manager->lock == lock;
 }
 
 bool gridwl_view_hidden_by_lock(struct gridwl_view *view) {
 	if (view->kind == GRIDWL_VIEW_LOCK_SURFACE) {
 		return !gridwl_session_is_locked(view->server) ||
-			!lock_surface_is_current(view->lock_surface);
+				!lock_surface_is_current(view->lock_surface);
 	}
 	return gridwl_session_is_locked(view->server);
 }
@@ -97,10 +96,10 @@ bool gridwl_session_lock_allows_focus(struct gridwl_server *server,
 	if (!gridwl_session_is_locked(server)) {
 		return true;
 	}
-	struct gridwl_view *view = surface != NULL ?
-		gridwl_view_from_surface(surface) : NULL;
+	struct gridwl_view *view =
+			surface != NULL ? gridwl_view_from_surface(surface) : NULL;
 	return view != NULL && view->kind == GRIDWL_VIEW_LOCK_SURFACE &&
-		!gridwl_view_hidden_by_lock(view);
+			!gridwl_view_hidden_by_lock(view);
 }
 
 uint32_t gridwl_session_lock_background(struct gridwl_server *server) {
@@ -131,7 +130,7 @@ static struct gridwl_lock_surface *lock_surface_to_focus(
 		struct gridwl_session_lock *lock) {
 	struct gridwl_server *server = lock->manager->server;
 	struct gridwl_output *under = gridwl_output_at(server,
-		server->seat->cursor->x, server->seat->cursor->y);
+			server->seat->cursor->x, server->seat->cursor->y);
 	struct gridwl_lock_surface *lock_surface, *any = NULL;
 	wl_list_for_each(lock_surface, &lock->surfaces, link) {
 		if (!lock_surface->view.mapped) {
@@ -155,7 +154,7 @@ static void refocus_lock(struct gridwl_session_lock *lock) {
 	}
 	struct gridwl_server *server = lock->manager->server;
 	struct wlr_surface *focused =
-		server->seat->wlr_seat->keyboard_state.focused_surface;
+			server->seat->wlr_seat->keyboard_state.focused_surface;
 	if (focused != NULL && gridwl_session_lock_allows_focus(server, focused)) {
 		return;
 	}
@@ -170,7 +169,7 @@ static void refocus_lock(struct gridwl_session_lock *lock) {
 static struct gridwl_lock_surface *lock_surface_from_view(
 		struct gridwl_view *view) {
 	struct gridwl_lock_surface *lock_surface =
-		wl_container_of(view, lock_surface, view);
+			wl_container_of(view, lock_surface, view);
 	return lock_surface;
 }
 
@@ -187,13 +186,13 @@ static void lock_get_geometry(struct gridwl_view *view, struct wlr_box *box) {
 static void lock_for_each_surface(struct gridwl_view *view,
 		gridwl_surface_iterator_t iterator, void *data) {
 	wlr_surface_for_each_surface(lock_surface_from_view(view)->surface,
-		iterator, data);
+			iterator, data);
 }
 
-static struct wlr_surface *lock_surface_at(struct gridwl_view *view,
-		double sx, double sy, double *sub_x, double *sub_y) {
-	return wlr_surface_surface_at(lock_surface_from_view(view)->surface,
-		sx, sy, sub_x, sub_y);
+static struct wlr_surface *lock_surface_at(struct gridwl_view *view, double sx,
+		double sy, double *sub_x, double *sub_y) {
+	return wlr_surface_surface_at(lock_surface_from_view(view)->surface, sx, sy,
+			sub_x, sub_y);
 }
 
 static const char *lock_get_string(struct gridwl_view *view) {
@@ -229,8 +228,8 @@ static const struct gridwl_view_impl lock_view_impl = {
 
 static void lock_surface_configure(struct gridwl_lock_surface *lock_surface) {
 	struct wlr_output *wlr_output = lock_surface->wire->output;
-	struct gridwl_output *output = wlr_output != NULL ?
-		gridwl_output_from_wlr(wlr_output) : NULL;
+	struct gridwl_output *output =
+			wlr_output != NULL ? gridwl_output_from_wlr(wlr_output) : NULL;
 	if (output == NULL || !gridwl_output_is_active(output)) {
 		return;
 	}
@@ -250,13 +249,13 @@ static void lock_surface_configure(struct gridwl_lock_surface *lock_surface) {
 	lock_surface->configured_width = box.width;
 	lock_surface->configured_height = box.height;
 	gridwl_session_lock_surface_v1_configure(lock_surface->wire, box.width,
-		box.height);
+			box.height);
 }
 
 static void lock_surface_handle_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_lock_surface *lock_surface =
-		wl_container_of(listener, lock_surface, destroy);
+			wl_container_of(listener, lock_surface, destroy);
 	struct gridwl_session_lock *lock = lock_surface->lock;
 	struct gridwl_server *server = lock_surface->view.server;
 	bool had_focus = gridwl_view_is_focused(&lock_surface->view);
@@ -280,7 +279,7 @@ static void lock_surface_handle_destroy(struct wl_listener *listener,
 static void lock_surface_handle_output_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_lock_surface *lock_surface =
-		wl_container_of(listener, lock_surface, output_destroy);
+			wl_container_of(listener, lock_surface, output_destroy);
 	// The client sees its wl_output go and destroys the surface; until
 	// then it is on no output (the wire side has let go of it) and shown
 	// nowhere.
@@ -298,10 +297,9 @@ static void lock_surface_handle_output_destroy(struct wl_listener *listener,
 
 /* The first buffer committed, after the state is applied and before the
  * surface's commit signal. */
-static void lock_surface_handle_map(struct wl_listener *listener,
-		void *data) {
+static void lock_surface_handle_map(struct wl_listener *listener, void *data) {
 	struct gridwl_lock_surface *lock_surface =
-		wl_container_of(listener, lock_surface, map);
+			wl_container_of(listener, lock_surface, map);
 	struct gridwl_view *view = &lock_surface->view;
 	view->mapped = true;
 	view->last_bounds = gridwl_view_bounds(view);
@@ -312,13 +310,12 @@ static void lock_surface_handle_map(struct wl_listener *listener,
 	}
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 	wlr_log(WLR_DEBUG, "Lock surface mapped on %s",
-		lock_surface->wire->output->name);
+			lock_surface->wire->output->name);
 }
 
-struct gridwl_view *gridwl_lock_view_from_surface(
-		struct wlr_surface *surface) {
+struct gridwl_view *gridwl_lock_view_from_surface(struct wlr_surface *surface) {
 	struct gridwl_session_lock_surface_v1 *wire =
-		gridwl_session_lock_surface_v1_try_from_wlr_surface(surface);
+			gridwl_session_lock_surface_v1_try_from_wlr_surface(surface);
 	if (wire == NULL || wire->data == NULL) {
 		return NULL;
 	}
@@ -344,17 +341,15 @@ void gridwl_session_lock_arrange(struct gridwl_server *server) {
 
 /* --- the lock --- */
 
-static void lock_handle_new_surface(struct wl_listener *listener,
-		void *data) {
+static void lock_handle_new_surface(struct wl_listener *listener, void *data) {
 	struct gridwl_session_lock *lock =
-		wl_container_of(listener, lock, new_surface);
+			wl_container_of(listener, lock, new_surface);
 	struct gridwl_session_lock_surface_v1 *wire = data;
 	if (lock->manager == NULL) {
 		// Past gridwl_session_lock_finish: nothing is shown any more.
 		return;
 	}
-	struct gridwl_lock_surface *lock_surface =
-		calloc(1, sizeof(*lock_surface));
+	struct gridwl_lock_surface *lock_surface = calloc(1, sizeof(*lock_surface));
 	if (lock_surface == NULL) {
 		wl_resource_post_no_memory(wire->resource);
 		return;
@@ -369,14 +364,13 @@ static void lock_handle_new_surface(struct wl_listener *listener,
 	wl_signal_add(&wire->events.destroy, &lock_surface->destroy);
 	// After the wire side's own listener, which lets go of the output.
 	lock_surface->output_destroy.notify = lock_surface_handle_output_destroy;
-	wl_signal_add(&wire->output->events.destroy,
-		&lock_surface->output_destroy);
+	wl_signal_add(&wire->output->events.destroy, &lock_surface->output_destroy);
 	wire->data = lock_surface;
 
 	struct gridwl_view *view = &lock_surface->view;
 	view->lock_surface = lock_surface;
-	gridwl_view_init(view, lock->manager->server,
-		GRIDWL_VIEW_LOCK_SURFACE, &lock_view_impl);
+	gridwl_view_init(view, lock->manager->server, GRIDWL_VIEW_LOCK_SURFACE,
+			&lock_view_impl);
 	lock_surface_configure(lock_surface);
 }
 
@@ -392,8 +386,7 @@ static void lock_detach_surfaces(struct gridwl_session_lock *lock) {
 
 /* The wire side destroys the lock object right after. */
 static void lock_handle_unlock(struct wl_listener *listener, void *data) {
-	struct gridwl_session_lock *lock =
-		wl_container_of(listener, lock, unlock);
+	struct gridwl_session_lock *lock = wl_container_of(listener, lock, unlock);
 	struct gridwl_session_lock_manager *manager = lock->manager;
 	if (manager == NULL) {
 		return;
@@ -406,7 +399,7 @@ static void lock_handle_unlock(struct wl_listener *listener, void *data) {
 	wlr_log(WLR_INFO, "Session unlocked");
 	wlr_seat_keyboard_notify_clear_focus(server->seat->wlr_seat);
 	struct gridwl_view *previous =
-		gridwl_view_by_id(server, manager->focused_view_id);
+			gridwl_view_by_id(server, manager->focused_view_id);
 	if (previous != NULL && previous->mapped) {
 		gridwl_view_focus(previous);
 	} else {
@@ -424,15 +417,15 @@ static void lock_handle_unlock(struct wl_listener *listener, void *data) {
 }
 
 static void lock_handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_session_lock *lock =
-		wl_container_of(listener, lock, destroy);
+	struct gridwl_session_lock *lock = wl_container_of(listener, lock, destroy);
 	struct gridwl_session_lock_manager *manager = lock->manager;
 	if (manager != NULL && manager->lock == lock) {
 		// Gone without unlocking (the client died, or destroyed the lock
 		// before it was confirmed): the session stays locked.
 		manager->lock = NULL;
-		wlr_log(WLR_ERROR, "The lock client went away without unlocking: "
-			"the session stays locked until another locker unlocks it");
+		wlr_log(WLR_ERROR,
+				"The lock client went away without unlocking: "
+				"the session stays locked until another locker unlocks it");
 		damage_all_outputs(manager->server);
 	}
 	lock_detach_surfaces(lock);
@@ -476,10 +469,9 @@ void gridwl_session_lock_outputs_changed(struct gridwl_server *server) {
 	}
 }
 
-static void manager_handle_new_lock(struct wl_listener *listener,
-		void *data) {
+static void manager_handle_new_lock(struct wl_listener *listener, void *data) {
 	struct gridwl_session_lock_manager *manager =
-		wl_container_of(listener, manager, new_lock);
+			wl_container_of(listener, manager, new_lock);
 	struct gridwl_session_lock_v1 *wire = data;
 	if (manager->lock != NULL) {
 		// One lock client at a time; the one that holds the lock stays.
@@ -507,11 +499,11 @@ static void manager_handle_new_lock(struct wl_listener *listener,
 	if (!manager->locked) {
 		manager->locked = true;
 		struct wlr_surface *focused =
-			server->seat->wlr_seat->keyboard_state.focused_surface;
-		struct gridwl_view *view = focused != NULL ?
-			gridwl_view_from_surface(focused) : NULL;
-		manager->focused_view_id = view != NULL &&
-			gridwl_view_is_window(view) ? view->id : 0;
+				server->seat->wlr_seat->keyboard_state.focused_surface;
+		struct gridwl_view *view =
+				focused != NULL ? gridwl_view_from_surface(focused) : NULL;
+		manager->focused_view_id =
+				view != NULL && gridwl_view_is_window(view) ? view->id : 0;
 		wlr_seat_keyboard_notify_clear_focus(server->seat->wlr_seat);
 		gridwl_popup_dismiss_grab(server, NULL);
 		wlr_log(WLR_INFO, "Session locked");
@@ -535,7 +527,7 @@ static void manager_handle_new_lock(struct wl_listener *listener,
 static void manager_handle_wire_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_session_lock_manager *manager =
-		wl_container_of(listener, manager, wire_destroy);
+			wl_container_of(listener, manager, wire_destroy);
 	wl_list_remove(&manager->new_lock.link);
 	wl_list_init(&manager->new_lock.link);
 	wl_list_remove(&manager->wire_destroy.link);

@@ -25,7 +25,7 @@ bool gridwl_session_is_locked(struct gridwl_server *server);
 bool gridwl_view_hidden_by_lock(struct gridwl_view *view);
 /* Whether the keyboard may go to surface now. */
 bool gridwl_session_lock_allows_focus(struct gridwl_server *server,
-	struct wlr_surface *surface);
+		struct wlr_surface *surface);
 /* What outputs show where nothing is drawn (ARGB8888). */
 uint32_t gridwl_session_lock_background(struct gridwl_server *server);
 /* After output committed a frame: the lock is confirmed to its client once

@@ -18,7 +18,7 @@ struct gridwl_popup {
 
 static void popup_damage(struct gridwl_popup *popup) {
 	struct gridwl_view *view =
-		gridwl_view_from_surface(popup->xdg_surface->surface);
+			gridwl_view_from_surface(popup->xdg_surface->surface);
 	if (view != NULL) {
 		gridwl_view_damage_whole(view);
 	}
@@ -31,7 +31,7 @@ static struct wlr_xdg_popup_grab *active_grab(struct gridwl_server *server) {
 	wl_list_for_each(grab, &server->xdg_shell->popup_grabs, link) {
 		if (grab->seat == seat && !wl_list_empty(&grab->popups) &&
 				(seat->keyboard_state.grab == &grab->keyboard_grab ||
-				seat->pointer_state.grab == &grab->pointer_grab)) {
+						seat->pointer_state.grab == &grab->pointer_grab)) {
 			return grab;
 		}
 	}
@@ -45,7 +45,7 @@ static void focus_grabbing_popup(struct gridwl_popup *popup,
 	struct wlr_xdg_popup *xdg_popup = popup->xdg_surface->popup;
 	struct gridwl_seat *seat = popup->server->seat;
 	struct wlr_surface *focused =
-		seat->wlr_seat->keyboard_state.focused_surface;
+			seat->wlr_seat->keyboard_state.focused_surface;
 	if (xdg_popup->seat != seat->wlr_seat || focused == NULL ||
 			gridwl_view_from_surface(focused) != view) {
 		return;
@@ -57,7 +57,7 @@ static void popup_handle_map(struct wl_listener *listener, void *data) {
 	struct gridwl_popup *popup = wl_container_of(listener, popup, map);
 	popup_damage(popup);
 	struct gridwl_view *view =
-		gridwl_view_from_surface(popup->xdg_surface->surface);
+			gridwl_view_from_surface(popup->xdg_surface->surface);
 	if (view != NULL) {
 		gridwl_view_update_outputs(view);
 		focus_grabbing_popup(popup, view);
@@ -76,13 +76,12 @@ static void return_keyboard_focus(struct gridwl_popup *popup) {
 	struct wlr_surface *parent = popup->xdg_surface->popup->parent;
 	while (parent != NULL && wlr_surface_is_xdg_surface(parent)) {
 		struct wlr_xdg_surface *xdg_parent =
-			wlr_xdg_surface_from_wlr_surface(parent);
+				wlr_xdg_surface_from_wlr_surface(parent);
 		if (xdg_parent == NULL ||
 				xdg_parent->role != WLR_XDG_SURFACE_ROLE_POPUP) {
 			break;
 		}
-		if (xdg_parent->mapped &&
-				xdg_parent->popup->seat == seat->wlr_seat) {
+		if (xdg_parent->mapped && xdg_parent->popup->seat == seat->wlr_seat) {
 			gridwl_seat_focus_popup(seat, parent);
 			return;
 		}
@@ -108,7 +107,7 @@ void gridwl_popup_dismiss_grab(struct gridwl_server *server,
 		return;
 	}
 	struct wlr_xdg_popup *top =
-		wl_container_of(grab->popups.next, top, grab_link);
+			wl_container_of(grab->popups.next, top, grab_link);
 	if (keep != NULL && gridwl_view_from_surface(top->base->surface) == keep) {
 		return;
 	}
@@ -149,16 +148,17 @@ static void popup_unconstrain(struct gridwl_server *server,
 	int tx = 0, ty = 0;
 	wlr_xdg_popup_get_toplevel_coords(popup, anchor_x, anchor_y, &tx, &ty);
 	// A layer surface has no geometry of its own: the surface is all.
-	static const struct wlr_box no_geometry = {0};
+	static const struct wlr_box no_geometry = { 0 };
 	const struct wlr_box *set = view->kind == GRIDWL_VIEW_XDG_TOPLEVEL ?
-		&view->xdg_surface->current.geometry : &no_geometry;
+			&view->xdg_surface->current.geometry :
+			&no_geometry;
 	// The geometry and the anchor are the client's, anywhere in int32;
 	// a popup that far from every output has nothing to stay inside.
 	int64_t ox = (int64_t)view->x - set->x, oy = (int64_t)view->y - set->y;
 	int64_t px = ox + tx, py = oy + ty;
 	if (ox < INT_MIN / 2 || ox > INT_MAX / 2 || oy < INT_MIN / 2 ||
-			oy > INT_MAX / 2 || px < INT_MIN || px > INT_MAX ||
-			py < INT_MIN || py > INT_MAX) {
+			oy > INT_MAX / 2 || px < INT_MIN || px > INT_MAX || py < INT_MIN ||
+			py > INT_MAX) {
 		return;
 	}
 	struct gridwl_output *output = gridwl_output_at(server, px, py);

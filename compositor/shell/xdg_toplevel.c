@@ -35,10 +35,9 @@ static void xdg_for_each_surface(struct gridwl_view *view,
 	wlr_xdg_surface_for_each_surface(view->xdg_surface, iterator, data);
 }
 
-static struct wlr_surface *xdg_surface_at(struct gridwl_view *view,
-		double sx, double sy, double *sub_x, double *sub_y) {
-	return wlr_xdg_surface_surface_at(view->xdg_surface, sx, sy,
-		sub_x, sub_y);
+static struct wlr_surface *xdg_surface_at(struct gridwl_view *view, double sx,
+		double sy, double *sub_x, double *sub_y) {
+	return wlr_xdg_surface_surface_at(view->xdg_surface, sx, sy, sub_x, sub_y);
 }
 
 static const char *xdg_get_app_id(struct gridwl_view *view) {
@@ -95,20 +94,19 @@ static const struct gridwl_view_impl xdg_view_impl = {
 };
 
 static void handle_map(struct wl_listener *listener, void *data) {
-	struct gridwl_xdg_view *xdg_view =
-		wl_container_of(listener, xdg_view, map);
+	struct gridwl_xdg_view *xdg_view = wl_container_of(listener, xdg_view, map);
 	gridwl_view_map(&xdg_view->view);
 }
 
 static void handle_unmap(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
-		wl_container_of(listener, xdg_view, unmap);
+			wl_container_of(listener, xdg_view, unmap);
 	gridwl_view_unmap(&xdg_view->view);
 }
 
 static void handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
-		wl_container_of(listener, xdg_view, destroy);
+			wl_container_of(listener, xdg_view, destroy);
 	wl_list_remove(&xdg_view->map.link);
 	wl_list_remove(&xdg_view->unmap.link);
 	wl_list_remove(&xdg_view->destroy.link);
@@ -125,26 +123,24 @@ static void handle_destroy(struct wl_listener *listener, void *data) {
 
 static void handle_request_move(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
-		wl_container_of(listener, xdg_view, request_move);
+			wl_container_of(listener, xdg_view, request_move);
 	gridwl_seat_begin_move(xdg_view->view.server->seat, &xdg_view->view);
 }
 
-static void handle_request_resize(struct wl_listener *listener,
-		void *data) {
+static void handle_request_resize(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
-		wl_container_of(listener, xdg_view, request_resize);
+			wl_container_of(listener, xdg_view, request_resize);
 	struct wlr_xdg_toplevel_resize_event *event = data;
 	gridwl_seat_begin_resize(xdg_view->view.server->seat, &xdg_view->view,
-		event->edges);
+			event->edges);
 }
 
-static void handle_request_maximize(struct wl_listener *listener,
-		void *data) {
+static void handle_request_maximize(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
-		wl_container_of(listener, xdg_view, request_maximize);
+			wl_container_of(listener, xdg_view, request_maximize);
 	struct wlr_xdg_surface *xdg_surface = xdg_view->view.xdg_surface;
 	gridwl_view_set_maximized(&xdg_view->view,
-		xdg_surface->toplevel->requested.maximized);
+			xdg_surface->toplevel->requested.maximized);
 	// xdg-shell wants a configure in answer even when nothing changed.
 	wlr_xdg_surface_schedule_configure(xdg_surface);
 }
@@ -152,23 +148,23 @@ static void handle_request_maximize(struct wl_listener *listener,
 static void handle_request_fullscreen(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_xdg_view *xdg_view =
-		wl_container_of(listener, xdg_view, request_fullscreen);
+			wl_container_of(listener, xdg_view, request_fullscreen);
 	struct wlr_xdg_toplevel_set_fullscreen_event *event = data;
 	gridwl_view_set_fullscreen(&xdg_view->view, event->fullscreen,
-		event->output);
+			event->output);
 	wlr_xdg_surface_schedule_configure(xdg_view->view.xdg_surface);
 }
 
 static void handle_set_app_id(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
-		wl_container_of(listener, xdg_view, set_app_id);
+			wl_container_of(listener, xdg_view, set_app_id);
 	gridwl_view_apply_rules(&xdg_view->view);
 	gridwl_foreign_toplevel_update_identity(&xdg_view->view);
 }
 
 static void handle_set_title(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
-		wl_container_of(listener, xdg_view, set_title);
+			wl_container_of(listener, xdg_view, set_title);
 	gridwl_view_apply_rules(&xdg_view->view);
 	gridwl_foreign_toplevel_update_identity(&xdg_view->view);
 }
@@ -195,14 +191,13 @@ static struct gridwl_view *xdg_view_create(struct gridwl_server *server,
 	xdg_view->request_move.notify = handle_request_move;
 	wl_signal_add(&toplevel->events.request_move, &xdg_view->request_move);
 	xdg_view->request_resize.notify = handle_request_resize;
-	wl_signal_add(&toplevel->events.request_resize,
-		&xdg_view->request_resize);
+	wl_signal_add(&toplevel->events.request_resize, &xdg_view->request_resize);
 	xdg_view->request_maximize.notify = handle_request_maximize;
 	wl_signal_add(&toplevel->events.request_maximize,
-		&xdg_view->request_maximize);
+			&xdg_view->request_maximize);
 	xdg_view->request_fullscreen.notify = handle_request_fullscreen;
 	wl_signal_add(&toplevel->events.request_fullscreen,
-		&xdg_view->request_fullscreen);
+			&xdg_view->request_fullscreen);
 	xdg_view->set_app_id.notify = handle_set_app_id;
 	wl_signal_add(&toplevel->events.set_app_id, &xdg_view->set_app_id);
 	xdg_view->set_title.notify = handle_set_title;
@@ -213,7 +208,7 @@ static struct gridwl_view *xdg_view_create(struct gridwl_server *server,
 	// the first configure.
 	if (toplevel->requested.fullscreen) {
 		gridwl_view_set_fullscreen(view, true,
-			toplevel->requested.fullscreen_output);
+				toplevel->requested.fullscreen_output);
 	} else if (toplevel->requested.maximized) {
 		gridwl_view_set_maximized(view, true);
 	}

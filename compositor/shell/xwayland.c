@@ -18,16 +18,16 @@ struct gridwl_xwayland {
 
 static void handle_ready(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland *xwayland =
-		wl_container_of(listener, xwayland, ready);
+			wl_container_of(listener, xwayland, ready);
 	wlr_log(WLR_INFO, "Xwayland is up on DISPLAY=%s",
-		xwayland->wlr_xwayland->display_name);
+			xwayland->wlr_xwayland->display_name);
 	// No root cursor is set: wlroots 0.15 keeps the pixels' pointer for a
 	// restart, and the cursor theme is freed on every reload.
 }
 
 static void handle_new_surface(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland *xwayland =
-		wl_container_of(listener, xwayland, new_surface);
+			wl_container_of(listener, xwayland, new_surface);
 	gridwl_xwayland_view_create(xwayland->server, data);
 }
 
@@ -41,7 +41,7 @@ struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server) {
 	const char *binary = gridwl_compat_xwayland_binary();
 	if (access(binary, X_OK) != 0) {
 		wlr_log(server->config->xwayland == 1 ? WLR_ERROR : WLR_INFO,
-			"Xwayland is not installed (no %s): no X11 clients", binary);
+				"Xwayland is not installed (no %s): no X11 clients", binary);
 		return NULL;
 	}
 	struct gridwl_xwayland *xwayland = calloc(1, sizeof(*xwayland));
@@ -51,7 +51,7 @@ struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server) {
 	}
 	xwayland->server = server;
 	xwayland->wlr_xwayland =
-		wlr_xwayland_create(server->display, server->compositor, true);
+			wlr_xwayland_create(server->display, server->compositor, true);
 	if (xwayland->wlr_xwayland == NULL) {
 		wlr_log(WLR_ERROR, "Cannot set up Xwayland: no X11 clients");
 		free(xwayland);
@@ -61,10 +61,12 @@ struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server) {
 	wl_signal_add(&xwayland->wlr_xwayland->events.ready, &xwayland->ready);
 	xwayland->new_surface.notify = handle_new_surface;
 	wl_signal_add(&xwayland->wlr_xwayland->events.new_surface,
-		&xwayland->new_surface);
+			&xwayland->new_surface);
 	wlr_xwayland_set_seat(xwayland->wlr_xwayland, server->seat->wlr_seat);
-	wlr_log(WLR_INFO, "Xwayland on DISPLAY=%s, started when an X11 client "
-		"connects", xwayland->wlr_xwayland->display_name);
+	wlr_log(WLR_INFO,
+			"Xwayland on DISPLAY=%s, started when an X11 client "
+			"connects",
+			xwayland->wlr_xwayland->display_name);
 	return xwayland;
 }
 

@@ -20,7 +20,7 @@ const char *gridwl_xwayland_display(struct gridwl_xwayland *xwayland);
 
 /* A view for a new X11 window (in compositor/shell/xwayland_view.c). */
 void gridwl_xwayland_view_create(struct gridwl_server *server,
-	struct wlr_xwayland_surface *xsurface);
+		struct wlr_xwayland_surface *xsurface);
 /* Frees the views of every X11 window, before Xwayland goes: wlroots 0.15
  * never signals the destruction of the windows it has left at exit
  * (wlr_compat/wlr_compat.h, N4). */

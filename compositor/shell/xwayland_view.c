@@ -56,11 +56,12 @@ static void xwl_for_each_surface(struct gridwl_view *view,
 	}
 }
 
-static struct wlr_surface *xwl_surface_at(struct gridwl_view *view,
-		double sx, double sy, double *sub_x, double *sub_y) {
+static struct wlr_surface *xwl_surface_at(struct gridwl_view *view, double sx,
+		double sy, double *sub_x, double *sub_y) {
 	struct wlr_surface *surface = view->xwayland_surface->surface;
 	return surface != NULL ?
-		wlr_surface_surface_at(surface, sx, sy, sub_x, sub_y) : NULL;
+			wlr_surface_surface_at(surface, sx, sy, sub_x, sub_y) :
+			NULL;
 }
 
 static const char *xwl_get_class(struct gridwl_view *view) {
@@ -73,8 +74,8 @@ static const char *xwl_get_title(struct gridwl_view *view) {
 
 /* Override-redirect windows (menus, tooltips) place themselves. */
 static enum gridwl_view_kind x11_kind(struct wlr_xwayland_surface *xsurface) {
-	return xsurface->override_redirect ?
-		GRIDWL_VIEW_X11_UNMANAGED : GRIDWL_VIEW_X11_MANAGED;
+	return xsurface->override_redirect ? GRIDWL_VIEW_X11_UNMANAGED :
+										 GRIDWL_VIEW_X11_MANAGED;
 }
 
 /* X11 windows are told their position with every size: clients place
@@ -83,8 +84,8 @@ static void xwl_set_size(struct gridwl_view *view, int width, int height) {
 	if (view->kind == GRIDWL_VIEW_X11_UNMANAGED || width <= 0 || height <= 0) {
 		return;
 	}
-	wlr_xwayland_surface_configure(view->xwayland_surface, view->x,
-		view->y, width, height);
+	wlr_xwayland_surface_configure(view->xwayland_surface, view->x, view->y,
+			width, height);
 }
 
 static void xwl_moved(struct gridwl_view *view) {
@@ -132,7 +133,7 @@ static const struct gridwl_view_impl xwayland_view_impl = {
 
 static void handle_map(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, map);
+			wl_container_of(listener, xwl_view, map);
 	struct gridwl_view *view = &xwl_view->view;
 	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
 	view->kind = x11_kind(xsurface);
@@ -148,7 +149,7 @@ static void handle_map(struct wl_listener *listener, void *data) {
 
 static void handle_unmap(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, unmap);
+			wl_container_of(listener, xwl_view, unmap);
 	gridwl_view_unmap(&xwl_view->view);
 }
 
@@ -173,7 +174,7 @@ static void xwayland_view_destroy(struct gridwl_xwayland_view *xwl_view) {
 
 static void handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, destroy);
+			wl_container_of(listener, xwl_view, destroy);
 	xwayland_view_destroy(xwl_view);
 }
 
@@ -182,7 +183,7 @@ void gridwl_xwayland_views_destroy(struct gridwl_server *server) {
 	wl_list_for_each_safe(view, tmp, &server->views, link) {
 		if (gridwl_view_is_x11(view)) {
 			struct gridwl_xwayland_view *xwl_view =
-				wl_container_of(view, xwl_view, view);
+					wl_container_of(view, xwl_view, view);
 			xwayland_view_destroy(xwl_view);
 		}
 	}
@@ -190,10 +191,9 @@ void gridwl_xwayland_views_destroy(struct gridwl_server *server) {
 
 /* Every ConfigureRequest gets a configure back, or the client may wait for
  * it; where gridwl decides the geometry, the answer is gridwl's. */
-static void handle_request_configure(struct wl_listener *listener,
-		void *data) {
+static void handle_request_configure(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, request_configure);
+			wl_container_of(listener, xwl_view, request_configure);
 	struct gridwl_view *view = &xwl_view->view;
 	struct wlr_xwayland_surface_configure_event *event = data;
 	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
@@ -201,7 +201,7 @@ static void handle_request_configure(struct wl_listener *listener,
 		view->x = event->x;
 		view->y = event->y;
 		wlr_xwayland_surface_configure(xsurface, event->x, event->y,
-			event->width, event->height);
+				event->width, event->height);
 		return;
 	}
 	if (view->fullscreen || view->maximized) {
@@ -220,44 +220,41 @@ static void handle_request_configure(struct wl_listener *listener,
 
 static void handle_request_move(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, request_move);
+			wl_container_of(listener, xwl_view, request_move);
 	if (xwl_view->view.mapped) {
 		gridwl_seat_begin_move(xwl_view->view.server->seat, &xwl_view->view);
 	}
 }
 
-static void handle_request_resize(struct wl_listener *listener,
-		void *data) {
+static void handle_request_resize(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, request_resize);
+			wl_container_of(listener, xwl_view, request_resize);
 	struct wlr_xwayland_resize_event *event = data;
 	if (xwl_view->view.mapped) {
-		gridwl_seat_begin_resize(xwl_view->view.server->seat,
-			&xwl_view->view, event->edges);
+		gridwl_seat_begin_resize(xwl_view->view.server->seat, &xwl_view->view,
+				event->edges);
 	}
 }
 
-static void handle_request_maximize(struct wl_listener *listener,
-		void *data) {
+static void handle_request_maximize(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, request_maximize);
+			wl_container_of(listener, xwl_view, request_maximize);
 	struct wlr_xwayland_surface *xsurface = xwl_view->view.xwayland_surface;
 	gridwl_view_set_maximized(&xwl_view->view,
-		xsurface->maximized_horz && xsurface->maximized_vert);
+			xsurface->maximized_horz && xsurface->maximized_vert);
 }
 
 static void handle_request_fullscreen(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, request_fullscreen);
+			wl_container_of(listener, xwl_view, request_fullscreen);
 	gridwl_view_set_fullscreen(&xwl_view->view,
-		xwl_view->view.xwayland_surface->fullscreen, NULL);
+			xwl_view->view.xwayland_surface->fullscreen, NULL);
 }
 
-static void handle_request_activate(struct wl_listener *listener,
-		void *data) {
+static void handle_request_activate(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, request_activate);
+			wl_container_of(listener, xwl_view, request_activate);
 	if (xwl_view->view.mapped) {
 		gridwl_view_focus(&xwl_view->view);
 	}
@@ -265,14 +262,14 @@ static void handle_request_activate(struct wl_listener *listener,
 
 static void handle_set_title(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, set_title);
+			wl_container_of(listener, xwl_view, set_title);
 	gridwl_view_apply_rules(&xwl_view->view);
 	gridwl_foreign_toplevel_update_identity(&xwl_view->view);
 }
 
 static void handle_set_class(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, set_class);
+			wl_container_of(listener, xwl_view, set_class);
 	gridwl_view_apply_rules(&xwl_view->view);
 	gridwl_foreign_toplevel_update_identity(&xwl_view->view);
 }
@@ -280,11 +277,10 @@ static void handle_set_class(struct wl_listener *listener, void *data) {
 static void handle_set_override_redirect(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, set_override_redirect);
+			wl_container_of(listener, xwl_view, set_override_redirect);
 	// Only while unmapped matters: map reads it again.
 	if (!xwl_view->view.mapped) {
-		xwl_view->view.kind =
-			x11_kind(xwl_view->view.xwayland_surface);
+		xwl_view->view.kind = x11_kind(xwl_view->view.xwayland_surface);
 	}
 }
 
@@ -292,7 +288,7 @@ static void handle_set_override_redirect(struct wl_listener *listener,
  * configured them. */
 static void handle_set_geometry(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
-		wl_container_of(listener, xwl_view, set_geometry);
+			wl_container_of(listener, xwl_view, set_geometry);
 	struct gridwl_view *view = &xwl_view->view;
 	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
 	if (view->kind != GRIDWL_VIEW_X11_UNMANAGED) {
@@ -330,27 +326,25 @@ void gridwl_xwayland_view_create(struct gridwl_server *server,
 		{ &xsurface->events.map, &xwl_view->map, handle_map },
 		{ &xsurface->events.unmap, &xwl_view->unmap, handle_unmap },
 		{ &xsurface->events.destroy, &xwl_view->destroy, handle_destroy },
-		{ &xsurface->events.request_configure,
-			&xwl_view->request_configure, handle_request_configure },
+		{ &xsurface->events.request_configure, &xwl_view->request_configure,
+				handle_request_configure },
 		{ &xsurface->events.request_move, &xwl_view->request_move,
-			handle_request_move },
+				handle_request_move },
 		{ &xsurface->events.request_resize, &xwl_view->request_resize,
-			handle_request_resize },
+				handle_request_resize },
 		{ &xsurface->events.request_maximize, &xwl_view->request_maximize,
-			handle_request_maximize },
-		{ &xsurface->events.request_fullscreen,
-			&xwl_view->request_fullscreen, handle_request_fullscreen },
+				handle_request_maximize },
+		{ &xsurface->events.request_fullscreen, &xwl_view->request_fullscreen,
+				handle_request_fullscreen },
 		{ &xsurface->events.request_activate, &xwl_view->request_activate,
-			handle_request_activate },
-		{ &xsurface->events.set_title, &xwl_view->set_title,
-			handle_set_title },
-		{ &xsurface->events.set_class, &xwl_view->set_class,
-			handle_set_class },
+				handle_request_activate },
+		{ &xsurface->events.set_title, &xwl_view->set_title, handle_set_title },
+		{ &xsurface->events.set_class, &xwl_view->set_class, handle_set_class },
 		{ &xsurface->events.set_override_redirect,
-			&xwl_view->set_override_redirect,
-			handle_set_override_redirect },
+				&xwl_view->set_override_redirect,
+				handle_set_override_redirect },
 		{ &xsurface->events.set_geometry, &xwl_view->set_geometry,
-			handle_set_geometry },
+				handle_set_geometry },
 	};
 	for (size_t i = 0; i < sizeof(listeners) / sizeof(listeners[0]); i++) {
 		listeners[i].listener->notify = listeners[i].notify;

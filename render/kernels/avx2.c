@@ -35,14 +35,14 @@ static inline __m128i load128(const void *p) {
 /* Nearest: eight source pixels become k vectors (vpermd by the index
  * (8j + m) / k for element m of vector j), each stored to the rows that
  * repeat the same source row. k is a constant after inlining. */
-static inline __attribute__((always_inline)) void nearest_rows(
-		const uint32_t *s, int n, int k, uint32_t *d, int dst_stride,
-		int rows) {
+static inline __attribute__((always_inline)) void nearest_rows(const uint32_t
+																	   *s,
+		int n, int k, uint32_t *d, int dst_stride, int rows) {
 	__m256i idx[4];
 	for (int j = 0; j < k; j++) {
 		idx[j] = _mm256_setr_epi32((8 * j) / k, (8 * j + 1) / k,
-			(8 * j + 2) / k, (8 * j + 3) / k, (8 * j + 4) / k,
-			(8 * j + 5) / k, (8 * j + 6) / k, (8 * j + 7) / k);
+				(8 * j + 2) / k, (8 * j + 3) / k, (8 * j + 4) / k,
+				(8 * j + 5) / k, (8 * j + 6) / k, (8 * j + 7) / k);
 	}
 	for (int i = 0; i < n; i += NEAREST_GROUP) {
 		__m256i v = load(s + i);
@@ -67,9 +67,10 @@ static void avx2_magnify_nearest(const struct gridwl_pixels *src, int k,
 	}
 	int i0 = 0;
 	int n = k >= 2 && k <= 4 ?
-		gridwl_split_columns(rect, k, NEAREST_GROUP, &i0) : 0;
-	gridwl_magnify_edges(gridwl_reference_magnify_nearest, src, k, rect,
-		dst, dst_stride, i0, n);
+			gridwl_split_columns(rect, k, NEAREST_GROUP, &i0) :
+			0;
+	gridwl_magnify_edges(gridwl_reference_magnify_nearest, src, k, rect, dst,
+			dst_stride, i0, n);
 	if (n == 0) {
 		return;
 	}
@@ -108,10 +109,16 @@ static inline void vertical(const uint32_t *a, const uint32_t *b, int wa,
 	for (; i + 8 <= count; i += 8) {
 		__m256i pa = load(a + i), pb = load(b + i);
 		// Pixels 01 | 45 and 23 | 67, stored as 01 23 and 45 67.
-		__m256i lo = _mm256_add_epi16(
-			_mm256_maddubs_epi16(_mm256_unpacklo_epi8(pa, pb), w), bias);
-		__m256i hi = _mm256_add_epi16(
-			_mm256_maddubs_epi16(_mm256_unpackhi_epi8(pa, pb), w), bias);
+		__m256i lo =
+				_mm256_add_epi16(_mm256_maddubs_epi16(_mm256_unpacklo_epi8(pa,
+															  pb),
+										 w),
+						bias);
+		__m256i hi =
+				_mm256_add_epi16(_mm256_maddubs_epi16(_mm256_unpackhi_epi8(pa,
+															  pb),
+										 w),
+						bias);
 		store(v + 4 * i, _mm256_permute2x128_si256(lo, hi, 0x20));
 		store(v + 4 * i + 16, _mm256_permute2x128_si256(lo, hi, 0x31));
 	}
@@ -149,14 +156,14 @@ static inline __m256i div18(__m256i x) {
 
 static inline __m256i load_lanes(const uint16_t *lo, const uint16_t *hi) {
 	return _mm256_inserti128_si256(_mm256_castsi128_si256(load128(lo)),
-		load128(hi), 1);
+			load128(hi), 1);
 }
 
 static inline void six3(__m256i vm, __m256i v, __m256i vp, __m256i *o) {
 	__m256i v2 = _mm256_add_epi16(v, v);
 	o[0] = div18(_mm256_add_epi16(_mm256_unpacklo_epi64(v2, v2), vm));
 	o[1] = div18(_mm256_add_epi16(v2,
-		_mm256_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2))));
+			_mm256_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2))));
 	o[2] = div18(_mm256_add_epi16(_mm256_unpackhi_epi64(v2, v2), vp));
 }
 
@@ -171,9 +178,9 @@ static inline void quad4(__m256i vm, __m256i v, __m256i vp, uint32_t *d) {
 	__m256i o2 = _mm256_add_epi16(v8, dp);
 	__m256i o3 = _mm256_add_epi16(o2, _mm256_add_epi16(dp, dp));
 	__m256i p01 = _mm256_packus_epi16(_mm256_srli_epi16(o0, 6),
-		_mm256_srli_epi16(o1, 6));
+			_mm256_srli_epi16(o1, 6));
 	__m256i p23 = _mm256_packus_epi16(_mm256_srli_epi16(o2, 6),
-		_mm256_srli_epi16(o3, 6));
+			_mm256_srli_epi16(o3, 6));
 	// a0 b0 a1 b1 | a2 b2 a3 b3 and c0 d0 c1 d1 | c2 d2 c3 d3
 	p01 = _mm256_shuffle_epi32(p01, _MM_SHUFFLE(3, 1, 2, 0));
 	p23 = _mm256_shuffle_epi32(p23, _MM_SHUFFLE(3, 1, 2, 0));
@@ -184,8 +191,8 @@ static inline void quad4(__m256i vm, __m256i v, __m256i vp, uint32_t *d) {
 }
 
 static void horizontal2(const uint16_t *v, int groups, uint32_t *d) {
-	for (int g = 0; g < groups; g++, v += 4 * BILINEAR_GROUP,
-			d += 2 * BILINEAR_GROUP) {
+	for (int g = 0; g < groups;
+			g++, v += 4 * BILINEAR_GROUP, d += 2 * BILINEAR_GROUP) {
 		_mm_prefetch(gridwl_prefetch_address(d), _MM_HINT_T0);
 		quad2(load(v), load(v + 4), load(v + 8), d);
 		quad2(load(v + 16), load(v + 20), load(v + 24), d + 8);
@@ -193,15 +200,15 @@ static void horizontal2(const uint16_t *v, int groups, uint32_t *d) {
 }
 
 static void horizontal3(const uint16_t *v, int groups, uint32_t *d) {
-	for (int g = 0; g < groups; g++, v += 4 * BILINEAR_GROUP,
-			d += 3 * BILINEAR_GROUP) {
+	for (int g = 0; g < groups;
+			g++, v += 4 * BILINEAR_GROUP, d += 3 * BILINEAR_GROUP) {
 		_mm_prefetch(gridwl_prefetch_address(d), _MM_HINT_T0);
 		// Source pixel j's sum is at v + 4 (j + 1).
 		__m256i o[6];
 		six3(load_lanes(v, v + 16), load_lanes(v + 4, v + 20),
-			load_lanes(v + 8, v + 24), o); // 0..5 | 12..17
+				load_lanes(v + 8, v + 24), o); // 0..5 | 12..17
 		six3(load_lanes(v + 8, v + 24), load_lanes(v + 12, v + 28),
-			load_lanes(v + 16, v + 32), o + 3); // 6..11 | 18..23
+				load_lanes(v + 16, v + 32), o + 3); // 6..11 | 18..23
 		__m256i p0 = _mm256_packus_epi16(o[0], o[1]); // 0..3 | 12..15
 		__m256i p1 = _mm256_packus_epi16(o[2], o[3]); // 4..7 | 16..19
 		__m256i p2 = _mm256_packus_epi16(o[4], o[5]); // 8..11 | 20..23
@@ -212,8 +219,8 @@ static void horizontal3(const uint16_t *v, int groups, uint32_t *d) {
 }
 
 static void horizontal4(const uint16_t *v, int groups, uint32_t *d) {
-	for (int g = 0; g < groups; g++, v += 4 * BILINEAR_GROUP,
-			d += 4 * BILINEAR_GROUP) {
+	for (int g = 0; g < groups;
+			g++, v += 4 * BILINEAR_GROUP, d += 4 * BILINEAR_GROUP) {
 		_mm_prefetch(gridwl_prefetch_address(d), _MM_HINT_T0);
 		_mm_prefetch(gridwl_prefetch_address(d + 16), _MM_HINT_T0);
 		quad4(load(v), load(v + 4), load(v + 8), d);
@@ -229,15 +236,15 @@ static void avx2_magnify_bilinear(const struct gridwl_pixels *src, int k,
 	switch (k) {
 	case 2:
 		gridwl_bilinear_drive(src, 2, rect, dst, dst_stride, BILINEAR_GROUP,
-			vertical, horizontal2);
+				vertical, horizontal2);
 		break;
 	case 3:
 		gridwl_bilinear_drive(src, 3, rect, dst, dst_stride, BILINEAR_GROUP,
-			vertical, horizontal3);
+				vertical, horizontal3);
 		break;
 	case 4:
 		gridwl_bilinear_drive(src, 4, rect, dst, dst_stride, BILINEAR_GROUP,
-			vertical, horizontal4);
+				vertical, horizontal4);
 		break;
 	default:
 		gridwl_reference_magnify_bilinear(src, k, rect, dst, dst_stride);
@@ -254,20 +261,19 @@ static void avx2_magnify_bilinear(const struct gridwl_pixels *src, int k,
  */
 static inline __m256i pair_sums(const uint32_t *p, __m256i shuffle) {
 	return _mm256_maddubs_epi16(_mm256_shuffle_epi8(load(p), shuffle),
-		_mm256_set1_epi8(1));
+			_mm256_set1_epi8(1));
 }
 
 static void box8_2(const uint32_t *s, int stride, uint32_t *d) {
 	// Per lane, pixels p0..p3: channel c of p0, p1, then of p2, p3.
-	__m256i shuffle = _mm256_setr_epi8(
-		0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15,
-		0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
+	__m256i shuffle = _mm256_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10,
+			14, 11, 15, 0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
 	__m256i bias = _mm256_set1_epi16(2);
 	const uint32_t *s1 = s + stride;
 	__m256i x = _mm256_add_epi16(pair_sums(s, shuffle),
-		pair_sums(s1, shuffle)); // d0 d1 | d2 d3
+			pair_sums(s1, shuffle)); // d0 d1 | d2 d3
 	__m256i y = _mm256_add_epi16(pair_sums(s + 8, shuffle),
-		pair_sums(s1 + 8, shuffle)); // d4 d5 | d6 d7
+			pair_sums(s1 + 8, shuffle)); // d4 d5 | d6 d7
 	x = _mm256_srli_epi16(_mm256_add_epi16(x, bias), 2);
 	y = _mm256_srli_epi16(_mm256_add_epi16(y, bias), 2);
 	// d0 d1 d4 d5 | d2 d3 d6 d7
@@ -277,9 +283,8 @@ static void box8_2(const uint32_t *s, int stride, uint32_t *d) {
 
 static void box8_4(const uint32_t *s, int stride, uint32_t *d) {
 	// Per lane, pixels p0..p3: channel c of p0, p1, p2, p3.
-	__m256i shuffle = _mm256_setr_epi8(
-		0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
-		0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+	__m256i shuffle = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14,
+			3, 7, 11, 15, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
 	__m256i t[4];
 	for (int j = 0; j < 4; j++) {
 		t[j] = pair_sums(s + 8 * j, shuffle);
@@ -293,14 +298,19 @@ static void box8_4(const uint32_t *s, int stride, uint32_t *d) {
 	__m256i bias = _mm256_set1_epi16(8);
 	// t[j] holds half sums of d(2j) | d(2j + 1): after phaddw,
 	// d0 d2 | d1 d3 and d4 d6 | d5 d7.
-	__m256i x = _mm256_srli_epi16(
-		_mm256_add_epi16(_mm256_hadd_epi16(t[0], t[1]), bias), 4);
-	__m256i y = _mm256_srli_epi16(
-		_mm256_add_epi16(_mm256_hadd_epi16(t[2], t[3]), bias), 4);
+	__m256i x =
+			_mm256_srli_epi16(_mm256_add_epi16(_mm256_hadd_epi16(t[0], t[1]),
+									  bias),
+					4);
+	__m256i y =
+			_mm256_srli_epi16(_mm256_add_epi16(_mm256_hadd_epi16(t[2], t[3]),
+									  bias),
+					4);
 	// d0 d2 d4 d6 | d1 d3 d5 d7
 	__m256i p = _mm256_packus_epi16(x, y);
-	store(d, _mm256_permutevar8x32_epi32(p,
-		_mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+	store(d,
+			_mm256_permutevar8x32_epi32(p,
+					_mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
 }
 
 /*
@@ -311,7 +321,7 @@ static void box8_4(const uint32_t *s, int stride, uint32_t *d) {
  */
 static inline __m256i load2(const uint32_t *lo, const uint32_t *hi) {
 	return _mm256_inserti128_si256(_mm256_castsi128_si256(load128(lo)),
-		load128(hi), 1);
+			load128(hi), 1);
 }
 
 static inline __m256i box4_3(const uint32_t *s, int stride) {
@@ -327,18 +337,17 @@ static inline __m256i box4_3(const uint32_t *s, int stride) {
 	}
 	// Per lane: pixel 0 = p0 + p1 + p2 and pixel 1 = p3 + p4 + p5, from
 	// t0 = p0 p1, t1 = p2 p3, t2 = p4 p5.
-	__m256i sum = _mm256_add_epi16(
-		_mm256_add_epi16(_mm256_blend_epi32(t0, t1, 0xcc),
-			_mm256_alignr_epi8(t2, t0, 8)),
-		_mm256_blend_epi32(t1, t2, 0xcc));
+	__m256i sum =
+			_mm256_add_epi16(_mm256_add_epi16(_mm256_blend_epi32(t0, t1, 0xcc),
+									 _mm256_alignr_epi8(t2, t0, 8)),
+					_mm256_blend_epi32(t1, t2, 0xcc));
 	return _mm256_mulhi_epu16(_mm256_add_epi16(sum, _mm256_set1_epi16(4)),
-		_mm256_set1_epi16(GRIDWL_DIV9_MUL));
+			_mm256_set1_epi16(GRIDWL_DIV9_MUL));
 }
 
 static void box8_3(const uint32_t *s, int stride, uint32_t *d) {
 	// d0 d1 d4 d5 | d2 d3 d6 d7
-	__m256i p = _mm256_packus_epi16(box4_3(s, stride),
-		box4_3(s + 12, stride));
+	__m256i p = _mm256_packus_epi16(box4_3(s, stride), box4_3(s + 12, stride));
 	store(d, _mm256_permute4x64_epi64(p, 0xd8));
 }
 

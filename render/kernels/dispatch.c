@@ -35,7 +35,7 @@ const struct gridwl_kernels *gridwl_kernels_best(void) {
 	for (size_t i = 0; i < sizeof(fastest_first) / sizeof(fastest_first[0]);
 			i++) {
 		const struct gridwl_kernels *kernels =
-			gridwl_kernels_for_isa(fastest_first[i]);
+				gridwl_kernels_for_isa(fastest_first[i]);
 		if (kernels != NULL) {
 			return kernels;
 		}

@@ -37,11 +37,11 @@
 
 /* count columns of wa * a + wb * b + k into v, 4 channels each. */
 typedef void (*gridwl_vertical_func)(const uint32_t *a, const uint32_t *b,
-	int wa, int wb, int k, int count, uint16_t *v);
+		int wa, int wb, int k, int count, uint16_t *v);
 /* The destination pixels of groups * group source pixels whose sums are
  * v[4 (j + 1)] for source pixel j, their neighbours v[0] and after. */
-typedef void (*gridwl_horizontal_func)(const uint16_t *v, int groups,
-	uint32_t *out);
+typedef void (
+		*gridwl_horizontal_func)(const uint16_t *v, int groups, uint32_t *out);
 
 /*
  * The vertical sums of source columns c0 - 1 .. c0 + m into v (entry j is
@@ -49,10 +49,10 @@ typedef void (*gridwl_horizontal_func)(const uint16_t *v, int groups,
  * then copies of the last up to entry padded_m + 1 so that a last partial
  * group reads only defined values.
  */
-static inline __attribute__((always_inline)) void gridwl_vertical_chunk(
-		const struct gridwl_pixels *src, const struct gridwl_taps *ty, int k,
-		int c0, int m, int padded_m, gridwl_vertical_func vertical,
-		uint16_t *v) {
+static inline __attribute__((always_inline)) void
+gridwl_vertical_chunk(const struct gridwl_pixels *src,
+		const struct gridwl_taps *ty, int k, int c0, int m, int padded_m,
+		gridwl_vertical_func vertical, uint16_t *v) {
 	int lo = c0 > 0 ? c0 - 1 : 0;
 	int hi = c0 + m < src->width ? c0 + m : src->width - 1;
 	const uint32_t *a = gridwl_src_row(src, ty->i0) + lo;
@@ -61,8 +61,10 @@ static inline __attribute__((always_inline)) void gridwl_vertical_chunk(
 	// The source row after these, which a destination row or two from now
 	// reads first: fetching it while this row is computed keeps its memory
 	// latency out of the vertical loop (bench/upsample: about 10% faster).
-	const uint32_t *next = gridwl_src_row(src,
-		ty->i1 + 1 < src->height ? ty->i1 + 1 : ty->i1) + lo;
+	const uint32_t *next =
+			gridwl_src_row(src,
+					ty->i1 + 1 < src->height ? ty->i1 + 1 : ty->i1) +
+			lo;
 	for (int i = 0; i < hi - lo + 1; i += 16) {
 		__builtin_prefetch(next + i, 0, 3);
 	}
@@ -77,9 +79,9 @@ static inline __attribute__((always_inline)) void gridwl_vertical_chunk(
 
 /* One group that sticks out of the destination columns [x0, x1): its
  * first destination column is gx. */
-static inline __attribute__((always_inline)) void gridwl_partial_group(
-		const uint16_t *v, int k, int group, int gx, int x0, int x1,
-		gridwl_horizontal_func horizontal, uint32_t *row) {
+static inline __attribute__((always_inline)) void
+gridwl_partial_group(const uint16_t *v, int k, int group, int gx, int x0,
+		int x1, gridwl_horizontal_func horizontal, uint32_t *row) {
 	uint32_t part[4 * GRIDWL_MAX_GROUP];
 	horizontal(v, 1, part);
 	int lo = gx > x0 ? gx : x0;
@@ -89,34 +91,34 @@ static inline __attribute__((always_inline)) void gridwl_partial_group(
 
 static inline __attribute__((always_inline)) void gridwl_bilinear_drive(
 		const struct gridwl_pixels *src, int k, const struct gridwl_rect *rect,
-		uint32_t *dst, int dst_stride, int group,
-		gridwl_vertical_func vertical, gridwl_horizontal_func horizontal) {
+		uint32_t *dst, int dst_stride, int group, gridwl_vertical_func vertical,
+		gridwl_horizontal_func horizontal) {
 	uint16_t v[4 * (GRIDWL_BILINEAR_CHUNK + 2)] __attribute__((aligned(32)));
 	int x0 = rect->x, x1 = rect->x + rect->width;
 	int s_first = x0 / k, s_end = (x1 - 1) / k + 1;
 	for (int y = 0; y < rect->height; y++) {
-		struct gridwl_taps ty = gridwl_bilinear_taps(rect->y + y, k,
-			src->height);
+		struct gridwl_taps ty =
+				gridwl_bilinear_taps(rect->y + y, k, src->height);
 		uint32_t *row = dst + (ptrdiff_t)y * dst_stride;
 		for (int c0 = s_first; c0 < s_end; c0 += GRIDWL_BILINEAR_CHUNK) {
-			int m = s_end - c0 < GRIDWL_BILINEAR_CHUNK ?
-				s_end - c0 : GRIDWL_BILINEAR_CHUNK;
+			int m = s_end - c0 < GRIDWL_BILINEAR_CHUNK ? s_end - c0 :
+														 GRIDWL_BILINEAR_CHUNK;
 			int padded_m = (m + group - 1) / group * group;
 			gridwl_vertical_chunk(src, &ty, k, c0, m, padded_m, vertical, v);
 			int g0 = 0, g1 = padded_m;
 			if (k * c0 < x0) {
-				gridwl_partial_group(v, k, group, k * c0, x0, x1,
-					horizontal, row);
+				gridwl_partial_group(v, k, group, k * c0, x0, x1, horizontal,
+						row);
 				g0 = group;
 			}
 			if (g1 > g0 && k * (c0 + g1) > x1) {
 				g1 -= group;
-				gridwl_partial_group(v + 4 * g1, k, group, k * (c0 + g1),
-					x0, x1, horizontal, row);
+				gridwl_partial_group(v + 4 * g1, k, group, k * (c0 + g1), x0,
+						x1, horizontal, row);
 			}
 			if (g1 > g0) {
 				horizontal(v + 4 * g0, (g1 - g0) / group,
-					row + (k * (c0 + g0) - x0));
+						row + (k * (c0 + g0) - x0));
 			}
 		}
 	}
@@ -150,8 +152,8 @@ static inline __attribute__((always_inline)) void gridwl_box_drive(
 	uint32_t scratch[4 * 4 * GRIDWL_MAX_GROUP];
 	uint32_t part[GRIDWL_MAX_GROUP];
 	for (int y = 0; y < rect->height; y++) {
-		const uint32_t *s = gridwl_src_row(src, (rect->y + y) * k) +
-			rect->x * k;
+		const uint32_t *s =
+				gridwl_src_row(src, (rect->y + y) * k) + rect->x * k;
 		uint32_t *d = dst + (ptrdiff_t)y * dst_stride;
 		for (int x = 0; x < n; x += group) {
 			box(s + k * x, src->stride, d + x);
@@ -163,8 +165,8 @@ static inline __attribute__((always_inline)) void gridwl_box_drive(
 			memset(scratch, 0, sizeof(scratch));
 			for (int r = 0; r < k; r++) {
 				memcpy(scratch + r * k * group,
-					s + (ptrdiff_t)r * src->stride + k * n,
-					k * rest * sizeof(*s));
+						s + (ptrdiff_t)r * src->stride + k * n,
+						k * rest * sizeof(*s));
 			}
 			box(scratch, k * group, part);
 			memcpy(d + n, part, rest * sizeof(*d));

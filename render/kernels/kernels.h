@@ -19,11 +19,11 @@ extern const struct gridwl_kernels gridwl_kernels_avx2;
 /* The reference kernels, which the fast ones also call for the columns at
  * the ends of a rectangle that do not fill a vector. */
 void gridwl_reference_magnify_nearest(const struct gridwl_pixels *src, int k,
-	const struct gridwl_rect *rect, uint32_t *dst, int dst_stride);
-void gridwl_reference_magnify_bilinear(const struct gridwl_pixels *src,
-	int k, const struct gridwl_rect *rect, uint32_t *dst, int dst_stride);
+		const struct gridwl_rect *rect, uint32_t *dst, int dst_stride);
+void gridwl_reference_magnify_bilinear(const struct gridwl_pixels *src, int k,
+		const struct gridwl_rect *rect, uint32_t *dst, int dst_stride);
 void gridwl_reference_reduce_box(const struct gridwl_pixels *src, int k,
-	const struct gridwl_rect *rect, uint32_t *dst, int dst_stride);
+		const struct gridwl_rect *rect, uint32_t *dst, int dst_stride);
 
 /*
  * Division by 9 and by 18 without a divide, for 16-bit lanes (mulhi_epu16
@@ -57,7 +57,9 @@ static inline struct gridwl_taps gridwl_bilinear_taps(int x, int k, int n) {
 	// num >= 1 - k > -den, so floor(num / den) is -1 or num / den.
 	int lo = num < 0 ? -1 : num / den;
 	struct gridwl_taps t = {
-		.i0 = lo < 0 ? 0 : lo > n - 1 ? n - 1 : lo,
+		.i0 = lo < 0       ? 0 :
+				lo > n - 1 ? n - 1 :
+							 lo,
 		.i1 = lo + 1 > n - 1 ? n - 1 : lo + 1,
 		.w1 = num - lo * den,
 	};
@@ -87,13 +89,19 @@ static inline void gridwl_magnify_edges(gridwl_magnify_func fn,
 	int mid1 = n > 0 ? k * (i0 + n) : end;
 	if (mid0 > rect->x) {
 		struct gridwl_rect head = {
-			rect->x, rect->y, mid0 - rect->x, rect->height,
+			rect->x,
+			rect->y,
+			mid0 - rect->x,
+			rect->height,
 		};
 		fn(src, k, &head, dst, dst_stride);
 	}
 	if (end > mid1) {
 		struct gridwl_rect tail = {
-			mid1, rect->y, end - mid1, rect->height,
+			mid1,
+			rect->y,
+			end - mid1,
+			rect->height,
 		};
 		fn(src, k, &tail, dst + (mid1 - rect->x), dst_stride);
 	}
@@ -110,8 +118,8 @@ static inline const uint32_t *gridwl_src_row(const struct gridwl_pixels *src,
  * unrounded sum with the rounding term of the 2D sum folded in (the
  * horizontal weights add up to 2k, so + k here is + 2k^2 = D / 2 there).
  */
-static inline void gridwl_vertical_scalar(const uint32_t *a,
-		const uint32_t *b, int wa, int wb, int k, int count, uint16_t *v) {
+static inline void gridwl_vertical_scalar(const uint32_t *a, const uint32_t *b,
+		int wa, int wb, int k, int count, uint16_t *v) {
 	for (int i = 0; i < count; i++) {
 		for (int c = 0; c < 4; c++) {
 			int pa = (a[i] >> (8 * c)) & 0xff;

@@ -47,11 +47,11 @@ struct gridwl_rect {
 /* Magnification: src is the whole source image; rect lies inside
  * src->width * k x src->height * k. */
 typedef void (*gridwl_magnify_func)(const struct gridwl_pixels *src, int k,
-	const struct gridwl_rect *rect, uint32_t *dst, int dst_stride);
+		const struct gridwl_rect *rect, uint32_t *dst, int dst_stride);
 /* Reduction: src is the whole source image, whose size is a multiple of k;
  * rect lies inside src->width / k x src->height / k. */
 typedef void (*gridwl_reduce_func)(const struct gridwl_pixels *src, int k,
-	const struct gridwl_rect *rect, uint32_t *dst, int dst_stride);
+		const struct gridwl_rect *rect, uint32_t *dst, int dst_stride);
 
 enum gridwl_kernel_isa {
 	GRIDWL_ISA_REFERENCE,
@@ -68,8 +68,7 @@ struct gridwl_kernels {
 };
 
 /* The kernels for isa, or NULL when this build or this CPU lacks it. */
-const struct gridwl_kernels *gridwl_kernels_for_isa(
-	enum gridwl_kernel_isa isa);
+const struct gridwl_kernels *gridwl_kernels_for_isa(enum gridwl_kernel_isa isa);
 /* The fastest kernels this CPU runs. */
 const struct gridwl_kernels *gridwl_kernels_best(void);
 

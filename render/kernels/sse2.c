@@ -24,9 +24,9 @@ static inline void store(void *p, __m128i v) {
 
 /* Nearest: four source pixels become k vectors, each stored to the rows
  * that repeat the same source row. k is a constant after inlining. */
-static inline __attribute__((always_inline)) void nearest_rows(
-		const uint32_t *s, int n, int k, uint32_t *d, int dst_stride,
-		int rows) {
+static inline __attribute__((always_inline)) void nearest_rows(const uint32_t
+																	   *s,
+		int n, int k, uint32_t *d, int dst_stride, int rows) {
 	for (int i = 0; i < n; i += GROUP) {
 		__m128i v = load(s + i);
 		__m128i out[4];
@@ -64,8 +64,8 @@ static void sse2_magnify_nearest(const struct gridwl_pixels *src, int k,
 	}
 	int i0 = 0;
 	int n = k >= 2 && k <= 4 ? gridwl_split_columns(rect, k, GROUP, &i0) : 0;
-	gridwl_magnify_edges(gridwl_reference_magnify_nearest, src, k, rect,
-		dst, dst_stride, i0, n);
+	gridwl_magnify_edges(gridwl_reference_magnify_nearest, src, k, rect, dst,
+			dst_stride, i0, n);
 	if (n == 0) {
 		return;
 	}
@@ -103,12 +103,12 @@ static inline void vertical(const uint32_t *a, const uint32_t *b, int wa,
 	int i = 0;
 	for (; i + 4 <= count; i += 4) {
 		__m128i pa = load(a + i), pb = load(b + i);
-		__m128i lo = _mm_add_epi16(
-			_mm_mullo_epi16(_mm_unpacklo_epi8(pa, zero), ma),
-			_mm_mullo_epi16(_mm_unpacklo_epi8(pb, zero), mb));
-		__m128i hi = _mm_add_epi16(
-			_mm_mullo_epi16(_mm_unpackhi_epi8(pa, zero), ma),
-			_mm_mullo_epi16(_mm_unpackhi_epi8(pb, zero), mb));
+		__m128i lo =
+				_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(pa, zero), ma),
+						_mm_mullo_epi16(_mm_unpacklo_epi8(pb, zero), mb));
+		__m128i hi =
+				_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(pa, zero), ma),
+						_mm_mullo_epi16(_mm_unpackhi_epi8(pb, zero), mb));
 		store(v + 4 * i, _mm_add_epi16(lo, bias));
 		store(v + 4 * i + 8, _mm_add_epi16(hi, bias));
 	}
@@ -136,10 +136,10 @@ static inline void pair4(__m128i vm, __m128i v, __m128i vp, uint32_t *d) {
 	__m128i o0 = _mm_add_epi16(o1, _mm_add_epi16(dm, dm));
 	__m128i o2 = _mm_add_epi16(v8, dp);
 	__m128i o3 = _mm_add_epi16(o2, _mm_add_epi16(dp, dp));
-	__m128i p01 = _mm_packus_epi16(_mm_srli_epi16(o0, 6),
-		_mm_srli_epi16(o1, 6));
-	__m128i p23 = _mm_packus_epi16(_mm_srli_epi16(o2, 6),
-		_mm_srli_epi16(o3, 6));
+	__m128i p01 =
+			_mm_packus_epi16(_mm_srli_epi16(o0, 6), _mm_srli_epi16(o1, 6));
+	__m128i p23 =
+			_mm_packus_epi16(_mm_srli_epi16(o2, 6), _mm_srli_epi16(o3, 6));
 	p01 = _mm_shuffle_epi32(p01, _MM_SHUFFLE(3, 1, 2, 0)); // a0 b0 a1 b1
 	p23 = _mm_shuffle_epi32(p23, _MM_SHUFFLE(3, 1, 2, 0)); // c0 d0 c1 d1
 	store(d, _mm_unpacklo_epi64(p01, p23));
@@ -164,8 +164,8 @@ static inline __m128i div18(__m128i x) {
 static inline void six3(__m128i vm, __m128i v, __m128i vp, __m128i *o) {
 	__m128i v2 = _mm_add_epi16(v, v);
 	o[0] = div18(_mm_add_epi16(_mm_unpacklo_epi64(v2, v2), vm));
-	o[1] = div18(_mm_add_epi16(v2,
-		_mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2))));
+	o[1] = div18(
+			_mm_add_epi16(v2, _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2))));
 	o[2] = div18(_mm_add_epi16(_mm_unpackhi_epi64(v2, v2), vp));
 }
 
@@ -208,16 +208,16 @@ static void sse2_magnify_bilinear(const struct gridwl_pixels *src, int k,
 	}
 	switch (k) {
 	case 2:
-		gridwl_bilinear_drive(src, 2, rect, dst, dst_stride, GROUP,
-			vertical, horizontal2);
+		gridwl_bilinear_drive(src, 2, rect, dst, dst_stride, GROUP, vertical,
+				horizontal2);
 		break;
 	case 3:
-		gridwl_bilinear_drive(src, 3, rect, dst, dst_stride, GROUP,
-			vertical, horizontal3);
+		gridwl_bilinear_drive(src, 3, rect, dst, dst_stride, GROUP, vertical,
+				horizontal3);
 		break;
 	case 4:
-		gridwl_bilinear_drive(src, 4, rect, dst, dst_stride, GROUP,
-			vertical, horizontal4);
+		gridwl_bilinear_drive(src, 4, rect, dst, dst_stride, GROUP, vertical,
+				horizontal4);
 		break;
 	default:
 		gridwl_reference_magnify_bilinear(src, k, rect, dst, dst_stride);
@@ -233,14 +233,14 @@ static void sse2_magnify_bilinear(const struct gridwl_pixels *src, int k,
  */
 static inline __m128i lo_hi(__m128i a, __m128i b) {
 	// a's low half, b's high half
-	return _mm_castpd_si128(_mm_move_sd(_mm_castsi128_pd(b),
-		_mm_castsi128_pd(a)));
+	return _mm_castpd_si128(
+			_mm_move_sd(_mm_castsi128_pd(b), _mm_castsi128_pd(a)));
 }
 
 static inline __m128i hi_lo(__m128i a, __m128i b) {
 	// a's high half, b's low half
-	return _mm_castpd_si128(_mm_shuffle_pd(_mm_castsi128_pd(a),
-		_mm_castsi128_pd(b), 1));
+	return _mm_castpd_si128(
+			_mm_shuffle_pd(_mm_castsi128_pd(a), _mm_castsi128_pd(b), 1));
 }
 
 static inline __attribute__((always_inline)) void box4(const uint32_t *s,
@@ -255,38 +255,38 @@ static inline __attribute__((always_inline)) void box4(const uint32_t *s,
 		for (int j = 0; j < k; j++) {
 			__m128i p = load(row + 4 * j);
 			t[2 * j] = _mm_add_epi16(t[2 * j], _mm_unpacklo_epi8(p, zero));
-			t[2 * j + 1] = _mm_add_epi16(t[2 * j + 1],
-				_mm_unpackhi_epi8(p, zero));
+			t[2 * j + 1] =
+					_mm_add_epi16(t[2 * j + 1], _mm_unpackhi_epi8(p, zero));
 		}
 	}
 	__m128i d01, d23;
 	switch (k) {
 	case 2:
 		d01 = _mm_add_epi16(_mm_unpacklo_epi64(t[0], t[1]),
-			_mm_unpackhi_epi64(t[0], t[1]));
+				_mm_unpackhi_epi64(t[0], t[1]));
 		d23 = _mm_add_epi16(_mm_unpacklo_epi64(t[2], t[3]),
-			_mm_unpackhi_epi64(t[2], t[3]));
+				_mm_unpackhi_epi64(t[2], t[3]));
 		d01 = _mm_srli_epi16(_mm_add_epi16(d01, _mm_set1_epi16(2)), 2);
 		d23 = _mm_srli_epi16(_mm_add_epi16(d23, _mm_set1_epi16(2)), 2);
 		break;
 	case 3:
 		// Pixel 0 is p0 + p1 + p2, pixel 1 is p3 + p4 + p5.
-		d01 = _mm_add_epi16(_mm_add_epi16(lo_hi(t[0], t[1]),
-			hi_lo(t[0], t[2])), lo_hi(t[1], t[2]));
-		d23 = _mm_add_epi16(_mm_add_epi16(lo_hi(t[3], t[4]),
-			hi_lo(t[3], t[5])), lo_hi(t[4], t[5]));
+		d01 = _mm_add_epi16(_mm_add_epi16(lo_hi(t[0], t[1]), hi_lo(t[0], t[2])),
+				lo_hi(t[1], t[2]));
+		d23 = _mm_add_epi16(_mm_add_epi16(lo_hi(t[3], t[4]), hi_lo(t[3], t[5])),
+				lo_hi(t[4], t[5]));
 		d01 = _mm_mulhi_epu16(_mm_add_epi16(d01, _mm_set1_epi16(4)),
-			_mm_set1_epi16(GRIDWL_DIV9_MUL));
+				_mm_set1_epi16(GRIDWL_DIV9_MUL));
 		d23 = _mm_mulhi_epu16(_mm_add_epi16(d23, _mm_set1_epi16(4)),
-			_mm_set1_epi16(GRIDWL_DIV9_MUL));
+				_mm_set1_epi16(GRIDWL_DIV9_MUL));
 		break;
 	default: {
 		__m128i s0 = _mm_add_epi16(t[0], t[1]), s1 = _mm_add_epi16(t[2], t[3]);
 		__m128i s2 = _mm_add_epi16(t[4], t[5]), s3 = _mm_add_epi16(t[6], t[7]);
 		d01 = _mm_add_epi16(_mm_unpacklo_epi64(s0, s1),
-			_mm_unpackhi_epi64(s0, s1));
+				_mm_unpackhi_epi64(s0, s1));
 		d23 = _mm_add_epi16(_mm_unpacklo_epi64(s2, s3),
-			_mm_unpackhi_epi64(s2, s3));
+				_mm_unpackhi_epi64(s2, s3));
 		d01 = _mm_srli_epi16(_mm_add_epi16(d01, _mm_set1_epi16(8)), 4);
 		d23 = _mm_srli_epi16(_mm_add_epi16(d23, _mm_set1_epi16(8)), 4);
 		break;

@@ -57,13 +57,12 @@ static const struct client_global bound_globals[] = {
 	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
 	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
 	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-		&client_wm_base_listener },
+			&client_wm_base_listener },
 	{ 0 },
 };
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	struct client *c = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
 	c->configured = true;
@@ -77,8 +76,7 @@ static const struct xdg_surface_listener xdg_surface_listener = {
  * *fd stays open for the caller to abuse. NULL after printing "refused"
  * when the memory is not to be had. */
 static struct wl_buffer *make_buffer(struct client *c, int width, int height,
-		size_t pool_size, int *fd)
-{
+		size_t pool_size, int *fd) {
 	*fd = memfd_create("bad-buffer-client", MFD_CLOEXEC);
 	if (*fd < 0 || ftruncate(*fd, (off_t)pool_size) != 0) {
 		raw_client_emit("refused %s", strerror(errno));
@@ -86,8 +84,8 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 	}
 	// Some pixels, so that the compositor has something to read.
 	size_t drawn = pool_size < (1u << 20) ? pool_size : (1u << 20);
-	uint32_t *data = mmap(NULL, drawn, PROT_READ | PROT_WRITE, MAP_SHARED,
-		*fd, 0);
+	uint32_t *data =
+			mmap(NULL, drawn, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0);
 	if (data == MAP_FAILED) {
 		raw_client_emit("refused mmap: %s", strerror(errno));
 		return NULL;
@@ -96,10 +94,10 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 		data[i] = 0xffff00ffu;
 	}
 	munmap(data, drawn);
-	struct wl_shm_pool *pool = wl_shm_create_pool(c->shm, *fd,
-		(int32_t)pool_size);
-	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, width,
-		height, width * 4, WL_SHM_FORMAT_ARGB8888);
+	struct wl_shm_pool *pool =
+			wl_shm_create_pool(c->shm, *fd, (int32_t)pool_size);
+	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, width, height,
+			width * 4, WL_SHM_FORMAT_ARGB8888);
 	wl_shm_pool_destroy(pool);
 	return buffer;
 }
@@ -108,16 +106,15 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
  * bytes (any alignment) in a pool of pool_size bytes, for the modes that
  * check what reaches the screen. The pool stays for the caller. */
 static struct wl_buffer *make_pattern_buffer(struct client *c, int width,
-		int height, int32_t offset, int32_t stride, size_t pool_size,
-		int *fd, struct wl_shm_pool **pool)
-{
+		int height, int32_t offset, int32_t stride, size_t pool_size, int *fd,
+		struct wl_shm_pool **pool) {
 	*fd = memfd_create("bad-buffer-client", MFD_CLOEXEC);
 	if (*fd < 0 || ftruncate(*fd, (off_t)pool_size) != 0) {
 		raw_client_emit("refused %s", strerror(errno));
 		return NULL;
 	}
-	uint8_t *data = mmap(NULL, pool_size, PROT_READ | PROT_WRITE,
-		MAP_SHARED, *fd, 0);
+	uint8_t *data =
+			mmap(NULL, pool_size, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0);
 	if (data == MAP_FAILED) {
 		raw_client_emit("refused mmap: %s", strerror(errno));
 		return NULL;
@@ -126,34 +123,34 @@ static struct wl_buffer *make_pattern_buffer(struct client *c, int width,
 	for (int y = 0; y < height; y++) {
 		for (int x = 0; x < width; x++) {
 			uint32_t pixel = pattern_pixel(&coords, x, y, width, height);
-			memcpy(data + offset + (size_t)y * stride + (size_t)x * 4,
-				&pixel, 4);
+			memcpy(data + offset + (size_t)y * stride + (size_t)x * 4, &pixel,
+					4);
 		}
 	}
 	munmap(data, pool_size);
 	*pool = wl_shm_create_pool(c->shm, *fd, (int32_t)pool_size);
 	return wl_shm_pool_create_buffer(*pool, offset, width, height, stride,
-		WL_SHM_FORMAT_ARGB8888);
+			WL_SHM_FORMAT_ARGB8888);
 }
 
-static void commit(struct client *c, struct wl_buffer *buffer, int scale)
-{
+static void commit(struct client *c, struct wl_buffer *buffer, int scale) {
 	wl_surface_set_buffer_scale(c->surface, scale);
 	wl_surface_attach(c->surface, buffer, 0, 0);
 	wl_surface_damage_buffer(c->surface, 0, 0, INT32_MAX, INT32_MAX);
 	wl_surface_commit(c->surface);
 }
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
 	if (argc < 2 || argc > 3) {
-		fprintf(stderr, "usage: %s tiny|huge|hangup|truncate|shrink|"
-			"short-stride|unaligned|pool-resize [SCALE]\n", argv[0]);
+		fprintf(stderr,
+				"usage: %s tiny|huge|hangup|truncate|shrink|"
+				"short-stride|unaligned|pool-resize [SCALE]\n",
+				argv[0]);
 		return 2;
 	}
 	const char *mode = argv[1];
 	int scale = argc == 3 ? atoi(argv[2]) : 1;
-	struct client c = {0};
+	struct client c = { 0 };
 	c.display = raw_client_connect();
 	if (c.display == NULL) {
 		return 1;
@@ -196,18 +193,18 @@ int main(int argc, char *argv[])
 	struct wl_buffer *buffer;
 	if (strcmp(mode, "short-stride") == 0) {
 		// Rows overlap; the pool holds what the pattern writes.
-		buffer = make_pattern_buffer(&c, width, height, 0, width * 2,
-			size, &fd, &pool);
+		buffer = make_pattern_buffer(&c, width, height, 0, width * 2, size, &fd,
+				&pool);
 	} else if (strcmp(mode, "unaligned") == 0) {
 		// The pixman renderer of wlroots 0.15 takes no stride that is
 		// not a multiple of 4 (the surface then shows nothing); the
 		// offset is free.
 		int32_t stride = width * 4 + 4;
 		buffer = make_pattern_buffer(&c, width, height, 1, stride,
-			1 + (size_t)stride * height, &fd, &pool);
+				1 + (size_t)stride * height, &fd, &pool);
 	} else if (strcmp(mode, "pool-resize") == 0) {
-		buffer = make_pattern_buffer(&c, width, height, 0, width * 4,
-			size, &fd, &pool);
+		buffer = make_pattern_buffer(&c, width, height, 0, width * 4, size, &fd,
+				&pool);
 	} else {
 		buffer = make_buffer(&c, width, height, size, &fd);
 	}

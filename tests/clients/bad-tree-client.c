@@ -62,19 +62,18 @@ struct window {
 
 static const struct client_global bound_globals[] = {
 	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
-	{ &wl_subcompositor_interface, 1,
-		offsetof(struct client, subcompositor), NULL },
+	{ &wl_subcompositor_interface, 1, offsetof(struct client, subcompositor),
+			NULL },
 	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
 	{ &xdg_wm_base_interface, 2, offsetof(struct client, wm_base),
-		&client_wm_base_listener },
-	{ &zwlr_layer_shell_v1_interface, 3,
-		offsetof(struct client, layer_shell), NULL },
+			&client_wm_base_listener },
+	{ &zwlr_layer_shell_v1_interface, 3, offsetof(struct client, layer_shell),
+			NULL },
 	{ 0 },
 };
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	struct window *w = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
 	w->configured = true;
@@ -85,12 +84,10 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 };
 
 static void popup_configure(void *data, struct xdg_popup *popup, int32_t x,
-		int32_t y, int32_t width, int32_t height)
-{
+		int32_t y, int32_t width, int32_t height) {
 }
 
-static void popup_done(void *data, struct xdg_popup *popup)
-{
+static void popup_done(void *data, struct xdg_popup *popup) {
 	bool *done = data;
 	*done = true;
 }
@@ -102,16 +99,14 @@ static const struct xdg_popup_listener popup_listener = {
 
 static void layer_configure(void *data,
 		struct zwlr_layer_surface_v1 *layer_surface, uint32_t serial,
-		uint32_t width, uint32_t height)
-{
+		uint32_t width, uint32_t height) {
 	bool *configured = data;
 	zwlr_layer_surface_v1_ack_configure(layer_surface, serial);
 	*configured = true;
 }
 
 static void layer_closed(void *data,
-		struct zwlr_layer_surface_v1 *layer_surface)
-{
+		struct zwlr_layer_surface_v1 *layer_surface) {
 }
 
 static const struct zwlr_layer_surface_v1_listener layer_listener = {
@@ -122,10 +117,9 @@ static const struct zwlr_layer_surface_v1_listener layer_listener = {
 /* An xdg_popup without a parent, to be given a layer surface as one. */
 static struct xdg_popup *parentless_popup(struct client *c,
 		struct wl_surface **surface, struct xdg_surface **xdg,
-		bool *dismissed)
-{
+		bool *dismissed) {
 	struct xdg_positioner *positioner =
-		xdg_wm_base_create_positioner(c->wm_base);
+			xdg_wm_base_create_positioner(c->wm_base);
 	xdg_positioner_set_size(positioner, 40, 30);
 	xdg_positioner_set_anchor_rect(positioner, 10, 10, 1, 1);
 	*surface = wl_compositor_create_surface(c->compositor);
@@ -138,11 +132,10 @@ static struct xdg_popup *parentless_popup(struct client *c,
 
 /* A width x height buffer of one colour; NULL after printing why. */
 static struct wl_buffer *make_buffer(struct client *c, int width, int height,
-		uint32_t format, uint32_t colour)
-{
+		uint32_t format, uint32_t colour) {
 	uint32_t *data;
-	struct wl_buffer *buffer = client_shm_buffer(c->shm, width, height,
-		format, &data);
+	struct wl_buffer *buffer =
+			client_shm_buffer(c->shm, width, height, format, &data);
 	if (buffer == NULL) {
 		raw_client_emit("error buffer: %s", strerror(errno));
 		return NULL;
@@ -158,16 +151,14 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 	return buffer;
 }
 
-static void show(struct wl_surface *surface, struct wl_buffer *buffer)
-{
+static void show(struct wl_surface *surface, struct wl_buffer *buffer) {
 	wl_surface_attach(surface, buffer, 0, 0);
 	wl_surface_damage_buffer(surface, 0, 0, INT32_MAX, INT32_MAX);
 	wl_surface_commit(surface);
 }
 
 /* A toplevel, configured; mapped with a 200x100 buffer when map is set. */
-static bool window_make(struct client *c, struct window *w, bool map)
-{
+static bool window_make(struct client *c, struct window *w, bool map) {
 	w->surface = wl_compositor_create_surface(c->compositor);
 	w->xdg_surface = xdg_wm_base_get_xdg_surface(c->wm_base, w->surface);
 	xdg_surface_add_listener(w->xdg_surface, &xdg_surface_listener, w);
@@ -181,8 +172,8 @@ static bool window_make(struct client *c, struct window *w, bool map)
 		}
 	}
 	if (map) {
-		struct wl_buffer *buffer = make_buffer(c, 200, 100,
-			WL_SHM_FORMAT_ARGB8888, 0xff2060a0u);
+		struct wl_buffer *buffer =
+				make_buffer(c, 200, 100, WL_SHM_FORMAT_ARGB8888, 0xff2060a0u);
 		if (buffer == NULL) {
 			return false;
 		}
@@ -192,19 +183,17 @@ static bool window_make(struct client *c, struct window *w, bool map)
 }
 
 /* The toplevel role object, then the xdg_surface, then the surface. */
-static void window_destroy(struct window *w)
-{
+static void window_destroy(struct window *w) {
 	if (w->toplevel != NULL) {
 		xdg_toplevel_destroy(w->toplevel);
 	}
 	xdg_surface_destroy(w->xdg_surface);
 	wl_surface_destroy(w->surface);
-	*w = (struct window){0};
+	*w = (struct window){ 0 };
 }
 
 /* Until stdin ends, answering pings; false when the compositor drops us. */
-static bool stay(struct client *c)
-{
+static bool stay(struct client *c) {
 	char buf[256];
 	while (read(STDIN_FILENO, buf, sizeof(buf)) > 0) {
 		if (wl_display_roundtrip(c->display) < 0) {
@@ -214,16 +203,17 @@ static bool stay(struct client *c)
 	return wl_display_roundtrip(c->display) >= 0;
 }
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
 	if (argc != 2) {
-		fprintf(stderr, "usage: %s place-orphan|unmapped-parent|"
-			"orphan-popup|opaque-region|layer-popup-twice|"
-			"layer-popup-orphan\n", argv[0]);
+		fprintf(stderr,
+				"usage: %s place-orphan|unmapped-parent|"
+				"orphan-popup|opaque-region|layer-popup-twice|"
+				"layer-popup-orphan\n",
+				argv[0]);
 		return 2;
 	}
 	const char *mode = argv[1];
-	struct client c = {0};
+	struct client c = { 0 };
 	c.display = raw_client_connect();
 	if (c.display == NULL) {
 		return 1;
@@ -232,8 +222,7 @@ int main(int argc, char *argv[])
 		.table = bound_globals,
 		.data = &c,
 	};
-	struct wl_registry *registry = client_globals_listen(c.display,
-		&globals);
+	struct wl_registry *registry = client_globals_listen(c.display, &globals);
 	if (wl_display_roundtrip(c.display) < 0) {
 		return raw_client_report_disconnect(c.display);
 	}
@@ -243,7 +232,7 @@ int main(int argc, char *argv[])
 		return 1;
 	}
 
-	struct window first = {0}, second = {0};
+	struct window first = { 0 }, second = { 0 };
 	if (!window_make(&c, &first, strcmp(mode, "unmapped-parent") != 0)) {
 		return raw_client_report_disconnect(c.display);
 	}
@@ -255,17 +244,18 @@ int main(int argc, char *argv[])
 	bool popup_dismissed = false;
 	if (strcmp(mode, "place-orphan") == 0) {
 		struct wl_surface *child = wl_compositor_create_surface(c.compositor);
-		struct wl_subsurface *sub = wl_subcompositor_get_subsurface(
-			c.subcompositor, child, first.surface);
-		struct wl_buffer *buffer = make_buffer(&c, 50, 50,
-			WL_SHM_FORMAT_ARGB8888, 0xffa02020u);
+		struct wl_subsurface *sub =
+				wl_subcompositor_get_subsurface(c.subcompositor, child,
+						first.surface);
+		struct wl_buffer *buffer =
+				make_buffer(&c, 50, 50, WL_SHM_FORMAT_ARGB8888, 0xffa02020u);
 		if (buffer == NULL) {
 			return 1;
 		}
 		show(child, buffer);
 		wl_surface_commit(first.surface);
 		struct wl_surface *stranger =
-			wl_compositor_create_surface(c.compositor);
+				wl_compositor_create_surface(c.compositor);
 		if (wl_display_roundtrip(c.display) < 0) {
 			return raw_client_report_disconnect(c.display);
 		}
@@ -289,13 +279,12 @@ int main(int argc, char *argv[])
 		xdg_toplevel_destroy(first.toplevel);
 		first.toplevel = NULL;
 		struct xdg_positioner *positioner =
-			xdg_wm_base_create_positioner(c.wm_base);
+				xdg_wm_base_create_positioner(c.wm_base);
 		xdg_positioner_set_size(positioner, 40, 30);
 		xdg_positioner_set_anchor_rect(positioner, 10, 10, 1, 1);
 		popup_surface = wl_compositor_create_surface(c.compositor);
 		popup_xdg = xdg_wm_base_get_xdg_surface(c.wm_base, popup_surface);
-		popup = xdg_surface_get_popup(popup_xdg, first.xdg_surface,
-			positioner);
+		popup = xdg_surface_get_popup(popup_xdg, first.xdg_surface, positioner);
 		xdg_popup_add_listener(popup, &popup_listener, &popup_dismissed);
 		xdg_positioner_destroy(positioner);
 		wl_surface_commit(popup_surface);
@@ -304,8 +293,7 @@ int main(int argc, char *argv[])
 		}
 		window_destroy(&first);
 	} else if (strcmp(mode, "opaque-region") == 0) {
-		struct wl_region *region =
-			wl_compositor_create_region(c.compositor);
+		struct wl_region *region = wl_compositor_create_region(c.compositor);
 		wl_region_add(region, 0, 0, 50, 50);
 		wl_region_add(region, 100, 50, 50, 50);
 		wl_surface_set_opaque_region(first.surface, region);
@@ -314,8 +302,8 @@ int main(int argc, char *argv[])
 		if (wl_display_roundtrip(c.display) < 0) {
 			return raw_client_report_disconnect(c.display);
 		}
-		struct wl_buffer *opaque = make_buffer(&c, 200, 100,
-			WL_SHM_FORMAT_XRGB8888, 0xff20a060u);
+		struct wl_buffer *opaque =
+				make_buffer(&c, 200, 100, WL_SHM_FORMAT_XRGB8888, 0xff20a060u);
 		if (opaque == NULL) {
 			return 1;
 		}
@@ -325,18 +313,18 @@ int main(int argc, char *argv[])
 		bool twice = strcmp(mode, "layer-popup-twice") == 0;
 		struct wl_surface *panel = wl_compositor_create_surface(c.compositor);
 		struct zwlr_layer_surface_v1 *layer =
-			zwlr_layer_shell_v1_get_layer_surface(c.layer_shell, panel, NULL,
-				ZWLR_LAYER_SHELL_V1_LAYER_TOP, "bad");
+				zwlr_layer_shell_v1_get_layer_surface(c.layer_shell, panel,
+						NULL, ZWLR_LAYER_SHELL_V1_LAYER_TOP, "bad");
 		bool layer_configured = false;
 		zwlr_layer_surface_v1_add_listener(layer, &layer_listener,
-			&layer_configured);
+				&layer_configured);
 		zwlr_layer_surface_v1_set_anchor(layer,
-			ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP |
-			ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT |
-			ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
+				ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP |
+						ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT |
+						ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
 		zwlr_layer_surface_v1_set_size(layer, 0, 30);
 		popup = parentless_popup(&c, &popup_surface, &popup_xdg,
-			&popup_dismissed);
+				&popup_dismissed);
 		zwlr_layer_surface_v1_get_popup(layer, popup);
 		if (twice) {
 			zwlr_layer_surface_v1_get_popup(layer, popup);

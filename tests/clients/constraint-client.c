@@ -59,33 +59,28 @@ struct client {
 
 static void pointer_enter(void *data, struct wl_pointer *pointer,
 		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
-		wl_fixed_t y)
-{
+		wl_fixed_t y) {
 	raw_client_emit("pointer enter %.2f %.2f", wl_fixed_to_double(x),
-		wl_fixed_to_double(y));
+			wl_fixed_to_double(y));
 }
 
 static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface)
-{
+		uint32_t serial, struct wl_surface *surface) {
 	raw_client_emit("pointer leave");
 }
 
 static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y)
-{
+		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
 	raw_client_emit("pointer motion %.2f %.2f", wl_fixed_to_double(x),
-		wl_fixed_to_double(y));
+			wl_fixed_to_double(y));
 }
 
 static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state)
-{
+		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
 }
 
-static void pointer_axis(void *data, struct wl_pointer *pointer,
-		uint32_t time, uint32_t axis, wl_fixed_t value)
-{
+static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
+		uint32_t axis, wl_fixed_t value) {
 }
 
 static const struct wl_pointer_listener pointer_listener = {
@@ -98,12 +93,11 @@ static const struct wl_pointer_listener pointer_listener = {
 
 static void relative_motion(void *data,
 		struct zwp_relative_pointer_v1 *relative, uint32_t utime_hi,
-		uint32_t utime_lo, wl_fixed_t dx, wl_fixed_t dy,
-		wl_fixed_t dx_unaccel, wl_fixed_t dy_unaccel)
-{
+		uint32_t utime_lo, wl_fixed_t dx, wl_fixed_t dy, wl_fixed_t dx_unaccel,
+		wl_fixed_t dy_unaccel) {
 	raw_client_emit("relative %.2f %.2f %.2f %.2f", wl_fixed_to_double(dx),
-		wl_fixed_to_double(dy), wl_fixed_to_double(dx_unaccel),
-		wl_fixed_to_double(dy_unaccel));
+			wl_fixed_to_double(dy), wl_fixed_to_double(dx_unaccel),
+			wl_fixed_to_double(dy_unaccel));
 }
 
 static const struct zwp_relative_pointer_v1_listener relative_listener = {
@@ -111,24 +105,21 @@ static const struct zwp_relative_pointer_v1_listener relative_listener = {
 };
 
 static void seat_capabilities(void *data, struct wl_seat *seat,
-		uint32_t capabilities)
-{
+		uint32_t capabilities) {
 	struct client *client = data;
 	if ((capabilities & WL_SEAT_CAPABILITY_POINTER) &&
 			client->pointer == NULL) {
 		client->pointer = wl_seat_get_pointer(seat);
 		wl_pointer_add_listener(client->pointer, &pointer_listener, client);
-		client->relative =
-			zwp_relative_pointer_manager_v1_get_relative_pointer(
+		client->relative = zwp_relative_pointer_manager_v1_get_relative_pointer(
 				client->relative_manager, client->pointer);
 		zwp_relative_pointer_v1_add_listener(client->relative,
-			&relative_listener, client);
+				&relative_listener, client);
 		raw_client_emit("pointer ready");
 	}
 }
 
-static void seat_name(void *data, struct wl_seat *seat, const char *name)
-{
+static void seat_name(void *data, struct wl_seat *seat, const char *name) {
 }
 
 static const struct wl_seat_listener seat_listener = {
@@ -136,13 +127,11 @@ static const struct wl_seat_listener seat_listener = {
 	.name = seat_name,
 };
 
-static void locked(void *data, struct zwp_locked_pointer_v1 *locked)
-{
+static void locked(void *data, struct zwp_locked_pointer_v1 *locked) {
 	raw_client_emit("locked");
 }
 
-static void unlocked(void *data, struct zwp_locked_pointer_v1 *locked)
-{
+static void unlocked(void *data, struct zwp_locked_pointer_v1 *locked) {
 	raw_client_emit("unlocked");
 }
 
@@ -151,13 +140,11 @@ static const struct zwp_locked_pointer_v1_listener locked_listener = {
 	.unlocked = unlocked,
 };
 
-static void confined(void *data, struct zwp_confined_pointer_v1 *confined)
-{
+static void confined(void *data, struct zwp_confined_pointer_v1 *confined) {
 	raw_client_emit("confined");
 }
 
-static void unconfined(void *data, struct zwp_confined_pointer_v1 *confined)
-{
+static void unconfined(void *data, struct zwp_confined_pointer_v1 *confined) {
 	raw_client_emit("unconfined");
 }
 
@@ -166,12 +153,11 @@ static const struct zwp_confined_pointer_v1_listener confined_listener = {
 	.unconfined = unconfined,
 };
 
-static void draw(struct client *client)
-{
+static void draw(struct client *client) {
 	struct pattern pattern = { .kind = PATTERN_CHECKER };
 	struct wl_buffer *buffer = raw_client_pattern_buffer(client->shm,
-		client->width * client->scale, client->height * client->scale,
-		&pattern);
+			client->width * client->scale, client->height * client->scale,
+			&pattern);
 	if (buffer == NULL) {
 		exit(1);
 	}
@@ -184,8 +170,7 @@ static void draw(struct client *client)
 }
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	struct client *client = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
 	if (!client->configured) {
@@ -204,26 +189,23 @@ static const struct client_global bound_globals[] = {
 	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
 	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
 	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-		&client_wm_base_listener },
+			&client_wm_base_listener },
 	{ &wl_seat_interface, 1, offsetof(struct client, seat), NULL },
 	{ &zwp_relative_pointer_manager_v1_interface, 1,
-		offsetof(struct client, relative_manager), NULL },
+			offsetof(struct client, relative_manager), NULL },
 	{ &zwp_pointer_constraints_v1_interface, 1,
-		offsetof(struct client, constraints), NULL },
+			offsetof(struct client, constraints), NULL },
 	{ 0 },
 };
 
-static struct wl_region *make_region(struct client *client, int x, int y,
-		int w, int h)
-{
-	struct wl_region *region =
-		wl_compositor_create_region(client->compositor);
+static struct wl_region *make_region(struct client *client, int x, int y, int w,
+		int h) {
+	struct wl_region *region = wl_compositor_create_region(client->compositor);
 	wl_region_add(region, x, y, w, h);
 	return region;
 }
 
-static void unconstrain(struct client *client)
-{
+static void unconstrain(struct client *client) {
 	if (client->locked != NULL) {
 		zwp_locked_pointer_v1_destroy(client->locked);
 		client->locked = NULL;
@@ -235,30 +217,28 @@ static void unconstrain(struct client *client)
 }
 
 static void constrain(struct client *client, bool lock, const char *lifetime,
-		struct wl_region *region)
-{
+		struct wl_region *region) {
 	uint32_t how = strcmp(lifetime, "oneshot") == 0 ?
-		ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_ONESHOT :
-		ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT;
+			ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_ONESHOT :
+			ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT;
 	// One constraint a surface: the old one goes first.
 	unconstrain(client);
 	if (lock) {
-		client->locked = zwp_pointer_constraints_v1_lock_pointer(
-			client->constraints, client->surface, client->pointer, region,
-			how);
+		client->locked =
+				zwp_pointer_constraints_v1_lock_pointer(client->constraints,
+						client->surface, client->pointer, region, how);
 		zwp_locked_pointer_v1_add_listener(client->locked, &locked_listener,
-			client);
+				client);
 	} else {
-		client->confined = zwp_pointer_constraints_v1_confine_pointer(
-			client->constraints, client->surface, client->pointer, region,
-			how);
+		client->confined =
+				zwp_pointer_constraints_v1_confine_pointer(client->constraints,
+						client->surface, client->pointer, region, how);
 		zwp_confined_pointer_v1_add_listener(client->confined,
-			&confined_listener, client);
+				&confined_listener, client);
 	}
 }
 
-static void inert_destroy(struct client *client)
-{
+static void inert_destroy(struct client *client) {
 	if (client->inert_locked != NULL) {
 		zwp_locked_pointer_v1_destroy(client->inert_locked);
 		client->inert_locked = NULL;
@@ -273,8 +253,7 @@ static void inert_destroy(struct client *client)
 	}
 }
 
-static bool on_line(void *data, char *line)
-{
+static bool on_line(void *data, char *line) {
 	struct client *client = data;
 	char command[32], word[128];
 	int x, y, w, h;
@@ -287,10 +266,11 @@ static bool on_line(void *data, char *line)
 		wl_display_roundtrip(client->display);
 		raw_client_emit("sync");
 	} else if ((strcmp(command, "lock") == 0 ||
-			strcmp(command, "confine") == 0) && client->pointer != NULL) {
+					   strcmp(command, "confine") == 0) &&
+			client->pointer != NULL) {
 		int n = sscanf(line, "%*s %127s %d %d %d %d", word, &x, &y, &w, &h);
-		struct wl_region *region = n == 5 ?
-			make_region(client, x, y, w, h) : NULL;
+		struct wl_region *region =
+				n == 5 ? make_region(client, x, y, w, h) : NULL;
 		constrain(client, strcmp(command, "lock") == 0, word, region);
 		if (region != NULL) {
 			wl_region_destroy(region);
@@ -312,7 +292,7 @@ static bool on_line(void *data, char *line)
 	} else if (strcmp(command, "hint") == 0 && client->locked != NULL &&
 			sscanf(line, "%*s %d %d", &x, &y) == 2) {
 		zwp_locked_pointer_v1_set_cursor_position_hint(client->locked,
-			wl_fixed_from_int(x), wl_fixed_from_int(y));
+				wl_fixed_from_int(x), wl_fixed_from_int(y));
 		wl_surface_commit(client->surface);
 	} else if (strcmp(command, "unconstrain") == 0) {
 		unconstrain(client);
@@ -322,11 +302,12 @@ static bool on_line(void *data, char *line)
 		inert_destroy(client);
 		client->inert_pointer = wl_seat_get_pointer(client->seat);
 		client->inert_relative =
-			zwp_relative_pointer_manager_v1_get_relative_pointer(
-				client->relative_manager, client->inert_pointer);
-		client->inert_locked = zwp_pointer_constraints_v1_lock_pointer(
-			client->constraints, client->surface, client->inert_pointer,
-			NULL, ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT);
+				zwp_relative_pointer_manager_v1_get_relative_pointer(
+						client->relative_manager, client->inert_pointer);
+		client->inert_locked =
+				zwp_pointer_constraints_v1_lock_pointer(client->constraints,
+						client->surface, client->inert_pointer, NULL,
+						ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT);
 		wl_display_roundtrip(client->display);
 		raw_client_emit("inert done");
 	} else if (strcmp(command, "title") == 0 &&
@@ -344,8 +325,7 @@ static bool on_line(void *data, char *line)
 /* Destroys every object the client made, children before what made them,
  * and disconnects: a clean exit leaves nothing behind (LeakSanitizer
  * counts proxies still allocated). */
-static void client_finish(struct client *client)
-{
+static void client_finish(struct client *client) {
 	unconstrain(client);
 	inert_destroy(client);
 	if (client->relative != NULL) {
@@ -394,12 +374,12 @@ static void client_finish(struct client *client)
 	wl_display_disconnect(client->display);
 }
 
-int main(int argc, char *argv[])
-{
-	struct client client = {0};
+int main(int argc, char *argv[]) {
+	struct client client = { 0 };
 	if (argc != 5) {
-		fprintf(stderr, "usage: constraint-client APP_ID WIDTH HEIGHT "
-			"SCALE\n");
+		fprintf(stderr,
+				"usage: constraint-client APP_ID WIDTH HEIGHT "
+				"SCALE\n");
 		return 2;
 	}
 	client.width = atoi(argv[2]);
@@ -431,12 +411,12 @@ int main(int argc, char *argv[])
 	wl_seat_add_listener(client.seat, &seat_listener, &client);
 	client.surface = wl_compositor_create_surface(client.compositor);
 	client.xdg_surface =
-		xdg_wm_base_get_xdg_surface(client.wm_base, client.surface);
+			xdg_wm_base_get_xdg_surface(client.wm_base, client.surface);
 	xdg_surface_add_listener(client.xdg_surface, &xdg_surface_listener,
-		&client);
+			&client);
 	client.toplevel = xdg_surface_get_toplevel(client.xdg_surface);
 	xdg_toplevel_add_listener(client.toplevel, &raw_client_toplevel_listener,
-		&client);
+			&client);
 	xdg_toplevel_set_app_id(client.toplevel, argv[1]);
 	xdg_toplevel_set_title(client.toplevel, argv[1]);
 	wl_surface_commit(client.surface);

@@ -83,8 +83,7 @@ struct kb_client {
 
 static void emit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-static void emit(const char *fmt, ...)
-{
+static void emit(const char *fmt, ...) {
 	va_list args;
 	va_start(args, fmt);
 	vprintf(fmt, args);
@@ -105,16 +104,14 @@ struct kb_buffer {
 	struct wl_buffer *wl_buffer;
 };
 
-static void sync_destroy(struct kb_sync *sync)
-{
+static void sync_destroy(struct kb_sync *sync) {
 	wl_callback_destroy(sync->callback);
 	wl_list_remove(&sync->link);
 	free(sync);
 }
 
 static void sync_done(void *data, struct wl_callback *callback,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	struct kb_sync *sync = data;
 	emit("%s", sync->line);
 	sync_destroy(sync);
@@ -124,8 +121,7 @@ static const struct wl_callback_listener sync_listener = {
 	.done = sync_done,
 };
 
-static void sync_line(struct kb_client *client, const char *line)
-{
+static void sync_line(struct kb_client *client, const char *line) {
 	struct kb_sync *sync = calloc(1, sizeof(*sync));
 	if (sync == NULL) {
 		emit("error out of memory");
@@ -137,15 +133,13 @@ static void sync_line(struct kb_client *client, const char *line)
 	wl_list_insert(client->syncs.prev, &sync->link);
 }
 
-static void buffer_destroy(struct kb_buffer *buffer)
-{
+static void buffer_destroy(struct kb_buffer *buffer) {
 	wl_buffer_destroy(buffer->wl_buffer);
 	wl_list_remove(&buffer->link);
 	free(buffer);
 }
 
-static void buffer_release(void *data, struct wl_buffer *wl_buffer)
-{
+static void buffer_release(void *data, struct wl_buffer *wl_buffer) {
 	// Each commit gets a new buffer; a released one is done with.
 	buffer_destroy(data);
 }
@@ -155,8 +149,7 @@ static const struct wl_buffer_listener buffer_listener = {
 };
 
 static bool draw_surface(struct kb_client *client, struct wl_surface *surface,
-		int width, int height)
-{
+		int width, int height) {
 	struct kb_buffer *buffer = calloc(1, sizeof(*buffer));
 	if (buffer == NULL) {
 		emit("error out of memory");
@@ -164,7 +157,7 @@ static bool draw_surface(struct kb_client *client, struct wl_surface *surface,
 	}
 	uint32_t *pixels;
 	buffer->wl_buffer = client_shm_buffer(client->shm, width, height,
-		WL_SHM_FORMAT_XRGB8888, &pixels);
+			WL_SHM_FORMAT_XRGB8888, &pixels);
 	if (buffer->wl_buffer == NULL) {
 		emit("error buffer: %s", strerror(errno));
 		free(buffer);
@@ -183,17 +176,14 @@ static bool draw_surface(struct kb_client *client, struct wl_surface *surface,
 	return true;
 }
 
-static bool draw(struct kb_client *client)
-{
-	return draw_surface(client, client->surface, client->width,
-		client->height);
+static bool draw(struct kb_client *client) {
+	return draw_surface(client, client->surface, client->width, client->height);
 }
 
 #define POPUP_WIDTH 60
 #define POPUP_HEIGHT 40
 
-static void popup_destroy(struct kb_client *client)
-{
+static void popup_destroy(struct kb_client *client) {
 	if (client->popup == NULL) {
 		return;
 	}
@@ -206,13 +196,12 @@ static void popup_destroy(struct kb_client *client)
 	client->pointer_on_popup = false;
 }
 
-static void popup_surface_configure(void *data,
-		struct xdg_surface *xdg_surface, uint32_t serial)
-{
+static void popup_surface_configure(void *data, struct xdg_surface *xdg_surface,
+		uint32_t serial) {
 	struct kb_client *client = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
 	if (draw_surface(client, client->popup_surface, POPUP_WIDTH,
-			POPUP_HEIGHT)) {
+				POPUP_HEIGHT)) {
 		sync_line(client, "popup ready");
 	}
 }
@@ -222,13 +211,11 @@ static const struct xdg_surface_listener popup_surface_listener = {
 };
 
 static void popup_configure(void *data, struct xdg_popup *popup, int32_t x,
-		int32_t y, int32_t width, int32_t height)
-{
+		int32_t y, int32_t width, int32_t height) {
 	emit("popup configure %d %d %d %d", x, y, width, height);
 }
 
-static void popup_done(void *data, struct xdg_popup *popup)
-{
+static void popup_done(void *data, struct xdg_popup *popup) {
 	struct kb_client *client = data;
 	emit("popup done");
 	popup_destroy(client);
@@ -239,26 +226,24 @@ static const struct xdg_popup_listener popup_listener = {
 	.popup_done = popup_done,
 };
 
-static void popup_open(struct kb_client *client, bool grab)
-{
+static void popup_open(struct kb_client *client, bool grab) {
 	if (client->popup != NULL) {
 		emit("error a popup is open already");
 		return;
 	}
 	struct xdg_positioner *positioner =
-		xdg_wm_base_create_positioner(client->wm_base);
+			xdg_wm_base_create_positioner(client->wm_base);
 	xdg_positioner_set_size(positioner, POPUP_WIDTH, POPUP_HEIGHT);
 	xdg_positioner_set_anchor_rect(positioner, 20, 20, 1, 1);
 	xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_LEFT);
-	xdg_positioner_set_gravity(positioner,
-		XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
+	xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
 	client->popup_surface = wl_compositor_create_surface(client->compositor);
-	client->popup_xdg_surface = xdg_wm_base_get_xdg_surface(client->wm_base,
-		client->popup_surface);
-	xdg_surface_add_listener(client->popup_xdg_surface,
-		&popup_surface_listener, client);
+	client->popup_xdg_surface =
+			xdg_wm_base_get_xdg_surface(client->wm_base, client->popup_surface);
+	xdg_surface_add_listener(client->popup_xdg_surface, &popup_surface_listener,
+			client);
 	client->popup = xdg_surface_get_popup(client->popup_xdg_surface,
-		client->xdg_surface, positioner);
+			client->xdg_surface, positioner);
 	xdg_positioner_destroy(positioner);
 	xdg_popup_add_listener(client->popup, &popup_listener, client);
 	if (grab) {
@@ -268,15 +253,14 @@ static void popup_open(struct kb_client *client, bool grab)
 }
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	struct kb_client *client = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
 	emit("configure %d %d", client->pending_width, client->pending_height);
-	client->width = client->pending_width > 0 ?
-		client->pending_width : client->default_width;
-	client->height = client->pending_height > 0 ?
-		client->pending_height : client->default_height;
+	client->width = client->pending_width > 0 ? client->pending_width :
+												client->default_width;
+	client->height = client->pending_height > 0 ? client->pending_height :
+												  client->default_height;
 	if (!draw(client)) {
 		client->running = false;
 		client->exit_status = 1;
@@ -285,8 +269,7 @@ static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
 	// The size goes with the line: a later configure may come before the
 	// callback, and each must be vouched for with its own.
 	char line[32];
-	snprintf(line, sizeof(line), "ready %d %d", client->width,
-		client->height);
+	snprintf(line, sizeof(line), "ready %d %d", client->width, client->height);
 	sync_line(client, line);
 }
 
@@ -295,15 +278,13 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 };
 
 static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
-		int32_t width, int32_t height, struct wl_array *states)
-{
+		int32_t width, int32_t height, struct wl_array *states) {
 	struct kb_client *client = data;
 	client->pending_width = width;
 	client->pending_height = height;
 }
 
-static void toplevel_close(void *data, struct xdg_toplevel *toplevel)
-{
+static void toplevel_close(void *data, struct xdg_toplevel *toplevel) {
 	struct kb_client *client = data;
 	emit("close");
 	client->running = false;
@@ -315,18 +296,17 @@ static const struct xdg_toplevel_listener toplevel_listener = {
 };
 
 static void keysym_name(struct kb_client *client, uint32_t key, char *name,
-		size_t size)
-{
-	xkb_keysym_t sym = client->xkb_state == NULL ? XKB_KEY_NoSymbol :
-		xkb_state_key_get_one_sym(client->xkb_state, key + 8);
+		size_t size) {
+	xkb_keysym_t sym = client->xkb_state == NULL ?
+			XKB_KEY_NoSymbol :
+			xkb_state_key_get_one_sym(client->xkb_state, key + 8);
 	if (xkb_keysym_get_name(sym, name, size) < 0) {
 		snprintf(name, size, "0x%x", sym);
 	}
 }
 
 static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
-		uint32_t format, int32_t fd, uint32_t size)
-{
+		uint32_t format, int32_t fd, uint32_t size) {
 	struct kb_client *client = data;
 	if (format != WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1) {
 		emit("error keymap format %u", format);
@@ -339,9 +319,8 @@ static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
 		emit("error keymap mmap: %s", strerror(errno));
 		return;
 	}
-	struct xkb_keymap *keymap = xkb_keymap_new_from_string(
-		client->xkb_context, map, XKB_KEYMAP_FORMAT_TEXT_V1,
-		XKB_KEYMAP_COMPILE_NO_FLAGS);
+	struct xkb_keymap *keymap = xkb_keymap_new_from_string(client->xkb_context,
+			map, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
 	munmap(map, size);
 	if (keymap == NULL) {
 		emit("error cannot compile the keymap");
@@ -354,8 +333,7 @@ static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
 }
 
 static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface, struct wl_array *keys)
-{
+		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
 	struct kb_client *client = data;
 	char line[256] = "keyboard enter";
 	size_t len = strlen(line);
@@ -363,62 +341,60 @@ static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
 	wl_array_for_each(key, keys) {
 		char name[64];
 		keysym_name(client, *key, name, sizeof(name));
-		len += (size_t)snprintf(line + len, len < sizeof(line) ?
-			sizeof(line) - len : 0, " %s", name);
+		len += (size_t)snprintf(line + len,
+				len < sizeof(line) ? sizeof(line) - len : 0, " %s", name);
 	}
-	emit("%s%s", surface != NULL && surface == client->popup_surface ?
-		"popup " : "", line);
+	emit("%s%s",
+			surface != NULL && surface == client->popup_surface ? "popup " : "",
+			line);
 }
 
 static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface)
-{
+		uint32_t serial, struct wl_surface *surface) {
 	struct kb_client *client = data;
-	emit("%skeyboard leave", surface != NULL &&
-		surface == client->popup_surface ? "popup " : "");
+	emit("%skeyboard leave",
+			surface != NULL && surface == client->popup_surface ? "popup " :
+																  "");
 }
 
 static void keyboard_key(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t time, uint32_t key, uint32_t state)
-{
+		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
 	struct kb_client *client = data;
 	char name[64];
 	keysym_name(client, key, name, sizeof(name));
-	emit("key %s %s", name, state == WL_KEYBOARD_KEY_STATE_PRESSED ?
-		"pressed" : "released");
+	emit("key %s %s", name,
+			state == WL_KEYBOARD_KEY_STATE_PRESSED ? "pressed" : "released");
 }
 
 static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t depressed, uint32_t latched,
-		uint32_t locked, uint32_t group)
-{
+		uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
+		uint32_t group) {
 	struct kb_client *client = data;
 	if (client->xkb_state == NULL) {
 		emit("error modifiers before a keymap");
 		return;
 	}
-	xkb_state_update_mask(client->xkb_state, depressed, latched, locked,
-		0, 0, group);
+	xkb_state_update_mask(client->xkb_state, depressed, latched, locked, 0, 0,
+			group);
 	char line[256] = "modifiers ";
 	size_t len = strlen(line);
 	bool any = false;
 	xkb_mod_index_t count = xkb_keymap_num_mods(client->keymap);
 	for (xkb_mod_index_t i = 0; i < count; i++) {
 		if (xkb_state_mod_index_is_active(client->xkb_state, i,
-				XKB_STATE_MODS_EFFECTIVE) <= 0) {
+					XKB_STATE_MODS_EFFECTIVE) <= 0) {
 			continue;
 		}
-		len += (size_t)snprintf(line + len, len < sizeof(line) ?
-			sizeof(line) - len : 0, "%s%s", any ? "," : "",
-			xkb_keymap_mod_get_name(client->keymap, i));
+		len += (size_t)snprintf(line + len,
+				len < sizeof(line) ? sizeof(line) - len : 0, "%s%s",
+				any ? "," : "", xkb_keymap_mod_get_name(client->keymap, i));
 		any = true;
 	}
 	emit("%s%s", line, any ? "" : "none");
 }
 
 static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
-		int32_t rate, int32_t delay)
-{
+		int32_t rate, int32_t delay) {
 	// Repeating is the client's business; this one reports only what the
 	// compositor sends.
 }
@@ -434,44 +410,39 @@ static const struct wl_keyboard_listener keyboard_listener = {
 
 static void pointer_enter(void *data, struct wl_pointer *pointer,
 		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
-		wl_fixed_t y)
-{
+		wl_fixed_t y) {
 	struct kb_client *client = data;
-	client->pointer_on_popup = surface != NULL &&
-		surface == client->popup_surface;
-	emit("%spointer enter %.2f %.2f", client->pointer_on_popup ?
-		"popup " : "", wl_fixed_to_double(x), wl_fixed_to_double(y));
+	client->pointer_on_popup =
+			surface != NULL && surface == client->popup_surface;
+	emit("%spointer enter %.2f %.2f", client->pointer_on_popup ? "popup " : "",
+			wl_fixed_to_double(x), wl_fixed_to_double(y));
 }
 
 static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface)
-{
+		uint32_t serial, struct wl_surface *surface) {
 	struct kb_client *client = data;
 	emit("%spointer leave", client->pointer_on_popup ? "popup " : "");
 	client->pointer_on_popup = false;
 }
 
 static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y)
-{
+		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
 	// Too many to narrate; the tests look at enter, leave and buttons.
 }
 
 static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state)
-{
+		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
 	struct kb_client *client = data;
 	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
 		client->button_serial = serial;
 	}
 	emit("%spointer button %u %s", client->pointer_on_popup ? "popup " : "",
-		button, state == WL_POINTER_BUTTON_STATE_PRESSED ?
-		"pressed" : "released");
+			button,
+			state == WL_POINTER_BUTTON_STATE_PRESSED ? "pressed" : "released");
 }
 
-static void pointer_axis(void *data, struct wl_pointer *pointer,
-		uint32_t time, uint32_t axis, wl_fixed_t value)
-{
+static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
+		uint32_t axis, wl_fixed_t value) {
 }
 
 static const struct wl_pointer_listener pointer_listener = {
@@ -482,14 +453,11 @@ static const struct wl_pointer_listener pointer_listener = {
 	.axis = pointer_axis,
 };
 
-static void seat_capabilities(void *data, struct wl_seat *seat,
-		uint32_t caps)
-{
+static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
 	struct kb_client *client = data;
 	if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && client->keyboard == NULL) {
 		client->keyboard = wl_seat_get_keyboard(seat);
-		wl_keyboard_add_listener(client->keyboard, &keyboard_listener,
-			client);
+		wl_keyboard_add_listener(client->keyboard, &keyboard_listener, client);
 	}
 	if ((caps & WL_SEAT_CAPABILITY_POINTER) && client->pointer == NULL) {
 		client->pointer = wl_seat_get_pointer(seat);
@@ -497,8 +465,7 @@ static void seat_capabilities(void *data, struct wl_seat *seat,
 	}
 }
 
-static void seat_name(void *data, struct wl_seat *seat, const char *name)
-{
+static void seat_name(void *data, struct wl_seat *seat, const char *name) {
 }
 
 static const struct wl_seat_listener seat_listener = {
@@ -508,24 +475,21 @@ static const struct wl_seat_listener seat_listener = {
 
 static const struct client_global bound_globals[] = {
 	{ &wl_compositor_interface, 4, offsetof(struct kb_client, compositor),
-		NULL },
+			NULL },
 	{ &wl_shm_interface, 1, offsetof(struct kb_client, shm), NULL },
 	{ &xdg_wm_base_interface, 1, offsetof(struct kb_client, wm_base),
-		&client_wm_base_listener },
+			&client_wm_base_listener },
 	// Version 4 has repeat_info; nothing later is needed here.
-	{ &wl_seat_interface, 4, offsetof(struct kb_client, seat),
-		&seat_listener },
+	{ &wl_seat_interface, 4, offsetof(struct kb_client, seat), &seat_listener },
 	{ 0 },
 };
 
-static void handle_command(struct kb_client *client, const char *line)
-{
+static void handle_command(struct kb_client *client, const char *line) {
 	if (strcmp(line, "sync") == 0) {
 		sync_line(client, "sync");
 	} else if (strcmp(line, "quit") == 0) {
 		client->running = false;
-	} else if (strcmp(line, "popup") == 0 ||
-			strcmp(line, "popup grab") == 0) {
+	} else if (strcmp(line, "popup") == 0 || strcmp(line, "popup grab") == 0) {
 		popup_open(client, strcmp(line, "popup grab") == 0);
 	} else if (strcmp(line, "popup-close") == 0) {
 		popup_destroy(client);
@@ -537,8 +501,7 @@ static void handle_command(struct kb_client *client, const char *line)
 
 /* Reads what stdin has; false at its end. */
 static bool read_commands(struct kb_client *client, char *buf, size_t *len,
-		size_t cap)
-{
+		size_t cap) {
 	ssize_t n = read(STDIN_FILENO, buf + *len, cap - *len - 1);
 	if (n <= 0) {
 		return n < 0 && errno == EINTR;
@@ -560,8 +523,7 @@ static bool read_commands(struct kb_client *client, char *buf, size_t *len,
 	return true;
 }
 
-static void run(struct kb_client *client)
-{
+static void run(struct kb_client *client) {
 	char buf[512];
 	size_t len = 0;
 	bool stdin_open = true;
@@ -610,11 +572,12 @@ static void run(struct kb_client *client)
 	}
 }
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
 	struct kb_client client = {
-		.default_width = 200, .default_height = 150,
-		.colour = 0xff3080c0, .running = true,
+		.default_width = 200,
+		.default_height = 150,
+		.colour = 0xff3080c0,
+		.running = true,
 	};
 	const char *app_id = "keyboard-client";
 	static const struct option long_options[] = {
@@ -631,9 +594,8 @@ int main(int argc, char *argv[])
 			break;
 		case 's':
 			if (sscanf(optarg, "%dx%d", &client.default_width,
-					&client.default_height) != 2 ||
-					client.default_width <= 0 ||
-					client.default_height <= 0) {
+						&client.default_height) != 2 ||
+					client.default_width <= 0 || client.default_height <= 0) {
 				fprintf(stderr, "invalid --size: %s\n", optarg);
 				return 2;
 			}
@@ -642,8 +604,9 @@ int main(int argc, char *argv[])
 			client.colour = 0xff000000u | (uint32_t)strtoul(optarg, NULL, 16);
 			break;
 		default:
-			fprintf(stderr, "usage: keyboard-client [--app-id ID] "
-				"[--size WxH] [--colour RRGGBB]\n");
+			fprintf(stderr,
+					"usage: keyboard-client [--app-id ID] "
+					"[--size WxH] [--colour RRGGBB]\n");
 			return 2;
 		}
 	}
@@ -661,8 +624,8 @@ int main(int argc, char *argv[])
 		.table = bound_globals,
 		.data = &client,
 	};
-	struct wl_registry *registry = client_globals_listen(client.display,
-		&globals);
+	struct wl_registry *registry =
+			client_globals_listen(client.display, &globals);
 	wl_display_roundtrip(client.display);
 	if (client.compositor == NULL || client.shm == NULL ||
 			client.wm_base == NULL || client.seat == NULL ||
@@ -676,10 +639,10 @@ int main(int argc, char *argv[])
 	wl_display_roundtrip(client.display);
 
 	client.surface = wl_compositor_create_surface(client.compositor);
-	client.xdg_surface = xdg_wm_base_get_xdg_surface(client.wm_base,
-		client.surface);
+	client.xdg_surface =
+			xdg_wm_base_get_xdg_surface(client.wm_base, client.surface);
 	xdg_surface_add_listener(client.xdg_surface, &xdg_surface_listener,
-		&client);
+			&client);
 	client.toplevel = xdg_surface_get_toplevel(client.xdg_surface);
 	xdg_toplevel_add_listener(client.toplevel, &toplevel_listener, &client);
 	xdg_toplevel_set_app_id(client.toplevel, app_id);

@@ -66,8 +66,7 @@ struct layer_client {
 	struct popup popup;
 };
 
-static bool parse_edges(const char *text, uint32_t *anchor)
-{
+static bool parse_edges(const char *text, uint32_t *anchor) {
 	*anchor = 0;
 	if (strcmp(text, "none") == 0) {
 		return true;
@@ -90,10 +89,12 @@ static bool parse_edges(const char *text, uint32_t *anchor)
 	return true;
 }
 
-static bool parse_layer(const char *text, uint32_t *layer)
-{
+static bool parse_layer(const char *text, uint32_t *layer) {
 	static const char *const names[] = {
-		"background", "bottom", "top", "overlay",
+		"background",
+		"bottom",
+		"top",
+		"overlay",
 	};
 	for (uint32_t i = 0; i < 4; i++) {
 		if (strcmp(text, names[i]) == 0) {
@@ -104,8 +105,7 @@ static bool parse_layer(const char *text, uint32_t *layer)
 	return false;
 }
 
-static bool parse_keyboard(const char *text, uint32_t *mode)
-{
+static bool parse_keyboard(const char *text, uint32_t *mode) {
 	if (strcmp(text, "none") == 0) {
 		*mode = ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE;
 	} else if (strcmp(text, "exclusive") == 0) {
@@ -119,8 +119,7 @@ static bool parse_keyboard(const char *text, uint32_t *mode)
 }
 
 static void frame_done(void *data, struct wl_callback *callback,
-		uint32_t time)
-{
+		uint32_t time) {
 	struct layer_client *c = data;
 	wl_callback_destroy(callback);
 	raw_client_emit("shown %d %d", c->width, c->height);
@@ -131,8 +130,7 @@ static const struct wl_callback_listener frame_listener = {
 };
 
 static void popup_frame_done(void *data, struct wl_callback *callback,
-		uint32_t time)
-{
+		uint32_t time) {
 	wl_callback_destroy(callback);
 	raw_client_emit("popup shown");
 }
@@ -143,11 +141,10 @@ static const struct wl_callback_listener popup_frame_listener = {
 
 /* Draws the surface at its configured size and the client's scale, and
  * asks to hear when that has reached the screen. */
-static void draw(struct layer_client *c, struct wl_surface *surface,
-		int width, int height, const struct wl_callback_listener *listener)
-{
+static void draw(struct layer_client *c, struct wl_surface *surface, int width,
+		int height, const struct wl_callback_listener *listener) {
 	struct wl_buffer *buffer = raw_client_pattern_buffer(c->shm,
-		width * c->scale, height * c->scale, &c->pattern);
+			width * c->scale, height * c->scale, &c->pattern);
 	if (buffer == NULL) {
 		return;
 	}
@@ -159,8 +156,7 @@ static void draw(struct layer_client *c, struct wl_surface *surface,
 }
 
 static void xdg_popup_configure(void *data, struct xdg_popup *xdg_popup,
-		int32_t x, int32_t y, int32_t width, int32_t height)
-{
+		int32_t x, int32_t y, int32_t width, int32_t height) {
 	struct layer_client *c = data;
 	c->popup.x = x;
 	c->popup.y = y;
@@ -168,8 +164,7 @@ static void xdg_popup_configure(void *data, struct xdg_popup *xdg_popup,
 	c->popup.height = height;
 }
 
-static void xdg_popup_done(void *data, struct xdg_popup *xdg_popup)
-{
+static void xdg_popup_done(void *data, struct xdg_popup *xdg_popup) {
 	raw_client_emit("popup done");
 }
 
@@ -178,15 +173,14 @@ static const struct xdg_popup_listener xdg_popup_listener = {
 	.popup_done = xdg_popup_done,
 };
 
-static void popup_surface_configure(void *data,
-		struct xdg_surface *xdg_surface, uint32_t serial)
-{
+static void popup_surface_configure(void *data, struct xdg_surface *xdg_surface,
+		uint32_t serial) {
 	struct layer_client *c = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
 	raw_client_emit("popup configure %d %d %d %d", c->popup.x, c->popup.y,
-		c->popup.width, c->popup.height);
+			c->popup.width, c->popup.height);
 	draw(c, c->popup.surface, c->popup.width, c->popup.height,
-		&popup_frame_listener);
+			&popup_frame_listener);
 }
 
 static const struct xdg_surface_listener popup_surface_listener = {
@@ -194,21 +188,20 @@ static const struct xdg_surface_listener popup_surface_listener = {
 };
 
 /* A popup of the layer surface, its top-left at (x, y) of the surface. */
-static void open_popup(struct layer_client *c)
-{
+static void open_popup(struct layer_client *c) {
 	struct popup *popup = &c->popup;
 	struct xdg_positioner *positioner =
-		xdg_wm_base_create_positioner(c->wm_base);
+			xdg_wm_base_create_positioner(c->wm_base);
 	xdg_positioner_set_size(positioner, popup->width, popup->height);
 	xdg_positioner_set_anchor_rect(positioner, popup->x, popup->y, 1, 1);
 	xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_LEFT);
 	xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
 	popup->surface = wl_compositor_create_surface(c->compositor);
-	popup->xdg_surface = xdg_wm_base_get_xdg_surface(c->wm_base,
-		popup->surface);
+	popup->xdg_surface =
+			xdg_wm_base_get_xdg_surface(c->wm_base, popup->surface);
 	xdg_surface_add_listener(popup->xdg_surface, &popup_surface_listener, c);
-	popup->xdg_popup = xdg_surface_get_popup(popup->xdg_surface, NULL,
-		positioner);
+	popup->xdg_popup =
+			xdg_surface_get_popup(popup->xdg_surface, NULL, positioner);
 	xdg_popup_add_listener(popup->xdg_popup, &xdg_popup_listener, c);
 	zwlr_layer_surface_v1_get_popup(c->layer_surface, popup->xdg_popup);
 	xdg_positioner_destroy(positioner);
@@ -217,8 +210,7 @@ static void open_popup(struct layer_client *c)
 
 static void layer_surface_configure(void *data,
 		struct zwlr_layer_surface_v1 *layer_surface, uint32_t serial,
-		uint32_t width, uint32_t height)
-{
+		uint32_t width, uint32_t height) {
 	struct layer_client *c = data;
 	raw_client_emit("configure %u %u", width, height);
 	if (c->no_ack) {
@@ -235,8 +227,7 @@ static void layer_surface_configure(void *data,
 }
 
 static void layer_surface_closed(void *data,
-		struct zwlr_layer_surface_v1 *layer_surface)
-{
+		struct zwlr_layer_surface_v1 *layer_surface) {
 	raw_client_emit("closed");
 }
 
@@ -245,26 +236,22 @@ static const struct zwlr_layer_surface_v1_listener layer_surface_listener = {
 	.closed = layer_surface_closed,
 };
 
-static const char *which(struct layer_client *c, struct wl_surface *surface)
-{
+static const char *which(struct layer_client *c, struct wl_surface *surface) {
 	return surface != NULL && surface == c->popup.surface ? " popup" : "";
 }
 
-static void on_keyboard_enter(void *data, struct wl_surface *surface)
-{
+static void on_keyboard_enter(void *data, struct wl_surface *surface) {
 	raw_client_emit("keyboard enter%s", which(data, surface));
 }
 
-static void on_keyboard_leave(void *data, struct wl_surface *surface)
-{
+static void on_keyboard_leave(void *data, struct wl_surface *surface) {
 	raw_client_emit("keyboard leave%s", which(data, surface));
 }
 
-static void on_pointer_enter(void *data, struct wl_surface *surface,
-		double x, double y)
-{
+static void on_pointer_enter(void *data, struct wl_surface *surface, double x,
+		double y) {
 	raw_client_emit("pointer enter %d %d%s", (int)x, (int)y,
-		which(data, surface));
+			which(data, surface));
 }
 
 static const struct raw_client_input_handler input_handler = {
@@ -274,32 +261,30 @@ static const struct raw_client_input_handler input_handler = {
 };
 
 static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4,
-		offsetof(struct layer_client, compositor), NULL },
+	{ &wl_compositor_interface, 4, offsetof(struct layer_client, compositor),
+			NULL },
 	{ &wl_shm_interface, 1, offsetof(struct layer_client, shm), NULL },
 	{ &xdg_wm_base_interface, 1, offsetof(struct layer_client, wm_base),
-		&client_wm_base_listener },
+			&client_wm_base_listener },
 	{ &zwlr_layer_shell_v1_interface, 4,
-		offsetof(struct layer_client, layer_shell), NULL },
+			offsetof(struct layer_client, layer_shell), NULL },
 	{ 0 },
 };
 
 /* The seat, whose listeners are raw-client-input's, and every output. */
 static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
+		uint32_t name, const char *interface, uint32_t version) {
 	struct layer_client *c = data;
 	if (strcmp(interface, wl_seat_interface.name) == 0) {
 		raw_client_input_bind(&c->input, registry, name, &input_handler, c);
 	} else if (strcmp(interface, wl_output_interface.name) == 0 &&
 			c->output_count < 8) {
-		c->outputs[c->output_count++] = wl_registry_bind(registry, name,
-			&wl_output_interface, 1);
+		c->outputs[c->output_count++] =
+				wl_registry_bind(registry, name, &wl_output_interface, 1);
 	}
 }
 
-static bool handle_line(void *data, char *line)
-{
+static bool handle_line(void *data, char *line) {
 	struct layer_client *c = data;
 	struct zwlr_layer_surface_v1 *ls = c->layer_surface;
 	char word[32], arg[64];
@@ -340,17 +325,17 @@ static bool handle_line(void *data, char *line)
 	return true;
 }
 
-static int usage(const char *program)
-{
-	fprintf(stderr, "usage: %s [--layer L] [--anchor EDGES] [--size WxH] "
-		"[--exclusive N] [--margin T,R,B,L] [--keyboard MODE] [--scale S] "
-		"[--pattern P] [--namespace NS] [--output INDEX] "
-		"[--popup X,Y,WxH] [--no-commit] [--no-ack]\n", program);
+static int usage(const char *program) {
+	fprintf(stderr,
+			"usage: %s [--layer L] [--anchor EDGES] [--size WxH] "
+			"[--exclusive N] [--margin T,R,B,L] [--keyboard MODE] [--scale S] "
+			"[--pattern P] [--namespace NS] [--output INDEX] "
+			"[--popup X,Y,WxH] [--no-commit] [--no-ack]\n",
+			program);
 	return 2;
 }
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
 	struct layer_client c = {
 		.layer = ZWLR_LAYER_SHELL_V1_LAYER_TOP,
 		.output_index = -1,
@@ -358,10 +343,10 @@ int main(int argc, char *argv[])
 		.scale = 1,
 		.pattern = { .kind = PATTERN_CHECKER },
 	};
-	uint32_t anchor = 0, keyboard =
-		ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE;
+	uint32_t anchor = 0,
+			 keyboard = ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE;
 	int width = 0, height = 0, exclusive = 0;
-	int margin[4] = {0};
+	int margin[4] = { 0 };
 	bool commit = true;
 	static const struct option options[] = {
 		{ "layer", required_argument, NULL, 'l' },
@@ -397,7 +382,7 @@ int main(int argc, char *argv[])
 			break;
 		case 'm':
 			ok = sscanf(optarg, "%d,%d,%d,%d", &margin[0], &margin[1],
-				&margin[2], &margin[3]) == 4;
+						 &margin[2], &margin[3]) == 4;
 			break;
 		case 'k':
 			ok = parse_keyboard(optarg, &keyboard);
@@ -418,7 +403,7 @@ int main(int argc, char *argv[])
 		case 'P':
 			c.want_popup = true;
 			ok = sscanf(optarg, "%d,%d,%dx%d", &c.popup.x, &c.popup.y,
-				&c.popup.width, &c.popup.height) == 4;
+						 &c.popup.width, &c.popup.height) == 4;
 			break;
 		case 'N':
 			commit = false;
@@ -461,17 +446,16 @@ int main(int argc, char *argv[])
 	}
 	c.surface = wl_compositor_create_surface(c.compositor);
 	c.layer_surface = zwlr_layer_shell_v1_get_layer_surface(c.layer_shell,
-		c.surface, c.output_index >= 0 ? c.outputs[c.output_index] : NULL,
-		c.layer, c.namespace);
-	zwlr_layer_surface_v1_add_listener(c.layer_surface,
-		&layer_surface_listener, &c);
+			c.surface, c.output_index >= 0 ? c.outputs[c.output_index] : NULL,
+			c.layer, c.namespace);
+	zwlr_layer_surface_v1_add_listener(c.layer_surface, &layer_surface_listener,
+			&c);
 	zwlr_layer_surface_v1_set_size(c.layer_surface, width, height);
 	zwlr_layer_surface_v1_set_anchor(c.layer_surface, anchor);
 	zwlr_layer_surface_v1_set_exclusive_zone(c.layer_surface, exclusive);
 	zwlr_layer_surface_v1_set_margin(c.layer_surface, margin[0], margin[1],
-		margin[2], margin[3]);
-	zwlr_layer_surface_v1_set_keyboard_interactivity(c.layer_surface,
-		keyboard);
+			margin[2], margin[3]);
+	zwlr_layer_surface_v1_set_keyboard_interactivity(c.layer_surface, keyboard);
 	if (commit) {
 		wl_surface_commit(c.surface);
 	}

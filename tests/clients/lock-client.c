@@ -60,8 +60,7 @@ struct lock_client {
 };
 
 static void frame_done(void *data, struct wl_callback *callback,
-		uint32_t time)
-{
+		uint32_t time) {
 	struct lock_output *output = data;
 	wl_callback_destroy(callback);
 	raw_client_emit("shown %d", output->index);
@@ -71,32 +70,29 @@ static const struct wl_callback_listener frame_listener = {
 	.done = frame_done,
 };
 
-static void draw(struct lock_output *output, int width, int height)
-{
+static void draw(struct lock_output *output, int width, int height) {
 	struct lock_client *c = output->client;
 	int scale = c->scale > 0 ? c->scale : output->scale;
-	struct wl_buffer *buffer = raw_client_pattern_buffer(c->shm,
-		width * scale, height * scale, &c->pattern);
+	struct wl_buffer *buffer = raw_client_pattern_buffer(c->shm, width * scale,
+			height * scale, &c->pattern);
 	if (buffer == NULL) {
 		return;
 	}
 	wl_surface_set_buffer_scale(output->surface, scale);
 	wl_surface_attach(output->surface, buffer, 0, 0);
 	wl_surface_damage_buffer(output->surface, 0, 0, INT32_MAX, INT32_MAX);
-	wl_callback_add_listener(wl_surface_frame(output->surface),
-		&frame_listener, output);
+	wl_callback_add_listener(wl_surface_frame(output->surface), &frame_listener,
+			output);
 	wl_surface_commit(output->surface);
 }
 
-static bool is_bad(struct lock_client *c, const char *mode)
-{
+static bool is_bad(struct lock_client *c, const char *mode) {
 	return c->bad != NULL && strcmp(c->bad, mode) == 0;
 }
 
 static void lock_surface_configure(void *data,
 		struct ext_session_lock_surface_v1 *lock_surface, uint32_t serial,
-		uint32_t width, uint32_t height)
-{
+		uint32_t width, uint32_t height) {
 	struct lock_output *output = data;
 	struct lock_client *c = output->client;
 	raw_client_emit("configure %d %u %u", output->index, width, height);
@@ -116,32 +112,29 @@ static void lock_surface_configure(void *data,
 
 static const struct ext_session_lock_surface_v1_listener
 		lock_surface_listener = {
-	.configure = lock_surface_configure,
-};
+			.configure = lock_surface_configure,
+		};
 
-static void make_surface(struct lock_client *c, struct lock_output *output)
-{
+static void make_surface(struct lock_client *c, struct lock_output *output) {
 	output->surface = wl_compositor_create_surface(c->compositor);
 	if (is_bad(c, "early-commit") && output->index == 0) {
 		// A buffer committed before any configure was acked.
 		output->lock_surface = ext_session_lock_v1_get_lock_surface(c->lock,
-			output->surface, output->wl_output);
+				output->surface, output->wl_output);
 		draw(output, 8, 8);
 		return;
 	}
 	output->lock_surface = ext_session_lock_v1_get_lock_surface(c->lock,
-		output->surface, output->wl_output);
+			output->surface, output->wl_output);
 	ext_session_lock_surface_v1_add_listener(output->lock_surface,
-		&lock_surface_listener, output);
+			&lock_surface_listener, output);
 }
 
-static void lock_locked(void *data, struct ext_session_lock_v1 *lock)
-{
+static void lock_locked(void *data, struct ext_session_lock_v1 *lock) {
 	raw_client_emit("locked");
 }
 
-static void lock_finished(void *data, struct ext_session_lock_v1 *lock)
-{
+static void lock_finished(void *data, struct ext_session_lock_v1 *lock) {
 	raw_client_emit("finished");
 }
 
@@ -150,8 +143,7 @@ static const struct ext_session_lock_v1_listener lock_listener = {
 	.finished = lock_finished,
 };
 
-static void start_lock(struct lock_client *c)
-{
+static void start_lock(struct lock_client *c) {
 	c->lock = ext_session_lock_manager_v1_lock(c->manager);
 	ext_session_lock_v1_add_listener(c->lock, &lock_listener, c);
 	for (int i = 0; i < c->output_count; i++) {
@@ -159,9 +151,9 @@ static void start_lock(struct lock_client *c)
 	}
 	if (is_bad(c, "duplicate") && c->output_count > 0) {
 		struct wl_surface *surface =
-			wl_compositor_create_surface(c->compositor);
+				wl_compositor_create_surface(c->compositor);
 		ext_session_lock_v1_get_lock_surface(c->lock, surface,
-			c->outputs[0].wl_output);
+				c->outputs[0].wl_output);
 	}
 	if (is_bad(c, "early-unlock")) {
 		ext_session_lock_v1_unlock_and_destroy(c->lock);
@@ -170,8 +162,7 @@ static void start_lock(struct lock_client *c)
 }
 
 static struct lock_output *output_of_surface(struct lock_client *c,
-		struct wl_surface *surface)
-{
+		struct wl_surface *surface) {
 	for (int i = 0; i < c->output_count; i++) {
 		if (c->outputs[i].surface == surface && surface != NULL) {
 			return &c->outputs[i];
@@ -180,26 +171,22 @@ static struct lock_output *output_of_surface(struct lock_client *c,
 	return NULL;
 }
 
-static void on_keyboard_enter(void *data, struct wl_surface *surface)
-{
+static void on_keyboard_enter(void *data, struct wl_surface *surface) {
 	raw_client_emit("keyboard enter");
 }
 
-static void on_keyboard_leave(void *data, struct wl_surface *surface)
-{
+static void on_keyboard_leave(void *data, struct wl_surface *surface) {
 	raw_client_emit("keyboard leave");
 }
 
-static void on_pointer_enter(void *data, struct wl_surface *surface,
-		double x, double y)
-{
+static void on_pointer_enter(void *data, struct wl_surface *surface, double x,
+		double y) {
 	struct lock_output *output = output_of_surface(data, surface);
 	raw_client_emit("pointer enter %d %d %d", output ? output->index : -1,
-		(int)x, (int)y);
+			(int)x, (int)y);
 }
 
-static void on_pointer_button(void *data, uint32_t button, uint32_t state)
-{
+static void on_pointer_button(void *data, uint32_t button, uint32_t state) {
 	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
 		raw_client_emit("pointer button");
 	}
@@ -212,27 +199,23 @@ static const struct raw_client_input_handler input_handler = {
 	.pointer_button = on_pointer_button,
 };
 
-static void output_geometry(void *data, struct wl_output *wl_output,
-		int32_t x, int32_t y, int32_t physical_width,
-		int32_t physical_height, int32_t subpixel, const char *make,
-		const char *model, int32_t transform)
-{
+static void output_geometry(void *data, struct wl_output *wl_output, int32_t x,
+		int32_t y, int32_t physical_width, int32_t physical_height,
+		int32_t subpixel, const char *make, const char *model,
+		int32_t transform) {
 }
 
-static void output_mode(void *data, struct wl_output *wl_output,
-		uint32_t flags, int32_t width, int32_t height, int32_t refresh)
-{
+static void output_mode(void *data, struct wl_output *wl_output, uint32_t flags,
+		int32_t width, int32_t height, int32_t refresh) {
 }
 
-static void output_done(void *data, struct wl_output *wl_output)
-{
+static void output_done(void *data, struct wl_output *wl_output) {
 	struct lock_output *output = data;
 	raw_client_emit("output %d scale %d", output->index, output->scale);
 }
 
 static void output_scale(void *data, struct wl_output *wl_output,
-		int32_t factor)
-{
+		int32_t factor) {
 	struct lock_output *output = data;
 	output->scale = factor;
 }
@@ -245,18 +228,17 @@ static const struct wl_output_listener output_listener = {
 };
 
 static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4,
-		offsetof(struct lock_client, compositor), NULL },
+	{ &wl_compositor_interface, 4, offsetof(struct lock_client, compositor),
+			NULL },
 	{ &wl_shm_interface, 1, offsetof(struct lock_client, shm), NULL },
 	{ &ext_session_lock_manager_v1_interface, 1,
-		offsetof(struct lock_client, manager), NULL },
+			offsetof(struct lock_client, manager), NULL },
 	{ 0 },
 };
 
 /* The seat, whose listeners are raw-client-input's, and every output. */
 static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
+		uint32_t name, const char *interface, uint32_t version) {
 	struct lock_client *c = data;
 	if (strcmp(interface, wl_seat_interface.name) == 0) {
 		raw_client_input_bind(&c->input, registry, name, &input_handler, c);
@@ -266,14 +248,13 @@ static void registry_global(void *data, struct wl_registry *registry,
 		output->client = c;
 		output->index = c->output_count++;
 		output->scale = 1;
-		output->wl_output = wl_registry_bind(registry, name,
-			&wl_output_interface, 2);
+		output->wl_output =
+				wl_registry_bind(registry, name, &wl_output_interface, 2);
 		wl_output_add_listener(output->wl_output, &output_listener, output);
 	}
 }
 
-static bool handle_line(void *data, char *line)
-{
+static bool handle_line(void *data, char *line) {
 	struct lock_client *c = data;
 	int index;
 	if (strcmp(line, "quit") == 0) {
@@ -300,8 +281,7 @@ static bool handle_line(void *data, char *line)
 	return true;
 }
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
 	struct lock_client c = {
 		.pattern = { .kind = PATTERN_COORDS },
 	};
@@ -329,8 +309,10 @@ int main(int argc, char *argv[])
 			ok = false;
 		}
 		if (!ok) {
-			fprintf(stderr, "usage: %s [--scale S] [--pattern P] "
-				"[--bad MODE]\n", argv[0]);
+			fprintf(stderr,
+					"usage: %s [--scale S] [--pattern P] "
+					"[--bad MODE]\n",
+					argv[0]);
 			return 2;
 		}
 	}

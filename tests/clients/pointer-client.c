@@ -26,7 +26,7 @@ struct pointer_client {
 
 static const struct client_global bound_globals[] = {
 	{ &zwlr_virtual_pointer_manager_v1_interface, 1,
-		offsetof(struct pointer_client, manager), NULL },
+			offsetof(struct pointer_client, manager), NULL },
 	{ &wl_seat_interface, 1, offsetof(struct pointer_client, seat), NULL },
 	{ 0 },
 };
@@ -36,8 +36,7 @@ static const struct client_global bound_globals[] = {
  * The roundtrip before disconnecting has gridwl drop the pointer device
  * before the exit status is seen, so a test that quits the last pointer
  * finds the seat without one. */
-static void client_finish(struct pointer_client *client)
-{
+static void client_finish(struct pointer_client *client) {
 	if (client->pointer != NULL) {
 		zwlr_virtual_pointer_v1_destroy(client->pointer);
 	}
@@ -53,9 +52,8 @@ static void client_finish(struct pointer_client *client)
 	wl_display_disconnect(client->display);
 }
 
-int main(void)
-{
-	struct pointer_client client = {0};
+int main(void) {
+	struct pointer_client client = { 0 };
 	client.display = wl_display_connect(NULL);
 	if (client.display == NULL) {
 		fprintf(stderr, "pointer-client: cannot connect\n");
@@ -74,8 +72,8 @@ int main(void)
 		return 1;
 	}
 	struct zwlr_virtual_pointer_v1 *pointer =
-		zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
-			client.manager, client.seat);
+			zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
+					client.manager, client.seat);
 	client.pointer = pointer;
 	wl_display_roundtrip(display);
 	printf("ready\n");
@@ -88,8 +86,8 @@ int main(void)
 		char action[16];
 		int dx, dy;
 		if (sscanf(line, "move %u %u %u %u", &x, &y, &w, &h) == 4) {
-			zwlr_virtual_pointer_v1_motion_absolute(pointer, time_msec += 10,
-				x, y, w, h);
+			zwlr_virtual_pointer_v1_motion_absolute(pointer, time_msec += 10, x,
+					y, w, h);
 			zwlr_virtual_pointer_v1_frame(pointer);
 			if (wl_display_roundtrip(display) < 0) {
 				break;
@@ -97,11 +95,11 @@ int main(void)
 			printf("moved\n");
 		} else if (sscanf(line, "button %u %15s", &x, action) == 2 &&
 				(strcmp(action, "press") == 0 ||
-				strcmp(action, "release") == 0)) {
+						strcmp(action, "release") == 0)) {
 			zwlr_virtual_pointer_v1_button(pointer, time_msec += 10, x,
-				strcmp(action, "press") == 0 ?
-				WL_POINTER_BUTTON_STATE_PRESSED :
-				WL_POINTER_BUTTON_STATE_RELEASED);
+					strcmp(action, "press") == 0 ?
+							WL_POINTER_BUTTON_STATE_PRESSED :
+							WL_POINTER_BUTTON_STATE_RELEASED);
 			zwlr_virtual_pointer_v1_frame(pointer);
 			if (wl_display_roundtrip(display) < 0) {
 				break;
@@ -109,7 +107,7 @@ int main(void)
 			printf("button\n");
 		} else if (sscanf(line, "motion %d %d", &dx, &dy) == 2) {
 			zwlr_virtual_pointer_v1_motion(pointer, time_msec += 10,
-				wl_fixed_from_int(dx), wl_fixed_from_int(dy));
+					wl_fixed_from_int(dx), wl_fixed_from_int(dy));
 			zwlr_virtual_pointer_v1_frame(pointer);
 			if (wl_display_roundtrip(display) < 0) {
 				break;

@@ -38,37 +38,30 @@ struct power_client {
 	bool mode_seen;
 };
 
-static void output_geometry(void *data, struct wl_output *wl_output,
-		int32_t x, int32_t y, int32_t width_mm, int32_t height_mm,
-		int32_t subpixel, const char *make, const char *model,
-		int32_t transform)
-{
+static void output_geometry(void *data, struct wl_output *wl_output, int32_t x,
+		int32_t y, int32_t width_mm, int32_t height_mm, int32_t subpixel,
+		const char *make, const char *model, int32_t transform) {
 }
 
-static void output_mode(void *data, struct wl_output *wl_output,
-		uint32_t flags, int32_t width, int32_t height, int32_t refresh)
-{
+static void output_mode(void *data, struct wl_output *wl_output, uint32_t flags,
+		int32_t width, int32_t height, int32_t refresh) {
 }
 
-static void output_done(void *data, struct wl_output *wl_output)
-{
+static void output_done(void *data, struct wl_output *wl_output) {
 }
 
 static void output_scale(void *data, struct wl_output *wl_output,
-		int32_t factor)
-{
+		int32_t factor) {
 }
 
 static void output_name(void *data, struct wl_output *wl_output,
-		const char *name)
-{
+		const char *name) {
 	struct power_output *output = data;
 	snprintf(output->name, sizeof(output->name), "%s", name);
 }
 
 static void output_description(void *data, struct wl_output *wl_output,
-		const char *description)
-{
+		const char *description) {
 }
 
 static const struct wl_output_listener output_listener = {
@@ -81,8 +74,7 @@ static const struct wl_output_listener output_listener = {
 };
 
 static void power_mode(void *data, struct zwlr_output_power_v1 *power,
-		uint32_t mode)
-{
+		uint32_t mode) {
 	struct power_client *client = data;
 	client->mode_seen = true;
 	if (mode == ZWLR_OUTPUT_POWER_V1_MODE_ON) {
@@ -94,8 +86,7 @@ static void power_mode(void *data, struct zwlr_output_power_v1 *power,
 	}
 }
 
-static void power_failed(void *data, struct zwlr_output_power_v1 *power)
-{
+static void power_failed(void *data, struct zwlr_output_power_v1 *power) {
 	raw_client_emit("failed");
 }
 
@@ -106,28 +97,25 @@ static const struct zwlr_output_power_v1_listener power_listener = {
 
 static const struct client_global bound_globals[] = {
 	{ &zwlr_output_power_manager_v1_interface, 1,
-		offsetof(struct power_client, manager), NULL },
+			offsetof(struct power_client, manager), NULL },
 	{ 0 },
 };
 
 /* Every output that can tell its name. */
 static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
+		uint32_t name, const char *interface, uint32_t version) {
 	struct power_client *client = data;
 	if (strcmp(interface, wl_output_interface.name) == 0 &&
 			version >= WL_OUTPUT_NAME_SINCE_VERSION &&
 			client->output_count < MAX_OUTPUTS) {
-		struct power_output *output =
-			&client->outputs[client->output_count++];
+		struct power_output *output = &client->outputs[client->output_count++];
 		output->wl_output = wl_registry_bind(registry, name,
-			&wl_output_interface, WL_OUTPUT_NAME_SINCE_VERSION);
+				&wl_output_interface, WL_OUTPUT_NAME_SINCE_VERSION);
 		wl_output_add_listener(output->wl_output, &output_listener, output);
 	}
 }
 
-static bool on_line(void *data, char *line)
-{
+static bool on_line(void *data, char *line) {
 	struct power_client *client = data;
 	char command[16], value[16];
 	int n = sscanf(line, "%15s %15s", command, value);
@@ -139,9 +127,9 @@ static bool on_line(void *data, char *line)
 		raw_client_emit("sync");
 	} else if (n == 2 && strcmp(command, "set") == 0) {
 		uint32_t mode = strcmp(value, "on") == 0 ?
-			ZWLR_OUTPUT_POWER_V1_MODE_ON : strcmp(value, "off") == 0 ?
-			ZWLR_OUTPUT_POWER_V1_MODE_OFF :
-			(uint32_t)strtoul(value, NULL, 10);
+				ZWLR_OUTPUT_POWER_V1_MODE_ON :
+				strcmp(value, "off") == 0 ? ZWLR_OUTPUT_POWER_V1_MODE_OFF :
+											(uint32_t)strtoul(value, NULL, 10);
 		zwlr_output_power_v1_set_mode(client->power, mode);
 		wl_display_flush(client->display);
 	} else {
@@ -152,8 +140,7 @@ static bool on_line(void *data, char *line)
 
 /* Destroys every object it made and disconnects: a clean exit leaves
  * nothing behind (LeakSanitizer counts proxies still allocated). */
-static void client_finish(struct power_client *client)
-{
+static void client_finish(struct power_client *client) {
 	if (client->power != NULL) {
 		zwlr_output_power_v1_destroy(client->power);
 	}
@@ -169,13 +156,12 @@ static void client_finish(struct power_client *client)
 	wl_display_disconnect(client->display);
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
 	if (argc != 2) {
 		fprintf(stderr, "usage: power-client OUTPUT\n");
 		return 2;
 	}
-	struct power_client client = {0};
+	struct power_client client = { 0 };
 	client.display = wl_display_connect(NULL);
 	if (client.display == NULL) {
 		fprintf(stderr, "power-client: cannot connect\n");
@@ -199,14 +185,14 @@ int main(int argc, char **argv)
 	}
 	if (client.manager == NULL || wl_output == NULL) {
 		raw_client_emit("error no zwlr_output_power_manager_v1 or no "
-			"output %s", argv[1]);
+						"output %s",
+				argv[1]);
 		client_finish(&client);
 		return 1;
 	}
-	client.power = zwlr_output_power_manager_v1_get_output_power(
-		client.manager, wl_output);
-	zwlr_output_power_v1_add_listener(client.power, &power_listener,
-		&client);
+	client.power = zwlr_output_power_manager_v1_get_output_power(client.manager,
+			wl_output);
+	zwlr_output_power_v1_add_listener(client.power, &power_listener, &client);
 	if (wl_display_roundtrip(client.display) < 0) {
 		int status = raw_client_report_disconnect(client.display);
 		client_finish(&client);

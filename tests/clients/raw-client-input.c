@@ -9,14 +9,12 @@
  */
 
 static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
-		uint32_t format, int32_t fd, uint32_t size)
-{
+		uint32_t format, int32_t fd, uint32_t size) {
 	close(fd);
 }
 
 static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface, struct wl_array *keys)
-{
+		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
 	struct raw_client_input *input = data;
 	if (input->handler->keyboard_enter != NULL) {
 		input->handler->keyboard_enter(input->data, surface);
@@ -24,8 +22,7 @@ static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
 }
 
 static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface)
-{
+		uint32_t serial, struct wl_surface *surface) {
 	struct raw_client_input *input = data;
 	if (input->handler->keyboard_leave != NULL) {
 		input->handler->keyboard_leave(input->data, surface);
@@ -33,14 +30,12 @@ static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
 }
 
 static void keyboard_key(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t time, uint32_t key, uint32_t state)
-{
+		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
 }
 
 static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t depressed, uint32_t latched,
-		uint32_t locked, uint32_t group)
-{
+		uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
+		uint32_t group) {
 }
 
 static const struct wl_keyboard_listener keyboard_listener = {
@@ -53,37 +48,32 @@ static const struct wl_keyboard_listener keyboard_listener = {
 
 static void pointer_enter(void *data, struct wl_pointer *pointer,
 		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
-		wl_fixed_t y)
-{
+		wl_fixed_t y) {
 	struct raw_client_input *input = data;
 	if (input->handler->pointer_enter != NULL) {
 		input->handler->pointer_enter(input->data, surface,
-			wl_fixed_to_double(x), wl_fixed_to_double(y));
+				wl_fixed_to_double(x), wl_fixed_to_double(y));
 	}
 }
 
 static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface)
-{
+		uint32_t serial, struct wl_surface *surface) {
 }
 
 static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y)
-{
+		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
 }
 
 static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state)
-{
+		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
 	struct raw_client_input *input = data;
 	if (input->handler->pointer_button != NULL) {
 		input->handler->pointer_button(input->data, button, state);
 	}
 }
 
-static void pointer_axis(void *data, struct wl_pointer *pointer,
-		uint32_t time, uint32_t axis, wl_fixed_t value)
-{
+static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
+		uint32_t axis, wl_fixed_t value) {
 }
 
 static const struct wl_pointer_listener pointer_listener = {
@@ -95,8 +85,7 @@ static const struct wl_pointer_listener pointer_listener = {
 };
 
 static void seat_capabilities(void *data, struct wl_seat *seat,
-		uint32_t capabilities)
-{
+		uint32_t capabilities) {
 	struct raw_client_input *input = data;
 	if ((capabilities & WL_SEAT_CAPABILITY_KEYBOARD) &&
 			input->keyboard == NULL) {
@@ -109,8 +98,7 @@ static void seat_capabilities(void *data, struct wl_seat *seat,
 	}
 }
 
-static void seat_name(void *data, struct wl_seat *seat, const char *name)
-{
+static void seat_name(void *data, struct wl_seat *seat, const char *name) {
 }
 
 static const struct wl_seat_listener seat_listener = {
@@ -120,8 +108,7 @@ static const struct wl_seat_listener seat_listener = {
 
 void raw_client_input_bind(struct raw_client_input *input,
 		struct wl_registry *registry, uint32_t name,
-		const struct raw_client_input_handler *handler, void *data)
-{
+		const struct raw_client_input_handler *handler, void *data) {
 	if (input->seat != NULL) {
 		return;
 	}

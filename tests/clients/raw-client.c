@@ -9,8 +9,7 @@
 #include "client-shm.h"
 #include "raw-client.h"
 
-void raw_client_emit(const char *fmt, ...)
-{
+void raw_client_emit(const char *fmt, ...) {
 	va_list args;
 	va_start(args, fmt);
 	vprintf(fmt, args);
@@ -19,8 +18,7 @@ void raw_client_emit(const char *fmt, ...)
 	fflush(stdout);
 }
 
-struct wl_display *raw_client_connect(void)
-{
+struct wl_display *raw_client_connect(void) {
 	struct wl_display *display = wl_display_connect(NULL);
 	if (display == NULL) {
 		raw_client_emit("error cannot connect: %s", strerror(errno));
@@ -29,16 +27,14 @@ struct wl_display *raw_client_connect(void)
 	return display;
 }
 
-int raw_client_report_disconnect(struct wl_display *display)
-{
+int raw_client_report_disconnect(struct wl_display *display) {
 	int err = wl_display_get_error(display);
 	if (err == EPROTO) {
 		const struct wl_interface *interface;
 		uint32_t id;
-		uint32_t code = wl_display_get_protocol_error(display,
-			&interface, &id);
+		uint32_t code = wl_display_get_protocol_error(display, &interface, &id);
 		raw_client_emit("error protocol interface=%s code=%u id=%u",
-			interface ? interface->name : "?", code, id);
+				interface ? interface->name : "?", code, id);
 	} else {
 		raw_client_emit("error %s", strerror(err ? err : EPIPE));
 	}
@@ -47,12 +43,10 @@ int raw_client_report_disconnect(struct wl_display *display)
 }
 
 static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
-		int32_t width, int32_t height, struct wl_array *states)
-{
+		int32_t width, int32_t height, struct wl_array *states) {
 }
 
-static void toplevel_close(void *data, struct xdg_toplevel *toplevel)
-{
+static void toplevel_close(void *data, struct xdg_toplevel *toplevel) {
 }
 
 const struct xdg_toplevel_listener raw_client_toplevel_listener = {
@@ -63,8 +57,7 @@ const struct xdg_toplevel_listener raw_client_toplevel_listener = {
 /* Hands on complete lines of buf (fill bytes of it) and keeps the rest at
  * its start; false when on_line asked to stop. */
 static bool take_lines(char *buf, size_t *fill,
-		bool (*on_line)(void *data, char *line), void *data)
-{
+		bool (*on_line)(void *data, char *line), void *data) {
 	char *start = buf, *end;
 	while ((end = memchr(start, '\n', *fill - (size_t)(start - buf)))) {
 		*end = '\0';
@@ -79,8 +72,7 @@ static bool take_lines(char *buf, size_t *fill,
 }
 
 int raw_client_run(struct wl_display *display,
-		bool (*on_line)(void *data, char *line), void *data)
-{
+		bool (*on_line)(void *data, char *line), void *data) {
 	char buf[1024];
 	size_t fill = 0;
 	for (;;) {
@@ -129,8 +121,7 @@ int raw_client_run(struct wl_display *display,
 	}
 }
 
-static void buffer_release(void *data, struct wl_buffer *buffer)
-{
+static void buffer_release(void *data, struct wl_buffer *buffer) {
 	wl_buffer_destroy(buffer);
 }
 
@@ -139,20 +130,19 @@ static const struct wl_buffer_listener self_destroying_buffer_listener = {
 };
 
 struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
-		int height, const struct pattern *pattern)
-{
+		int height, const struct pattern *pattern) {
 	uint32_t *pixels;
 	struct wl_buffer *buffer = client_shm_buffer(shm, width, height,
-		WL_SHM_FORMAT_ARGB8888, &pixels);
+			WL_SHM_FORMAT_ARGB8888, &pixels);
 	if (buffer == NULL) {
-		raw_client_emit("error no memory for a %dx%d buffer: %s", width,
-			height, strerror(errno));
+		raw_client_emit("error no memory for a %dx%d buffer: %s", width, height,
+				strerror(errno));
 		return NULL;
 	}
 	for (int y = 0; y < height; y++) {
 		for (int x = 0; x < width; x++) {
 			pixels[(size_t)y * width + x] =
-				pattern_pixel(pattern, x, y, width, height);
+					pattern_pixel(pattern, x, y, width, height);
 		}
 	}
 	munmap(pixels, client_shm_size(width, height));

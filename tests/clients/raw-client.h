@@ -15,7 +15,7 @@
 
 /* One line on stdout, flushed at once for the harness to read. */
 void raw_client_emit(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
+		__attribute__((format(printf, 1, 2)));
 
 /* Connects to the compositor; NULL after printing "error cannot connect:
  * REASON" and "disconnected", as a client the compositor drops does. */
@@ -32,20 +32,20 @@ int raw_client_report_disconnect(struct wl_display *display);
  * raw_client_report_disconnect returns). on_line may be NULL: lines are
  * then ignored. */
 int raw_client_run(struct wl_display *display,
-	bool (*on_line)(void *data, char *line), void *data);
+		bool (*on_line)(void *data, char *line), void *data);
 
 /* A width x height ARGB8888 wl_shm buffer holding pattern (its own pool,
  * already gone); it destroys itself when the compositor releases it. NULL
  * after printing "error ..." when there is no memory for it. */
 struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
-	int height, const struct pattern *pattern);
+		int height, const struct pattern *pattern);
 
 /* What a client hears of the seat (raw-client-input.c); any may be NULL. */
 struct raw_client_input_handler {
 	void (*keyboard_enter)(void *data, struct wl_surface *surface);
 	void (*keyboard_leave)(void *data, struct wl_surface *surface);
 	void (*pointer_enter)(void *data, struct wl_surface *surface, double x,
-		double y);
+			double y);
 	void (*pointer_button)(void *data, uint32_t button, uint32_t state);
 };
 
@@ -60,8 +60,8 @@ struct raw_client_input {
 /* Binds the wl_seat global name (the first one only) and its keyboard and
  * pointer whenever they appear, handing their events to handler. */
 void raw_client_input_bind(struct raw_client_input *input,
-	struct wl_registry *registry, uint32_t name,
-	const struct raw_client_input_handler *handler, void *data);
+		struct wl_registry *registry, uint32_t name,
+		const struct raw_client_input_handler *handler, void *data);
 
 /* Takes whatever size the compositor asks for and ignores close. */
 extern const struct xdg_toplevel_listener raw_client_toplevel_listener;

@@ -55,8 +55,7 @@ struct tbar {
 };
 
 static struct output *output_from_wl(struct tbar *tbar,
-		struct wl_output *wl_output)
-{
+		struct wl_output *wl_output) {
 	for (int i = 0; i < tbar->output_count; i++) {
 		if (tbar->outputs[i].wl_output == wl_output) {
 			return &tbar->outputs[i];
@@ -66,16 +65,14 @@ static struct output *output_from_wl(struct tbar *tbar,
 }
 
 static void handle_title(void *data,
-		struct zwlr_foreign_toplevel_handle_v1 *object, const char *title)
-{
+		struct zwlr_foreign_toplevel_handle_v1 *object, const char *title) {
 	struct handle *handle = data;
 	free(handle->title);
 	handle->title = strdup(title);
 }
 
 static void handle_app_id(void *data,
-		struct zwlr_foreign_toplevel_handle_v1 *object, const char *app_id)
-{
+		struct zwlr_foreign_toplevel_handle_v1 *object, const char *app_id) {
 	struct handle *handle = data;
 	free(handle->app_id);
 	handle->app_id = strdup(app_id);
@@ -83,14 +80,13 @@ static void handle_app_id(void *data,
 
 static void handle_output_enter(void *data,
 		struct zwlr_foreign_toplevel_handle_v1 *object,
-		struct wl_output *wl_output)
-{
+		struct wl_output *wl_output) {
 	struct handle *handle = data;
 	struct output *output = output_from_wl(handle->tbar, wl_output);
 	for (int i = 0; i < handle->output_count; i++) {
 		if (handle->outputs[i] == output) {
 			raw_client_emit("error toplevel %d entered an output twice",
-				handle->number);
+					handle->number);
 			return;
 		}
 	}
@@ -101,26 +97,25 @@ static void handle_output_enter(void *data,
 
 static void handle_output_leave(void *data,
 		struct zwlr_foreign_toplevel_handle_v1 *object,
-		struct wl_output *wl_output)
-{
+		struct wl_output *wl_output) {
 	struct handle *handle = data;
 	struct output *output = output_from_wl(handle->tbar, wl_output);
 	for (int i = 0; i < handle->output_count; i++) {
 		if (handle->outputs[i] == output) {
 			memmove(&handle->outputs[i], &handle->outputs[i + 1],
-				sizeof(handle->outputs[0]) *
-				(size_t)(handle->output_count - i - 1));
+					sizeof(handle->outputs[0]) *
+							(size_t)(handle->output_count - i - 1));
 			handle->output_count--;
 			return;
 		}
 	}
 	raw_client_emit("error toplevel %d left an output it was not on",
-		handle->number);
+			handle->number);
 }
 
 static void handle_state(void *data,
-		struct zwlr_foreign_toplevel_handle_v1 *object, struct wl_array *states)
-{
+		struct zwlr_foreign_toplevel_handle_v1 *object,
+		struct wl_array *states) {
 	struct handle *handle = data;
 	handle->states = 0;
 	uint32_t *state;
@@ -132,8 +127,7 @@ static void handle_state(void *data,
 }
 
 static void handle_done(void *data,
-		struct zwlr_foreign_toplevel_handle_v1 *object)
-{
+		struct zwlr_foreign_toplevel_handle_v1 *object) {
 	struct handle *handle = data;
 	static const struct {
 		uint32_t state;
@@ -156,13 +150,12 @@ static void handle_done(void *data,
 		strcat(outputs, handle->outputs[i]->name);
 	}
 	raw_client_emit("toplevel %d app_id=%s title=%s state=%s outputs=%s",
-		handle->number, handle->app_id ? handle->app_id : "-",
-		handle->title ? handle->title : "-", state[0] ? state : "-",
-		outputs[0] ? outputs : "-");
+			handle->number, handle->app_id ? handle->app_id : "-",
+			handle->title ? handle->title : "-", state[0] ? state : "-",
+			outputs[0] ? outputs : "-");
 }
 
-static void handle_destroy(struct handle *handle)
-{
+static void handle_destroy(struct handle *handle) {
 	zwlr_foreign_toplevel_handle_v1_destroy(handle->object);
 	wl_list_remove(&handle->link);
 	free(handle->app_id);
@@ -171,22 +164,19 @@ static void handle_destroy(struct handle *handle)
 }
 
 static void handle_closed(void *data,
-		struct zwlr_foreign_toplevel_handle_v1 *object)
-{
+		struct zwlr_foreign_toplevel_handle_v1 *object) {
 	struct handle *handle = data;
 	raw_client_emit("closed %d app_id=%s", handle->number,
-		handle->app_id ? handle->app_id : "-");
+			handle->app_id ? handle->app_id : "-");
 	handle_destroy(handle);
 }
 
 static void handle_parent(void *data,
 		struct zwlr_foreign_toplevel_handle_v1 *object,
-		struct zwlr_foreign_toplevel_handle_v1 *parent)
-{
+		struct zwlr_foreign_toplevel_handle_v1 *parent) {
 }
 
-static const struct zwlr_foreign_toplevel_handle_v1_listener
-		handle_listener = {
+static const struct zwlr_foreign_toplevel_handle_v1_listener handle_listener = {
 	.title = handle_title,
 	.app_id = handle_app_id,
 	.output_enter = handle_output_enter,
@@ -199,8 +189,7 @@ static const struct zwlr_foreign_toplevel_handle_v1_listener
 
 static void manager_toplevel(void *data,
 		struct zwlr_foreign_toplevel_manager_v1 *manager,
-		struct zwlr_foreign_toplevel_handle_v1 *object)
-{
+		struct zwlr_foreign_toplevel_handle_v1 *object) {
 	struct tbar *tbar = data;
 	struct handle *handle = calloc(1, sizeof(*handle));
 	if (handle == NULL) {
@@ -212,41 +201,36 @@ static void manager_toplevel(void *data,
 	handle->number = ++tbar->next_number;
 	wl_list_insert(tbar->handles.prev, &handle->link);
 	zwlr_foreign_toplevel_handle_v1_add_listener(object, &handle_listener,
-		handle);
+			handle);
 }
 
 static void manager_finished(void *data,
-		struct zwlr_foreign_toplevel_manager_v1 *manager)
-{
+		struct zwlr_foreign_toplevel_manager_v1 *manager) {
 	raw_client_emit("finished");
 }
 
 static const struct zwlr_foreign_toplevel_manager_v1_listener
 		manager_listener = {
-	.toplevel = manager_toplevel,
-	.finished = manager_finished,
-};
+			.toplevel = manager_toplevel,
+			.finished = manager_finished,
+		};
 
 static void xdg_output_name(void *data, struct zxdg_output_v1 *xdg_output,
-		const char *name)
-{
+		const char *name) {
 	struct output *output = data;
 	snprintf(output->name, sizeof(output->name), "%s", name);
 }
 
 static void xdg_output_ignore_position(void *data,
-		struct zxdg_output_v1 *xdg_output, int32_t x, int32_t y)
-{
+		struct zxdg_output_v1 *xdg_output, int32_t x, int32_t y) {
 }
 
 static void xdg_output_ignore_done(void *data,
-		struct zxdg_output_v1 *xdg_output)
-{
+		struct zxdg_output_v1 *xdg_output) {
 }
 
 static void xdg_output_ignore_description(void *data,
-		struct zxdg_output_v1 *xdg_output, const char *description)
-{
+		struct zxdg_output_v1 *xdg_output, const char *description) {
 }
 
 static const struct zxdg_output_v1_listener xdg_output_listener = {
@@ -260,30 +244,28 @@ static const struct zxdg_output_v1_listener xdg_output_listener = {
 static const struct client_global bound_globals[] = {
 	{ &wl_seat_interface, 1, offsetof(struct tbar, seat), NULL },
 	{ &zxdg_output_manager_v1_interface, 2,
-		offsetof(struct tbar, xdg_output_manager), NULL },
+			offsetof(struct tbar, xdg_output_manager), NULL },
 	{ 0 },
 };
 
 /* Every output; the toplevel manager is bound once the outputs' names are
  * known (main). */
 static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
+		uint32_t name, const char *interface, uint32_t version) {
 	struct tbar *tbar = data;
 	if (strcmp(interface, wl_output_interface.name) == 0 &&
 			tbar->output_count < OUTPUTS_MAX) {
 		struct output *output = &tbar->outputs[tbar->output_count++];
 		snprintf(output->name, sizeof(output->name), "?");
-		output->wl_output = wl_registry_bind(registry, name,
-			&wl_output_interface, 1);
+		output->wl_output =
+				wl_registry_bind(registry, name, &wl_output_interface, 1);
 	} else if (strcmp(interface,
-			zwlr_foreign_toplevel_manager_v1_interface.name) == 0) {
+					   zwlr_foreign_toplevel_manager_v1_interface.name) == 0) {
 		tbar->manager_name = name;
 	}
 }
 
-static struct handle *handle_by_app_id(struct tbar *tbar, const char *app_id)
-{
+static struct handle *handle_by_app_id(struct tbar *tbar, const char *app_id) {
 	struct handle *handle, *found = NULL;
 	wl_list_for_each(handle, &tbar->handles, link) {
 		if (handle->app_id != NULL && strcmp(handle->app_id, app_id) == 0) {
@@ -294,8 +276,7 @@ static struct handle *handle_by_app_id(struct tbar *tbar, const char *app_id)
 }
 
 static struct wl_output *wl_output_by_name(struct tbar *tbar,
-		const char *name)
-{
+		const char *name) {
 	for (int i = 0; i < tbar->output_count; i++) {
 		if (strcmp(tbar->outputs[i].name, name) == 0) {
 			return tbar->outputs[i].wl_output;
@@ -304,8 +285,7 @@ static struct wl_output *wl_output_by_name(struct tbar *tbar,
 	return NULL;
 }
 
-static bool on_line(void *data, char *line)
-{
+static bool on_line(void *data, char *line) {
 	struct tbar *tbar = data;
 	char command[32], app_id[128], extra[64];
 	int n = sscanf(line, "%31s %127s %63s", command, app_id, extra);
@@ -336,8 +316,8 @@ static bool on_line(void *data, char *line)
 	} else if (strcmp(command, "unminimize") == 0) {
 		zwlr_foreign_toplevel_handle_v1_unset_minimized(object);
 	} else if (strcmp(command, "fullscreen") == 0) {
-		struct wl_output *output = n >= 3 ? wl_output_by_name(tbar, extra) :
-			NULL;
+		struct wl_output *output =
+				n >= 3 ? wl_output_by_name(tbar, extra) : NULL;
 		if (n >= 3 && output == NULL) {
 			raw_client_emit("error no output %s", extra);
 			return true;
@@ -353,8 +333,7 @@ static bool on_line(void *data, char *line)
 
 /* Destroys every object the taskbar made and disconnects: a clean exit
  * leaves nothing behind (LeakSanitizer counts proxies still allocated). */
-static void tbar_finish(struct tbar *tbar)
-{
+static void tbar_finish(struct tbar *tbar) {
 	struct handle *handle, *tmp;
 	wl_list_for_each_safe(handle, tmp, &tbar->handles, link) {
 		handle_destroy(handle);
@@ -385,9 +364,8 @@ static void tbar_finish(struct tbar *tbar)
 	wl_display_disconnect(tbar->display);
 }
 
-int main(void)
-{
-	struct tbar tbar = {0};
+int main(void) {
+	struct tbar tbar = { 0 };
 	wl_list_init(&tbar.handles);
 	tbar.display = wl_display_connect(NULL);
 	if (tbar.display == NULL) {
@@ -403,23 +381,24 @@ int main(void)
 	wl_display_roundtrip(tbar.display);
 	if (tbar.manager_name == 0 || tbar.xdg_output_manager == NULL) {
 		raw_client_emit("error no zwlr_foreign_toplevel_manager_v1 or "
-			"xdg-output");
+						"xdg-output");
 		tbar_finish(&tbar);
 		return 1;
 	}
 	for (int i = 0; i < tbar.output_count; i++) {
 		struct output *output = &tbar.outputs[i];
-		output->xdg_output = zxdg_output_manager_v1_get_xdg_output(
-			tbar.xdg_output_manager, output->wl_output);
-		zxdg_output_v1_add_listener(output->xdg_output,
-			&xdg_output_listener, output);
+		output->xdg_output =
+				zxdg_output_manager_v1_get_xdg_output(tbar.xdg_output_manager,
+						output->wl_output);
+		zxdg_output_v1_add_listener(output->xdg_output, &xdg_output_listener,
+				output);
 	}
 	// The names first, so the first output_enter already has one.
 	wl_display_roundtrip(tbar.display);
 	tbar.manager = wl_registry_bind(tbar.registry, tbar.manager_name,
-		&zwlr_foreign_toplevel_manager_v1_interface, 3);
+			&zwlr_foreign_toplevel_manager_v1_interface, 3);
 	zwlr_foreign_toplevel_manager_v1_add_listener(tbar.manager,
-		&manager_listener, &tbar);
+			&manager_listener, &tbar);
 	wl_display_roundtrip(tbar.display);
 	raw_client_emit("ready");
 	int status = raw_client_run(tbar.display, on_line, &tbar);

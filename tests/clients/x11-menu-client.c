@@ -27,50 +27,45 @@ struct x11_menu_client {
 	xcb_window_t window, menu;
 };
 
-static void emit(const char *line)
-{
+static void emit(const char *line) {
 	printf("%s\n", line);
 	fflush(stdout);
 }
 
 /* A round trip: everything sent before has been handled by the server. */
-static void sync_server(struct x11_menu_client *c)
-{
-	free(xcb_get_input_focus_reply(c->conn,
-		xcb_get_input_focus(c->conn), NULL));
+static void sync_server(struct x11_menu_client *c) {
+	free(xcb_get_input_focus_reply(c->conn, xcb_get_input_focus(c->conn),
+			NULL));
 }
 
-static void create_window(struct x11_menu_client *c)
-{
+static void create_window(struct x11_menu_client *c) {
 	c->window = xcb_generate_id(c->conn);
 	uint32_t values[] = { WINDOW_PIXEL, XCB_EVENT_MASK_STRUCTURE_NOTIFY };
-	xcb_create_window(c->conn, XCB_COPY_FROM_PARENT, c->window,
-		c->screen->root, 0, 0, 120, 80, 0, XCB_WINDOW_CLASS_INPUT_OUTPUT,
-		c->screen->root_visual, XCB_CW_BACK_PIXEL | XCB_CW_EVENT_MASK,
-		values);
+	xcb_create_window(c->conn, XCB_COPY_FROM_PARENT, c->window, c->screen->root,
+			0, 0, 120, 80, 0, XCB_WINDOW_CLASS_INPUT_OUTPUT,
+			c->screen->root_visual, XCB_CW_BACK_PIXEL | XCB_CW_EVENT_MASK,
+			values);
 	static const char class[] = "x11-menu\0X11Menu";
 	xcb_change_property(c->conn, XCB_PROP_MODE_REPLACE, c->window,
-		XCB_ATOM_WM_CLASS, XCB_ATOM_STRING, 8, sizeof(class), class);
+			XCB_ATOM_WM_CLASS, XCB_ATOM_STRING, 8, sizeof(class), class);
 	xcb_map_window(c->conn, c->window);
 	xcb_flush(c->conn);
 }
 
-static void create_menu(struct x11_menu_client *c, int x, int y)
-{
+static void create_menu(struct x11_menu_client *c, int x, int y) {
 	if (c->menu != XCB_NONE) {
 		xcb_destroy_window(c->conn, c->menu);
 	}
 	c->menu = xcb_generate_id(c->conn);
 	uint32_t values[] = { MENU_PIXEL, 1 };
-	xcb_create_window(c->conn, XCB_COPY_FROM_PARENT, c->menu,
-		c->screen->root, (int16_t)x, (int16_t)y, 40, 30, 0,
-		XCB_WINDOW_CLASS_INPUT_OUTPUT, c->screen->root_visual,
-		XCB_CW_BACK_PIXEL | XCB_CW_OVERRIDE_REDIRECT, values);
+	xcb_create_window(c->conn, XCB_COPY_FROM_PARENT, c->menu, c->screen->root,
+			(int16_t)x, (int16_t)y, 40, 30, 0, XCB_WINDOW_CLASS_INPUT_OUTPUT,
+			c->screen->root_visual,
+			XCB_CW_BACK_PIXEL | XCB_CW_OVERRIDE_REDIRECT, values);
 	xcb_map_window(c->conn, c->menu);
 }
 
-static bool handle_command(struct x11_menu_client *c, const char *line)
-{
+static bool handle_command(struct x11_menu_client *c, const char *line) {
 	int x, y;
 	if (sscanf(line, "menu %d %d", &x, &y) == 2) {
 		create_menu(c, x, y);
@@ -80,7 +75,7 @@ static bool handle_command(struct x11_menu_client *c, const char *line)
 			c->menu != XCB_NONE) {
 		uint32_t values[] = { (uint32_t)x, (uint32_t)y };
 		xcb_configure_window(c->conn, c->menu,
-			XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y, values);
+				XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y, values);
 		sync_server(c);
 		emit("menu-move");
 	} else if (strcmp(line, "menu-close") == 0 && c->menu != XCB_NONE) {
@@ -97,8 +92,7 @@ static bool handle_command(struct x11_menu_client *c, const char *line)
 }
 
 /* The window is shown once the window manager has mapped it. */
-static void handle_events(struct x11_menu_client *c, bool *mapped)
-{
+static void handle_events(struct x11_menu_client *c, bool *mapped) {
 	xcb_generic_event_t *event;
 	while ((event = xcb_poll_for_event(c->conn)) != NULL) {
 		if ((event->response_type & 0x7f) == XCB_MAP_NOTIFY &&
@@ -111,9 +105,8 @@ static void handle_events(struct x11_menu_client *c, bool *mapped)
 	}
 }
 
-int main(void)
-{
-	struct x11_menu_client c = {0};
+int main(void) {
+	struct x11_menu_client c = { 0 };
 	c.conn = xcb_connect(NULL, NULL);
 	if (xcb_connection_has_error(c.conn)) {
 		fprintf(stderr, "x11-menu-client: cannot connect to $DISPLAY\n");

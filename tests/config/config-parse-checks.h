@@ -6,23 +6,24 @@
 #include <stdlib.h>
 #include "config/config.h"
 
-#define CHECK(expr) do { \
-	if (!(expr)) { \
-		fprintf(stderr, "%s:%d: check failed: %s\n", \
-			__FILE__, __LINE__, #expr); \
-		exit(1); \
-	} \
-} while (0)
+#define CHECK(expr) \
+	do { \
+		if (!(expr)) { \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
+					#expr); \
+			exit(1); \
+		} \
+	} while (0)
 
 /* Like CHECK, but shows the error text a parser produced. */
-#define CHECK_MSG(expr, msg) do { \
-	if (!(expr)) { \
-		fprintf(stderr, "%s:%d: check failed: %s (error: %s)\n", \
-			__FILE__, __LINE__, #expr, \
-			(msg) != NULL ? (msg) : "(null)"); \
-		exit(1); \
-	} \
-} while (0)
+#define CHECK_MSG(expr, msg) \
+	do { \
+		if (!(expr)) { \
+			fprintf(stderr, "%s:%d: check failed: %s (error: %s)\n", __FILE__, \
+					__LINE__, #expr, (msg) != NULL ? (msg) : "(null)"); \
+			exit(1); \
+		} \
+	} while (0)
 
 #define WHERE "test"
 

@@ -6,23 +6,20 @@
 #include "config/config.h"
 #include "config-parse-checks.h"
 
-static struct gridwl_output_config *first_output(struct gridwl_config *config)
-{
+static struct gridwl_output_config *first_output(struct gridwl_config *config) {
 	CHECK(!wl_list_empty(&config->outputs));
 	struct gridwl_output_config *oc;
 	return wl_container_of(config->outputs.next, oc, link);
 }
 
-static struct gridwl_binding *only_binding(struct gridwl_config *config)
-{
+static struct gridwl_binding *only_binding(struct gridwl_config *config) {
 	CHECK(wl_list_length(&config->bindings) == 1);
 	struct gridwl_binding *binding;
 	return wl_container_of(config->bindings.next, binding, link);
 }
 
 /* Writes len bytes to a new temporary file; returns its malloc'd path. */
-static char *write_temp(const char *contents, size_t len)
-{
+static char *write_temp(const char *contents, size_t len) {
 	const char *dir = getenv("TMPDIR");
 	if (dir == NULL || dir[0] == '\0') {
 		dir = "/tmp";
@@ -38,22 +35,20 @@ static char *write_temp(const char *contents, size_t len)
 	return path;
 }
 
-static char *write_temp_str(const char *contents)
-{
+static char *write_temp_str(const char *contents) {
 	return write_temp(contents, strlen(contents));
 }
 
-static void remove_temp(char *path)
-{
+static void remove_temp(char *path) {
 	unlink(path);
 	free(path);
 }
 
-static void test_output_keys(void)
-{
+static void test_output_keys(void) {
 	struct gridwl_config *config = gridwl_config_create();
-	parse_ok(config, "output DP-1 mode 1920x1080@59.94 scale 2 "
-		"position -1920,-10 filter nearest disable");
+	parse_ok(config,
+			"output DP-1 mode 1920x1080@59.94 scale 2 "
+			"position -1920,-10 filter nearest disable");
 	struct gridwl_output_config *oc = first_output(config);
 	CHECK(strcmp(oc->name, "DP-1") == 0);
 	CHECK(oc->has_mode && oc->width == 1920 && oc->height == 1080);
@@ -66,8 +61,9 @@ static void test_output_keys(void)
 
 	// Keys in another order, tabs between words, enable.
 	config = gridwl_config_create();
-	parse_ok(config, "  output\tHDMI-A-1 enable\tfilter bilinear "
-		"position 0,1080 mode 16384x16384 scale 4  ");
+	parse_ok(config,
+			"  output\tHDMI-A-1 enable\tfilter bilinear "
+			"position 0,1080 mode 16384x16384 scale 4  ");
 	oc = first_output(config);
 	CHECK(strcmp(oc->name, "HDMI-A-1") == 0);
 	CHECK(oc->enabled == 1);
@@ -95,8 +91,7 @@ static void test_output_keys(void)
 	gridwl_config_destroy(config);
 }
 
-static void test_power(void)
-{
+static void test_power(void) {
 	struct gridwl_config *config = gridwl_config_create();
 	parse_ok(config, "output DP-1 power off");
 	struct gridwl_output_config *oc = first_output(config);
@@ -145,7 +140,7 @@ static void test_power(void)
 	parse_error("output DP-1 power", "missing value for 'power'");
 	parse_error("output DP-1 dpms", "missing value for 'dpms'");
 	parse_error("output DP-1 power standby",
-		"power must be on or off, got 'standby'");
+			"power must be on or off, got 'standby'");
 	parse_error("output DP-1 dpms 0", "dpms must be on or off, got '0'");
 	parse_error("output DP-1 power ON", "power must be on or off, got 'ON'");
 	parse_error("output DP-1 power off extra", "unknown output key 'extra'");
@@ -153,14 +148,16 @@ static void test_power(void)
 	// In a file, a bad value names the file and line, and nothing of the
 	// file is taken.
 	char *path = write_temp_str("output DP-1 power off\n"
-		"# swayidle turns it on again\n"
-		"output DP-2 dpms standby\n");
+								"# swayidle turns it on again\n"
+								"output DP-2 dpms standby\n");
 	config = gridwl_config_create();
 	char *file_error = NULL;
 	CHECK(!gridwl_config_load(config, path, &file_error));
 	char want[256];
-	snprintf(want, sizeof(want), "%s:3: dpms must be on or off, got "
-		"'standby'", path);
+	snprintf(want, sizeof(want),
+			"%s:3: dpms must be on or off, got "
+			"'standby'",
+			path);
 	CHECK_MSG(strcmp(file_error, want) == 0, file_error);
 	CHECK(wl_list_empty(&config->outputs));
 	free(file_error);
@@ -175,31 +172,33 @@ static void test_power(void)
 	CHECK(oc->power == 0);
 	char *bad[] = { "dpms", "on", "power", "maybe" };
 	CHECK(!gridwl_output_config_parse_words(oc, 4, bad, "gridctl", &error));
-	CHECK_MSG(strcmp(error, "gridctl: power must be on or off, "
-		"got 'maybe'") == 0, error);
+	CHECK_MSG(strcmp(error,
+					  "gridctl: power must be on or off, "
+					  "got 'maybe'") == 0,
+			error);
 	free(error);
 	CHECK(oc->power == 0);
 	gridwl_output_config_destroy(oc);
 }
 
-static void check_refresh(const char *mode, int width, int height, int mhz)
-{
+static void check_refresh(const char *mode, int width, int height, int mhz) {
 	struct gridwl_output_config *oc = gridwl_output_config_create("X");
 	char *argv[] = { "mode", (char *)mode };
 	char *error = NULL;
 	bool ok = gridwl_output_config_parse_words(oc, 2, argv, WHERE, &error);
 	if (!ok || oc->width != width || oc->height != height ||
 			oc->refresh_mhz != mhz) {
-		fprintf(stderr, "mode '%s': expected %dx%d@%d mHz, got %s "
-			"%dx%d@%d\n", mode, width, height, mhz,
-			ok ? "" : error, oc->width, oc->height, oc->refresh_mhz);
+		fprintf(stderr,
+				"mode '%s': expected %dx%d@%d mHz, got %s "
+				"%dx%d@%d\n",
+				mode, width, height, mhz, ok ? "" : error, oc->width,
+				oc->height, oc->refresh_mhz);
 		exit(1);
 	}
 	gridwl_output_config_destroy(oc);
 }
 
-static void test_refresh(void)
-{
+static void test_refresh(void) {
 	check_refresh("2560x1440", 2560, 1440, 0);
 	check_refresh("1920x1080@60", 1920, 1080, 60000);
 	check_refresh("1920x1080@59.94", 1920, 1080, 59940);
@@ -212,8 +211,7 @@ static void test_refresh(void)
 	check_refresh("640x480@1000", 640, 480, 1000000);
 }
 
-static void test_output_errors(void)
-{
+static void test_output_errors(void) {
 	parse_error("output", "output needs a name");
 	parse_error("output   ", "output needs a name");
 	parse_error("output DP-1 foo 3", "unknown output key 'foo'");
@@ -222,20 +220,30 @@ static void test_output_errors(void)
 	parse_error("output DP-1 mode", "missing value for 'mode'");
 	parse_error("output DP-1 position", "missing value for 'position'");
 	parse_error("output DP-1 filter", "missing value for 'filter'");
-	parse_error("output DP-1 filter linear", "filter must be nearest or "
-		"bilinear, got 'linear'");
+	parse_error("output DP-1 filter linear",
+			"filter must be nearest or "
+			"bilinear, got 'linear'");
 
 	static const char *bad_modes[] = {
-		"0x100", "100x0", "16385x100", "100x16385", "100x", "x100",
-		"100", "1920X1080", "-1x5", "+1x5", "1920x1080x3", "1920x1080 ",
+		"0x100",
+		"100x0",
+		"16385x100",
+		"100x16385",
+		"100x",
+		"x100",
+		"100",
+		"1920X1080",
+		"-1x5",
+		"+1x5",
+		"1920x1080x3",
+		"1920x1080 ",
 		"99999999999999999999x1",
 	};
 	for (size_t i = 0; i < sizeof(bad_modes) / sizeof(bad_modes[0]); i++) {
 		struct gridwl_output_config *oc = gridwl_output_config_create("X");
 		char *argv[] = { "mode", (char *)bad_modes[i] };
 		char *error = NULL;
-		CHECK(!gridwl_output_config_parse_words(oc, 2, argv, WHERE,
-			&error));
+		CHECK(!gridwl_output_config_parse_words(oc, 2, argv, WHERE, &error));
 		CHECK_MSG(strstr(error, "mode must be") != NULL, error);
 		CHECK(!oc->has_mode);
 		free(error);
@@ -243,33 +251,49 @@ static void test_output_errors(void)
 	}
 
 	static const char *bad_refresh[] = {
-		"1x1@", "1x1@0", "1x1@0.0", "1x1@0.0004", "1x1@abc", "1x1@60.",
-		"1x1@.5", "1x1@-60", "1x1@60Hz", "1x1@1000.0005", "1x1@1001",
+		"1x1@",
+		"1x1@0",
+		"1x1@0.0",
+		"1x1@0.0004",
+		"1x1@abc",
+		"1x1@60.",
+		"1x1@.5",
+		"1x1@-60",
+		"1x1@60Hz",
+		"1x1@1000.0005",
+		"1x1@1001",
 		"1x1@60@60",
 	};
-	for (size_t i = 0; i < sizeof(bad_refresh) / sizeof(bad_refresh[0]);
-			i++) {
+	for (size_t i = 0; i < sizeof(bad_refresh) / sizeof(bad_refresh[0]); i++) {
 		struct gridwl_output_config *oc = gridwl_output_config_create("X");
 		char *argv[] = { "mode", (char *)bad_refresh[i] };
 		char *error = NULL;
-		CHECK(!gridwl_output_config_parse_words(oc, 2, argv, WHERE,
-			&error));
+		CHECK(!gridwl_output_config_parse_words(oc, 2, argv, WHERE, &error));
 		CHECK_MSG(strstr(error, "refresh") != NULL, error);
 		free(error);
 		gridwl_output_config_destroy(oc);
 	}
 
 	static const char *bad_positions[] = {
-		"1,", ",1", "1", "a,b", "1,2,3", "--1,2", "+1,2", "1, 2",
-		"1000001,0", "0,-1000001", "1.5,2", "",
+		"1,",
+		",1",
+		"1",
+		"a,b",
+		"1,2,3",
+		"--1,2",
+		"+1,2",
+		"1, 2",
+		"1000001,0",
+		"0,-1000001",
+		"1.5,2",
+		"",
 	};
 	for (size_t i = 0; i < sizeof(bad_positions) / sizeof(bad_positions[0]);
 			i++) {
 		struct gridwl_output_config *oc = gridwl_output_config_create("X");
 		char *argv[] = { "position", (char *)bad_positions[i] };
 		char *error = NULL;
-		CHECK(!gridwl_output_config_parse_words(oc, 2, argv, WHERE,
-			&error));
+		CHECK(!gridwl_output_config_parse_words(oc, 2, argv, WHERE, &error));
 		CHECK_MSG(strstr(error, "position must be") != NULL, error);
 		free(error);
 		gridwl_output_config_destroy(oc);
@@ -285,10 +309,9 @@ static void test_output_errors(void)
 
 static const char *bad_scales[] = { "1.5", "0", "5", "two", "2x" };
 
-static void test_bad_scales(void)
-{
+static void test_bad_scales(void) {
 	parse_error("output DP-1 scale 1.5",
-		"scale must be an integer from 1 to 4, got '1.5'");
+			"scale must be an integer from 1 to 4, got '1.5'");
 	for (size_t i = 0; i < sizeof(bad_scales) / sizeof(bad_scales[0]); i++) {
 		char line[64];
 		snprintf(line, sizeof(line), "output DP-1 scale %s", bad_scales[i]);
@@ -305,13 +328,14 @@ static void test_bad_scales(void)
 	for (size_t i = 0; i < sizeof(bad_scales) / sizeof(bad_scales[0]); i++) {
 		char contents[256];
 		snprintf(contents, sizeof(contents),
-			"# outputs\n"
-			"output * scale 2\n"
-			"\n"
-			"bind Mod4+Return exec foot\n"
-			"   output DP-2 position 0,0\n"
-			"output DP-1 mode 800x600 scale %s\n"
-			"exec never-reached\n", bad_scales[i]);
+				"# outputs\n"
+				"output * scale 2\n"
+				"\n"
+				"bind Mod4+Return exec foot\n"
+				"   output DP-2 position 0,0\n"
+				"output DP-1 mode 800x600 scale %s\n"
+				"exec never-reached\n",
+				bad_scales[i]);
 		char *path = write_temp_str(contents);
 		struct gridwl_config *config = gridwl_config_create();
 		char *error = NULL;
@@ -329,8 +353,7 @@ static void test_bad_scales(void)
 	}
 }
 
-static void test_output_for(void)
-{
+static void test_output_for(void) {
 	struct gridwl_config *config = gridwl_config_create();
 
 	// Nothing configured: everything unset, but a config all the same.
@@ -373,8 +396,7 @@ static void test_output_for(void)
 	gridwl_config_destroy(config);
 }
 
-static void test_duplicate_outputs(void)
-{
+static void test_duplicate_outputs(void) {
 	struct gridwl_config *config = gridwl_config_create();
 	parse_ok(config, "output DP-1 scale 2");
 	parse_ok(config, "output DP-2 scale 1");
@@ -388,12 +410,11 @@ static void test_duplicate_outputs(void)
 	gridwl_config_destroy(config);
 }
 
-static void test_merge_and_create(void)
-{
+static void test_merge_and_create(void) {
 	struct gridwl_output_config *dst = gridwl_output_config_create("A");
 	CHECK(strcmp(dst->name, "A") == 0 && dst->enabled == -1);
 	CHECK(!dst->has_mode && !dst->has_scale && !dst->has_position &&
-		!dst->has_filter);
+			!dst->has_filter);
 
 	char *dst_words[] = { "mode", "640x480@60", "scale", "2", "enable" };
 	CHECK(gridwl_output_config_parse_words(dst, 5, dst_words, WHERE, NULL));
@@ -411,12 +432,10 @@ static void test_merge_and_create(void)
 	gridwl_output_config_destroy(dst);
 
 	CHECK(strcmp(gridwl_filter_name(GRIDWL_FILTER_NEAREST), "nearest") == 0);
-	CHECK(strcmp(gridwl_filter_name(GRIDWL_FILTER_BILINEAR),
-		"bilinear") == 0);
+	CHECK(strcmp(gridwl_filter_name(GRIDWL_FILTER_BILINEAR), "bilinear") == 0);
 }
 
-static void test_parse_words(void)
-{
+static void test_parse_words(void) {
 	struct gridwl_output_config *oc = gridwl_output_config_create("DP-1");
 	char *words[] = { "scale", "2", "filter", "bilinear" };
 	char *error = NULL;
@@ -427,16 +446,14 @@ static void test_parse_words(void)
 	CHECK(!oc->has_mode && !oc->has_position && oc->enabled == -1);
 
 	char *missing[] = { "scale" };
-	CHECK(!gridwl_output_config_parse_words(oc, 1, missing, "gridctl",
-		&error));
-	CHECK_MSG(strcmp(error, "gridctl: missing value for 'scale'") == 0,
-		error);
+	CHECK(!gridwl_output_config_parse_words(oc, 1, missing, "gridctl", &error));
+	CHECK_MSG(strcmp(error, "gridctl: missing value for 'scale'") == 0, error);
 	free(error);
 
 	// A bad word anywhere leaves every field as it was.
 	char *partly_bad[] = { "scale", "3", "mode", "1x1", "bogus" };
 	CHECK(!gridwl_output_config_parse_words(oc, 5, partly_bad, "gridctl",
-		&error));
+			&error));
 	CHECK_MSG(strstr(error, "'bogus'") != NULL, error);
 	CHECK(oc->scale == 2 && !oc->has_mode);
 	free(error);
@@ -453,8 +470,7 @@ static void test_parse_words(void)
 	free(error);
 }
 
-static void test_bindings(void)
-{
+static void test_bindings(void) {
 	struct gridwl_config *config = gridwl_config_create();
 	parse_ok(config, "bind Mod4+Return exec foot");
 	struct gridwl_binding *binding = only_binding(config);
@@ -480,7 +496,7 @@ static void test_bindings(void)
 
 	// Mod4+Shift+q was replaced in place by logo+SHIFT+Q.
 	binding = gridwl_config_find_binding(config,
-		WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, XKB_KEY_q);
+			WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, XKB_KEY_q);
 	CHECK(binding != NULL && binding->action == GRIDWL_ACTION_RELOAD);
 	CHECK(binding->command == NULL);
 	struct gridwl_binding *first;
@@ -488,18 +504,19 @@ static void test_bindings(void)
 	CHECK(first == binding);
 
 	binding = gridwl_config_find_binding(config,
-		WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, XKB_KEY_e);
+			WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, XKB_KEY_e);
 	CHECK(binding != NULL && binding->action == GRIDWL_ACTION_EXIT);
 	binding = gridwl_config_find_binding(config,
-		WLR_MODIFIER_CTRL | WLR_MODIFIER_ALT, XKB_KEY_Delete);
+			WLR_MODIFIER_CTRL | WLR_MODIFIER_ALT, XKB_KEY_Delete);
 	CHECK(binding != NULL && binding->action == GRIDWL_ACTION_EXIT);
-	binding = gridwl_config_find_binding(config, WLR_MODIFIER_MOD2 |
-		WLR_MODIFIER_MOD3 | WLR_MODIFIER_MOD5, XKB_KEY_F1);
+	binding = gridwl_config_find_binding(config,
+			WLR_MODIFIER_MOD2 | WLR_MODIFIER_MOD3 | WLR_MODIFIER_MOD5,
+			XKB_KEY_F1);
 	CHECK(binding != NULL && binding->action == GRIDWL_ACTION_CLOSE);
 	binding = gridwl_config_find_binding(config, 0, XKB_KEY_Escape);
 	CHECK(binding != NULL);
-	CHECK(gridwl_config_find_binding(config, WLR_MODIFIER_LOGO,
-		XKB_KEY_q) == NULL);
+	CHECK(gridwl_config_find_binding(config, WLR_MODIFIER_LOGO, XKB_KEY_q) ==
+			NULL);
 	gridwl_config_destroy(config);
 
 	parse_error("bind Mod4+NotAKey close", "unknown key 'NotAKey'");
@@ -519,8 +536,7 @@ static void test_bindings(void)
 	parse_error("bind Mod4+x exit now", "exit takes no arguments");
 }
 
-static void test_execs(void)
-{
+static void test_execs(void) {
 	struct gridwl_config *config = gridwl_config_create();
 	parse_ok(config, "exec swaybg -i \"$HOME/bg.png\"");
 	parse_ok(config, "\texec   mako  # not a comment  ");
@@ -537,12 +553,18 @@ static void test_execs(void)
 	parse_error("execfoo", "unknown command 'execfoo'");
 }
 
-static void test_comments_and_unknown(void)
-{
+static void test_comments_and_unknown(void) {
 	struct gridwl_config *config = gridwl_config_create();
 	static const char *ignored[] = {
-		"", "   ", "\t", "\n", "\r\n", "# comment", "   # indented",
-		"#output DP-1 scale 9", "\t#bind nothing",
+		"",
+		"   ",
+		"\t",
+		"\n",
+		"\r\n",
+		"# comment",
+		"   # indented",
+		"#output DP-1 scale 9",
+		"\t#bind nothing",
 	};
 	for (size_t i = 0; i < sizeof(ignored) / sizeof(ignored[0]); i++) {
 		parse_ok(config, ignored[i]);
@@ -571,15 +593,16 @@ static void test_comments_and_unknown(void)
 	free(error);
 }
 
-static void test_unreadable(void)
-{
+static void test_unreadable(void) {
 	struct gridwl_config *config = gridwl_config_create();
 	char *error = NULL;
 	const char *missing = "/nonexistent/gridwl/config";
 	CHECK(!gridwl_config_load(config, missing, &error));
-	CHECK_MSG(strcmp(error,
-		"/nonexistent/gridwl/config: No such file or directory") == 0,
-		error);
+	CHECK_MSG(
+			strcmp(error,
+					"/nonexistent/gridwl/config: No such file or directory") ==
+					0,
+			error);
 	free(error);
 
 	// A directory opens but cannot be read.
@@ -592,24 +615,20 @@ static void test_unreadable(void)
 	gridwl_config_destroy(config);
 }
 
-static void test_load_and_atomicity(void)
-{
-	char *good = write_temp_str(
-		"# first file\n"
-		"output DP-1 scale 2\n"
-		"bind Mod4+Return exec foot\n"
-		"exec mako\n");
-	char *bad = write_temp_str(
-		"output DP-1 scale 3\n"
-		"output DP-2 enable\n"
-		"bind Mod4+Return exec alacritty\n"
-		"exec waybar\n"
-		"frobnicate\n");
-	char *more = write_temp_str(
-		"output DP-1 position 1,2\r\n"
-		"bind Mod4+Return exec alacritty\r\n"
-		"exec waybar\r\n"
-		"output DP-2 disable");
+static void test_load_and_atomicity(void) {
+	char *good = write_temp_str("# first file\n"
+								"output DP-1 scale 2\n"
+								"bind Mod4+Return exec foot\n"
+								"exec mako\n");
+	char *bad = write_temp_str("output DP-1 scale 3\n"
+							   "output DP-2 enable\n"
+							   "bind Mod4+Return exec alacritty\n"
+							   "exec waybar\n"
+							   "frobnicate\n");
+	char *more = write_temp_str("output DP-1 position 1,2\r\n"
+								"bind Mod4+Return exec alacritty\r\n"
+								"exec waybar\r\n"
+								"output DP-2 disable");
 
 	struct gridwl_config *config = gridwl_config_create();
 	char *error = NULL;
@@ -620,8 +639,7 @@ static void test_load_and_atomicity(void)
 
 	CHECK(!gridwl_config_load(config, bad, &error));
 	char prefix[128];
-	snprintf(prefix, sizeof(prefix), "%s:5: unknown command 'frobnicate'",
-		bad);
+	snprintf(prefix, sizeof(prefix), "%s:5: unknown command 'frobnicate'", bad);
 	CHECK_MSG(strcmp(error, prefix) == 0, error);
 	free(error);
 	// Nothing of the bad file got in, not even its good lines.
@@ -651,8 +669,7 @@ static void test_load_and_atomicity(void)
 	remove_temp(more);
 }
 
-static void test_awkward_files(void)
-{
+static void test_awkward_files(void) {
 	// A NUL would hide the rest of its line from the parser.
 	static const char with_nul[] = "exec ok\nexec rm\0 -rf x\n";
 	char *path = write_temp(with_nul, sizeof(with_nul) - 1);
@@ -690,8 +707,7 @@ static void test_awkward_files(void)
 }
 
 static void check_default_path(const char *xdg, const char *home,
-		const char *want)
-{
+		const char *want) {
 	if (xdg != NULL) {
 		setenv("XDG_CONFIG_HOME", xdg, 1);
 	} else {
@@ -704,29 +720,27 @@ static void check_default_path(const char *xdg, const char *home,
 	}
 	char *path = gridwl_config_default_path();
 	if (want == NULL ? path != NULL : path == NULL || strcmp(path, want)) {
-		fprintf(stderr, "default path with XDG_CONFIG_HOME=%s HOME=%s: "
-			"expected %s, got %s\n", xdg ? xdg : "(unset)",
-			home ? home : "(unset)", want ? want : "NULL",
-			path ? path : "NULL");
+		fprintf(stderr,
+				"default path with XDG_CONFIG_HOME=%s HOME=%s: "
+				"expected %s, got %s\n",
+				xdg ? xdg : "(unset)", home ? home : "(unset)",
+				want ? want : "NULL", path ? path : "NULL");
 		exit(1);
 	}
 	free(path);
 }
 
-static void test_default_path(void)
-{
+static void test_default_path(void) {
 	check_default_path("/xdg", "/home/u", "/xdg/gridwl/config");
 	check_default_path(NULL, "/home/u", "/home/u/.config/gridwl/config");
 	check_default_path("", "/home/u", "/home/u/.config/gridwl/config");
-	check_default_path("relative", "/home/u",
-		"/home/u/.config/gridwl/config");
+	check_default_path("relative", "/home/u", "/home/u/.config/gridwl/config");
 	check_default_path("/xdg", NULL, "/xdg/gridwl/config");
 	check_default_path(NULL, NULL, NULL);
 	check_default_path(NULL, "", NULL);
 }
 
-static void test_cursor(void)
-{
+static void test_cursor(void) {
 	struct gridwl_config *config = gridwl_config_create();
 	CHECK(config != NULL);
 	CHECK(config->cursor_theme == NULL && config->cursor_size == 0);
@@ -741,14 +755,14 @@ static void test_cursor(void)
 	parse_error("cursor", "cursor wants THEME SIZE");
 	parse_error("cursor Adwaita", "cursor wants THEME SIZE");
 	parse_error("cursor Adwaita 24 extra", "cursor wants THEME SIZE");
-	parse_error("cursor Adwaita 0", "cursor size must be an integer from 1 "
-		"to 256, got '0'");
+	parse_error("cursor Adwaita 0",
+			"cursor size must be an integer from 1 "
+			"to 256, got '0'");
 	parse_error("cursor Adwaita 257", "got '257'");
 	parse_error("cursor Adwaita 2x", "got '2x'");
 }
 
-static void test_xwayland(void)
-{
+static void test_xwayland(void) {
 	struct gridwl_config *config = gridwl_config_create();
 	CHECK(config != NULL);
 	CHECK(config->xwayland == -1);
@@ -763,8 +777,7 @@ static void test_xwayland(void)
 	parse_error("xwayland enable extra", "got 'enable extra'");
 }
 
-int main(void)
-{
+int main(void) {
 	test_output_keys();
 	test_power();
 	test_refresh();

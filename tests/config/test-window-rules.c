@@ -5,8 +5,7 @@
 
 static enum gridwl_filter filter_for(struct gridwl_config *config,
 		const char *app_id, const char *title, const char *x11_class,
-		bool *found)
-{
+		bool *found) {
 	struct gridwl_window_identity window = {
 		.app_id = app_id,
 		.title = title,
@@ -19,23 +18,23 @@ static enum gridwl_filter filter_for(struct gridwl_config *config,
 
 static void check_filter(struct gridwl_config *config, const char *app_id,
 		const char *title, const char *x11_class, bool want_found,
-		enum gridwl_filter want)
-{
+		enum gridwl_filter want) {
 	bool found;
-	enum gridwl_filter filter = filter_for(config, app_id, title, x11_class,
-		&found);
+	enum gridwl_filter filter =
+			filter_for(config, app_id, title, x11_class, &found);
 	if (found != want_found || (found && filter != want)) {
-		fprintf(stderr, "window app_id=%s title=%s class=%s: expected %s, "
-			"got %s\n", app_id ? app_id : "(none)", title ? title : "(none)",
-			x11_class ? x11_class : "(none)",
-			want_found ? gridwl_filter_name(want) : "no rule",
-			found ? gridwl_filter_name(filter) : "no rule");
+		fprintf(stderr,
+				"window app_id=%s title=%s class=%s: expected %s, "
+				"got %s\n",
+				app_id ? app_id : "(none)", title ? title : "(none)",
+				x11_class ? x11_class : "(none)",
+				want_found ? gridwl_filter_name(want) : "no rule",
+				found ? gridwl_filter_name(filter) : "no rule");
 		exit(1);
 	}
 }
 
-static void test_parse_fields(void)
-{
+static void test_parse_fields(void) {
 	struct gridwl_config *config = gridwl_config_create();
 	CHECK(config != NULL);
 	parse_ok(config, "window app_id=^foot$ filter bilinear");
@@ -43,8 +42,8 @@ static void test_parse_fields(void)
 	parse_ok(config, "window class=^XTerm$ app_id=x filter bilinear");
 	CHECK(wl_list_length(&config->window_rules) == 3);
 
-	struct gridwl_window_rule *rule = wl_container_of(
-		config->window_rules.next, rule, link);
+	struct gridwl_window_rule *rule =
+			wl_container_of(config->window_rules.next, rule, link);
 	CHECK(strcmp(rule->app_id.pattern, "^foot$") == 0);
 	CHECK(rule->title.pattern == NULL && rule->x11_class.pattern == NULL);
 	CHECK(rule->has_filter && rule->filter == GRIDWL_FILTER_BILINEAR);
@@ -59,25 +58,24 @@ static void test_parse_fields(void)
 	gridwl_config_destroy(config);
 }
 
-static void test_errors(void)
-{
+static void test_errors(void) {
 	parse_error("window", "needs a criterion");
 	parse_error("window filter bilinear", "needs a criterion");
 	parse_error("window app_id=foot", "needs an action");
 	parse_error("window app_id=foot filter", "missing value for 'filter'");
 	parse_error("window app_id=foot filter linear",
-		"filter must be nearest or bilinear, got 'linear'");
+			"filter must be nearest or bilinear, got 'linear'");
 	parse_error("window app_id=( filter bilinear", "invalid regex for app_id");
 	parse_error("window name=foot filter bilinear",
-		"unknown window criterion 'name'");
+			"unknown window criterion 'name'");
 	parse_error("window app_id=a app_id=b filter bilinear",
-		"criterion 'app_id' given twice");
+			"criterion 'app_id' given twice");
 	parse_error("window app_id=\"foot filter bilinear", "unterminated quote");
-	parse_error("window app_id=foot scale 2", "unknown window rule word 'scale'");
+	parse_error("window app_id=foot scale 2",
+			"unknown window rule word 'scale'");
 }
 
-static void test_matching(void)
-{
+static void test_matching(void) {
 	struct gridwl_config *config = gridwl_config_create();
 	CHECK(config != NULL);
 	parse_ok(config, "window app_id=^smooth filter bilinear");
@@ -87,15 +85,14 @@ static void test_matching(void)
 
 	// Search semantics, as in sway: ^ and $ anchor, nothing else does.
 	check_filter(config, "smooth", NULL, NULL, true, GRIDWL_FILTER_BILINEAR);
-	check_filter(config, "smoothie", NULL, NULL, true,
-		GRIDWL_FILTER_BILINEAR);
+	check_filter(config, "smoothie", NULL, NULL, true, GRIDWL_FILTER_BILINEAR);
 	check_filter(config, "not-smooth", NULL, NULL, false, 0);
 	// The later line wins.
 	check_filter(config, "smooth-but-crisp", NULL, NULL, true,
-		GRIDWL_FILTER_NEAREST);
+			GRIDWL_FILTER_NEAREST);
 	// Every criterion of a rule must match.
 	check_filter(config, "xterm", "vim notes", NULL, true,
-		GRIDWL_FILTER_BILINEAR);
+			GRIDWL_FILTER_BILINEAR);
 	check_filter(config, "xterm", "emacs", NULL, false, 0);
 	check_filter(config, "xterm", NULL, NULL, false, 0);
 	// class is only an X11 window's; a missing field never matches.
@@ -105,14 +102,13 @@ static void test_matching(void)
 	gridwl_config_destroy(config);
 }
 
-static void test_load(void)
-{
+static void test_load(void) {
 	char path[] = "/tmp/gridwl-rules-XXXXXX";
 	int fd = mkstemp(path);
 	CHECK(fd >= 0);
 	const char text[] = "output * filter nearest\n"
-		"window app_id=^a$ filter bilinear\n"
-		"window app_id=[z filter bilinear\n";
+						"window app_id=^a$ filter bilinear\n"
+						"window app_id=[z filter bilinear\n";
 	CHECK(write(fd, text, sizeof(text) - 1) == (ssize_t)(sizeof(text) - 1));
 	close(fd);
 
@@ -140,8 +136,7 @@ static void test_load(void)
 	gridwl_config_destroy(config);
 }
 
-int main(void)
-{
+int main(void) {
 	test_parse_fields();
 	test_errors();
 	test_matching();

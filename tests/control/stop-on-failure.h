@@ -5,12 +5,13 @@
 #include <stdlib.h>
 
 /* The control unit tests stop at the first failed check. */
-#define CHECK(cond) do { \
-	if (!(cond)) { \
-		fprintf(stderr, "%s:%d: check failed: %s\n", \
-			__FILE__, __LINE__, #cond); \
-		exit(1); \
-	} \
-} while (0)
+#define CHECK(cond) \
+	do { \
+		if (!(cond)) { \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
+					#cond); \
+			exit(1); \
+		} \
+	} while (0)
 
 #endif

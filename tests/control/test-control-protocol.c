@@ -36,8 +36,7 @@ static void test_both_sides(void) {
 	for (int i = 0; i < GRIDWL_CONTROL_COMMAND_COUNT; i++) {
 		const char *name = gridwl_control_command_name(i);
 		if (!gridwl_control_handles(i)) {
-			fprintf(stderr, "the compositor has no handler for '%s'\n",
-				name);
+			fprintf(stderr, "the compositor has no handler for '%s'\n", name);
 			exit(1);
 		}
 
@@ -48,8 +47,8 @@ static void test_both_sides(void) {
 		char *line = gridctl_build_request(1, argv, "/", &error);
 		if (line == NULL) {
 			if (error == NULL || strstr(error, "unknown command")) {
-				fprintf(stderr, "gridctl cannot send '%s': %s\n",
-					name, error != NULL ? error : "(no error)");
+				fprintf(stderr, "gridctl cannot send '%s': %s\n", name,
+						error != NULL ? error : "(no error)");
 				exit(1);
 			}
 			free(error);
@@ -74,12 +73,12 @@ static void test_socket_path(void) {
 		"/run/user/1/gridwl-wayland-7.sock" };
 	for (int i = 0; displays[i] != NULL; i++) {
 		char *error = NULL;
-		char *bound = gridwl_control_socket_path("/run/user/1",
-			displays[i], &error);
+		char *bound =
+				gridwl_control_socket_path("/run/user/1", displays[i], &error);
 		CHECK(bound != NULL && error == NULL);
 		CHECK(strcmp(bound, expected[i]) == 0);
-		char *found = gridctl_socket_path(NULL, "/run/user/1",
-			displays[i], &error);
+		char *found =
+				gridctl_socket_path(NULL, "/run/user/1", displays[i], &error);
 		CHECK(found != NULL && strcmp(found, bound) == 0);
 		free(bound);
 		free(found);
@@ -103,8 +102,7 @@ static void test_replies(void) {
 	CHECK(!gridwl_control_succeeded(reply));
 	struct json_object *message;
 	CHECK(json_object_object_get_ex(reply, "error", &message));
-	CHECK(strcmp(json_object_get_string(message),
-		"no window with id 3") == 0);
+	CHECK(strcmp(json_object_get_string(message), "no window with id 3") == 0);
 	json_object_put(reply);
 
 	const char *not_success[] = { "{}", "{\"success\":\"true\"}",

@@ -42,7 +42,7 @@ static struct json_object *echo_handler(void *data,
 		return gridwl_control_error("missing command");
 	}
 	snprintf(state->last, sizeof(state->last), "%s",
-		json_object_get_string(command));
+			json_object_get_string(command));
 	struct json_object *reply = gridwl_control_success();
 	json_object_object_add(reply, "echo", json_object_get(command));
 	if (strcmp(json_object_get_string(command), "huge") == 0) {
@@ -50,8 +50,7 @@ static struct json_object *echo_handler(void *data,
 		CHECK(big != NULL);
 		memset(big, 'a', HUGE_REPLY_BYTES);
 		big[HUGE_REPLY_BYTES] = '\0';
-		json_object_object_add(reply, "data",
-			json_object_new_string(big));
+		json_object_object_add(reply, "data", json_object_new_string(big));
 		free(big);
 	}
 	return reply;
@@ -76,8 +75,8 @@ static void expect_parse_error(const char *buf, size_t len,
 	struct json_object *obj = gridwl_control_parse_request(buf, len, &error);
 	if (obj != NULL || error == NULL ||
 			strncmp(error, prefix, strlen(prefix)) != 0) {
-		fprintf(stderr, "'%.*s': got %s, expected error '%s...'\n",
-			(int)len, buf, obj ? "an object" : error, prefix);
+		fprintf(stderr, "'%.*s': got %s, expected error '%s...'\n", (int)len,
+				buf, obj ? "an object" : error, prefix);
 	}
 	CHECK(obj == NULL);
 	CHECK(error != NULL && strncmp(error, prefix, strlen(prefix)) == 0);
@@ -154,13 +153,12 @@ static void test_parse(void) {
 
 static void test_replies(void) {
 	struct json_object *reply = gridwl_control_error("bad %s %d", "id", 5);
-	CHECK(strcmp(json_object_to_json_string_ext(reply,
-		JSON_C_TO_STRING_PLAIN),
-		"{\"success\":false,\"error\":\"bad id 5\"}") == 0);
+	CHECK(strcmp(json_object_to_json_string_ext(reply, JSON_C_TO_STRING_PLAIN),
+				  "{\"success\":false,\"error\":\"bad id 5\"}") == 0);
 	json_object_put(reply);
 	reply = gridwl_control_success();
-	CHECK(strcmp(json_object_to_json_string_ext(reply,
-		JSON_C_TO_STRING_PLAIN), "{\"success\":true}") == 0);
+	CHECK(strcmp(json_object_to_json_string_ext(reply, JSON_C_TO_STRING_PLAIN),
+				  "{\"success\":true}") == 0);
 	json_object_put(reply);
 }
 
@@ -211,8 +209,8 @@ static struct json_object *read_reply(struct reader *r) {
 		if (nl != NULL) {
 			size_t line_len = (size_t)(nl - r->buf);
 			struct json_tokener *tok = json_tokener_new();
-			struct json_object *obj = json_tokener_parse_ex(tok,
-				r->buf, (int)line_len);
+			struct json_object *obj =
+					json_tokener_parse_ex(tok, r->buf, (int)line_len);
 			CHECK(obj != NULL);
 			CHECK(json_object_is_type(obj, json_type_object));
 			CHECK(json_tokener_get_parse_end(tok) == line_len);
@@ -250,7 +248,7 @@ static void expect_echo(struct reader *r, const char *command) {
 	CHECK(json_object_object_get_ex(reply, "echo", &member));
 	if (strcmp(json_object_get_string(member), command) != 0) {
 		fprintf(stderr, "echo %s, expected %s\n",
-			json_object_get_string(member), command);
+				json_object_get_string(member), command);
 	}
 	CHECK(strcmp(json_object_get_string(member), command) == 0);
 	json_object_put(reply);
@@ -486,8 +484,8 @@ static void test_create_failures(struct test_state *state) {
 	CHECK(f != NULL);
 	fclose(f);
 	// Only a stale socket is removed, never some other file.
-	CHECK(gridwl_control_create(state->loop, path, echo_handler,
-		state) == NULL);
+	CHECK(gridwl_control_create(state->loop, path, echo_handler, state) ==
+			NULL);
 	struct stat st;
 	CHECK(stat(path, &st) == 0 && S_ISREG(st.st_mode));
 	unlink(path);
@@ -496,12 +494,12 @@ static void test_create_failures(struct test_state *state) {
 	memset(long_path, 'a', sizeof(long_path) - 1);
 	long_path[0] = '/';
 	long_path[sizeof(long_path) - 1] = '\0';
-	CHECK(gridwl_control_create(state->loop, long_path, echo_handler,
-		state) == NULL);
+	CHECK(gridwl_control_create(state->loop, long_path, echo_handler, state) ==
+			NULL);
 
 	snprintf(path, sizeof(path), "%s/no/such/dir.sock", state->dir);
-	CHECK(gridwl_control_create(state->loop, path, echo_handler,
-		state) == NULL);
+	CHECK(gridwl_control_create(state->loop, path, echo_handler, state) ==
+			NULL);
 }
 
 /* Destroying with a client connected hangs up on it and frees it. */
@@ -539,8 +537,8 @@ int main(void) {
 	make_stale_socket(state.path);
 	// With no umask to help, the socket must still come out 0600.
 	mode_t old_umask = umask(0);
-	state.control = gridwl_control_create(state.loop, state.path,
-		echo_handler, &state);
+	state.control =
+			gridwl_control_create(state.loop, state.path, echo_handler, &state);
 	umask(old_umask);
 	CHECK(state.control != NULL);
 	CHECK(strcmp(gridwl_control_get_path(state.control), state.path) == 0);
@@ -567,7 +565,7 @@ int main(void) {
 	}
 	if (state.calls != calls + 2) {
 		fprintf(stderr, "fire-and-forget: %d calls, last %s\n",
-			state.calls - calls, state.last);
+				state.calls - calls, state.last);
 	}
 	CHECK(state.calls == calls + 2);
 	CHECK(strcmp(state.last, "forget") == 0);
@@ -590,8 +588,8 @@ int main(void) {
 	CHECK(lstat(state.path, &st) != 0 && errno == ENOENT);
 
 	// A socket someone else put at our path since is left alone.
-	state.control = gridwl_control_create(state.loop, state.path,
-		echo_handler, &state);
+	state.control =
+			gridwl_control_create(state.loop, state.path, echo_handler, &state);
 	CHECK(state.control != NULL);
 	unlink(state.path);
 	make_stale_socket(state.path);

@@ -7,7 +7,10 @@
 #include "gridctl/socket_path.h"
 #include "stop-on-failure.h"
 
-#define ARGV(...) (char *[]){ __VA_ARGS__, NULL }
+#define ARGV(...) \
+	(char *[]) { \
+		__VA_ARGS__, NULL \
+	}
 
 static const char *cwd = "/home/user/work";
 
@@ -36,8 +39,7 @@ static bool builds(char **argv, const char *expected) {
 		exit(1);
 	}
 	if (got == NULL || !json_object_equal(got, want)) {
-		fprintf(stderr, "%s: got %s, expected %s\n", argv[0], line,
-			expected);
+		fprintf(stderr, "%s: got %s, expected %s\n", argv[0], line, expected);
 		ok = false;
 	}
 	json_object_put(got);
@@ -52,15 +54,15 @@ static bool fails(char **argv, const char *substring) {
 	char *line = gridctl_build_request(argc_of(argv), argv, cwd, &error);
 	if (line != NULL) {
 		fprintf(stderr, "%s: unexpectedly built %s\n",
-			argc_of(argv) > 0 ? argv[0] : "(none)", line);
+				argc_of(argv) > 0 ? argv[0] : "(none)", line);
 		free(line);
 		free(error);
 		return false;
 	}
 	bool ok = error != NULL && strstr(error, substring) != NULL;
 	if (!ok) {
-		fprintf(stderr, "error '%s' lacks '%s'\n",
-			error ? error : "(null)", substring);
+		fprintf(stderr, "error '%s' lacks '%s'\n", error ? error : "(null)",
+				substring);
 	}
 	free(error);
 	return ok;
@@ -70,8 +72,8 @@ static bool fails(char **argv, const char *substring) {
  * order the protocol lists them. */
 static void test_int_types(void) {
 	char *error = NULL;
-	char *line = gridctl_build_request(4, ARGV("move", "7", "-3", "0"),
-		cwd, &error);
+	char *line =
+			gridctl_build_request(4, ARGV("move", "7", "-3", "0"), cwd, &error);
 	CHECK(line != NULL);
 	struct json_object *req = json_tokener_parse(line);
 	struct json_object *member;
@@ -122,13 +124,13 @@ static void test_simple_commands(void) {
 
 static void test_window_commands(void) {
 	CHECK(builds(ARGV("move", "3", "100", "-20"),
-		"{\"command\":\"move\",\"id\":3,\"x\":100,\"y\":-20}"));
+			"{\"command\":\"move\",\"id\":3,\"x\":100,\"y\":-20}"));
 	CHECK(builds(ARGV("move", "3", "-2147483648", "2147483647"),
-		"{\"command\":\"move\",\"id\":3,\"x\":-2147483648,"
-		"\"y\":2147483647}"));
+			"{\"command\":\"move\",\"id\":3,\"x\":-2147483648,"
+			"\"y\":2147483647}"));
 	CHECK(builds(ARGV("resize", "12", "640", "480"),
-		"{\"command\":\"resize\",\"id\":12,\"width\":640,"
-		"\"height\":480}"));
+			"{\"command\":\"resize\",\"id\":12,\"width\":640,"
+			"\"height\":480}"));
 	CHECK(builds(ARGV("focus", "1"), "{\"command\":\"focus\",\"id\":1}"));
 	CHECK(builds(ARGV("close", "9"), "{\"command\":\"close\",\"id\":9}"));
 
@@ -149,30 +151,30 @@ static void test_window_commands(void) {
 
 static void test_output_commands(void) {
 	CHECK(builds(ARGV("output", "HEADLESS-1", "scale", "2"),
-		"{\"command\":\"output\",\"name\":\"HEADLESS-1\","
-		"\"args\":[\"scale\",\"2\"]}"));
+			"{\"command\":\"output\",\"name\":\"HEADLESS-1\","
+			"\"args\":[\"scale\",\"2\"]}"));
 	CHECK(builds(ARGV("output", "HEADLESS-1", "disable"),
-		"{\"command\":\"output\",\"name\":\"HEADLESS-1\","
-		"\"args\":[\"disable\"]}"));
+			"{\"command\":\"output\",\"name\":\"HEADLESS-1\","
+			"\"args\":[\"disable\"]}"));
 	// Values are passed on verbatim, for the compositor to judge.
-	CHECK(builds(ARGV("output", "X", "mode", "1920x1080@60", "pos", "-5",
-			"0", "a b\"c"),
-		"{\"command\":\"output\",\"name\":\"X\",\"args\":[\"mode\","
-		"\"1920x1080@60\",\"pos\",\"-5\",\"0\",\"a b\\\"c\"]}"));
+	CHECK(builds(ARGV("output", "X", "mode", "1920x1080@60", "pos", "-5", "0",
+						 "a b\"c"),
+			"{\"command\":\"output\",\"name\":\"X\",\"args\":[\"mode\","
+			"\"1920x1080@60\",\"pos\",\"-5\",\"0\",\"a b\\\"c\"]}"));
 	// '*' (every output) and the power keys are the compositor's to
 	// judge too.
 	CHECK(builds(ARGV("output", "*", "dpms", "off"),
-		"{\"command\":\"output\",\"name\":\"*\","
-		"\"args\":[\"dpms\",\"off\"]}"));
+			"{\"command\":\"output\",\"name\":\"*\","
+			"\"args\":[\"dpms\",\"off\"]}"));
 	CHECK(fails(ARGV("output", "HEADLESS-1"), "usage: gridctl output"));
 	CHECK(fails(ARGV("output"), "usage"));
 
 	CHECK(builds(ARGV("create-output", "1920x1080"),
-		"{\"command\":\"create-output\",\"width\":1920,"
-		"\"height\":1080}"));
+			"{\"command\":\"create-output\",\"width\":1920,"
+			"\"height\":1080}"));
 	CHECK(builds(ARGV("create-output", "800X600", "scale", "2"),
-		"{\"command\":\"create-output\",\"width\":800,\"height\":600,"
-		"\"scale\":2}"));
+			"{\"command\":\"create-output\",\"width\":800,\"height\":600,"
+			"\"scale\":2}"));
 	CHECK(fails(ARGV("create-output"), "usage: gridctl create-output"));
 	CHECK(fails(ARGV("create-output", "1920"), "invalid size '1920'"));
 	CHECK(fails(ARGV("create-output", "x1080"), "invalid size"));
@@ -182,39 +184,38 @@ static void test_output_commands(void) {
 	CHECK(fails(ARGV("create-output", "99999999999x1"), "invalid size"));
 	CHECK(fails(ARGV("create-output", "800x600", "scale"), "scale needs"));
 	CHECK(fails(ARGV("create-output", "800x600", "scale", "two"),
-		"invalid scale 'two'"));
+			"invalid scale 'two'"));
 	CHECK(fails(ARGV("create-output", "800x600", "zoom", "2"),
-		"unknown option 'zoom'"));
-	CHECK(fails(ARGV("create-output", "800x600", "scale", "2", "x"),
-		"usage"));
+			"unknown option 'zoom'"));
+	CHECK(fails(ARGV("create-output", "800x600", "scale", "2", "x"), "usage"));
 
 	CHECK(builds(ARGV("destroy-output", "HEADLESS-2"),
-		"{\"command\":\"destroy-output\",\"name\":\"HEADLESS-2\"}"));
+			"{\"command\":\"destroy-output\",\"name\":\"HEADLESS-2\"}"));
 	CHECK(fails(ARGV("destroy-output"), "usage"));
 	CHECK(fails(ARGV("destroy-output", "A", "B"), "usage"));
 }
 
 static void test_screenshot(void) {
 	CHECK(builds(ARGV("screenshot", "shot.png"),
-		"{\"command\":\"screenshot\","
-		"\"path\":\"/home/user/work/shot.png\"}"));
+			"{\"command\":\"screenshot\","
+			"\"path\":\"/home/user/work/shot.png\"}"));
 	CHECK(builds(ARGV("screenshot", "sub/../shot.png"),
-		"{\"command\":\"screenshot\","
-		"\"path\":\"/home/user/work/sub/../shot.png\"}"));
+			"{\"command\":\"screenshot\","
+			"\"path\":\"/home/user/work/sub/../shot.png\"}"));
 	CHECK(builds(ARGV("screenshot", "/tmp/a.png"),
-		"{\"command\":\"screenshot\",\"path\":\"/tmp/a.png\"}"));
+			"{\"command\":\"screenshot\",\"path\":\"/tmp/a.png\"}"));
 	CHECK(builds(ARGV("screenshot", "-o", "HEADLESS-1", "a.png"),
-		"{\"command\":\"screenshot\",\"path\":\"/home/user/work/a.png\","
-		"\"output\":\"HEADLESS-1\"}"));
+			"{\"command\":\"screenshot\",\"path\":\"/home/user/work/a.png\","
+			"\"output\":\"HEADLESS-1\"}"));
 	CHECK(builds(ARGV("screenshot", "--cursor", "/a.png"),
-		"{\"command\":\"screenshot\",\"path\":\"/a.png\","
-		"\"cursor\":true}"));
+			"{\"command\":\"screenshot\",\"path\":\"/a.png\","
+			"\"cursor\":true}"));
 	CHECK(builds(ARGV("screenshot", "/a.png", "--cursor", "--output", "B"),
-		"{\"command\":\"screenshot\",\"path\":\"/a.png\","
-		"\"output\":\"B\",\"cursor\":true}"));
+			"{\"command\":\"screenshot\",\"path\":\"/a.png\","
+			"\"output\":\"B\",\"cursor\":true}"));
 	CHECK(builds(ARGV("screenshot", "--", "-dash.png"),
-		"{\"command\":\"screenshot\","
-		"\"path\":\"/home/user/work/-dash.png\"}"));
+			"{\"command\":\"screenshot\","
+			"\"path\":\"/home/user/work/-dash.png\"}"));
 
 	CHECK(fails(ARGV("screenshot"), "usage: gridctl screenshot"));
 	CHECK(fails(ARGV("screenshot", "--cursor"), "usage"));
@@ -226,17 +227,15 @@ static void test_screenshot(void) {
 
 	// A relative path cannot be made absolute without a directory.
 	char *error = NULL;
-	char *line = gridctl_build_request(2, ARGV("screenshot", "a.png"), NULL,
-		&error);
+	char *line =
+			gridctl_build_request(2, ARGV("screenshot", "a.png"), NULL, &error);
 	CHECK(line == NULL && error != NULL && strstr(error, "absolute"));
 	free(error);
-	line = gridctl_build_request(2, ARGV("screenshot", "/a.png"), NULL,
-		&error);
+	line = gridctl_build_request(2, ARGV("screenshot", "/a.png"), NULL, &error);
 	CHECK(line != NULL && error == NULL);
 	free(line);
 	// The root directory must not give "//a.png".
-	line = gridctl_build_request(2, ARGV("screenshot", "a.png"), "/",
-		&error);
+	line = gridctl_build_request(2, ARGV("screenshot", "a.png"), "/", &error);
 	CHECK(line != NULL && strstr(line, "\"path\":\"/a.png\""));
 	free(line);
 }
@@ -244,11 +243,11 @@ static void test_screenshot(void) {
 static void test_raw_and_unknown(void) {
 	char *error = NULL;
 	// Sent exactly as given, malformed or not: that is what it is for.
-	const char *raws[] = { "{\"command\":\"outputs\"}", "{bad", "[1,2]",
-		"", NULL };
+	const char *raws[] = { "{\"command\":\"outputs\"}", "{bad", "[1,2]", "",
+		NULL };
 	for (int i = 0; raws[i] != NULL; i++) {
-		char *line = gridctl_build_request(2,
-			ARGV("raw", (char *)raws[i]), cwd, &error);
+		char *line = gridctl_build_request(2, ARGV("raw", (char *)raws[i]), cwd,
+				&error);
 		CHECK(line != NULL && strcmp(line, raws[i]) == 0);
 		free(line);
 	}
@@ -261,8 +260,8 @@ static void test_raw_and_unknown(void) {
 	CHECK(fails((char *[]){ NULL }, "no command"));
 }
 
-static bool path_is(const char *sock, const char *runtime,
-		const char *display, const char *expected) {
+static bool path_is(const char *sock, const char *runtime, const char *display,
+		const char *expected) {
 	char *error = NULL;
 	char *path = gridctl_socket_path(sock, runtime, display, &error);
 	bool ok;
@@ -273,8 +272,8 @@ static bool path_is(const char *sock, const char *runtime,
 	}
 	if (!ok) {
 		fprintf(stderr, "socket path: got %s (%s), expected %s\n",
-			path ? path : "NULL", error ? error : "no error",
-			expected ? expected : "NULL");
+				path ? path : "NULL", error ? error : "no error",
+				expected ? expected : "NULL");
 	}
 	free(path);
 	free(error);
@@ -282,16 +281,15 @@ static bool path_is(const char *sock, const char *runtime,
 }
 
 static void test_socket_path(void) {
-	CHECK(path_is("/tmp/x.sock", "/run/user/1", "wayland-1",
-		"/tmp/x.sock"));
+	CHECK(path_is("/tmp/x.sock", "/run/user/1", "wayland-1", "/tmp/x.sock"));
 	CHECK(path_is("/tmp/x.sock", NULL, NULL, "/tmp/x.sock"));
 	CHECK(path_is(NULL, "/run/user/1", "wayland-1",
-		"/run/user/1/gridwl-wayland-1.sock"));
+			"/run/user/1/gridwl-wayland-1.sock"));
 	CHECK(path_is(NULL, "/run/user/1", NULL,
-		"/run/user/1/gridwl-wayland-0.sock"));
+			"/run/user/1/gridwl-wayland-0.sock"));
 	CHECK(path_is("", "/run/user/1", "", "/run/user/1/gridwl-wayland-0.sock"));
 	CHECK(path_is(NULL, "/run/user/1", "/tmp/sockets/wayland-7",
-		"/run/user/1/gridwl-wayland-7.sock"));
+			"/run/user/1/gridwl-wayland-7.sock"));
 	CHECK(path_is(NULL, "/run/user/1", "/tmp/sockets/", NULL));
 	CHECK(path_is(NULL, NULL, "wayland-1", NULL));
 	CHECK(path_is(NULL, "", "wayland-1", NULL));

@@ -17,8 +17,7 @@
 static char *temp_path;
 static int temp_fd = -1;
 
-static bool ensure_temp_file(void)
-{
+static bool ensure_temp_file(void) {
 	if (temp_fd >= 0) {
 		return true;
 	}
@@ -45,8 +44,7 @@ static bool ensure_temp_file(void)
 	return true;
 }
 
-static bool write_temp(const uint8_t *data, size_t size)
-{
+static bool write_temp(const uint8_t *data, size_t size) {
 	if (ftruncate(temp_fd, 0) != 0) {
 		return false;
 	}
@@ -61,16 +59,15 @@ static bool write_temp(const uint8_t *data, size_t size)
 	return true;
 }
 
-static void use_config(const struct gridwl_config *config)
-{
+static void use_config(const struct gridwl_config *config) {
 	const char *names[] = { "HEADLESS-1", "*", "" };
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		struct gridwl_output_config *oc =
-			gridwl_config_output_for(config, names[i]);
+				gridwl_config_output_for(config, names[i]);
 		FUZZ_ASSERT(oc != NULL);
 		if (oc->has_scale) {
 			FUZZ_ASSERT(oc->scale >= GRIDWL_SCALE_MIN &&
-				oc->scale <= GRIDWL_SCALE_MAX);
+					oc->scale <= GRIDWL_SCALE_MAX);
 		}
 		if (oc->has_mode) {
 			FUZZ_ASSERT(oc->width > 0 && oc->height > 0);
@@ -81,9 +78,9 @@ static void use_config(const struct gridwl_config *config)
 	struct gridwl_binding *binding;
 	wl_list_for_each(binding, &config->bindings, link) {
 		FUZZ_ASSERT(gridwl_config_find_binding(config, binding->modifiers,
-			binding->keysym) == binding);
+							binding->keysym) == binding);
 		FUZZ_ASSERT(binding->action != GRIDWL_ACTION_EXEC ||
-			binding->command != NULL);
+				binding->command != NULL);
 	}
 	struct gridwl_exec *exec;
 	wl_list_for_each(exec, &config->execs, link) {
@@ -91,7 +88,7 @@ static void use_config(const struct gridwl_config *config)
 	}
 	if (config->cursor_theme != NULL) {
 		FUZZ_ASSERT(config->cursor_size > 0 &&
-			config->cursor_size <= GRIDWL_CURSOR_SIZE_MAX);
+				config->cursor_size <= GRIDWL_CURSOR_SIZE_MAX);
 	}
 	const struct gridwl_window_identity identities[] = {
 		{ .app_id = "foot", .title = "~", .x11_class = NULL },
@@ -106,8 +103,7 @@ static void use_config(const struct gridwl_config *config)
 	}
 }
 
-static void parse_file(const uint8_t *data, size_t size)
-{
+static void parse_file(const uint8_t *data, size_t size) {
 	if (!ensure_temp_file() || !write_temp(data, size)) {
 		abort(); // not the parser's fault, but no run is meaningful now
 	}
@@ -123,9 +119,9 @@ static void parse_file(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(strncmp(error, temp_path, strlen(temp_path)) == 0);
 		// The config is left as it was: empty.
 		FUZZ_ASSERT(wl_list_empty(&config->outputs) &&
-			wl_list_empty(&config->bindings) &&
-			wl_list_empty(&config->execs) &&
-			wl_list_empty(&config->window_rules));
+				wl_list_empty(&config->bindings) &&
+				wl_list_empty(&config->execs) &&
+				wl_list_empty(&config->window_rules));
 	}
 	free(error);
 	gridwl_config_destroy(config);
@@ -133,8 +129,7 @@ static void parse_file(const uint8_t *data, size_t size)
 
 /* Every line, each as a C string, into one config, errors and all: a
  * failed line must leave the config usable for the next. */
-static void parse_lines(const uint8_t *data, size_t size)
-{
+static void parse_lines(const uint8_t *data, size_t size) {
 	struct gridwl_config *config = gridwl_config_create();
 	FUZZ_ASSERT(config != NULL);
 	size_t start = 0;
@@ -154,8 +149,7 @@ static void parse_lines(const uint8_t *data, size_t size)
 	gridwl_config_destroy(config);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 	parse_file(data, size);
 	parse_lines(data, size);
 	return 0;

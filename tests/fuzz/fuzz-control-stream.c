@@ -33,8 +33,7 @@ static char socket_dir[64];
 
 /* libFuzzer and the replay driver both end with exit(), so this runs and no
  * socket directory is left behind per run. */
-static void cleanup(void)
-{
+static void cleanup(void) {
 	gridwl_control_destroy(control);
 	control = NULL;
 	if (loop != NULL) {
@@ -45,32 +44,28 @@ static void cleanup(void)
 }
 
 /* Echoes the request, so that replies to valid requests are objects too. */
-static struct json_object *echo(void *data, struct json_object *request)
-{
+static struct json_object *echo(void *data, struct json_object *request) {
 	return json_object_get(request);
 }
 
-static bool setup(void)
-{
+static bool setup(void) {
 	if (control != NULL) {
 		return true;
 	}
 	wlr_log_init(WLR_SILENT, NULL);
-	snprintf(socket_dir, sizeof(socket_dir),
-		"/tmp/gridwl-fuzz-control-XXXXXX");
+	snprintf(socket_dir, sizeof(socket_dir), "/tmp/gridwl-fuzz-control-XXXXXX");
 	if (mkdtemp(socket_dir) == NULL) {
 		return false;
 	}
 	snprintf(socket_path, sizeof(socket_path), "%s/control", socket_dir);
 	atexit(cleanup);
 	loop = wl_event_loop_create();
-	control = loop ? gridwl_control_create(loop, socket_path, echo, NULL) :
-		NULL;
+	control =
+			loop ? gridwl_control_create(loop, socket_path, echo, NULL) : NULL;
 	return control != NULL;
 }
 
-static int connect_control(void)
-{
+static int connect_control(void) {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	memcpy(addr.sun_path, socket_path, sizeof(socket_path));
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
@@ -79,8 +74,7 @@ static int connect_control(void)
 	return fd;
 }
 
-static bool is_blank_line(const uint8_t *line, size_t len)
-{
+static bool is_blank_line(const uint8_t *line, size_t len) {
 	for (size_t i = 0; i < len; i++) {
 		if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r') {
 			return false;
@@ -90,8 +84,7 @@ static bool is_blank_line(const uint8_t *line, size_t len)
 }
 
 /* The replies the input must get. */
-static size_t expected_replies(const uint8_t *data, size_t size)
-{
+static size_t expected_replies(const uint8_t *data, size_t size) {
 	size_t count = 0, start = 0;
 	while (start < size) {
 		const uint8_t *nl = memchr(data + start, '\n', size - start);
@@ -108,8 +101,7 @@ struct replies {
 	bool eof;
 };
 
-static void read_replies(int fd, struct replies *r)
-{
+static void read_replies(int fd, struct replies *r) {
 	while (!r->eof) {
 		if (r->cap - r->len < 4096) {
 			r->cap = r->cap ? r->cap * 2 : 8192;
@@ -126,8 +118,7 @@ static void read_replies(int fd, struct replies *r)
 	}
 }
 
-static size_t check_replies(const struct replies *r)
-{
+static size_t check_replies(const struct replies *r) {
 	size_t count = 0, start = 0;
 	while (start < r->len) {
 		char *nl = memchr(r->buf + start, '\n', r->len - start);
@@ -135,7 +126,7 @@ static size_t check_replies(const struct replies *r)
 		size_t len = (size_t)(nl - (r->buf + start));
 		const char *error = NULL;
 		struct json_object *reply =
-			gridwl_control_parse_request(r->buf + start, len, &error);
+				gridwl_control_parse_request(r->buf + start, len, &error);
 		FUZZ_ASSERT(reply != NULL);
 		json_object_put(reply);
 		count++;
@@ -144,8 +135,7 @@ static size_t check_replies(const struct replies *r)
 	return count;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 	if (size < 2) {
 		return 0;
 	}
@@ -158,7 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size -= 2;
 
 	int fd = connect_control();
-	struct replies r = {0};
+	struct replies r = { 0 };
 	size_t sent = 0;
 	int rounds = 0;
 	while (sent < size) {

@@ -10,11 +10,10 @@
  * again, which is what gridctl and scripts rely on.
  */
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 	const char *error = NULL;
 	struct json_object *request =
-		gridwl_control_parse_request((const char *)data, size, &error);
+			gridwl_control_parse_request((const char *)data, size, &error);
 	if (request == NULL) {
 		FUZZ_ASSERT(error != NULL && error[0] != '\0');
 		// The reply the compositor would send is well formed too.
@@ -24,15 +23,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	FUZZ_ASSERT(json_object_is_type(request, json_type_object));
-	const char *text = json_object_to_json_string_ext(request,
-		JSON_C_TO_STRING_PLAIN);
+	const char *text =
+			json_object_to_json_string_ext(request, JSON_C_TO_STRING_PLAIN);
 	FUZZ_ASSERT(text != NULL);
 	size_t len = strlen(text);
 	// A reply line must be one line.
 	FUZZ_ASSERT(memchr(text, '\n', len) == NULL);
 	const char *again_error = NULL;
 	struct json_object *again =
-		gridwl_control_parse_request(text, len, &again_error);
+			gridwl_control_parse_request(text, len, &again_error);
 	if (again == NULL) {
 		fprintf(stderr, "re-parsing \"%s\" failed: %s\n", text, again_error);
 	}

@@ -18,8 +18,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define FUZZ_ASSERT(cond) \
 	do { \
 		if (!(cond)) { \
-			fprintf(stderr, "%s:%d: fuzz invariant failed: %s\n", \
-				__FILE__, __LINE__, #cond); \
+			fprintf(stderr, "%s:%d: fuzz invariant failed: %s\n", __FILE__, \
+					__LINE__, #cond); \
 			abort(); \
 		} \
 	} while (0)

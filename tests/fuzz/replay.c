@@ -14,8 +14,7 @@
  * that went missing cannot pass for a clean run.
  */
 
-static bool run_file(const char *path)
-{
+static bool run_file(const char *path) {
 	FILE *f = fopen(path, "rb");
 	if (f == NULL) {
 		perror(path);
@@ -55,14 +54,12 @@ static bool run_file(const char *path)
 	return true;
 }
 
-static int compare_names(const void *a, const void *b)
-{
+static int compare_names(const void *a, const void *b) {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* Returns the number of inputs run, -1 on an error. */
-static int run_dir(const char *dir)
-{
+static int run_dir(const char *dir) {
 	DIR *d = opendir(dir);
 	if (d == NULL) {
 		perror(dir);
@@ -100,8 +97,7 @@ static int run_dir(const char *dir)
 	return run;
 }
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
 	int total = 0;
 	for (int i = 1; i < argc; i++) {
 		struct stat st;
@@ -110,7 +106,8 @@ int main(int argc, char *argv[])
 			return 1;
 		}
 		int run = S_ISDIR(st.st_mode) ? run_dir(argv[i]) :
-			run_file(argv[i]) ? 1 : -1;
+				run_file(argv[i])     ? 1 :
+										-1;
 		if (run < 0) {
 			return 1;
 		}

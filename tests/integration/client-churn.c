@@ -30,16 +30,14 @@ enum churn_kind {
 	CHURN_TINY, // maps a 1x1 window, leaves when stdin closes
 };
 
-static bool only_survivor_left(struct json_object *reply, void *data)
-{
+static bool only_survivor_left(struct json_object *reply, void *data) {
 	struct json_object *windows = json_path(reply, "windows", json_type_array);
 	return windows != NULL && json_object_array_length(windows) == 1 &&
-		json_array_find(windows, "app_id", "survivor") != NULL;
+			json_array_find(windows, "app_id", "survivor") != NULL;
 }
 
 static struct harness_client *spawn_churner(struct harness *h,
-		enum churn_kind kind, int index)
-{
+		enum churn_kind kind, int index) {
 	char app_id[32];
 	snprintf(app_id, sizeof(app_id), "churn-%d", index);
 	const char *pattern_args[] = { "--app-id", app_id, NULL };
@@ -55,7 +53,9 @@ static struct harness_client *spawn_churner(struct harness *h,
 			return NULL;
 		}
 		const char *argv[] = {
-			raw, kind == CHURN_HANGUP ? "hangup" : "tiny", NULL,
+			raw,
+			kind == CHURN_HANGUP ? "hangup" : "tiny",
+			NULL,
 		};
 		return harness_spawn(h, app_id, argv);
 	}
@@ -63,8 +63,7 @@ static struct harness_client *spawn_churner(struct harness *h,
 }
 
 /* Sees one churner through to its end; false when it went wrong. */
-static bool finish_churner(struct harness_client *c, enum churn_kind kind)
-{
+static bool finish_churner(struct harness_client *c, enum churn_kind kind) {
 	bool ok = true;
 	char *line = NULL;
 	switch (kind) {
@@ -94,40 +93,43 @@ static bool finish_churner(struct harness_client *c, enum churn_kind kind)
 	return ok;
 }
 
-static bool churn(struct harness *h, struct harness_client *survivor)
-{
+static bool churn(struct harness *h, struct harness_client *survivor) {
 	static const char *const patterns[] = { "grid", "checker", "coords" };
 	bool ok = true;
 	for (int round = 0; round < CLIENTS / CONCURRENT && ok; round++) {
 		struct harness_client *clients[CONCURRENT];
 		for (int k = 0; k < CONCURRENT; k++) {
 			clients[k] = spawn_churner(h, (enum churn_kind)k,
-				round * CONCURRENT + k);
+					round * CONCURRENT + k);
 			REQUIRE(clients[k] != NULL, "cannot start a churning client");
 		}
 		// The survivor draws while the others come and go.
-		ok = harness_client_send(survivor, "pattern %s",
-			patterns[round % 3]) && ok;
+		ok = harness_client_send(survivor, "pattern %s", patterns[round % 3]) &&
+				ok;
 		for (int k = 0; k < CONCURRENT; k++) {
 			ok = finish_churner(clients[k], (enum churn_kind)k) && ok;
 		}
 		if (round % SYNC_EVERY == SYNC_EVERY - 1) {
 			ok = CHECK(client_command_synced(survivor, "sync"),
-				"the survivor went unanswered in round %d", round) &&
-				ok;
+						 "the survivor went unanswered in round %d", round) &&
+					ok;
 		}
 	}
 	return ok;
 }
 
-static bool body(struct harness *h, const void *data)
-{
+static bool body(struct harness *h, const void *data) {
 	const char *args[] = {
-		"--fullscreen", OUTPUT, "--pattern", "coords", "--app-id",
-		"survivor", NULL,
+		"--fullscreen",
+		OUTPUT,
+		"--pattern",
+		"coords",
+		"--app-id",
+		"survivor",
+		NULL,
 	};
 	struct harness_client *survivor =
-		harness_spawn_pattern_client(h, "survivor", args);
+			harness_spawn_pattern_client(h, "survivor", args);
 	REQUIRE(survivor != NULL, "cannot start the surviving client");
 	REQUIRE(CHECK_READY(survivor, WIDTH, HEIGHT, 1), "survivor not shown");
 
@@ -135,34 +137,32 @@ static bool body(struct harness *h, const void *data)
 
 	const char *windows[] = { "windows", NULL };
 	struct json_object *reply = harness_wait_gridctl(h, windows,
-		only_survivor_left, NULL, HARNESS_TIMEOUT_MS,
-		"only the survivor's window to be left");
+			only_survivor_left, NULL, HARNESS_TIMEOUT_MS,
+			"only the survivor's window to be left");
 	ok = CHECK(reply != NULL, "windows of gone clients are left") && ok;
 	json_object_put(reply);
 
 	REQUIRE(client_command_synced(survivor, "pattern checker"),
-		"the survivor did not redraw");
+			"the survivor did not redraw");
 	struct image *image = screenshot_gridctl(h, OUTPUT, "client-churn");
 	REQUIRE(image != NULL, "no screenshot");
 	struct pattern checker = { .kind = PATTERN_CHECKER };
 	struct image_region all = { 0, 0, WIDTH, HEIGHT };
 	ok = CHECK(image->width == WIDTH && image->height == HEIGHT,
-		"screenshot is %dx%d", image->width, image->height) &&
-		CHECK_PATTERN(image, all, &checker, WIDTH, HEIGHT, "client-churn") &&
-		ok;
+				 "screenshot is %dx%d", image->width, image->height) &&
+			CHECK_PATTERN(image, all, &checker, WIDTH, HEIGHT,
+					"client-churn") &&
+			ok;
 	image_destroy(image);
-	return CHECK(harness_client_running(survivor), "the survivor died") &&
-		ok;
+	return CHECK(harness_client_running(survivor), "the survivor died") && ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	return run_on_output(OUTPUT, WIDTH, HEIGHT, 1, body, NULL);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	check_run(&suite, "200 clients come and go while one draws", run, NULL);
 	return check_finish(&suite);
 }

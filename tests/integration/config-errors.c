@@ -13,8 +13,7 @@
 
 #define STARTUP_FAILURE_TIMEOUT_MS 15000
 
-static char *write_config(const char *dir, const char *scale_line)
-{
+static char *write_config(const char *dir, const char *scale_line) {
 	size_t n = strlen(dir) + sizeof("/config");
 	char *path = malloc(n);
 	if (path == NULL) {
@@ -27,15 +26,16 @@ static char *write_config(const char *dir, const char *scale_line)
 		free(path);
 		return NULL;
 	}
-	fprintf(f, "# gridwl test configuration\n"
-		"output HEADLESS-1 mode 800x600\n"
-		"%s\n", scale_line);
+	fprintf(f,
+			"# gridwl test configuration\n"
+			"output HEADLESS-1 mode 800x600\n"
+			"%s\n",
+			scale_line);
 	fclose(f);
 	return path;
 }
 
-static bool run_bad_file(const void *data)
-{
+static bool run_bad_file(const void *data) {
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no temporary dir");
 	char *path = write_config(dir, "output HEADLESS-1 scale 1.5");
@@ -43,15 +43,19 @@ static bool run_bad_file(const void *data)
 	if (ok) {
 		const char *args[] = { "--config", path, NULL };
 		char *output = NULL;
-		int code = harness_run_gridwl(args, STARTUP_FAILURE_TIMEOUT_MS, &output);
+		int code =
+				harness_run_gridwl(args, STARTUP_FAILURE_TIMEOUT_MS, &output);
 		char where[4200];
 		snprintf(where, sizeof(where), "%s:3:", path);
 		ok = CHECK(code > 0, "gridwl should exit non-zero, exited %d", code);
 		ok = CHECK(output != NULL && strstr(output, where) != NULL,
-			"stderr should contain \"%s\":\n%s", where,
-			output ? output : "") && ok;
+					 "stderr should contain \"%s\":\n%s", where,
+					 output ? output : "") &&
+				ok;
 		ok = CHECK(output != NULL && strstr(output, "scale") != NULL,
-			"stderr should mention scale:\n%s", output ? output : "") && ok;
+					 "stderr should mention scale:\n%s",
+					 output ? output : "") &&
+				ok;
 		free(output);
 	}
 	free(path);
@@ -60,14 +64,14 @@ static bool run_bad_file(const void *data)
 	return ok;
 }
 
-static bool good_file_body(struct harness *h)
-{
+static bool good_file_body(struct harness *h) {
 	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
 	REQUIRE(reply != NULL, "gridctl outputs failed");
-	struct json_object *output = json_array_find(
-		json_path(reply, "outputs", json_type_array), "name", "HEADLESS-1");
+	struct json_object *output =
+			json_array_find(json_path(reply, "outputs", json_type_array),
+					"name", "HEADLESS-1");
 	bool ok = CHECK(output != NULL, "no HEADLESS-1: %s",
-		json_object_to_json_string(reply));
+			json_object_to_json_string(reply));
 	ok = ok && CHECK_JSON_INT(output, "mode.width", 800);
 	ok = ok && CHECK_JSON_INT(output, "mode.height", 600);
 	ok = ok && CHECK_JSON_INT(output, "scale", 2);
@@ -75,8 +79,7 @@ static bool good_file_body(struct harness *h)
 	return ok;
 }
 
-static bool run_good_file(const void *data)
-{
+static bool run_good_file(const void *data) {
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no temporary dir");
 	char *path = write_config(dir, "output HEADLESS-1 scale 2");
@@ -95,39 +98,39 @@ static bool run_good_file(const void *data)
 	return ok;
 }
 
-static bool check_bad_argument(const char *line)
-{
+static bool check_bad_argument(const char *line) {
 	const char *args[] = { "--output", line, NULL };
 	char *output = NULL;
 	int code = harness_run_gridwl(args, STARTUP_FAILURE_TIMEOUT_MS, &output);
-	bool ok = CHECK(code > 0, "gridwl --output '%s' should exit non-zero, "
-		"exited %d", line, code);
+	bool ok = CHECK(code > 0,
+			"gridwl --output '%s' should exit non-zero, "
+			"exited %d",
+			line, code);
 	// Errors in options are reported against the argument's text.
 	ok = CHECK(output != NULL && strstr(output, line) != NULL,
-		"stderr should name the argument \"%s\":\n%s", line,
-		output ? output : "") && ok;
+				 "stderr should name the argument \"%s\":\n%s", line,
+				 output ? output : "") &&
+			ok;
 	ok = CHECK(output != NULL && strstr(output, "scale") != NULL,
-		"stderr should mention scale:\n%s", output ? output : "") && ok;
+				 "stderr should mention scale:\n%s", output ? output : "") &&
+			ok;
 	free(output);
 	return ok;
 }
 
-static bool run_bad_argument(const void *data)
-{
+static bool run_bad_argument(const void *data) {
 	bool ok = check_bad_argument("HEADLESS-1 scale 7");
 	ok = check_bad_argument("HEADLESS-1 scale 0") && ok;
 	ok = check_bad_argument("HEADLESS-1 mode 800x600 scale 1.5") && ok;
 	return ok;
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	check_run(&suite, "config file with scale 1.5 on line 3", run_bad_file,
-		NULL);
+			NULL);
 	check_run(&suite, "the same file with scale 2 on line 3", run_good_file,
-		NULL);
-	check_run(&suite, "--output with an invalid scale", run_bad_argument,
-		NULL);
+			NULL);
+	check_run(&suite, "--output with an invalid scale", run_bad_argument, NULL);
 	return check_finish(&suite);
 }

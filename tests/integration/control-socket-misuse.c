@@ -35,8 +35,7 @@ struct state {
 	int frame; // which pattern the good client draws next
 };
 
-static int connect_control(void)
-{
+static int connect_control(void) {
 	const char *path = getenv("GRIDWL_SOCK");
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	if (path == NULL || strlen(path) >= sizeof(addr.sun_path)) {
@@ -52,8 +51,7 @@ static int connect_control(void)
 	return fd;
 }
 
-static bool send_all(int fd, const void *data, size_t len)
-{
+static bool send_all(int fd, const void *data, size_t len) {
 	const char *p = data;
 	while (len > 0) {
 		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
@@ -70,8 +68,7 @@ static bool send_all(int fd, const void *data, size_t len)
 }
 
 /* One reply line parsed, or NULL at end of input (*eof set) or on timeout. */
-static struct json_object *read_reply(int fd, bool *eof)
-{
+static struct json_object *read_reply(int fd, bool *eof) {
 	char line[4096];
 	size_t len = 0;
 	*eof = false;
@@ -99,35 +96,36 @@ static struct json_object *read_reply(int fd, bool *eof)
 	return NULL;
 }
 
-static bool check_error_reply(int fd, const char *prefix)
-{
+static bool check_error_reply(int fd, const char *prefix) {
 	bool eof;
 	struct json_object *reply = read_reply(fd, &eof);
 	struct json_object *error = json_path(reply, "error", json_type_string);
 	bool ok = CHECK_JSON_BOOL(reply, "success", false) &&
-		CHECK(error != NULL && strncmp(json_object_get_string(error), prefix,
-			strlen(prefix)) == 0, "error should start \"%s\": %s", prefix,
-			json_object_to_json_string(reply));
+			CHECK(error != NULL &&
+							strncmp(json_object_get_string(error), prefix,
+									strlen(prefix)) == 0,
+					"error should start \"%s\": %s", prefix,
+					json_object_to_json_string(reply));
 	json_object_put(reply);
 	return ok;
 }
 
-static bool check_windows_reply(int fd)
-{
+static bool check_windows_reply(int fd) {
 	bool eof;
 	struct json_object *reply = read_reply(fd, &eof);
 	bool ok = CHECK_JSON_BOOL(reply, "success", true) &&
-		CHECK_JSON_TYPE(reply, "windows", json_type_array);
+			CHECK_JSON_TYPE(reply, "windows", json_type_array);
 	json_object_put(reply);
 	return ok;
 }
 
-static bool check_eof(int fd)
-{
+static bool check_eof(int fd) {
 	bool eof;
 	struct json_object *reply = read_reply(fd, &eof);
-	bool ok = CHECK(reply == NULL && eof, "expected the connection closed, "
-		"got %s", reply ? json_object_to_json_string(reply) : "a timeout");
+	bool ok = CHECK(reply == NULL && eof,
+			"expected the connection closed, "
+			"got %s",
+			reply ? json_object_to_json_string(reply) : "a timeout");
 	json_object_put(reply);
 	return ok;
 }
@@ -135,42 +133,41 @@ static bool check_eof(int fd)
 static const char windows_request[] = "{\"command\":\"windows\"}";
 
 /* gridwl is alive, and the good client's next frame is all on screen. */
-static bool check_good_draws(struct state *s)
-{
-	static const struct { const char *name; enum pattern_kind kind; }
-		frames[] = {
-			{ "checker", PATTERN_CHECKER }, { "grid", PATTERN_GRID },
-		};
+static bool check_good_draws(struct state *s) {
+	static const struct {
+		const char *name;
+		enum pattern_kind kind;
+	} frames[] = {
+		{ "checker", PATTERN_CHECKER },
+		{ "grid", PATTERN_GRID },
+	};
 	int f = s->frame++ % 2;
 	char command[32];
 	snprintf(command, sizeof(command), "pattern %s", frames[f].name);
 	REQUIRE(client_command_synced(s->good, command),
-		"good client did not redraw");
+			"good client did not redraw");
 	struct image *image = screenshot_gridctl(s->h, OUTPUT, "bad-control");
 	REQUIRE(image != NULL, "no screenshot");
 	struct pattern pattern = { .kind = frames[f].kind };
 	struct image_region all = { 0, 0, WIDTH, HEIGHT };
-	bool ok = CHECK_PATTERN(image, all, &pattern, WIDTH, HEIGHT,
-		"bad-control");
+	bool ok = CHECK_PATTERN(image, all, &pattern, WIDTH, HEIGHT, "bad-control");
 	image_destroy(image);
 	return ok;
 }
 
-static bool not_json(const void *data)
-{
+static bool not_json(const void *data) {
 	int fd = connect_control();
 	REQUIRE(fd >= 0, "cannot connect: %s", strerror(errno));
 	bool ok = send_all(fd, "hello, gridwl\n", 14) &&
-		check_error_reply(fd, "malformed JSON");
+			check_error_reply(fd, "malformed JSON");
 	// The connection goes on: the next line is a request like any.
 	ok = send_all(fd, windows_request, strlen(windows_request)) &&
-		send_all(fd, "\n", 1) && check_windows_reply(fd) && ok;
+			send_all(fd, "\n", 1) && check_windows_reply(fd) && ok;
 	close(fd);
 	return check_good_draws((struct state *)data) && ok;
 }
 
-static bool binary(const void *data)
-{
+static bool binary(const void *data) {
 	unsigned char junk[4096];
 	unsigned seed = 12345;
 	for (size_t i = 0; i < sizeof(junk); i++) {
@@ -183,13 +180,12 @@ static bool binary(const void *data)
 	int fd = connect_control();
 	REQUIRE(fd >= 0, "cannot connect: %s", strerror(errno));
 	bool ok = send_all(fd, junk, sizeof(junk)) && send_all(fd, "\n", 1) &&
-		check_error_reply(fd, "malformed JSON");
+			check_error_reply(fd, "malformed JSON");
 	close(fd);
 	return check_good_draws((struct state *)data) && ok;
 }
 
-static bool oversized(const void *data)
-{
+static bool oversized(const void *data) {
 	size_t len = MESSAGE_LIMIT + 1;
 	char *line = malloc(len + 1);
 	REQUIRE(line != NULL, "out of memory");
@@ -206,14 +202,13 @@ static bool oversized(const void *data)
 	return check_good_draws((struct state *)data) && ok;
 }
 
-static bool hangups(const void *data)
-{
+static bool hangups(const void *data) {
 	// A last request without its newline is still carried out.
 	int fd = connect_control();
 	REQUIRE(fd >= 0, "cannot connect: %s", strerror(errno));
 	bool ok = send_all(fd, windows_request, strlen(windows_request)) &&
-		shutdown(fd, SHUT_WR) == 0 && check_windows_reply(fd) &&
-		check_eof(fd);
+			shutdown(fd, SHUT_WR) == 0 && check_windows_reply(fd) &&
+			check_eof(fd);
 	close(fd);
 	// Half a request and gone, reading nothing.
 	fd = connect_control();
@@ -226,10 +221,8 @@ static bool hangups(const void *data)
 /* In a child that is nobody: 0 when the connection was refused (only
  * allowed when !must_connect, so the second run reaches gridwl's own check)
  * or closed without a byte of reply. */
-static int foreign_child(bool must_connect)
-{
-	if (setgroups(0, NULL) != 0 || setgid(NOBODY) != 0 ||
-			setuid(NOBODY) != 0) {
+static int foreign_child(bool must_connect) {
+	if (setgroups(0, NULL) != 0 || setgid(NOBODY) != 0 || setuid(NOBODY) != 0) {
 		return 2;
 	}
 	int fd = connect_control();
@@ -247,8 +240,7 @@ static int foreign_child(bool must_connect)
 	return n <= 0 ? 0 : 5;
 }
 
-static int run_foreign(bool must_connect)
-{
+static int run_foreign(bool must_connect) {
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid == 0) {
@@ -261,45 +253,49 @@ static int run_foreign(bool must_connect)
 	return WEXITSTATUS(status);
 }
 
-static bool foreign_user(const void *data)
-{
+static bool foreign_user(const void *data) {
 	struct state *s = (struct state *)data;
 	const char *path = getenv("GRIDWL_SOCK");
 	REQUIRE(path != NULL, "GRIDWL_SOCK is unset");
 	// As it is, the socket's mode keeps nobody out.
 	int code = run_foreign(false);
-	bool ok = CHECK(code == 0, "nobody got through the socket's mode "
-		"(child status %d)", code);
+	bool ok = CHECK(code == 0,
+			"nobody got through the socket's mode "
+			"(child status %d)",
+			code);
 	// With the way open, gridwl's own uid check must refuse it.
-	bool opened = chmod(harness_dir(s->h), 0711) == 0 &&
-		chmod(path, 0666) == 0;
-	ok = CHECK(opened, "cannot open up the socket: %s", strerror(errno)) &&
-		ok;
+	bool opened = chmod(harness_dir(s->h), 0711) == 0 && chmod(path, 0666) == 0;
+	ok = CHECK(opened, "cannot open up the socket: %s", strerror(errno)) && ok;
 	code = run_foreign(true);
 	ok = CHECK(code == 0, "gridwl answered another user (child status %d)",
-		code) && ok;
+				 code) &&
+			ok;
 	ok = CHECK(chmod(path, 0600) == 0 && chmod(harness_dir(s->h), 0700) == 0,
-		"cannot restore the modes") && ok;
+				 "cannot restore the modes") &&
+			ok;
 	return check_good_draws(s) && ok;
 }
 
-static bool stops_cleanly(const void *data)
-{
+static bool stops_cleanly(const void *data) {
 	struct state *s = (struct state *)data;
 	// Fails when gridwl did not exit with status 0: a crash shows here.
 	return harness_stop(s->h, true);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	char output[128];
 	snprintf(output, sizeof(output), OUTPUT " mode %dx%d scale 1", WIDTH,
-		HEIGHT);
+			HEIGHT);
 	const char *args[] = { "--output", output, NULL };
 	struct state s = { .h = harness_start(args) };
 	const char *good_args[] = {
-		"--fullscreen", OUTPUT, "--pattern", "coords", "--app-id", "good",
+		"--fullscreen",
+		OUTPUT,
+		"--pattern",
+		"coords",
+		"--app-id",
+		"good",
 		NULL,
 	};
 	if (s.h != NULL) {
@@ -316,18 +312,19 @@ int main(void)
 	// One compositor for all: each case must leave it serving.
 	check_run(&suite, "a line that is not JSON gets an error", not_json, &s);
 	check_run(&suite, "a binary line gets an error", binary, &s);
-	check_run(&suite, "a line over 1 MiB gets an error and the connection "
-		"closed", oversized, &s);
+	check_run(&suite,
+			"a line over 1 MiB gets an error and the connection "
+			"closed",
+			oversized, &s);
 	check_run(&suite, "requests cut short by a hang-up do no harm", hangups,
-		&s);
+			&s);
 	if (geteuid() == 0) {
 		check_run(&suite, "another user is refused without a reply",
-			foreign_user, &s);
+				foreign_user, &s);
 	} else {
 		check_skip(&suite, "another user is refused without a reply",
-			"needs root to become another user");
+				"needs root to become another user");
 	}
-	check_run(&suite, "gridwl exits cleanly after it all", stops_cleanly,
-		&s);
+	check_run(&suite, "gridwl exits cleanly after it all", stops_cleanly, &s);
 	return check_finish(&suite);
 }

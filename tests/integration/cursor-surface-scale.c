@@ -17,7 +17,8 @@
  * window; gridctl screenshot --cursor shows it as the output does.
  */
 
-#define LAYOUT_WIDTH 1280 // HEADLESS-1 640x480 @1 at 0,0; HEADLESS-2 @2 at 640,0
+// HEADLESS-1 640x480 @1 at 0,0; HEADLESS-2 @2 at 640,0
+#define LAYOUT_WIDTH 1280
 #define LAYOUT_HEIGHT 480
 #define CURSOR_SIZE 16
 
@@ -36,46 +37,52 @@ static const struct cursor_case cases[] = {
 	{ 1, "HEADLESS-1", 1, 600, 250, 600, 250 },
 };
 
-static bool body(struct harness *h, const void *data)
-{
+static bool body(struct harness *h, const void *data) {
 	const struct cursor_case *c = data;
 	char scale[8];
 	snprintf(scale, sizeof(scale), "%d", c->cursor_scale);
 	const char *args[] = {
-		"--app-id", "cursor", "--pattern", "solid:208040", "--size", "400x300",
-		"--cursor", scale, NULL,
+		"--app-id",
+		"cursor",
+		"--pattern",
+		"solid:208040",
+		"--size",
+		"400x300",
+		"--cursor",
+		scale,
+		NULL,
 	};
 	struct harness_client *client =
-		harness_spawn_pattern_client(h, "cursor", args);
-	REQUIRE(client != NULL && CHECK_READY(client, 400, 300, 1),
-		"no window");
+			harness_spawn_pattern_client(h, "cursor", args);
+	REQUIRE(client != NULL && CHECK_READY(client, 400, 300, 1), "no window");
 	REQUIRE(rs_place(h, "cursor", 450, 100) > 0, "cannot place the window");
 
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	REQUIRE(pointer != NULL, "no virtual pointer");
 	char *line = NULL;
 	line = harness_client_wait_line(client, "pointer ready",
-		HARNESS_TIMEOUT_MS);
+			HARNESS_TIMEOUT_MS);
 	REQUIRE(line != NULL, "the window never got a wl_pointer");
 	free(line);
 	REQUIRE(harness_client_send(pointer, "move %d %d %d %d", c->lx, c->ly,
-		LAYOUT_WIDTH, LAYOUT_HEIGHT), "cannot move the pointer");
+					LAYOUT_WIDTH, LAYOUT_HEIGHT),
+			"cannot move the pointer");
 	line = harness_client_wait_line(pointer, "moved", HARNESS_TIMEOUT_MS);
 	REQUIRE(line != NULL, "the pointer did not move");
 	free(line);
 	line = harness_client_wait_line(client, "pointer enter",
-		HARNESS_TIMEOUT_MS);
+			HARNESS_TIMEOUT_MS);
 	REQUIRE(line != NULL, "the window never got the pointer");
 	free(line);
 	REQUIRE(client_command_synced(client, "sync"), "no sync");
 
 	char name[64], file[80];
 	snprintf(name, sizeof(name), "cursor-surface-b%d-%s", c->cursor_scale,
-		c->output);
+			c->output);
 	snprintf(file, sizeof(file), "%s.png", name);
 	char *path = harness_path(h, file);
 	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
-		c->output, "--cursor", path, NULL);
+			c->output, "--cursor", path, NULL);
 	json_object_put(reply);
 	struct image *shot = reply != NULL ? image_load_png(path) : NULL;
 	free(path);
@@ -84,20 +91,26 @@ static bool body(struct harness *h, const void *data)
 	struct pattern coords = { .kind = PATTERN_COORDS };
 	int bsize = CURSOR_SIZE * c->cursor_scale;
 	struct image *buffer = resample_pattern_buffer(&coords, bsize, bsize);
-	struct image *want = buffer != NULL ? resample_expect(buffer,
-		c->cursor_scale, c->output_scale, RESAMPLE_NEAREST) : NULL;
-	bool ok = CHECK(want != NULL && want->width == CURSOR_SIZE *
-		c->output_scale, "no expectation");
+	struct image *want = buffer != NULL ?
+			resample_expect(buffer, c->cursor_scale, c->output_scale,
+					RESAMPLE_NEAREST) :
+			NULL;
+	bool ok =
+			CHECK(want != NULL && want->width == CURSOR_SIZE * c->output_scale,
+					"no expectation");
 	long wrong = 0, compared = 0;
 	for (int y = 0; ok && y < want->height; y++) {
 		for (int x = 0; x < want->width; x++) {
 			compared++;
-			if (image_get(shot, c->px + x, c->py + y) != image_get(want, x, y)) {
+			if (image_get(shot, c->px + x, c->py + y) !=
+					image_get(want, x, y)) {
 				if (wrong++ == 0) {
-					fprintf(stderr, "first mismatch at %d,%d: 0x%08x, want "
-						"0x%08x\n", c->px + x, c->py + y,
-						image_get(shot, c->px + x, c->py + y),
-						image_get(want, x, y));
+					fprintf(stderr,
+							"first mismatch at %d,%d: 0x%08x, want "
+							"0x%08x\n",
+							c->px + x, c->py + y,
+							image_get(shot, c->px + x, c->py + y),
+							image_get(want, x, y));
 				}
 			}
 		}
@@ -105,15 +118,20 @@ static bool body(struct harness *h, const void *data)
 	if (wrong > 0) {
 		check_save_artifact(shot, name);
 	}
-	ok = ok && CHECK(wrong == 0 && compared > 0, "%s: %ld of %ld cursor "
-		"pixels differ from the scale-%d buffer shown at scale %d", name,
-		wrong, compared, c->cursor_scale, c->output_scale);
+	ok = ok &&
+			CHECK(wrong == 0 && compared > 0,
+					"%s: %ld of %ld cursor "
+					"pixels differ from the scale-%d buffer shown at scale %d",
+					name, wrong, compared, c->cursor_scale, c->output_scale);
 	// Just right of and below the cursor: the window again.
-	ok = CHECK(image_get(shot, c->px + CURSOR_SIZE * c->output_scale,
-		c->py) == 0xff208040u && image_get(shot, c->px,
-		c->py + CURSOR_SIZE * c->output_scale) == 0xff208040u,
-		"%s: the cursor is larger than %d logical pixels", name,
-		CURSOR_SIZE) && ok;
+	ok = CHECK(image_get(shot, c->px + CURSOR_SIZE * c->output_scale, c->py) ==
+								 0xff208040u &&
+						 image_get(shot, c->px,
+								 c->py + CURSOR_SIZE * c->output_scale) ==
+								 0xff208040u,
+				 "%s: the cursor is larger than %d logical pixels", name,
+				 CURSOR_SIZE) &&
+			ok;
 	image_destroy(want);
 	image_destroy(buffer);
 	image_destroy(shot);
@@ -121,18 +139,18 @@ static bool body(struct harness *h, const void *data)
 	return rs_quit(client) && ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	return run_mixed_layout(body, data);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char name[128];
-		snprintf(name, sizeof(name), "a scale-%d cursor surface on a scale-%d "
-			"output", cases[i].cursor_scale, cases[i].output_scale);
+		snprintf(name, sizeof(name),
+				"a scale-%d cursor surface on a scale-%d "
+				"output",
+				cases[i].cursor_scale, cases[i].output_scale);
 		check_run(&suite, name, run, &cases[i]);
 	}
 	return check_finish(&suite);

@@ -40,31 +40,27 @@ static const struct cursor_case cases[] = {
 };
 
 static uint32_t image_pixel(const struct wlr_xcursor_image *image, int x,
-		int y)
-{
+		int y) {
 	const uint32_t *pixels = (const uint32_t *)image->buffer;
 	return pixels[(size_t)y * image->width + (size_t)x];
 }
 
-static struct wlr_xcursor_image *theme_image(struct wlr_xcursor_theme *theme)
-{
+static struct wlr_xcursor_image *theme_image(struct wlr_xcursor_theme *theme) {
 	struct wlr_xcursor *cursor =
-		wlr_xcursor_theme_get_cursor(theme, "left_ptr");
-	return cursor != NULL && cursor->image_count > 0 ?
-		cursor->images[0] : NULL;
+			wlr_xcursor_theme_get_cursor(theme, "left_ptr");
+	return cursor != NULL && cursor->image_count > 0 ? cursor->images[0] : NULL;
 }
 
 static bool check_cursor(struct harness *h, const struct cursor_case *c,
 		const struct wlr_xcursor_image *want,
-		const struct wlr_xcursor_image *small)
-{
+		const struct wlr_xcursor_image *small) {
 	char name[64];
 	snprintf(name, sizeof(name), "cursor-%s-%d-%d", c->output, c->lx, c->ly);
 	char file[96];
 	snprintf(file, sizeof(file), "%s.png", name);
 	char *path = harness_path(h, file);
 	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
-		c->output, "--cursor", path, NULL);
+			c->output, "--cursor", path, NULL);
 	json_object_put(reply);
 	struct image *shot = reply != NULL ? image_load_png(path) : NULL;
 	free(path);
@@ -96,8 +92,9 @@ static bool check_cursor(struct harness *h, const struct cursor_case *c,
 			int k = c->scale;
 			int mx = x / k, my = y / k;
 			uint32_t magnified = (uint32_t)mx < small->width &&
-				(uint32_t)my < small->height ?
-				image_pixel(small, mx, my) : 0;
+							(uint32_t)my < small->height ?
+					image_pixel(small, mx, my) :
+					0;
 			if (k > 1 && magnified != pixel) {
 				unlike_small++;
 			}
@@ -116,34 +113,42 @@ static bool check_cursor(struct harness *h, const struct cursor_case *c,
 		check_save_artifact(shot, name);
 	}
 	image_destroy(shot);
-	bool ok = CHECK(opaque > 20 && clear > 20, "%s: only %ld opaque and %ld "
-		"clear cursor pixels to compare", c->output, opaque, clear);
-	ok = CHECK(wrong == 0, "%s: %ld of %ld cursor pixels differ from the "
-		"theme's %ux%u image, first at %d,%d: expected 0x%08x, got 0x%08x",
-		c->output, wrong, opaque + clear, want->width, want->height,
-		first_x, first_y, first_want, first_got) && ok;
+	bool ok = CHECK(opaque > 20 && clear > 20,
+			"%s: only %ld opaque and %ld "
+			"clear cursor pixels to compare",
+			c->output, opaque, clear);
+	ok = CHECK(wrong == 0,
+				 "%s: %ld of %ld cursor pixels differ from the "
+				 "theme's %ux%u image, first at %d,%d: expected 0x%08x, got 0x%08x",
+				 c->output, wrong, opaque + clear, want->width, want->height,
+				 first_x, first_y, first_want, first_got) &&
+			ok;
 	if (c->scale > 1) {
 		// Otherwise the test could not tell the two apart.
-		ok = CHECK(unlike_small > 20, "the %dx image differs from the "
-			"magnified 1x one in only %ld pixels", c->scale,
-			unlike_small) && ok;
+		ok = CHECK(unlike_small > 20,
+					 "the %dx image differs from the "
+					 "magnified 1x one in only %ld pixels",
+					 c->scale, unlike_small) &&
+				ok;
 	}
 	return ok;
 }
 
-static bool run_case(const void *data)
-{
+static bool run_case(const void *data) {
 	const struct cursor_case *c = data;
 	struct wlr_xcursor_theme *theme =
-		wlr_xcursor_theme_load(THEME, SIZE * c->scale);
+			wlr_xcursor_theme_load(THEME, SIZE * c->scale);
 	struct wlr_xcursor_theme *theme1 = wlr_xcursor_theme_load(THEME, SIZE);
 	struct wlr_xcursor_image *want = theme ? theme_image(theme) : NULL;
 	struct wlr_xcursor_image *small = theme1 ? theme_image(theme1) : NULL;
-	bool ok = CHECK(want != NULL && small != NULL, "no left_ptr in the %s "
-		"cursor theme (Debian package adwaita-icon-theme)", THEME);
-	ok = ok && CHECK(c->scale == 1 || want->width == (uint32_t)(SIZE *
-		c->scale), "the theme has no %d-pixel left_ptr (got %u)",
-		SIZE * c->scale, want->width);
+	bool ok = CHECK(want != NULL && small != NULL,
+			"no left_ptr in the %s "
+			"cursor theme (Debian package adwaita-icon-theme)",
+			THEME);
+	ok = ok &&
+			CHECK(c->scale == 1 || want->width == (uint32_t)(SIZE * c->scale),
+					"the theme has no %d-pixel left_ptr (got %u)",
+					SIZE * c->scale, want->width);
 
 	char *dir = ok ? harness_mkdtemp() : NULL;
 	char *config = NULL;
@@ -161,9 +166,12 @@ static bool run_case(const void *data)
 	struct harness *h = NULL;
 	if (ok) {
 		const char *args[] = {
-			"--config", config,
-			"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
-			"--output", "HEADLESS-2 mode 1280x960 scale 2 position 640,0",
+			"--config",
+			config,
+			"--output",
+			"HEADLESS-1 mode 640x480 scale 1 position 0,0",
+			"--output",
+			"HEADLESS-2 mode 1280x960 scale 2 position 640,0",
 			NULL,
 		};
 		h = harness_start(args);
@@ -173,17 +181,20 @@ static bool run_case(const void *data)
 	if (ok) {
 		const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
 		pointer = argv[0] != NULL ? harness_spawn(h, "pointer", argv) : NULL;
-		char *line = pointer != NULL ? harness_client_wait_line(pointer,
-			"ready", HARNESS_TIMEOUT_MS) : NULL;
-		ok = CHECK(line != NULL, "the virtual pointer client did not start "
-			"(POINTER_CLIENT_BIN)");
+		char *line = pointer != NULL ?
+				harness_client_wait_line(pointer, "ready", HARNESS_TIMEOUT_MS) :
+				NULL;
+		ok = CHECK(line != NULL,
+				"the virtual pointer client did not start "
+				"(POINTER_CLIENT_BIN)");
 		free(line);
 	}
 	if (ok) {
 		ok = harness_client_send(pointer, "move %d %d %d %d", c->lx, c->ly,
-			LAYOUT_WIDTH, LAYOUT_HEIGHT);
-		char *line = ok ? harness_client_wait_line(pointer, "moved",
-			HARNESS_TIMEOUT_MS) : NULL;
+				LAYOUT_WIDTH, LAYOUT_HEIGHT);
+		char *line = ok ?
+				harness_client_wait_line(pointer, "moved", HARNESS_TIMEOUT_MS) :
+				NULL;
 		ok = CHECK(line != NULL, "the pointer did not move");
 		free(line);
 	}
@@ -209,9 +220,8 @@ static bool run_case(const void *data)
 
 /* What the output shows, cursor included (grim reads the composed frame),
  * has no pixel but the background. */
-static bool check_no_cursor(struct harness *h, const char *output,
-		int width, int height)
-{
+static bool check_no_cursor(struct harness *h, const char *output, int width,
+		int height) {
 	struct image *image = screenshot_grim(h, output, output);
 	REQUIRE(image != NULL, "no screenshot of %s", output);
 	struct image_region all = { 0, 0, width, height };
@@ -224,28 +234,29 @@ static bool check_no_cursor(struct harness *h, const char *output,
  * top-left when the output enters the layout; it is moved only when the
  * pointer is. An output added after the pointer was placed, or moved,
  * showed a second cursor there. */
-static bool body_one_cursor(struct harness *h, const void *data)
-{
+static bool body_one_cursor(struct harness *h, const void *data) {
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	REQUIRE(pointer != NULL, "no virtual pointer");
 	// The pointer is at the centre of HEADLESS-1, where it starts.
 	struct image *image = screenshot_grim(h, "HEADLESS-1", "pointer-output");
 	struct image_region all = { 0, 0, 640, 480 };
 	bool ok = CHECK(image != NULL, "no screenshot") &&
-		CHECK(pattern_mismatches(image, all, &(struct pattern){
-			.kind = PATTERN_SOLID, .colour = BACKGROUND }, 640, 480) > 0,
-			"HEADLESS-1 should show the cursor");
+			CHECK(pattern_mismatches(image, all,
+						  &(struct pattern){ .kind = PATTERN_SOLID,
+								  .colour = BACKGROUND },
+						  640, 480) > 0,
+					"HEADLESS-1 should show the cursor");
 	image_destroy(image);
 	ok = check_no_cursor(h, "HEADLESS-2", 1280, 960) && ok;
 
-	struct json_object *reply = harness_gridctl_ok(h, "create-output",
-		"640x480", NULL);
+	struct json_object *reply =
+			harness_gridctl_ok(h, "create-output", "640x480", NULL);
 	ok = CHECK(reply != NULL, "create-output failed") && ok;
 	json_object_put(reply);
 	ok = check_no_cursor(h, "HEADLESS-3", 640, 480) && ok;
 	// Rearranged: HEADLESS-2 goes below HEADLESS-1, at a new scale.
 	reply = harness_gridctl_ok(h, "output", "HEADLESS-2", "scale", "4",
-		"position", "0,480", NULL);
+			"position", "0,480", NULL);
 	ok = CHECK(reply != NULL, "cannot rearrange HEADLESS-2") && ok;
 	json_object_put(reply);
 	ok = check_no_cursor(h, "HEADLESS-2", 1280, 960) && ok;
@@ -254,21 +265,20 @@ static bool body_one_cursor(struct harness *h, const void *data)
 	return ok;
 }
 
-static bool run_one_cursor(const void *data)
-{
+static bool run_one_cursor(const void *data) {
 	return run_mixed_layout(body_one_cursor, NULL);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	check_run(&suite, "only the output under the pointer shows the cursor",
-		run_one_cursor, NULL);
+			run_one_cursor, NULL);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char name[128];
-		snprintf(name, sizeof(name), "the theme's %dx cursor on a scale-%d "
-			"output at %d,%d", cases[i].scale, cases[i].scale, cases[i].lx,
-			cases[i].ly);
+		snprintf(name, sizeof(name),
+				"the theme's %dx cursor on a scale-%d "
+				"output at %d,%d",
+				cases[i].scale, cases[i].scale, cases[i].lx, cases[i].ly);
 		check_run(&suite, name, run_case, &cases[i]);
 	}
 	return check_finish(&suite);

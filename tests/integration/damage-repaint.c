@@ -15,23 +15,22 @@
 
 #define WATCH_MS 500
 
-static int64_t output_frames(struct harness *h, const char *name)
-{
+static int64_t output_frames(struct harness *h, const char *name) {
 	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
 	if (reply == NULL) {
 		return -1;
 	}
-	struct json_object *output = json_array_find(
-		json_path(reply, "outputs", json_type_array), "name", name);
-	struct json_object *frames = output != NULL ?
-		json_path(output, "frames", json_type_int) : NULL;
+	struct json_object *output =
+			json_array_find(json_path(reply, "outputs", json_type_array),
+					"name", name);
+	struct json_object *frames =
+			output != NULL ? json_path(output, "frames", json_type_int) : NULL;
 	int64_t value = frames != NULL ? json_object_get_int64(frames) : -1;
 	json_object_put(reply);
 	return value;
 }
 
-static bool body(struct harness *h)
-{
+static bool body(struct harness *h) {
 	const char *args[] = { "--app-id", "still", NULL };
 	struct harness_client *c = harness_spawn_pattern_client(h, "still", args);
 	REQUIRE(c != NULL, "cannot start the pattern client");
@@ -47,19 +46,19 @@ static bool body(struct harness *h)
 	int64_t before = output_frames(h, "HEADLESS-1");
 	int64_t idle_before = output_frames(h, "HEADLESS-2");
 	REQUIRE(before >= 1 && idle_before >= 1,
-		"outputs report no frames (%lld, %lld)", (long long)before,
-		(long long)idle_before);
+			"outputs report no frames (%lld, %lld)", (long long)before,
+			(long long)idle_before);
 	harness_sleep_ms(WATCH_MS);
 	int64_t after = output_frames(h, "HEADLESS-1");
 	bool ok = CHECK(after == before,
-		"HEADLESS-1 composed %lld frames with nothing changed",
-		(long long)(after - before));
+			"HEADLESS-1 composed %lld frames with nothing changed",
+			(long long)(after - before));
 
 	// A move repaints the output the window is on, and only that one.
 	char id_text[32];
 	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
 	struct json_object *reply =
-		harness_gridctl_ok(h, "move", id_text, "40", "30", NULL);
+			harness_gridctl_ok(h, "move", id_text, "40", "30", NULL);
 	ok = CHECK(reply != NULL, "gridctl move failed") && ok;
 	json_object_put(reply);
 	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
@@ -71,8 +70,9 @@ static bool body(struct harness *h)
 	ok = CHECK(moved > after, "moving the window composed no frame") && ok;
 	int64_t idle_after = output_frames(h, "HEADLESS-2");
 	ok = CHECK(idle_after == idle_before,
-		"HEADLESS-2, which shows nothing, composed %lld frames",
-		(long long)(idle_after - idle_before)) && ok;
+				 "HEADLESS-2, which shows nothing, composed %lld frames",
+				 (long long)(idle_after - idle_before)) &&
+			ok;
 
 	// And after that, quiet again.
 	harness_sleep_ms(100);
@@ -80,16 +80,18 @@ static bool body(struct harness *h)
 	harness_sleep_ms(WATCH_MS);
 	int64_t later = output_frames(h, "HEADLESS-1");
 	ok = CHECK(later == settled,
-		"HEADLESS-1 kept composing after the move (%lld frames)",
-		(long long)(later - settled)) && ok;
+				 "HEADLESS-1 kept composing after the move (%lld frames)",
+				 (long long)(later - settled)) &&
+			ok;
 	return ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 640x480 scale 1",
-		"--output", "HEADLESS-2 mode 640x480 scale 2",
+		"--output",
+		"HEADLESS-1 mode 640x480 scale 1",
+		"--output",
+		"HEADLESS-2 mode 640x480 scale 2",
 		NULL,
 	};
 	struct harness *h = harness_start(args);
@@ -98,9 +100,8 @@ static bool run(const void *data)
 	return harness_stop(h, ok);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	check_run(&suite, "unchanged outputs are not repainted", run, NULL);
 	return check_finish(&suite);
 }

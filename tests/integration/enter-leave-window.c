@@ -27,30 +27,29 @@ static const struct step steps[] = {
 	// The right edge at 800 touches HEADLESS-2 without overlapping it.
 	{ 600, 100, { NULL }, false, { "HEADLESS-1", NULL } },
 	{ 601, 100, { "enter HEADLESS-2", NULL }, false,
-		{ "HEADLESS-1", "HEADLESS-2", NULL } },
+			{ "HEADLESS-1", "HEADLESS-2", NULL } },
 	{ 700, 200, { NULL }, false, { "HEADLESS-1", "HEADLESS-2", NULL } },
 	{ 900, 100, { "leave HEADLESS-1", NULL }, false, { "HEADLESS-2", NULL } },
 	{ 700, 100, { "enter HEADLESS-1", NULL }, false,
-		{ "HEADLESS-1", "HEADLESS-2", NULL } },
+			{ "HEADLESS-1", "HEADLESS-2", NULL } },
 	{ 100, 100, { "leave HEADLESS-2", NULL }, false, { "HEADLESS-1", NULL } },
 	// Straight across: both in one go, in an order the protocol leaves
 	// open.
 	{ 1000, 300, { "enter HEADLESS-2", "leave HEADLESS-1", NULL }, true,
-		{ "HEADLESS-2", NULL } },
+			{ "HEADLESS-2", NULL } },
 	{ 50, 50, { "enter HEADLESS-1", "leave HEADLESS-2", NULL }, true,
-		{ "HEADLESS-1", NULL } },
+			{ "HEADLESS-1", NULL } },
 };
 
 static const char *const surface_events[] = { "enter ", "leave ", NULL };
 
 static bool check_events(struct harness_client *client,
-		const char *const *expected, bool any_order, const char *what)
-{
+		const char *const *expected, bool any_order, const char *what) {
 	struct lines lines, events;
 	REQUIRE(client_sync_lines(client, &lines), "no sync from the client");
 	lines_filter(&lines, surface_events, &events);
 	bool ok = any_order ? CHECK_LINES_UNORDERED(&events, expected, what) :
-		CHECK_LINES(&events, expected, what);
+						  CHECK_LINES(&events, expected, what);
 	lines_free(&events);
 	lines_free(&lines);
 	return ok;
@@ -61,26 +60,24 @@ struct moved {
 	const char *const *outputs;
 };
 
-static bool window_moved(struct json_object *window, void *data)
-{
+static bool window_moved(struct json_object *window, void *data) {
 	const struct moved *m = data;
 	struct json_object *app_id = json_path(window, "app_id", json_type_string);
 	struct json_object *x = json_path(window, "x", json_type_int);
 	struct json_object *y = json_path(window, "y", json_type_int);
 	return app_id && x && y &&
-		strcmp(json_object_get_string(app_id), "mover") == 0 &&
-		json_object_get_int(x) == m->x && json_object_get_int(y) == m->y &&
-		window_outputs_are(window, m->outputs);
+			strcmp(json_object_get_string(app_id), "mover") == 0 &&
+			json_object_get_int(x) == m->x && json_object_get_int(y) == m->y &&
+			window_outputs_are(window, m->outputs);
 }
 
 static bool do_step(struct harness *h, struct harness_client *client,
-		const char *id, const struct step *step)
-{
+		const char *id, const struct step *step) {
 	char x[16], y[16], what[128];
 	snprintf(x, sizeof(x), "%d", step->x);
 	snprintf(y, sizeof(y), "%d", step->y);
-	snprintf(what, sizeof(what), "enter/leave after moving to %d,%d",
-		step->x, step->y);
+	snprintf(what, sizeof(what), "enter/leave after moving to %d,%d", step->x,
+			step->y);
 	struct json_object *reply = harness_gridctl_ok(h, "move", id, x, y, NULL);
 	REQUIRE(reply != NULL, "gridctl move %s %s %s failed", id, x, y);
 	json_object_put(reply);
@@ -89,27 +86,33 @@ static bool do_step(struct harness *h, struct harness_client *client,
 	// The move is done when gridctl answers, so a single look suffices;
 	// waiting only gives a clearer report.
 	struct moved m = { step->x, step->y, step->outputs };
-	struct json_object *window = harness_wait_window(h, window_moved, &m,
-		HARNESS_TIMEOUT_MS, what);
+	struct json_object *window =
+			harness_wait_window(h, window_moved, &m, HARNESS_TIMEOUT_MS, what);
 	ok = CHECK(window != NULL, "gridctl windows disagrees: %s", what) && ok;
 	json_object_put(window);
 	return ok;
 }
 
-static bool move_around(struct harness *h)
-{
+static bool move_around(struct harness *h) {
 	const char *args[] = {
-		"--app-id", "mover", "--size", "200x100", "--pattern", "checker", NULL,
+		"--app-id",
+		"mover",
+		"--size",
+		"200x100",
+		"--pattern",
+		"checker",
+		NULL,
 	};
 	struct harness_client *client =
-		harness_spawn_pattern_client(h, "mover", args);
+			harness_spawn_pattern_client(h, "mover", args);
 	REQUIRE(client != NULL, "cannot start the pattern client");
 	// Mapped centred on HEADLESS-1, where the pointer starts: one enter,
 	// whether it comes before the first frame is shown or after.
 	struct lines lines, events;
 	REQUIRE(client_lines_until(client, "ready ", &lines), "client not shown");
 	REQUIRE(CHECK(strcmp(lines.line[lines.count - 1], "ready 200 100 1") == 0,
-		"first frame: %s", lines.line[lines.count - 1]), "client not shown");
+					"first frame: %s", lines.line[lines.count - 1]),
+			"client not shown");
 	lines_filter(&lines, surface_events, &events);
 	lines_free(&lines);
 	const char *first[] = { "enter HEADLESS-1", NULL };
@@ -120,7 +123,7 @@ static bool move_around(struct harness *h)
 		ok = CHECK_LINES(&events, first, "enter/leave when mapped");
 		const char *none[] = { NULL };
 		ok = check_events(client, none, false, "enter/leave after mapping") &&
-			ok;
+				ok;
 	}
 	lines_free(&events);
 
@@ -134,11 +137,12 @@ static bool move_around(struct harness *h)
 	return ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 800x600 scale 1",
-		"--output", "HEADLESS-2 mode 1600x1200 scale 2",
+		"--output",
+		"HEADLESS-1 mode 800x600 scale 1",
+		"--output",
+		"HEADLESS-2 mode 1600x1200 scale 2",
 		NULL,
 	};
 	struct harness *h = harness_start(args);
@@ -147,9 +151,8 @@ static bool run(const void *data)
 	return harness_stop(h, ok);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	check_run(&suite, "enter and leave across two outputs", run, NULL);
 	return check_finish(&suite);
 }

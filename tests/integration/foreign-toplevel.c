@@ -19,9 +19,8 @@
  * ignored without an error.
  */
 
-static struct harness_client *spawn_helper(struct harness *h,
-		const char *env, const char *label, const char *const *args)
-{
+static struct harness_client *spawn_helper(struct harness *h, const char *env,
+		const char *label, const char *const *args) {
 	const char *argv[8] = { getenv(env) };
 	REQUIRE(argv[0] != NULL, "%s is not set", env);
 	for (int i = 0; args != NULL && args[i] != NULL && i < 6; i++) {
@@ -36,12 +35,11 @@ static struct harness_client *spawn_helper(struct harness *h,
 }
 
 /* Reads the taskbar's lines until exactly want, which must come. */
-static bool wait_exact(struct harness_client *tbar, const char *want)
-{
+static bool wait_exact(struct harness_client *tbar, const char *want) {
 	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
 	while (harness_now_ms() < deadline) {
 		char *line = harness_client_next_line(tbar,
-			(int)(deadline - harness_now_ms()));
+				(int)(deadline - harness_now_ms()));
 		if (line == NULL) {
 			break;
 		}
@@ -62,86 +60,95 @@ struct window_field {
 	bool value;
 };
 
-static bool window_field_is(struct json_object *window, void *data)
-{
+static bool window_field_is(struct json_object *window, void *data) {
 	const struct window_field *want = data;
 	struct json_object *app_id, *field;
 	return json_object_object_get_ex(window, "app_id", &app_id) &&
-		strcmp(json_object_get_string(app_id), want->app_id) == 0 &&
-		json_object_object_get_ex(window, want->field, &field) &&
-		json_object_get_boolean(field) == want->value;
+			strcmp(json_object_get_string(app_id), want->app_id) == 0 &&
+			json_object_object_get_ex(window, want->field, &field) &&
+			json_object_get_boolean(field) == want->value;
 }
 
 static bool wait_window_field(struct harness *h, const char *app_id,
-		const char *field, bool value)
-{
+		const char *field, bool value) {
 	struct window_field want = { app_id, field, value };
 	char why[128];
 	snprintf(why, sizeof(why), "window %s with %s %s", app_id, field,
-		value ? "true" : "false");
-	struct json_object *window = harness_wait_window(h, window_field_is,
-		&want, HARNESS_TIMEOUT_MS, why);
+			value ? "true" : "false");
+	struct json_object *window = harness_wait_window(h, window_field_is, &want,
+			HARNESS_TIMEOUT_MS, why);
 	json_object_put(window);
 	return window != NULL;
 }
 
-static bool tbar_command(struct harness_client *tbar, const char *command)
-{
-	return CHECK(harness_client_send(tbar, "%s", command),
-		"cannot send %s", command);
+static bool tbar_command(struct harness_client *tbar, const char *command) {
+	return CHECK(harness_client_send(tbar, "%s", command), "cannot send %s",
+			command);
 }
 
 /* Lines up to the taskbar's sync: after it, every event of what came
  * before has arrived. */
-static bool tbar_sync(struct harness_client *tbar, struct lines *lines)
-{
-	return tbar_command(tbar, "sync") && client_lines_until(tbar, "sync",
-		lines);
+static bool tbar_sync(struct harness_client *tbar, struct lines *lines) {
+	return tbar_command(tbar, "sync") &&
+			client_lines_until(tbar, "sync", lines);
 }
 
-static bool no_line_starts(const struct lines *lines, const char *prefix)
-{
+static bool no_line_starts(const struct lines *lines, const char *prefix) {
 	for (size_t i = 0; i < lines->count; i++) {
 		if (strncmp(lines->line[i], prefix, strlen(prefix)) == 0 ||
 				strncmp(lines->line[i], "error", 5) == 0) {
 			return CHECK(false, "unexpected taskbar line \"%s\"",
-				lines->line[i]);
+					lines->line[i]);
 		}
 	}
 	return true;
 }
 
-static bool body(struct harness *h, const void *data)
-{
+static bool body(struct harness *h, const void *data) {
 	struct harness_client *tbar =
-		spawn_helper(h, "TOPLEVEL_CLIENT_BIN", "taskbar", NULL);
+			spawn_helper(h, "TOPLEVEL_CLIENT_BIN", "taskbar", NULL);
 	REQUIRE(tbar != NULL, "no taskbar");
 	const char *one_args[] = {
-		"--app-id", "one", "--title", "One", "--size", "200x150", NULL,
+		"--app-id",
+		"one",
+		"--title",
+		"One",
+		"--size",
+		"200x150",
+		NULL,
 	};
 	struct harness_client *one =
-		harness_spawn_pattern_client(h, "one", one_args);
+			harness_spawn_pattern_client(h, "one", one_args);
 	REQUIRE(one != NULL && CHECK_READY(one, 200, 150, 1), "no window one");
 	// Mapped at the centre of HEADLESS-1, where the pointer starts.
-	bool ok = wait_exact(tbar, "toplevel 1 app_id=one title=One "
-		"state=activated outputs=HEADLESS-1");
+	bool ok = wait_exact(tbar,
+			"toplevel 1 app_id=one title=One "
+			"state=activated outputs=HEADLESS-1");
 
 	const char *two_args[] = { "two", "200", "150", "2", NULL };
 	struct harness_client *two =
-		spawn_helper(h, "CONSTRAINT_CLIENT_BIN", "two", two_args);
+			spawn_helper(h, "CONSTRAINT_CLIENT_BIN", "two", two_args);
 	REQUIRE(two != NULL, "no window two");
-	ok = wait_exact(tbar, "toplevel 1 app_id=one title=One state=- "
-		"outputs=HEADLESS-1") && ok;
-	ok = wait_exact(tbar, "toplevel 2 app_id=two title=two "
-		"state=activated outputs=HEADLESS-1") && ok;
+	ok = wait_exact(tbar,
+				 "toplevel 1 app_id=one title=One state=- "
+				 "outputs=HEADLESS-1") &&
+			ok;
+	ok = wait_exact(tbar,
+				 "toplevel 2 app_id=two title=two "
+				 "state=activated outputs=HEADLESS-1") &&
+			ok;
 
 	// Title and app_id as the client changes them.
-	ok = tbar_command(two, "title Renamed") && wait_exact(tbar,
-		"toplevel 2 app_id=two title=Renamed state=activated "
-		"outputs=HEADLESS-1") && ok;
-	ok = tbar_command(two, "app-id deux") && wait_exact(tbar,
-		"toplevel 2 app_id=deux title=Renamed state=activated "
-		"outputs=HEADLESS-1") && ok;
+	ok = tbar_command(two, "title Renamed") &&
+			wait_exact(tbar,
+					"toplevel 2 app_id=two title=Renamed state=activated "
+					"outputs=HEADLESS-1") &&
+			ok;
+	ok = tbar_command(two, "app-id deux") &&
+			wait_exact(tbar,
+					"toplevel 2 app_id=deux title=Renamed state=activated "
+					"outputs=HEADLESS-1") &&
+			ok;
 
 	// Focus from gridctl.
 	int64_t one_id = wait_window_id(h, "one");
@@ -151,78 +158,97 @@ static bool body(struct harness *h, const void *data)
 	struct json_object *reply = harness_gridctl_ok(h, "focus", id_text, NULL);
 	ok = CHECK(reply != NULL, "gridctl focus failed") && ok;
 	json_object_put(reply);
-	ok = wait_exact(tbar, "toplevel 1 app_id=one title=One "
-		"state=activated outputs=HEADLESS-1") && ok;
-	ok = wait_exact(tbar, "toplevel 2 app_id=deux title=Renamed state=- "
-		"outputs=HEADLESS-1") && ok;
+	ok = wait_exact(tbar,
+				 "toplevel 1 app_id=one title=One "
+				 "state=activated outputs=HEADLESS-1") &&
+			ok;
+	ok = wait_exact(tbar,
+				 "toplevel 2 app_id=deux title=Renamed state=- "
+				 "outputs=HEADLESS-1") &&
+			ok;
 
 	// Across the seam at 640, then onto HEADLESS-2 alone.
 	ok = CHECK(rs_place(h, "one", 600, 100) > 0, "cannot move one") &&
-		wait_exact(tbar, "toplevel 1 app_id=one title=One state=activated "
-		"outputs=HEADLESS-1,HEADLESS-2") && ok;
+			wait_exact(tbar,
+					"toplevel 1 app_id=one title=One state=activated "
+					"outputs=HEADLESS-1,HEADLESS-2") &&
+			ok;
 	ok = CHECK(rs_place(h, "one", 800, 100) > 0, "cannot move one") &&
-		wait_exact(tbar, "toplevel 1 app_id=one title=One state=activated "
-		"outputs=HEADLESS-2") && ok;
+			wait_exact(tbar,
+					"toplevel 1 app_id=one title=One state=activated "
+					"outputs=HEADLESS-2") &&
+			ok;
 
 	// The taskbar's requests.
 	ok = tbar_command(tbar, "activate deux") &&
-		wait_exact(tbar, "toplevel 2 app_id=deux title=Renamed "
-		"state=activated outputs=HEADLESS-1") &&
-		wait_focused(h, "deux") && ok;
+			wait_exact(tbar,
+					"toplevel 2 app_id=deux title=Renamed "
+					"state=activated outputs=HEADLESS-1") &&
+			wait_focused(h, "deux") && ok;
 	ok = tbar_command(tbar, "maximize one") &&
-		wait_window_field(h, "one", "maximized", true) &&
-		wait_exact(tbar, "toplevel 1 app_id=one title=One state=maximized "
-		"outputs=HEADLESS-2") && ok;
+			wait_window_field(h, "one", "maximized", true) &&
+			wait_exact(tbar,
+					"toplevel 1 app_id=one title=One state=maximized "
+					"outputs=HEADLESS-2") &&
+			ok;
 	ok = tbar_command(tbar, "unmaximize one") &&
-		wait_window_field(h, "one", "maximized", false) &&
-		wait_exact(tbar, "toplevel 1 app_id=one title=One state=- "
-		"outputs=HEADLESS-2") && ok;
+			wait_window_field(h, "one", "maximized", false) &&
+			wait_exact(tbar,
+					"toplevel 1 app_id=one title=One state=- "
+					"outputs=HEADLESS-2") &&
+			ok;
 	ok = tbar_command(tbar, "fullscreen one HEADLESS-1") &&
-		wait_window_field(h, "one", "fullscreen", true) &&
-		wait_exact(tbar, "toplevel 1 app_id=one title=One "
-		"state=fullscreen outputs=HEADLESS-1") && ok;
+			wait_window_field(h, "one", "fullscreen", true) &&
+			wait_exact(tbar,
+					"toplevel 1 app_id=one title=One "
+					"state=fullscreen outputs=HEADLESS-1") &&
+			ok;
 	ok = tbar_command(tbar, "unfullscreen one") &&
-		wait_window_field(h, "one", "fullscreen", false) &&
-		wait_exact(tbar, "toplevel 1 app_id=one title=One state=- "
-		"outputs=HEADLESS-2") && ok;
+			wait_window_field(h, "one", "fullscreen", false) &&
+			wait_exact(tbar,
+					"toplevel 1 app_id=one title=One state=- "
+					"outputs=HEADLESS-2") &&
+			ok;
 
 	// Minimize is ignored, a popup gets no handle, and neither is an
 	// error.
-	struct lines lines = {0};
+	struct lines lines = { 0 };
 	ok = tbar_command(tbar, "minimize one") &&
-		client_command_synced(one, "popup 10 10 60 40") &&
-		tbar_sync(tbar, &lines) &&
-		no_line_starts(&lines, "toplevel 3") &&
-		no_line_starts(&lines, "toplevel 1 app_id=one title=One "
-			"state=minimized") && ok;
+			client_command_synced(one, "popup 10 10 60 40") &&
+			tbar_sync(tbar, &lines) && no_line_starts(&lines, "toplevel 3") &&
+			no_line_starts(&lines,
+					"toplevel 1 app_id=one title=One "
+					"state=minimized") &&
+			ok;
 	lines_free(&lines);
 	ok = wait_window_field(h, "one", "fullscreen", false) && ok;
 
 	// Close asks the client, which goes; its handle with it.
 	ok = tbar_command(tbar, "close one") &&
-		CHECK(harness_client_wait_exit(one, HARNESS_TIMEOUT_MS) == 0,
-		"window one did not close") &&
-		wait_exact(tbar, "closed 1 app_id=one") && ok;
+			CHECK(harness_client_wait_exit(one, HARNESS_TIMEOUT_MS) == 0,
+					"window one did not close") &&
+			wait_exact(tbar, "closed 1 app_id=one") && ok;
 	// The other one loses its handle when it goes.
 	harness_client_send(two, "quit");
 	ok = CHECK(harness_client_wait_exit(two, HARNESS_TIMEOUT_MS) == 0,
-		"window two did not quit") &&
-		wait_exact(tbar, "closed 2 app_id=deux") && ok;
+				 "window two did not quit") &&
+			wait_exact(tbar, "closed 2 app_id=deux") && ok;
 	harness_client_send(tbar, "quit");
 	ok = CHECK(harness_client_wait_exit(tbar, HARNESS_TIMEOUT_MS) == 0,
-		"the taskbar did not end cleanly") && ok;
+				 "the taskbar did not end cleanly") &&
+			ok;
 	return ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	return run_mixed_layout(body, data);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
-	check_run(&suite, "foreign toplevel handles follow windows, titles, "
-		"outputs, focus and state; their requests act", run, NULL);
+int main(void) {
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"foreign toplevel handles follow windows, titles, "
+			"outputs, focus and state; their requests act",
+			run, NULL);
 	return check_finish(&suite);
 }

@@ -12,31 +12,30 @@
  */
 
 static bool check_failure_at(const char *file, int line, struct harness *h,
-		const char *const *args)
-{
+		const char *const *args) {
 	int status;
 	struct json_object *reply = harness_gridctlv(h, &status, args);
 	bool ok = check_json_bool_at(file, line, reply, "success", false);
 	ok = check_json_type_at(file, line, reply, "error", json_type_string) && ok;
 	if (status != 1) {
 		ok = check_report(file, line, "status == 1",
-			"gridctl %s exited with %d, want 1", args[0], status);
+				"gridctl %s exited with %d, want 1", args[0], status);
 	}
 	json_object_put(reply);
 	return ok;
 }
 #define CHECK_FAILURE(h, ...) \
 	check_failure_at(__FILE__, __LINE__, (h), \
-		(const char *const[]){ __VA_ARGS__, NULL })
+			(const char *const[]){ __VA_ARGS__, NULL })
 
-static bool check_filter(struct json_object *output)
-{
+static bool check_filter(struct json_object *output) {
 	struct json_object *filter = json_path(output, "filter", json_type_string);
 	return CHECK(filter != NULL &&
-		(strcmp(json_object_get_string(filter), "nearest") == 0 ||
-		strcmp(json_object_get_string(filter), "bilinear") == 0),
-		"filter should be \"nearest\" or \"bilinear\": %s",
-		json_object_to_json_string(output));
+					(strcmp(json_object_get_string(filter), "nearest") == 0 ||
+							strcmp(json_object_get_string(filter),
+									"bilinear") == 0),
+			"filter should be \"nearest\" or \"bilinear\": %s",
+			json_object_to_json_string(output));
 }
 
 struct output_want {
@@ -45,8 +44,7 @@ struct output_want {
 };
 
 static bool check_output(struct json_object *output,
-		const struct output_want *w)
-{
+		const struct output_want *w) {
 	REQUIRE(output != NULL, "no output %s", w->name);
 	bool ok = CHECK_JSON_STRING(output, "name", w->name);
 	ok = CHECK_JSON_TYPE(output, "make", json_type_string) && ok;
@@ -67,45 +65,44 @@ static bool check_output(struct json_object *output,
 
 /* gridctl outputs lists exactly wants, in that order. */
 static bool check_outputs(struct harness *h, const struct output_want *wants,
-		size_t count)
-{
+		size_t count) {
 	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
 	REQUIRE(reply != NULL, "gridctl outputs failed");
 	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
 	bool ok = CHECK(outputs != NULL &&
-		json_object_array_length(outputs) == count,
-		"want %zu outputs: %s", count, json_object_to_json_string(reply));
+					json_object_array_length(outputs) == count,
+			"want %zu outputs: %s", count, json_object_to_json_string(reply));
 	for (size_t i = 0; ok && i < count; i++) {
 		ok = check_output(json_object_array_get_idx(outputs, i), &wants[i]) &&
-			ok;
+				ok;
 	}
 	json_object_put(reply);
 	return ok;
 }
 
-static bool outputs_body(struct harness *h)
-{
+static bool outputs_body(struct harness *h) {
 	struct output_want one = { "HEADLESS-1", 1024, 768, 1, 0, 0 };
 	bool ok = check_outputs(h, &one, 1);
 
 	const char *args[] = { "--app-id", "watcher", NULL };
 	struct harness_client *client =
-		harness_spawn_pattern_client(h, "watcher", args);
+			harness_spawn_pattern_client(h, "watcher", args);
 	REQUIRE(client != NULL, "cannot start the pattern client");
-	ok = CHECK_WHOLE_LINE(client,
-		"output HEADLESS-1 scale=1 mode=1024x768") && ok;
+	ok = CHECK_WHOLE_LINE(client, "output HEADLESS-1 scale=1 mode=1024x768") &&
+			ok;
 	ok = CHECK_READY(client, 200, 100, 1) && ok;
 
-	struct json_object *reply = harness_gridctl_ok(h, "output", "HEADLESS-1",
-		"scale", "2", NULL);
+	struct json_object *reply =
+			harness_gridctl_ok(h, "output", "HEADLESS-1", "scale", "2", NULL);
 	REQUIRE(reply != NULL, "gridctl output HEADLESS-1 scale 2 failed");
 	json_object_put(reply);
 	one.scale = 2;
 	ok = check_outputs(h, &one, 1) && ok;
+	ok = CHECK_WHOLE_LINE(client, "output HEADLESS-1 scale=2 mode=1024x768") &&
+			ok;
 	ok = CHECK_WHOLE_LINE(client,
-		"output HEADLESS-1 scale=2 mode=1024x768") && ok;
-	ok = CHECK_WHOLE_LINE(client,
-		"xdg_output HEADLESS-1 x=0 y=0 width=512 height=384") && ok;
+				 "xdg_output HEADLESS-1 x=0 y=0 width=512 height=384") &&
+			ok;
 
 	// Refused changes leave everything as it was.
 	ok = CHECK_FAILURE(h, "output", "HEADLESS-1", "scale", "7") && ok;
@@ -113,18 +110,20 @@ static bool outputs_body(struct harness *h)
 	ok = check_outputs(h, &one, 1) && ok;
 
 	reply = harness_gridctl_ok(h, "create-output", "640x480", "scale", "2",
-		NULL);
+			NULL);
 	REQUIRE(reply != NULL, "gridctl create-output failed");
 	ok = CHECK_JSON_STRING(reply, "name", "HEADLESS-2") && ok;
 	json_object_put(reply);
-	ok = CHECK_WHOLE_LINE(client,
-		"output HEADLESS-2 scale=2 mode=640x480") && ok;
+	ok = CHECK_WHOLE_LINE(client, "output HEADLESS-2 scale=2 mode=640x480") &&
+			ok;
 	// Placed to the right of the existing output, as unpositioned
 	// outputs are.
 	ok = CHECK_WHOLE_LINE(client,
-		"xdg_output HEADLESS-2 x=512 y=0 width=320 height=240") && ok;
+				 "xdg_output HEADLESS-2 x=512 y=0 width=320 height=240") &&
+			ok;
 	const struct output_want two[] = {
-		one, { "HEADLESS-2", 640, 480, 2, 512, 0 },
+		one,
+		{ "HEADLESS-2", 640, 480, 2, 512, 0 },
 	};
 	ok = check_outputs(h, two, 2) && ok;
 
@@ -137,10 +136,11 @@ static bool outputs_body(struct harness *h)
 	return ok;
 }
 
-static bool run_outputs(const void *data)
-{
+static bool run_outputs(const void *data) {
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 1024x768 scale 1", NULL,
+		"--output",
+		"HEADLESS-1 mode 1024x768 scale 1",
+		NULL,
 	};
 	struct harness *h = harness_start(args);
 	REQUIRE(h != NULL, "gridwl did not start");
@@ -154,8 +154,7 @@ struct window_want {
 	int focused; // -1: either
 };
 
-static bool window_matches(struct json_object *window, void *data)
-{
+static bool window_matches(struct json_object *window, void *data) {
 	const struct window_want *w = data;
 	struct json_object *app_id = json_path(window, "app_id", json_type_string);
 	if (app_id == NULL || strcmp(json_object_get_string(app_id), w->app_id)) {
@@ -165,36 +164,33 @@ static bool window_matches(struct json_object *window, void *data)
 	struct json_object *y = json_path(window, "y", json_type_int);
 	struct json_object *width = json_path(window, "width", json_type_int);
 	struct json_object *height = json_path(window, "height", json_type_int);
-	struct json_object *focused = json_path(window, "focused",
-		json_type_boolean);
+	struct json_object *focused =
+			json_path(window, "focused", json_type_boolean);
 	return x && y && width && height && focused &&
-		json_object_get_int(x) == w->x && json_object_get_int(y) == w->y &&
-		json_object_get_int(width) == w->width &&
-		json_object_get_int(height) == w->height &&
-		(w->focused < 0 || json_object_get_boolean(focused) == w->focused);
+			json_object_get_int(x) == w->x && json_object_get_int(y) == w->y &&
+			json_object_get_int(width) == w->width &&
+			json_object_get_int(height) == w->height &&
+			(w->focused < 0 || json_object_get_boolean(focused) == w->focused);
 }
 
 static bool wait_window_state(struct harness *h, const struct window_want *w,
-		const char *why)
-{
+		const char *why) {
 	struct json_object *window = harness_wait_window(h, window_matches,
-		(void *)w, HARNESS_TIMEOUT_MS, why);
+			(void *)w, HARNESS_TIMEOUT_MS, why);
 	json_object_put(window);
 	return CHECK(window != NULL, "window %s: %s", w->app_id, why);
 }
 
-static bool app_id_gone(struct json_object *reply, void *data)
-{
+static bool app_id_gone(struct json_object *reply, void *data) {
 	struct json_object *windows = json_path(reply, "windows", json_type_array);
 	return windows != NULL && json_array_find(windows, "app_id", data) == NULL;
 }
 
 static bool check_new_window(struct harness *h, const char *app_id,
 		const char *title, int x, int y, int width, int height, int scale,
-		int64_t *id)
-{
-	struct json_object *window = harness_wait_window_app_id(h, app_id,
-		HARNESS_TIMEOUT_MS);
+		int64_t *id) {
+	struct json_object *window =
+			harness_wait_window_app_id(h, app_id, HARNESS_TIMEOUT_MS);
 	REQUIRE(window != NULL, "no window %s", app_id);
 	bool ok = CHECK_JSON_TYPE(window, "id", json_type_int);
 	struct json_object *id_field = json_path(window, "id", json_type_int);
@@ -207,27 +203,36 @@ static bool check_new_window(struct harness *h, const char *app_id,
 	ok = CHECK_JSON_INT(window, "width", width) && ok;
 	ok = CHECK_JSON_INT(window, "height", height) && ok;
 	const char *on[] = { "HEADLESS-1", NULL };
-	ok = CHECK(window_outputs_are(window, on), "outputs should be "
-		"[\"HEADLESS-1\"]: %s", json_object_to_json_string(window)) && ok;
+	ok = CHECK(window_outputs_are(window, on),
+				 "outputs should be "
+				 "[\"HEADLESS-1\"]: %s",
+				 json_object_to_json_string(window)) &&
+			ok;
 	ok = CHECK_JSON_INT(window, "buffer_scale", scale) && ok;
 	ok = CHECK_JSON_TYPE(window, "focused", json_type_boolean) && ok;
 	json_object_put(window);
 	return ok;
 }
 
-static bool windows_body(struct harness *h)
-{
+static bool windows_body(struct harness *h) {
 	struct json_object *reply = harness_gridctl_ok(h, "windows", NULL);
 	REQUIRE(reply != NULL, "gridctl windows failed");
 	bool ok = CHECK(json_path(reply, "windows", json_type_array) != NULL &&
-		json_object_array_length(json_path(reply, "windows",
-		json_type_array)) == 0, "no windows yet: %s",
-		json_object_to_json_string(reply));
+					json_object_array_length(
+							json_path(reply, "windows", json_type_array)) == 0,
+			"no windows yet: %s", json_object_to_json_string(reply));
 	json_object_put(reply);
 
 	const char *args_a[] = {
-		"--app-id", "json-a", "--title", "Window A", "--scale", "2",
-		"--size", "300x200", NULL,
+		"--app-id",
+		"json-a",
+		"--title",
+		"Window A",
+		"--scale",
+		"2",
+		"--size",
+		"300x200",
+		NULL,
 	};
 	struct harness_client *a = harness_spawn_pattern_client(h, "a", args_a);
 	REQUIRE(a != NULL, "cannot start client a");
@@ -235,34 +240,42 @@ static bool windows_body(struct harness *h)
 	// Centred on the 512x384 logical output the pointer starts on.
 	int64_t id_a, id_b;
 	ok = check_new_window(h, "json-a", "Window A", 106, 92, 300, 200, 2,
-		&id_a) && ok;
+				 &id_a) &&
+			ok;
 
 	const char *args_b[] = {
-		"--app-id", "json-b", "--title", "B", "--size", "100x50", NULL,
+		"--app-id",
+		"json-b",
+		"--title",
+		"B",
+		"--size",
+		"100x50",
+		NULL,
 	};
 	struct harness_client *b = harness_spawn_pattern_client(h, "b", args_b);
 	REQUIRE(b != NULL, "cannot start client b");
 	REQUIRE(CHECK_READY(b, 100, 50, 1), "client b not shown");
 	ok = check_new_window(h, "json-b", "B", 206, 167, 100, 50, 1, &id_b) && ok;
 	REQUIRE(id_a > 0 && id_b > 0, "windows lack ids");
-	ok = CHECK(id_a != id_b, "both windows have id %lld", (long long)id_a) && ok;
+	ok = CHECK(id_a != id_b, "both windows have id %lld", (long long)id_a) &&
+			ok;
 	char a_id[32], b_id[32], unknown[32];
 	snprintf(a_id, sizeof(a_id), "%lld", (long long)id_a);
 	snprintf(b_id, sizeof(b_id), "%lld", (long long)id_b);
 	snprintf(unknown, sizeof(unknown), "%lld",
-		(long long)(id_a > id_b ? id_a : id_b) + 1000);
+			(long long)(id_a > id_b ? id_a : id_b) + 1000);
 
 	struct window_want want_a = { "json-a", 106, 92, 300, 200, -1 };
 	struct window_want want_b = { "json-b", 206, 167, 100, 50, -1 };
 	REQUIRE((reply = harness_gridctl_ok(h, "focus", a_id, NULL)) != NULL,
-		"gridctl focus failed");
+			"gridctl focus failed");
 	json_object_put(reply);
 	want_a.focused = 1;
 	want_b.focused = 0;
 	ok = wait_window_state(h, &want_a, "focused after focus") && ok;
 	ok = wait_window_state(h, &want_b, "unfocused after focusing a") && ok;
 	REQUIRE((reply = harness_gridctl_ok(h, "focus", b_id, NULL)) != NULL,
-		"gridctl focus failed");
+			"gridctl focus failed");
 	json_object_put(reply);
 	want_a.focused = 0;
 	want_b.focused = 1;
@@ -270,14 +283,14 @@ static bool windows_body(struct harness *h)
 	ok = wait_window_state(h, &want_b, "focused after focus") && ok;
 
 	REQUIRE((reply = harness_gridctl_ok(h, "move", a_id, "10", "20", NULL)),
-		"gridctl move failed");
+			"gridctl move failed");
 	json_object_put(reply);
 	want_a.x = 10;
 	want_a.y = 20;
 	ok = wait_window_state(h, &want_a, "at 10,20 after move") && ok;
 
-	REQUIRE((reply = harness_gridctl_ok(h, "resize", a_id, "400", "250",
-		NULL)), "gridctl resize failed");
+	REQUIRE((reply = harness_gridctl_ok(h, "resize", a_id, "400", "250", NULL)),
+			"gridctl resize failed");
 	json_object_put(reply);
 	ok = CHECK_WHOLE_LINE(a, "configure 400 250") && ok;
 	ok = CHECK_READY(a, 400, 250, 2) && ok;
@@ -286,14 +299,15 @@ static bool windows_body(struct harness *h)
 	ok = wait_window_state(h, &want_a, "400x250 after resize") && ok;
 
 	REQUIRE((reply = harness_gridctl_ok(h, "close", b_id, NULL)),
-		"gridctl close failed");
+			"gridctl close failed");
 	json_object_put(reply);
 	ok = CHECK_WHOLE_LINE(b, "close") && ok;
 	ok = CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
-		"client b should exit 0 after close") && ok;
+				 "client b should exit 0 after close") &&
+			ok;
 	const char *windows[] = { "windows", NULL };
 	reply = harness_wait_gridctl(h, windows, app_id_gone, "json-b",
-		HARNESS_TIMEOUT_MS, "json-b to go after close");
+			HARNESS_TIMEOUT_MS, "json-b to go after close");
 	ok = CHECK(reply != NULL, "closed window still listed") && ok;
 	json_object_put(reply);
 	// Where focus goes once the focused window is gone is policy.
@@ -309,10 +323,11 @@ static bool windows_body(struct harness *h)
 	return ok;
 }
 
-static bool run_windows(const void *data)
-{
+static bool run_windows(const void *data) {
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 1024x768 scale 2", NULL,
+		"--output",
+		"HEADLESS-1 mode 1024x768 scale 2",
+		NULL,
 	};
 	struct harness *h = harness_start(args);
 	REQUIRE(h != NULL, "gridwl did not start");
@@ -320,12 +335,10 @@ static bool run_windows(const void *data)
 	return harness_stop(h, ok);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	check_run(&suite, "outputs, output, create-output, destroy-output",
-		run_outputs, NULL);
-	check_run(&suite, "windows, move, resize, focus, close", run_windows,
-		NULL);
+			run_outputs, NULL);
+	check_run(&suite, "windows, move, resize, focus, close", run_windows, NULL);
 	return check_finish(&suite);
 }

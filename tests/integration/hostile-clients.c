@@ -49,33 +49,33 @@ struct bad_case {
 	const char *shown; // SERVED: what it prints when shown, if not "shown"
 };
 
-static bool only_good_left(struct json_object *reply, void *data)
-{
+static bool only_good_left(struct json_object *reply, void *data) {
 	struct json_object *windows = json_path(reply, "windows", json_type_array);
 	return windows != NULL && json_object_array_length(windows) == 1 &&
-		json_array_find(windows, "app_id", "good") != NULL;
+			json_array_find(windows, "app_id", "good") != NULL;
 }
 
 static bool check_disconnected(struct harness_client *bad,
-		const struct bad_case *c)
-{
+		const struct bad_case *c) {
 	char *line = harness_client_wait_line(bad, "error ", HARNESS_TIMEOUT_MS);
 	// The object id depends on the client's creation order; the
 	// interface and the code are what the compositor decides.
 	size_t n = strlen(c->error);
 	bool ok = CHECK(line != NULL && strncmp(line, c->error, n) == 0 &&
-		strncmp(line + n, " id=", 4) == 0,
-		"bad client should print \"%s id=...\", got \"%s\"", c->error,
-		line ? line : "");
+					strncmp(line + n, " id=", 4) == 0,
+			"bad client should print \"%s id=...\", got \"%s\"", c->error,
+			line ? line : "");
 	free(line);
 	line = harness_client_next_line(bad, HARNESS_TIMEOUT_MS);
 	ok = CHECK(line != NULL && strcmp(line, "disconnected") == 0,
-		"bad client should print disconnected, got \"%s\"",
-		line ? line : "") && ok;
+				 "bad client should print disconnected, got \"%s\"",
+				 line ? line : "") &&
+			ok;
 	free(line);
 	int code = harness_client_wait_exit(bad, HARNESS_TIMEOUT_MS);
 	return CHECK(code > 0, "bad client should exit non-zero, exited %d",
-		code) && ok;
+				   code) &&
+			ok;
 }
 
 struct coords_expect {
@@ -83,8 +83,7 @@ struct coords_expect {
 	int k; // the output's scale: nearest magnification
 };
 
-static uint32_t coords_pixel(void *data, int rx, int ry)
-{
+static uint32_t coords_pixel(void *data, int rx, int ry) {
 	struct coords_expect *e = data;
 	return pattern_pixel(&e->pattern, rx / e->k, ry / e->k, 200, 100);
 }
@@ -92,27 +91,30 @@ static uint32_t coords_pixel(void *data, int rx, int ry)
 /* The bad client's window shows its coords pattern exactly, magnified by
  * the output's scale (nearest). */
 static bool check_coords_shown(struct harness *h, const struct image *image,
-		int scale)
-{
-	struct json_object *window = harness_wait_window_app_id(h, "bad",
-		HARNESS_TIMEOUT_MS);
+		int scale) {
+	struct json_object *window =
+			harness_wait_window_app_id(h, "bad", HARNESS_TIMEOUT_MS);
 	REQUIRE(window != NULL, "no window bad");
 	struct json_object *x = json_path(window, "x", json_type_int);
 	struct json_object *y = json_path(window, "y", json_type_int);
 	bool ok = CHECK(x != NULL && y != NULL, "window bad has no position");
 	if (ok) {
 		struct image_region region = {
-			json_object_get_int(x) * scale, json_object_get_int(y) * scale,
-			200 * scale, 100 * scale,
+			json_object_get_int(x) * scale,
+			json_object_get_int(y) * scale,
+			200 * scale,
+			100 * scale,
 		};
 		struct coords_expect e = {
-			.pattern = { .kind = PATTERN_COORDS }, .k = scale,
+			.pattern = { .kind = PATTERN_COORDS },
+			.k = scale,
 		};
-		struct image_mismatch m = {0};
+		struct image_mismatch m = { 0 };
 		long count = image_compare(image, region, coords_pixel, &e, &m);
-		ok = CHECK(count == 0, "bad client's pattern: %ld pixels differ, "
-			"first at %d,%d: 0x%08x, expected 0x%08x", count, m.x, m.y,
-			m.actual, m.expected);
+		ok = CHECK(count == 0,
+				"bad client's pattern: %ld pixels differ, "
+				"first at %d,%d: 0x%08x, expected 0x%08x",
+				count, m.x, m.y, m.actual, m.expected);
 		if (!ok) {
 			check_save_artifact(image, "bad-input-coords");
 		}
@@ -121,41 +123,38 @@ static bool check_coords_shown(struct harness *h, const struct image *image,
 	return ok;
 }
 
-static bool set_output_scale(struct harness *h, int scale)
-{
+static bool set_output_scale(struct harness *h, int scale) {
 	char text[16];
 	snprintf(text, sizeof(text), "%d", scale);
-	struct json_object *reply = harness_gridctl_ok(h, "output", OUTPUT,
-		"scale", text, NULL);
+	struct json_object *reply =
+			harness_gridctl_ok(h, "output", OUTPUT, "scale", text, NULL);
 	json_object_put(reply);
 	return CHECK(reply != NULL, "gridctl output %s scale %d failed", OUTPUT,
-		scale);
+			scale);
 }
 
 /* At the new scale the buffer is resampled from its pixels as they are
  * now, not as they were at its commit. */
-static bool check_rescaled(struct harness *h, const struct bad_case *c)
-{
+static bool check_rescaled(struct harness *h, const struct bad_case *c) {
 	int64_t id = wait_window_id(h, "bad");
 	REQUIRE(id > 0, "no window bad");
 	char id_text[32];
 	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
-	struct json_object *reply = harness_gridctl_ok(h, "move", id_text, "0",
-		"0", NULL);
+	struct json_object *reply =
+			harness_gridctl_ok(h, "move", id_text, "0", "0", NULL);
 	json_object_put(reply);
 	REQUIRE(reply != NULL, "cannot move the bad window");
 	REQUIRE(set_output_scale(h, c->rescale), "no rescale");
 	struct image *image = screenshot_gridctl(h, OUTPUT, "bad-input-rescaled");
 	bool ok = CHECK(image != NULL, "no screenshot at scale %d", c->rescale) &&
-		check_coords_shown(h, image, c->rescale);
+			check_coords_shown(h, image, c->rescale);
 	image_destroy(image);
 	return set_output_scale(h, c->output_scale) && ok;
 }
 
 /* false with *refused set when the client could not get its memory. */
 static bool check_served(struct harness *h, struct harness_client *bad,
-		const struct bad_case *c, bool *refused)
-{
+		const struct bad_case *c, bool *refused) {
 	char *line = harness_client_next_line(bad, HARNESS_TIMEOUT_MS);
 	while (line != NULL && strcmp(line, "configured") == 0) {
 		free(line);
@@ -169,8 +168,7 @@ static bool check_served(struct harness *h, struct harness_client *bad,
 	}
 	const char *shown = c->shown != NULL ? c->shown : "shown";
 	bool ok = CHECK(line != NULL && strcmp(line, shown) == 0,
-		"bad client should print %s, got \"%s\"", shown,
-		line ? line : "");
+			"bad client should print %s, got \"%s\"", shown, line ? line : "");
 	free(line);
 	if (!ok) {
 		return false;
@@ -187,60 +185,62 @@ static bool check_served(struct harness *h, struct harness_client *bad,
 		ok = check_rescaled(h, c);
 	}
 	ok = CHECK(harness_client_running(bad),
-		"the bad client was dropped for a valid request") && ok;
+				 "the bad client was dropped for a valid request") &&
+			ok;
 	harness_client_close_stdin(bad);
 	int code = harness_client_wait_exit(bad, HARNESS_TIMEOUT_MS);
-	return CHECK(code == 0, "bad client should exit 0, exited %d", code) &&
-		ok;
+	return CHECK(code == 0, "bad client should exit 0, exited %d", code) && ok;
 }
 
-static bool check_hangs_up(struct harness_client *bad)
-{
+static bool check_hangs_up(struct harness_client *bad) {
 	char *line = harness_client_wait_line(bad, "hangup", HARNESS_TIMEOUT_MS);
 	bool ok = CHECK(line != NULL, "bad client did not hang up");
 	free(line);
 	int code = harness_client_wait_exit(bad, HARNESS_TIMEOUT_MS);
-	return CHECK(code == 0, "bad client should exit 0, exited %d", code) &&
-		ok;
+	return CHECK(code == 0, "bad client should exit 0, exited %d", code) && ok;
 }
 
 /* The good client redraws and what it draws is on the screen, all of it. */
 static bool check_good_draws(struct harness *h, struct harness_client *good,
-		int scale)
-{
+		int scale) {
 	REQUIRE(client_command_synced(good, "pattern checker"),
-		"good client did not redraw");
+			"good client did not redraw");
 	struct image *image = screenshot_gridctl(h, OUTPUT, "bad-input-good");
 	REQUIRE(image != NULL, "no screenshot");
 	int w = WIDTH * scale, h_px = HEIGHT * scale;
 	struct pattern checker = { .kind = PATTERN_CHECKER };
 	struct image_region all = { 0, 0, w, h_px };
 	bool ok = CHECK(image->width == w && image->height == h_px,
-		"screenshot is %dx%d", image->width, image->height) &&
-		CHECK_PATTERN(image, all, &checker, w, h_px, "bad-input-good");
+					  "screenshot is %dx%d", image->width, image->height) &&
+			CHECK_PATTERN(image, all, &checker, w, h_px, "bad-input-good");
 	image_destroy(image);
-	return CHECK(harness_client_running(good), "the good client died") &&
-		ok;
+	return CHECK(harness_client_running(good), "the good client died") && ok;
 }
 
-static bool body(struct harness *h, const struct bad_case *c)
-{
+static bool body(struct harness *h, const struct bad_case *c) {
 	char scale[16];
 	snprintf(scale, sizeof(scale), "%d", c->output_scale);
 	const char *good_args[] = {
-		"--fullscreen", OUTPUT, "--pattern", "coords", "--app-id", "good",
-		"--scale", scale, NULL,
+		"--fullscreen",
+		OUTPUT,
+		"--pattern",
+		"coords",
+		"--app-id",
+		"good",
+		"--scale",
+		scale,
+		NULL,
 	};
 	struct harness_client *good =
-		harness_spawn_pattern_client(h, "good", good_args);
+			harness_spawn_pattern_client(h, "good", good_args);
 	REQUIRE(good != NULL, "cannot start the good client");
 	REQUIRE(CHECK_READY(good, WIDTH, HEIGHT, c->output_scale),
-		"good client not shown");
+			"good client not shown");
 
 	struct harness_client *bad;
 	if (c->raw || c->tree) {
-		const char *var = c->raw ? "BAD_BUFFER_CLIENT_BIN" :
-			"BAD_TREE_CLIENT_BIN";
+		const char *var =
+				c->raw ? "BAD_BUFFER_CLIENT_BIN" : "BAD_TREE_CLIENT_BIN";
 		const char *raw = getenv(var);
 		REQUIRE(raw != NULL, "%s is not set", var);
 		const char *argv[4] = { raw, c->args[0], c->args[1], NULL };
@@ -263,20 +263,18 @@ static bool body(struct harness *h, const struct bad_case *c)
 	}
 
 	const char *windows[] = { "windows", NULL };
-	struct json_object *reply = harness_wait_gridctl(h, windows,
-		only_good_left, NULL, HARNESS_TIMEOUT_MS,
-		"only the good window to be left");
+	struct json_object *reply = harness_wait_gridctl(h, windows, only_good_left,
+			NULL, HARNESS_TIMEOUT_MS, "only the good window to be left");
 	ok = CHECK(reply != NULL, "the bad window did not go") && ok;
 	json_object_put(reply);
 	return check_good_draws(h, good, c->output_scale) && ok;
 }
 
-static bool run_case(const void *data)
-{
+static bool run_case(const void *data) {
 	const struct bad_case *c = data;
 	char output[128];
 	snprintf(output, sizeof(output), OUTPUT " mode %dx%d scale %d",
-		WIDTH * c->output_scale, HEIGHT * c->output_scale, c->output_scale);
+			WIDTH * c->output_scale, HEIGHT * c->output_scale, c->output_scale);
 	const char *args[] = { "--output", output, NULL };
 	struct harness *h = harness_start(args);
 	REQUIRE(h != NULL, "gridwl did not start");
@@ -285,13 +283,20 @@ static bool run_case(const void *data)
 	return harness_stop(h, ok);
 }
 
-int main(void)
-{
+int main(void) {
 	static const char *const minus_one[] = {
-		"--bad-scale", "-1", "--app-id", "bad", NULL,
+		"--bad-scale",
+		"-1",
+		"--app-id",
+		"bad",
+		NULL,
 	};
 	static const char *const int_max[] = {
-		"--bad-scale", "2147483647", "--app-id", "bad", NULL,
+		"--bad-scale",
+		"2147483647",
+		"--app-id",
+		"bad",
+		NULL,
 	};
 	static const char *const tiny[] = { "tiny", NULL, NULL };
 	static const char *const huge[] = { "huge", NULL, NULL };
@@ -304,68 +309,109 @@ int main(void)
 	static const char *const pool_resize[] = { "pool-resize", NULL, NULL };
 	static const char *const place_orphan[] = { "place-orphan", NULL, NULL };
 	static const char *const unmapped_parent[] = {
-		"unmapped-parent", NULL, NULL,
+		"unmapped-parent",
+		NULL,
+		NULL,
 	};
 	static const char *const orphan_popup[] = { "orphan-popup", NULL, NULL };
 	static const char *const opaque_region[] = {
-		"opaque-region", NULL, NULL,
+		"opaque-region",
+		NULL,
+		NULL,
 	};
 	static const char *const layer_popup_twice[] = {
-		"layer-popup-twice", NULL, NULL,
+		"layer-popup-twice",
+		NULL,
+		NULL,
 	};
 	static const char *const layer_popup_orphan[] = {
-		"layer-popup-orphan", NULL, NULL,
+		"layer-popup-orphan",
+		NULL,
+		NULL,
 	};
 	// wl_surface.error: invalid_scale is 0, invalid_size is 2;
 	// wl_shm.error.invalid_fd, 2, is what libwayland posts on the
 	// wl_buffer whose pool could not be read.
 	const struct bad_case cases[] = {
 		{ .name = "set_buffer_scale(-1) disconnects only that client",
-			.output_scale = 1, .args = minus_one, .outcome = DISCONNECTED,
-			.error = "error protocol interface=wl_surface code=0" },
+				.output_scale = 1,
+				.args = minus_one,
+				.outcome = DISCONNECTED,
+				.error = "error protocol interface=wl_surface code=0" },
 		{ .name = "set_buffer_scale(2^31-1) disconnects only that client",
-			.output_scale = 1, .args = int_max, .outcome = DISCONNECTED,
-			.error = "error protocol interface=wl_surface code=2" },
+				.output_scale = 1,
+				.args = int_max,
+				.outcome = DISCONNECTED,
+				.error = "error protocol interface=wl_surface code=2" },
 		{ .name = "a 1x1 buffer is shown",
-			.output_scale = 1, .raw = true, .args = tiny, .outcome = SERVED },
+				.output_scale = 1,
+				.raw = true,
+				.args = tiny,
+				.outcome = SERVED },
 		{ .name = "a 16384x16384 buffer at scale 1 does no harm",
-			.output_scale = 1, .raw = true, .args = huge, .outcome = SERVED,
-			.may_refuse = true },
+				.output_scale = 1,
+				.raw = true,
+				.args = huge,
+				.outcome = SERVED,
+				.may_refuse = true },
 		{ .name = "a client hanging up right after its commit does no harm",
-			.output_scale = 1, .raw = true, .args = hangup,
-			.outcome = HANGS_UP },
+				.output_scale = 1,
+				.raw = true,
+				.args = hangup,
+				.outcome = HANGS_UP },
 		{ .name = "a shm pool truncated to 0 disconnects only that client",
-			.output_scale = 1, .raw = true, .args = truncate,
-			.outcome = DISCONNECTED,
-			.error = "error protocol interface=wl_buffer code=2" },
+				.output_scale = 1,
+				.raw = true,
+				.args = truncate,
+				.outcome = DISCONNECTED,
+				.error = "error protocol interface=wl_buffer code=2" },
 		{ .name = "a shm pool truncated to half disconnects only that "
-			"client",
-			.output_scale = 1, .raw = true, .args = shrink,
-			.outcome = DISCONNECTED,
-			.error = "error protocol interface=wl_buffer code=2" },
+				  "client",
+				.output_scale = 1,
+				.raw = true,
+				.args = shrink,
+				.outcome = DISCONNECTED,
+				.error = "error protocol interface=wl_buffer code=2" },
 		{ .name = "a truncated shm pool resampled to scale 2 disconnects "
-			"only that client",
-			.output_scale = 2, .raw = true, .args = truncate_1x,
-			.outcome = DISCONNECTED,
-			.error = "error protocol interface=wl_buffer code=2" },
+				  "only that client",
+				.output_scale = 2,
+				.raw = true,
+				.args = truncate_1x,
+				.outcome = DISCONNECTED,
+				.error = "error protocol interface=wl_buffer code=2" },
 		{ .name = "a stride shorter than a row disconnects only that client",
-			.output_scale = 1, .raw = true, .args = short_stride,
-			.outcome = DISCONNECTED,
-			.error = "error protocol interface=wl_surface code=2" },
+				.output_scale = 1,
+				.raw = true,
+				.args = short_stride,
+				.outcome = DISCONNECTED,
+				.error = "error protocol interface=wl_surface code=2" },
 		{ .name = "a buffer at an odd offset is shown exactly",
-			.output_scale = 1, .raw = true, .args = unaligned,
-			.outcome = SERVED, .coords = true },
+				.output_scale = 1,
+				.raw = true,
+				.args = unaligned,
+				.outcome = SERVED,
+				.coords = true },
 		{ .name = "a buffer at an odd offset is resampled "
-			"exactly",
-			.output_scale = 2, .raw = true, .args = unaligned,
-			.outcome = SERVED, .coords = true },
+				  "exactly",
+				.output_scale = 2,
+				.raw = true,
+				.args = unaligned,
+				.outcome = SERVED,
+				.coords = true },
 		{ .name = "a buffer whose pool grew on screen is still read right",
-			.output_scale = 1, .raw = true, .args = pool_resize,
-			.outcome = SERVED, .coords = true },
+				.output_scale = 1,
+				.raw = true,
+				.args = pool_resize,
+				.outcome = SERVED,
+				.coords = true },
 		{ .name = "a buffer whose pool grew on screen is still resampled "
-			"right",
-			.output_scale = 1, .raw = true, .args = pool_resize,
-			.outcome = SERVED, .coords = true, .rescale = 2 },
+				  "right",
+				.output_scale = 1,
+				.raw = true,
+				.args = pool_resize,
+				.outcome = SERVED,
+				.coords = true,
+				.rescale = 2 },
 		// What wlroots 0.15.1 would crash on, corrupt its heap with or
 		// leak (wlr_compat/guard.c); under ASan, any of that
 		// ends gridwl with an error, which harness_stop reports. Not
@@ -373,33 +419,48 @@ int main(void)
 		// write into the freed parent shows only once the memory is
 		// reused (the protocol fuzzer's seeds find that).
 		{ .name = "placing a subsurface whose parent is gone disconnects "
-			"only that client",
-			.output_scale = 1, .tree = true, .args = place_orphan,
-			.outcome = DISCONNECTED,
-			.error = "error protocol interface=wl_subsurface code=0" },
+				  "only that client",
+				.output_scale = 1,
+				.tree = true,
+				.args = place_orphan,
+				.outcome = DISCONNECTED,
+				.error = "error protocol interface=wl_subsurface code=0" },
 		{ .name = "a toplevel outlives its parent that never mapped",
-			.output_scale = 1, .tree = true, .args = unmapped_parent,
-			.outcome = SERVED },
+				.output_scale = 1,
+				.tree = true,
+				.args = unmapped_parent,
+				.outcome = SERVED },
 		{ .name = "a popup of a surface without a role is dismissed when "
-			"that surface goes",
-			.output_scale = 1, .tree = true, .args = orphan_popup,
-			.outcome = SERVED, .shown = "shown, popup done" },
+				  "that surface goes",
+				.output_scale = 1,
+				.tree = true,
+				.args = orphan_popup,
+				.outcome = SERVED,
+				.shown = "shown, popup done" },
 		{ .name = "an opaque region of two rectangles, then an opaque "
-			"buffer",
-			.output_scale = 1, .tree = true, .args = opaque_region,
-			.outcome = SERVED },
+				  "buffer",
+				.output_scale = 1,
+				.tree = true,
+				.args = opaque_region,
+				.outcome = SERVED },
 		// zwlr_layer_surface_v1.error.invalid_surface_state is 0.
 		{ .name = "a popup given to a layer surface twice disconnects only "
-			"that client",
-			.output_scale = 1, .tree = true, .args = layer_popup_twice,
-			.outcome = DISCONNECTED,
-			.error = "error protocol interface=zwlr_layer_surface_v1 code=0" },
+				  "that client",
+				.output_scale = 1,
+				.tree = true,
+				.args = layer_popup_twice,
+				.outcome = DISCONNECTED,
+				.error =
+						"error protocol interface=zwlr_layer_surface_v1 code=0" },
 		{ .name = "a popup of a layer surface never mapped is dismissed when "
-			"that surface goes",
-			.output_scale = 1, .tree = true, .args = layer_popup_orphan,
-			.outcome = SERVED, .shown = "shown, popup done" },
+				  "that surface goes",
+				.output_scale = 1,
+				.tree = true,
+				.args = layer_popup_orphan,
+				.outcome = SERVED,
+				.shown = "shown, popup done" },
 	};
-	struct check_suite suite = {0};
+	struct check_suite suite = { 0 };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		check_run(&suite, cases[i].name, run_case, &cases[i]);
 	}

@@ -20,57 +20,58 @@
 #define IDLE_TIMEOUT_S "1"
 #define QUIET_MS 2500
 
-static struct harness_client *spawn_swayidle(struct harness *h)
-{
+static struct harness_client *spawn_swayidle(struct harness *h) {
 	const char *argv[] = {
-		"swayidle", "-w", "timeout", IDLE_TIMEOUT_S, "echo idle",
-		"resume", "echo resumed", NULL,
+		"swayidle",
+		"-w",
+		"timeout",
+		IDLE_TIMEOUT_S,
+		"echo idle",
+		"resume",
+		"echo resumed",
+		NULL,
 	};
 	return harness_spawn(h, "swayidle", argv);
 }
 
 /* swayidle prints nothing (it does not go idle) for QUIET_MS. */
-static bool expect_quiet(struct harness_client *c, const char *why)
-{
+static bool expect_quiet(struct harness_client *c, const char *why) {
 	int64_t deadline = harness_now_ms() + QUIET_MS;
 	bool ok = true;
 	while (ok && harness_now_ms() < deadline) {
-		char *line = harness_client_next_line(c,
-			(int)(deadline - harness_now_ms()));
+		char *line =
+				harness_client_next_line(c, (int)(deadline - harness_now_ms()));
 		ok = CHECK(line == NULL || strcmp(line, "idle") != 0,
-			"swayidle went idle %s", why);
+				"swayidle went idle %s", why);
 		free(line);
 	}
 	return ok;
 }
 
-static bool inhibited_is(struct json_object *reply, void *data)
-{
-	struct json_object *inhibited = json_path(reply, "idle_inhibited",
-		json_type_boolean);
+static bool inhibited_is(struct json_object *reply, void *data) {
+	struct json_object *inhibited =
+			json_path(reply, "idle_inhibited", json_type_boolean);
 	return inhibited != NULL &&
-		json_object_get_boolean(inhibited) == *(const bool *)data;
+			json_object_get_boolean(inhibited) == *(const bool *)data;
 }
 
-static bool wait_inhibited(struct harness *h, bool want)
-{
+static bool wait_inhibited(struct harness *h, bool want) {
 	const char *args[] = { "stats", NULL };
 	struct json_object *reply = harness_wait_gridctl(h, args, inhibited_is,
-		&want, HARNESS_TIMEOUT_MS, "idle_inhibited");
+			&want, HARNESS_TIMEOUT_MS, "idle_inhibited");
 	json_object_put(reply);
 	return CHECK(reply != NULL, "idleness should be %s",
-		want ? "inhibited" : "allowed");
+			want ? "inhibited" : "allowed");
 }
 
-static bool body_timeout(struct harness *h, const void *data)
-{
+static bool body_timeout(struct harness *h, const void *data) {
 	struct harness_client *swayidle = spawn_swayidle(h);
 	REQUIRE(swayidle != NULL, "cannot start swayidle");
 	bool ok = CHECK_WHOLE_LINE(swayidle, "idle");
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	ok = CHECK(pointer != NULL, "no virtual pointer") &&
-		harness_client_send(pointer, "move 100 100 1280 480") &&
-		CHECK_WHOLE_LINE(swayidle, "resumed") && ok;
+			harness_client_send(pointer, "move 100 100 1280 480") &&
+			CHECK_WHOLE_LINE(swayidle, "resumed") && ok;
 	// And idle again once the hand is still.
 	ok = CHECK_WHOLE_LINE(swayidle, "idle") && ok;
 	if (pointer != NULL) {
@@ -79,13 +80,15 @@ static bool body_timeout(struct harness *h, const void *data)
 	return ok;
 }
 
-static bool body_inhibitor(struct harness *h, const void *data)
-{
+static bool body_inhibitor(struct harness *h, const void *data) {
 	const char *args[] = {
-		"--app-id", "video", "--inhibit-idle", NULL,
+		"--app-id",
+		"video",
+		"--inhibit-idle",
+		NULL,
 	};
 	struct harness_client *video =
-		harness_spawn_pattern_client(h, "video", args);
+			harness_spawn_pattern_client(h, "video", args);
 	REQUIRE(video != NULL, "cannot start the window");
 	REQUIRE(CHECK_READY(video, 200, 100, 1), "the window did not map");
 	bool ok = wait_inhibited(h, true);
@@ -101,7 +104,7 @@ static bool body_inhibitor(struct harness *h, const void *data)
 	char *line = harness_client_wait_line(locker, "ready", HARNESS_TIMEOUT_MS);
 	free(line);
 	ok = CHECK(line != NULL, "the locker did not start") &&
-		harness_client_send(locker, "lock") && ok;
+			harness_client_send(locker, "lock") && ok;
 	line = harness_client_wait_line(locker, "locked", HARNESS_TIMEOUT_MS);
 	free(line);
 	ok = CHECK(line != NULL, "the session did not lock") && ok;
@@ -110,27 +113,29 @@ static bool body_inhibitor(struct harness *h, const void *data)
 	// Unlocked, it is shown again: what it shows counts as activity, so
 	// swayidle resumes, and then idleness is held off again.
 	ok = harness_client_send(locker, "unlock") && wait_inhibited(h, true) &&
-		CHECK_WHOLE_LINE(swayidle, "resumed") && ok;
-	ok = expect_quiet(swayidle, "after the unlock, with the inhibitor "
-		"shown again") && ok;
+			CHECK_WHOLE_LINE(swayidle, "resumed") && ok;
+	ok = expect_quiet(swayidle,
+				 "after the unlock, with the inhibitor "
+				 "shown again") &&
+			ok;
 
 	// The window goes, and its inhibitor with it; input resumes as ever.
 	ok = harness_client_send(video, "quit") &&
-		CHECK(harness_client_wait_exit(video, HARNESS_TIMEOUT_MS) == 0,
-			"the window did not quit") && ok;
+			CHECK(harness_client_wait_exit(video, HARNESS_TIMEOUT_MS) == 0,
+					"the window did not quit") &&
+			ok;
 	ok = wait_inhibited(h, false) && CHECK_WHOLE_LINE(swayidle, "idle") && ok;
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	ok = CHECK(pointer != NULL, "no virtual pointer") &&
-		harness_client_send(pointer, "move 100 100 1280 480") &&
-		CHECK_WHOLE_LINE(swayidle, "resumed") && ok;
+			harness_client_send(pointer, "move 100 100 1280 480") &&
+			CHECK_WHOLE_LINE(swayidle, "resumed") && ok;
 	if (pointer != NULL) {
 		harness_client_send(pointer, "quit");
 	}
 	return ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	if (!program_in_path("swayidle")) {
 		fprintf(stderr, "swayidle is not installed (tools/install-deps)\n");
 		return false;
@@ -139,16 +144,16 @@ static bool run(const void *data)
 	return run_mixed_layout(*body, NULL);
 }
 
-int main(void)
-{
-	static bool (*const timeout)(struct harness *, const void *) =
-		body_timeout;
+int main(void) {
+	static bool (*const timeout)(struct harness *, const void *) = body_timeout;
 	static bool (*const inhibitor)(struct harness *, const void *) =
-		body_inhibitor;
-	struct check_suite suite = {0};
+			body_inhibitor;
+	struct check_suite suite = { 0 };
 	check_run(&suite, "swayidle goes idle without input and resumes with it",
-		run, &timeout);
-	check_run(&suite, "a shown window's idle inhibitor holds idleness off, "
-		"hidden or gone it does not", run, &inhibitor);
+			run, &timeout);
+	check_run(&suite,
+			"a shown window's idle inhibitor holds idleness off, "
+			"hidden or gone it does not",
+			run, &inhibitor);
 	return check_finish(&suite);
 }

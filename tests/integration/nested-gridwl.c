@@ -20,23 +20,22 @@
 #define INNER_HEIGHT 480
 
 /* wlroots' wayland backend names its toplevels so. */
-static bool is_inner_window(struct json_object *window, void *data)
-{
+static bool is_inner_window(struct json_object *window, void *data) {
 	struct json_object *app_id = json_path(window, "app_id", json_type_string);
-	return app_id != NULL && strcmp(json_object_get_string(app_id), "wlroots") == 0;
+	return app_id != NULL &&
+			strcmp(json_object_get_string(app_id), "wlroots") == 0;
 }
 
 struct host_window {
 	int x, y, width, height;
 };
 
-static bool find_inner_window(struct harness *host, struct host_window *w)
-{
+static bool find_inner_window(struct harness *host, struct host_window *w) {
 	struct json_object *window = harness_wait_window(host, is_inner_window,
-		NULL, HARNESS_TIMEOUT_MS, "the nested gridwl's window");
+			NULL, HARNESS_TIMEOUT_MS, "the nested gridwl's window");
 	REQUIRE(window != NULL, "the nested gridwl has no window on the host");
 	fprintf(stderr, "nested gridwl's window: %s\n",
-		json_object_to_json_string(window));
+			json_object_to_json_string(window));
 	bool ok = CHECK_JSON_INT(window, "width", INNER_WIDTH);
 	ok = CHECK_JSON_INT(window, "height", INNER_HEIGHT) && ok;
 	struct json_object *x = json_path(window, "x", json_type_int);
@@ -54,19 +53,19 @@ static bool find_inner_window(struct harness *host, struct host_window *w)
  * on its own, so after the inner client is shown there is nothing to wait
  * for but the host's screen itself: look until it matches. */
 static bool wait_host_shows(struct harness *host, const struct host_window *w,
-		const struct pattern *pattern)
-{
+		const struct pattern *pattern) {
 	struct image_region region = { w->x, w->y, w->width, w->height };
 	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
 	for (;;) {
 		struct image *image = screenshot_gridctl(host, "HEADLESS-1", "host");
 		REQUIRE(image != NULL, "no host screenshot");
 		bool last = harness_now_ms() >= deadline;
-		long count = pattern_mismatches(image, region, pattern,
-			INNER_WIDTH, INNER_HEIGHT);
+		long count = pattern_mismatches(image, region, pattern, INNER_WIDTH,
+				INNER_HEIGHT);
 		if (count == 0 || last) {
-			bool ok = count == 0 || CHECK_PATTERN(image, region, pattern,
-				INNER_WIDTH, INNER_HEIGHT, "nested-host");
+			bool ok = count == 0 ||
+					CHECK_PATTERN(image, region, pattern, INNER_WIDTH,
+							INNER_HEIGHT, "nested-host");
 			image_destroy(image);
 			return ok;
 		}
@@ -75,10 +74,11 @@ static bool wait_host_shows(struct harness *host, const struct host_window *w,
 	}
 }
 
-static bool body(struct harness *host)
-{
+static bool body(struct harness *host) {
 	const char *inner_args[] = {
-		"--output", "WL-1 mode 640x480 scale 1", NULL,
+		"--output",
+		"WL-1 mode 640x480 scale 1",
+		NULL,
 	};
 	struct harness *inner = start_nested_gridwl(host, inner_args);
 	REQUIRE(inner != NULL, "nested gridwl did not start");
@@ -86,14 +86,19 @@ static bool body(struct harness *host)
 	REQUIRE(find_inner_window(host, &w), "cannot find the nested window");
 
 	const char *args[] = {
-		"--fullscreen", "WL-1", "--pattern", "coords", "--app-id", "inner",
+		"--fullscreen",
+		"WL-1",
+		"--pattern",
+		"coords",
+		"--app-id",
+		"inner",
 		NULL,
 	};
 	struct harness_client *client =
-		harness_spawn_pattern_client(inner, "inner", args);
+			harness_spawn_pattern_client(inner, "inner", args);
 	REQUIRE(client != NULL, "cannot start the inner client");
 	REQUIRE(CHECK_READY(client, INNER_WIDTH, INNER_HEIGHT, 1),
-		"inner client not shown");
+			"inner client not shown");
 
 	struct pattern coords = { .kind = PATTERN_COORDS };
 	// The inner compositor's own view first: if that is wrong, the host
@@ -101,40 +106,37 @@ static bool body(struct harness *host)
 	struct image *image = screenshot_gridctl(inner, "WL-1", "inner");
 	REQUIRE(image != NULL, "no screenshot of the nested output");
 	struct image_region all = { 0, 0, INNER_WIDTH, INNER_HEIGHT };
-	bool ok = CHECK(image->width == INNER_WIDTH &&
-		image->height == INNER_HEIGHT, "inner screenshot is %dx%d",
-		image->width, image->height) &&
-		CHECK_PATTERN(image, all, &coords, INNER_WIDTH, INNER_HEIGHT,
-		"nested-inner");
+	bool ok =
+			CHECK(image->width == INNER_WIDTH && image->height == INNER_HEIGHT,
+					"inner screenshot is %dx%d", image->width, image->height) &&
+			CHECK_PATTERN(image, all, &coords, INNER_WIDTH, INNER_HEIGHT,
+					"nested-inner");
 	image_destroy(image);
 	ok = wait_host_shows(host, &w, &coords) && ok;
 	return harness_stop(inner, ok);
 }
 
-static bool is_title(struct json_object *window, void *data)
-{
+static bool is_title(struct json_object *window, void *data) {
 	struct json_object *title = json_path(window, "title", json_type_string);
 	return title != NULL && strcmp(json_object_get_string(title), data) == 0;
 }
 
 /* The host window of a nested output, moved to x, y of the host. */
-static bool place_output_window(struct harness *host, const char *output,
-		int x, int y)
-{
+static bool place_output_window(struct harness *host, const char *output, int x,
+		int y) {
 	char title[64], id[32], xs[16], ys[16];
 	snprintf(title, sizeof(title), "wlroots - %s", output);
 	struct json_object *window = harness_wait_window(host, is_title, title,
-		HARNESS_TIMEOUT_MS, title);
+			HARNESS_TIMEOUT_MS, title);
 	REQUIRE(window != NULL, "no host window \"%s\"", title);
 	struct json_object *wid = json_path(window, "id", json_type_int);
 	bool ok = CHECK(wid != NULL, "window without id");
 	if (ok) {
-		snprintf(id, sizeof(id), "%lld",
-			(long long)json_object_get_int64(wid));
+		snprintf(id, sizeof(id), "%lld", (long long)json_object_get_int64(wid));
 		snprintf(xs, sizeof(xs), "%d", x);
 		snprintf(ys, sizeof(ys), "%d", y);
-		struct json_object *reply = harness_gridctl_ok(host, "move", id, xs,
-			ys, NULL);
+		struct json_object *reply =
+				harness_gridctl_ok(host, "move", id, xs, ys, NULL);
 		ok = CHECK(reply != NULL, "cannot move %s", title);
 		json_object_put(reply);
 	}
@@ -143,49 +145,60 @@ static bool place_output_window(struct harness *host, const char *output,
 }
 
 /* Moves the host's virtual pointer to x, y of its 1600x768 layout. */
-static bool host_pointer_to(struct harness_client *pointer, int x, int y)
-{
+static bool host_pointer_to(struct harness_client *pointer, int x, int y) {
 	REQUIRE(harness_client_send(pointer, "move %d %d 1600 768", x, y),
-		"cannot move the host pointer");
-	char *line = harness_client_wait_line(pointer, "moved",
-		HARNESS_TIMEOUT_MS);
+			"cannot move the host pointer");
+	char *line = harness_client_wait_line(pointer, "moved", HARNESS_TIMEOUT_MS);
 	free(line);
 	return CHECK(line != NULL, "the host pointer did not move");
 }
 
-static bool body_pointer(struct harness *host)
-{
+static bool body_pointer(struct harness *host) {
 	// WL-2 is right of WL-1 in the nested layout: 400,0, 400x300 logical.
 	const char *inner_args[] = {
-		"--output", "WL-1 mode 400x300 scale 1",
-		"--output", "WL-2 mode 800x600 scale 2", NULL,
+		"--output",
+		"WL-1 mode 400x300 scale 1",
+		"--output",
+		"WL-2 mode 800x600 scale 2",
+		NULL,
 	};
 	struct harness *inner = start_nested_gridwl(host, inner_args);
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	// On the host, side by side the other way round: WL-2's window
 	// (800x600 host pixels) at 0,100, WL-1's at 900,100.
 	bool ok = place_output_window(host, "WL-2", 0, 100) &&
-		place_output_window(host, "WL-1", 900, 100);
+			place_output_window(host, "WL-1", 900, 100);
 	const char *args[] = {
-		"--fullscreen", "WL-2", "--pattern", "checker", "--app-id", "inner",
-		"--scale", "2", "--cursor", "2", NULL,
+		"--fullscreen",
+		"WL-2",
+		"--pattern",
+		"checker",
+		"--app-id",
+		"inner",
+		"--scale",
+		"2",
+		"--cursor",
+		"2",
+		NULL,
 	};
-	struct harness_client *client = ok ?
-		harness_spawn_pattern_client(inner, "inner", args) : NULL;
+	struct harness_client *client =
+			ok ? harness_spawn_pattern_client(inner, "inner", args) : NULL;
 	ok = ok && CHECK(client != NULL, "cannot start the inner client") &&
-		CHECK_READY(client, 400, 300, 2);
+			CHECK_READY(client, 400, 300, 2);
 	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
-	struct harness_client *pointer = ok && argv[0] != NULL ?
-		harness_spawn(host, "pointer", argv) : NULL;
+	struct harness_client *pointer =
+			ok && argv[0] != NULL ? harness_spawn(host, "pointer", argv) : NULL;
 	ok = ok && CHECK(pointer != NULL, "no virtual pointer client");
-	char *line = ok ? harness_client_wait_line(pointer, "ready",
-		HARNESS_TIMEOUT_MS) : NULL;
+	char *line = ok ?
+			harness_client_wait_line(pointer, "ready", HARNESS_TIMEOUT_MS) :
+			NULL;
 	ok = ok && CHECK(line != NULL, "the virtual pointer did not start");
 	free(line);
 	// The host's pointer gives the nested gridwl its pointers, and the
 	// client binds its wl_pointer then; what comes before is lost to it.
 	line = ok ? harness_client_wait_line(client, "pointer ready",
-		HARNESS_TIMEOUT_MS) : NULL;
+						HARNESS_TIMEOUT_MS) :
+				NULL;
 	ok = ok && CHECK(line != NULL, "the client on WL-2 got no wl_pointer");
 	free(line);
 	// Host 200,200 is 200,100 of WL-2's window: the host's wl_pointer
@@ -194,20 +207,28 @@ static bool body_pointer(struct harness *host)
 	// where the fullscreen client is, and its first motion. Mapped to the
 	// whole nested layout instead, it would land on WL-1.
 	ok = ok && host_pointer_to(pointer, 200, 200) &&
-		host_pointer_to(pointer, 300, 240);
+			host_pointer_to(pointer, 300, 240);
 	line = ok ? harness_client_wait_line(client, "pointer enter",
-		HARNESS_TIMEOUT_MS) : NULL;
-	ok = ok && CHECK(line != NULL, "the pointer over WL-2's window did not "
-		"enter the client on WL-2");
+						HARNESS_TIMEOUT_MS) :
+				NULL;
+	ok = ok &&
+			CHECK(line != NULL,
+					"the pointer over WL-2's window did not "
+					"enter the client on WL-2");
 	free(line);
 	ok = ok && host_pointer_to(pointer, 320, 250);
 	line = ok ? harness_client_wait_line(client, "pointer motion",
-		HARNESS_TIMEOUT_MS) : NULL;
+						HARNESS_TIMEOUT_MS) :
+				NULL;
 	double x = -1, y = -1;
-	ok = ok && CHECK(line != NULL && sscanf(line, "pointer motion %lf %lf",
-		&x, &y) == 2, "no motion on WL-2's client") &&
-		CHECK(x == 160 && y == 75, "the pointer is at %.2f,%.2f of the "
-		"client on WL-2, want 160,75", x, y);
+	ok = ok &&
+			CHECK(line != NULL &&
+							sscanf(line, "pointer motion %lf %lf", &x, &y) == 2,
+					"no motion on WL-2's client") &&
+			CHECK(x == 160 && y == 75,
+					"the pointer is at %.2f,%.2f of the "
+					"client on WL-2, want 160,75",
+					x, y);
 	free(line);
 	if (pointer != NULL) {
 		harness_client_send(pointer, "quit");
@@ -221,74 +242,75 @@ struct window_on {
 };
 
 /* The window is on exactly that output, whole, at its logical size. */
-static bool window_is_on(struct json_object *window, void *data)
-{
+static bool window_is_on(struct json_object *window, void *data) {
 	const struct window_on *want = data;
 	struct json_object *app_id = json_path(window, "app_id", json_type_string);
 	const char *names[] = { want->output, NULL };
 	struct json_object *width = json_path(window, "width", json_type_int);
 	struct json_object *height = json_path(window, "height", json_type_int);
 	return app_id != NULL &&
-		strcmp(json_object_get_string(app_id), want->app_id) == 0 &&
-		window_outputs_are(window, names) && width != NULL &&
-		height != NULL && json_object_get_int(width) == 200 &&
-		json_object_get_int(height) == 100;
+			strcmp(json_object_get_string(app_id), want->app_id) == 0 &&
+			window_outputs_are(window, names) && width != NULL &&
+			height != NULL && json_object_get_int(width) == 200 &&
+			json_object_get_int(height) == 100;
 }
 
 static bool wait_window_on(struct harness *h, const char *app_id,
-		const char *output, int *x, int *y)
-{
+		const char *output, int *x, int *y) {
 	struct window_on want = { app_id, output };
 	struct json_object *window = harness_wait_window(h, window_is_on, &want,
-		HARNESS_TIMEOUT_MS, output);
-	REQUIRE(window != NULL, "window %s should be whole on %s", app_id,
-		output);
+			HARNESS_TIMEOUT_MS, output);
+	REQUIRE(window != NULL, "window %s should be whole on %s", app_id, output);
 	*x = json_object_get_int(json_path(window, "x", json_type_int));
 	*y = json_object_get_int(json_path(window, "y", json_type_int));
 	json_object_put(window);
 	return true;
 }
 
-static bool is_output_list(struct json_object *reply, void *data)
-{
+static bool is_output_list(struct json_object *reply, void *data) {
 	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
 	return outputs != NULL && json_object_array_length(outputs) == 1 &&
-		json_array_find(outputs, "name", data) != NULL;
+			json_array_find(outputs, "name", data) != NULL;
 }
 
-static bool is_wl2_back(struct json_object *reply, void *data)
-{
+static bool is_wl2_back(struct json_object *reply, void *data) {
 	(void)data;
 	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
-	struct json_object *wl2 = outputs != NULL ?
-		json_array_find(outputs, "name", "WL-2") : NULL;
+	struct json_object *wl2 =
+			outputs != NULL ? json_array_find(outputs, "name", "WL-2") : NULL;
 	struct json_object *x = json_path(wl2, "x", json_type_int);
 	struct json_object *y = json_path(wl2, "y", json_type_int);
 	struct json_object *scale = json_path(wl2, "scale", json_type_int);
 	return x != NULL && y != NULL && scale != NULL &&
-		json_object_get_int(x) == 0 && json_object_get_int(y) == 300 &&
-		json_object_get_int(scale) == 2;
+			json_object_get_int(x) == 0 && json_object_get_int(y) == 300 &&
+			json_object_get_int(scale) == 2;
 }
 
 /* Closing the host window of a nested output is unplugging that output:
  * it goes, and its window moves whole onto the output that is left, drawn
  * there pixel for pixel. Made again, the output is back where its config
  * line puts it, and the window stays. */
-static bool body_close(struct harness *host)
-{
+static bool body_close(struct harness *host) {
 	const char *inner_args[] = {
-		"--output", "WL-1 mode 400x300 scale 1 position 0,0",
-		"--output", "WL-2 mode 800x600 scale 2 position 0,300", NULL,
+		"--output",
+		"WL-1 mode 400x300 scale 1 position 0,0",
+		"--output",
+		"WL-2 mode 800x600 scale 2 position 0,300",
+		NULL,
 	};
 	struct harness *inner = start_nested_gridwl(host, inner_args);
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	const char *args[] = {
-		"--pattern", "coords", "--app-id", "inner", NULL,
+		"--pattern",
+		"coords",
+		"--app-id",
+		"inner",
+		NULL,
 	};
 	struct harness_client *client =
-		harness_spawn_pattern_client(inner, "inner", args);
+			harness_spawn_pattern_client(inner, "inner", args);
 	bool ok = CHECK(client != NULL, "cannot start the inner client") &&
-		CHECK_READY(client, 200, 100, 1);
+			CHECK_READY(client, 200, 100, 1);
 	int64_t id = ok ? wait_window_id(inner, "inner") : 0;
 	struct json_object *reply;
 	if (id > 0) {
@@ -301,13 +323,16 @@ static bool body_close(struct harness *host)
 	int x, y;
 	ok = ok && wait_window_on(inner, "inner", "WL-2", &x, &y);
 
-	struct json_object *window = ok ? harness_wait_window(host, is_title,
-		"wlroots - WL-2", HARNESS_TIMEOUT_MS, "WL-2's host window") : NULL;
+	struct json_object *window = ok ?
+			harness_wait_window(host, is_title, "wlroots - WL-2",
+					HARNESS_TIMEOUT_MS, "WL-2's host window") :
+			NULL;
 	ok = ok && CHECK(window != NULL, "no host window for WL-2");
 	if (ok) {
 		char wid[32];
-		snprintf(wid, sizeof(wid), "%lld", (long long)json_object_get_int64(
-			json_path(window, "id", json_type_int)));
+		snprintf(wid, sizeof(wid), "%lld",
+				(long long)json_object_get_int64(
+						json_path(window, "id", json_type_int)));
 		reply = harness_gridctl_ok(host, "close", wid, NULL);
 		ok = CHECK(reply != NULL, "cannot close WL-2's host window");
 		json_object_put(reply);
@@ -316,50 +341,59 @@ static bool body_close(struct harness *host)
 
 	const char *list[] = { "outputs", NULL };
 	reply = ok ? harness_wait_gridctl(inner, list, is_output_list, "WL-1",
-		HARNESS_TIMEOUT_MS, "WL-2 gone") : NULL;
+						 HARNESS_TIMEOUT_MS, "WL-2 gone") :
+				 NULL;
 	ok = ok && CHECK(reply != NULL, "WL-2 should be gone, WL-1 left");
 	json_object_put(reply);
 	char *line = ok ? harness_client_wait_line(client, "output_removed",
-		HARNESS_TIMEOUT_MS) : NULL;
-	ok = ok && CHECK(line != NULL && strcmp(line, "output_removed WL-2") == 0,
-		"the client should see WL-2 go, saw \"%s\"", line ? line : "");
+							  HARNESS_TIMEOUT_MS) :
+					  NULL;
+	ok = ok &&
+			CHECK(line != NULL && strcmp(line, "output_removed WL-2") == 0,
+					"the client should see WL-2 go, saw \"%s\"",
+					line ? line : "");
 	free(line);
 	ok = ok && wait_window_on(inner, "inner", "WL-1", &x, &y);
-	ok = ok && CHECK(x >= 0 && y >= 0 && x + 200 <= 400 && y + 100 <= 300,
-		"the window should be inside WL-1, is at %d,%d", x, y);
+	ok = ok &&
+			CHECK(x >= 0 && y >= 0 && x + 200 <= 400 && y + 100 <= 300,
+					"the window should be inside WL-1, is at %d,%d", x, y);
 
 	// Drawn there: the pattern, 1:1 at scale 1.
-	struct image *image = ok ? screenshot_gridctl(inner, "WL-1", "inner") :
-		NULL;
+	struct image *image =
+			ok ? screenshot_gridctl(inner, "WL-1", "inner") : NULL;
 	ok = ok && CHECK(image != NULL, "no screenshot of WL-1");
 	if (ok) {
 		struct pattern coords = { .kind = PATTERN_COORDS };
 		struct image_region region = { x, y, 200, 100 };
-		ok = CHECK_PATTERN(image, region, &coords, 200, 100,
-			"nested-close");
+		ok = CHECK_PATTERN(image, region, &coords, 200, 100, "nested-close");
 	}
 	image_destroy(image);
 
-	reply = ok ? harness_gridctl_ok(inner, "create-output", "800x600",
-		"scale", "2", NULL) : NULL;
+	reply = ok ? harness_gridctl_ok(inner, "create-output", "800x600", "scale",
+						 "2", NULL) :
+				 NULL;
 	ok = ok && CHECK(reply != NULL, "cannot create an output again") &&
-		CHECK_JSON_STRING(reply, "name", "WL-2");
+			CHECK_JSON_STRING(reply, "name", "WL-2");
 	json_object_put(reply);
 	reply = ok ? harness_wait_gridctl(inner, list, is_wl2_back, NULL,
-		HARNESS_TIMEOUT_MS, "WL-2 back at 0,300") : NULL;
+						 HARNESS_TIMEOUT_MS, "WL-2 back at 0,300") :
+				 NULL;
 	ok = ok && CHECK(reply != NULL, "WL-2 should be back at 0,300, scale 2");
 	json_object_put(reply);
 	int x_after, y_after;
 	ok = ok && wait_window_on(inner, "inner", "WL-1", &x_after, &y_after) &&
-		CHECK(x_after == x && y_after == y, "the window moved from %d,%d to "
-		"%d,%d when WL-2 came back", x, y, x_after, y_after);
+			CHECK(x_after == x && y_after == y,
+					"the window moved from %d,%d to "
+					"%d,%d when WL-2 came back",
+					x, y, x_after, y_after);
 	return harness_stop(inner, ok);
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 1600x768 scale 1", NULL,
+		"--output",
+		"HEADLESS-1 mode 1600x768 scale 1",
+		NULL,
 	};
 	struct harness *host = harness_start(args);
 	REQUIRE(host != NULL, "host gridwl did not start");
@@ -374,13 +408,16 @@ static bool run(const void *data)
 	return harness_stop(host, ok);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	check_run(&suite, "nested gridwl shows its client on the host", run, NULL);
-	check_run(&suite, "the pointer over a nested output's window is on that "
-		"output", run, "pointer");
-	check_run(&suite, "closing a nested output's window moves its window "
-		"onto the other output", run, "close");
+	check_run(&suite,
+			"the pointer over a nested output's window is on that "
+			"output",
+			run, "pointer");
+	check_run(&suite,
+			"closing a nested output's window moves its window "
+			"onto the other output",
+			run, "close");
 	return check_finish(&suite);
 }

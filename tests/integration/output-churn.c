@@ -49,26 +49,24 @@ struct churn_window {
 };
 
 static bool spawn_window(struct harness *h, struct churn_window *w,
-		const char *fullscreen_on)
-{
+		const char *fullscreen_on) {
 	w->client = rs_spawn(h, w->app_id, w->pattern, w->buffer_scale,
-		fullscreen_on, w->width, w->height);
+			fullscreen_on, w->width, w->height);
 	REQUIRE(w->client != NULL, "no client %s", w->app_id);
 	w->id = wait_window_id(h, w->app_id);
 	return w->id > 0;
 }
 
 static bool create_output(struct harness *h, const char *mode, int scale,
-		char *name, size_t size)
-{
+		char *name, size_t size) {
 	char scale_text[8];
 	snprintf(scale_text, sizeof(scale_text), "%d", scale);
 	struct json_object *reply = harness_gridctl_ok(h, "create-output", mode,
-		"scale", scale_text, NULL);
+			"scale", scale_text, NULL);
 	REQUIRE(reply != NULL, "create-output %s scale %d failed", mode, scale);
 	struct json_object *n = json_path(reply, "name", json_type_string);
 	bool ok = CHECK(n != NULL, "create-output gave no name: %s",
-		json_object_to_json_string(reply));
+			json_object_to_json_string(reply));
 	if (ok) {
 		snprintf(name, size, "%s", json_object_get_string(n));
 	}
@@ -76,18 +74,16 @@ static bool create_output(struct harness *h, const char *mode, int scale,
 	return ok;
 }
 
-static bool destroy_output(struct harness *h, const char *name)
-{
-	struct json_object *reply = harness_gridctl_ok(h, "destroy-output", name,
-		NULL);
+static bool destroy_output(struct harness *h, const char *name) {
+	struct json_object *reply =
+			harness_gridctl_ok(h, "destroy-output", name, NULL);
 	json_object_put(reply);
 	return reply != NULL;
 }
 
 /* The window's box from gridctl windows, with its pattern and scale. */
 static bool read_window(struct harness *h, const struct churn_window *w,
-		struct layout_window *lw)
-{
+		struct layout_window *lw) {
 	*lw = (struct layout_window){ .buffer_scale = w->buffer_scale };
 	REQUIRE(pattern_parse(w->pattern, &lw->pattern), "bad pattern");
 	return layout_window_read(h, w->app_id, lw);
@@ -96,18 +92,18 @@ static bool read_window(struct harness *h, const struct churn_window *w,
 /* Visible, listed on exactly the outputs it meets, and of its own size. */
 static bool check_window_placed(const struct layout *layout,
 		struct json_object *obj, const struct churn_window *w,
-		const char *what)
-{
+		const char *what) {
 	REQUIRE(obj != NULL, "%s: gridctl windows lost %s", what, w->app_id);
-	struct layout_window lw = {0};
+	struct layout_window lw = { 0 };
 	struct json_object *x = json_path(obj, "x", json_type_int);
 	struct json_object *y = json_path(obj, "y", json_type_int);
 	struct json_object *width = json_path(obj, "width", json_type_int);
 	struct json_object *height = json_path(obj, "height", json_type_int);
 	struct json_object *outputs = json_path(obj, "outputs", json_type_array);
-	REQUIRE(x && y && width && height && outputs, "%s: window %s has no "
-		"box or outputs: %s", what, w->app_id,
-		json_object_to_json_string(obj));
+	REQUIRE(x && y && width && height && outputs,
+			"%s: window %s has no "
+			"box or outputs: %s",
+			what, w->app_id, json_object_to_json_string(obj));
 	lw.x = json_object_get_int(x);
 	lw.y = json_object_get_int(y);
 	lw.width = json_object_get_int(width);
@@ -115,13 +111,16 @@ static bool check_window_placed(const struct layout *layout,
 	bool ok = true;
 	if (!w->fullscreen) {
 		ok = CHECK(lw.width == w->width && lw.height == w->height,
-			"%s: window %s should keep its size %dx%d, is %dx%d", what,
-			w->app_id, w->width, w->height, lw.width, lw.height);
+				"%s: window %s should keep its size %dx%d, is %dx%d", what,
+				w->app_id, w->width, w->height, lw.width, lw.height);
 	}
 	size_t listed = json_object_array_length(outputs);
-	ok = CHECK(listed > 0, "%s: window %s at %d,%d %dx%d is on no output: "
-		"%s", what, w->app_id, lw.x, lw.y, lw.width, lw.height,
-		json_object_to_json_string(obj)) && ok;
+	ok = CHECK(listed > 0,
+				 "%s: window %s at %d,%d %dx%d is on no output: "
+				 "%s",
+				 what, w->app_id, lw.x, lw.y, lw.width, lw.height,
+				 json_object_to_json_string(obj)) &&
+			ok;
 	size_t meets = 0;
 	for (size_t i = 0; i < layout->count; i++) {
 		const struct layout_output *o = &layout->outputs[i];
@@ -129,25 +128,29 @@ static bool check_window_placed(const struct layout *layout,
 		bool overlaps = layout_overlap(o, &lw, &ox, &oy, &ow, &oh);
 		bool in_list = json_array_find_string(outputs, o->name) >= 0;
 		meets += overlaps;
-		ok = CHECK(overlaps == in_list, "%s: window %s at %d,%d %dx%d %s "
-			"%s (%d,%d %dx%d) but gridctl windows says %s", what, w->app_id,
-			lw.x, lw.y, lw.width, lw.height, overlaps ? "meets" : "misses",
-			o->name, o->x, o->y, o->width, o->height,
-			json_object_to_json_string(outputs)) && ok;
+		ok = CHECK(overlaps == in_list,
+					 "%s: window %s at %d,%d %dx%d %s "
+					 "%s (%d,%d %dx%d) but gridctl windows says %s",
+					 what, w->app_id, lw.x, lw.y, lw.width, lw.height,
+					 overlaps ? "meets" : "misses", o->name, o->x, o->y,
+					 o->width, o->height,
+					 json_object_to_json_string(outputs)) &&
+				ok;
 	}
-	return CHECK(meets > 0, "%s: window %s at %d,%d %dx%d meets no output's "
-		"box", what, w->app_id, lw.x, lw.y, lw.width, lw.height) && ok;
+	return CHECK(meets > 0,
+				   "%s: window %s at %d,%d %dx%d meets no output's "
+				   "box",
+				   what, w->app_id, lw.x, lw.y, lw.width, lw.height) &&
+			ok;
 }
 
 static struct json_object *find_app_id(struct json_object *list,
-		const char *app_id)
-{
+		const char *app_id) {
 	return json_array_find(list, "app_id", app_id);
 }
 
 static bool check_visible(struct harness *h, struct churn_window *windows,
-		size_t count, const char *what)
-{
+		size_t count, const char *what) {
 	struct layout layout;
 	REQUIRE(layout_read(h, &layout), "%s: cannot read the layout", what);
 	REQUIRE(layout.count > 0, "%s: no output left", what);
@@ -155,11 +158,12 @@ static bool check_visible(struct harness *h, struct churn_window *windows,
 	REQUIRE(reply != NULL, "%s: gridctl windows failed", what);
 	struct json_object *list = json_path(reply, "windows", json_type_array);
 	bool ok = CHECK(list != NULL && json_object_array_length(list) == count,
-		"%s: want %zu windows: %s", what, count,
-		json_object_to_json_string(reply));
+			"%s: want %zu windows: %s", what, count,
+			json_object_to_json_string(reply));
 	for (size_t i = 0; i < count; i++) {
-		ok = check_window_placed(&layout, find_app_id(list,
-			windows[i].app_id), &windows[i], what) && ok;
+		ok = check_window_placed(&layout, find_app_id(list, windows[i].app_id),
+					 &windows[i], what) &&
+				ok;
 	}
 	json_object_put(reply);
 	return ok;
@@ -167,21 +171,22 @@ static bool check_visible(struct harness *h, struct churn_window *windows,
 
 /* Still running, still answering, and no error line since last time. */
 static bool check_clients(struct churn_window *windows, size_t count,
-		const char *what)
-{
+		const char *what) {
 	bool ok = true;
 	for (size_t i = 0; i < count; i++) {
 		struct churn_window *w = &windows[i];
-		struct lines lines = {0};
+		struct lines lines = { 0 };
 		bool synced = harness_client_running(w->client) &&
-			client_sync_lines(w->client, &lines);
+				client_sync_lines(w->client, &lines);
 		ok = CHECK(synced, "%s: client %s is gone or does not answer", what,
-			w->app_id) && ok;
+					 w->app_id) &&
+				ok;
 		for (size_t l = 0; l < lines.count; l++) {
 			ok = CHECK(strncmp(lines.line[l], "error", 5) != 0 &&
-				strcmp(lines.line[l], "disconnected") != 0,
-				"%s: client %s said \"%s\"", what, w->app_id,
-				lines.line[l]) && ok;
+								 strcmp(lines.line[l], "disconnected") != 0,
+						 "%s: client %s said \"%s\"", what, w->app_id,
+						 lines.line[l]) &&
+					ok;
 		}
 		lines_free(&lines);
 	}
@@ -190,8 +195,7 @@ static bool check_clients(struct churn_window *windows, size_t count,
 
 /* The output the window has most of, as gridwl picks a window's filter. */
 static const struct layout_output *main_output(const struct layout *layout,
-		const struct layout_window *lw)
-{
+		const struct layout_window *lw) {
 	const struct layout_output *best = NULL;
 	long best_area = 0;
 	for (size_t i = 0; i < layout->count; i++) {
@@ -208,8 +212,7 @@ static const struct layout_output *main_output(const struct layout *layout,
 /* Raises each window in turn and compares the whole of the output it is
  * mostly on: it on top, the others under it, background elsewhere. */
 static bool check_pixels(struct harness *h, struct churn_window *windows,
-		size_t count, const char *tag)
-{
+		size_t count, const char *tag) {
 	struct layout layout;
 	REQUIRE(layout_read(h, &layout), "cannot read the layout");
 	bool ok = true;
@@ -229,14 +232,17 @@ static bool check_pixels(struct harness *h, struct churn_window *windows,
 		REQUIRE(read_window(h, &windows[top], &stack[n++]), "no window");
 		const struct layout_output *o = main_output(&layout, &stack[n - 1]);
 		REQUIRE(o != NULL, "%s: window %s is on no output", tag,
-			windows[top].app_id);
+				windows[top].app_id);
 		char name[128];
-		snprintf(name, sizeof(name), "churn-%s-%s-%s", tag,
-			windows[top].app_id, o->name);
+		snprintf(name, sizeof(name), "churn-%s-%s-%s", tag, windows[top].app_id,
+				o->name);
 		struct image *shot = screenshot_gridctl(h, o->name, name);
 		struct expected *e = layout_expect_output(o, stack, n);
-		ok = CHECK(shot != NULL && e != NULL, "%s: no screenshot or "
-			"expectation", name) && CHECK_EXPECTED(shot, e, name) && ok;
+		ok = CHECK(shot != NULL && e != NULL,
+					 "%s: no screenshot or "
+					 "expectation",
+					 name) &&
+				CHECK_EXPECTED(shot, e, name) && ok;
 		expected_destroy(e);
 		image_destroy(shot);
 	}
@@ -246,15 +252,14 @@ static bool check_pixels(struct harness *h, struct churn_window *windows,
 /* What the resample cache must hold once settled: one copy per window and
  * per (scale, filter) of the outputs showing it at a scale not its own. */
 static bool check_cache(struct harness *h, struct churn_window *windows,
-		size_t count, const char *what)
-{
+		size_t count, const char *what) {
 	struct layout layout;
 	REQUIRE(layout_read(h, &layout), "cannot read the layout");
 	int64_t want = 0;
 	for (size_t i = 0; i < count; i++) {
 		struct layout_window lw;
 		REQUIRE(read_window(h, &windows[i], &lw), "no window");
-		bool seen[16][2] = {{false}};
+		bool seen[16][2] = { { false } };
 		for (size_t o = 0; o < layout.count; o++) {
 			const struct layout_output *out = &layout.outputs[o];
 			int x, y, w, hgt;
@@ -268,32 +273,30 @@ static bool check_cache(struct harness *h, struct churn_window *windows,
 	}
 	int64_t entries;
 	REQUIRE(rs_stat_settled(h, "resample_cache_entries", &entries),
-		"no resample_cache_entries");
-	return CHECK(entries == want, "%s: the resample cache holds %lld "
-		"copies, the windows on screen need %lld", what, (long long)entries,
-		(long long)want);
+			"no resample_cache_entries");
+	return CHECK(entries == want,
+			"%s: the resample cache holds %lld "
+			"copies, the windows on screen need %lld",
+			what, (long long)entries, (long long)want);
 }
 
-static bool move_to(struct harness *h, struct churn_window *w, int x, int y)
-{
+static bool move_to(struct harness *h, struct churn_window *w, int x, int y) {
 	return CHECK(rs_place(h, w->app_id, x, y) == w->id,
-		"cannot move %s to %d,%d", w->app_id, x, y);
+			"cannot move %s to %d,%d", w->app_id, x, y);
 }
 
 /* Puts w in the middle of o, one logical pixel off so odd offsets show. */
 static bool move_onto(struct harness *h, struct churn_window *w,
-		const struct layout_output *o)
-{
+		const struct layout_output *o) {
 	return move_to(h, w, o->x + (o->width - w->width) / 2 + 1,
-		o->y + (o->height - w->height) / 2 + 1);
+			o->y + (o->height - w->height) / 2 + 1);
 }
 
 /* One of the outputs gridwl started with goes, with a window across its
  * seam, while a newer one is to its right (which then slides left into its
  * place), and comes back under its old name. */
 static bool replace_original(struct harness *h, struct churn_window *windows,
-		size_t count, int cycle)
-{
+		size_t count, int cycle) {
 	char what[64], name[32];
 	snprintf(what, sizeof(what), "cycle %d, HEADLESS-2 replaced", cycle);
 	bool ok = move_to(h, &windows[0], 541, 201);
@@ -301,8 +304,11 @@ static bool replace_original(struct harness *h, struct churn_window *windows,
 	ok = check_visible(h, windows, count, what) && ok;
 	ok = check_clients(windows, count, what) && ok;
 	ok = create_output(h, "1280x960", 2, name, sizeof(name)) && ok;
-	ok = CHECK(strcmp(name, "HEADLESS-2") == 0, "%s: the first free name "
-		"is HEADLESS-2, got %s", what, name) && ok;
+	ok = CHECK(strcmp(name, "HEADLESS-2") == 0,
+				 "%s: the first free name "
+				 "is HEADLESS-2, got %s",
+				 what, name) &&
+			ok;
 	ok = check_visible(h, windows, count, what) && ok;
 	char tag[32];
 	snprintf(tag, sizeof(tag), "c%d-replaced", cycle);
@@ -310,8 +316,7 @@ static bool replace_original(struct harness *h, struct churn_window *windows,
 }
 
 static bool run_cycle(struct harness *h, struct churn_window *windows,
-		size_t count, int cycle)
-{
+		size_t count, int cycle) {
 	static const int scales[] = { 1, 2, 3, 4, 2, 3 };
 	struct churn_window *span = &windows[0], *inner = &windows[1];
 	// Logical sizes stay integral at every scale from 1 to 4.
@@ -327,8 +332,10 @@ static bool run_cycle(struct harness *h, struct churn_window *windows,
 	struct layout layout;
 	REQUIRE(layout_read(h, &layout), "cannot read the layout");
 	const struct layout_output *o = layout_find(&layout, name);
-	REQUIRE(o != NULL && o->scale == scale, "%s: the new output %s is not "
-		"in gridctl outputs at scale %d", what, name, scale);
+	REQUIRE(o != NULL && o->scale == scale,
+			"%s: the new output %s is not "
+			"in gridctl outputs at scale %d",
+			what, name, scale);
 	struct layout_output fresh = *o;
 	if (cycle % 2 == 1) {
 		// Bilinear now and then, so copies of both filters come and go.
@@ -360,7 +367,8 @@ static bool run_cycle(struct harness *h, struct churn_window *windows,
 		// first, so a window brought back may land on the second just
 		// before it goes too.
 		ok = create_output(h, "960x720", 4 - scale % 4, second,
-			sizeof(second)) && ok;
+					 sizeof(second)) &&
+				ok;
 		struct layout now;
 		ok = layout_read(h, &now) && ok;
 		const struct layout_output *o2 = layout_find(&now, second);
@@ -390,19 +398,17 @@ static bool run_cycle(struct harness *h, struct churn_window *windows,
 
 /* Inverts a corner of the window and back, two commits gridwl has not
  * necessarily taken yet when the next output comes or goes. */
-static bool redraw(struct churn_window *w)
-{
+static bool redraw(struct churn_window *w) {
 	int bw = w->width * w->buffer_scale, bh = w->height * w->buffer_scale;
 	char command[64];
 	snprintf(command, sizeof(command), "damage 0 0 %d %d", bw / 2, bh / 2);
 	return CHECK(harness_client_send(w->client, command) &&
-		harness_client_send(w->client, command),
-		"cannot make %s redraw", w->app_id);
+					harness_client_send(w->client, command),
+			"cannot make %s redraw", w->app_id);
 }
 
 static bool run_light_cycle(struct harness *h, struct churn_window *windows,
-		size_t count, int cycle)
-{
+		size_t count, int cycle) {
 	static const int scales[] = { 1, 2, 3, 4, 3 };
 	int scale = scales[cycle % COUNT(scales)];
 	const char *mode = cycle % 2 == 0 ? "960x720" : "1440x960";
@@ -430,7 +436,8 @@ static bool run_light_cycle(struct harness *h, struct churn_window *windows,
 		// Both redraws of every client in, then the pixels.
 		for (size_t i = 0; i < count; i++) {
 			ok = CHECK(client_command_synced(windows[i].client, "sync"),
-				"%s: %s did not answer", what, windows[i].app_id) && ok;
+						 "%s: %s did not answer", what, windows[i].app_id) &&
+					ok;
 		}
 		ok = check_clients(windows, count, what) && ok;
 		char tag[64];
@@ -440,16 +447,21 @@ static bool run_light_cycle(struct harness *h, struct churn_window *windows,
 	return ok;
 }
 
-static bool run_churn(const void *data)
-{
+static bool run_churn(const void *data) {
 	const char *args[] = { "-o", START_A, "-o", START_B, NULL };
 	struct harness *h = harness_start(args);
 	REQUIRE(h != NULL, "gridwl did not start");
 	struct churn_window windows[] = {
-		{ .app_id = "churn-span", .pattern = "coords", .buffer_scale = 1,
-			.width = 200, .height = 100 },
-		{ .app_id = "churn-inner", .pattern = "checker", .buffer_scale = 2,
-			.width = 160, .height = 120 },
+		{ .app_id = "churn-span",
+				.pattern = "coords",
+				.buffer_scale = 1,
+				.width = 200,
+				.height = 100 },
+		{ .app_id = "churn-inner",
+				.pattern = "checker",
+				.buffer_scale = 2,
+				.width = 160,
+				.height = 120 },
 	};
 	bool ok = true;
 	for (size_t i = 0; ok && i < COUNT(windows); i++) {
@@ -482,14 +494,13 @@ static bool run_churn(const void *data)
 
 /* Reads the client's frames until one is "ready W H S". */
 static bool wait_ready(struct harness_client *c, int width, int height,
-		int scale)
-{
+		int scale) {
 	char want[64];
 	snprintf(want, sizeof(want), "ready %d %d %d", width, height, scale);
 	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
 	while (harness_now_ms() < deadline) {
 		char *line = harness_client_wait_line(c, "ready ",
-			(int)(deadline - harness_now_ms()));
+				(int)(deadline - harness_now_ms()));
 		bool found = line != NULL && strcmp(line, want) == 0;
 		free(line);
 		if (found) {
@@ -506,18 +517,17 @@ static bool wait_ready(struct harness_client *c, int width, int height,
 /* The fullscreen window fills output, which shows nothing but it; redrawn
  * says a configure for the output's size must come first. */
 static bool check_fullscreen_on(struct harness *h, struct churn_window *full,
-		const char *output, bool redrawn, const char *tag)
-{
+		const char *output, bool redrawn, const char *tag) {
 	struct layout layout;
 	REQUIRE(layout_read(h, &layout), "cannot read the layout");
 	const struct layout_output *o = layout_find(&layout, output);
 	REQUIRE(o != NULL, "no output %s", output);
 	full->width = o->width;
 	full->height = o->height;
-	bool ok = !redrawn || wait_ready(full->client, o->width, o->height,
-		full->buffer_scale);
-	struct json_object *obj = harness_wait_window_app_id(h, full->app_id,
-		HARNESS_TIMEOUT_MS);
+	bool ok = !redrawn ||
+			wait_ready(full->client, o->width, o->height, full->buffer_scale);
+	struct json_object *obj =
+			harness_wait_window_app_id(h, full->app_id, HARNESS_TIMEOUT_MS);
 	REQUIRE(obj != NULL, "the fullscreen window is gone");
 	ok = CHECK_JSON_BOOL(obj, "fullscreen", true) && ok;
 	ok = CHECK_JSON_INT(obj, "x", o->x) && ok;
@@ -525,9 +535,11 @@ static bool check_fullscreen_on(struct harness *h, struct churn_window *full,
 	ok = CHECK_JSON_INT(obj, "width", o->width) && ok;
 	ok = CHECK_JSON_INT(obj, "height", o->height) && ok;
 	const char *only[] = { output, NULL };
-	ok = CHECK(window_outputs_are(obj, only), "the fullscreen window "
-		"should be on %s alone: %s", output,
-		json_object_to_json_string(obj)) && ok;
+	ok = CHECK(window_outputs_are(obj, only),
+				 "the fullscreen window "
+				 "should be on %s alone: %s",
+				 output, json_object_to_json_string(obj)) &&
+			ok;
 	json_object_put(obj);
 	struct layout_window lw;
 	ok = read_window(h, full, &lw) && ok;
@@ -536,24 +548,30 @@ static bool check_fullscreen_on(struct harness *h, struct churn_window *full,
 	struct image *shot = screenshot_gridctl(h, output, name);
 	struct expected *e = layout_expect_output(o, &lw, 1);
 	ok = CHECK(shot != NULL && e != NULL, "%s: no screenshot", name) &&
-		CHECK_EXPECTED(shot, e, name) && ok;
+			CHECK_EXPECTED(shot, e, name) && ok;
 	expected_destroy(e);
 	image_destroy(shot);
 	return ok;
 }
 
-static bool run_fullscreen(const void *data)
-{
+static bool run_fullscreen(const void *data) {
 	const char *args[] = { "-o", START_A, NULL };
 	struct harness *h = harness_start(args);
 	REQUIRE(h != NULL, "gridwl did not start");
 	char first[32], second[32];
 	bool ok = create_output(h, "960x720", 2, first, sizeof(first));
 	struct churn_window windows[] = {
-		{ .app_id = "churn-window", .pattern = "checker", .buffer_scale = 1,
-			.width = 200, .height = 100 },
-		{ .app_id = "churn-full", .pattern = "coords", .buffer_scale = 2,
-			.width = 480, .height = 360, .fullscreen = true },
+		{ .app_id = "churn-window",
+				.pattern = "checker",
+				.buffer_scale = 1,
+				.width = 200,
+				.height = 100 },
+		{ .app_id = "churn-full",
+				.pattern = "coords",
+				.buffer_scale = 2,
+				.width = 480,
+				.height = 360,
+				.fullscreen = true },
 	};
 	struct churn_window *full = &windows[1];
 	ok = ok && spawn_window(h, &windows[0], NULL);
@@ -563,18 +581,18 @@ static bool run_fullscreen(const void *data)
 	ok = ok && check_fullscreen_on(h, full, first, false, "before");
 	// Its output goes: it must fill another.
 	ok = ok && destroy_output(h, first);
-	ok = ok && check_fullscreen_on(h, full, "HEADLESS-1", true,
-		"moved");
+	ok = ok && check_fullscreen_on(h, full, "HEADLESS-1", true, "moved");
 	ok = ok && check_visible(h, windows, COUNT(windows), "first destroyed");
 	ok = ok && check_clients(windows, COUNT(windows), "first destroyed");
 	// Again with the window's new output, the last of the original ones,
 	// leaving only a scale-4 output.
 	ok = ok && create_output(h, "1280x960", 4, second, sizeof(second));
 	ok = ok && destroy_output(h, "HEADLESS-1");
-	ok = ok && check_fullscreen_on(h, full, second, true,
-		"moved-again");
-	ok = ok && check_visible(h, windows, COUNT(windows), "HEADLESS-1 "
-		"destroyed");
+	ok = ok && check_fullscreen_on(h, full, second, true, "moved-again");
+	ok = ok &&
+			check_visible(h, windows, COUNT(windows),
+					"HEADLESS-1 "
+					"destroyed");
 	ok = ok && check_clients(windows, COUNT(windows), "HEADLESS-1 destroyed");
 	for (size_t i = 0; i < COUNT(windows); i++) {
 		if (windows[i].client != NULL) {
@@ -587,20 +605,29 @@ static bool run_fullscreen(const void *data)
 /* The other side: a fullscreen window stays with its output when another
  * goes and its own slides into the gap, and a window mapped after the
  * output under the pointer went still appears. */
-static bool run_fullscreen_slide(const void *data)
-{
+static bool run_fullscreen_slide(const void *data) {
 	const char *args[] = { "-o", START_A, NULL };
 	struct harness *h = harness_start(args);
 	REQUIRE(h != NULL, "gridwl did not start");
 	char first[32];
 	bool ok = create_output(h, "960x720", 2, first, sizeof(first));
 	struct churn_window windows[] = {
-		{ .app_id = "slide-window", .pattern = "checker", .buffer_scale = 1,
-			.width = 200, .height = 100 },
-		{ .app_id = "slide-full", .pattern = "coords", .buffer_scale = 2,
-			.width = 480, .height = 360, .fullscreen = true },
-		{ .app_id = "slide-late", .pattern = "grid", .buffer_scale = 2,
-			.width = 120, .height = 80 },
+		{ .app_id = "slide-window",
+				.pattern = "checker",
+				.buffer_scale = 1,
+				.width = 200,
+				.height = 100 },
+		{ .app_id = "slide-full",
+				.pattern = "coords",
+				.buffer_scale = 2,
+				.width = 480,
+				.height = 360,
+				.fullscreen = true },
+		{ .app_id = "slide-late",
+				.pattern = "grid",
+				.buffer_scale = 2,
+				.width = 120,
+				.height = 80 },
 	};
 	struct churn_window *full = &windows[1];
 	ok = ok && spawn_window(h, &windows[0], NULL);
@@ -615,8 +642,10 @@ static bool run_fullscreen_slide(const void *data)
 	ok = ok && check_visible(h, windows, 2, "HEADLESS-1 destroyed");
 	ok = ok && check_clients(windows, 2, "HEADLESS-1 destroyed");
 	ok = ok && spawn_window(h, &windows[2], NULL);
-	ok = ok && check_visible(h, windows, COUNT(windows), "a window mapped "
-		"after HEADLESS-1 went");
+	ok = ok &&
+			check_visible(h, windows, COUNT(windows),
+					"a window mapped "
+					"after HEADLESS-1 went");
 	for (size_t i = 0; i < COUNT(windows); i++) {
 		if (windows[i].client != NULL) {
 			ok = rs_quit(windows[i].client) && ok;
@@ -628,18 +657,26 @@ static bool run_fullscreen_slide(const void *data)
 /* Outputs that come and go faster than the clients can bind them: a
  * client binds wl_output and xdg_output globals that are already gone, one
  * starts up in the middle of it, and all must carry on. */
-static bool run_rapid(const void *data)
-{
+static bool run_rapid(const void *data) {
 	const char *args[] = { "-o", START_A, "-o", START_B, NULL };
 	struct harness *h = harness_start(args);
 	REQUIRE(h != NULL, "gridwl did not start");
 	struct churn_window windows[] = {
-		{ .app_id = "rapid-span", .pattern = "coords", .buffer_scale = 1,
-			.width = 200, .height = 100 },
-		{ .app_id = "rapid-inner", .pattern = "checker", .buffer_scale = 2,
-			.width = 160, .height = 120 },
-		{ .app_id = "rapid-late", .pattern = "grid", .buffer_scale = 2,
-			.width = 120, .height = 80 },
+		{ .app_id = "rapid-span",
+				.pattern = "coords",
+				.buffer_scale = 1,
+				.width = 200,
+				.height = 100 },
+		{ .app_id = "rapid-inner",
+				.pattern = "checker",
+				.buffer_scale = 2,
+				.width = 160,
+				.height = 120 },
+		{ .app_id = "rapid-late",
+				.pattern = "grid",
+				.buffer_scale = 2,
+				.width = 120,
+				.height = 80 },
 	};
 	bool ok = true;
 	for (size_t i = 0; ok && i < 2; i++) {
@@ -649,13 +686,13 @@ static bool run_rapid(const void *data)
 	for (int i = 0; ok && i < 20; i++) {
 		char name[32];
 		ok = create_output(h, i % 2 ? "960x720" : "1440x960", i % 4 + 1, name,
-			sizeof(name)) && destroy_output(h, name);
+					 sizeof(name)) &&
+				destroy_output(h, name);
 		if (i == 5) {
-			const char *late[] = { "--app-id", windows[2].app_id,
-				"--pattern", windows[2].pattern, "--scale", "2",
-				"--size", "120x80", NULL };
-			windows[2].client = harness_spawn_pattern_client(h,
-				windows[2].app_id, late);
+			const char *late[] = { "--app-id", windows[2].app_id, "--pattern",
+				windows[2].pattern, "--scale", "2", "--size", "120x80", NULL };
+			windows[2].client =
+					harness_spawn_pattern_client(h, windows[2].app_id, late);
 			ok = CHECK(windows[2].client != NULL, "no late client") && ok;
 		}
 	}
@@ -663,8 +700,10 @@ static bool run_rapid(const void *data)
 	windows[2].id = ok ? wait_window_id(h, windows[2].app_id) : 0;
 	ok = ok && windows[2].id > 0;
 	ok = ok && check_clients(windows, COUNT(windows), "after rapid hotplug");
-	ok = ok && check_visible(h, windows, COUNT(windows), "after rapid "
-		"hotplug");
+	ok = ok &&
+			check_visible(h, windows, COUNT(windows),
+					"after rapid "
+					"hotplug");
 	ok = ok && check_pixels(h, windows, COUNT(windows), "rapid");
 	for (size_t i = 0; i < COUNT(windows); i++) {
 		if (windows[i].client != NULL) {
@@ -674,26 +713,30 @@ static bool run_rapid(const void *data)
 	return harness_stop(h, ok);
 }
 
-static bool set_enabled(struct harness *h, const char *name, bool enable)
-{
+static bool set_enabled(struct harness *h, const char *name, bool enable) {
 	struct json_object *reply = harness_gridctl_ok(h, "output", name,
-		enable ? "enable" : "disable", NULL);
+			enable ? "enable" : "disable", NULL);
 	json_object_put(reply);
 	return reply != NULL;
 }
 
 /* Unplugging as a DRM session sees it most often: the output is disabled,
  * not destroyed. Its windows must leave it and come back into view. */
-static bool run_disable(const void *data)
-{
+static bool run_disable(const void *data) {
 	const char *args[] = { "-o", START_A, "-o", START_B, NULL };
 	struct harness *h = harness_start(args);
 	REQUIRE(h != NULL, "gridwl did not start");
 	struct churn_window windows[] = {
-		{ .app_id = "off-span", .pattern = "coords", .buffer_scale = 1,
-			.width = 200, .height = 100 },
-		{ .app_id = "off-inner", .pattern = "checker", .buffer_scale = 2,
-			.width = 160, .height = 120 },
+		{ .app_id = "off-span",
+				.pattern = "coords",
+				.buffer_scale = 1,
+				.width = 200,
+				.height = 100 },
+		{ .app_id = "off-inner",
+				.pattern = "checker",
+				.buffer_scale = 2,
+				.width = 160,
+				.height = 120 },
 	};
 	bool ok = true;
 	for (size_t i = 0; ok && i < COUNT(windows); i++) {
@@ -701,16 +744,18 @@ static bool run_disable(const void *data)
 	}
 	ok = ok && move_to(h, &windows[0], 541, 201);
 	ok = ok && move_to(h, &windows[1], 901, 301);
-	ok = ok && CHECK(set_enabled(h, "HEADLESS-2", false),
-		"gridctl output HEADLESS-2 disable should succeed");
+	ok = ok &&
+			CHECK(set_enabled(h, "HEADLESS-2", false),
+					"gridctl output HEADLESS-2 disable should succeed");
 	struct layout layout;
 	ok = ok && layout_read(h, &layout) &&
-		CHECK(layout_find(&layout, "HEADLESS-2") == NULL,
-			"HEADLESS-2 should no longer be enabled");
+			CHECK(layout_find(&layout, "HEADLESS-2") == NULL,
+					"HEADLESS-2 should no longer be enabled");
 	ok = ok && check_visible(h, windows, COUNT(windows), "HEADLESS-2 off");
 	ok = ok && check_pixels(h, windows, COUNT(windows), "off");
-	ok = ok && CHECK(set_enabled(h, "HEADLESS-2", true),
-		"gridctl output HEADLESS-2 enable should succeed");
+	ok = ok &&
+			CHECK(set_enabled(h, "HEADLESS-2", true),
+					"gridctl output HEADLESS-2 enable should succeed");
 	ok = ok && check_visible(h, windows, COUNT(windows), "HEADLESS-2 on");
 	ok = ok && check_clients(windows, COUNT(windows), "HEADLESS-2 on");
 	for (size_t i = 0; i < COUNT(windows); i++) {
@@ -721,20 +766,27 @@ static bool run_disable(const void *data)
 	return harness_stop(h, ok);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	char name[96];
-	snprintf(name, sizeof(name), "%d cycles of creating and destroying "
-		"outputs lose no window", CYCLES);
+	snprintf(name, sizeof(name),
+			"%d cycles of creating and destroying "
+			"outputs lose no window",
+			CYCLES);
 	check_run(&suite, name, run_churn, NULL);
-	check_run(&suite, "destroying the output of a fullscreen window "
-		"moves it to another", run_fullscreen, NULL);
-	check_run(&suite, "a fullscreen window follows its output when another "
-		"goes", run_fullscreen_slide, NULL);
-	check_run(&suite, "outputs created and destroyed faster than clients "
-		"bind them", run_rapid, NULL);
+	check_run(&suite,
+			"destroying the output of a fullscreen window "
+			"moves it to another",
+			run_fullscreen, NULL);
+	check_run(&suite,
+			"a fullscreen window follows its output when another "
+			"goes",
+			run_fullscreen_slide, NULL);
+	check_run(&suite,
+			"outputs created and destroyed faster than clients "
+			"bind them",
+			run_rapid, NULL);
 	check_run(&suite, "disabling an output moves its windows off it",
-		run_disable, NULL);
+			run_disable, NULL);
 	return check_finish(&suite);
 }

@@ -17,15 +17,15 @@
  */
 
 static const char kanshi_config[] =
-	"profile docked {\n"
-	"	output HEADLESS-1 scale 2 position 1280,0\n"
-	"	output HEADLESS-2 enable position 0,0\n"
-	"}\n"
-	"profile three {\n"
-	"	output HEADLESS-1 scale 2 position 0,0\n"
-	"	output HEADLESS-2 disable\n"
-	"	output HEADLESS-3 scale 2 position 640,0\n"
-	"}\n";
+		"profile docked {\n"
+		"	output HEADLESS-1 scale 2 position 1280,0\n"
+		"	output HEADLESS-2 enable position 0,0\n"
+		"}\n"
+		"profile three {\n"
+		"	output HEADLESS-1 scale 2 position 0,0\n"
+		"	output HEADLESS-2 disable\n"
+		"	output HEADLESS-3 scale 2 position 640,0\n"
+		"}\n";
 
 struct output_want {
 	const char *name;
@@ -45,11 +45,10 @@ struct layout_want {
 };
 
 static bool output_matches(struct json_object *outputs,
-		const struct output_want *w)
-{
+		const struct output_want *w) {
 	struct json_object *output = json_array_find(outputs, "name", w->name);
-	struct json_object *enabled = json_path(output, "enabled",
-		json_type_boolean);
+	struct json_object *enabled =
+			json_path(output, "enabled", json_type_boolean);
 	if (output == NULL || enabled == NULL ||
 			json_object_get_boolean(enabled) != w->enabled) {
 		return false;
@@ -63,13 +62,12 @@ static bool output_matches(struct json_object *outputs,
 	struct json_object *width = json_path(output, "width", json_type_int);
 	// Every output here is a 1280x720 mode.
 	return scale != NULL && x != NULL && y != NULL && width != NULL &&
-		json_object_get_int(scale) == w->scale &&
-		json_object_get_int(x) == w->x && json_object_get_int(y) == w->y &&
-		json_object_get_int(width) == 1280 / w->scale;
+			json_object_get_int(scale) == w->scale &&
+			json_object_get_int(x) == w->x && json_object_get_int(y) == w->y &&
+			json_object_get_int(width) == 1280 / w->scale;
 }
 
-static bool layout_is(struct json_object *reply, void *data)
-{
+static bool layout_is(struct json_object *reply, void *data) {
 	const struct layout_want *want = data;
 	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
 	if (outputs == NULL || json_object_array_length(outputs) != want->count) {
@@ -84,20 +82,18 @@ static bool layout_is(struct json_object *reply, void *data)
 }
 
 static bool wait_layout(struct harness *h, const struct output_want *outputs,
-		size_t count, const char *why)
-{
+		size_t count, const char *why) {
 	struct layout_want want = { outputs, count };
 	const char *args[] = { "outputs", NULL };
-	struct json_object *reply = harness_wait_gridctl(h, args, layout_is,
-		&want, HARNESS_TIMEOUT_MS, why);
+	struct json_object *reply = harness_wait_gridctl(h, args, layout_is, &want,
+			HARNESS_TIMEOUT_MS, why);
 	json_object_put(reply);
 	return CHECK(reply != NULL, "kanshi should apply: %s", why);
 }
 
 /* Reads the client's lines up to the next sync and checks that every line
  * of expected is among them. */
-static bool client_saw(struct harness_client *c, const char *const *expected)
-{
+static bool client_saw(struct harness_client *c, const char *const *expected) {
 	struct lines lines;
 	REQUIRE(client_sync_lines(c, &lines), "no sync from the client");
 	bool ok = true;
@@ -107,15 +103,14 @@ static bool client_saw(struct harness_client *c, const char *const *expected)
 			found = strcmp(lines.line[j], expected[i]) == 0;
 		}
 		ok = CHECK(found, "the client should have seen \"%s\"", expected[i]) &&
-			ok;
+				ok;
 	}
 	lines_free(&lines);
 	return ok;
 }
 
 /* The window of app_id is 200x100 logical at x, y, on output alone. */
-static bool window_at(struct json_object *window, void *data)
-{
+static bool window_at(struct json_object *window, void *data) {
 	const struct window_want *w = data;
 	struct json_object *app_id = json_path(window, "app_id", json_type_string);
 	struct json_object *x = json_path(window, "x", json_type_int);
@@ -124,44 +119,41 @@ static bool window_at(struct json_object *window, void *data)
 	struct json_object *height = json_path(window, "height", json_type_int);
 	const char *names[] = { w->output, NULL };
 	return app_id != NULL && x != NULL && y != NULL && width != NULL &&
-		height != NULL &&
-		strcmp(json_object_get_string(app_id), w->app_id) == 0 &&
-		json_object_get_int(x) == w->x && json_object_get_int(y) == w->y &&
-		json_object_get_int(width) == 200 &&
-		json_object_get_int(height) == 100 &&
-		window_outputs_are(window, names);
+			height != NULL &&
+			strcmp(json_object_get_string(app_id), w->app_id) == 0 &&
+			json_object_get_int(x) == w->x && json_object_get_int(y) == w->y &&
+			json_object_get_int(width) == 200 &&
+			json_object_get_int(height) == 100 &&
+			window_outputs_are(window, names);
 }
 
 static bool check_window_at(struct harness *h, const char *app_id,
-		const char *output, int x, int y)
-{
+		const char *output, int x, int y) {
 	struct window_want want = { app_id, output, x, y };
 	struct json_object *window = harness_wait_window(h, window_at, &want,
-		HARNESS_TIMEOUT_MS, app_id);
+			HARNESS_TIMEOUT_MS, app_id);
 	json_object_put(window);
-	return CHECK(window != NULL, "%s should be at %d,%d on %s alone", app_id,
-		x, y, output);
+	return CHECK(window != NULL, "%s should be at %d,%d on %s alone", app_id, x,
+			y, output);
 }
 
 /* The window of app_id is 200x100 logical and on some output. */
-static bool check_window_shown(struct harness *h, const char *app_id)
-{
-	struct json_object *window = harness_wait_window_app_id(h, app_id,
-		HARNESS_TIMEOUT_MS);
+static bool check_window_shown(struct harness *h, const char *app_id) {
+	struct json_object *window =
+			harness_wait_window_app_id(h, app_id, HARNESS_TIMEOUT_MS);
 	REQUIRE(window != NULL, "the window %s is gone", app_id);
 	bool ok = CHECK_JSON_INT(window, "width", 200);
 	ok = CHECK_JSON_INT(window, "height", 100) && ok;
-	struct json_object *outputs = json_path(window, "outputs",
-		json_type_array);
+	struct json_object *outputs = json_path(window, "outputs", json_type_array);
 	ok = CHECK(outputs != NULL && json_object_array_length(outputs) > 0,
-		"the window should be on an output: %s",
-		json_object_to_json_string(window)) && ok;
+				 "the window should be on an output: %s",
+				 json_object_to_json_string(window)) &&
+			ok;
 	json_object_put(window);
 	return ok;
 }
 
-static bool write_config(const char *path)
-{
+static bool write_config(const char *path) {
 	FILE *f = fopen(path, "w");
 	REQUIRE(f != NULL, "cannot write %s", path);
 	bool ok = fputs(kanshi_config, f) >= 0;
@@ -169,21 +161,21 @@ static bool write_config(const char *path)
 	return CHECK(ok, "cannot write %s", path);
 }
 
-static bool body(struct harness *h)
-{
+static bool body(struct harness *h) {
 	const char *watcher_args[] = { "--app-id", "kanshi-watcher", NULL };
 	struct harness_client *watcher =
-		harness_spawn_pattern_client(h, "watcher", watcher_args);
+			harness_spawn_pattern_client(h, "watcher", watcher_args);
 	REQUIRE(watcher != NULL, "cannot start the pattern client");
 	REQUIRE(CHECK_READY(watcher, 200, 100, 1), "the window did not map");
 	const char *other_args[] = { "--app-id", "kanshi-other", NULL };
 	struct harness_client *other =
-		harness_spawn_pattern_client(h, "other", other_args);
+			harness_spawn_pattern_client(h, "other", other_args);
 	REQUIRE(other != NULL, "cannot start the second client");
 	REQUIRE(CHECK_READY(other, 200, 100, 1), "the second window did not map");
 	// One window on each output, away from their edges.
 	REQUIRE(rs_place(h, "kanshi-watcher", 100, 100) != 0 &&
-		rs_place(h, "kanshi-other", 1500, 200) != 0, "cannot place windows");
+					rs_place(h, "kanshi-other", 1500, 200) != 0,
+			"cannot place windows");
 
 	char *path = harness_path(h, "kanshi.conf");
 	REQUIRE(path != NULL && write_config(path), "no kanshi config");
@@ -210,8 +202,8 @@ static bool body(struct harness *h)
 	ok = check_window_at(h, "kanshi-other", "HEADLESS-2", 220, 200) && ok;
 
 	// Plugging in a third output switches kanshi to the other profile.
-	struct json_object *reply = harness_gridctl_ok(h, "create-output",
-		"1280x720", NULL);
+	struct json_object *reply =
+			harness_gridctl_ok(h, "create-output", "1280x720", NULL);
 	ok = CHECK(reply != NULL, "create-output failed") && ok;
 	ok = ok && CHECK_JSON_STRING(reply, "name", "HEADLESS-3");
 	json_object_put(reply);
@@ -238,8 +230,7 @@ static bool body(struct harness *h)
 	reply = harness_gridctl_ok(h, "destroy-output", "HEADLESS-3", NULL);
 	ok = CHECK(reply != NULL, "destroy-output failed") && ok;
 	json_object_put(reply);
-	ok = wait_layout(h, docked, 2, "profile docked after destroy-output") &&
-		ok;
+	ok = wait_layout(h, docked, 2, "profile docked after destroy-output") && ok;
 	const char *back_seen[] = {
 		"output_removed HEADLESS-3",
 		"output HEADLESS-2 scale=1 mode=1280x720",
@@ -251,22 +242,22 @@ static bool body(struct harness *h)
 	ok = check_window_at(h, "kanshi-watcher", "HEADLESS-1", 1380, 100) && ok;
 	ok = check_window_shown(h, "kanshi-other") && ok;
 
-	ok = CHECK(harness_client_running(kanshi), "kanshi should still run") &&
-		ok;
+	ok = CHECK(harness_client_running(kanshi), "kanshi should still run") && ok;
 	harness_client_kill(kanshi);
 	return ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	(void)data;
 	if (!program_in_path("kanshi")) {
 		fprintf(stderr, "kanshi is not installed (tools/install-deps)\n");
 		return false;
 	}
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 1280x720 scale 1",
-		"--output", "HEADLESS-2 mode 1280x720 scale 1",
+		"--output",
+		"HEADLESS-1 mode 1280x720 scale 1",
+		"--output",
+		"HEADLESS-2 mode 1280x720 scale 1",
 		NULL,
 	};
 	struct harness *h = harness_start(args);
@@ -275,9 +266,8 @@ static bool run(const void *data)
 	return harness_stop(h, ok);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	check_run(&suite, "kanshi profiles follow hotplug", run, NULL);
 	return check_finish(&suite);
 }

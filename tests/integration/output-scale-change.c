@@ -36,37 +36,38 @@ struct window_at {
 	int x, y, width, height;
 };
 
-static bool window_kept(struct json_object *window, void *data)
-{
+static bool window_kept(struct json_object *window, void *data) {
 	const struct window_at *w = data;
 	struct json_object *x = json_path(window, "x", json_type_int);
 	struct json_object *y = json_path(window, "y", json_type_int);
 	struct json_object *width = json_path(window, "width", json_type_int);
 	struct json_object *height = json_path(window, "height", json_type_int);
 	return x && y && width && height && json_object_get_int(x) == w->x &&
-		json_object_get_int(y) == w->y &&
-		json_object_get_int(width) == w->width &&
-		json_object_get_int(height) == w->height;
+			json_object_get_int(y) == w->y &&
+			json_object_get_int(width) == w->width &&
+			json_object_get_int(height) == w->height;
 }
 
 static bool check_step(struct harness *h, struct harness_client *c,
-		const struct image *buffer, const struct step *s)
-{
-	struct json_object *reply = harness_gridctl_ok(h, "output", RS_OUTPUT,
-		s->key, s->value, NULL);
+		const struct image *buffer, const struct step *s) {
+	struct json_object *reply =
+			harness_gridctl_ok(h, "output", RS_OUTPUT, s->key, s->value, NULL);
 	json_object_put(reply);
 	REQUIRE(reply != NULL, "gridctl output %s %s failed", s->key, s->value);
 	char want[96];
 	snprintf(want, sizeof(want), "output " RS_OUTPUT " scale=%d mode=%dx%d",
-		s->scale, s->mode_width, s->mode_height);
+			s->scale, s->mode_width, s->mode_height);
 	char *line = harness_client_wait_line(c, want, HARNESS_TIMEOUT_MS);
 	bool ok = CHECK(line != NULL, "the client was not told \"%s\"", want);
 	free(line);
 	struct window_at w = { WX, WY, WW, WH };
 	struct json_object *window = harness_wait_window(h, window_kept, &w,
-		HARNESS_TIMEOUT_MS, "the window to keep its logical geometry");
-	ok = CHECK(window != NULL, "after %s %s the window is no longer at "
-		"%d,%d %dx%d", s->key, s->value, WX, WY, WW, WH) && ok;
+			HARNESS_TIMEOUT_MS, "the window to keep its logical geometry");
+	ok = CHECK(window != NULL,
+				 "after %s %s the window is no longer at "
+				 "%d,%d %dx%d",
+				 s->key, s->value, WX, WY, WW, WH) &&
+			ok;
 	json_object_put(window);
 
 	char name[64];
@@ -74,26 +75,27 @@ static bool check_step(struct harness *h, struct harness_client *c,
 	struct image *shot = screenshot_gridctl(h, RS_OUTPUT, name);
 	REQUIRE(shot != NULL, "no screenshot");
 	ok = CHECK(shot->width == s->mode_width && shot->height == s->mode_height,
-		"screenshot is %dx%d", shot->width, shot->height) && ok;
-	struct expected *e = expected_create(shot->width, shot->height,
-		BACKGROUND);
-	ok = CHECK(e != NULL && rs_expect_add(e, buffer, NULL, WX, WY, WW, WH, 1,
-		s->scale, RESAMPLE_NEAREST), "no expectation") && ok;
+				 "screenshot is %dx%d", shot->width, shot->height) &&
+			ok;
+	struct expected *e = expected_create(shot->width, shot->height, BACKGROUND);
+	ok = CHECK(e != NULL &&
+						 rs_expect_add(e, buffer, NULL, WX, WY, WW, WH, 1,
+								 s->scale, RESAMPLE_NEAREST),
+				 "no expectation") &&
+			ok;
 	ok = ok && CHECK_EXPECTED(shot, e, name);
 	expected_destroy(e);
 	image_destroy(shot);
 	return ok;
 }
 
-static bool body(struct harness *h, const void *data)
-{
+static bool body(struct harness *h, const void *data) {
 	struct pattern checker;
 	pattern_parse("checker", &checker);
 	struct image *buffer = resample_pattern_buffer(&checker, WW, WH);
-	struct harness_client *c = rs_spawn(h, "kept", "checker", 1, NULL, WW,
-		WH);
+	struct harness_client *c = rs_spawn(h, "kept", "checker", 1, NULL, WW, WH);
 	bool ok = CHECK(buffer != NULL && c != NULL, "no window") &&
-		CHECK(rs_place(h, "kept", WX, WY) > 0, "cannot place the window");
+			CHECK(rs_place(h, "kept", WX, WY) > 0, "cannot place the window");
 	for (size_t i = 0; ok && i < sizeof(steps) / sizeof(steps[0]); i++) {
 		ok = check_step(h, c, buffer, &steps[i]);
 	}
@@ -104,18 +106,18 @@ static bool body(struct harness *h, const void *data)
 	return ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	struct harness *h = rs_start(1, NULL);
 	REQUIRE(h != NULL, "gridwl did not start");
 	bool ok = body(h, data);
 	return harness_stop(h, ok);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
-	check_run(&suite, "run-time scale and mode changes keep the window's "
-		"logical geometry and redraw it at the new scale", run, NULL);
+int main(void) {
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"run-time scale and mode changes keep the window's "
+			"logical geometry and redraw it at the new scale",
+			run, NULL);
 	return check_finish(&suite);
 }

@@ -27,51 +27,54 @@ struct layout {
 	int layout_width, layout_height; // for absolute motion
 };
 
-static bool wait_motion(struct harness_client *c, double *x, double *y)
-{
-	char *line = harness_client_wait_line(c, "pointer motion",
-		HARNESS_TIMEOUT_MS);
+static bool wait_motion(struct harness_client *c, double *x, double *y) {
+	char *line =
+			harness_client_wait_line(c, "pointer motion", HARNESS_TIMEOUT_MS);
 	REQUIRE(line != NULL, "no pointer motion reached the window");
 	bool ok = CHECK(sscanf(line, "pointer motion %lf %lf", x, y) == 2,
-		"bad line \"%s\"", line);
+			"bad line \"%s\"", line);
 	free(line);
 	return ok;
 }
 
 static bool start(struct harness *h, const struct layout *l,
-		struct harness_client **window, struct harness_client **pointer,
-		int x, int y)
-{
+		struct harness_client **window, struct harness_client **pointer, int x,
+		int y) {
 	const char *args[] = {
-		"--app-id", "motion", "--pattern", "checker", "--size", "400x300",
-		"--cursor", "1", NULL,
+		"--app-id",
+		"motion",
+		"--pattern",
+		"checker",
+		"--size",
+		"400x300",
+		"--cursor",
+		"1",
+		NULL,
 	};
 	*window = harness_spawn_pattern_client(h, "motion", args);
-	REQUIRE(*window != NULL && CHECK_READY(*window, 400, 300, 1),
-		"no window");
+	REQUIRE(*window != NULL && CHECK_READY(*window, 400, 300, 1), "no window");
 	REQUIRE(rs_place(h, "motion", WINDOW_X, WINDOW_Y) > 0,
-		"cannot place the window");
+			"cannot place the window");
 	*pointer = spawn_virtual_pointer(h);
 	REQUIRE(*pointer != NULL, "no virtual pointer");
 	// The window binds its wl_pointer when the virtual one appears; what
 	// gridwl sends before that is lost to it.
 	char *line = harness_client_wait_line(*window, "pointer ready",
-		HARNESS_TIMEOUT_MS);
+			HARNESS_TIMEOUT_MS);
 	REQUIRE(line != NULL, "the window never got a wl_pointer");
 	free(line);
 	char command[64];
 	snprintf(command, sizeof(command), "move %d %d %d %d", x, y,
-		l->layout_width, l->layout_height);
+			l->layout_width, l->layout_height);
 	REQUIRE(pointer_command(*pointer, "moved", command), "no move");
 	line = harness_client_wait_line(*window, "pointer enter",
-		HARNESS_TIMEOUT_MS);
+			HARNESS_TIMEOUT_MS);
 	bool ok = CHECK(line != NULL, "the pointer never entered the window");
 	free(line);
 	return ok;
 }
 
-static bool body_seam(struct harness *h, const void *data)
-{
+static bool body_seam(struct harness *h, const void *data) {
 	const struct layout *l = data;
 	struct harness_client *window, *pointer;
 	REQUIRE(start(h, l, &window, &pointer, 500, 150), "no setup");
@@ -80,18 +83,19 @@ static bool body_seam(struct harness *h, const void *data)
 	// Steps of 50 from logical 500 to 800, across the seam at 640.
 	for (int i = 1; i <= 6 && ok; i++) {
 		ok = pointer_command(pointer, "motion", "motion 50 3") &&
-			wait_motion(window, &x, &y);
+				wait_motion(window, &x, &y);
 		double want_x = 50 + 50 * i, want_y = 50 + 3 * i;
-		ok = ok && CHECK(x == want_x && y == want_y, "after %d steps the "
-			"pointer is at %.2f,%.2f in the window, want %.0f,%.0f", i, x, y,
-			want_x, want_y);
+		ok = ok &&
+				CHECK(x == want_x && y == want_y,
+						"after %d steps the "
+						"pointer is at %.2f,%.2f in the window, want %.0f,%.0f",
+						i, x, y, want_x, want_y);
 	}
 	harness_client_send(pointer, "quit");
 	return rs_quit(window) && ok;
 }
 
-static bool body_gap(struct harness *h, const void *data)
-{
+static bool body_gap(struct harness *h, const void *data) {
 	const struct layout *l = data;
 	struct harness_client *window, *pointer;
 	REQUIRE(start(h, l, &window, &pointer, 600, 150), "no setup");
@@ -100,139 +104,168 @@ static bool body_gap(struct harness *h, const void *data)
 	// last column of HEADLESS-1 (window x 190), not in the gap and not on
 	// HEADLESS-2.
 	bool ok = pointer_command(pointer, "motion", "motion 100 0") &&
-		wait_motion(window, &x, &y);
-	ok = ok && CHECK(x >= 189 && x < 190 && y == 50, "moved into the gap, "
-		"the pointer is at %.2f,%.2f in the window, want just under 190,50",
-		x, y);
+			wait_motion(window, &x, &y);
+	ok = ok &&
+			CHECK(x >= 189 && x < 190 && y == 50,
+					"moved into the gap, "
+					"the pointer is at %.2f,%.2f in the window, want just under 190,50",
+					x, y);
 	harness_client_send(pointer, "quit");
 	return rs_quit(window) && ok;
 }
 
-static bool wait_pointer_line(struct harness_client *window,
-		const char *what)
-{
+static bool wait_pointer_line(struct harness_client *window, const char *what) {
 	char *line = harness_client_wait_line(window, what, HARNESS_TIMEOUT_MS);
 	free(line);
 	return line != NULL;
 }
 
-static bool body_still(struct harness *h, const void *data)
-{
+static bool body_still(struct harness *h, const void *data) {
 	const struct layout *l = data;
 	struct harness_client *window, *pointer;
 	// The pointer rests at logical 500,150: window coordinates 50,50.
 	REQUIRE(start(h, l, &window, &pointer, 500, 150), "no setup");
 	bool ok = CHECK(rs_place(h, "motion", 700, 300) > 0 &&
-		wait_pointer_line(window, "pointer leave"),
-		"a window moved away from the pointer should get leave");
+					wait_pointer_line(window, "pointer leave"),
+			"a window moved away from the pointer should get leave");
 	ok = CHECK(rs_place(h, "motion", 400, 50) > 0 &&
-		wait_pointer_line(window, "pointer enter"),
-		"a window moved under the pointer should get enter") && ok;
+						 wait_pointer_line(window, "pointer enter"),
+				 "a window moved under the pointer should get enter") &&
+			ok;
 	// Still under the pointer, ten logical pixels to the right (across the
 	// seam at 640 for its right part): the pointer is ten pixels further
 	// left in it.
 	double x, y;
 	ok = CHECK(rs_place(h, "motion", 410, 50) > 0 &&
-		wait_motion(window, &x, &y), "a window moved under a still "
-		"pointer should get motion") && ok;
-	ok = ok && CHECK(x == 90 && y == 100, "after the move the pointer is at "
-		"%.2f,%.2f in the window, want 90,100", x, y);
+						 wait_motion(window, &x, &y),
+				 "a window moved under a still "
+				 "pointer should get motion") &&
+			ok;
+	ok = ok &&
+			CHECK(x == 90 && y == 100,
+					"after the move the pointer is at "
+					"%.2f,%.2f in the window, want 90,100",
+					x, y);
 	harness_client_send(pointer, "quit");
 	return rs_quit(window) && ok;
 }
 
-static bool body_start(struct harness *h, const void *data)
-{
+static bool body_start(struct harness *h, const void *data) {
 	// Over the centre of HEADLESS-1, 320,240, before any pointer moved.
 	const char *args[] = {
-		"--app-id", "motion", "--pattern", "checker", "--size", "400x300",
-		"--cursor", "1", NULL,
+		"--app-id",
+		"motion",
+		"--pattern",
+		"checker",
+		"--size",
+		"400x300",
+		"--cursor",
+		"1",
+		NULL,
 	};
 	struct harness_client *window =
-		harness_spawn_pattern_client(h, "motion", args);
+			harness_spawn_pattern_client(h, "motion", args);
 	REQUIRE(window != NULL && CHECK_READY(window, 400, 300, 1), "no window");
 	REQUIRE(rs_place(h, "motion", 100, 100) > 0, "cannot place the window");
 	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
 	struct harness_client *pointer =
-		argv[0] != NULL ? harness_spawn(h, "pointer", argv) : NULL;
+			argv[0] != NULL ? harness_spawn(h, "pointer", argv) : NULL;
 	REQUIRE(pointer != NULL, "no virtual pointer client");
 	bool ok = CHECK(wait_pointer_line(pointer, "ready"),
-		"the virtual pointer client did not start") &&
-		CHECK(wait_pointer_line(window, "pointer ready"),
-		"the window never got a wl_pointer");
+					  "the virtual pointer client did not start") &&
+			CHECK(wait_pointer_line(window, "pointer ready"),
+					"the window never got a wl_pointer");
 	// The first motion gives the window its first focus, enter; from 0,0
 	// the pointer would stay outside the window.
 	ok = ok && pointer_command(pointer, "motion", "motion 1 1") &&
-		CHECK(wait_pointer_line(window, "pointer enter"),
-		"the pointer did not enter the window over the output's centre");
+			CHECK(wait_pointer_line(window, "pointer enter"),
+					"the pointer did not enter the window over the output's centre");
 	double x, y;
 	ok = ok && pointer_command(pointer, "motion", "motion 1 1") &&
-		wait_motion(window, &x, &y);
-	ok = ok && CHECK(x == 222 && y == 142, "two pixels from where it "
-		"started the pointer is at %.2f,%.2f in the window, want 222,142 "
-		"(the output's centre 320,240 plus 2,2)", x, y);
+			wait_motion(window, &x, &y);
+	ok = ok &&
+			CHECK(x == 222 && y == 142,
+					"two pixels from where it "
+					"started the pointer is at %.2f,%.2f in the window, want 222,142 "
+					"(the output's centre 320,240 plus 2,2)",
+					x, y);
 	harness_client_send(pointer, "quit");
 	return rs_quit(window) && ok;
 }
 
-static bool run_start(const void *data)
-{
+static bool run_start(const void *data) {
 	const struct layout *l = data;
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output", l->second, NULL,
+		"--output",
+		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output",
+		l->second,
+		NULL,
 	};
 	return run_gridwl(args, body_start, l);
 }
 
-static bool run_still(const void *data)
-{
+static bool run_still(const void *data) {
 	const struct layout *l = data;
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output", l->second, NULL,
+		"--output",
+		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output",
+		l->second,
+		NULL,
 	};
 	return run_gridwl(args, body_still, l);
 }
 
-static bool run_seam(const void *data)
-{
+static bool run_seam(const void *data) {
 	const struct layout *l = data;
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output", l->second, NULL,
+		"--output",
+		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output",
+		l->second,
+		NULL,
 	};
 	return run_gridwl(args, body_seam, l);
 }
 
-static bool run_gap(const void *data)
-{
+static bool run_gap(const void *data) {
 	const struct layout *l = data;
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output", l->second, NULL,
+		"--output",
+		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output",
+		l->second,
+		NULL,
 	};
 	return run_gridwl(args, body_gap, l);
 }
 
-int main(void)
-{
+int main(void) {
 	static const struct layout adjacent = {
-		"adjacent", "HEADLESS-2 mode 1280x960 scale 2 position 640,0",
-		1280, 480,
+		"adjacent",
+		"HEADLESS-2 mode 1280x960 scale 2 position 640,0",
+		1280,
+		480,
 	};
 	static const struct layout gap = {
-		"gap", "HEADLESS-2 mode 1280x960 scale 2 position 800,0",
-		1440, 480,
+		"gap",
+		"HEADLESS-2 mode 1280x960 scale 2 position 800,0",
+		1440,
+		480,
 	};
-	struct check_suite suite = {0};
-	check_run(&suite, "relative motion is continuous across a scale-1 / "
-		"scale-2 seam, in logical pixels", run_seam, &adjacent);
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"relative motion is continuous across a scale-1 / "
+			"scale-2 seam, in logical pixels",
+			run_seam, &adjacent);
 	check_run(&suite, "the pointer does not enter the gap between outputs",
-		run_gap, &gap);
-	check_run(&suite, "a window moving under a still pointer gets leave, "
-		"enter and motion", run_still, &adjacent);
+			run_gap, &gap);
+	check_run(&suite,
+			"a window moving under a still pointer gets leave, "
+			"enter and motion",
+			run_still, &adjacent);
 	check_run(&suite, "the pointer starts at the centre of the first output",
-		run_start, &adjacent);
+			run_start, &adjacent);
 	return check_finish(&suite);
 }

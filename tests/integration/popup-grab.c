@@ -26,25 +26,22 @@
 #define LAYOUT_WIDTH 800
 #define LAYOUT_HEIGHT 600
 
-static bool click(struct harness_client *pointer, int x, int y)
-{
+static bool click(struct harness_client *pointer, int x, int y) {
 	return pointer_click(pointer, x, y, LAYOUT_WIDTH, LAYOUT_HEIGHT);
 }
 
 /* A keyboard-client window, once it has shown itself. */
 static struct harness_client *spawn_window(struct harness *h,
-		const char *app_id)
-{
+		const char *app_id) {
 	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
 	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	const char *argv[] = { bin, "--app-id", app_id, "--size", "200x100",
-		NULL };
+	const char *argv[] = { bin, "--app-id", app_id, "--size", "200x100", NULL };
 	struct harness_client *c = harness_spawn(h, app_id, argv);
 	REQUIRE(c != NULL, "cannot start %s", app_id);
 	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
 	bool ok = CHECK(line != NULL && strcmp(line, "ready 200 100") == 0,
-		"%s: \"%s\", not \"ready 200 100\"", app_id,
-		line != NULL ? line : "(nothing)");
+			"%s: \"%s\", not \"ready 200 100\"", app_id,
+			line != NULL ? line : "(nothing)");
 	free(line);
 	return ok ? c : NULL;
 }
@@ -55,10 +52,8 @@ static const char *const popup_input_lines[] = { "popup pointer ", NULL };
 
 /* What the client printed up to a sync, those lines that start with one of
  * prefixes exactly expected. */
-static bool popup_events(struct harness_client *c,
-		const char *const *prefixes, const char *const *expected,
-		const char *what)
-{
+static bool popup_events(struct harness_client *c, const char *const *prefixes,
+		const char *const *expected, const char *what) {
 	struct lines lines;
 	REQUIRE(client_sync_lines(c, &lines), "%s: no answer to sync", what);
 	struct lines picked;
@@ -72,18 +67,19 @@ static bool popup_events(struct harness_client *c,
 /* Focuses owner with a click on it and opens its menu; the click is the
  * press whose serial the grab names. */
 static bool open_menu(struct harness *h, struct harness_client *pointer,
-		struct harness_client *owner, bool grab)
-{
+		struct harness_client *owner, bool grab) {
 	REQUIRE(click(pointer, 250, 180) && wait_focused(h, "owner"),
-		"a click on owner should focus it");
+			"a click on owner should focus it");
 	REQUIRE(harness_client_send(owner, grab ? "popup grab" : "popup"),
-		"cannot ask owner for its menu");
+			"cannot ask owner for its menu");
 	static const char *const opened[] = {
-		"popup configure 20 20 60 40", "popup ready", NULL,
+		"popup configure 20 20 60 40",
+		"popup ready",
+		NULL,
 	};
 	struct lines lines;
 	REQUIRE(client_lines_until(owner, "popup ready", &lines),
-		"owner's menu did not open");
+			"owner's menu did not open");
 	struct lines picked;
 	lines_filter(&lines, popup_lines, &picked);
 	bool ok = CHECK_LINES(&picked, opened, "owner's menu opens at 20,20");
@@ -92,8 +88,7 @@ static bool open_menu(struct harness *h, struct harness_client *pointer,
 	return ok;
 }
 
-static bool body(struct harness *h, const void *data)
-{
+static bool body(struct harness *h, const void *data) {
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	REQUIRE(pointer != NULL, "no virtual pointer");
 
@@ -104,71 +99,92 @@ static bool body(struct harness *h, const void *data)
 
 	// A click inside the grabbing menu is the menu's.
 	bool ok = open_menu(h, pointer, owner, true);
-	ok = CHECK(wait_focused(h, "owner"), "owner keeps the focus while its "
-		"menu holds the keyboard") && ok;
+	ok = CHECK(wait_focused(h, "owner"),
+				 "owner keeps the focus while its "
+				 "menu holds the keyboard") &&
+			ok;
 	static const char *const clicked_in[] = {
 		"popup pointer enter 10.00 10.00",
 		"popup pointer button 272 pressed",
-		"popup pointer button 272 released", NULL,
+		"popup pointer button 272 released",
+		NULL,
 	};
 	ok = CHECK(click(pointer, 130, 130), "cannot click the menu") && ok;
-	ok = popup_events(owner, popup_input_lines, clicked_in, "a click inside "
-		"the menu reaches it and leaves it open") && ok;
-	ok = CHECK(wait_focused(h, "owner"), "a click inside the menu keeps "
-		"the focus on owner") && ok;
+	ok = popup_events(owner, popup_input_lines, clicked_in,
+				 "a click inside "
+				 "the menu reaches it and leaves it open") &&
+			ok;
+	ok = CHECK(wait_focused(h, "owner"),
+				 "a click inside the menu keeps "
+				 "the focus on owner") &&
+			ok;
 
 	// A click on another window closes the menu and focuses that window.
 	static const char *const done[] = { "popup done", NULL };
 	ok = CHECK(click(pointer, 450, 350), "cannot click other") && ok;
-	ok = popup_events(owner, done_lines, done, "a click on another window "
-		"closes the menu") && ok;
-	ok = CHECK(wait_focused(h, "other"), "the clicked window gets the "
-		"focus the menu held") && ok;
+	ok = popup_events(owner, done_lines, done,
+				 "a click on another window "
+				 "closes the menu") &&
+			ok;
+	ok = CHECK(wait_focused(h, "other"),
+				 "the clicked window gets the "
+				 "focus the menu held") &&
+			ok;
 
 	// A window that maps closes it and takes the focus.
 	ok = open_menu(h, pointer, owner, true) && ok;
 	struct harness_client *late = spawn_window(h, "late");
 	ok = CHECK(late != NULL, "no late window") && ok;
-	ok = popup_events(owner, done_lines, done, "a new window closes the "
-		"menu") && ok;
-	ok = CHECK(wait_focused(h, "late"), "the new window gets the focus") &&
-		ok;
+	ok = popup_events(owner, done_lines, done,
+				 "a new window closes the "
+				 "menu") &&
+			ok;
+	ok = CHECK(wait_focused(h, "late"), "the new window gets the focus") && ok;
 	// Gone before the clicks below, some of which land where it was.
 	if (late != NULL) {
 		ok = CHECK(harness_client_send(late, "quit") &&
-			harness_client_wait_exit(late, HARNESS_TIMEOUT_MS) == 0,
-			"late did not quit") && ok;
+							 harness_client_wait_exit(late,
+									 HARNESS_TIMEOUT_MS) == 0,
+					 "late did not quit") &&
+				ok;
 	}
 
 	// A click on the background closes it; the focus stays with owner.
 	ok = open_menu(h, pointer, owner, true) && ok;
 	ok = CHECK(click(pointer, 50, 550), "cannot click the background") && ok;
-	ok = popup_events(owner, done_lines, done, "a click on the background "
-		"closes the menu") && ok;
-	ok = CHECK(wait_focused(h, "owner"), "the background takes no focus") &&
-		ok;
+	ok = popup_events(owner, done_lines, done,
+				 "a click on the background "
+				 "closes the menu") &&
+			ok;
+	ok = CHECK(wait_focused(h, "owner"), "the background takes no focus") && ok;
 
 	// Closed by its client, the menu leaves no grab behind.
 	ok = open_menu(h, pointer, owner, true) && ok;
 	char *line = NULL;
 	if (harness_client_send(owner, "popup-close")) {
 		line = harness_client_wait_line(owner, "popup closed",
-			HARNESS_TIMEOUT_MS);
+				HARNESS_TIMEOUT_MS);
 	}
 	ok = CHECK(line != NULL, "owner did not close its menu") && ok;
 	free(line);
-	ok = CHECK(wait_focused(h, "owner"), "focus is back on owner once its "
-		"menu is gone") && ok;
+	ok = CHECK(wait_focused(h, "owner"),
+				 "focus is back on owner once its "
+				 "menu is gone") &&
+			ok;
 	ok = CHECK(click(pointer, 450, 350) && wait_focused(h, "other"),
-		"with the menu gone, a click focuses another window") && ok;
+				 "with the menu gone, a click focuses another window") &&
+			ok;
 
 	// A menu without a grab is not closed by a change of focus.
 	static const char *const nothing[] = { NULL };
 	ok = open_menu(h, pointer, owner, false) && ok;
 	ok = CHECK(click(pointer, 450, 350) && wait_focused(h, "other"),
-		"a click on another window focuses it") && ok;
-	ok = popup_events(owner, done_lines, nothing, "a menu without a grab "
-		"stays open") && ok;
+				 "a click on another window focuses it") &&
+			ok;
+	ok = popup_events(owner, done_lines, nothing,
+				 "a menu without a grab "
+				 "stays open") &&
+			ok;
 
 	harness_client_send(pointer, "quit");
 	harness_client_send(owner, "quit");
@@ -176,16 +192,16 @@ static bool body(struct harness *h, const void *data)
 	return ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	return run_on_output("HEADLESS-1", LAYOUT_WIDTH, LAYOUT_HEIGHT, 1, body,
-		data);
+			data);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
-	check_run(&suite, "grabbing menus keep clicks inside and give way to "
-		"another window, a new window or the background", run, NULL);
+int main(void) {
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"grabbing menus keep clicks inside and give way to "
+			"another window, a new window or the background",
+			run, NULL);
 	return check_finish(&suite);
 }

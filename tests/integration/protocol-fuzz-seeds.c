@@ -35,15 +35,13 @@
 
 static const char *const seeds[] = { "4", "7", "12", "20" };
 
-static bool only_good_left(struct json_object *reply, void *data)
-{
+static bool only_good_left(struct json_object *reply, void *data) {
 	struct json_object *windows = json_path(reply, "windows", json_type_array);
 	return windows != NULL && json_object_array_length(windows) == 1 &&
-		json_array_find(windows, "app_id", "good") != NULL;
+			json_array_find(windows, "app_id", "good") != NULL;
 }
 
-static bool gridctl_answers(struct harness *h, const char *what)
-{
+static bool gridctl_answers(struct harness *h, const char *what) {
 	struct json_object *reply = harness_gridctl_ok(h, what, NULL);
 	bool ok = CHECK(reply != NULL, "gridctl %s failed", what);
 	json_object_put(reply);
@@ -54,8 +52,7 @@ static bool gridctl_answers(struct harness *h, const char *what)
  * all the while. Its exit code, -1 when it could not be run; *stats (may
  * be NULL) gets its last line. */
 static int run_fuzzer(struct harness *h, const char *const *args,
-		char **stats)
-{
+		char **stats) {
 	const char *bin = getenv("PROTOCOL_FUZZ_BIN");
 	if (bin == NULL) {
 		fprintf(stderr, "PROTOCOL_FUZZ_BIN is not set\n");
@@ -73,8 +70,8 @@ static int run_fuzzer(struct harness *h, const char *const *args,
 	// and outputs while it makes it.
 	bool answered = true;
 	while (answered && harness_client_running(fuzz)) {
-		answered = gridctl_answers(h, "windows") &&
-			gridctl_answers(h, "outputs");
+		answered =
+				gridctl_answers(h, "windows") && gridctl_answers(h, "outputs");
 		harness_sleep_ms(20);
 	}
 	// Long enough for the sanitized build: each round trip is bounded by
@@ -95,54 +92,59 @@ static int run_fuzzer(struct harness *h, const char *const *args,
 }
 
 static bool fuzz_seed(struct harness *h, struct harness_client *good,
-		const char *seed)
-{
+		const char *seed) {
 	const char *args[] = {
-		"--seed", seed, "--iterations", ITERATIONS, "--strict", NULL,
+		"--seed",
+		seed,
+		"--iterations",
+		ITERATIONS,
+		"--strict",
+		NULL,
 	};
 	char *stats = NULL;
 	int code = run_fuzzer(h, args, &stats);
 	printf("# seed %s: %s\n", seed, stats ? stats : "(no counts)");
 	fflush(stdout);
-	bool ok = CHECK(code == 0, "protocol-fuzz --seed %s --iterations %s "
-		"exited %d (1: gridwl died or hung, 3: an unexpected protocol "
-		"error)", seed, ITERATIONS, code);
+	bool ok = CHECK(code == 0,
+			"protocol-fuzz --seed %s --iterations %s "
+			"exited %d (1: gridwl died or hung, 3: an unexpected protocol "
+			"error)",
+			seed, ITERATIONS, code);
 	free(stats);
 	ok = CHECK(harness_client_running(good),
-		"the good client died during seed %s", seed) && ok;
+				 "the good client died during seed %s", seed) &&
+			ok;
 	return CHECK(client_command_synced(good, "sync"),
-		"the good client went unanswered after seed %s", seed) && ok;
+				   "the good client went unanswered after seed %s", seed) &&
+			ok;
 }
 
 /* The layout the fuzzer reconfigured, back as run_mixed_layout made it. */
-static bool restore_outputs(struct harness *h)
-{
+static bool restore_outputs(struct harness *h) {
 	struct json_object *a = harness_gridctl_ok(h, "output", "HEADLESS-1",
-		"mode", "640x480", "scale", "1", "position", "0,0", "enable", NULL);
-	struct json_object *b = harness_gridctl_ok(h, "output", "HEADLESS-2",
-		"mode", "1280x960", "scale", "2", "position", "640,0", "enable",
-		NULL);
+			"mode", "640x480", "scale", "1", "position", "0,0", "enable", NULL);
+	struct json_object *b =
+			harness_gridctl_ok(h, "output", "HEADLESS-2", "mode", "1280x960",
+					"scale", "2", "position", "640,0", "enable", NULL);
 	bool ok = CHECK(a != NULL && b != NULL, "the outputs cannot be restored");
 	json_object_put(a);
 	json_object_put(b);
 	return ok;
 }
 
-static bool good_sized(struct json_object *window, void *data)
-{
-	struct json_object *app_id = json_path(window, "app_id",
-		json_type_string);
+static bool good_sized(struct json_object *window, void *data) {
+	struct json_object *app_id = json_path(window, "app_id", json_type_string);
 	struct json_object *w = json_path(window, "width", json_type_int);
 	struct json_object *h = json_path(window, "height", json_type_int);
-	return app_id != NULL && strcmp(json_object_get_string(app_id), "good") == 0 &&
-		w != NULL && json_object_get_int(w) == GOOD_W &&
-		h != NULL && json_object_get_int(h) == GOOD_H;
+	return app_id != NULL &&
+			strcmp(json_object_get_string(app_id), "good") == 0 && w != NULL &&
+			json_object_get_int(w) == GOOD_W && h != NULL &&
+			json_object_get_int(h) == GOOD_H;
 }
 
 /* At GOOD_X,GOOD_Y and GOOD_W x GOOD_H: gridwl shrinks windows to fit an
  * output that shrank under them, and the fuzzer shrinks outputs. */
-static bool place_good(struct harness *h, int64_t id)
-{
+static bool place_good(struct harness *h, int64_t id) {
 	char id_text[32], x[16], y[16], w[16], hh[16];
 	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
 	snprintf(x, sizeof(x), "%d", GOOD_X);
@@ -150,11 +152,11 @@ static bool place_good(struct harness *h, int64_t id)
 	snprintf(w, sizeof(w), "%d", GOOD_W);
 	snprintf(hh, sizeof(hh), "%d", GOOD_H);
 	struct json_object *reply =
-		harness_gridctl_ok(h, "resize", id_text, w, hh, NULL);
+			harness_gridctl_ok(h, "resize", id_text, w, hh, NULL);
 	REQUIRE(reply != NULL, "cannot resize the good window");
 	json_object_put(reply);
 	reply = harness_wait_window(h, good_sized, NULL, HARNESS_TIMEOUT_MS,
-		"the good window to take its size");
+			"the good window to take its size");
 	REQUIRE(reply != NULL, "the good window did not take its size");
 	json_object_put(reply);
 	reply = harness_gridctl_ok(h, "move", id_text, x, y, NULL);
@@ -162,24 +164,22 @@ static bool place_good(struct harness *h, int64_t id)
 	return CHECK(reply != NULL, "cannot move the good window");
 }
 
-static bool check_good_window(struct harness *h)
-{
+static bool check_good_window(struct harness *h) {
 	const char *windows[] = { "windows", NULL };
-	struct json_object *reply = harness_wait_gridctl(h, windows,
-		only_good_left, NULL, HARNESS_TIMEOUT_MS,
-		"only the good window to be left");
+	struct json_object *reply = harness_wait_gridctl(h, windows, only_good_left,
+			NULL, HARNESS_TIMEOUT_MS, "only the good window to be left");
 	REQUIRE(reply != NULL, "the fuzzer's windows are left");
 	struct json_object *list = json_path(reply, "windows", json_type_array);
 	struct json_object *good = json_array_find(list, "app_id", "good");
 	const char *const outputs[] = { "HEADLESS-2", NULL };
 	bool ok = CHECK_JSON_INT(good, "x", GOOD_X) &&
-		CHECK_JSON_INT(good, "y", GOOD_Y) &&
-		CHECK_JSON_INT(good, "width", GOOD_W) &&
-		CHECK_JSON_INT(good, "height", GOOD_H) &&
-		CHECK_JSON_INT(good, "buffer_scale", GOOD_SCALE) &&
-		CHECK(window_outputs_are(good, outputs),
-			"the good window is not on HEADLESS-2 alone: %s",
-			json_object_to_json_string(good));
+			CHECK_JSON_INT(good, "y", GOOD_Y) &&
+			CHECK_JSON_INT(good, "width", GOOD_W) &&
+			CHECK_JSON_INT(good, "height", GOOD_H) &&
+			CHECK_JSON_INT(good, "buffer_scale", GOOD_SCALE) &&
+			CHECK(window_outputs_are(good, outputs),
+					"the good window is not on HEADLESS-2 alone: %s",
+					json_object_to_json_string(good));
 	json_object_put(reply);
 	return ok;
 }
@@ -187,39 +187,48 @@ static bool check_good_window(struct harness *h)
 /* Redrawn with the grid, which it did not show before: what is on screen
  * is the new frame, all of it, 1:1, in the first screenshot after the
  * client's commit. */
-static bool check_good_pixels(struct harness *h, struct harness_client *good)
-{
+static bool check_good_pixels(struct harness *h, struct harness_client *good) {
 	REQUIRE(client_command_synced(good, "pattern grid"),
-		"the good client did not redraw");
+			"the good client did not redraw");
 	int bw = GOOD_W * GOOD_SCALE, bh = GOOD_H * GOOD_SCALE;
 	struct image_region region = {
-		(GOOD_X - 640) * GOOD_SCALE, GOOD_Y * GOOD_SCALE, bw, bh,
+		(GOOD_X - 640) * GOOD_SCALE,
+		GOOD_Y * GOOD_SCALE,
+		bw,
+		bh,
 	};
 	struct pattern grid = { .kind = PATTERN_GRID };
-	struct image *image = screenshot_gridctl(h, "HEADLESS-2",
-		"protocol-fuzz-good");
+	struct image *image =
+			screenshot_gridctl(h, "HEADLESS-2", "protocol-fuzz-good");
 	REQUIRE(image != NULL, "no screenshot of HEADLESS-2");
 	bool ok = CHECK(image->width == 1280 && image->height == 960,
-		"HEADLESS-2 screenshot is %dx%d", image->width, image->height) &&
-		CHECK_PATTERN(image, region, &grid, bw, bh, "protocol-fuzz-good");
+					  "HEADLESS-2 screenshot is %dx%d", image->width,
+					  image->height) &&
+			CHECK_PATTERN(image, region, &grid, bw, bh, "protocol-fuzz-good");
 	image_destroy(image);
 	return ok;
 }
 
-static bool body(struct harness *h, const void *data)
-{
+static bool body(struct harness *h, const void *data) {
 	char size[32], scale[8];
 	snprintf(size, sizeof(size), "%dx%d", GOOD_W, GOOD_H);
 	snprintf(scale, sizeof(scale), "%d", GOOD_SCALE);
 	const char *good_args[] = {
-		"--scale", scale, "--size", size, "--pattern", "checker",
-		"--app-id", "good", NULL,
+		"--scale",
+		scale,
+		"--size",
+		size,
+		"--pattern",
+		"checker",
+		"--app-id",
+		"good",
+		NULL,
 	};
 	struct harness_client *good =
-		harness_spawn_pattern_client(h, "good", good_args);
+			harness_spawn_pattern_client(h, "good", good_args);
 	REQUIRE(good != NULL, "cannot start the good client");
 	REQUIRE(CHECK_READY(good, GOOD_W, GOOD_H, GOOD_SCALE),
-		"the good client was not shown");
+			"the good client was not shown");
 	int64_t id = wait_window_id(h, "good");
 	REQUIRE(id > 0 && place_good(h, id), "the good window cannot be placed");
 
@@ -238,22 +247,23 @@ static bool body(struct harness *h, const void *data)
 	char *frames = NULL;
 	int code = run_fuzzer(h, probe, &frames);
 	ok = CHECK(code == 0 && frames != NULL &&
-		strcmp(frames, "frames=" PROBE_FRAMES) == 0,
-		"a new client's frame callbacks: exit %d, %s", code,
-		frames ? frames : "(nothing)") && ok;
+						 strcmp(frames, "frames=" PROBE_FRAMES) == 0,
+				 "a new client's frame callbacks: exit %d, %s", code,
+				 frames ? frames : "(nothing)") &&
+			ok;
 	free(frames);
 	return CHECK(harness_client_running(good), "the good client died") && ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	return run_mixed_layout(body, NULL);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
-	check_run(&suite, "gridwl survives the protocol fuzzer while a client "
-		"draws", run, NULL);
+int main(void) {
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"gridwl survives the protocol fuzzer while a client "
+			"draws",
+			run, NULL);
 	return check_finish(&suite);
 }

@@ -33,8 +33,7 @@ struct rect {
  * bilinear, which reads one neighbour each way, the rectangle grown by one
  * source pixel on each side and clipped to the buffer, times k. */
 static int64_t damage_cost(struct rect d, int bw, int bh, int k,
-		enum resample_filter filter)
-{
+		enum resample_filter filter) {
 	int grow = filter == RESAMPLE_BILINEAR ? 1 : 0;
 	int x0 = d.x - grow < 0 ? 0 : d.x - grow;
 	int y0 = d.y - grow < 0 ? 0 : d.y - grow;
@@ -44,13 +43,12 @@ static int64_t damage_cost(struct rect d, int bw, int bh, int k,
 }
 
 static struct expected *expect_buffer(const struct image *buffer,
-		enum resample_filter filter)
-{
-	struct expected *e = expected_create(RS_MODE_WIDTH, RS_MODE_HEIGHT,
-		BACKGROUND);
-	if (e != NULL && !rs_expect_add(e, buffer, NULL, RS_WINDOW_X,
-			RS_WINDOW_Y, WINDOW_WIDTH, WINDOW_HEIGHT, 1, OUTPUT_SCALE,
-			filter)) {
+		enum resample_filter filter) {
+	struct expected *e =
+			expected_create(RS_MODE_WIDTH, RS_MODE_HEIGHT, BACKGROUND);
+	if (e != NULL &&
+			!rs_expect_add(e, buffer, NULL, RS_WINDOW_X, RS_WINDOW_Y,
+					WINDOW_WIDTH, WINDOW_HEIGHT, 1, OUTPUT_SCALE, filter)) {
 		expected_destroy(e);
 		e = NULL;
 	}
@@ -60,13 +58,14 @@ static struct expected *expect_buffer(const struct image *buffer,
 /* After the window is shown and the counter settled: requests that change
  * nothing, some time and a screenshot must not resample anything. */
 static bool check_idle(struct harness *h, const struct image *shown,
-		const char *name)
-{
+		const char *name) {
 	int64_t before, after;
 	REQUIRE(rs_stat_settled(h, "resample_pixels", &before),
-		"no settled resample_pixels");
-	bool ok = CHECK(before > 0, "showing a scale-1 window on a scale-2 "
-		"output computed %lld pixels", (long long)before);
+			"no settled resample_pixels");
+	bool ok = CHECK(before > 0,
+			"showing a scale-1 window on a scale-2 "
+			"output computed %lld pixels",
+			(long long)before);
 	for (int i = 0; i < 3; i++) {
 		struct json_object *reply = harness_gridctl_ok(h, "windows", NULL);
 		json_object_put(reply);
@@ -78,24 +77,27 @@ static bool check_idle(struct harness *h, const struct image *shown,
 	ok = CHECK(image != NULL, "no screenshot") && ok;
 	if (image != NULL) {
 		long changed = image_count_differences(shown, image);
-		ok = CHECK(changed == 0, "%s: %ld pixels changed with nothing "
-			"changed", name, changed) && ok;
+		ok = CHECK(changed == 0,
+					 "%s: %ld pixels changed with nothing "
+					 "changed",
+					 name, changed) &&
+				ok;
 	}
 	image_destroy(image);
 	ok = rs_stat(h, "resample_pixels", &after) && ok;
-	ok = CHECK(after == before, "an unchanged window was resampled again: "
-		"resample_pixels went from %lld to %lld", (long long)before,
-		(long long)after) && ok;
+	ok = CHECK(after == before,
+				 "an unchanged window was resampled again: "
+				 "resample_pixels went from %lld to %lld",
+				 (long long)before, (long long)after) &&
+			ok;
 	return ok;
 }
 
 /* Damages d, waits for the frame, and checks pixels and cost. *shown is
  * the screenshot before and becomes the one after. */
 static bool check_damage(struct harness *h, struct harness_client *c,
-		struct image *buffer, struct image **shown,
-		enum resample_filter filter, bool opaque, struct rect d,
-		const char *name)
-{
+		struct image *buffer, struct image **shown, enum resample_filter filter,
+		bool opaque, struct rect d, const char *name) {
 	struct expected *before = expect_buffer(buffer, filter);
 	REQUIRE(before != NULL, "no expectation");
 	int64_t pixels0 = 0, pixels1 = 0;
@@ -103,16 +105,17 @@ static bool check_damage(struct harness *h, struct harness_client *c,
 	bool counted = rs_stat_settled(h, "resample_pixels", &pixels0);
 
 	char command[64];
-	snprintf(command, sizeof(command), "damage %d %d %d %d", d.x, d.y,
-		d.width, d.height);
+	snprintf(command, sizeof(command), "damage %d %d %d %d", d.x, d.y, d.width,
+			d.height);
 	struct lines lines, answers;
 	bool ok = CHECK(harness_client_send(c, "%s", command) &&
-		client_sync_lines(c, &lines), "client: %s", command);
+					client_sync_lines(c, &lines),
+			"client: %s", command);
 	const char *const prefixes[] = { "damaged ", "error ", NULL };
 	lines_filter(&lines, prefixes, &answers);
 	char answer[80];
-	snprintf(answer, sizeof(answer), "damaged %d %d %d %d", d.x, d.y,
-		d.width, d.height);
+	snprintf(answer, sizeof(answer), "damaged %d %d %d %d", d.x, d.y, d.width,
+			d.height);
 	const char *const want[] = { answer, NULL };
 	ok = CHECK_LINES(&answers, want, "the client's answer to damage") && ok;
 	lines_free(&answers);
@@ -131,27 +134,38 @@ static bool check_damage(struct harness *h, struct harness_client *c,
 	struct expected *after = expect_buffer(buffer, filter);
 	struct image *image = screenshot_gridctl(h, RS_OUTPUT, name);
 	ok = CHECK(after != NULL && image != NULL, "no screenshot") &&
-		CHECK_EXPECTED(image, after, name) && ok;
+			CHECK_EXPECTED(image, after, name) && ok;
 
 	if (after != NULL && image != NULL) {
-		long want_changed = image_count_differences(before->image,
-			after->image);
+		long want_changed =
+				image_count_differences(before->image, after->image);
 		long changed = image_count_differences(*shown, image);
-		ok = CHECK(want_changed > 0, "the expectation says nothing "
-			"changes") && ok;
-		ok = CHECK(changed == want_changed, "%s: %ld pixels changed, the "
-			"expectation says %ld", name, changed, want_changed) && ok;
+		ok = CHECK(want_changed > 0,
+					 "the expectation says nothing "
+					 "changes") &&
+				ok;
+		ok = CHECK(changed == want_changed,
+					 "%s: %ld pixels changed, the "
+					 "expectation says %ld",
+					 name, changed, want_changed) &&
+				ok;
 	}
 
 	counted = counted && rs_stat_settled(h, "resample_pixels", &pixels1);
-	int64_t want_cost = damage_cost(d, WINDOW_WIDTH, WINDOW_HEIGHT,
-		OUTPUT_SCALE, filter);
-	ok = CHECK(counted, "%s: no resample_pixels to check the cost of the "
-		"damage against (want %lld)", name, (long long)want_cost) && ok;
+	int64_t want_cost =
+			damage_cost(d, WINDOW_WIDTH, WINDOW_HEIGHT, OUTPUT_SCALE, filter);
+	ok = CHECK(counted,
+				 "%s: no resample_pixels to check the cost of the "
+				 "damage against (want %lld)",
+				 name, (long long)want_cost) &&
+			ok;
 	if (counted && !opaque) {
-		ok = CHECK(pixels1 - pixels0 == want_cost, "%s: resample_pixels "
-			"grew by %lld for the damage, want %lld", name,
-			(long long)(pixels1 - pixels0), (long long)want_cost) && ok;
+		ok = CHECK(pixels1 - pixels0 == want_cost,
+					 "%s: resample_pixels "
+					 "grew by %lld for the damage, want %lld",
+					 name, (long long)(pixels1 - pixels0),
+					 (long long)want_cost) &&
+				ok;
 	} else if (counted) {
 		// An opaque window that commits is resampled into each frame it
 		// changes (the damage, and the previous frame's on a buffer two
@@ -159,9 +173,11 @@ static bool check_damage(struct harness *h, struct harness_client *c,
 		// unchanged: more than the damage, but a small multiple of it.
 		int64_t grown = pixels1 - pixels0;
 		ok = CHECK(grown >= 2 * want_cost && grown <= 4 * want_cost,
-			"%s: resample_pixels grew by %lld for an opaque window's "
-			"damage, want from %lld to %lld", name, (long long)grown,
-			(long long)(2 * want_cost), (long long)(4 * want_cost)) && ok;
+					 "%s: resample_pixels grew by %lld for an opaque window's "
+					 "damage, want from %lld to %lld",
+					 name, (long long)grown, (long long)(2 * want_cost),
+					 (long long)(4 * want_cost)) &&
+				ok;
 	}
 
 	if (image != NULL) {
@@ -178,24 +194,23 @@ struct partial_case {
 	bool opaque;
 };
 
-static bool run_partial(const void *data)
-{
+static bool run_partial(const void *data) {
 	const struct partial_case *pc = data;
 	enum resample_filter filter = pc->filter;
 	const char *filter_name = pc->opaque ?
-		(filter == RESAMPLE_BILINEAR ? "bilinear-xrgb" : "nearest-xrgb") :
-		resample_filter_name(filter);
+			(filter == RESAMPLE_BILINEAR ? "bilinear-xrgb" : "nearest-xrgb") :
+			resample_filter_name(filter);
 	struct harness *h = rs_start(OUTPUT_SCALE, resample_filter_name(filter));
 	REQUIRE(h != NULL, "gridwl did not start");
 	struct pattern checker;
 	pattern_parse("checker", &checker);
-	struct image *buffer = resample_pattern_buffer(&checker, WINDOW_WIDTH,
-		WINDOW_HEIGHT);
-	struct harness_client *c = rs_spawn_format(h, "damage", "checker", 1,
-		NULL, WINDOW_WIDTH, WINDOW_HEIGHT, pc->opaque);
+	struct image *buffer =
+			resample_pattern_buffer(&checker, WINDOW_WIDTH, WINDOW_HEIGHT);
+	struct harness_client *c = rs_spawn_format(h, "damage", "checker", 1, NULL,
+			WINDOW_WIDTH, WINDOW_HEIGHT, pc->opaque);
 	bool ok = CHECK(buffer != NULL && c != NULL, "no client") &&
-		CHECK(rs_place(h, "damage", RS_WINDOW_X, RS_WINDOW_Y) > 0,
-			"cannot place the window");
+			CHECK(rs_place(h, "damage", RS_WINDOW_X, RS_WINDOW_Y) > 0,
+					"cannot place the window");
 	struct image *shown = NULL;
 	char name[96];
 	if (ok) {
@@ -203,7 +218,7 @@ static bool run_partial(const void *data)
 		shown = screenshot_gridctl(h, RS_OUTPUT, name);
 		struct expected *e = expect_buffer(buffer, filter);
 		ok = CHECK(shown != NULL && e != NULL, "no screenshot") &&
-			CHECK_EXPECTED(shown, e, name);
+				CHECK_EXPECTED(shown, e, name);
 		expected_destroy(e);
 	}
 	if (ok) {
@@ -214,15 +229,18 @@ static bool run_partial(const void *data)
 		const struct rect inside = { 50, 40, 7, 5 };
 		const struct rect corner = { 0, 0, 7, 5 };
 		ok = CHECK(damage_cost(inside, WINDOW_WIDTH, WINDOW_HEIGHT,
-			OUTPUT_SCALE, filter) ==
-			(filter == RESAMPLE_BILINEAR ? 18 * 14 : 14 * 10),
-			"the cost of a 7x5 damage") && ok;
+						   OUTPUT_SCALE, filter) ==
+							 (filter == RESAMPLE_BILINEAR ? 18 * 14 : 14 * 10),
+					 "the cost of a 7x5 damage") &&
+				ok;
 		snprintf(name, sizeof(name), "damage-%s-inside", filter_name);
 		ok = check_damage(h, c, buffer, &shown, filter, pc->opaque, inside,
-			name) && ok;
+					 name) &&
+				ok;
 		snprintf(name, sizeof(name), "damage-%s-corner", filter_name);
 		ok = check_damage(h, c, buffer, &shown, filter, pc->opaque, corner,
-			name) && ok;
+					 name) &&
+				ok;
 		snprintf(name, sizeof(name), "damage-%s-idle-after", filter_name);
 		ok = check_idle(h, shown, name) && ok;
 	}
@@ -239,34 +257,30 @@ struct stat_is {
 	int64_t value;
 };
 
-static bool stat_is(struct json_object *reply, void *data)
-{
+static bool stat_is(struct json_object *reply, void *data) {
 	const struct stat_is *want = data;
-	struct json_object *member = json_path(reply, want->field,
-		json_type_int);
+	struct json_object *member = json_path(reply, want->field, json_type_int);
 	return member != NULL && json_object_get_int64(member) == want->value;
 }
 
-static bool wait_stat(struct harness *h, const char *field, int64_t value)
-{
+static bool wait_stat(struct harness *h, const char *field, int64_t value) {
 	struct stat_is want = { field, value };
 	char why[128];
 	snprintf(why, sizeof(why), "stats \"%s\" to be %lld", field,
-		(long long)value);
+			(long long)value);
 	const char *args[] = { "stats", NULL };
 	struct json_object *reply = harness_wait_gridctl(h, args, stat_is, &want,
-		HARNESS_TIMEOUT_MS, why);
+			HARNESS_TIMEOUT_MS, why);
 	json_object_put(reply);
 	return reply != NULL;
 }
 
-static struct harness *start_two_outputs(void)
-{
+static struct harness *start_two_outputs(void) {
 	char first[128], second[128];
 	snprintf(first, sizeof(first), RS_OUTPUT " mode %dx%d scale %d",
-		RS_MODE_WIDTH, RS_MODE_HEIGHT, OUTPUT_SCALE);
+			RS_MODE_WIDTH, RS_MODE_HEIGHT, OUTPUT_SCALE);
 	snprintf(second, sizeof(second), SECOND_OUTPUT " mode %dx%d scale 1",
-		SECOND_WIDTH, SECOND_HEIGHT);
+			SECOND_WIDTH, SECOND_HEIGHT);
 	const char *args[] = { "-o", first, "-o", second, NULL };
 	return harness_start(args);
 }
@@ -274,8 +288,7 @@ static struct harness *start_two_outputs(void)
 /* A screenshot of output whose region at logical (x, y) must be the
  * scale-1 checker pattern at 1:1, which makes sure it has been composed. */
 static bool check_plain(struct harness *h, const char *output, int x, int y,
-		int width, int height, const char *name)
-{
+		int width, int height, const char *name) {
 	struct pattern checker;
 	pattern_parse("checker", &checker);
 	struct image *image = screenshot_gridctl(h, output, name);
@@ -287,57 +300,63 @@ static bool check_plain(struct harness *h, const char *output, int x, int y,
 }
 
 static bool check_cache(struct harness *h, int64_t bytes, int64_t entries,
-		const char *when)
-{
+		const char *when) {
 	int64_t b = -1, e = -1;
 	bool ok = rs_stat(h, "resample_cache_bytes", &b);
 	ok = rs_stat(h, "resample_cache_entries", &e) && ok;
 	if (bytes == 0) {
 		ok = CHECK(b == 0, "%s: resample_cache_bytes is %lld, want 0", when,
-			(long long)b) && ok;
+					 (long long)b) &&
+				ok;
 	} else {
 		ok = CHECK(b > 0, "%s: resample_cache_bytes is %lld, want > 0", when,
-			(long long)b) && ok;
+					 (long long)b) &&
+				ok;
 	}
-	ok = CHECK(e == entries, "%s: resample_cache_entries is %lld, want "
-		"%lld", when, (long long)e, (long long)entries) && ok;
+	ok = CHECK(e == entries,
+				 "%s: resample_cache_entries is %lld, want "
+				 "%lld",
+				 when, (long long)e, (long long)entries) &&
+			ok;
 	return ok;
 }
 
-static bool run_cache(const void *data)
-{
+static bool run_cache(const void *data) {
 	struct harness *h = start_two_outputs();
 	REQUIRE(h != NULL, "gridwl did not start");
 	// A scale-1 buffer on the scale-1 output needs no resampled copy.
 	struct harness_client *plain = rs_spawn(h, "plain", "checker", 1,
-		SECOND_OUTPUT, SECOND_WIDTH, SECOND_HEIGHT);
+			SECOND_OUTPUT, SECOND_WIDTH, SECOND_HEIGHT);
 	bool ok = CHECK(plain != NULL, "no client") &&
-		check_plain(h, SECOND_OUTPUT, 0, 0, SECOND_WIDTH, SECOND_HEIGHT,
-			"cache-plain");
+			check_plain(h, SECOND_OUTPUT, 0, 0, SECOND_WIDTH, SECOND_HEIGHT,
+					"cache-plain");
 	int64_t pixels = -1;
 	ok = ok && check_cache(h, 0, 0, "a scale-1 window on a scale-1 output") &&
-		rs_stat(h, "resample_pixels", &pixels);
-	ok = ok && CHECK(pixels == 0, "1:1 content computed %lld pixels",
-		(long long)pixels);
+			rs_stat(h, "resample_pixels", &pixels);
+	ok = ok &&
+			CHECK(pixels == 0, "1:1 content computed %lld pixels",
+					(long long)pixels);
 
 	// One on the scale-2 output does, and only while it exists.
-	struct harness_client *magnified = ok ? rs_spawn(h, "magnified",
-		"checker", 1, NULL, WINDOW_WIDTH, WINDOW_HEIGHT) : NULL;
+	struct harness_client *magnified = ok ?
+			rs_spawn(h, "magnified", "checker", 1, NULL, WINDOW_WIDTH,
+					WINDOW_HEIGHT) :
+			NULL;
 	ok = ok && CHECK(magnified != NULL, "no client") &&
-		CHECK(rs_place(h, "magnified", RS_WINDOW_X, RS_WINDOW_Y) > 0,
-			"cannot place the window");
+			CHECK(rs_place(h, "magnified", RS_WINDOW_X, RS_WINDOW_Y) > 0,
+					"cannot place the window");
 	if (ok) {
-		struct image *image = screenshot_gridctl(h, RS_OUTPUT,
-			"cache-magnified");
+		struct image *image =
+				screenshot_gridctl(h, RS_OUTPUT, "cache-magnified");
 		ok = CHECK(image != NULL, "no screenshot");
 		image_destroy(image);
-		ok = check_cache(h, 1, 1, "a scale-1 window on a scale-2 output") &&
-			ok;
+		ok = check_cache(h, 1, 1, "a scale-1 window on a scale-2 output") && ok;
 	}
 	if (magnified != NULL) {
 		ok = rs_quit(magnified) && ok;
 		ok = CHECK(wait_stat(h, "resample_cache_bytes", 0),
-			"resampled copies outlive their client") && ok;
+					 "resampled copies outlive their client") &&
+				ok;
 		ok = check_cache(h, 0, 0, "after the client quit") && ok;
 	}
 	if (plain != NULL) {
@@ -346,25 +365,22 @@ static bool run_cache(const void *data)
 	return harness_stop(h, ok);
 }
 
-static bool has_outputs(struct json_object *window, void *data)
-{
+static bool has_outputs(struct json_object *window, void *data) {
 	const char *const names[] = { data, NULL };
-	struct json_object *app_id = json_path(window, "app_id",
-		json_type_string);
+	struct json_object *app_id = json_path(window, "app_id", json_type_string);
 	return app_id != NULL &&
-		strcmp(json_object_get_string(app_id), "mover") == 0 &&
-		window_outputs_are(window, names);
+			strcmp(json_object_get_string(app_id), "mover") == 0 &&
+			window_outputs_are(window, names);
 }
 
-static bool run_cache_move(const void *data)
-{
+static bool run_cache_move(const void *data) {
 	struct harness *h = start_two_outputs();
 	REQUIRE(h != NULL, "gridwl did not start");
 	struct harness_client *c = rs_spawn(h, "mover", "checker", 1, NULL,
-		WINDOW_WIDTH, WINDOW_HEIGHT);
+			WINDOW_WIDTH, WINDOW_HEIGHT);
 	bool ok = CHECK(c != NULL, "no client") &&
-		CHECK(rs_place(h, "mover", RS_WINDOW_X, RS_WINDOW_Y) > 0,
-			"cannot place the window");
+			CHECK(rs_place(h, "mover", RS_WINDOW_X, RS_WINDOW_Y) > 0,
+					"cannot place the window");
 	if (ok) {
 		struct image *image = screenshot_gridctl(h, RS_OUTPUT, "move-before");
 		image_destroy(image);
@@ -372,18 +388,22 @@ static bool run_cache_move(const void *data)
 	}
 	// Entirely onto the scale-1 output, which starts at logical x 480.
 	int x = RS_MODE_WIDTH / OUTPUT_SCALE + RS_WINDOW_X;
-	ok = ok && CHECK(rs_place(h, "mover", x, RS_WINDOW_Y) > 0,
-		"cannot move the window");
+	ok = ok &&
+			CHECK(rs_place(h, "mover", x, RS_WINDOW_Y) > 0,
+					"cannot move the window");
 	if (ok) {
 		struct json_object *window = harness_wait_window(h, has_outputs,
-			SECOND_OUTPUT, HARNESS_TIMEOUT_MS, "the window on " SECOND_OUTPUT
-			" only");
+				SECOND_OUTPUT, HARNESS_TIMEOUT_MS,
+				"the window on " SECOND_OUTPUT " only");
 		ok = CHECK(window != NULL, "the window did not move");
 		json_object_put(window);
 		ok = check_plain(h, SECOND_OUTPUT, RS_WINDOW_X, RS_WINDOW_Y,
-			WINDOW_WIDTH, WINDOW_HEIGHT, "move-after") && ok;
-		ok = CHECK(wait_stat(h, "resample_cache_bytes", 0), "the copy for "
-			"scale 2 outlives the window's leaving the scale-2 output") && ok;
+					 WINDOW_WIDTH, WINDOW_HEIGHT, "move-after") &&
+				ok;
+		ok = CHECK(wait_stat(h, "resample_cache_bytes", 0),
+					 "the copy for "
+					 "scale 2 outlives the window's leaving the scale-2 output") &&
+				ok;
 		ok = check_cache(h, 0, 0, "on the scale-1 output only") && ok;
 	}
 	if (c != NULL) {
@@ -392,26 +412,28 @@ static bool run_cache_move(const void *data)
 	return harness_stop(h, ok);
 }
 
-int main(void)
-{
+int main(void) {
 	static const struct partial_case cases[] = {
 		{ RESAMPLE_NEAREST, false },
 		{ RESAMPLE_BILINEAR, false },
 		{ RESAMPLE_NEAREST, true },
 		{ RESAMPLE_BILINEAR, true },
 	};
-	struct check_suite suite = {0};
+	struct check_suite suite = { 0 };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char name[128];
-		snprintf(name, sizeof(name), "a 7x5 damage of a scale-1 %s window "
-			"on a scale-2 output, %s: pixels and cost",
-			cases[i].opaque ? "XRGB8888" : "ARGB8888",
-			resample_filter_name(cases[i].filter));
+		snprintf(name, sizeof(name),
+				"a 7x5 damage of a scale-1 %s window "
+				"on a scale-2 output, %s: pixels and cost",
+				cases[i].opaque ? "XRGB8888" : "ARGB8888",
+				resample_filter_name(cases[i].filter));
 		check_run(&suite, name, run_partial, &cases[i]);
 	}
 	check_run(&suite, "resampled copies exist only while a window needs one",
-		run_cache, NULL);
-	check_run(&suite, "a window moved onto a scale-1 output drops its "
-		"resampled copy", run_cache_move, NULL);
+			run_cache, NULL);
+	check_run(&suite,
+			"a window moved onto a scale-1 output drops its "
+			"resampled copy",
+			run_cache_move, NULL);
 	return check_finish(&suite);
 }

@@ -37,8 +37,7 @@ struct rules_case {
 	struct rule_window windows[MAX_WINDOWS + 1]; // up to app_id NULL
 };
 
-static char *write_config(const char *dir, const struct rules_case *rc)
-{
+static char *write_config(const char *dir, const struct rules_case *rc) {
 	size_t n = strlen(dir) + sizeof("/config");
 	char *path = malloc(n);
 	if (path == NULL) {
@@ -52,71 +51,73 @@ static char *write_config(const char *dir, const struct rules_case *rc)
 		return NULL;
 	}
 	fprintf(f, "output " RS_OUTPUT " mode %dx%d scale %d filter %s\n%s",
-		RS_MODE_WIDTH, RS_MODE_HEIGHT, OUTPUT_SCALE,
-		resample_filter_name(rc->output_filter), rc->rules);
+			RS_MODE_WIDTH, RS_MODE_HEIGHT, OUTPUT_SCALE,
+			resample_filter_name(rc->output_filter), rc->rules);
 	fclose(f);
 	return path;
 }
 
 static enum resample_filter filter_of(const struct rule_window *w,
-		enum resample_filter output_filter)
-{
+		enum resample_filter output_filter) {
 	return w->rule < 0 ? output_filter : (enum resample_filter)w->rule;
 }
 
 /* gridctl windows and the screenshot, with the output's filter now. */
 static bool check_rules(struct harness *h, const struct rules_case *rc,
-		enum resample_filter output_filter, const char *name)
-{
+		enum resample_filter output_filter, const char *name) {
 	struct pattern checker;
 	pattern_parse("checker", &checker);
-	struct expected *e = expected_create(RS_MODE_WIDTH, RS_MODE_HEIGHT,
-		BACKGROUND);
+	struct expected *e =
+			expected_create(RS_MODE_WIDTH, RS_MODE_HEIGHT, BACKGROUND);
 	REQUIRE(e != NULL, "no memory");
 	bool ok = true;
 	for (const struct rule_window *w = rc->windows; w->app_id; w++) {
 		enum resample_filter filter = filter_of(w, output_filter);
 		char *shown = rs_window_filter(h, w->app_id);
 		ok = CHECK(shown != NULL &&
-			strcmp(shown, resample_filter_name(filter)) == 0,
-			"%s: window %s should have filter %s, has %s", name, w->app_id,
-			resample_filter_name(filter), shown ? shown : "(none)") && ok;
+							 strcmp(shown, resample_filter_name(filter)) == 0,
+					 "%s: window %s should have filter %s, has %s", name,
+					 w->app_id, resample_filter_name(filter),
+					 shown ? shown : "(none)") &&
+				ok;
 		free(shown);
 		ok = rs_expect_add(e, NULL, &checker, w->x, w->y, WINDOW_WIDTH,
-			WINDOW_HEIGHT, 1, OUTPUT_SCALE, filter) && ok;
+					 WINDOW_HEIGHT, 1, OUTPUT_SCALE, filter) &&
+				ok;
 	}
 	struct image *image = screenshot_gridctl(h, RS_OUTPUT, name);
 	ok = CHECK(image != NULL, "no screenshot") &&
-		CHECK_EXPECTED(image, e, name) && ok;
+			CHECK_EXPECTED(image, e, name) && ok;
 	image_destroy(image);
 	expected_destroy(e);
 	return ok;
 }
 
-static bool body(struct harness *h, const struct rules_case *rc)
-{
-	struct harness_client *clients[MAX_WINDOWS] = {0};
+static bool body(struct harness *h, const struct rules_case *rc) {
+	struct harness_client *clients[MAX_WINDOWS] = { 0 };
 	bool ok = true;
 	for (size_t i = 0; ok && rc->windows[i].app_id != NULL; i++) {
 		const struct rule_window *w = &rc->windows[i];
-		clients[i] = rs_spawn(h, w->app_id, "checker", 1, NULL,
-			WINDOW_WIDTH, WINDOW_HEIGHT);
+		clients[i] = rs_spawn(h, w->app_id, "checker", 1, NULL, WINDOW_WIDTH,
+				WINDOW_HEIGHT);
 		ok = CHECK(clients[i] != NULL, "no client %s", w->app_id) &&
-			CHECK(rs_place(h, w->app_id, w->x, w->y) > 0, "cannot place %s",
-				w->app_id);
+				CHECK(rs_place(h, w->app_id, w->x, w->y) > 0, "cannot place %s",
+						w->app_id);
 	}
 	char name[96];
 	snprintf(name, sizeof(name), "rules-%s-output-%s", rc->name,
-		resample_filter_name(rc->output_filter));
+			resample_filter_name(rc->output_filter));
 	ok = ok && check_rules(h, rc, rc->output_filter, name);
 
 	// The output's filter changes; the rules still win.
 	enum resample_filter other = rc->output_filter == RESAMPLE_NEAREST ?
-		RESAMPLE_BILINEAR : RESAMPLE_NEAREST;
+			RESAMPLE_BILINEAR :
+			RESAMPLE_NEAREST;
 	snprintf(name, sizeof(name), "rules-%s-output-%s-then-%s", rc->name,
-		resample_filter_name(rc->output_filter), resample_filter_name(other));
+			resample_filter_name(rc->output_filter),
+			resample_filter_name(other));
 	ok = ok && rs_set_filter(h, RS_OUTPUT, other) &&
-		check_rules(h, rc, other, name);
+			check_rules(h, rc, other, name);
 
 	for (size_t i = 0; i < MAX_WINDOWS; i++) {
 		if (clients[i] != NULL) {
@@ -126,8 +127,7 @@ static bool body(struct harness *h, const struct rules_case *rc)
 	return ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	const struct rules_case *rc = data;
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no temporary dir");
@@ -153,37 +153,37 @@ static bool run(const void *data)
 
 /* Windows at odd logical positions, side by side on the 480x360 logical
  * output; the one no rule matches follows the output. */
-#define ANCHORED_WINDOWS { \
-	{ "crisp", 7, 9, RESAMPLE_NEAREST }, \
-	{ "smoothie", 121, 9, RESAMPLE_BILINEAR }, \
-	{ "other", 235, 9, -1 }, \
-	{ NULL, 0, 0, 0 }, \
-}
+#define ANCHORED_WINDOWS \
+	{ \
+		{ "crisp", 7, 9, RESAMPLE_NEAREST }, \
+				{ "smoothie", 121, 9, RESAMPLE_BILINEAR }, \
+				{ "other", 235, 9, -1 }, { NULL, 0, 0, 0 }, \
+	}
 
-int main(void)
-{
+int main(void) {
 	static const struct rules_case cases[] = {
 		{ "anchored", ANCHORED_RULES, RESAMPLE_BILINEAR, ANCHORED_WINDOWS },
 		{ "anchored", ANCHORED_RULES, RESAMPLE_NEAREST, ANCHORED_WINDOWS },
 		// Unanchored, "sharp" finds a match inside "unsharpened" too,
 		// but not in "blunt", which keeps the output's filter.
-		{ "search", "window app_id=sharp filter nearest\n",
-			RESAMPLE_BILINEAR, {
-			{ "sharp", 7, 9, RESAMPLE_NEAREST },
-			{ "unsharpened", 121, 9, RESAMPLE_NEAREST },
-			{ "blunt", 235, 135, -1 },
-			{ NULL, 0, 0, 0 },
-		} },
+		{ "search", "window app_id=sharp filter nearest\n", RESAMPLE_BILINEAR,
+				{
+						{ "sharp", 7, 9, RESAMPLE_NEAREST },
+						{ "unsharpened", 121, 9, RESAMPLE_NEAREST },
+						{ "blunt", 235, 135, -1 },
+						{ NULL, 0, 0, 0 },
+				} },
 	};
-	struct check_suite suite = {0};
+	struct check_suite suite = { 0 };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char name[160];
-		snprintf(name, sizeof(name), "%s: window rules on an output with "
-			"filter %s in the config, then the other at run time",
-			strcmp(cases[i].name, "search") == 0 ?
-			"unanchored rules match anywhere in the app_id" :
-			"anchored rules",
-			resample_filter_name(cases[i].output_filter));
+		snprintf(name, sizeof(name),
+				"%s: window rules on an output with "
+				"filter %s in the config, then the other at run time",
+				strcmp(cases[i].name, "search") == 0 ?
+						"unanchored rules match anywhere in the app_id" :
+						"anchored rules",
+				resample_filter_name(cases[i].output_filter));
 		check_run(&suite, name, run, &cases[i]);
 	}
 	return check_finish(&suite);

@@ -22,35 +22,40 @@ struct shot_case {
 };
 
 static bool check_screenshot(const struct image *image,
-		const struct pattern *pattern, const char *name)
-{
+		const struct pattern *pattern, const char *name) {
 	REQUIRE(image->width == MODE_WIDTH && image->height == MODE_HEIGHT,
-		"%s is %dx%d, want %dx%d", name, image->width, image->height,
-		MODE_WIDTH, MODE_HEIGHT);
+			"%s is %dx%d, want %dx%d", name, image->width, image->height,
+			MODE_WIDTH, MODE_HEIGHT);
 	struct image_region all = { 0, 0, MODE_WIDTH, MODE_HEIGHT };
 	return CHECK_PATTERN(image, all, pattern, MODE_WIDTH, MODE_HEIGHT, name);
 }
 
-static bool shoot(struct harness *h, const struct shot_case *c)
-{
+static bool shoot(struct harness *h, const struct shot_case *c) {
 	struct pattern pattern;
 	REQUIRE(pattern_parse(c->pattern, &pattern), "bad pattern %s", c->pattern);
 	char scale[16];
 	snprintf(scale, sizeof(scale), "%d", c->scale);
 	const char *args[] = {
-		"--fullscreen", OUTPUT, "--scale", scale, "--pattern", c->pattern,
-		"--app-id", "shot", NULL,
+		"--fullscreen",
+		OUTPUT,
+		"--scale",
+		scale,
+		"--pattern",
+		c->pattern,
+		"--app-id",
+		"shot",
+		NULL,
 	};
 	struct harness_client *client =
-		harness_spawn_pattern_client(h, "shot", args);
+			harness_spawn_pattern_client(h, "shot", args);
 	REQUIRE(client != NULL, "cannot start the pattern client");
 	int lw = MODE_WIDTH / c->scale, lh = MODE_HEIGHT / c->scale;
 	// Fullscreen means the output's logical size, and a buffer of that
 	// times the scale is then exactly the output's mode.
 	REQUIRE(CHECK_READY(client, lw, lh, c->scale), "client not shown");
 
-	struct json_object *window = harness_wait_window_app_id(h, "shot",
-		HARNESS_TIMEOUT_MS);
+	struct json_object *window =
+			harness_wait_window_app_id(h, "shot", HARNESS_TIMEOUT_MS);
 	REQUIRE(window != NULL, "no window for the client");
 	bool ok = CHECK_JSON_INT(window, "x", 0);
 	ok = CHECK_JSON_INT(window, "y", 0) && ok;
@@ -61,34 +66,31 @@ static bool shoot(struct harness *h, const struct shot_case *c)
 
 	char name[64];
 	snprintf(name, sizeof(name), "1to1-%s-scale%d-gridctl", c->pattern,
-		c->scale);
+			c->scale);
 	struct image *image = screenshot_gridctl(h, OUTPUT, name);
 	ok = CHECK(image != NULL, "no gridctl screenshot") &&
-		check_screenshot(image, &pattern, name) && ok;
+			check_screenshot(image, &pattern, name) && ok;
 	image_destroy(image);
 
 	snprintf(name, sizeof(name), "1to1-%s-scale%d-grim", c->pattern, c->scale);
 	image = screenshot_grim(h, OUTPUT, name);
 	ok = CHECK(image != NULL, "no grim screenshot") &&
-		check_screenshot(image, &pattern, name) && ok;
+			check_screenshot(image, &pattern, name) && ok;
 	image_destroy(image);
 	return ok;
 }
 
-static bool shoot_case(struct harness *h, const void *data)
-{
+static bool shoot_case(struct harness *h, const void *data) {
 	return shoot(h, data);
 }
 
-static bool run_case(const void *data)
-{
+static bool run_case(const void *data) {
 	const struct shot_case *c = data;
-	return run_on_output(OUTPUT, MODE_WIDTH, MODE_HEIGHT, c->scale,
-		shoot_case, c);
+	return run_on_output(OUTPUT, MODE_WIDTH, MODE_HEIGHT, c->scale, shoot_case,
+			c);
 }
 
-int main(void)
-{
+int main(void) {
 	static const struct shot_case cases[] = {
 		{ 1, "coords" },
 		{ 2, "coords" },
@@ -97,11 +99,11 @@ int main(void)
 		{ 1, "grid" },
 		{ 2, "grid" },
 	};
-	struct check_suite suite = {0};
+	struct check_suite suite = { 0 };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char name[64];
 		snprintf(name, sizeof(name), "%s at scale %d", cases[i].pattern,
-			cases[i].scale);
+				cases[i].scale);
 		check_run(&suite, name, run_case, &cases[i]);
 	}
 	return check_finish(&suite);

@@ -13,8 +13,7 @@
  * gridwl's.
  */
 
-static char *read_file(const char *path)
-{
+static char *read_file(const char *path) {
 	FILE *f = fopen(path, "r");
 	if (f == NULL) {
 		return NULL;
@@ -27,8 +26,7 @@ static char *read_file(const char *path)
 }
 
 /* Waits for path to hold a line ending in a newline. */
-static char *wait_file(const char *path)
-{
+static char *wait_file(const char *path) {
 	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
 	while (harness_now_ms() < deadline) {
 		char *text = read_file(path);
@@ -42,40 +40,43 @@ static char *wait_file(const char *path)
 }
 
 static bool check_env_file(const char *path, const char *want,
-		const char *what)
-{
+		const char *what) {
 	char *text = wait_file(path);
 	bool ok = CHECK(text != NULL, "%s never wrote %s", what, path) &&
-		CHECK(strcmp(text, want) == 0, "%s wrote \"%s\", want \"%s\"", what,
-			text, want);
+			CHECK(strcmp(text, want) == 0, "%s wrote \"%s\", want \"%s\"", what,
+					text, want);
 	free(text);
 	return ok;
 }
 
 /* "SOCKET DISPLAY THEME SIZE\n" from the config's exec line. */
-static bool check_session_env(const char *path, const char *socket)
-{
+static bool check_session_env(const char *path, const char *socket) {
 	char *text = wait_file(path);
 	REQUIRE(text != NULL, "the config's exec line never wrote %s", path);
 	char got_socket[128], display[128], theme[128];
 	int size = 0;
 	bool ok = CHECK(sscanf(text, "%127s %127s %127s %d", got_socket, display,
-		theme, &size) == 4, "the exec line wrote \"%s\"", text);
+							theme, &size) == 4,
+			"the exec line wrote \"%s\"", text);
 	if (ok) {
-		ok = CHECK(strcmp(got_socket, socket) == 0, "WAYLAND_DISPLAY is %s, "
-			"want %s", got_socket, socket);
-		ok = CHECK(strcmp(display, ":4242") != 0, "the parent's DISPLAY "
-			"leaked to a client") && ok;
+		ok = CHECK(strcmp(got_socket, socket) == 0,
+				"WAYLAND_DISPLAY is %s, "
+				"want %s",
+				got_socket, socket);
+		ok = CHECK(strcmp(display, ":4242") != 0,
+					 "the parent's DISPLAY "
+					 "leaked to a client") &&
+				ok;
 		ok = CHECK(strcmp(theme, "Adwaita") == 0 && size == 32,
-			"XCURSOR_THEME/SIZE are %s %d, want the config's Adwaita 32",
-			theme, size) && ok;
+					 "XCURSOR_THEME/SIZE are %s %d, want the config's Adwaita 32",
+					 theme, size) &&
+				ok;
 	}
 	free(text);
 	return ok;
 }
 
-static bool run_execs(const void *data)
-{
+static bool run_execs(const void *data) {
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no temporary directory");
 	char config[512], from_config[512], from_option[512];
@@ -84,19 +85,28 @@ static bool run_execs(const void *data)
 	snprintf(from_option, sizeof(from_option), "%s/from-option", dir);
 	FILE *f = fopen(config, "w");
 	REQUIRE(f != NULL, "cannot write %s", config);
-	fprintf(f, "cursor Adwaita 32\n"
-		"exec echo \"$WAYLAND_DISPLAY ${DISPLAY:-none} $XCURSOR_THEME "
-		"$XCURSOR_SIZE\" > %s\n", from_config);
+	fprintf(f,
+			"cursor Adwaita 32\n"
+			"exec echo \"$WAYLAND_DISPLAY ${DISPLAY:-none} $XCURSOR_THEME "
+			"$XCURSOR_SIZE\" > %s\n",
+			from_config);
 	fclose(f);
 	char option[600];
-	snprintf(option, sizeof(option), "test -S \"$GRIDWL_SOCK\" && echo sock "
-		"> %s", from_option);
+	snprintf(option, sizeof(option),
+			"test -S \"$GRIDWL_SOCK\" && echo sock "
+			"> %s",
+			from_option);
 	// The DISPLAY of a session gridwl might be nested in must not leak to
 	// its clients.
 	setenv("DISPLAY", ":4242", 1);
 	const char *args[] = {
-		"--config", config, "--exec", option,
-		"--output", "HEADLESS-1 mode 320x240", NULL,
+		"--config",
+		config,
+		"--exec",
+		option,
+		"--output",
+		"HEADLESS-1 mode 320x240",
+		NULL,
 	};
 	struct harness *h = harness_start(args);
 	unsetenv("DISPLAY");
@@ -116,37 +126,43 @@ struct exit_case {
 	int status;
 };
 
-static bool run_exit_status(const void *data)
-{
+static bool run_exit_status(const void *data) {
 	const struct exit_case *c = data;
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 320x240", "--", "sh", "-c", c->command,
+		"--output",
+		"HEADLESS-1 mode 320x240",
+		"--",
+		"sh",
+		"-c",
+		c->command,
 		NULL,
 	};
 	char *output = NULL;
 	int status = harness_run_gridwl(args, HARNESS_TIMEOUT_MS, &output);
-	bool ok = CHECK(status == c->status, "gridwl -- sh -c '%s' exited %d, "
-		"want %d; it said:\n%s", c->command, status, c->status,
-		output != NULL ? output : "");
+	bool ok = CHECK(status == c->status,
+			"gridwl -- sh -c '%s' exited %d, "
+			"want %d; it said:\n%s",
+			c->command, status, c->status, output != NULL ? output : "");
 	free(output);
 	return ok;
 }
 
-int main(void)
-{
+int main(void) {
 	static const struct exit_case exits[] = {
 		{ "exit 0", 0 },
 		{ "exit 3", 3 },
 		// The command runs against this gridwl: gridctl finds it.
 		{ "\"$GRIDCTL_BIN\" outputs >/dev/null && exit 7", 7 },
 	};
-	struct check_suite suite = {0};
-	check_run(&suite, "exec lines and --exec run with this session's "
-		"environment", run_execs, NULL);
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"exec lines and --exec run with this session's "
+			"environment",
+			run_execs, NULL);
 	for (size_t i = 0; i < sizeof(exits) / sizeof(exits[0]); i++) {
 		char name[128];
 		snprintf(name, sizeof(name), "gridwl -- sh -c '%s' exits %d",
-			exits[i].command, exits[i].status);
+				exits[i].command, exits[i].status);
 		check_run(&suite, name, run_exit_status, &exits[i]);
 	}
 	return check_finish(&suite);

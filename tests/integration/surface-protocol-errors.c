@@ -20,26 +20,29 @@ struct bad_case {
 	bool shows_first; // it commits one valid frame before the bad one
 };
 
-static bool only_good_left(struct json_object *reply, void *data)
-{
+static bool only_good_left(struct json_object *reply, void *data) {
 	struct json_object *windows = json_path(reply, "windows", json_type_array);
 	return windows != NULL && json_object_array_length(windows) == 1 &&
-		json_array_find(windows, "app_id", "good") != NULL;
+			json_array_find(windows, "app_id", "good") != NULL;
 }
 
-static bool body(struct harness *h, const struct bad_case *c)
-{
+static bool body(struct harness *h, const struct bad_case *c) {
 	const char *good_args[] = {
-		"--fullscreen", OUTPUT, "--pattern", "coords", "--app-id", "good",
+		"--fullscreen",
+		OUTPUT,
+		"--pattern",
+		"coords",
+		"--app-id",
+		"good",
 		NULL,
 	};
 	struct harness_client *good =
-		harness_spawn_pattern_client(h, "good", good_args);
+			harness_spawn_pattern_client(h, "good", good_args);
 	REQUIRE(good != NULL, "cannot start the good client");
 	REQUIRE(CHECK_READY(good, 640, 480, 1), "good client not shown");
 
 	struct harness_client *bad =
-		harness_spawn_pattern_client(h, "bad", c->args);
+			harness_spawn_pattern_client(h, "bad", c->args);
 	REQUIRE(bad != NULL, "cannot start the bad client");
 	bool ok = true;
 	if (c->shows_first) {
@@ -50,43 +53,44 @@ static bool body(struct harness *h, const struct bad_case *c)
 	// interface and the code are what the compositor decides.
 	size_t n = strlen(c->error);
 	ok = CHECK(line != NULL && strncmp(line, c->error, n) == 0 &&
-		strncmp(line + n, " id=", 4) == 0,
-		"bad client should print \"%s id=...\", got \"%s\"", c->error,
-		line ? line : "") && ok;
+						 strncmp(line + n, " id=", 4) == 0,
+				 "bad client should print \"%s id=...\", got \"%s\"", c->error,
+				 line ? line : "") &&
+			ok;
 	free(line);
 	line = harness_client_next_line(bad, HARNESS_TIMEOUT_MS);
 	ok = CHECK(line != NULL && strcmp(line, "disconnected") == 0,
-		"bad client should print disconnected, got \"%s\"",
-		line ? line : "") && ok;
+				 "bad client should print disconnected, got \"%s\"",
+				 line ? line : "") &&
+			ok;
 	free(line);
 	int code = harness_client_wait_exit(bad, HARNESS_TIMEOUT_MS);
-	ok = CHECK(code > 0, "bad client should exit non-zero, exited %d",
-		code) && ok;
+	ok = CHECK(code > 0, "bad client should exit non-zero, exited %d", code) &&
+			ok;
 
 	const char *windows[] = { "windows", NULL };
-	struct json_object *reply = harness_wait_gridctl(h, windows,
-		only_good_left, NULL, HARNESS_TIMEOUT_MS,
-		"only the good window to be left");
+	struct json_object *reply = harness_wait_gridctl(h, windows, only_good_left,
+			NULL, HARNESS_TIMEOUT_MS, "only the good window to be left");
 	ok = CHECK(reply != NULL, "the bad window did not go") && ok;
 	json_object_put(reply);
 
 	// The good client must still be connected and served.
 	REQUIRE(client_command_synced(good, "pattern checker"),
-		"good client did not redraw");
+			"good client did not redraw");
 	struct image *image = screenshot_gridctl(h, OUTPUT, "bad-client-good");
 	REQUIRE(image != NULL, "no screenshot");
 	struct pattern checker = { .kind = PATTERN_CHECKER };
 	struct image_region all = { 0, 0, 640, 480 };
 	ok = CHECK(image->width == 640 && image->height == 480,
-		"screenshot is %dx%d", image->width, image->height) &&
-		CHECK_PATTERN(image, all, &checker, 640, 480, "bad-client-good") && ok;
+				 "screenshot is %dx%d", image->width, image->height) &&
+			CHECK_PATTERN(image, all, &checker, 640, 480, "bad-client-good") &&
+			ok;
 	image_destroy(image);
 	ok = CHECK(harness_client_running(good), "the good client died") && ok;
 	return ok;
 }
 
-static bool run_case(const void *data)
-{
+static bool run_case(const void *data) {
 	const char *args[] = { "--output", OUTPUT " mode 640x480 scale 1", NULL };
 	struct harness *h = harness_start(args);
 	REQUIRE(h != NULL, "gridwl did not start");
@@ -94,23 +98,33 @@ static bool run_case(const void *data)
 	return harness_stop(h, ok);
 }
 
-int main(void)
-{
+int main(void) {
 	static const char *const zero_scale[] = {
-		"--bad-scale", "0", "--app-id", "bad", NULL,
+		"--bad-scale",
+		"0",
+		"--app-id",
+		"bad",
+		NULL,
 	};
 	static const char *const odd_buffer[] = {
-		"--odd-buffer", "--scale", "2", "--app-id", "bad", NULL,
+		"--odd-buffer",
+		"--scale",
+		"2",
+		"--app-id",
+		"bad",
+		NULL,
 	};
 	// wl_surface.error: invalid_scale is 0, invalid_size is 2.
 	const struct bad_case cases[] = {
 		{ zero_scale, "error protocol interface=wl_surface code=0", true },
 		{ odd_buffer, "error protocol interface=wl_surface code=2", false },
 	};
-	struct check_suite suite = {0};
+	struct check_suite suite = { 0 };
 	check_run(&suite, "set_buffer_scale(0) disconnects only that client",
-		run_case, &cases[0]);
-	check_run(&suite, "buffer not divisible by its scale disconnects only "
-		"that client", run_case, &cases[1]);
+			run_case, &cases[0]);
+	check_run(&suite,
+			"buffer not divisible by its scale disconnects only "
+			"that client",
+			run_case, &cases[1]);
 	return check_finish(&suite);
 }

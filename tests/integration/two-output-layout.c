@@ -20,15 +20,14 @@ static const char *const expected_lines[] = {
 	NULL,
 };
 
-static bool check_client_view(struct harness *h)
-{
+static bool check_client_view(struct harness *h) {
 	const char *args[] = { "--app-id", "layout", NULL };
 	struct harness_client *client =
-		harness_spawn_pattern_client(h, "layout", args);
+			harness_spawn_pattern_client(h, "layout", args);
 	REQUIRE(client != NULL, "cannot start the pattern client");
 	// The client binds every output before it maps its window, so all
 	// output lines come before the first configure.
-	struct lines lines = {0};
+	struct lines lines = { 0 };
 	for (;;) {
 		char *line = harness_client_next_line(client, HARNESS_TIMEOUT_MS);
 		REQUIRE(line != NULL, "client output ended before its configure");
@@ -44,15 +43,14 @@ static bool check_client_view(struct harness *h)
 	// Per output, its wl_output line comes with its xdg_output line; the
 	// outputs themselves are advertised in creation order.
 	bool ok = CHECK_LINES(&outputs, expected_lines,
-		"the client's view of the outputs");
+			"the client's view of the outputs");
 	lines_free(&outputs);
 	lines_free(&lines);
 	return ok;
 }
 
 static bool check_output(struct json_object *outputs, const char *name,
-		int mode_width, int mode_height, int scale, int x, int y)
-{
+		int mode_width, int mode_height, int scale, int x, int y) {
 	struct json_object *output = json_array_find(outputs, "name", name);
 	REQUIRE(output != NULL, "gridctl outputs does not list %s", name);
 	bool ok = CHECK_JSON_TYPE(output, "make", json_type_string);
@@ -64,10 +62,13 @@ static bool check_output(struct json_object *outputs, const char *name,
 	ok = CHECK_JSON_INT(output, "scale", scale) && ok;
 	struct json_object *filter = json_path(output, "filter", json_type_string);
 	ok = CHECK(filter != NULL &&
-		(strcmp(json_object_get_string(filter), "nearest") == 0 ||
-		strcmp(json_object_get_string(filter), "bilinear") == 0),
-		"%s: filter should be \"nearest\" or \"bilinear\": %s", name,
-		json_object_to_json_string(output)) && ok;
+						 (strcmp(json_object_get_string(filter), "nearest") ==
+										 0 ||
+								 strcmp(json_object_get_string(filter),
+										 "bilinear") == 0),
+				 "%s: filter should be \"nearest\" or \"bilinear\": %s", name,
+				 json_object_to_json_string(output)) &&
+			ok;
 	ok = CHECK_JSON_INT(output, "x", x) && ok;
 	ok = CHECK_JSON_INT(output, "y", y) && ok;
 	ok = CHECK_JSON_INT(output, "width", mode_width / scale) && ok;
@@ -75,19 +76,19 @@ static bool check_output(struct json_object *outputs, const char *name,
 	return ok;
 }
 
-static bool check_gridctl_view(struct harness *h)
-{
+static bool check_gridctl_view(struct harness *h) {
 	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
 	REQUIRE(reply != NULL, "gridctl outputs failed");
 	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
 	bool ok = CHECK(outputs != NULL && json_object_array_length(outputs) == 2,
-		"want exactly two outputs: %s", json_object_to_json_string(reply));
+			"want exactly two outputs: %s", json_object_to_json_string(reply));
 	if (ok) {
 		// Listed in creation order, which is command-line order.
 		ok = CHECK_JSON_STRING(json_object_array_get_idx(outputs, 0), "name",
-			"HEADLESS-1");
+				"HEADLESS-1");
 		ok = CHECK_JSON_STRING(json_object_array_get_idx(outputs, 1), "name",
-			"HEADLESS-2") && ok;
+					 "HEADLESS-2") &&
+				ok;
 	}
 	ok = check_output(outputs, "HEADLESS-1", 800, 600, 1, 0, 0) && ok;
 	ok = check_output(outputs, "HEADLESS-2", 1600, 1200, 2, 800, 0) && ok;
@@ -95,14 +96,13 @@ static bool check_gridctl_view(struct harness *h)
 	return ok;
 }
 
-static bool check_screenshot(struct harness *h)
-{
+static bool check_screenshot(struct harness *h) {
 	// An output's screenshot has its mode's pixels, and with no window
 	// every one of them is background.
 	struct image *image = screenshot_gridctl(h, "HEADLESS-2", "empty-2");
 	REQUIRE(image != NULL, "no screenshot of HEADLESS-2");
 	bool ok = CHECK(image->width == 1600 && image->height == 1200,
-		"HEADLESS-2 screenshot is %dx%d", image->width, image->height);
+			"HEADLESS-2 screenshot is %dx%d", image->width, image->height);
 	if (ok) {
 		struct image_region all = { 0, 0, 1600, 1200 };
 		ok = CHECK_SOLID(image, all, BACKGROUND, "empty-2");
@@ -111,11 +111,12 @@ static bool check_screenshot(struct harness *h)
 	return ok;
 }
 
-static bool run(const void *data)
-{
+static bool run(const void *data) {
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 800x600 scale 1",
-		"--output", "HEADLESS-2 mode 1600x1200 scale 2",
+		"--output",
+		"HEADLESS-1 mode 800x600 scale 1",
+		"--output",
+		"HEADLESS-2 mode 1600x1200 scale 2",
 		NULL,
 	};
 	struct harness *h = harness_start(args);
@@ -126,9 +127,8 @@ static bool run(const void *data)
 	return harness_stop(h, ok);
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	check_run(&suite, "two outputs left to right", run, NULL);
 	return check_finish(&suite);
 }

@@ -22,14 +22,12 @@
 #define X_CLIENT "xlogo"
 #define X_CLASS "XLogo"
 
-static const char *xwayland_binary(void)
-{
+static const char *xwayland_binary(void) {
 	const char *path = getenv("WLR_XWAYLAND");
 	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
 }
 
-static char *write_config(const char *dir, const char *lines)
-{
+static char *write_config(const char *dir, const char *lines) {
 	size_t n = strlen(dir) + sizeof("/config");
 	char *path = malloc(n);
 	snprintf(path, n, "%s/config", dir);
@@ -44,33 +42,31 @@ static char *write_config(const char *dir, const char *lines)
 }
 
 /* The display from gridctl stats; NULL (after reporting) when none. */
-static char *xwayland_display(struct harness *h)
-{
+static char *xwayland_display(struct harness *h) {
 	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
 	struct json_object *display = stats != NULL ?
-		json_path(stats, "xwayland_display", json_type_string) : NULL;
-	char *name = display != NULL ?
-		strdup(json_object_get_string(display)) : NULL;
+			json_path(stats, "xwayland_display", json_type_string) :
+			NULL;
+	char *name =
+			display != NULL ? strdup(json_object_get_string(display)) : NULL;
 	CHECK(name != NULL, "gridctl stats has no xwayland_display");
 	json_object_put(stats);
 	return name;
 }
 
-static bool is_x_client(struct json_object *window, void *data)
-{
-	struct json_object *xwayland = json_path(window, "xwayland",
-		json_type_boolean);
-	struct json_object *app_id = json_path(window, "app_id",
-		json_type_string);
+static bool is_x_client(struct json_object *window, void *data) {
+	struct json_object *xwayland =
+			json_path(window, "xwayland", json_type_boolean);
+	struct json_object *app_id = json_path(window, "app_id", json_type_string);
 	return xwayland != NULL && json_object_get_boolean(xwayland) &&
-		app_id != NULL && strcmp(json_object_get_string(app_id), X_CLASS) == 0;
+			app_id != NULL &&
+			strcmp(json_object_get_string(app_id), X_CLASS) == 0;
 }
 
-static bool block_uniform(const struct image *shot, int x, int y)
-{
+static bool block_uniform(const struct image *shot, int x, int y) {
 	uint32_t p = image_get(shot, x, y);
 	return image_get(shot, x + 1, y) == p && image_get(shot, x, y + 1) == p &&
-		image_get(shot, x + 1, y + 1) == p;
+			image_get(shot, x + 1, y + 1) == p;
 }
 
 struct window_pixels {
@@ -81,14 +77,13 @@ struct window_pixels {
 };
 
 static void scan_window(const struct image *shot, struct image_region r,
-		struct window_pixels *out)
-{
+		struct window_pixels *out) {
 	*out = (struct window_pixels){ .uneven_x = -1, .uneven_y = -1 };
 	for (int y = r.y; y + 1 < r.y + r.height; y += 2) {
 		for (int x = r.x; x + 1 < r.x + r.width; x += 2) {
 			out->drawn += image_get(shot, x, y) != BACKGROUND;
 			out->varied = out->varied ||
-				image_get(shot, x, y) != image_get(shot, r.x, r.y);
+					image_get(shot, x, y) != image_get(shot, r.x, r.y);
 			out->blocks++;
 			if (!block_uniform(shot, x, y)) {
 				if (out->uneven_blocks++ == 0) {
@@ -110,8 +105,7 @@ struct x_case {
 /* Polls screenshots until the X client has drawn (Xwayland's first buffer
  * may come a frame after the window maps). */
 static struct image *shot_of_drawn_window(struct harness *h,
-		struct image_region r, struct window_pixels *pixels)
-{
+		struct image_region r, struct window_pixels *pixels) {
 	int64_t until = harness_now_ms() + HARNESS_TIMEOUT_MS;
 	for (;;) {
 		struct image *shot = screenshot_gridctl(h, "HEADLESS-1", "xwayland");
@@ -136,41 +130,42 @@ struct position {
 	int x, y;
 };
 
-static bool is_x_client_at(struct json_object *window, void *data)
-{
+static bool is_x_client_at(struct json_object *window, void *data) {
 	const struct position *at = data;
 	struct json_object *x = json_path(window, "x", json_type_int);
 	struct json_object *y = json_path(window, "y", json_type_int);
 	return is_x_client(window, NULL) && x != NULL && y != NULL &&
-		json_object_get_int(x) == at->x && json_object_get_int(y) == at->y;
+			json_object_get_int(x) == at->x && json_object_get_int(y) == at->y;
 }
 
 /* An X11 window that moves itself (XMoveWindow, a ConfigureRequest to the
  * window manager) goes where it asks, in logical layout coordinates. */
-static bool check_moves_itself(struct harness *h, const char *display_env)
-{
+static bool check_moves_itself(struct harness *h, const char *display_env) {
 	if (!program_in_path("xdotool")) {
 		fprintf(stderr, "# no xdotool: the self-move is not checked\n");
 		return true;
 	}
 	struct position at = { 37, 41 };
-	const char *argv[] = { "env", display_env, "xdotool", "search",
-		"--class", X_CLASS, "windowmove", "37", "41", NULL };
+	const char *argv[] = { "env", display_env, "xdotool", "search", "--class",
+		X_CLASS, "windowmove", "37", "41", NULL };
 	char *output = NULL;
 	int status = harness_run(h, argv, HARNESS_TIMEOUT_MS, &output);
-	bool ok = CHECK(status == 0, "xdotool windowmove failed (%d): %s",
-		status, output != NULL ? output : "");
+	bool ok = CHECK(status == 0, "xdotool windowmove failed (%d): %s", status,
+			output != NULL ? output : "");
 	free(output);
-	struct json_object *window = ok ? harness_wait_window(h, is_x_client_at,
-		&at, HARNESS_TIMEOUT_MS, "the X11 window at 37,41") : NULL;
-	ok = CHECK(window != NULL, "the X11 window did not move to 37,41 as it "
-		"asked") && ok;
+	struct json_object *window = ok ?
+			harness_wait_window(h, is_x_client_at, &at, HARNESS_TIMEOUT_MS,
+					"the X11 window at 37,41") :
+			NULL;
+	ok = CHECK(window != NULL,
+				 "the X11 window did not move to 37,41 as it "
+				 "asked") &&
+			ok;
 	json_object_put(window);
 	return ok;
 }
 
-static bool check_x_client(struct harness *h, const struct x_case *c)
-{
+static bool check_x_client(struct harness *h, const struct x_case *c) {
 	char *display = xwayland_display(h);
 	REQUIRE(display != NULL, "Xwayland is off");
 	char display_env[64];
@@ -181,27 +176,30 @@ static bool check_x_client(struct harness *h, const struct x_case *c)
 	REQUIRE(client != NULL, "cannot start %s", X_CLIENT);
 
 	struct json_object *window = harness_wait_window(h, is_x_client, NULL,
-		3 * HARNESS_TIMEOUT_MS, "an X11 window of class " X_CLASS);
+			3 * HARNESS_TIMEOUT_MS, "an X11 window of class " X_CLASS);
 	bool ok = CHECK(window != NULL, "%s never showed as a window", X_CLIENT);
 	if (ok) {
 		ok = CHECK_JSON_INT(window, "buffer_scale", 1) && ok;
 		ok = CHECK_JSON_STRING(window, "filter",
-			c->bilinear ? "bilinear" : "nearest") && ok;
+					 c->bilinear ? "bilinear" : "nearest") &&
+				ok;
 		ok = CHECK_JSON_BOOL(window, "filter_rule", c->bilinear) && ok;
 		ok = CHECK(json_array_find_string(json_path(window, "outputs",
-			json_type_array), "HEADLESS-1") >= 0,
-			"the window is not on HEADLESS-1") && ok;
+												  json_type_array),
+						   "HEADLESS-1") >= 0,
+					 "the window is not on HEADLESS-1") &&
+				ok;
 	}
 	struct json_object *x = window ? json_path(window, "x", json_type_int) : 0;
 	struct json_object *y = window ? json_path(window, "y", json_type_int) : 0;
-	struct json_object *w = window ?
-		json_path(window, "width", json_type_int) : 0;
-	struct json_object *hh = window ?
-		json_path(window, "height", json_type_int) : 0;
+	struct json_object *w =
+			window ? json_path(window, "width", json_type_int) : 0;
+	struct json_object *hh =
+			window ? json_path(window, "height", json_type_int) : 0;
 	ok = ok && CHECK(x && y && w && hh, "the window has no geometry");
 	struct image *shot = NULL;
-	struct window_pixels pixels = {0};
-	struct image_region r = {0};
+	struct window_pixels pixels = { 0 };
+	struct image_region r = { 0 };
 	if (ok) {
 		// The output is at 0,0 at scale 2.
 		r = (struct image_region){
@@ -211,33 +209,41 @@ static bool check_x_client(struct harness *h, const struct x_case *c)
 			.height = 2 * json_object_get_int(hh),
 		};
 		ok = CHECK(r.x >= 0 && r.y >= 0 && r.width >= 8 && r.height >= 8,
-			"the window is at %d,%d %dx%d (physical)", r.x, r.y, r.width,
-			r.height);
+				"the window is at %d,%d %dx%d (physical)", r.x, r.y, r.width,
+				r.height);
 	}
 	if (ok) {
 		shot = shot_of_drawn_window(h, r, &pixels);
 		ok = CHECK(shot != NULL, "no screenshot");
 	}
 	if (ok) {
-		fprintf(stderr, "window at %d,%d %dx%d (physical): %ld of %ld 2x2 "
-			"blocks drawn, %ld not one colour\n", r.x, r.y, r.width,
-			r.height, pixels.drawn, pixels.blocks, pixels.uneven_blocks);
+		fprintf(stderr,
+				"window at %d,%d %dx%d (physical): %ld of %ld 2x2 "
+				"blocks drawn, %ld not one colour\n",
+				r.x, r.y, r.width, r.height, pixels.drawn, pixels.blocks,
+				pixels.uneven_blocks);
 		ok = CHECK(pixels.varied, "the window is one colour");
-		ok = CHECK(pixels.drawn * 2 > pixels.blocks, "%s drew only %ld of "
-			"%ld blocks of its window", X_CLIENT, pixels.drawn,
-			pixels.blocks) && ok;
+		ok = CHECK(pixels.drawn * 2 > pixels.blocks,
+					 "%s drew only %ld of "
+					 "%ld blocks of its window",
+					 X_CLIENT, pixels.drawn, pixels.blocks) &&
+				ok;
 		if (c->bilinear) {
-			ok = CHECK(pixels.uneven_blocks > 0, "with filter bilinear "
-				"every 2x2 block of the scale-1 window is one colour") && ok;
+			ok = CHECK(pixels.uneven_blocks > 0,
+						 "with filter bilinear "
+						 "every 2x2 block of the scale-1 window is one colour") &&
+					ok;
 		} else {
-			ok = CHECK(pixels.uneven_blocks == 0, "with filter nearest %ld "
-				"of %ld 2x2 blocks are not one colour, the first at %d,%d",
-				pixels.uneven_blocks, pixels.blocks, pixels.uneven_x,
-				pixels.uneven_y) && ok;
+			ok = CHECK(pixels.uneven_blocks == 0,
+						 "with filter nearest %ld "
+						 "of %ld 2x2 blocks are not one colour, the first at %d,%d",
+						 pixels.uneven_blocks, pixels.blocks, pixels.uneven_x,
+						 pixels.uneven_y) &&
+					ok;
 		}
 		if (!ok) {
-			check_save_artifact(shot, c->bilinear ?
-				"xwayland-bilinear" : "xwayland-nearest");
+			check_save_artifact(shot,
+					c->bilinear ? "xwayland-bilinear" : "xwayland-nearest");
 		}
 	}
 	image_destroy(shot);
@@ -249,11 +255,11 @@ static bool check_x_client(struct harness *h, const struct x_case *c)
 	// the client where it has no WM_DELETE_WINDOW): either way it ends.
 	if (ok) {
 		char id[32];
-		snprintf(id, sizeof(id), "%d", json_object_get_int(
-			json_path(window, "id", json_type_int)));
+		snprintf(id, sizeof(id), "%d",
+				json_object_get_int(json_path(window, "id", json_type_int)));
 		json_object_put(harness_gridctl_ok(h, "close", id, NULL));
 		ok = CHECK(harness_client_wait_exit(client, HARNESS_TIMEOUT_MS) >= 0,
-			"%s did not end after gridctl close", X_CLIENT);
+				"%s did not end after gridctl close", X_CLIENT);
 	}
 	json_object_put(window);
 	harness_client_kill(client);
@@ -269,8 +275,7 @@ static bool check_x_client(struct harness *h, const struct x_case *c)
  * is only for the nested gridwl); writes them into dir and returns the
  * LSAN_OPTIONS to start it with, or NULL when not sanitized.
  */
-static char *xwayland_lsan_options(const char *dir)
-{
+static char *xwayland_lsan_options(const char *dir) {
 	if (getenv("LSAN_OPTIONS") == NULL) {
 		return NULL;
 	}
@@ -283,9 +288,10 @@ static char *xwayland_lsan_options(const char *dir)
 		return NULL;
 	}
 	fputs("leak:wlr_global_destroy_safe\n"
-		"leak:wl_event_loop_add_timer\n"
-		"leak:wl_event_loop_add_fd\n"
-		"leak:libxcb.so\n", f);
+		  "leak:wl_event_loop_add_timer\n"
+		  "leak:wl_event_loop_add_fd\n"
+		  "leak:libxcb.so\n",
+			f);
 	fclose(f);
 	size_t len = strlen(path) + sizeof("suppressions=");
 	char *options = malloc(len);
@@ -295,11 +301,11 @@ static char *xwayland_lsan_options(const char *dir)
 }
 
 static struct harness *start_with_xwayland(const char *dir,
-		const char *const *args)
-{
+		const char *const *args) {
 	char *options = xwayland_lsan_options(dir);
 	char *saved = getenv("LSAN_OPTIONS") != NULL ?
-		strdup(getenv("LSAN_OPTIONS")) : NULL;
+			strdup(getenv("LSAN_OPTIONS")) :
+			NULL;
 	if (options != NULL) {
 		setenv("LSAN_OPTIONS", options, 1);
 	}
@@ -312,8 +318,7 @@ static struct harness *start_with_xwayland(const char *dir,
 	return h;
 }
 
-static bool run_x_case(const void *data)
-{
+static bool run_x_case(const void *data) {
 	const struct x_case *c = data;
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no temporary directory");
@@ -325,8 +330,7 @@ static bool run_x_case(const void *data)
 		struct harness *h = start_with_xwayland(dir, args);
 		ok = CHECK(h != NULL, "gridwl did not start");
 		if (h != NULL) {
-			ok = (c->check != NULL ? c->check : check_x_client)(h, c) &&
-				ok;
+			ok = (c->check != NULL ? c->check : check_x_client)(h, c) && ok;
 			ok = harness_stop(h, ok) && ok;
 		}
 	}
@@ -337,8 +341,7 @@ static bool run_x_case(const void *data)
 }
 
 /* Xwayland off: no display, and gridwl runs as ever. */
-static bool run_off_case(const void *data)
-{
+static bool run_off_case(const void *data) {
 	const char *how = data;
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no temporary directory");
@@ -356,10 +359,12 @@ static bool run_off_case(const void *data)
 		if (h != NULL) {
 			struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
 			ok = CHECK(stats != NULL, "no stats") && ok;
-			ok = ok && CHECK(json_object_object_get_ex(stats,
-				"xwayland_display", NULL) &&
-				json_path(stats, "xwayland_display", json_type_string) ==
-				NULL, "xwayland_display is not null with Xwayland off");
+			ok = ok &&
+					CHECK(json_object_object_get_ex(stats, "xwayland_display",
+								  NULL) &&
+									json_path(stats, "xwayland_display",
+											json_type_string) == NULL,
+							"xwayland_display is not null with Xwayland off");
 			json_object_put(stats);
 			ok = harness_stop(h, ok) && ok;
 		}
@@ -381,12 +386,11 @@ static bool run_off_case(const void *data)
 
 /* Whether the physical rectangle is all colour. */
 static bool region_is(const struct image *shot, int x, int y, int width,
-		int height, uint32_t colour)
-{
+		int height, uint32_t colour) {
 	for (int yy = y; yy < y + height; yy++) {
 		for (int xx = x; xx < x + width; xx++) {
-			if (xx < 0 || yy < 0 || xx >= shot->width ||
-					yy >= shot->height || image_get(shot, xx, yy) != colour) {
+			if (xx < 0 || yy < 0 || xx >= shot->width || yy >= shot->height ||
+					image_get(shot, xx, yy) != colour) {
 				return false;
 			}
 		}
@@ -399,8 +403,7 @@ static bool region_is(const struct image *shot, int x, int y, int width,
  * at ox,oy (ox < 0: nowhere), or is gone (mx < 0) and the window whole.
  * The window is at 100,100, 120x80. */
 static bool wait_menu_at(struct harness *h, int mx, int my, int ox, int oy,
-		const char *what)
-{
+		const char *what) {
 	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
 	struct image *shot = NULL;
 	bool ok = false;
@@ -415,16 +418,17 @@ static bool wait_menu_at(struct harness *h, int mx, int my, int ox, int oy,
 		} else {
 			// The menu, then a physical pixel of the window on each side.
 			ok = region_is(shot, 2 * mx, 2 * my, 80, 60, MENU_COLOUR) &&
-				region_is(shot, 2 * mx - 1, 2 * my - 1, 82, 1,
-					MENU_WINDOW_COLOUR) &&
-				region_is(shot, 2 * mx - 1, 2 * my + 60, 82, 1,
-					MENU_WINDOW_COLOUR) &&
-				region_is(shot, 2 * mx - 1, 2 * my, 1, 60,
-					MENU_WINDOW_COLOUR) &&
-				region_is(shot, 2 * mx + 80, 2 * my, 1, 60,
-					MENU_WINDOW_COLOUR) &&
-				(ox < 0 || region_is(shot, 2 * ox, 2 * oy, 80, 60,
-					MENU_WINDOW_COLOUR));
+					region_is(shot, 2 * mx - 1, 2 * my - 1, 82, 1,
+							MENU_WINDOW_COLOUR) &&
+					region_is(shot, 2 * mx - 1, 2 * my + 60, 82, 1,
+							MENU_WINDOW_COLOUR) &&
+					region_is(shot, 2 * mx - 1, 2 * my, 1, 60,
+							MENU_WINDOW_COLOUR) &&
+					region_is(shot, 2 * mx + 80, 2 * my, 1, 60,
+							MENU_WINDOW_COLOUR) &&
+					(ox < 0 ||
+							region_is(shot, 2 * ox, 2 * oy, 80, 60,
+									MENU_WINDOW_COLOUR));
 		}
 		if (!ok) {
 			harness_sleep_ms(50);
@@ -439,31 +443,26 @@ static bool wait_menu_at(struct harness *h, int mx, int my, int ox, int oy,
 }
 
 static bool send_and_wait(struct harness_client *c, const char *command,
-		const char *answer)
-{
-	REQUIRE(harness_client_send(c, "%s", command), "cannot send %s",
-		command);
+		const char *answer) {
+	REQUIRE(harness_client_send(c, "%s", command), "cannot send %s", command);
 	char *line = harness_client_wait_line(c, answer, HARNESS_TIMEOUT_MS);
 	bool ok = CHECK(line != NULL, "no \"%s\" after %s", answer, command);
 	free(line);
 	return ok;
 }
 
-static bool only_menu_window_focused(struct json_object *reply, void *data)
-{
-	struct json_object *windows = json_path(reply, "windows",
-		json_type_array);
+static bool only_menu_window_focused(struct json_object *reply, void *data) {
+	struct json_object *windows = json_path(reply, "windows", json_type_array);
 	if (windows == NULL || json_object_array_length(windows) != 1) {
 		return false;
 	}
 	struct json_object *window = json_object_array_get_idx(windows, 0);
-	struct json_object *app_id = json_path(window, "app_id",
-		json_type_string);
-	struct json_object *focused = json_path(window, "focused",
-		json_type_boolean);
+	struct json_object *app_id = json_path(window, "app_id", json_type_string);
+	struct json_object *focused =
+			json_path(window, "focused", json_type_boolean);
 	return app_id != NULL && focused != NULL &&
-		strcmp(json_object_get_string(app_id), MENU_APP_ID) == 0 &&
-		json_object_get_boolean(focused);
+			strcmp(json_object_get_string(app_id), MENU_APP_ID) == 0 &&
+			json_object_get_boolean(focused);
 }
 
 /*
@@ -472,17 +471,19 @@ static bool only_menu_window_focused(struct json_object *reply, void *data)
  * anything else gridwl has made so far answer a JSON error, and the window
  * stays where it is.
  */
-static bool menu_id_refused(struct harness *h, struct json_object *reply)
-{
-	struct json_object *windows = json_path(reply, "windows",
-		json_type_array);
-	struct json_object *id = windows != NULL ? json_path(
-		json_object_array_get_idx(windows, 0), "id", json_type_int) : NULL;
+static bool menu_id_refused(struct harness *h, struct json_object *reply) {
+	struct json_object *windows = json_path(reply, "windows", json_type_array);
+	struct json_object *id = windows != NULL ?
+			json_path(json_object_array_get_idx(windows, 0), "id",
+					json_type_int) :
+			NULL;
 	REQUIRE(id != NULL, "the window has no id");
 	int window_id = json_object_get_int(id);
 	const char *commands[][4] = {
-		{ "focus", NULL }, { "close", NULL },
-		{ "move", "300", "300" }, { "resize", "50", "50" },
+		{ "focus", NULL },
+		{ "close", NULL },
+		{ "move", "300", "300" },
+		{ "resize", "50", "50" },
 	};
 	bool ok = true;
 	for (int other = 1; other <= window_id + 8; other++) {
@@ -497,11 +498,15 @@ static bool menu_id_refused(struct harness *h, struct json_object *reply)
 			int status = 0;
 			struct json_object *answer = harness_gridctlv(h, &status, args);
 			struct json_object *error = answer != NULL ?
-				json_path(answer, "error", json_type_string) : NULL;
+					json_path(answer, "error", json_type_string) :
+					NULL;
 			ok = CHECK(status != 0 && error != NULL &&
-				strstr(json_object_get_string(error), "no window") != NULL,
-				"gridctl %s %d (not a window) did not fail with "
-				"\"no window\"", commands[i][0], other) && ok;
+								 strstr(json_object_get_string(error),
+										 "no window") != NULL,
+						 "gridctl %s %d (not a window) did not fail with "
+						 "\"no window\"",
+						 commands[i][0], other) &&
+					ok;
 			json_object_put(answer);
 		}
 	}
@@ -514,8 +519,7 @@ static bool menu_id_refused(struct harness *h, struct json_object *reply)
  * moves it and is gone when it unmaps; it is never listed as a window,
  * takes no focus, and gridctl's window commands refuse its id.
  */
-static bool check_x_menu(struct harness *h, const struct x_case *c)
-{
+static bool check_x_menu(struct harness *h, const struct x_case *c) {
 	const char *bin = getenv("X11_MENU_CLIENT_BIN");
 	REQUIRE(bin != NULL, "X11_MENU_CLIENT_BIN is not set");
 	char *display = xwayland_display(h);
@@ -526,35 +530,45 @@ static bool check_x_menu(struct harness *h, const struct x_case *c)
 	const char *argv[] = { "env", display_env, bin, NULL };
 	struct harness_client *client = harness_spawn(h, "x11-menu", argv);
 	REQUIRE(client != NULL, "cannot start x11-menu-client");
-	char *line = harness_client_wait_line(client, "ready",
-		3 * HARNESS_TIMEOUT_MS);
+	char *line =
+			harness_client_wait_line(client, "ready", 3 * HARNESS_TIMEOUT_MS);
 	bool ok = CHECK(line != NULL, "x11-menu-client did not show its window");
 	free(line);
-	ok = ok && CHECK(rs_place(h, MENU_APP_ID, 100, 100) > 0,
-		"cannot place the X11 window at 100,100");
-	ok = ok && wait_menu_at(h, -1, -1, -1, -1, "the X11 window is at "
-		"100,100, each X pixel a 2x2 block");
+	ok = ok &&
+			CHECK(rs_place(h, MENU_APP_ID, 100, 100) > 0,
+					"cannot place the X11 window at 100,100");
+	ok = ok &&
+			wait_menu_at(h, -1, -1, -1, -1,
+					"the X11 window is at "
+					"100,100, each X pixel a 2x2 block");
 
 	ok = ok && send_and_wait(client, "menu 130 140", "menu") &&
-		wait_menu_at(h, 130, 140, -1, -1, "the menu is drawn at 130,140, "
-		"over its window, each X pixel a 2x2 block");
+			wait_menu_at(h, 130, 140, -1, -1,
+					"the menu is drawn at 130,140, "
+					"over its window, each X pixel a 2x2 block");
 	const char *args[] = { "windows", NULL };
-	struct json_object *reply = ok ? harness_wait_gridctl(h, args,
-		only_menu_window_focused, NULL, HARNESS_TIMEOUT_MS,
-		"one window listed, focused, and no menu") : NULL;
-	ok = CHECK(reply != NULL, "the menu is listed as a window or took "
-		"the focus") && ok;
+	struct json_object *reply = ok ?
+			harness_wait_gridctl(h, args, only_menu_window_focused, NULL,
+					HARNESS_TIMEOUT_MS,
+					"one window listed, focused, and no menu") :
+			NULL;
+	ok = CHECK(reply != NULL,
+				 "the menu is listed as a window or took "
+				 "the focus") &&
+			ok;
 	ok = ok && menu_id_refused(h, reply);
 	json_object_put(reply);
 
 	ok = ok && send_and_wait(client, "menu-move 170 110", "menu-move") &&
-		wait_menu_at(h, 170, 110, 130, 140, "the menu moved itself to "
-		"170,110, and where it was shows the window again");
+			wait_menu_at(h, 170, 110, 130, 140,
+					"the menu moved itself to "
+					"170,110, and where it was shows the window again");
 	ok = ok && send_and_wait(client, "menu-close", "menu-close") &&
-		wait_menu_at(h, -1, -1, -1, -1, "the unmapped menu is gone");
+			wait_menu_at(h, -1, -1, -1, -1, "the unmapped menu is gone");
 	harness_client_send(client, "quit");
 	ok = CHECK(harness_client_wait_exit(client, HARNESS_TIMEOUT_MS) == 0,
-		"x11-menu-client did not exit") && ok;
+				 "x11-menu-client did not exit") &&
+			ok;
 	(void)c;
 	return ok;
 }
@@ -571,13 +585,12 @@ static const struct x_case nearest = {
 
 static const struct x_case bilinear = {
 	.config = "output HEADLESS-1 filter nearest\n"
-		"window class=^" X_CLASS "$ filter bilinear\n",
+			  "window class=^" X_CLASS "$ filter bilinear\n",
 	.bilinear = true,
 };
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	const char *missing = NULL;
 	if (access(xwayland_binary(), X_OK) != 0) {
 		missing = "Xwayland is not installed (Debian package xwayland)";
@@ -586,7 +599,7 @@ int main(void)
 	}
 	const char *names[] = {
 		"xlogo on a scale-2 output: buffer scale 1, each pixel a 2x2 block "
-			"with filter nearest",
+		"with filter nearest",
 		"a window rule on the X11 class makes it bilinear",
 	};
 	if (missing != NULL) {
@@ -596,16 +609,17 @@ int main(void)
 		check_run(&suite, names[0], run_x_case, &nearest);
 		check_run(&suite, names[1], run_x_case, &bilinear);
 	}
-	const char *menu_name = "an X11 menu (override-redirect) is drawn where "
-		"its program puts and moves it, unlisted and unfocused";
+	const char *menu_name =
+			"an X11 menu (override-redirect) is drawn where "
+			"its program puts and moves it, unlisted and unfocused";
 	if (access(xwayland_binary(), X_OK) != 0) {
 		check_skip(&suite, menu_name, "Xwayland is not installed");
 	} else {
 		check_run(&suite, menu_name, run_x_case, &menu);
 	}
 	check_run(&suite, "xwayland disable in the config: no X11 display",
-		run_off_case, "config");
+			run_off_case, "config");
 	check_run(&suite, "no Xwayland binary: no X11 display", run_off_case,
-		"binary");
+			"binary");
 	return check_finish(&suite);
 }

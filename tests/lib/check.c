@@ -6,9 +6,8 @@
 #include <sys/stat.h>
 #include "check.h"
 
-bool check_report(const char *file, int line, const char *cond,
-		const char *fmt, ...)
-{
+bool check_report(const char *file, int line, const char *cond, const char *fmt,
+		...) {
 	fprintf(stderr, "%s:%d: check failed: %s: ", file, line, cond);
 	va_list args;
 	va_start(args, fmt);
@@ -19,8 +18,7 @@ bool check_report(const char *file, int line, const char *cond,
 }
 
 struct json_object *json_path(struct json_object *obj, const char *path,
-		enum json_type type)
-{
+		enum json_type type) {
 	char key[256];
 	const char *p = path;
 	while (obj != NULL) {
@@ -45,18 +43,16 @@ struct json_object *json_path(struct json_object *obj, const char *path,
 }
 
 static bool report_member(const char *file, int line, struct json_object *obj,
-		const char *path, const char *want)
-{
-	fprintf(stderr, "%s:%d: check failed: \"%s\" should be %s in %s\n",
-		file, line, path, want,
-		obj ? json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN) :
-		"(null)");
+		const char *path, const char *want) {
+	fprintf(stderr, "%s:%d: check failed: \"%s\" should be %s in %s\n", file,
+			line, path, want,
+			obj ? json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN) :
+				  "(null)");
 	return false;
 }
 
 bool check_json_int_at(const char *file, int line, struct json_object *obj,
-		const char *path, int64_t want)
-{
+		const char *path, int64_t want) {
 	struct json_object *member = json_path(obj, path, json_type_int);
 	if (member != NULL && json_object_get_int64(member) == want) {
 		return true;
@@ -67,8 +63,7 @@ bool check_json_int_at(const char *file, int line, struct json_object *obj,
 }
 
 bool check_json_string_at(const char *file, int line, struct json_object *obj,
-		const char *path, const char *want)
-{
+		const char *path, const char *want) {
 	struct json_object *member = json_path(obj, path, json_type_string);
 	if (member != NULL && strcmp(json_object_get_string(member), want) == 0) {
 		return true;
@@ -79,8 +74,7 @@ bool check_json_string_at(const char *file, int line, struct json_object *obj,
 }
 
 bool check_json_bool_at(const char *file, int line, struct json_object *obj,
-		const char *path, bool want)
-{
+		const char *path, bool want) {
 	struct json_object *member = json_path(obj, path, json_type_boolean);
 	if (member != NULL && json_object_get_boolean(member) == want) {
 		return true;
@@ -89,8 +83,7 @@ bool check_json_bool_at(const char *file, int line, struct json_object *obj,
 }
 
 bool check_json_type_at(const char *file, int line, struct json_object *obj,
-		const char *path, enum json_type type)
-{
+		const char *path, enum json_type type) {
 	if (json_path(obj, path, type) != NULL) {
 		return true;
 	}
@@ -99,9 +92,8 @@ bool check_json_type_at(const char *file, int line, struct json_object *obj,
 	return report_member(file, line, obj, path, text);
 }
 
-struct json_object *json_array_find(struct json_object *array,
-		const char *key, const char *value)
-{
+struct json_object *json_array_find(struct json_object *array, const char *key,
+		const char *value) {
 	if (array == NULL || !json_object_is_type(array, json_type_array)) {
 		return NULL;
 	}
@@ -109,15 +101,15 @@ struct json_object *json_array_find(struct json_object *array,
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *item = json_object_array_get_idx(array, i);
 		struct json_object *member = json_path(item, key, json_type_string);
-		if (member != NULL && strcmp(json_object_get_string(member), value) == 0) {
+		if (member != NULL &&
+				strcmp(json_object_get_string(member), value) == 0) {
 			return item;
 		}
 	}
 	return NULL;
 }
 
-int json_array_find_string(struct json_object *array, const char *value)
-{
+int json_array_find_string(struct json_object *array, const char *value) {
 	if (array == NULL || !json_object_is_type(array, json_type_array)) {
 		return -1;
 	}
@@ -132,8 +124,7 @@ int json_array_find_string(struct json_object *array, const char *value)
 	return -1;
 }
 
-void check_save_artifact(const struct image *image, const char *name)
-{
+void check_save_artifact(const struct image *image, const char *name) {
 	const char *dir = getenv("GRIDWL_TEST_ARTIFACTS");
 	if (dir == NULL || dir[0] == '\0') {
 		dir = ".";
@@ -154,39 +145,38 @@ struct pattern_expect {
 	int bw, bh;
 };
 
-static uint32_t expect_pattern(void *data, int rx, int ry)
-{
+static uint32_t expect_pattern(void *data, int rx, int ry) {
 	struct pattern_expect *e = data;
 	return pattern_pixel(e->pattern, rx, ry, e->bw, e->bh);
 }
 
-static uint32_t expect_solid(void *data, int rx, int ry)
-{
+static uint32_t expect_solid(void *data, int rx, int ry) {
 	return *(const uint32_t *)data;
 }
 
 static bool check_region(const char *file, int line, const struct image *image,
 		struct image_region region, image_expect_func expect, void *data,
-		const char *what, const char *name)
-{
+		const char *what, const char *name) {
 	struct image_mismatch m;
 	long count = image_compare(image, region, expect, data, &m);
 	if (count == 0) {
 		return true;
 	}
 	if (count < 0) {
-		fprintf(stderr, "%s:%d: check failed: region %dx%d at %d,%d is not "
-			"within the %dx%d image %s\n", file, line, region.width,
-			region.height, region.x, region.y, image->width, image->height,
-			name);
+		fprintf(stderr,
+				"%s:%d: check failed: region %dx%d at %d,%d is not "
+				"within the %dx%d image %s\n",
+				file, line, region.width, region.height, region.x, region.y,
+				image->width, image->height, name);
 		return false;
 	}
-	fprintf(stderr, "%s:%d: check failed: %s: %ld of %ld pixels of the "
-		"%dx%d region at %d,%d differ; first at image %d,%d (region %d,%d): "
-		"expected 0x%08x, got 0x%08x\n", file, line, name, count,
-		(long)region.width * region.height, region.width, region.height,
-		region.x, region.y, m.x, m.y, m.x - region.x, m.y - region.y,
-		m.expected, m.actual);
+	fprintf(stderr,
+			"%s:%d: check failed: %s: %ld of %ld pixels of the "
+			"%dx%d region at %d,%d differ; first at image %d,%d (region %d,%d): "
+			"expected 0x%08x, got 0x%08x\n",
+			file, line, name, count, (long)region.width * region.height,
+			region.width, region.height, region.x, region.y, m.x, m.y,
+			m.x - region.x, m.y - region.y, m.expected, m.actual);
 	char artifact[512];
 	snprintf(artifact, sizeof(artifact), "%s-actual", name);
 	check_save_artifact(image, artifact);
@@ -200,32 +190,28 @@ static bool check_region(const char *file, int line, const struct image *image,
 }
 
 bool check_pattern_at(const char *file, int line, const struct image *image,
-		struct image_region region, const struct pattern *pattern, int bw, int bh,
-		const char *name)
-{
+		struct image_region region, const struct pattern *pattern, int bw,
+		int bh, const char *name) {
 	struct pattern_expect e = { .pattern = pattern, .bw = bw, .bh = bh };
 	char what[64];
 	return check_region(file, line, image, region, expect_pattern, &e,
-		pattern_format(pattern, what, sizeof(what)), name);
+			pattern_format(pattern, what, sizeof(what)), name);
 }
 
 long pattern_mismatches(const struct image *image, struct image_region region,
-		const struct pattern *pattern, int bw, int bh)
-{
+		const struct pattern *pattern, int bw, int bh) {
 	struct pattern_expect e = { .pattern = pattern, .bw = bw, .bh = bh };
 	return image_compare(image, region, expect_pattern, &e, NULL);
 }
 
 bool check_solid_at(const char *file, int line, const struct image *image,
-		struct image_region region, uint32_t colour, const char *name)
-{
+		struct image_region region, uint32_t colour, const char *name) {
 	return check_region(file, line, image, region, expect_solid, &colour,
-		"solid", name);
+			"solid", name);
 }
 
 void check_run(struct check_suite *suite, const char *name,
-		bool (*test)(const void *data), const void *data)
-{
+		bool (*test)(const void *data), const void *data) {
 	fprintf(stderr, "# ---- %s\n", name);
 	bool ok = test(data);
 	suite->run++;
@@ -238,15 +224,13 @@ void check_run(struct check_suite *suite, const char *name,
 }
 
 void check_skip(struct check_suite *suite, const char *name,
-		const char *reason)
-{
+		const char *reason) {
 	suite->run++;
 	printf("ok %d - %s # SKIP %s\n", suite->run, name, reason);
 	fflush(stdout);
 }
 
-int check_finish(struct check_suite *suite)
-{
+int check_finish(struct check_suite *suite) {
 	printf("1..%d\n", suite->run);
 	fflush(stdout);
 	return suite->failed == 0 && suite->run > 0 ? 0 : 1;

@@ -18,8 +18,8 @@
  * checks after which the test can usefully go on.
  */
 
-bool check_report(const char *file, int line, const char *cond,
-	const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+bool check_report(const char *file, int line, const char *cond, const char *fmt,
+		...) __attribute__((format(printf, 4, 5)));
 
 #define CHECK(cond, ...) \
 	((cond) ? true : check_report(__FILE__, __LINE__, #cond, __VA_ARGS__))
@@ -34,16 +34,16 @@ bool check_report(const char *file, int line, const char *cond,
 /* A member of obj by dotted path ("mode.width"), of the given type; NULL
  * when absent or of another type. */
 struct json_object *json_path(struct json_object *obj, const char *path,
-	enum json_type type);
+		enum json_type type);
 
 bool check_json_int_at(const char *file, int line, struct json_object *obj,
-	const char *path, int64_t want);
+		const char *path, int64_t want);
 bool check_json_string_at(const char *file, int line, struct json_object *obj,
-	const char *path, const char *want);
+		const char *path, const char *want);
 bool check_json_bool_at(const char *file, int line, struct json_object *obj,
-	const char *path, bool want);
+		const char *path, bool want);
 bool check_json_type_at(const char *file, int line, struct json_object *obj,
-	const char *path, enum json_type type);
+		const char *path, enum json_type type);
 
 #define CHECK_JSON_INT(obj, path, want) \
 	check_json_int_at(__FILE__, __LINE__, (obj), (path), (want))
@@ -55,8 +55,8 @@ bool check_json_type_at(const char *file, int line, struct json_object *obj,
 	check_json_type_at(__FILE__, __LINE__, (obj), (path), (type))
 
 /* The element of array whose member key is the string value, or NULL. */
-struct json_object *json_array_find(struct json_object *array,
-	const char *key, const char *value);
+struct json_object *json_array_find(struct json_object *array, const char *key,
+		const char *value);
 
 /* The index of the string value in array, or -1. */
 int json_array_find_string(struct json_object *array, const char *value);
@@ -66,20 +66,20 @@ int json_array_find_string(struct json_object *array, const char *value);
  * reports the first one and the count, and saves the image and a diff under
  * name in the artifacts directory. */
 bool check_pattern_at(const char *file, int line, const struct image *image,
-	struct image_region region, const struct pattern *pattern, int bw, int bh,
-	const char *name);
+		struct image_region region, const struct pattern *pattern, int bw,
+		int bh, const char *name);
 #define CHECK_PATTERN(image, region, pattern, bw, bh, name) \
-	check_pattern_at(__FILE__, __LINE__, (image), (region), (pattern), \
-		(bw), (bh), (name))
+	check_pattern_at(__FILE__, __LINE__, (image), (region), (pattern), (bw), \
+			(bh), (name))
 
 /* The number of pixels of the region that differ from the pattern, -1 when
  * the region is not within the image; reports nothing, for polling. */
 long pattern_mismatches(const struct image *image, struct image_region region,
-	const struct pattern *pattern, int bw, int bh);
+		const struct pattern *pattern, int bw, int bh);
 
 /* Compares a region against one colour, the same way. */
 bool check_solid_at(const char *file, int line, const struct image *image,
-	struct image_region region, uint32_t colour, const char *name);
+		struct image_region region, uint32_t colour, const char *name);
 #define CHECK_SOLID(image, region, colour, name) \
 	check_solid_at(__FILE__, __LINE__, (image), (region), (colour), (name))
 
@@ -94,10 +94,10 @@ struct check_suite {
 
 /* Runs one test case; data is passed on to it. */
 void check_run(struct check_suite *suite, const char *name,
-	bool (*test)(const void *data), const void *data);
+		bool (*test)(const void *data), const void *data);
 /* Reports a case that cannot run here, with the reason, as a TAP skip. */
 void check_skip(struct check_suite *suite, const char *name,
-	const char *reason);
+		const char *reason);
 /* Prints the plan; returns the exit status for main. */
 int check_finish(struct check_suite *suite);
 

@@ -2,8 +2,7 @@
 #include "client-globals.h"
 
 static void wm_base_ping(void *data, struct xdg_wm_base *wm_base,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	xdg_wm_base_pong(wm_base, serial);
 }
 
@@ -11,9 +10,9 @@ const struct xdg_wm_base_listener client_wm_base_listener = {
 	.ping = wm_base_ping,
 };
 
-static const struct client_global *table_entry(
-		const struct client_globals *globals, const char *interface)
-{
+static const struct client_global *table_entry(const struct client_globals
+													   *globals,
+		const char *interface) {
 	for (const struct client_global *entry = globals->table;
 			entry != NULL && entry->interface != NULL; entry++) {
 		if (strcmp(entry->interface->name, interface) == 0) {
@@ -24,14 +23,12 @@ static const struct client_global *table_entry(
 }
 
 static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
+		uint32_t name, const char *interface, uint32_t version) {
 	struct client_globals *globals = data;
 	const struct client_global *entry = table_entry(globals, interface);
 	if (entry == NULL) {
 		if (globals->global != NULL) {
-			globals->global(globals->data, registry, name, interface,
-				version);
+			globals->global(globals->data, registry, name, interface, version);
 		}
 		return;
 	}
@@ -44,17 +41,16 @@ static void registry_global(void *data, struct wl_registry *registry,
 		return;
 	}
 	proxy = wl_registry_bind(registry, name, entry->interface,
-		version < entry->version ? version : entry->version);
+			version < entry->version ? version : entry->version);
 	if (entry->listener != NULL) {
 		wl_proxy_add_listener(proxy, (void (**)(void))entry->listener,
-			globals->data);
+				globals->data);
 	}
 	memcpy(field, &proxy, sizeof(proxy));
 }
 
 static void registry_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
+		uint32_t name) {
 	struct client_globals *globals = data;
 	if (globals->global_remove != NULL) {
 		globals->global_remove(globals->data, registry, name);
@@ -67,8 +63,7 @@ static const struct wl_registry_listener registry_listener = {
 };
 
 struct wl_registry *client_globals_listen(struct wl_display *display,
-		struct client_globals *globals)
-{
+		struct client_globals *globals) {
 	struct wl_registry *registry = wl_display_get_registry(display);
 	wl_registry_add_listener(registry, &registry_listener, globals);
 	return registry;

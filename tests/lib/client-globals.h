@@ -37,10 +37,10 @@ struct client_globals {
 	const struct client_global *table;
 	// Every global whose interface is not in the table; may be NULL.
 	void (*global)(void *data, struct wl_registry *registry, uint32_t name,
-		const char *interface, uint32_t version);
+			const char *interface, uint32_t version);
 	// May be NULL.
 	void (*global_remove)(void *data, struct wl_registry *registry,
-		uint32_t name);
+			uint32_t name);
 	// The client's struct: offsets are into it, and listeners and the
 	// functions above get it.
 	void *data;
@@ -50,7 +50,7 @@ struct client_globals {
  * stay until the registry is destroyed. The caller dispatches (usually one
  * wl_display_roundtrip for the globals there are). */
 struct wl_registry *client_globals_listen(struct wl_display *display,
-	struct client_globals *globals);
+		struct client_globals *globals);
 
 /* Answers pings: what every client's xdg_wm_base needs. */
 extern const struct xdg_wm_base_listener client_wm_base_listener;

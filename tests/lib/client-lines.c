@@ -3,19 +3,17 @@
 #include <string.h>
 #include "client-lines.h"
 
-void lines_free(struct lines *lines)
-{
+void lines_free(struct lines *lines) {
 	for (size_t i = 0; i < lines->count; i++) {
 		free(lines->line[i]);
 	}
 	free(lines->line);
-	*lines = (struct lines){0};
+	*lines = (struct lines){ 0 };
 }
 
-bool lines_add(struct lines *lines, char *line)
-{
-	char **bigger = realloc(lines->line,
-		(lines->count + 2) * sizeof(*lines->line));
+bool lines_add(struct lines *lines, char *line) {
+	char **bigger =
+			realloc(lines->line, (lines->count + 2) * sizeof(*lines->line));
 	if (bigger == NULL) {
 		free(line);
 		return false;
@@ -26,17 +24,17 @@ bool lines_add(struct lines *lines, char *line)
 	return true;
 }
 
-bool client_sync_lines(struct harness_client *c, struct lines *lines)
-{
-	*lines = (struct lines){0};
+bool client_sync_lines(struct harness_client *c, struct lines *lines) {
+	*lines = (struct lines){ 0 };
 	if (!harness_client_send(c, "sync")) {
 		return false;
 	}
 	for (;;) {
 		char *line = harness_client_next_line(c, HARNESS_TIMEOUT_MS);
 		if (line == NULL) {
-			fprintf(stderr, "client output ended or timed out before "
-				"answering sync\n");
+			fprintf(stderr,
+					"client output ended or timed out before "
+					"answering sync\n");
 			return false;
 		}
 		if (strcmp(line, "sync") == 0) {
@@ -49,8 +47,7 @@ bool client_sync_lines(struct harness_client *c, struct lines *lines)
 	}
 }
 
-bool client_command_synced(struct harness_client *c, const char *command)
-{
+bool client_command_synced(struct harness_client *c, const char *command) {
 	// client_sync_lines sends "sync" itself. Sent twice, the second answer
 	// would wait in the pipe and be taken by the next caller for its own,
 	// before its commands reached the compositor.
@@ -65,14 +62,15 @@ bool client_command_synced(struct harness_client *c, const char *command)
 }
 
 bool client_lines_until(struct harness_client *c, const char *prefix,
-		struct lines *lines)
-{
-	*lines = (struct lines){0};
+		struct lines *lines) {
+	*lines = (struct lines){ 0 };
 	for (;;) {
 		char *line = harness_client_next_line(c, HARNESS_TIMEOUT_MS);
 		if (line == NULL) {
-			fprintf(stderr, "client output ended or timed out before a line "
-				"starting with \"%s\"\n", prefix);
+			fprintf(stderr,
+					"client output ended or timed out before a line "
+					"starting with \"%s\"\n",
+					prefix);
 			return false;
 		}
 		bool last = strncmp(line, prefix, strlen(prefix)) == 0;
@@ -86,12 +84,12 @@ bool client_lines_until(struct harness_client *c, const char *prefix,
 }
 
 void lines_filter(const struct lines *lines, const char *const *prefixes,
-		struct lines *out)
-{
-	*out = (struct lines){0};
+		struct lines *out) {
+	*out = (struct lines){ 0 };
 	for (size_t i = 0; i < lines->count; i++) {
 		for (size_t p = 0; prefixes[p] != NULL; p++) {
-			if (strncmp(lines->line[i], prefixes[p], strlen(prefixes[p])) == 0) {
+			if (strncmp(lines->line[i], prefixes[p], strlen(prefixes[p])) ==
+					0) {
 				lines_add(out, strdup(lines->line[i]));
 				break;
 			}
@@ -100,8 +98,7 @@ void lines_filter(const struct lines *lines, const char *const *prefixes,
 }
 
 static void print_lines(const struct lines *lines,
-		const char *const *expected)
-{
+		const char *const *expected) {
 	fprintf(stderr, "  got:");
 	for (size_t i = 0; i < lines->count; i++) {
 		fprintf(stderr, " \"%s\"", lines->line[i]);
@@ -114,8 +111,7 @@ static void print_lines(const struct lines *lines,
 }
 
 bool check_lines_at(const char *file, int line, const struct lines *lines,
-		const char *const *expected, const char *what)
-{
+		const char *const *expected, const char *what) {
 	size_t n = 0;
 	bool same = true;
 	for (; expected[n] != NULL; n++) {
@@ -132,8 +128,8 @@ bool check_lines_at(const char *file, int line, const struct lines *lines,
 }
 
 bool check_lines_unordered_at(const char *file, int line,
-		const struct lines *lines, const char *const *expected, const char *what)
-{
+		const struct lines *lines, const char *const *expected,
+		const char *what) {
 	size_t n = 0;
 	while (expected[n] != NULL) {
 		n++;
@@ -154,27 +150,25 @@ bool check_lines_unordered_at(const char *file, int line,
 		return true;
 	}
 	fprintf(stderr, "%s:%d: check failed: %s (in any order)\n", file, line,
-		what);
+			what);
 	print_lines(lines, expected);
 	return false;
 }
 
 bool check_line_at(const char *file, int line, struct harness_client *c,
-		const char *prefix, const char *want)
-{
+		const char *prefix, const char *want) {
 	char *got = harness_client_wait_line(c, prefix, HARNESS_TIMEOUT_MS);
 	bool ok = got != NULL && strcmp(got, want) == 0;
 	if (!ok) {
 		fprintf(stderr, "%s:%d: check failed: expected \"%s\", got \"%s\"\n",
-			file, line, want, got ? got : "(nothing)");
+				file, line, want, got ? got : "(nothing)");
 	}
 	free(got);
 	return ok;
 }
 
 bool check_ready_at(const char *file, int line, struct harness_client *c,
-		int width, int height, int scale)
-{
+		int width, int height, int scale) {
 	char want[64];
 	snprintf(want, sizeof(want), "ready %d %d %d", width, height, scale);
 	return check_line_at(file, line, c, "ready ", want);

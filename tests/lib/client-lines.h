@@ -28,7 +28,7 @@ bool client_sync_lines(struct harness_client *c, struct lines *lines);
 
 /* Collects lines up to and including the first that starts with prefix. */
 bool client_lines_until(struct harness_client *c, const char *prefix,
-	struct lines *lines);
+		struct lines *lines);
 
 /* Sends a command, then syncs as client_sync_lines does, dropping the
  * lines: once it returns, the compositor shows the command's effect. */
@@ -36,30 +36,31 @@ bool client_command_synced(struct harness_client *c, const char *command);
 
 /* The lines among lines that start with one of the prefixes, in order. */
 void lines_filter(const struct lines *lines, const char *const *prefixes,
-	struct lines *out);
+		struct lines *out);
 
 /* Checks the lines are exactly expected, in that order (expected NULL
  * terminated); what is a description for the report. */
 bool check_lines_at(const char *file, int line, const struct lines *lines,
-	const char *const *expected, const char *what);
+		const char *const *expected, const char *what);
 #define CHECK_LINES(lines, expected, what) \
 	check_lines_at(__FILE__, __LINE__, (lines), (expected), (what))
 /* The same, in any order. */
 bool check_lines_unordered_at(const char *file, int line,
-	const struct lines *lines, const char *const *expected, const char *what);
+		const struct lines *lines, const char *const *expected,
+		const char *what);
 #define CHECK_LINES_UNORDERED(lines, expected, what) \
 	check_lines_unordered_at(__FILE__, __LINE__, (lines), (expected), (what))
 
 /* Waits for the client's next "ready" line and checks it is "ready W H S". */
 bool check_ready_at(const char *file, int line, struct harness_client *c,
-	int width, int height, int scale);
+		int width, int height, int scale);
 #define CHECK_READY(c, width, height, scale) \
 	check_ready_at(__FILE__, __LINE__, (c), (width), (height), (scale))
 
 /* Waits for the client's next line that starts with prefix and checks it
  * is exactly want. */
 bool check_line_at(const char *file, int line, struct harness_client *c,
-	const char *prefix, const char *want);
+		const char *prefix, const char *want);
 #define CHECK_LINE(c, prefix, want) \
 	check_line_at(__FILE__, __LINE__, (c), (prefix), (want))
 /* The same when the line to wait for is want itself. */

@@ -4,9 +4,8 @@
 #include <unistd.h>
 #include "client-shm.h"
 
-struct wl_buffer *client_shm_buffer(struct wl_shm *shm, int width,
-		int height, uint32_t format, uint32_t **pixels)
-{
+struct wl_buffer *client_shm_buffer(struct wl_shm *shm, int width, int height,
+		uint32_t format, uint32_t **pixels) {
 	size_t size = client_shm_size(width, height);
 	int fd = memfd_create("gridwl-test-client", MFD_CLOEXEC);
 	if (fd < 0) {
@@ -23,8 +22,8 @@ struct wl_buffer *client_shm_buffer(struct wl_shm *shm, int width,
 		return NULL;
 	}
 	struct wl_shm_pool *pool = wl_shm_create_pool(shm, fd, (int32_t)size);
-	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, width,
-		height, width * 4, format);
+	struct wl_buffer *buffer = wl_shm_pool_create_buffer(pool, 0, width, height,
+			width * 4, format);
 	wl_shm_pool_destroy(pool);
 	// libwayland sends a copy of the fd with the request, and the mapping
 	// keeps ours alive.

@@ -12,8 +12,7 @@
  */
 
 /* The bytes of such a buffer, and of its mapping. */
-static inline size_t client_shm_size(int width, int height)
-{
+static inline size_t client_shm_size(int width, int height) {
 	return (size_t)width * (size_t)height * 4;
 }
 
@@ -22,7 +21,7 @@ static inline size_t client_shm_size(int width, int height)
  * the caller to draw, and to munmap (client_shm_size bytes) once it no
  * longer writes them. NULL with errno set, and nothing left behind, when
  * the memory is not to be had. */
-struct wl_buffer *client_shm_buffer(struct wl_shm *shm, int width,
-	int height, uint32_t format, uint32_t **pixels);
+struct wl_buffer *client_shm_buffer(struct wl_shm *shm, int width, int height,
+		uint32_t format, uint32_t **pixels);
 
 #endif

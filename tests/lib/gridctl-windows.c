@@ -3,25 +3,22 @@
 #include "check.h"
 #include "gridctl-windows.h"
 
-int64_t wait_window_id(struct harness *h, const char *app_id)
-{
-	struct json_object *window = harness_wait_window_app_id(h, app_id,
-		HARNESS_TIMEOUT_MS);
+int64_t wait_window_id(struct harness *h, const char *app_id) {
+	struct json_object *window =
+			harness_wait_window_app_id(h, app_id, HARNESS_TIMEOUT_MS);
 	struct json_object *id = json_path(window, "id", json_type_int);
 	int64_t value = id ? json_object_get_int64(id) : 0;
 	if (window != NULL && value <= 0) {
 		fprintf(stderr, "window %s has no positive integer id: %s\n", app_id,
-			json_object_to_json_string(window));
+				json_object_to_json_string(window));
 		value = 0;
 	}
 	json_object_put(window);
 	return value;
 }
 
-bool window_outputs_are(struct json_object *window, const char *const *names)
-{
-	struct json_object *outputs = json_path(window, "outputs",
-		json_type_array);
+bool window_outputs_are(struct json_object *window, const char *const *names) {
+	struct json_object *outputs = json_path(window, "outputs", json_type_array);
 	if (outputs == NULL) {
 		return false;
 	}
@@ -35,11 +32,9 @@ bool window_outputs_are(struct json_object *window, const char *const *names)
 }
 
 /* Whether exactly the window app_id is focused; NULL: none is. */
-static bool focused_is(struct json_object *reply, void *data)
-{
+static bool focused_is(struct json_object *reply, void *data) {
 	const char *want = data;
-	struct json_object *windows = json_path(reply, "windows",
-		json_type_array);
+	struct json_object *windows = json_path(reply, "windows", json_type_array);
 	if (windows == NULL) {
 		return false;
 	}
@@ -47,13 +42,13 @@ static bool focused_is(struct json_object *reply, void *data)
 	for (size_t i = 0; i < json_object_array_length(windows); i++) {
 		struct json_object *w = json_object_array_get_idx(windows, i);
 		struct json_object *app_id = json_path(w, "app_id", json_type_string);
-		struct json_object *focused = json_path(w, "focused",
-			json_type_boolean);
+		struct json_object *focused =
+				json_path(w, "focused", json_type_boolean);
 		if (app_id == NULL || focused == NULL) {
 			return false;
 		}
 		bool is_want = want != NULL &&
-			strcmp(json_object_get_string(app_id), want) == 0;
+				strcmp(json_object_get_string(app_id), want) == 0;
 		if (json_object_get_boolean(focused) != is_want) {
 			return false;
 		}
@@ -62,14 +57,13 @@ static bool focused_is(struct json_object *reply, void *data)
 	return matches == (want != NULL);
 }
 
-bool wait_focused(struct harness *h, const char *app_id)
-{
+bool wait_focused(struct harness *h, const char *app_id) {
 	char why[96];
 	snprintf(why, sizeof(why), "%s to be the only focused window",
-		app_id != NULL ? app_id : "no window");
+			app_id != NULL ? app_id : "no window");
 	const char *args[] = { "windows", NULL };
 	struct json_object *reply = harness_wait_gridctl(h, args, focused_is,
-		(void *)app_id, HARNESS_TIMEOUT_MS, why);
+			(void *)app_id, HARNESS_TIMEOUT_MS, why);
 	json_object_put(reply);
 	return reply != NULL;
 }

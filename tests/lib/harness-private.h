@@ -16,7 +16,7 @@ struct harness_child_env {
 
 /* fds of -1 are inherited. Returns the pid or -1 after reporting. */
 pid_t harness_fork_exec(const char *const *argv,
-	const struct harness_child_env *env, int in_fd, int out_fd, int err_fd);
+		const struct harness_child_env *env, int in_fd, int out_fd, int err_fd);
 
 /* Waits up to timeout_ms for pid; returns the exit code (128 + signal when
  * killed) or -1 if still running. */
@@ -40,6 +40,6 @@ bool harness_pipe(int fds[2]);
 /* A NULL-terminated argv of prefix (count items) then args; free the array
  * only. */
 const char **harness_argv_join(const char *const *prefix, size_t count,
-	const char *const *args);
+		const char *const *args);
 
 #endif

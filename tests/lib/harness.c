@@ -32,23 +32,20 @@ struct harness {
 	struct harness *host;
 };
 
-const char *harness_dir(const struct harness *h)
-{
+const char *harness_dir(const struct harness *h) {
 	return h->dir;
 }
 
-const char *harness_socket(const struct harness *h)
-{
+const char *harness_socket(const struct harness *h) {
 	return h->socket;
 }
 
-struct harness_client **harness_clients(struct harness *h)
-{
+struct harness_client **harness_clients(struct harness *h) {
 	return &h->clients;
 }
 
-void harness_client_env(const struct harness *h, struct harness_child_env *env)
-{
+void harness_client_env(const struct harness *h,
+		struct harness_child_env *env) {
 	*env = (struct harness_child_env){
 		.runtime_dir = h->dir,
 		.wayland_display = h->socket,
@@ -58,8 +55,7 @@ void harness_client_env(const struct harness *h, struct harness_child_env *env)
 
 static char *format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-static char *format(const char *fmt, ...)
-{
+static char *format(const char *fmt, ...) {
 	va_list args;
 	va_start(args, fmt);
 	int n = vsnprintf(NULL, 0, fmt, args);
@@ -77,13 +73,11 @@ static char *format(const char *fmt, ...)
 	return s;
 }
 
-char *harness_path(const struct harness *h, const char *name)
-{
+char *harness_path(const struct harness *h, const char *name) {
 	return format("%s/%s", h->dir, name);
 }
 
-char *harness_mkdtemp(void)
-{
+char *harness_mkdtemp(void) {
 	char *dir = strdup("/tmp/gridwl-test.XXXXXX");
 	if (dir == NULL) {
 		return NULL;
@@ -97,10 +91,9 @@ char *harness_mkdtemp(void)
 	return dir;
 }
 
-static void remove_tree_at(int parent, const char *name)
-{
-	int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-		O_CLOEXEC);
+static void remove_tree_at(int parent, const char *name) {
+	int fd = openat(parent, name,
+			O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {
 		unlinkat(parent, name, 0);
 		return;
@@ -121,17 +114,15 @@ static void remove_tree_at(int parent, const char *name)
 	closedir(dir);
 	if (unlinkat(parent, name, AT_REMOVEDIR) != 0) {
 		fprintf(stderr, "harness: cannot remove %s: %s\n", name,
-			strerror(errno));
+				strerror(errno));
 	}
 }
 
-void harness_remove_tree(const char *path)
-{
+void harness_remove_tree(const char *path) {
 	remove_tree_at(AT_FDCWD, path);
 }
 
-void harness_print_log(const struct harness *h)
-{
+void harness_print_log(const struct harness *h) {
 	FILE *f = fopen(h->log_path, "r");
 	if (f == NULL) {
 		fprintf(stderr, "harness: no gridwl log at %s\n", h->log_path);
@@ -147,8 +138,7 @@ void harness_print_log(const struct harness *h)
 	fclose(f);
 }
 
-static bool control_socket_ready(const char *path)
-{
+static bool control_socket_ready(const char *path) {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	if (strlen(path) >= sizeof(addr.sun_path)) {
 		return false;
@@ -163,8 +153,7 @@ static bool control_socket_ready(const char *path)
 	return ok;
 }
 
-static bool wait_ready(struct harness *h)
-{
+static bool wait_ready(struct harness *h) {
 	int64_t deadline = harness_now_ms() + STARTUP_TIMEOUT_MS;
 	// gridwl creates the control socket only once the Wayland socket is
 	// up, so its accepting connections means both are there. There is no
@@ -174,13 +163,17 @@ static bool wait_ready(struct harness *h)
 		if (code >= 0) {
 			h->exited = true;
 			h->exit_code = code;
-			fprintf(stderr, "harness: gridwl exited with status %d before "
-				"its control socket %s was ready\n", code, h->control_path);
+			fprintf(stderr,
+					"harness: gridwl exited with status %d before "
+					"its control socket %s was ready\n",
+					code, h->control_path);
 			return false;
 		}
 		if (harness_now_ms() >= deadline) {
-			fprintf(stderr, "harness: gridwl's control socket %s not ready "
-				"after %d ms\n", h->control_path, STARTUP_TIMEOUT_MS);
+			fprintf(stderr,
+					"harness: gridwl's control socket %s not ready "
+					"after %d ms\n",
+					h->control_path, STARTUP_TIMEOUT_MS);
 			return false;
 		}
 		harness_sleep_ms(POLL_INTERVAL_MS);
@@ -188,8 +181,7 @@ static bool wait_ready(struct harness *h)
 	return true;
 }
 
-static void harness_free(struct harness *h)
-{
+static void harness_free(struct harness *h) {
 	if (h->owns_dir && h->dir != NULL) {
 		harness_remove_tree(h->dir);
 	}
@@ -201,8 +193,7 @@ static void harness_free(struct harness *h)
 }
 
 static struct harness *spawn_gridwl(struct harness *host,
-		const char *const *gridwl_args)
-{
+		const char *const *gridwl_args) {
 	const char *bin = getenv("GRIDWL_BIN");
 	if (bin == NULL) {
 		fprintf(stderr, "harness: GRIDWL_BIN is not set\n");
@@ -229,10 +220,15 @@ static struct harness *spawn_gridwl(struct harness *host,
 	}
 	h->control_path = format("%s/gridwl-%s.sock", h->dir, h->socket);
 	h->log_path = format("%s/gridwl-%s.log", h->dir, h->socket);
-	int log_fd = h->log_path == NULL ? -1 : open(h->log_path,
-		O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int log_fd = h->log_path == NULL ?
+			-1 :
+			open(h->log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	const char *prefix[] = {
-		bin, "--backend", host ? "wayland" : "headless", "--socket", h->socket,
+		bin,
+		"--backend",
+		host ? "wayland" : "headless",
+		"--socket",
+		h->socket,
 	};
 	const char **argv = harness_argv_join(prefix, 5, gridwl_args);
 	if (h->control_path == NULL || log_fd < 0 || argv == NULL) {
@@ -274,8 +270,7 @@ static struct harness *spawn_gridwl(struct harness *host,
 	return h;
 }
 
-struct harness *harness_start(const char *const *gridwl_args)
-{
+struct harness *harness_start(const char *const *gridwl_args) {
 	struct harness *h = spawn_gridwl(NULL, gridwl_args);
 	if (h == NULL) {
 		return NULL;
@@ -288,8 +283,7 @@ struct harness *harness_start(const char *const *gridwl_args)
 }
 
 struct harness *harness_start_nested(struct harness *host,
-		const char *const *gridwl_args)
-{
+		const char *const *gridwl_args) {
 	struct harness *h = spawn_gridwl(host, gridwl_args);
 	if (h == NULL) {
 		return NULL;
@@ -299,8 +293,7 @@ struct harness *harness_start_nested(struct harness *host,
 	return h;
 }
 
-static void unlink_nested(struct harness *h)
-{
+static void unlink_nested(struct harness *h) {
 	if (h->host == NULL) {
 		return;
 	}
@@ -314,8 +307,7 @@ static void unlink_nested(struct harness *h)
 }
 
 /* Asks gridwl to exit the way a user would, falling back to signals. */
-static int stop_gridwl(struct harness *h)
-{
+static int stop_gridwl(struct harness *h) {
 	const char *bin = getenv("GRIDCTL_BIN");
 	if (bin != NULL) {
 		const char *argv[] = { bin, "exit", NULL };
@@ -326,14 +318,15 @@ static int stop_gridwl(struct harness *h)
 		if (code >= 0) {
 			return code;
 		}
-		fprintf(stderr, "harness: gridwl still running after gridctl exit "
-			"(status %d)\n", ctl);
+		fprintf(stderr,
+				"harness: gridwl still running after gridctl exit "
+				"(status %d)\n",
+				ctl);
 	}
 	return harness_terminate_pid(h->pid, 5000);
 }
 
-bool harness_stop(struct harness *h, bool passed)
-{
+bool harness_stop(struct harness *h, bool passed) {
 	while (h->nested != NULL) {
 		passed = harness_stop(h->nested, passed) && passed;
 	}
@@ -342,7 +335,7 @@ bool harness_stop(struct harness *h, bool passed)
 	bool clean = code == 0;
 	if (!clean) {
 		fprintf(stderr, "harness: gridwl (%s) exited with status %d%s\n",
-			h->socket, code, code > 128 ? " (killed by a signal)" : "");
+				h->socket, code, code > 128 ? " (killed by a signal)" : "");
 	}
 	if (!passed || !clean) {
 		harness_print_log(h);
@@ -360,8 +353,7 @@ bool harness_stop(struct harness *h, bool passed)
 }
 
 struct json_object *harness_gridctlv(struct harness *h, int *status,
-		const char *const *args)
-{
+		const char *const *args) {
 	const char *bin = getenv("GRIDCTL_BIN");
 	if (bin == NULL) {
 		fprintf(stderr, "harness: GRIDCTL_BIN is not set\n");
@@ -383,11 +375,12 @@ struct json_object *harness_gridctlv(struct harness *h, int *status,
 	enum json_tokener_error err;
 	struct json_object *reply = json_tokener_parse_verbose(out, &err);
 	if (reply == NULL || !json_object_is_type(reply, json_type_object)) {
-		fprintf(stderr, "harness: gridctl %s (exit %d) did not print a "
-			"JSON object: %s\n--- output ---\n%s\n--- end ---\n",
-			args[0] ? args[0] : "", code,
-			reply == NULL ? json_tokener_error_desc(err) : "not an object",
-			out);
+		fprintf(stderr,
+				"harness: gridctl %s (exit %d) did not print a "
+				"JSON object: %s\n--- output ---\n%s\n--- end ---\n",
+				args[0] ? args[0] : "", code,
+				reply == NULL ? json_tokener_error_desc(err) : "not an object",
+				out);
 		json_object_put(reply);
 		reply = NULL;
 	}
@@ -399,8 +392,7 @@ struct json_object *harness_gridctlv(struct harness *h, int *status,
 
 /* Collects the NULL-terminated variadic arguments into args; false when
  * there are too many. */
-static bool collect_args(const char **args, const char *first, va_list ap)
-{
+static bool collect_args(const char **args, const char *first, va_list ap) {
 	size_t n = 0;
 	for (const char *arg = first; arg != NULL; arg = va_arg(ap, const char *)) {
 		if (n == MAX_GRIDCTL_ARGS) {
@@ -414,8 +406,7 @@ static bool collect_args(const char **args, const char *first, va_list ap)
 }
 
 struct json_object *harness_gridctl(struct harness *h, int *status,
-		const char *arg, ...)
-{
+		const char *arg, ...) {
 	const char *args[MAX_GRIDCTL_ARGS + 1];
 	va_list ap;
 	va_start(ap, arg);
@@ -424,15 +415,14 @@ struct json_object *harness_gridctl(struct harness *h, int *status,
 	return ok ? harness_gridctlv(h, status, args) : NULL;
 }
 
-static void print_args(const char *const *args)
-{
+static void print_args(const char *const *args) {
 	for (size_t i = 0; args[i] != NULL; i++) {
 		fprintf(stderr, " %s", args[i]);
 	}
 }
 
-struct json_object *harness_gridctl_ok(struct harness *h, const char *arg, ...)
-{
+struct json_object *harness_gridctl_ok(struct harness *h, const char *arg,
+		...) {
 	const char *args[MAX_GRIDCTL_ARGS + 1];
 	va_list ap;
 	va_start(ap, arg);
@@ -453,15 +443,14 @@ struct json_object *harness_gridctl_ok(struct harness *h, const char *arg, ...)
 	fprintf(stderr, "harness: gridctl");
 	print_args(args);
 	fprintf(stderr, " failed: exit status %d, reply %s\n", status,
-		reply ? json_object_to_json_string(reply) : "(none)");
+			reply ? json_object_to_json_string(reply) : "(none)");
 	json_object_put(reply);
 	return NULL;
 }
 
 struct json_object *harness_wait_gridctl(struct harness *h,
 		const char *const *args, harness_reply_pred pred, void *data,
-		int timeout_ms, const char *why)
-{
+		int timeout_ms, const char *why) {
 	int64_t deadline = harness_now_ms() + timeout_ms;
 	struct json_object *last = NULL;
 	for (;;) {
@@ -480,11 +469,13 @@ struct json_object *harness_wait_gridctl(struct harness *h,
 		// gridctl has no way to wait for a change; poll it.
 		harness_sleep_ms(POLL_INTERVAL_MS);
 	}
-	fprintf(stderr, "harness: timed out after %d ms waiting for %s; last "
-		"reply to gridctl", timeout_ms, why);
+	fprintf(stderr,
+			"harness: timed out after %d ms waiting for %s; last "
+			"reply to gridctl",
+			timeout_ms, why);
 	print_args(args);
-	fprintf(stderr, ": %s\n", last ? json_object_to_json_string(last) :
-		"(none)");
+	fprintf(stderr, ": %s\n",
+			last ? json_object_to_json_string(last) : "(none)");
 	json_object_put(last);
 	return NULL;
 }
@@ -495,8 +486,7 @@ struct window_search {
 	struct json_object *found;
 };
 
-static bool find_window(struct json_object *reply, void *data)
-{
+static bool find_window(struct json_object *reply, void *data) {
 	struct window_search *search = data;
 	struct json_object *windows;
 	if (!json_object_object_get_ex(reply, "windows", &windows) ||
@@ -515,27 +505,24 @@ static bool find_window(struct json_object *reply, void *data)
 }
 
 struct json_object *harness_wait_window(struct harness *h,
-		harness_window_pred pred, void *data, int timeout_ms, const char *why)
-{
+		harness_window_pred pred, void *data, int timeout_ms, const char *why) {
 	struct window_search search = { .pred = pred, .data = data };
 	const char *args[] = { "windows", NULL };
 	struct json_object *reply = harness_wait_gridctl(h, args, find_window,
-		&search, timeout_ms, why);
+			&search, timeout_ms, why);
 	json_object_put(reply);
 	return search.found;
 }
 
-static bool has_app_id(struct json_object *window, void *data)
-{
+static bool has_app_id(struct json_object *window, void *data) {
 	struct json_object *app_id;
 	return json_object_object_get_ex(window, "app_id", &app_id) &&
-		json_object_is_type(app_id, json_type_string) &&
-		strcmp(json_object_get_string(app_id), data) == 0;
+			json_object_is_type(app_id, json_type_string) &&
+			strcmp(json_object_get_string(app_id), data) == 0;
 }
 
 struct json_object *harness_wait_window_app_id(struct harness *h,
-		const char *app_id, int timeout_ms)
-{
+		const char *app_id, int timeout_ms) {
 	char why[256];
 	snprintf(why, sizeof(why), "a window with app_id \"%s\"", app_id);
 	// has_app_id only reads through the pointer.
@@ -543,8 +530,7 @@ struct json_object *harness_wait_window_app_id(struct harness *h,
 }
 
 int harness_run_gridwl(const char *const *gridwl_args, int timeout_ms,
-		char **output)
-{
+		char **output) {
 	*output = NULL;
 	const char *bin = getenv("GRIDWL_BIN");
 	if (bin == NULL) {
@@ -578,7 +564,7 @@ int harness_run_gridwl(const char *const *gridwl_args, int timeout_ms,
 		code = harness_wait_pid(pid, left > 0 ? (int)left : 0);
 		if (code < 0) {
 			fprintf(stderr, "harness: gridwl still running after %d ms\n",
-				timeout_ms);
+					timeout_ms);
 			harness_terminate_pid(pid, 2000);
 		}
 	}

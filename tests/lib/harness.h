@@ -36,7 +36,7 @@ struct harness *harness_start(const char *const *gridwl_args);
  * runtime dir, gets its own socket name, and is stopped with the host if the
  * test does not stop it first. args should name its outputs. */
 struct harness *harness_start_nested(struct harness *host,
-	const char *const *gridwl_args);
+		const char *const *gridwl_args);
 
 /* Kills the clients, asks gridwl to exit (gridctl exit, then SIGTERM, then
  * SIGKILL), prints gridwl's log when the test failed or gridwl did not exit
@@ -54,39 +54,39 @@ void harness_print_log(const struct harness *h);
  * one JSON object. Returns a new reference, or NULL when the output was not
  * JSON; *status (may be NULL) gets the exit code as harness_run gives it. */
 struct json_object *harness_gridctl(struct harness *h, int *status,
-	const char *arg, ...) __attribute__((sentinel));
+		const char *arg, ...) __attribute__((sentinel));
 struct json_object *harness_gridctlv(struct harness *h, int *status,
-	const char *const *args);
+		const char *const *args);
 /* Like harness_gridctl but also requires exit status 0 and "success": true,
  * reporting anything else and returning NULL. */
-struct json_object *harness_gridctl_ok(struct harness *h,
-	const char *arg, ...) __attribute__((sentinel));
+struct json_object *harness_gridctl_ok(struct harness *h, const char *arg, ...)
+		__attribute__((sentinel));
 
 /* Polls gridctl with args until pred holds for its reply, or the timeout.
  * Returns a new reference to the reply that satisfied pred; on timeout
  * reports what (why) was awaited and the last reply, and returns NULL. */
 typedef bool (*harness_reply_pred)(struct json_object *reply, void *data);
 struct json_object *harness_wait_gridctl(struct harness *h,
-	const char *const *args, harness_reply_pred pred, void *data,
-	int timeout_ms, const char *why);
+		const char *const *args, harness_reply_pred pred, void *data,
+		int timeout_ms, const char *why);
 
 /* Polls gridctl windows until a window satisfies pred; returns a new
  * reference to that window's object, or NULL after reporting. */
 typedef bool (*harness_window_pred)(struct json_object *window, void *data);
 struct json_object *harness_wait_window(struct harness *h,
-	harness_window_pred pred, void *data, int timeout_ms, const char *why);
+		harness_window_pred pred, void *data, int timeout_ms, const char *why);
 /* The common case: the window whose app_id is app_id. */
 struct json_object *harness_wait_window_app_id(struct harness *h,
-	const char *app_id, int timeout_ms);
+		const char *app_id, int timeout_ms);
 
 /* Spawns argv (argv[0] a path, or a name looked up in PATH) against h with
  * stdin and stdout on pipes; stderr is the test's. label prefixes every line
  * echoed to the test log. */
 struct harness_client *harness_spawn(struct harness *h, const char *label,
-	const char *const *argv);
+		const char *const *argv);
 /* $PATTERN_CLIENT_BIN followed by args. */
 struct harness_client *harness_spawn_pattern_client(struct harness *h,
-	const char *label, const char *const *args);
+		const char *label, const char *const *args);
 
 /* The next line of the client's stdout (malloc'd, without the newline), or
  * NULL on timeout or end of output. */
@@ -94,10 +94,10 @@ char *harness_client_next_line(struct harness_client *c, int timeout_ms);
 /* Reads lines until one starts with prefix and returns it; the lines before
  * it are consumed. Reports and returns NULL on timeout or end of output. */
 char *harness_client_wait_line(struct harness_client *c, const char *prefix,
-	int timeout_ms);
+		int timeout_ms);
 /* Writes one line to the client's stdin. */
 bool harness_client_send(struct harness_client *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+		__attribute__((format(printf, 2, 3)));
 void harness_client_close_stdin(struct harness_client *c);
 /* Waits for the client to exit; returns its exit code (128 + signal number
  * when killed), or -1 on timeout. The client stays valid, its remaining
@@ -111,14 +111,14 @@ void harness_client_kill(struct harness_client *c);
  * environment). Returns the exit code as harness_client_wait_exit does;
  * *output (may be NULL) gets its stdout, malloc'd. */
 int harness_run(struct harness *h, const char *const *argv, int timeout_ms,
-	char **output);
+		char **output);
 
 /* Runs gridwl --backend headless --socket NAME args in a fresh runtime dir
  * of its own and waits for it to exit, for tests of startup failures.
  * *output gets its stdout and stderr. Returns the exit code, -1 on timeout
  * (after killing it). */
 int harness_run_gridwl(const char *const *gridwl_args, int timeout_ms,
-	char **output);
+		char **output);
 
 /* CLOCK_MONOTONIC in milliseconds, and a sleep, for tests that must poll
  * something that has no event to wait for. */

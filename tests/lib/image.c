@@ -5,8 +5,7 @@
 #include <string.h>
 #include "image.h"
 
-struct image *image_create(int width, int height)
-{
+struct image *image_create(int width, int height) {
 	if (width <= 0 || height <= 0) {
 		return NULL;
 	}
@@ -16,8 +15,8 @@ struct image *image_create(int width, int height)
 	}
 	image->width = width;
 	image->height = height;
-	image->pixels = calloc((size_t)width * (size_t)height,
-		sizeof(*image->pixels));
+	image->pixels =
+			calloc((size_t)width * (size_t)height, sizeof(*image->pixels));
 	if (image->pixels == NULL) {
 		free(image);
 		return NULL;
@@ -25,8 +24,7 @@ struct image *image_create(int width, int height)
 	return image;
 }
 
-void image_destroy(struct image *image)
-{
+void image_destroy(struct image *image) {
 	if (image == NULL) {
 		return;
 	}
@@ -47,8 +45,7 @@ struct png_read {
 	struct image *image;
 };
 
-static void png_read_finish(struct png_read *r, bool failed)
-{
+static void png_read_finish(struct png_read *r, bool failed) {
 	png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
 	free(r->row);
 	r->row = NULL;
@@ -62,17 +59,19 @@ static void png_read_finish(struct png_read *r, bool failed)
 	}
 }
 
-static bool read_rows(struct png_read *r, const char *path)
-{
+static bool read_rows(struct png_read *r, const char *path) {
 	png_uint_32 width, height;
 	int depth, colour_type, interlace;
 	png_read_info(r->png, r->info);
 	png_get_IHDR(r->png, r->info, &width, &height, &depth, &colour_type,
-		&interlace, NULL, NULL);
-	if (depth != 8 || (colour_type != PNG_COLOR_TYPE_RGB &&
-			colour_type != PNG_COLOR_TYPE_RGB_ALPHA)) {
-		fprintf(stderr, "%s: unsupported PNG (bit depth %d, colour type %d): "
-			"want 8-bit RGB or RGBA\n", path, depth, colour_type);
+			&interlace, NULL, NULL);
+	if (depth != 8 ||
+			(colour_type != PNG_COLOR_TYPE_RGB &&
+					colour_type != PNG_COLOR_TYPE_RGB_ALPHA)) {
+		fprintf(stderr,
+				"%s: unsupported PNG (bit depth %d, colour type %d): "
+				"want 8-bit RGB or RGBA\n",
+				path, depth, colour_type);
 		return false;
 	}
 	if (interlace != PNG_INTERLACE_NONE) {
@@ -80,8 +79,8 @@ static bool read_rows(struct png_read *r, const char *path)
 		return false;
 	}
 	if (width > 16384 || height > 16384) {
-		fprintf(stderr, "%s: PNG too large (%ux%u)\n", path,
-			(unsigned)width, (unsigned)height);
+		fprintf(stderr, "%s: PNG too large (%ux%u)\n", path, (unsigned)width,
+				(unsigned)height);
 		return false;
 	}
 	r->image = image_create((int)width, (int)height);
@@ -97,15 +96,15 @@ static bool read_rows(struct png_read *r, const char *path)
 			const png_byte *p = r->row + x * channels;
 			uint32_t a = channels == 4 ? p[3] : 0xff;
 			image_set(r->image, (int)x, (int)y,
-				a << 24 | (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2]);
+					a << 24 | (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 |
+							p[2]);
 		}
 	}
 	png_read_end(r->png, NULL);
 	return true;
 }
 
-struct image *image_load_png(const char *path)
-{
+struct image *image_load_png(const char *path) {
 	struct png_read *r = calloc(1, sizeof(*r));
 	if (r == NULL) {
 		return NULL;
@@ -155,13 +154,12 @@ struct png_write {
 	png_bytep row;
 };
 
-static void write_rows(struct png_write *w, const struct image *image)
-{
+static void write_rows(struct png_write *w, const struct image *image) {
 	png_init_io(w->png, w->file);
 	png_set_IHDR(w->png, w->info, (png_uint_32)image->width,
-		(png_uint_32)image->height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
-		PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-		PNG_FILTER_TYPE_DEFAULT);
+			(png_uint_32)image->height, 8, PNG_COLOR_TYPE_RGB_ALPHA,
+			PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+			PNG_FILTER_TYPE_DEFAULT);
 	png_write_info(w->png, w->info);
 	for (int y = 0; y < image->height; y++) {
 		for (int x = 0; x < image->width; x++) {
@@ -177,8 +175,7 @@ static void write_rows(struct png_write *w, const struct image *image)
 	png_write_end(w->png, NULL);
 }
 
-bool image_save_png(const struct image *image, const char *path)
-{
+bool image_save_png(const struct image *image, const char *path) {
 	struct png_write *w = calloc(1, sizeof(*w));
 	if (w == NULL) {
 		return false;
@@ -215,16 +212,14 @@ out:
 	return ok;
 }
 
-static bool region_within(const struct image *image, struct image_region r)
-{
+static bool region_within(const struct image *image, struct image_region r) {
 	return r.x >= 0 && r.y >= 0 && r.width >= 0 && r.height >= 0 &&
-		r.x <= image->width - r.width && r.y <= image->height - r.height;
+			r.x <= image->width - r.width && r.y <= image->height - r.height;
 }
 
 long image_compare(const struct image *image, struct image_region region,
-		image_expect_func expect, void *data, struct image_mismatch *mismatch)
-{
-	struct image_mismatch m = {0};
+		image_expect_func expect, void *data, struct image_mismatch *mismatch) {
+	struct image_mismatch m = { 0 };
 	if (!region_within(image, region)) {
 		if (mismatch != NULL) {
 			*mismatch = m;
@@ -253,8 +248,7 @@ long image_compare(const struct image *image, struct image_region region,
 }
 
 struct image *image_diff(const struct image *image, struct image_region region,
-		image_expect_func expect, void *data)
-{
+		image_expect_func expect, void *data) {
 	if (!region_within(image, region)) {
 		return NULL;
 	}

@@ -14,14 +14,12 @@ struct image {
 struct image *image_create(int width, int height);
 void image_destroy(struct image *image);
 
-static inline uint32_t image_get(const struct image *image, int x, int y)
-{
+static inline uint32_t image_get(const struct image *image, int x, int y) {
 	return image->pixels[(size_t)y * (size_t)image->width + (size_t)x];
 }
 
 static inline void image_set(struct image *image, int x, int y,
-		uint32_t pixel)
-{
+		uint32_t pixel) {
 	image->pixels[(size_t)y * (size_t)image->width + (size_t)x] = pixel;
 }
 
@@ -51,11 +49,11 @@ struct image_mismatch {
  * mismatches (also in mismatch->count) or -1 when the region does not lie
  * within the image. mismatch may be NULL. */
 long image_compare(const struct image *image, struct image_region region,
-	image_expect_func expect, void *data, struct image_mismatch *mismatch);
+		image_expect_func expect, void *data, struct image_mismatch *mismatch);
 
 /* The region as it should be with mismatches in opaque red (or green where
  * the expected pixel is red), for looking at after a failure. */
 struct image *image_diff(const struct image *image, struct image_region region,
-	image_expect_func expect, void *data);
+		image_expect_func expect, void *data);
 
 #endif

@@ -38,7 +38,7 @@ struct layout {
  * which is also the order the whole-layout screenshot paints them in). */
 bool layout_read(struct harness *h, struct layout *layout);
 const struct layout_output *layout_find(const struct layout *layout,
-	const char *name);
+		const char *name);
 
 /* A window as a test knows it: where gridctl says it is and what its
  * client draws. */
@@ -53,22 +53,22 @@ struct layout_window {
 
 /* Its logical box intersected with the output's; false when empty. */
 bool layout_overlap(const struct layout_output *output,
-	const struct layout_window *window, int *x, int *y, int *width,
-	int *height);
+		const struct layout_window *window, int *x, int *y, int *width,
+		int *height);
 
 /* What output must show: background, and the windows pasted bottom first,
  * each resampled as a whole to the output's scale with its filter, then
  * placed at its logical offset times the scale (so an output shows its
  * part of a window that continues on another). NULL after reporting. */
 struct expected *layout_expect_output(const struct layout_output *output,
-	const struct layout_window *windows, size_t count);
+		const struct layout_window *windows, size_t count);
 
 /* What gridctl screenshot (no -o) must give: the bounding box of the
  * outputs at the largest scale, LAYOUT_UNCOVERED where no output is, each
  * output's expectation magnified by nearest to that scale at its logical
  * position, later outputs over earlier ones. */
 struct expected *layout_expect_whole(const struct layout *layout,
-	const struct layout_window *windows, size_t count);
+		const struct layout_window *windows, size_t count);
 
 /* The (bx, by) a PATTERN_COORDS pixel encodes. */
 void layout_coords_decode(uint32_t pixel, int *bx, int *by);
@@ -84,12 +84,12 @@ void layout_coords_decode(uint32_t pixel, int *bx, int *by);
  * checks nothing and returns true. Counts the pixels it checked.
  */
 bool layout_check_corners(const struct image *shot,
-	const struct layout_output *output, const struct layout_window *window,
-	const char *name, long *checked);
+		const struct layout_output *output, const struct layout_window *window,
+		const char *name, long *checked);
 
 /* Reads the window of app_id from gridctl windows; false after reporting.
  * The pattern and buffer scale are the caller's to fill in. */
 bool layout_window_read(struct harness *h, const char *app_id,
-	struct layout_window *window);
+		struct layout_window *window);
 
 #endif

@@ -12,20 +12,18 @@ static const char *const kind_names[] = {
 
 #define KIND_COUNT (sizeof(kind_names) / sizeof(kind_names[0]))
 
-static uint32_t coords_pixel(int bx, int by)
-{
+static uint32_t coords_pixel(int bx, int by) {
 	uint32_t r = (uint32_t)bx & 0xff;
 	uint32_t g = (uint32_t)by & 0xff;
 	// The high nibbles keep coordinates up to 4095 distinct, enough for
 	// any output the tests use.
-	uint32_t b = ((((uint32_t)bx >> 8) & 0xf) << 4) |
-		(((uint32_t)by >> 8) & 0xf);
+	uint32_t b =
+			((((uint32_t)bx >> 8) & 0xf) << 4) | (((uint32_t)by >> 8) & 0xf);
 	return 0xff000000u | r << 16 | g << 8 | b;
 }
 
-uint32_t pattern_pixel(const struct pattern *pattern, int bx, int by,
-		int bw, int bh)
-{
+uint32_t pattern_pixel(const struct pattern *pattern, int bx, int by, int bw,
+		int bh) {
 	switch (pattern->kind) {
 	case PATTERN_CHECKER:
 		return ((bx + by) & 1) ? PATTERN_CHECKER_ODD : PATTERN_CHECKER_EVEN;
@@ -42,16 +40,14 @@ uint32_t pattern_pixel(const struct pattern *pattern, int bx, int by,
 	abort();
 }
 
-const char *pattern_kind_name(enum pattern_kind kind)
-{
+const char *pattern_kind_name(enum pattern_kind kind) {
 	if ((size_t)kind >= KIND_COUNT) {
 		return NULL;
 	}
 	return kind_names[kind];
 }
 
-bool pattern_kind_from_name(const char *name, enum pattern_kind *kind)
-{
+bool pattern_kind_from_name(const char *name, enum pattern_kind *kind) {
 	for (size_t i = 0; i < KIND_COUNT; i++) {
 		if (strcmp(name, kind_names[i]) == 0) {
 			*kind = (enum pattern_kind)i;
@@ -61,8 +57,7 @@ bool pattern_kind_from_name(const char *name, enum pattern_kind *kind)
 	return false;
 }
 
-static bool parse_rgb(const char *hex, uint32_t *colour)
-{
+static bool parse_rgb(const char *hex, uint32_t *colour) {
 	if (strlen(hex) != 6 || strspn(hex, "0123456789abcdefABCDEF") != 6) {
 		return false;
 	}
@@ -70,8 +65,7 @@ static bool parse_rgb(const char *hex, uint32_t *colour)
 	return true;
 }
 
-bool pattern_parse(const char *text, struct pattern *pattern)
-{
+bool pattern_parse(const char *text, struct pattern *pattern) {
 	const char *prefix = "solid:";
 	if (strncmp(text, prefix, strlen(prefix)) == 0) {
 		uint32_t colour;
@@ -91,11 +85,10 @@ bool pattern_parse(const char *text, struct pattern *pattern)
 }
 
 const char *pattern_format(const struct pattern *pattern, char *buf,
-		size_t size)
-{
+		size_t size) {
 	if (pattern->kind == PATTERN_SOLID) {
 		snprintf(buf, size, "solid:%06x",
-			(unsigned)(pattern->colour & 0xffffff));
+				(unsigned)(pattern->colour & 0xffffff));
 	} else {
 		snprintf(buf, size, "%s", pattern_kind_name(pattern->kind));
 	}

@@ -35,15 +35,15 @@ struct pattern {
 #define PATTERN_GRID_LINE 0xfff0f0f0u
 #define PATTERN_GRID_BACKGROUND 0xff204060u
 
-uint32_t pattern_pixel(const struct pattern *pattern, int bx, int by,
-	int bw, int bh);
+uint32_t pattern_pixel(const struct pattern *pattern, int bx, int by, int bw,
+		int bh);
 
 /* "checker", "grid", "coords" or "solid:RRGGBB" (hex); the solid colour is
  * made opaque. Returns false on anything else. */
 bool pattern_parse(const char *text, struct pattern *pattern);
 /* The inverse of pattern_parse, into buf; returns buf. */
 const char *pattern_format(const struct pattern *pattern, char *buf,
-	size_t size);
+		size_t size);
 
 /* Name <-> kind, for the kinds that take no parameter and "solid". */
 const char *pattern_kind_name(enum pattern_kind kind);

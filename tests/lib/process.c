@@ -28,23 +28,21 @@ struct harness_client {
 	bool eof;
 };
 
-int64_t harness_now_ms(void)
-{
+int64_t harness_now_ms(void) {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-void harness_sleep_ms(int ms)
-{
-	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
+void harness_sleep_ms(int ms) {
+	struct timespec ts = { .tv_sec = ms / 1000,
+		.tv_nsec = (ms % 1000) * 1000000L };
 	while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
 		// resume with the remaining time
 	}
 }
 
-static void set_env(const char *name, const char *value)
-{
+static void set_env(const char *name, const char *value) {
 	if (value != NULL) {
 		setenv(name, value, 1);
 	} else {
@@ -52,8 +50,7 @@ static void set_env(const char *name, const char *value)
 	}
 }
 
-static void child_setup_env(const struct harness_child_env *env)
-{
+static void child_setup_env(const struct harness_child_env *env) {
 	set_env("XDG_RUNTIME_DIR", env->runtime_dir);
 	set_env("WAYLAND_DISPLAY", env->wayland_display);
 	set_env("GRIDWL_SOCK", env->gridwl_sock);
@@ -71,8 +68,8 @@ static void child_setup_env(const struct harness_child_env *env)
 }
 
 pid_t harness_fork_exec(const char *const *argv,
-		const struct harness_child_env *env, int in_fd, int out_fd, int err_fd)
-{
+		const struct harness_child_env *env, int in_fd, int out_fd,
+		int err_fd) {
 	pid_t parent = getpid();
 	fflush(NULL);
 	pid_t pid = fork();
@@ -103,8 +100,7 @@ pid_t harness_fork_exec(const char *const *argv,
 	_exit(127);
 }
 
-static int decode_status(int status)
-{
+static int decode_status(int status) {
 	if (WIFEXITED(status)) {
 		return WEXITSTATUS(status);
 	}
@@ -114,8 +110,7 @@ static int decode_status(int status)
 	return -1;
 }
 
-int harness_wait_pid(pid_t pid, int timeout_ms)
-{
+int harness_wait_pid(pid_t pid, int timeout_ms) {
 	int64_t deadline = harness_now_ms() + timeout_ms;
 	for (;;) {
 		int status;
@@ -125,7 +120,7 @@ int harness_wait_pid(pid_t pid, int timeout_ms)
 		}
 		if (r < 0 && errno != EINTR) {
 			fprintf(stderr, "harness: waitpid %d: %s\n", (int)pid,
-				strerror(errno));
+					strerror(errno));
 			return -1;
 		}
 		// No event to wait for without pidfd, which not every kernel
@@ -137,8 +132,7 @@ int harness_wait_pid(pid_t pid, int timeout_ms)
 	}
 }
 
-int harness_terminate_pid(pid_t pid, int grace_ms)
-{
+int harness_terminate_pid(pid_t pid, int grace_ms) {
 	kill(pid, SIGTERM);
 	int code = harness_wait_pid(pid, grace_ms);
 	if (code >= 0) {
@@ -149,8 +143,7 @@ int harness_terminate_pid(pid_t pid, int grace_ms)
 	return harness_wait_pid(pid, 5000);
 }
 
-bool harness_pipe(int fds[2])
-{
+bool harness_pipe(int fds[2]) {
 	// pipe2 would need _GNU_SOURCE; the harness is single-threaded, so no
 	// fork can slip in between.
 	if (pipe(fds) != 0) {
@@ -163,8 +156,7 @@ bool harness_pipe(int fds[2])
 }
 
 const char **harness_argv_join(const char *const *prefix, size_t count,
-		const char *const *args)
-{
+		const char *const *args) {
 	size_t n = 0;
 	while (args != NULL && args[n] != NULL) {
 		n++;
@@ -182,8 +174,7 @@ const char **harness_argv_join(const char *const *prefix, size_t count,
 	return argv;
 }
 
-char *harness_read_all(int fd, int64_t deadline_ms, bool *timed_out)
-{
+char *harness_read_all(int fd, int64_t deadline_ms, bool *timed_out) {
 	*timed_out = false;
 	size_t len = 0, cap = 4096;
 	char *data = malloc(cap);
@@ -225,8 +216,7 @@ char *harness_read_all(int fd, int64_t deadline_ms, bool *timed_out)
 /* tracked clients go on h's list, to be killed when h stops; untracked ones
  * are freed by whoever spawned them. */
 static struct harness_client *spawn_client(struct harness *h, bool tracked,
-		const char *label, const char *const *argv)
-{
+		const char *label, const char *const *argv) {
 	int in[2], out[2];
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0) {
 		fprintf(stderr, "harness: socketpair: %s\n", strerror(errno));
@@ -237,7 +227,7 @@ static struct harness_client *spawn_client(struct harness *h, bool tracked,
 		close(in[1]);
 		return NULL;
 	}
-	struct harness_child_env env = {0};
+	struct harness_child_env env = { 0 };
 	if (h != NULL) {
 		harness_client_env(h, &env);
 	}
@@ -268,14 +258,12 @@ static struct harness_client *spawn_client(struct harness *h, bool tracked,
 }
 
 struct harness_client *harness_spawn(struct harness *h, const char *label,
-		const char *const *argv)
-{
+		const char *const *argv) {
 	return spawn_client(h, true, label, argv);
 }
 
 struct harness_client *harness_spawn_pattern_client(struct harness *h,
-		const char *label, const char *const *args)
-{
+		const char *label, const char *const *args) {
 	const char *bin = getenv("PATTERN_CLIENT_BIN");
 	if (bin == NULL) {
 		fprintf(stderr, "harness: PATTERN_CLIENT_BIN is not set\n");
@@ -290,8 +278,7 @@ struct harness_client *harness_spawn_pattern_client(struct harness *h,
 	return c;
 }
 
-static char *take_line(struct harness_client *c)
-{
+static char *take_line(struct harness_client *c) {
 	// memchr must not see the NULL buffer of a client that printed nothing.
 	char *nl = c->len > 0 ? memchr(c->buf, '\n', c->len) : NULL;
 	size_t n;
@@ -317,8 +304,7 @@ static char *take_line(struct harness_client *c)
 }
 
 /* Returns false on timeout or end of file. */
-static bool read_more(struct harness_client *c, int64_t deadline)
-{
+static bool read_more(struct harness_client *c, int64_t deadline) {
 	if (c->eof) {
 		return false;
 	}
@@ -355,8 +341,7 @@ static bool read_more(struct harness_client *c, int64_t deadline)
 	return true;
 }
 
-char *harness_client_next_line(struct harness_client *c, int timeout_ms)
-{
+char *harness_client_next_line(struct harness_client *c, int timeout_ms) {
 	int64_t deadline = harness_now_ms() + timeout_ms;
 	for (;;) {
 		char *line = take_line(c);
@@ -370,16 +355,16 @@ char *harness_client_next_line(struct harness_client *c, int timeout_ms)
 }
 
 char *harness_client_wait_line(struct harness_client *c, const char *prefix,
-		int timeout_ms)
-{
+		int timeout_ms) {
 	int64_t deadline = harness_now_ms() + timeout_ms;
 	for (;;) {
 		int64_t left = deadline - harness_now_ms();
 		char *line = harness_client_next_line(c, left > 0 ? (int)left : 0);
 		if (line == NULL) {
-			fprintf(stderr, "harness: [%s] %s while waiting for a line "
-				"starting with \"%s\"\n", c->label,
-				c->eof ? "output ended" : "timed out", prefix);
+			fprintf(stderr,
+					"harness: [%s] %s while waiting for a line "
+					"starting with \"%s\"\n",
+					c->label, c->eof ? "output ended" : "timed out", prefix);
 			return NULL;
 		}
 		if (strncmp(line, prefix, strlen(prefix)) == 0) {
@@ -389,8 +374,7 @@ char *harness_client_wait_line(struct harness_client *c, const char *prefix,
 	}
 }
 
-bool harness_client_send(struct harness_client *c, const char *fmt, ...)
-{
+bool harness_client_send(struct harness_client *c, const char *fmt, ...) {
 	char line[1024];
 	va_list args;
 	va_start(args, fmt);
@@ -402,14 +386,13 @@ bool harness_client_send(struct harness_client *c, const char *fmt, ...)
 	line[n++] = '\n';
 	fprintf(stderr, "[%s] <<< %.*s", c->label, n, line);
 	for (int off = 0; off < n;) {
-		ssize_t w = send(c->in_fd, line + off, (size_t)(n - off),
-			MSG_NOSIGNAL);
+		ssize_t w = send(c->in_fd, line + off, (size_t)(n - off), MSG_NOSIGNAL);
 		if (w < 0 && errno == EINTR) {
 			continue;
 		}
 		if (w < 0) {
 			fprintf(stderr, "harness: [%s] write to stdin: %s\n", c->label,
-				strerror(errno));
+					strerror(errno));
 			return false;
 		}
 		off += (int)w;
@@ -417,16 +400,14 @@ bool harness_client_send(struct harness_client *c, const char *fmt, ...)
 	return true;
 }
 
-void harness_client_close_stdin(struct harness_client *c)
-{
+void harness_client_close_stdin(struct harness_client *c) {
 	if (c->in_fd >= 0) {
 		close(c->in_fd);
 		c->in_fd = -1;
 	}
 }
 
-int harness_client_wait_exit(struct harness_client *c, int timeout_ms)
-{
+int harness_client_wait_exit(struct harness_client *c, int timeout_ms) {
 	if (!c->reaped) {
 		int code = harness_wait_pid(c->pid, timeout_ms);
 		if (code < 0) {
@@ -438,13 +419,11 @@ int harness_client_wait_exit(struct harness_client *c, int timeout_ms)
 	return c->exit_code;
 }
 
-bool harness_client_running(struct harness_client *c)
-{
+bool harness_client_running(struct harness_client *c) {
 	return harness_client_wait_exit(c, 0) < 0;
 }
 
-static void client_free(struct harness_client *c)
-{
+static void client_free(struct harness_client *c) {
 	harness_client_close_stdin(c);
 	close(c->out_fd);
 	free(c->buf);
@@ -452,8 +431,7 @@ static void client_free(struct harness_client *c)
 	free(c);
 }
 
-void harness_client_kill(struct harness_client *c)
-{
+void harness_client_kill(struct harness_client *c) {
 	if (c == NULL) {
 		return;
 	}
@@ -473,8 +451,7 @@ void harness_client_kill(struct harness_client *c)
 	client_free(c);
 }
 
-void harness_kill_clients(struct harness *h)
-{
+void harness_kill_clients(struct harness *h) {
 	struct harness_client **list = harness_clients(h);
 	while (*list != NULL) {
 		harness_client_kill(*list);
@@ -482,12 +459,11 @@ void harness_kill_clients(struct harness *h)
 }
 
 int harness_run(struct harness *h, const char *const *argv, int timeout_ms,
-		char **output)
-{
+		char **output) {
 	int64_t deadline = harness_now_ms() + timeout_ms;
 	const char *label = strrchr(argv[0], '/');
-	struct harness_client *c = spawn_client(h, false,
-		label != NULL ? label + 1 : argv[0], argv);
+	struct harness_client *c =
+			spawn_client(h, false, label != NULL ? label + 1 : argv[0], argv);
 	if (c == NULL) {
 		return -1;
 	}
@@ -498,7 +474,7 @@ int harness_run(struct harness *h, const char *const *argv, int timeout_ms,
 	int code = harness_client_wait_exit(c, left > 0 ? (int)left : 0);
 	if (out == NULL || timed_out || code < 0) {
 		fprintf(stderr, "harness: %s timed out after %d ms\n", argv[0],
-			timeout_ms);
+				timeout_ms);
 		free(out);
 		out = NULL;
 		code = -1;

@@ -28,18 +28,18 @@ struct harness *rs_start(int scale, const char *filter);
 
 /* gridctl output NAME filter F; false after reporting. */
 bool rs_set_filter(struct harness *h, const char *output,
-	enum resample_filter filter);
+		enum resample_filter filter);
 
 /* A pattern client with this app_id, pattern and buffer scale, fullscreen
  * on fullscreen when that is not NULL; waits for its first frame at the
  * logical size (width, height). NULL after reporting. */
 struct harness_client *rs_spawn(struct harness *h, const char *app_id,
-	const char *pattern, int scale, const char *fullscreen, int width,
-	int height);
+		const char *pattern, int scale, const char *fullscreen, int width,
+		int height);
 /* The same with XRGB8888 buffers when opaque (--opaque). */
 struct harness_client *rs_spawn_format(struct harness *h, const char *app_id,
-	const char *pattern, int scale, const char *fullscreen, int width,
-	int height, bool opaque);
+		const char *pattern, int scale, const char *fullscreen, int width,
+		int height, bool opaque);
 
 /* Moves the window of app_id to logical (x, y) and waits until gridctl
  * windows says it is there; its id, or 0 after reporting. */
@@ -65,12 +65,12 @@ char *rs_window_filter(struct harness *h, const char *app_id);
  * buffer of (width, height) * buffer_scale shown at logical (x, y) of an
  * output of output_scale with filter, with the tolerance that needs. */
 struct expected *rs_expect_window(const struct pattern *pattern, int x, int y,
-	int width, int height, int buffer_scale, int output_scale,
-	enum resample_filter filter);
+		int width, int height, int buffer_scale, int output_scale,
+		enum resample_filter filter);
 /* Pastes one more window onto an expectation, as rs_expect_window does;
  * buffer (may be NULL for the pattern itself) is its buffer's contents. */
 bool rs_expect_add(struct expected *e, const struct image *buffer,
-	const struct pattern *pattern, int x, int y, int width, int height,
-	int buffer_scale, int output_scale, enum resample_filter filter);
+		const struct pattern *pattern, int x, int y, int width, int height,
+		int buffer_scale, int output_scale, enum resample_filter filter);
 
 #endif

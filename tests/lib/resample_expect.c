@@ -4,14 +4,12 @@
 #include "check.h"
 #include "resample_expect.h"
 
-const char *resample_filter_name(enum resample_filter filter)
-{
+const char *resample_filter_name(enum resample_filter filter) {
 	return filter == RESAMPLE_BILINEAR ? "bilinear" : "nearest";
 }
 
 struct image *resample_pattern_buffer(const struct pattern *pattern, int bw,
-		int bh)
-{
+		int bh) {
 	struct image *image = image_create(bw, bh);
 	if (image == NULL) {
 		return NULL;
@@ -24,8 +22,7 @@ struct image *resample_pattern_buffer(const struct pattern *pattern, int bw,
 	return image;
 }
 
-void resample_invert_rect(struct image *image, int x, int y, int w, int h)
-{
+void resample_invert_rect(struct image *image, int x, int y, int w, int h) {
 	for (int iy = y; iy < y + h && iy < image->height; iy++) {
 		for (int ix = x; ix < x + w && ix < image->width; ix++) {
 			image_set(image, ix, iy, image_get(image, ix, iy) ^ 0x00ffffffu);
@@ -33,8 +30,7 @@ void resample_invert_rect(struct image *image, int x, int y, int w, int h)
 	}
 }
 
-struct image *resample_magnify_nearest(const struct image *src, int k)
-{
+struct image *resample_magnify_nearest(const struct image *src, int k) {
 	struct image *dst = image_create(src->width * k, src->height * k);
 	if (dst == NULL) {
 		return NULL;
@@ -47,16 +43,14 @@ struct image *resample_magnify_nearest(const struct image *src, int k)
 	return dst;
 }
 
-static int clamp(int v, int lo, int hi)
-{
+static int clamp(int v, int lo, int hi) {
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
 /* The two source pixels destination pixel d reads along one axis and the
  * weight of the second. */
 static void bilinear_taps(int d, int k, int size, int *i0, int *i1,
-		double *frac)
-{
+		double *frac) {
 	double s = (d + 0.5) / k - 0.5;
 	// s > -0.5 always, so this is floor() without needing libm.
 	int i = s < 0 ? -1 : (int)s;
@@ -65,13 +59,11 @@ static void bilinear_taps(int d, int k, int size, int *i0, int *i1,
 	*i1 = clamp(i + 1, 0, size - 1);
 }
 
-static uint32_t channel(uint32_t pixel, int shift)
-{
+static uint32_t channel(uint32_t pixel, int shift) {
 	return (pixel >> shift) & 0xff;
 }
 
-struct image *resample_magnify_bilinear(const struct image *src, int k)
-{
+struct image *resample_magnify_bilinear(const struct image *src, int k) {
 	struct image *dst = image_create(src->width * k, src->height * k);
 	if (dst == NULL) {
 		return NULL;
@@ -89,9 +81,9 @@ struct image *resample_magnify_bilinear(const struct image *src, int k)
 			uint32_t out = 0;
 			for (int shift = 0; shift < 32; shift += 8) {
 				double top = (1 - fx) * channel(p00, shift) +
-					fx * channel(p10, shift);
+						fx * channel(p10, shift);
 				double bottom = (1 - fx) * channel(p01, shift) +
-					fx * channel(p11, shift);
+						fx * channel(p11, shift);
 				double v = (1 - fy) * top + fy * bottom;
 				out |= (uint32_t)clamp((int)(v + 0.5), 0, 255) << shift;
 			}
@@ -101,8 +93,7 @@ struct image *resample_magnify_bilinear(const struct image *src, int k)
 	return dst;
 }
 
-struct image *resample_box(const struct image *src, int k)
-{
+struct image *resample_box(const struct image *src, int k) {
 	if (src->width % k != 0 || src->height % k != 0) {
 		return NULL;
 	}
@@ -113,7 +104,7 @@ struct image *resample_box(const struct image *src, int k)
 	uint32_t n = (uint32_t)(k * k);
 	for (int y = 0; y < dst->height; y++) {
 		for (int x = 0; x < dst->width; x++) {
-			uint32_t sum[4] = {0};
+			uint32_t sum[4] = { 0 };
 			for (int sy = y * k; sy < (y + 1) * k; sy++) {
 				for (int sx = x * k; sx < (x + 1) * k; sx++) {
 					uint32_t p = image_get(src, sx, sy);
@@ -132,25 +123,23 @@ struct image *resample_box(const struct image *src, int k)
 	return dst;
 }
 
-static struct image *image_copy(const struct image *src)
-{
+static struct image *image_copy(const struct image *src) {
 	struct image *dst = image_create(src->width, src->height);
 	if (dst != NULL) {
-		memcpy(dst->pixels, src->pixels, (size_t)src->width *
-			(size_t)src->height * sizeof(*src->pixels));
+		memcpy(dst->pixels, src->pixels,
+				(size_t)src->width * (size_t)src->height *
+						sizeof(*src->pixels));
 	}
 	return dst;
 }
 
 static struct image *magnify(const struct image *src, int k,
-		enum resample_filter filter)
-{
+		enum resample_filter filter) {
 	return filter == RESAMPLE_BILINEAR ? resample_magnify_bilinear(src, k) :
-		resample_magnify_nearest(src, k);
+										 resample_magnify_nearest(src, k);
 }
 
-static int gcd(int a, int b)
-{
+static int gcd(int a, int b) {
 	while (b != 0) {
 		int t = a % b;
 		a = b;
@@ -160,11 +149,9 @@ static int gcd(int a, int b)
 }
 
 struct image *resample_expect(const struct image *buffer, int buffer_scale,
-		int output_scale, enum resample_filter filter)
-{
+		int output_scale, enum resample_filter filter) {
 	int b = buffer_scale, o = output_scale;
-	if (b < 1 || o < 1 || buffer->width % b != 0 ||
-			buffer->height % b != 0) {
+	if (b < 1 || o < 1 || buffer->width % b != 0 || buffer->height % b != 0) {
 		return NULL;
 	}
 	if (b == o) {
@@ -186,28 +173,27 @@ struct image *resample_expect(const struct image *buffer, int buffer_scale,
 	return result;
 }
 
-bool resample_uses_filter(int buffer_scale, int output_scale)
-{
+bool resample_uses_filter(int buffer_scale, int output_scale) {
 	// Pure reductions (and 1:1) are box filters whatever was chosen.
 	return buffer_scale % output_scale != 0;
 }
 
 int resample_tolerance(int buffer_scale, int output_scale,
-		enum resample_filter filter)
-{
+		enum resample_filter filter) {
 	return filter == RESAMPLE_BILINEAR &&
-		resample_uses_filter(buffer_scale, output_scale) ? 1 : 0;
+					resample_uses_filter(buffer_scale, output_scale) ?
+			1 :
+			0;
 }
 
-struct expected *expected_create(int width, int height, uint32_t colour)
-{
+struct expected *expected_create(int width, int height, uint32_t colour) {
 	struct expected *e = calloc(1, sizeof(*e));
 	if (e == NULL) {
 		return NULL;
 	}
 	e->image = image_create(width, height);
-	e->tolerance = e->image != NULL ?
-		calloc((size_t)width * (size_t)height, 1) : NULL;
+	e->tolerance =
+			e->image != NULL ? calloc((size_t)width * (size_t)height, 1) : NULL;
 	if (e->tolerance == NULL) {
 		expected_destroy(e);
 		return NULL;
@@ -218,8 +204,7 @@ struct expected *expected_create(int width, int height, uint32_t colour)
 	return e;
 }
 
-void expected_destroy(struct expected *expected)
-{
+void expected_destroy(struct expected *expected) {
 	if (expected == NULL) {
 		return;
 	}
@@ -228,9 +213,8 @@ void expected_destroy(struct expected *expected)
 	free(expected);
 }
 
-void expected_paste(struct expected *expected, const struct image *src,
-		int x, int y, int tolerance)
-{
+void expected_paste(struct expected *expected, const struct image *src, int x,
+		int y, int tolerance) {
 	struct image *dst = expected->image;
 	for (int sy = 0; sy < src->height; sy++) {
 		int dy = y + sy;
@@ -243,14 +227,13 @@ void expected_paste(struct expected *expected, const struct image *src,
 				continue;
 			}
 			image_set(dst, dx, dy, image_get(src, sx, sy));
-			expected->tolerance[(size_t)dy * (size_t)dst->width +
-				(size_t)dx] = (uint8_t)tolerance;
+			expected->tolerance[(size_t)dy * (size_t)dst->width + (size_t)dx] =
+					(uint8_t)tolerance;
 		}
 	}
 }
 
-static int channel_difference(uint32_t a, uint32_t b)
-{
+static int channel_difference(uint32_t a, uint32_t b) {
 	int worst = 0;
 	for (int shift = 0; shift < 32; shift += 8) {
 		int d = (int)channel(a, shift) - (int)channel(b, shift);
@@ -261,13 +244,12 @@ static int channel_difference(uint32_t a, uint32_t b)
 }
 
 long expected_compare(const struct expected *expected,
-		const struct image *actual, struct expected_mismatch *m)
-{
+		const struct image *actual, struct expected_mismatch *m) {
 	struct expected_mismatch local;
 	if (m == NULL) {
 		m = &local;
 	}
-	*m = (struct expected_mismatch){0};
+	*m = (struct expected_mismatch){ 0 };
 	const struct image *want = expected->image;
 	if (actual->width != want->width || actual->height != want->height) {
 		return -1;
@@ -293,8 +275,7 @@ long expected_compare(const struct expected *expected,
 }
 
 static void save_diff(const struct image *actual,
-		const struct expected *expected, const char *name)
-{
+		const struct expected *expected, const char *name) {
 	struct image *diff = image_copy(expected->image);
 	if (diff == NULL) {
 		return;
@@ -305,8 +286,8 @@ static void save_diff(const struct image *actual,
 			uint32_t want = expected->image->pixels[i];
 			if (channel_difference(want, actual->pixels[i]) >
 					expected->tolerance[i]) {
-				diff->pixels[i] = want == 0xffff0000u ?
-					0xff00ff00u : 0xffff0000u;
+				diff->pixels[i] =
+						want == 0xffff0000u ? 0xff00ff00u : 0xffff0000u;
 			}
 		}
 	}
@@ -317,8 +298,7 @@ static void save_diff(const struct image *actual,
 }
 
 bool check_expected_at(const char *file, int line, const struct image *actual,
-		const struct expected *expected, const char *name)
-{
+		const struct expected *expected, const char *name) {
 	struct expected_mismatch m;
 	long count = expected_compare(expected, actual, &m);
 	if (count == 0 && m.compared > 0) {
@@ -331,25 +311,26 @@ bool check_expected_at(const char *file, int line, const struct image *actual,
 	check_save_artifact(expected->image, artifact);
 	if (count < 0) {
 		fprintf(stderr, "%s:%d: check failed: %s is %dx%d, expected %dx%d\n",
-			file, line, name, actual->width, actual->height,
-			expected->image->width, expected->image->height);
+				file, line, name, actual->width, actual->height,
+				expected->image->width, expected->image->height);
 		return false;
 	}
 	if (count == 0) {
 		fprintf(stderr, "%s:%d: check failed: %s: no pixels compared\n", file,
-			line, name);
+				line, name);
 		return false;
 	}
-	fprintf(stderr, "%s:%d: check failed: %s: %ld of %ld pixels differ by "
-		"more than their tolerance; first at %d,%d: expected 0x%08x, got "
-		"0x%08x; largest channel difference %d\n", file, line, name, count,
-		m.compared, m.x, m.y, m.expected, m.actual, m.worst);
+	fprintf(stderr,
+			"%s:%d: check failed: %s: %ld of %ld pixels differ by "
+			"more than their tolerance; first at %d,%d: expected 0x%08x, got "
+			"0x%08x; largest channel difference %d\n",
+			file, line, name, count, m.compared, m.x, m.y, m.expected, m.actual,
+			m.worst);
 	save_diff(actual, expected, name);
 	return false;
 }
 
-long image_count_differences(const struct image *a, const struct image *b)
-{
+long image_count_differences(const struct image *a, const struct image *b) {
 	if (a->width != b->width || a->height != b->height) {
 		return -1;
 	}

@@ -30,7 +30,7 @@ const char *resample_filter_name(enum resample_filter filter);
 
 /* The pattern as the pattern client draws it into a bw x bh buffer. */
 struct image *resample_pattern_buffer(const struct pattern *pattern, int bw,
-	int bh);
+		int bh);
 
 /* Inverts the colours of a rectangle, as the pattern client's damage
  * command does (alpha kept). */
@@ -51,12 +51,12 @@ struct image *resample_box(const struct image *src, int k);
  * (buffer size / buffer_scale) * output_scale. NULL when the buffer's size
  * is not a multiple of buffer_scale or memory runs out. */
 struct image *resample_expect(const struct image *buffer, int buffer_scale,
-	int output_scale, enum resample_filter filter);
+		int output_scale, enum resample_filter filter);
 
 /* How far from the exact definition a correct implementation may be, per
  * channel: 0 unless bilinear interpolation is involved, 1 when it is. */
 int resample_tolerance(int buffer_scale, int output_scale,
-	enum resample_filter filter);
+		enum resample_filter filter);
 
 /* Whether the filter matters at all for this pair of scales. */
 bool resample_uses_filter(int buffer_scale, int output_scale);
@@ -77,8 +77,8 @@ struct expected {
 struct expected *expected_create(int width, int height, uint32_t colour);
 void expected_destroy(struct expected *expected);
 /* Puts src at (x, y), clipped, with the given tolerance for its pixels. */
-void expected_paste(struct expected *expected, const struct image *src,
-	int x, int y, int tolerance);
+void expected_paste(struct expected *expected, const struct image *src, int x,
+		int y, int tolerance);
 
 struct expected_mismatch {
 	long count; // pixels off by more than their tolerance
@@ -91,14 +91,14 @@ struct expected_mismatch {
 /* The number of pixels that differ from the expectation by more than their
  * tolerance in any channel; -1 when the sizes differ. m may be NULL. */
 long expected_compare(const struct expected *expected,
-	const struct image *actual, struct expected_mismatch *m);
+		const struct image *actual, struct expected_mismatch *m);
 
 /* Compares and, on a mismatch or a size difference, reports the count and
  * the first one and saves NAME-actual, NAME-expected and NAME-diff (bad
  * pixels red, or green where red is expected) in the artifacts directory.
  * An empty image never passes: a check must compare something. */
 bool check_expected_at(const char *file, int line, const struct image *actual,
-	const struct expected *expected, const char *name);
+		const struct expected *expected, const char *name);
 #define CHECK_EXPECTED(actual, expected, name) \
 	check_expected_at(__FILE__, __LINE__, (actual), (expected), (name))
 

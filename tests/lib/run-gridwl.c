@@ -5,8 +5,7 @@
 #include "check.h"
 #include "run-gridwl.h"
 
-bool run_ok(struct harness *h, const char *const *argv)
-{
+bool run_ok(struct harness *h, const char *const *argv) {
 	int code = harness_run(h, argv, HARNESS_TIMEOUT_MS, NULL);
 	if (code == 0) {
 		return true;
@@ -16,18 +15,16 @@ bool run_ok(struct harness *h, const char *const *argv)
 }
 
 bool run_on_output(const char *name, int width, int height, int scale,
-		bool (*body)(struct harness *h, const void *data), const void *data)
-{
+		bool (*body)(struct harness *h, const void *data), const void *data) {
 	char output[128];
 	snprintf(output, sizeof(output), "%s mode %dx%d scale %d", name, width,
-		height, scale);
+			height, scale);
 	const char *args[] = { "--output", output, NULL };
 	return run_gridwl(args, body, data);
 }
 
 bool run_gridwl(const char *const *args,
-		bool (*body)(struct harness *h, const void *data), const void *data)
-{
+		bool (*body)(struct harness *h, const void *data), const void *data) {
 	struct harness *h = harness_start(args);
 	REQUIRE(h != NULL, "gridwl did not start");
 	bool ok = body(h, data);
@@ -35,22 +32,23 @@ bool run_gridwl(const char *const *args,
 }
 
 bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
-		const void *data)
-{
+		const void *data) {
 	const char *args[] = {
-		"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output", "HEADLESS-2 mode 1280x960 scale 2 position 640,0",
+		"--output",
+		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output",
+		"HEADLESS-2 mode 1280x960 scale 2 position 640,0",
 		NULL,
 	};
 	return run_gridwl(args, body, data);
 }
 
 struct harness *start_nested_gridwl(struct harness *host,
-		const char *const *gridwl_args)
-{
+		const char *const *gridwl_args) {
 	const char *nested_lsan = getenv("GRIDWL_NESTED_LSAN_OPTIONS");
 	char *saved_lsan = getenv("LSAN_OPTIONS") != NULL ?
-		strdup(getenv("LSAN_OPTIONS")) : NULL;
+			strdup(getenv("LSAN_OPTIONS")) :
+			NULL;
 	if (nested_lsan != NULL) {
 		setenv("LSAN_OPTIONS", nested_lsan, 1);
 	}
@@ -64,8 +62,7 @@ struct harness *start_nested_gridwl(struct harness *host,
 	return inner;
 }
 
-bool program_in_path(const char *name)
-{
+bool program_in_path(const char *name) {
 	const char *path = getenv("PATH");
 	if (path == NULL) {
 		path = "/usr/bin:/bin";

@@ -12,22 +12,22 @@
 /* Starts gridwl with one output NAME of WIDTHxHEIGHT at scale, runs body on
  * it and stops it; the test's result. */
 bool run_on_output(const char *name, int width, int height, int scale,
-	bool (*body)(struct harness *h, const void *data), const void *data);
+		bool (*body)(struct harness *h, const void *data), const void *data);
 /* The mixed layout several tests share: HEADLESS-1 640x480 at scale 1 at
  * 0,0 and HEADLESS-2 1280x960 at scale 2 beside it at 640,0 (both 640x480
  * logical). */
 bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
-	const void *data);
+		const void *data);
 /* The same with any gridwl arguments (NULL terminated). */
 bool run_gridwl(const char *const *args,
-	bool (*body)(struct harness *h, const void *data), const void *data);
+		bool (*body)(struct harness *h, const void *data), const void *data);
 
 /* A gridwl on the wayland backend inside host (harness_start_nested),
  * under LSAN_OPTIONS from GRIDWL_NESTED_LSAN_OPTIONS: the nested gridwl
  * alone may carry the wayland backend's own leak (see
  * tests/lsan-nested.supp); the host keeps the strict options. */
 struct harness *start_nested_gridwl(struct harness *host,
-	const char *const *gridwl_args);
+		const char *const *gridwl_args);
 
 /* Runs a command against h and checks its exit status; argv NULL
  * terminated. */

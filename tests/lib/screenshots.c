@@ -4,8 +4,7 @@
 #include "run-gridwl.h"
 #include "screenshots.h"
 
-static struct image *load_screenshot(const char *path, const char *tool)
-{
+static struct image *load_screenshot(const char *path, const char *tool) {
 	struct image *image = image_load_png(path);
 	if (image == NULL) {
 		fprintf(stderr, "cannot load the %s screenshot %s\n", tool, path);
@@ -14,20 +13,18 @@ static struct image *load_screenshot(const char *path, const char *tool)
 }
 
 /* Where a screenshot called name goes: name.png in the runtime dir. */
-static char *screenshot_path(struct harness *h, const char *name)
-{
+static char *screenshot_path(struct harness *h, const char *name) {
 	char file[256];
 	snprintf(file, sizeof(file), "%s.png", name);
 	return harness_path(h, file);
 }
 
 struct image *screenshot_gridctl(struct harness *h, const char *output,
-		const char *name)
-{
+		const char *name) {
 	char *path = screenshot_path(h, name);
 	struct json_object *reply = output != NULL ?
-		harness_gridctl_ok(h, "screenshot", "-o", output, path, NULL) :
-		harness_gridctl_ok(h, "screenshot", path, NULL);
+			harness_gridctl_ok(h, "screenshot", "-o", output, path, NULL) :
+			harness_gridctl_ok(h, "screenshot", path, NULL);
 	struct image *image = NULL;
 	if (reply != NULL) {
 		image = load_screenshot(path, "gridctl");
@@ -48,8 +45,7 @@ struct image *screenshot_gridctl(struct harness *h, const char *output,
 }
 
 struct image *screenshot_grim(struct harness *h, const char *output,
-		const char *name)
-{
+		const char *name) {
 	char *path = screenshot_path(h, name);
 	const char *with_output[] = { "grim", "-o", output, path, NULL };
 	const char *whole[] = { "grim", path, NULL };

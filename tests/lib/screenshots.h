@@ -10,9 +10,9 @@
 /* gridctl screenshot [-o output] into the runtime dir as name.png, loaded.
  * Reports and returns NULL on failure. */
 struct image *screenshot_gridctl(struct harness *h, const char *output,
-	const char *name);
+		const char *name);
 /* The same with grim, which goes through wlr-screencopy and xdg-output. */
 struct image *screenshot_grim(struct harness *h, const char *output,
-	const char *name);
+		const char *name);
 
 #endif

@@ -9,13 +9,11 @@
  * compositor pass (or a right one fail) unnoticed.
  */
 
-static uint32_t grey(uint32_t v)
-{
+static uint32_t grey(uint32_t v) {
 	return 0xff000000u | v << 16 | v << 8 | v;
 }
 
-static struct image *row(const uint32_t *pixels, int width, int height)
-{
+static struct image *row(const uint32_t *pixels, int width, int height) {
 	struct image *image = image_create(width, height);
 	if (image != NULL) {
 		for (int y = 0; y < height; y++) {
@@ -29,22 +27,21 @@ static struct image *row(const uint32_t *pixels, int width, int height)
 
 /* Checks the first row of image against want. */
 static bool check_row(const struct image *image, const uint32_t *want,
-		int width, const char *what)
-{
+		int width, const char *what) {
 	REQUIRE(image != NULL, "%s: no image", what);
-	REQUIRE(image->width == width, "%s: width %d, want %d", what,
-		image->width, width);
+	REQUIRE(image->width == width, "%s: width %d, want %d", what, image->width,
+			width);
 	bool ok = true;
 	for (int x = 0; x < width; x++) {
 		ok = CHECK(image_get(image, x, 0) == want[x],
-			"%s: pixel %d is 0x%08x, want 0x%08x", what, x,
-			image_get(image, x, 0), want[x]) && ok;
+					 "%s: pixel %d is 0x%08x, want 0x%08x", what, x,
+					 image_get(image, x, 0), want[x]) &&
+				ok;
 	}
 	return ok;
 }
 
-static bool test_nearest(const void *data)
-{
+static bool test_nearest(const void *data) {
 	const uint32_t src[] = { 0xff102030u, 0xffa0b0c0u };
 	const uint32_t want[] = { src[0], src[0], src[0], src[1], src[1], src[1] };
 	struct image *image = row(src, 2, 1);
@@ -56,8 +53,7 @@ static bool test_nearest(const void *data)
 	return ok;
 }
 
-static bool test_bilinear(const void *data)
-{
+static bool test_bilinear(const void *data) {
 	const uint32_t ramp[] = { grey(0), grey(255) };
 	struct image *image = row(ramp, 2, 1);
 	// Centres at -0.25, 0.25, 0.75, 1.25: clamped, 63.75, 191.25, clamped.
@@ -67,8 +63,14 @@ static bool test_bilinear(const void *data)
 	image_destroy(big);
 	// Centres at -0.375 ... 1.375 in steps of 0.25.
 	const uint32_t want4[] = {
-		grey(0), grey(0), grey(32), grey(96), grey(159), grey(223),
-		grey(255), grey(255),
+		grey(0),
+		grey(0),
+		grey(32),
+		grey(96),
+		grey(159),
+		grey(223),
+		grey(255),
+		grey(255),
 	};
 	big = resample_magnify_bilinear(image, 4);
 	ok = check_row(big, want4, 8, "bilinear x4") && ok;
@@ -78,7 +80,10 @@ static bool test_bilinear(const void *data)
 	// Premultiplied: alpha is interpolated like the colours.
 	const uint32_t fade[] = { 0x80402010u, 0x00000000u };
 	const uint32_t want_fade[] = {
-		0x80402010u, 0x6030180cu, 0x20100804u, 0x00000000u,
+		0x80402010u,
+		0x6030180cu,
+		0x20100804u,
+		0x00000000u,
 	};
 	image = row(fade, 2, 1);
 	big = resample_magnify_bilinear(image, 2);
@@ -91,19 +96,30 @@ static bool test_bilinear(const void *data)
 	image = row(column, 1, 2);
 	big = resample_magnify_bilinear(image, 2);
 	ok = CHECK(big != NULL && big->height == 4 &&
-		image_get(big, 1, 1) == grey(64) && image_get(big, 0, 2) == grey(191),
-		"bilinear vertically") && ok;
+						 image_get(big, 1, 1) == grey(64) &&
+						 image_get(big, 0, 2) == grey(191),
+				 "bilinear vertically") &&
+			ok;
 	image_destroy(big);
 	image_destroy(image);
 	return ok;
 }
 
-static bool test_box(const void *data)
-{
+static bool test_box(const void *data) {
 	// Means 1.5, 0.5 and 0.25: halves round up.
 	const uint32_t src[] = {
-		grey(0), grey(1), grey(0), grey(0), grey(0), grey(0),
-		grey(2), grey(3), grey(0), grey(2), grey(0), grey(1),
+		grey(0),
+		grey(1),
+		grey(0),
+		grey(0),
+		grey(0),
+		grey(0),
+		grey(2),
+		grey(3),
+		grey(0),
+		grey(2),
+		grey(0),
+		grey(1),
 	};
 	const uint32_t want[] = { grey(2), grey(1), grey(0) };
 	struct image *image = row(src, 6, 2);
@@ -115,8 +131,7 @@ static bool test_box(const void *data)
 	return ok;
 }
 
-static bool test_expect(const void *data)
-{
+static bool test_expect(const void *data) {
 	const uint32_t src[] = { grey(0), grey(255), grey(0), grey(255) };
 	struct image *buffer = row(src, 2, 2);
 	// 2 -> 3: magnified by 3 (columns 0-2 black, 3-5 white), then box 2,
@@ -129,15 +144,19 @@ static bool test_expect(const void *data)
 
 	out = resample_expect(buffer, 2, 1, RESAMPLE_BILINEAR);
 	ok = CHECK(out != NULL && out->width == 1 && out->height == 1 &&
-		image_get(out, 0, 0) == grey(128), "2 on 1 is a box") && ok;
+						 image_get(out, 0, 0) == grey(128),
+				 "2 on 1 is a box") &&
+			ok;
 	image_destroy(out);
 	out = resample_expect(buffer, 1, 4, RESAMPLE_NEAREST);
 	ok = CHECK(out != NULL && out->width == 8 && out->height == 8,
-		"1 on 4 is 4 times the size") && ok;
+				 "1 on 4 is 4 times the size") &&
+			ok;
 	image_destroy(out);
 	out = resample_expect(buffer, 2, 2, RESAMPLE_BILINEAR);
 	ok = CHECK(out != NULL && image_count_differences(out, buffer) == 0,
-		"2 on 2 is the buffer") && ok;
+				 "2 on 2 is the buffer") &&
+			ok;
 	image_destroy(out);
 	image_destroy(buffer);
 
@@ -149,13 +168,15 @@ static bool test_expect(const void *data)
 	image_destroy(buffer);
 
 	ok = CHECK(!resample_uses_filter(1, 1) && !resample_uses_filter(2, 1) &&
-		resample_uses_filter(1, 2) && resample_uses_filter(2, 3) &&
-		resample_uses_filter(2, 4), "which scale pairs use the filter") && ok;
+						 resample_uses_filter(1, 2) &&
+						 resample_uses_filter(2, 3) &&
+						 resample_uses_filter(2, 4),
+				 "which scale pairs use the filter") &&
+			ok;
 	return ok;
 }
 
-static bool test_compare(const void *data)
-{
+static bool test_compare(const void *data) {
 	struct expected *e = expected_create(4, 2, 0xff333333u);
 	struct image *patch = image_create(2, 1);
 	REQUIRE(e != NULL && patch != NULL, "no memory");
@@ -170,24 +191,28 @@ static bool test_compare(const void *data)
 	image_set(actual, 1, 1, grey(101));
 	image_set(actual, 2, 1, grey(199));
 	struct expected_mismatch m;
-	bool ok = CHECK(expected_compare(e, actual, &m) == 0 &&
-		m.compared == 8 && m.worst == 1,
-		"off by one is within the pasted tolerance");
+	bool ok = CHECK(expected_compare(e, actual, &m) == 0 && m.compared == 8 &&
+					m.worst == 1,
+			"off by one is within the pasted tolerance");
 	// The background next to it got no tolerance.
 	image_set(actual, 3, 1, 0xff343333u);
-	ok = CHECK(expected_compare(e, actual, &m) == 1 && m.x == 3 &&
-		m.y == 1 && m.actual == 0xff343333u,
-		"off by one outside the paste is a mismatch") && ok;
+	ok = CHECK(expected_compare(e, actual, &m) == 1 && m.x == 3 && m.y == 1 &&
+						 m.actual == 0xff343333u,
+				 "off by one outside the paste is a mismatch") &&
+			ok;
 	image_set(actual, 1, 1, grey(102));
 	ok = CHECK(expected_compare(e, actual, &m) == 2 && m.x == 1,
-		"off by two is a mismatch; the first in row order is reported") && ok;
+				 "off by two is a mismatch; the first in row order is reported") &&
+			ok;
 	ok = CHECK(image_count_differences(actual, e->image) == 3,
-		"three pixels differ at all") && ok;
+				 "three pixels differ at all") &&
+			ok;
 
 	struct image *other = image_create(2, 2);
 	ok = CHECK(expected_compare(e, other, NULL) == -1 &&
-		image_count_differences(other, actual) == -1,
-		"sizes that differ") && ok;
+						 image_count_differences(other, actual) == -1,
+				 "sizes that differ") &&
+			ok;
 	image_destroy(other);
 	image_destroy(actual);
 	image_destroy(patch);
@@ -195,9 +220,8 @@ static bool test_compare(const void *data)
 	return ok;
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	check_run(&suite, "nearest magnification", test_nearest, NULL);
 	check_run(&suite, "bilinear magnification", test_bilinear, NULL);
 	check_run(&suite, "box reduction", test_box, NULL);

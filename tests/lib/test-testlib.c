@@ -13,40 +13,50 @@
  * plumbing, so those are checked here without any compositor.
  */
 
-static bool test_patterns(const void *data)
-{
+static bool test_patterns(const void *data) {
 	struct pattern coords = { .kind = PATTERN_COORDS };
 	bool ok = CHECK(pattern_pixel(&coords, 0x123, 0x456, 4096, 4096) ==
-		0xff235614u, "coords at 0x123,0x456 is 0x%08x",
-		pattern_pixel(&coords, 0x123, 0x456, 4096, 4096));
+					0xff235614u,
+			"coords at 0x123,0x456 is 0x%08x",
+			pattern_pixel(&coords, 0x123, 0x456, 4096, 4096));
 	ok = CHECK(pattern_pixel(&coords, 0, 0, 1, 1) == 0xff000000u,
-		"coords at 0,0") && ok;
+				 "coords at 0,0") &&
+			ok;
 
 	struct pattern checker = { .kind = PATTERN_CHECKER };
 	uint32_t c00 = pattern_pixel(&checker, 0, 0, 10, 10);
 	uint32_t c10 = pattern_pixel(&checker, 1, 0, 10, 10);
 	ok = CHECK(c00 != c10, "checker neighbours are equal") && ok;
 	ok = CHECK(pattern_pixel(&checker, 1, 1, 10, 10) == c00 &&
-		pattern_pixel(&checker, 0, 1, 10, 10) == c10, "checker period") && ok;
+						 pattern_pixel(&checker, 0, 1, 10, 10) == c10,
+				 "checker period") &&
+			ok;
 	// An inverted pixel (the client's damage command) must not be the
 	// other checker colour, or a shifted damage rectangle would pass.
 	ok = CHECK((c00 ^ 0xffffffu) != c10, "checker inverse") && ok;
 
 	struct pattern grid = { .kind = PATTERN_GRID };
 	ok = CHECK(pattern_pixel(&grid, 8, 3, 20, 20) == PATTERN_GRID_LINE &&
-		pattern_pixel(&grid, 3, 16, 20, 20) == PATTERN_GRID_LINE &&
-		pattern_pixel(&grid, 19, 3, 20, 20) == PATTERN_GRID_LINE &&
-		pattern_pixel(&grid, 3, 3, 20, 20) == PATTERN_GRID_BACKGROUND,
-		"grid lines") && ok;
+						 pattern_pixel(&grid, 3, 16, 20, 20) ==
+								 PATTERN_GRID_LINE &&
+						 pattern_pixel(&grid, 19, 3, 20, 20) ==
+								 PATTERN_GRID_LINE &&
+						 pattern_pixel(&grid, 3, 3, 20, 20) ==
+								 PATTERN_GRID_BACKGROUND,
+				 "grid lines") &&
+			ok;
 
 	struct pattern p;
 	char buf[32];
 	ok = CHECK(pattern_parse("solid:1a2B3c", &p) && p.kind == PATTERN_SOLID &&
-		pattern_pixel(&p, 5, 5, 10, 10) == 0xff1a2b3cu &&
-		strcmp(pattern_format(&p, buf, sizeof(buf)), "solid:1a2b3c") == 0,
-		"solid parses") && ok;
+						 pattern_pixel(&p, 5, 5, 10, 10) == 0xff1a2b3cu &&
+						 strcmp(pattern_format(&p, buf, sizeof(buf)),
+								 "solid:1a2b3c") == 0,
+				 "solid parses") &&
+			ok;
 	ok = CHECK(pattern_parse("grid", &p) && p.kind == PATTERN_GRID,
-		"grid parses") && ok;
+				 "grid parses") &&
+			ok;
 	const char *bad[] = { "solid", "solid:12345", "solid:1234567",
 		"solid:zzzzzz", "bogus", "", NULL };
 	for (size_t i = 0; bad[i] != NULL; i++) {
@@ -55,8 +65,7 @@ static bool test_patterns(const void *data)
 	return ok;
 }
 
-static bool write_rgb_png(const char *path, int width, int height)
-{
+static bool write_rgb_png(const char *path, int width, int height) {
 	png_image png = {
 		.version = PNG_IMAGE_VERSION,
 		.width = (png_uint_32)width,
@@ -77,14 +86,12 @@ static bool write_rgb_png(const char *path, int width, int height)
 	return ok;
 }
 
-static uint32_t expect_coords(void *data, int rx, int ry)
-{
+static uint32_t expect_coords(void *data, int rx, int ry) {
 	struct pattern coords = { .kind = PATTERN_COORDS };
 	return pattern_pixel(&coords, rx, ry, 300, 20);
 }
 
-static bool test_images(const void *data)
-{
+static bool test_images(const void *data) {
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no temporary dir");
 	char path[4200];
@@ -102,22 +109,30 @@ static bool test_images(const void *data)
 	bool ok = CHECK(image_save_png(image, path), "save");
 	struct image *loaded = image_load_png(path);
 	ok = CHECK(loaded != NULL && loaded->width == 300 && loaded->height == 20 &&
-		memcmp(loaded->pixels, image->pixels, 300 * 20 * 4) == 0,
-		"RGBA round trip") && ok;
+						 memcmp(loaded->pixels, image->pixels, 300 * 20 * 4) ==
+								 0,
+				 "RGBA round trip") &&
+			ok;
 
 	// One wrong pixel is found, counted and located.
 	struct image_mismatch m;
 	struct image_region all = { 0, 0, 300, 20 };
-	long count = loaded ? image_compare(loaded, all, expect_coords, NULL, &m) : 0;
+	long count =
+			loaded ? image_compare(loaded, all, expect_coords, NULL, &m) : 0;
 	ok = CHECK(count == 1 && m.x == 7 && m.y == 3 && m.actual == 0x80010203u &&
-		m.expected == pattern_pixel(&coords, 7, 3, 300, 20),
-		"compare: count %ld at %d,%d", count, m.x, m.y) && ok;
+						 m.expected == pattern_pixel(&coords, 7, 3, 300, 20),
+				 "compare: count %ld at %d,%d", count, m.x, m.y) &&
+			ok;
 	struct image_region part = { 10, 5, 100, 10 };
 	ok = CHECK(loaded && pattern_mismatches(loaded, part, &coords, 300, 20) > 0,
-		"a region is compared from its own origin") && ok;
+				 "a region is compared from its own origin") &&
+			ok;
 	struct image_region outside = { 250, 0, 100, 20 };
-	ok = CHECK(loaded && image_compare(loaded, outside, expect_coords, NULL,
-		NULL) == -1, "a region outside the image is refused") && ok;
+	ok = CHECK(loaded &&
+						 image_compare(loaded, outside, expect_coords, NULL,
+								 NULL) == -1,
+				 "a region outside the image is refused") &&
+			ok;
 	image_destroy(loaded);
 	image_destroy(image);
 
@@ -125,8 +140,9 @@ static bool test_images(const void *data)
 	ok = CHECK(write_rgb_png(path, 5, 2), "write RGB PNG") && ok;
 	loaded = image_load_png(path);
 	ok = CHECK(loaded != NULL && loaded->width == 5 && loaded->height == 2 &&
-		image_get(loaded, 3, 1) == 0xff0880feu, "RGB load: 0x%08x",
-		loaded ? image_get(loaded, 3, 1) : 0) && ok;
+						 image_get(loaded, 3, 1) == 0xff0880feu,
+				 "RGB load: 0x%08x", loaded ? image_get(loaded, 3, 1) : 0) &&
+			ok;
 	image_destroy(loaded);
 
 	snprintf(path, sizeof(path), "%s/not.png", dir);
@@ -141,21 +157,24 @@ static bool test_images(const void *data)
 	return ok;
 }
 
-static bool test_processes(const void *data)
-{
+static bool test_processes(const void *data) {
 	const char *echo[] = { "sh", "-c", "echo hello; echo world; exit 3", NULL };
 	char *out = NULL;
 	bool ok = CHECK(harness_run(NULL, echo, 5000, &out) == 3, "exit code");
 	ok = CHECK(out != NULL && strcmp(out, "hello\nworld\n") == 0,
-		"output \"%s\"", out ? out : "") && ok;
+				 "output \"%s\"", out ? out : "") &&
+			ok;
 	free(out);
 
 	const char *killed[] = { "sh", "-c", "kill -9 $$", NULL };
 	ok = CHECK(harness_run(NULL, killed, 5000, NULL) == 128 + 9,
-		"killed by SIGKILL") && ok;
+				 "killed by SIGKILL") &&
+			ok;
 
 	const char *reader[] = {
-		"sh", "-c", "echo start; read x; echo got $x; echo partial | tr -d '\\n'",
+		"sh",
+		"-c",
+		"echo start; read x; echo got $x; echo partial | tr -d '\\n'",
 		NULL,
 	};
 	struct harness_client *c = harness_spawn(NULL, "reader", reader);
@@ -168,11 +187,13 @@ static bool test_processes(const void *data)
 	ok = CHECK(harness_client_send(c, "abc %d", 7), "send") && ok;
 	line = harness_client_wait_line(c, "got", 5000);
 	ok = CHECK(line && strcmp(line, "got abc 7") == 0, "reply \"%s\"",
-		line ? line : "") && ok;
+				 line ? line : "") &&
+			ok;
 	free(line);
 	line = harness_client_next_line(c, 5000);
 	ok = CHECK(line && strcmp(line, "partial") == 0,
-		"an unterminated last line still counts") && ok;
+				 "an unterminated last line still counts") &&
+			ok;
 	free(line);
 	ok = CHECK(harness_client_wait_exit(c, 5000) == 0, "exit 0") && ok;
 	ok = CHECK(harness_client_wait_line(c, "x", 100) == NULL, "eof") && ok;
@@ -189,9 +210,8 @@ static bool test_processes(const void *data)
 	return ok;
 }
 
-int main(void)
-{
-	struct check_suite suite = {0};
+int main(void) {
+	struct check_suite suite = { 0 };
 	check_run(&suite, "patterns", test_patterns, NULL);
 	check_run(&suite, "images", test_images, NULL);
 	check_run(&suite, "processes", test_processes, NULL);

@@ -12,9 +12,9 @@
 struct harness_client *spawn_virtual_pointer(struct harness *h);
 /* Sends it command and waits for the line answer. */
 bool pointer_command(struct harness_client *pointer, const char *answer,
-	const char *command);
+		const char *command);
 /* A left click at logical x,y of a layout of that logical size. */
 bool pointer_click(struct harness_client *pointer, int x, int y,
-	int layout_width, int layout_height);
+		int layout_width, int layout_height);
 
 #endif

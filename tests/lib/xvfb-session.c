@@ -12,8 +12,7 @@
 #include "harness.h"
 #include "xvfb-session.h"
 
-char *xvfb_session_path(const struct xvfb_session *session, const char *name)
-{
+char *xvfb_session_path(const struct xvfb_session *session, const char *name) {
 	size_t n = strlen(session->dir) + strlen(name) + 2;
 	char *path = malloc(n);
 	if (path != NULL) {
@@ -22,8 +21,7 @@ char *xvfb_session_path(const struct xvfb_session *session, const char *name)
 	return path;
 }
 
-static bool write_file(const char *path, const char *text, mode_t mode)
-{
+static bool write_file(const char *path, const char *text, mode_t mode) {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 	if (fd < 0) {
 		fprintf(stderr, "cannot write %s: %s\n", path, strerror(errno));
@@ -36,8 +34,7 @@ static bool write_file(const char *path, const char *text, mode_t mode)
 }
 
 char *xvfb_session_write(const struct xvfb_session *session, const char *name,
-	const char *text)
-{
+		const char *text) {
 	char *path = xvfb_session_path(session, name);
 	if (path != NULL && !write_file(path, text, 0600)) {
 		free(path);
@@ -46,8 +43,7 @@ char *xvfb_session_write(const struct xvfb_session *session, const char *name,
 	return path;
 }
 
-static void print_file(const char *path, const char *what)
-{
+static void print_file(const char *path, const char *what) {
 	FILE *f = fopen(path, "r");
 	if (f == NULL) {
 		return;
@@ -64,15 +60,15 @@ static void print_file(const char *path, const char *what)
 
 /* Xvfb on a display number it picks itself (-displayfd), which it writes
  * once it accepts connections. */
-static bool start_server(struct xvfb_session *session, const char *screen)
-{
+static bool start_server(struct xvfb_session *session, const char *screen) {
 	char *log_path = xvfb_session_path(session, "xvfb.log");
-	int log_fd = log_path == NULL ? -1 : open(log_path,
-		O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int log_fd = log_path == NULL ?
+			-1 :
+			open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	int fds[2];
 	if (log_fd < 0 || pipe2(fds, O_CLOEXEC) != 0) {
 		fprintf(stderr, "cannot set up Xvfb's log or pipe: %s\n",
-			strerror(errno));
+				strerror(errno));
 		if (log_fd >= 0) {
 			close(log_fd);
 		}
@@ -85,8 +81,7 @@ static bool start_server(struct xvfb_session *session, const char *screen)
 	if (pid == 0) {
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		// The log first: it may be fd 3 itself.
-		if (getppid() != parent || dup2(log_fd, 1) < 0 ||
-				dup2(log_fd, 2) < 0) {
+		if (getppid() != parent || dup2(log_fd, 1) < 0 || dup2(log_fd, 2) < 0) {
 			_exit(127);
 		}
 		// dup2 onto itself would leave close-on-exec set.
@@ -96,8 +91,18 @@ static bool start_server(struct xvfb_session *session, const char *screen)
 		// No key repeats by the X server: a key held across a slow step
 		// of the test must not type itself again.
 		const char *argv[] = {
-			"Xvfb", "-displayfd", "3", "-screen", "0", screen,
-			"-nolisten", "tcp", "-noreset", "-ardelay", "60000", NULL,
+			"Xvfb",
+			"-displayfd",
+			"3",
+			"-screen",
+			"0",
+			screen,
+			"-nolisten",
+			"tcp",
+			"-noreset",
+			"-ardelay",
+			"60000",
+			NULL,
 		};
 		execvp(argv[0], (char *const *)argv);
 		_exit(127);
@@ -132,18 +137,20 @@ static bool start_server(struct xvfb_session *session, const char *screen)
 	int display = -1;
 	if (strchr(number, '\n') == NULL || sscanf(number, "%d", &display) != 1 ||
 			display < 0) {
-		fprintf(stderr, "Xvfb did not say which display it is on "
-			"(got \"%s\")\n", number);
+		fprintf(stderr,
+				"Xvfb did not say which display it is on "
+				"(got \"%s\")\n",
+				number);
 		print_file(log_path, "Xvfb log");
 		free(log_path);
 		return false;
 	}
 	free(log_path);
 	snprintf(session->display, sizeof(session->display), ":%d", display);
-	snprintf(session->display_env, sizeof(session->display_env),
-		"DISPLAY=:%d", display);
+	snprintf(session->display_env, sizeof(session->display_env), "DISPLAY=:%d",
+			display);
 	fprintf(stderr, "Xvfb (pid %d) is on display %s\n", (int)pid,
-		session->display);
+			session->display);
 	return true;
 }
 
@@ -158,20 +165,21 @@ static bool start_server(struct xvfb_session *session, const char *screen)
  * connected leaves one 136-byte allocation of libwlroots behind (the size
  * of the shm buffer the wayland backend leaks; not on the headless
  * backend, and not when the clients are gone first). */
-static bool wrap_gridwl(struct xvfb_session *session)
-{
+static bool wrap_gridwl(struct xvfb_session *session) {
 	const char *real = getenv("GRIDWL_BIN");
 	if (real == NULL || strchr(real, '\'') != NULL) {
 		fprintf(stderr, "GRIDWL_BIN is not set, or has a quote in it\n");
 		return false;
 	}
 	char script[4096];
-	snprintf(script, sizeof(script), "#!/bin/sh\n"
-		"if [ -n \"${GRIDWL_NESTED_LSAN_OPTIONS:-}\" ]; then\n"
-		"\tLSAN_OPTIONS=$GRIDWL_NESTED_LSAN_OPTIONS\n"
-		"\texport LSAN_OPTIONS\n"
-		"fi\n"
-		"DISPLAY='%s' exec '%s' \"$@\"\n", session->display, real);
+	snprintf(script, sizeof(script),
+			"#!/bin/sh\n"
+			"if [ -n \"${GRIDWL_NESTED_LSAN_OPTIONS:-}\" ]; then\n"
+			"\tLSAN_OPTIONS=$GRIDWL_NESTED_LSAN_OPTIONS\n"
+			"\texport LSAN_OPTIONS\n"
+			"fi\n"
+			"DISPLAY='%s' exec '%s' \"$@\"\n",
+			session->display, real);
 	char *wrapper = xvfb_session_path(session, "gridwl-x11");
 	bool ok = wrapper != NULL && write_file(wrapper, script, 0700);
 	if (ok) {
@@ -181,9 +189,9 @@ static bool wrap_gridwl(struct xvfb_session *session)
 	return ok;
 }
 
-bool xvfb_session_start(struct xvfb_session *session, const char *screen)
-{
-	*session = (struct xvfb_session){ .pid = -1, .pointer_x = -1,
+bool xvfb_session_start(struct xvfb_session *session, const char *screen) {
+	*session = (struct xvfb_session){ .pid = -1,
+		.pointer_x = -1,
 		.pointer_y = -1 };
 	session->dir = harness_mkdtemp();
 	if (session->dir == NULL) {
@@ -193,8 +201,7 @@ bool xvfb_session_start(struct xvfb_session *session, const char *screen)
 	return start_server(session, screen) && wrap_gridwl(session);
 }
 
-void xvfb_session_stop(struct xvfb_session *session)
-{
+void xvfb_session_stop(struct xvfb_session *session) {
 	if (session->pid > 0) {
 		kill(session->pid, SIGTERM);
 		int64_t deadline = harness_now_ms() + 5000;
@@ -216,8 +223,7 @@ void xvfb_session_stop(struct xvfb_session *session)
 }
 
 bool xvfb_session_xdotool(struct xvfb_session *session,
-	const char *const *args)
-{
+		const char *const *args) {
 	const char *prefix[] = { "env", session->display_env, "xdotool" };
 	const char *argv[32];
 	size_t n = 0;
@@ -239,14 +245,12 @@ bool xvfb_session_xdotool(struct xvfb_session *session,
 	return code == 0;
 }
 
-void xvfb_session_pointer_moved(struct xvfb_session *session, int x, int y)
-{
+void xvfb_session_pointer_moved(struct xvfb_session *session, int x, int y) {
 	session->pointer_x = x;
 	session->pointer_y = y;
 }
 
-bool xvfb_session_pointer_to(struct xvfb_session *session, int x, int y)
-{
+bool xvfb_session_pointer_to(struct xvfb_session *session, int x, int y) {
 	char xs[16], ys[16];
 	if (x == session->pointer_x && y == session->pointer_y) {
 		// gridwl may not be where X is (a new gridwl starts with its

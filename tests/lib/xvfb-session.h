@@ -33,13 +33,13 @@ char *xvfb_session_path(const struct xvfb_session *session, const char *name);
 /* Writes text to the file name inside the private dir, mode 0600; returns
  * its path (the caller frees it) or NULL. */
 char *xvfb_session_write(const struct xvfb_session *session, const char *name,
-	const char *text);
+		const char *text);
 
 /* xdotool with the arguments (NULL terminated), into the session's X. */
 bool xvfb_session_xdotool(struct xvfb_session *session,
-	const char *const *args);
-#define XDO(session, ...) xvfb_session_xdotool(session, \
-	(const char *const[]){ __VA_ARGS__, NULL })
+		const char *const *args);
+#define XDO(session, ...) \
+	xvfb_session_xdotool(session, (const char *const[]){ __VA_ARGS__, NULL })
 
 /* Puts the X pointer at x, y of gridwl's window (physical pixels), with
  * motion even when it is already there. */

@@ -37,9 +37,8 @@ void buf_fill(struct buf *buf, struct rng *rng, enum fill fill) {
 			break;
 		case FILL_EXTREME:
 			// Each byte 0 or 255 from one bit of r.
-			buf->data[i] = ((r & 1) ? 0xffu : 0) |
-				((r & 2) ? 0xff00u : 0) | ((r & 4) ? 0xff0000u : 0) |
-				((r & 8) ? 0xff000000u : 0);
+			buf->data[i] = ((r & 1) ? 0xffu : 0) | ((r & 2) ? 0xff00u : 0) |
+					((r & 4) ? 0xff0000u : 0) | ((r & 8) ? 0xff000000u : 0);
 			break;
 		case FILL_WHITE:
 			buf->data[i] = 0xffffffffu;

@@ -47,7 +47,7 @@ const char *op_name(enum op op);
 /* The size of the whole result of op on a w x h source. */
 void op_result_size(enum op op, int k, int w, int h, int *rw, int *rh);
 void op_run(const struct gridwl_kernels *kernels, enum op op,
-	const struct gridwl_pixels *src, int k, const struct gridwl_rect *rect,
-	uint32_t *dst, int dst_stride);
+		const struct gridwl_pixels *src, int k, const struct gridwl_rect *rect,
+		uint32_t *dst, int dst_stride);
 
 #endif

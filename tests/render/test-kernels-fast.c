@@ -17,7 +17,7 @@
  * ends the allocation, so reading past it trips the sanitizer.
  */
 
-static const int ks[] = {2, 3, 4};
+static const int ks[] = { 2, 3, 4 };
 
 struct fast_case {
 	enum gridwl_kernel_isa isa;
@@ -47,20 +47,22 @@ static bool check_rect(struct run *run, struct gridwl_rect r) {
 		buf[i] = guard(i);
 	}
 	// One guard row above and below, one pixel left, two right.
-	op_run(run->fast, run->op, run->src, run->k, &r, buf + stride + 1,
-		stride);
+	op_run(run->fast, run->op, run->src, run->k, &r, buf + stride + 1, stride);
 	bool ok = true;
 	for (int y = -1; y <= r.height && ok; y++) {
 		for (int x = -1; x < r.width + 2 && ok; x++) {
 			size_t i = (size_t)(y + 1) * stride + x + 1;
 			bool inside = x >= 0 && x < r.width && y >= 0 && y < r.height;
-			uint32_t want = inside ? run->want->data[
-				(size_t)(r.y + y) * run->want->stride + r.x + x] : guard(i);
-			ok = CHECK(buf[i] == want, "%s %s k=%d source %dx%d rect %d,%d "
-				"%dx%d: %s (%d, %d) is 0x%08x, want 0x%08x", run->fast->name,
-				op_name(run->op), run->k, run->src->width, run->src->height,
-				r.x, r.y, r.width, r.height, inside ? "pixel" : "guard",
-				x, y, buf[i], want);
+			uint32_t want = inside ?
+					run->want->data[(size_t)(r.y + y) * run->want->stride +
+							r.x + x] :
+					guard(i);
+			ok = CHECK(buf[i] == want,
+					"%s %s k=%d source %dx%d rect %d,%d "
+					"%dx%d: %s (%d, %d) is 0x%08x, want 0x%08x",
+					run->fast->name, op_name(run->op), run->k, run->src->width,
+					run->src->height, r.x, r.y, r.width, r.height,
+					inside ? "pixel" : "guard", x, y, buf[i], want);
 			run->compared += inside;
 		}
 	}
@@ -73,11 +75,14 @@ static bool check_rect(struct run *run, struct gridwl_rect r) {
 static bool check_rects(struct run *run, struct rng *rng, int w, int h) {
 	struct gridwl_rect rects[17];
 	int n = 0;
-	rects[n++] = (struct gridwl_rect){0, 0, w, h};
+	rects[n++] = (struct gridwl_rect){ 0, 0, w, h };
 	for (int corner = 0; corner < 4; corner++) {
 		int a = rng_range(rng, 1, w), b = rng_range(rng, 1, h);
 		rects[n++] = (struct gridwl_rect){
-			corner & 1 ? w - a : 0, corner & 2 ? h - b : 0, a, b,
+			corner & 1 ? w - a : 0,
+			corner & 2 ? h - b : 0,
+			a,
+			b,
 		};
 	}
 	for (int edge = 0; edge < 4; edge++) {
@@ -97,19 +102,25 @@ static bool check_rects(struct run *run, struct rng *rng, int w, int h) {
 			x = w - a;
 			break;
 		}
-		rects[n++] = (struct gridwl_rect){x, y, a, b};
+		rects[n++] = (struct gridwl_rect){ x, y, a, b };
 	}
 	for (int i = 0; i < 2; i++) {
 		rects[n++] = (struct gridwl_rect){
-			rng_range(rng, 0, w - 1), rng_range(rng, 0, h - 1), 1, 1,
+			rng_range(rng, 0, w - 1),
+			rng_range(rng, 0, h - 1),
+			1,
+			1,
 		};
 	}
-	rects[n++] = (struct gridwl_rect){0, rng_range(rng, 0, h - 1), w, 1};
-	rects[n++] = (struct gridwl_rect){rng_range(rng, 0, w - 1), 0, 1, h};
+	rects[n++] = (struct gridwl_rect){ 0, rng_range(rng, 0, h - 1), w, 1 };
+	rects[n++] = (struct gridwl_rect){ rng_range(rng, 0, w - 1), 0, 1, h };
 	while (n < 17) {
 		int x = rng_range(rng, 0, w - 1), y = rng_range(rng, 0, h - 1);
 		rects[n++] = (struct gridwl_rect){
-			x, y, rng_range(rng, 1, w - x), rng_range(rng, 1, h - y),
+			x,
+			y,
+			rng_range(rng, 1, w - x),
+			rng_range(rng, 1, h - y),
 		};
 	}
 	for (int i = 0; i < n; i++) {
@@ -122,14 +133,14 @@ static bool check_rects(struct run *run, struct rng *rng, int w, int h) {
 static bool check_source(struct run *run, struct rng *rng, int w, int h,
 		enum fill fill, bool narrow_rects) {
 	const struct gridwl_kernels *ref =
-		gridwl_kernels_for_isa(GRIDWL_ISA_REFERENCE);
+			gridwl_kernels_for_isa(GRIDWL_ISA_REFERENCE);
 	struct buf src = buf_create(w, h, rng_range(rng, 0, 1) * 5);
 	buf_fill(&src, rng, fill);
 	struct gridwl_pixels pixels = buf_pixels(&src);
 	int rw, rh;
 	op_result_size(run->op, run->k, w, h, &rw, &rh);
 	struct buf want = buf_create(rw, rh, 0);
-	struct gridwl_rect all = {0, 0, rw, rh};
+	struct gridwl_rect all = { 0, 0, rw, rh };
 	op_run(ref, run->op, &pixels, run->k, &all, want.data, want.stride);
 	run->src = &pixels;
 	run->want = &want;
@@ -142,10 +153,9 @@ static bool check_source(struct run *run, struct rng *rng, int w, int h,
 			int x = phase <= rw - width ? phase : 0;
 			int y = rng_range(rng, 0, rh - 1);
 			int height = rng_range(rng, 1, rh - y);
-			ok = check_rect(run, (struct gridwl_rect){x, y, width, height});
+			ok = check_rect(run, (struct gridwl_rect){ x, y, width, height });
 			x = rw - width - phase >= 0 ? rw - width - phase : 0;
-			ok = ok && check_rect(run,
-				(struct gridwl_rect){x, 0, width, rh});
+			ok = ok && check_rect(run, (struct gridwl_rect){ x, 0, width, rh });
 		}
 	}
 	run->src = NULL;
@@ -163,10 +173,10 @@ static bool test_fast(const void *data) {
 	};
 	REQUIRE(run.fast != NULL, "no kernels");
 	// The same images on every run, different per operation.
-	struct rng rng = {0x5eed0000u + c->isa * 16 + c->op};
-	static const int heights[] = {1, 2, 3, 5};
+	struct rng rng = { 0x5eed0000u + c->isa * 16 + c->op };
+	static const int heights[] = { 1, 2, 3, 5 };
 	// Wider than the 256-pixel column chunks, around their multiples.
-	static const int wide[] = {255, 256, 257, 258, 300, 513, 520};
+	static const int wide[] = { 255, 256, 257, 258, 300, 513, 520 };
 	for (size_t ki = 0; ki < 3; ki++) {
 		run.k = ks[ki];
 		// Box sources are k times the result size.
@@ -175,24 +185,28 @@ static bool test_fast(const void *data) {
 			for (size_t hi = 0; hi < 4; hi++) {
 				int h = heights[hi];
 				REQUIRE(check_source(&run, &rng, w * m, h * m, FILL_RANDOM,
-					false), "random");
+								false),
+						"random");
 				REQUIRE(check_source(&run, &rng, w * m, h * m, FILL_EXTREME,
-					false), "0 and 255");
+								false),
+						"0 and 255");
 			}
 		}
 		REQUIRE(check_source(&run, &rng, 64 * m, 4 * m, FILL_RANDOM, true),
-			"narrow rectangles");
+				"narrow rectangles");
 		REQUIRE(check_source(&run, &rng, 33 * m, 7 * m, FILL_WHITE, true),
-			"white");
+				"white");
 		for (size_t wi = 0; wi < sizeof(wide) / sizeof(wide[0]); wi++) {
-			REQUIRE(check_source(&run, &rng, wide[wi] * m, 3 * m,
-				FILL_RANDOM, false), "wide");
+			REQUIRE(check_source(&run, &rng, wide[wi] * m, 3 * m, FILL_RANDOM,
+							false),
+					"wide");
 		}
 		REQUIRE(check_source(&run, &rng, 1920 / 4 * m, 9 * m, FILL_EXTREME,
-			false), "wide, 0 and 255");
+						false),
+				"wide, 0 and 255");
 	}
 	printf("# %s %s: %ld pixels compared\n", run.fast->name, op_name(c->op),
-		run.compared);
+			run.compared);
 	return CHECK(run.compared > 300000, "compared %ld pixels", run.compared);
 }
 
@@ -201,14 +215,14 @@ static bool pass(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = {0};
+	struct check_suite suite = { 0 };
 	static const struct fast_case cases[] = {
-		{GRIDWL_ISA_SSE2, OP_NEAREST},
-		{GRIDWL_ISA_SSE2, OP_BILINEAR},
-		{GRIDWL_ISA_SSE2, OP_BOX},
-		{GRIDWL_ISA_AVX2, OP_NEAREST},
-		{GRIDWL_ISA_AVX2, OP_BILINEAR},
-		{GRIDWL_ISA_AVX2, OP_BOX},
+		{ GRIDWL_ISA_SSE2, OP_NEAREST },
+		{ GRIDWL_ISA_SSE2, OP_BILINEAR },
+		{ GRIDWL_ISA_SSE2, OP_BOX },
+		{ GRIDWL_ISA_AVX2, OP_NEAREST },
+		{ GRIDWL_ISA_AVX2, OP_BILINEAR },
+		{ GRIDWL_ISA_AVX2, OP_BOX },
 	};
 	static const char *const isa_names[] = {
 		[GRIDWL_ISA_REFERENCE] = "reference",
@@ -219,14 +233,15 @@ int main(void) {
 		char name[128];
 		if (gridwl_kernels_for_isa(cases[i].isa) == NULL) {
 			// A TAP skip: this build or this CPU lacks the ISA.
-			snprintf(name, sizeof(name), "%s %s # SKIP not in this build "
-				"or not on this CPU", isa_names[cases[i].isa],
-				op_name(cases[i].op));
+			snprintf(name, sizeof(name),
+					"%s %s # SKIP not in this build "
+					"or not on this CPU",
+					isa_names[cases[i].isa], op_name(cases[i].op));
 			check_run(&suite, name, pass, NULL);
 			continue;
 		}
 		snprintf(name, sizeof(name), "%s %s equals the reference",
-			isa_names[cases[i].isa], op_name(cases[i].op));
+				isa_names[cases[i].isa], op_name(cases[i].op));
 		check_run(&suite, name, test_fast, &cases[i]);
 	}
 	return check_finish(&suite);

@@ -13,7 +13,7 @@
  * bit for bit, by test-kernels-fast.
  */
 
-static const int ks[] = {2, 3, 4};
+static const int ks[] = { 2, 3, 4 };
 
 static uint32_t channel(uint32_t pixel, int c) {
 	return (pixel >> (8 * c)) & 0xff;
@@ -39,12 +39,19 @@ static bool test_division(const void *data) {
 
 /* The sizes the definition tests run over: 1x1, odd, wide, tall. */
 static const int sizes[][2] = {
-	{1, 1}, {1, 5}, {5, 1}, {2, 2}, {3, 7}, {17, 9}, {40, 3}, {64, 33},
+	{ 1, 1 },
+	{ 1, 5 },
+	{ 5, 1 },
+	{ 2, 2 },
+	{ 3, 7 },
+	{ 17, 9 },
+	{ 40, 3 },
+	{ 64, 33 },
 };
 #define N_SIZES (sizeof(sizes) / sizeof(sizes[0]))
 
 static bool test_nearest(const void *data) {
-	struct rng rng = {1};
+	struct rng rng = { 1 };
 	long compared = 0;
 	for (size_t s = 0; s < N_SIZES; s++) {
 		for (size_t ki = 0; ki < 3; ki++) {
@@ -58,18 +65,18 @@ static bool test_nearest(const void *data) {
 				for (int x = 0; x < w; x++) {
 					for (int j = 0; j < k * k; j++) {
 						want.data[(size_t)(y * k + j / k) * want.stride +
-							x * k + j % k] = at(&src, x, y);
+								x * k + j % k] = at(&src, x, y);
 					}
 				}
 			}
 			struct gridwl_pixels pixels = buf_pixels(&src);
-			struct gridwl_rect all = {0, 0, w * k, h * k};
+			struct gridwl_rect all = { 0, 0, w * k, h * k };
 			gridwl_reference_magnify_nearest(&pixels, k, &all, got.data,
-				got.stride);
+					got.stride);
 			for (int i = 0; i < w * k * h * k; i++) {
 				REQUIRE(got.data[i] == want.data[i],
-					"k=%d %dx%d pixel %d: 0x%08x, want 0x%08x", k, w, h, i,
-					got.data[i], want.data[i]);
+						"k=%d %dx%d pixel %d: 0x%08x, want 0x%08x", k, w, h, i,
+						got.data[i], want.data[i]);
 				compared++;
 			}
 			buf_destroy(&src);
@@ -83,8 +90,8 @@ static bool test_nearest(const void *data) {
 /* Bilinear magnification as usually stated: sample the source at the
  * destination pixel's centre mapped back, (x + 0.5) / k - 0.5, from the
  * four surrounding pixels with the edges repeated. */
-static double bilinear_definition(const struct buf *src, int k, int x,
-		int y, int c) {
+static double bilinear_definition(const struct buf *src, int k, int x, int y,
+		int c) {
 	double sx = (x + 0.5) / k - 0.5, sy = (y + 0.5) / k - 0.5;
 	double fx = floor(sx), fy = floor(sy);
 	double ax = sx - fx, ay = sy - fy;
@@ -92,17 +99,19 @@ static double bilinear_definition(const struct buf *src, int k, int x,
 	int xs[2], ys[2];
 	for (int i = 0; i < 2; i++) {
 		xs[i] = x0 + i < 0 ? 0 : x0 + i >= src->width ? src->width - 1 : x0 + i;
-		ys[i] = y0 + i < 0 ? 0 : y0 + i >= src->height ? src->height - 1 : y0 + i;
+		ys[i] = y0 + i < 0            ? 0 :
+				y0 + i >= src->height ? src->height - 1 :
+										y0 + i;
 	}
 	double top = (1 - ax) * channel(at(src, xs[0], ys[0]), c) +
-		ax * channel(at(src, xs[1], ys[0]), c);
+			ax * channel(at(src, xs[1], ys[0]), c);
 	double bottom = (1 - ax) * channel(at(src, xs[0], ys[1]), c) +
-		ax * channel(at(src, xs[1], ys[1]), c);
+			ax * channel(at(src, xs[1], ys[1]), c);
 	return (1 - ay) * top + ay * bottom;
 }
 
 static bool test_bilinear(const void *data) {
-	struct rng rng = {2};
+	struct rng rng = { 2 };
 	long compared = 0, ties = 0;
 	for (size_t s = 0; s < N_SIZES; s++) {
 		for (size_t ki = 0; ki < 3; ki++) {
@@ -112,9 +121,9 @@ static bool test_bilinear(const void *data) {
 				buf_fill(&src, &rng, fill);
 				struct buf got = buf_create(w * k, h * k, 2);
 				struct gridwl_pixels pixels = buf_pixels(&src);
-				struct gridwl_rect all = {0, 0, w * k, h * k};
+				struct gridwl_rect all = { 0, 0, w * k, h * k };
 				gridwl_reference_magnify_bilinear(&pixels, k, &all, got.data,
-					got.stride);
+						got.stride);
 				for (int y = 0; y < h * k; y++) {
 					for (int x = 0; x < w * k; x++) {
 						for (int c = 0; c < 4; c++) {
@@ -123,12 +132,12 @@ static bool test_bilinear(const void *data) {
 							// Rounded to nearest: within 1/2; exact halves
 							// (the sums are multiples of 1/(2k)^2) go up.
 							REQUIRE(fabs(g - want) <= 0.5 + 1e-9,
-								"k=%d %dx%d (%d, %d) channel %d: %g, want %g",
-								k, w, h, x, y, c, g, want);
+									"k=%d %dx%d (%d, %d) channel %d: %g, want %g",
+									k, w, h, x, y, c, g, want);
 							if (fabs(want - floor(want) - 0.5) < 1e-9) {
 								REQUIRE(g == floor(want) + 1,
-									"k=%d (%d, %d) channel %d: %g rounds to %g",
-									k, x, y, c, want, g);
+										"k=%d (%d, %d) channel %d: %g rounds to %g",
+										k, x, y, c, want, g);
 								ties++;
 							}
 							compared++;
@@ -145,7 +154,7 @@ static bool test_bilinear(const void *data) {
 }
 
 static bool test_box(const void *data) {
-	struct rng rng = {3};
+	struct rng rng = { 3 };
 	long compared = 0;
 	for (size_t s = 0; s < N_SIZES; s++) {
 		for (size_t ki = 0; ki < 3; ki++) {
@@ -161,23 +170,25 @@ static bool test_box(const void *data) {
 					for (int x = 0; x < w * k; x++) {
 						for (int c = 0; c < 4; c++) {
 							sums[((y / k) * w + x / k) * 4 + c] +=
-								channel(at(&src, x, y), c);
+									channel(at(&src, x, y), c);
 						}
 					}
 				}
 				struct buf got = buf_create(w, h, 1);
 				struct gridwl_pixels pixels = buf_pixels(&src);
-				struct gridwl_rect all = {0, 0, w, h};
+				struct gridwl_rect all = { 0, 0, w, h };
 				gridwl_reference_reduce_box(&pixels, k, &all, got.data,
-					got.stride);
+						got.stride);
 				for (int y = 0; y < h; y++) {
 					for (int x = 0; x < w; x++) {
 						for (int c = 0; c < 4; c++) {
-							double want = floor(sums[(y * w + x) * 4 + c] /
-								(k * k) + 0.5);
+							double want = floor(
+									sums[(y * w + x) * 4 + c] / (k * k) + 0.5);
 							double g = channel(at(&got, x, y), c);
-							REQUIRE(g == want, "k=%d %dx%d (%d, %d) channel %d: "
-								"%g, want %g", k, w, h, x, y, c, g, want);
+							REQUIRE(g == want,
+									"k=%d %dx%d (%d, %d) channel %d: "
+									"%g, want %g",
+									k, w, h, x, y, c, g, want);
 							compared++;
 						}
 					}
@@ -193,10 +204,10 @@ static bool test_box(const void *data) {
 
 /* Any rectangle gives the same pixels as that part of the whole image. */
 static bool test_partial(const void *data) {
-	struct rng rng = {4};
+	struct rng rng = { 4 };
 	long compared = 0;
 	const struct gridwl_kernels *ref =
-		gridwl_kernels_for_isa(GRIDWL_ISA_REFERENCE);
+			gridwl_kernels_for_isa(GRIDWL_ISA_REFERENCE);
 	for (enum op op = OP_NEAREST; op <= OP_BOX; op++) {
 		for (size_t ki = 0; ki < 3; ki++) {
 			int k = ks[ki];
@@ -207,7 +218,7 @@ static bool test_partial(const void *data) {
 			int rw, rh;
 			op_result_size(op, k, w, h, &rw, &rh);
 			struct buf full = buf_create(rw, rh, 0);
-			struct gridwl_rect all = {0, 0, rw, rh};
+			struct gridwl_rect all = { 0, 0, rw, rh };
 			op_run(ref, op, &pixels, k, &all, full.data, full.stride);
 			for (int i = 0; i < 50; i++) {
 				struct gridwl_rect r;
@@ -220,8 +231,9 @@ static bool test_partial(const void *data) {
 				for (int y = 0; y < r.height; y++) {
 					for (int x = 0; x < r.width; x++) {
 						REQUIRE(at(&part, x, y) == at(&full, r.x + x, r.y + y),
-							"%s k=%d rect %d,%d %dx%d at (%d, %d)",
-							op_name(op), k, r.x, r.y, r.width, r.height, x, y);
+								"%s k=%d rect %d,%d %dx%d at (%d, %d)",
+								op_name(op), k, r.x, r.y, r.width, r.height, x,
+								y);
 						compared++;
 					}
 				}
@@ -238,7 +250,7 @@ static bool test_partial(const void *data) {
  * it, and the best is the fastest of those. */
 static bool test_dispatch(const void *data) {
 	const struct gridwl_kernels *ref =
-		gridwl_kernels_for_isa(GRIDWL_ISA_REFERENCE);
+			gridwl_kernels_for_isa(GRIDWL_ISA_REFERENCE);
 	const struct gridwl_kernels *sse2 = gridwl_kernels_for_isa(GRIDWL_ISA_SSE2);
 	const struct gridwl_kernels *avx2 = gridwl_kernels_for_isa(GRIDWL_ISA_AVX2);
 	const struct gridwl_kernels *best = gridwl_kernels_best();
@@ -250,13 +262,16 @@ static bool test_dispatch(const void *data) {
 	REQUIRE(sse2 != NULL && sse2->isa == GRIDWL_ISA_SSE2, "no SSE2");
 	ok = CHECK(strcmp(sse2->name, "sse2") == 0, "%s", sse2->name) && ok;
 	ok = CHECK((avx2 != NULL) == has_avx2, "AVX2 %s but kernels %s",
-		has_avx2 ? "present" : "absent", avx2 ? "offered" : "not") && ok;
+				 has_avx2 ? "present" : "absent", avx2 ? "offered" : "not") &&
+			ok;
 	if (avx2 != NULL) {
 		ok = CHECK(avx2->isa == GRIDWL_ISA_AVX2 &&
-			strcmp(avx2->name, "avx2") == 0, "%s", avx2->name) && ok;
+							 strcmp(avx2->name, "avx2") == 0,
+					 "%s", avx2->name) &&
+				ok;
 	}
 	ok = CHECK(best == (has_avx2 ? avx2 : sse2), "best is %s", best->name) &&
-		ok;
+			ok;
 #else
 	ok = CHECK(sse2 == NULL && avx2 == NULL, "SIMD kernels offered") && ok;
 	ok = CHECK(best == ref, "best is %s", best->name) && ok;
@@ -265,15 +280,15 @@ static bool test_dispatch(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = {0};
+	struct check_suite suite = { 0 };
 	check_run(&suite, "multiply-high division by 9 and 18", test_division,
-		NULL);
+			NULL);
 	check_run(&suite, "reference nearest is k x k blocks", test_nearest, NULL);
-	check_run(&suite, "reference bilinear rounds the definition",
-		test_bilinear, NULL);
+	check_run(&suite, "reference bilinear rounds the definition", test_bilinear,
+			NULL);
 	check_run(&suite, "reference box is the rounded mean", test_box, NULL);
 	check_run(&suite, "reference rectangles match the whole image",
-		test_partial, NULL);
+			test_partial, NULL);
 	check_run(&suite, "dispatch", test_dispatch, NULL);
 	return check_finish(&suite);
 }

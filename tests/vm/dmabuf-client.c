@@ -90,9 +90,9 @@ static const struct {
 	const char *flags_name;
 } allocations[] = {
 	{ GBM_FORMAT_XRGB8888, GBM_BO_USE_LINEAR | GBM_BO_USE_RENDERING,
-		"linear|rendering" },
+			"linear|rendering" },
 	{ GBM_FORMAT_ARGB8888, GBM_BO_USE_LINEAR | GBM_BO_USE_RENDERING,
-		"linear|rendering" },
+			"linear|rendering" },
 	{ GBM_FORMAT_XRGB8888, GBM_BO_USE_LINEAR, "linear" },
 	{ GBM_FORMAT_ARGB8888, GBM_BO_USE_LINEAR, "linear" },
 	{ GBM_FORMAT_XRGB8888, GBM_BO_USE_RENDERING, "rendering" },
@@ -131,10 +131,11 @@ static void dmabuf_modifier(void *data, struct zwp_linux_dmabuf_v1 *dmabuf,
 		uint32_t format, uint32_t modifier_hi, uint32_t modifier_lo) {
 	struct dmabuf_client *client = data;
 	if (client->offered_count == client->offered_capacity) {
-		size_t capacity = client->offered_capacity == 0 ? 32 :
-			client->offered_capacity * 2;
-		struct offered_modifier *offered = realloc(client->offered,
-			capacity * sizeof(*offered));
+		size_t capacity = client->offered_capacity == 0 ?
+				32 :
+				client->offered_capacity * 2;
+		struct offered_modifier *offered =
+				realloc(client->offered, capacity * sizeof(*offered));
 		if (offered == NULL) {
 			return;
 		}
@@ -166,10 +167,10 @@ static void registry_global(void *data, struct wl_registry *registry,
 	struct dmabuf_client *client = data;
 	if (strcmp(interface, wl_compositor_interface.name) == 0) {
 		client->compositor = wl_registry_bind(registry, name,
-			&wl_compositor_interface, version < 4 ? version : 4);
+				&wl_compositor_interface, version < 4 ? version : 4);
 	} else if (strcmp(interface, xdg_wm_base_interface.name) == 0) {
-		client->wm_base = wl_registry_bind(registry, name,
-			&xdg_wm_base_interface, 1);
+		client->wm_base =
+				wl_registry_bind(registry, name, &xdg_wm_base_interface, 1);
 		xdg_wm_base_add_listener(client->wm_base, &wm_base_listener, client);
 	} else if (strcmp(interface, wl_shm_interface.name) == 0) {
 		client->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
@@ -178,9 +179,9 @@ static void registry_global(void *data, struct wl_registry *registry,
 		// feedback objects of version 4 that this client has no use for.
 		client->dmabuf_version = version < 3 ? version : 3;
 		client->dmabuf = wl_registry_bind(registry, name,
-			&zwp_linux_dmabuf_v1_interface, client->dmabuf_version);
+				&zwp_linux_dmabuf_v1_interface, client->dmabuf_version);
 		zwp_linux_dmabuf_v1_add_listener(client->dmabuf, &dmabuf_listener,
-			client);
+				client);
 	}
 }
 
@@ -249,20 +250,19 @@ static bool allocate(struct dmabuf_client *client, const char *device,
 		return false;
 	}
 	say("device %s gbm backend %s", device,
-		gbm_device_get_backend_name(client->gbm));
-	for (size_t i = 0; i < sizeof(allocations) / sizeof(allocations[0]);
-			i++) {
+			gbm_device_get_backend_name(client->gbm));
+	for (size_t i = 0; i < sizeof(allocations) / sizeof(allocations[0]); i++) {
 		client->bo = gbm_bo_create(client->gbm, width, height,
-			allocations[i].format, allocations[i].flags);
+				allocations[i].format, allocations[i].flags);
 		if (client->bo != NULL) {
 			client->format = allocations[i].format;
-			say("allocated %s with usage %s",
-				format_name(client->format), allocations[i].flags_name);
+			say("allocated %s with usage %s", format_name(client->format),
+					allocations[i].flags_name);
 			return true;
 		}
 		say("gbm_bo_create %s usage %s failed: %s",
-			format_name(allocations[i].format), allocations[i].flags_name,
-			strerror(errno));
+				format_name(allocations[i].format), allocations[i].flags_name,
+				strerror(errno));
 	}
 	say("error no gbm_bo_create of %dx%d succeeded", width, height);
 	return false;
@@ -270,8 +270,7 @@ static bool allocate(struct dmabuf_client *client, const char *device,
 
 /* The checkerboard, 0xAARRGGBB rows without padding; NULL without memory. */
 static uint32_t *checker_pixels(int width, int height) {
-	uint32_t *pixels = calloc((size_t)width * (size_t)height,
-		sizeof(*pixels));
+	uint32_t *pixels = calloc((size_t)width * (size_t)height, sizeof(*pixels));
 	if (pixels == NULL) {
 		say("error out of memory");
 		return NULL;
@@ -280,7 +279,7 @@ static uint32_t *checker_pixels(int width, int height) {
 	for (int y = 0; y < height; y++) {
 		for (int x = 0; x < width; x++) {
 			pixels[(size_t)y * (size_t)width + (size_t)x] =
-				pattern_pixel(&pattern, x, y, width, height);
+					pattern_pixel(&pattern, x, y, width, height);
 		}
 	}
 	return pixels;
@@ -296,7 +295,7 @@ static bool fill(struct dmabuf_client *client, int width, int height) {
 	uint32_t stride = 0;
 	void *map_data = NULL;
 	uint8_t *map = gbm_bo_map(client->bo, 0, 0, width, height,
-		GBM_BO_TRANSFER_WRITE, &stride, &map_data);
+			GBM_BO_TRANSFER_WRITE, &stride, &map_data);
 	if (map == NULL) {
 		say("error gbm_bo_map failed: %s", strerror(errno));
 		free(pixels);
@@ -306,7 +305,7 @@ static bool fill(struct dmabuf_client *client, int width, int height) {
 	// pattern's colours are.
 	for (int y = 0; y < height; y++) {
 		memcpy(map + (size_t)y * stride, pixels + (size_t)y * (size_t)width,
-			(size_t)width * sizeof(*pixels));
+				(size_t)width * sizeof(*pixels));
 	}
 	gbm_bo_unmap(client->bo, map_data);
 	free(pixels);
@@ -321,7 +320,7 @@ static bool gl_fill(struct dmabuf_client *client, int width, int height) {
 	}
 	char renderer[256];
 	bool ok = dmabuf_gl_draw(client->gbm, client->bo, pixels, width, height,
-		renderer, sizeof(renderer));
+			renderer, sizeof(renderer));
 	free(pixels);
 	if (ok) {
 		say("drawn by %s", renderer);
@@ -338,25 +337,24 @@ static void report_offered(struct dmabuf_client *client) {
 			continue;
 		}
 		say("offered %s modifier 0x%016" PRIx64, format_name(client->format),
-			client->offered[i].modifier);
+				client->offered[i].modifier);
 		listed++;
 	}
 	say("offered %zu modifiers for %s, %zu format/modifier pairs in all",
-		listed, format_name(client->format), client->offered_count);
+			listed, format_name(client->format), client->offered_count);
 }
 
-static bool create_buffer(struct dmabuf_client *client, int width,
-		int height) {
+static bool create_buffer(struct dmabuf_client *client, int width, int height) {
 	int plane_count = gbm_bo_get_plane_count(client->bo);
 	uint64_t modifier = gbm_bo_get_modifier(client->bo);
 	if (modifier != MODIFIER_INVALID && client->dmabuf_version < 3) {
 		say("error the buffer has modifier 0x%016" PRIx64 " but "
 			"zwp_linux_dmabuf_v1 version %" PRIu32 " cannot pass one",
-			modifier, client->dmabuf_version);
+				modifier, client->dmabuf_version);
 		return false;
 	}
 	struct zwp_linux_buffer_params_v1 *params =
-		zwp_linux_dmabuf_v1_create_params(client->dmabuf);
+			zwp_linux_dmabuf_v1_create_params(client->dmabuf);
 	zwp_linux_buffer_params_v1_add_listener(params, &params_listener, client);
 	for (int plane = 0; plane < plane_count; plane++) {
 		int fd = gbm_bo_get_fd_for_plane(client->bo, plane);
@@ -367,21 +365,22 @@ static bool create_buffer(struct dmabuf_client *client, int width,
 		}
 		uint32_t offset = gbm_bo_get_offset(client->bo, plane);
 		uint32_t stride = gbm_bo_get_stride_for_plane(client->bo, plane);
-		say("buffer %dx%d %s plane %d fd %d offset %" PRIu32 " stride %"
-			PRIu32 " modifier 0x%016" PRIx64, width, height,
-			format_name(client->format), plane, fd, offset, stride, modifier);
+		say("buffer %dx%d %s plane %d fd %d offset %" PRIu32 " stride %" PRIu32
+			" modifier 0x%016" PRIx64,
+				width, height, format_name(client->format), plane, fd, offset,
+				stride, modifier);
 		zwp_linux_buffer_params_v1_add(params, fd, (uint32_t)plane, offset,
-			stride, (uint32_t)(modifier >> 32), (uint32_t)modifier);
+				stride, (uint32_t)(modifier >> 32), (uint32_t)modifier);
 		// The request carries a duplicate of the fd to the compositor.
 		close(fd);
 	}
 	client->buffer = zwp_linux_buffer_params_v1_create_immed(params, width,
-		height, client->format, 0);
+			height, client->format, 0);
 	// A rejected dmabuf is a failed event on the params, or a protocol
 	// error; either arrives within this round trip.
 	if (wl_display_roundtrip(client->display) < 0) {
 		say("error protocol error on create_immed: %s",
-			strerror(wl_display_get_error(client->display)));
+				strerror(wl_display_get_error(client->display)));
 		zwp_linux_buffer_params_v1_destroy(params);
 		return false;
 	}
@@ -407,8 +406,9 @@ static bool create_shm_buffer(struct dmabuf_client *client, int width,
 	}
 	const char *dir = getenv("XDG_RUNTIME_DIR");
 	char path[4096];
-	if (dir == NULL || snprintf(path, sizeof(path), "%s/dmabuf-client-XXXXXX",
-			dir) >= (int)sizeof(path)) {
+	if (dir == NULL ||
+			snprintf(path, sizeof(path), "%s/dmabuf-client-XXXXXX", dir) >=
+					(int)sizeof(path)) {
 		say("error no usable XDG_RUNTIME_DIR for the shm pool");
 		return false;
 	}
@@ -425,8 +425,7 @@ static bool create_shm_buffer(struct dmabuf_client *client, int width,
 		pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	}
 	if (pixels == MAP_FAILED) {
-		say("error cannot map a %zu byte shm pool: %s", size,
-			strerror(errno));
+		say("error cannot map a %zu byte shm pool: %s", size, strerror(errno));
 		close(fd);
 		return false;
 	}
@@ -440,23 +439,23 @@ static bool create_shm_buffer(struct dmabuf_client *client, int width,
 		return false;
 	}
 	free(checker);
-	struct wl_shm_pool *pool = wl_shm_create_pool(client->shm, fd,
-		(int32_t)size);
-	client->buffer = wl_shm_pool_create_buffer(pool, 0, width, height,
-		stride, WL_SHM_FORMAT_ABGR8888);
+	struct wl_shm_pool *pool =
+			wl_shm_create_pool(client->shm, fd, (int32_t)size);
+	client->buffer = wl_shm_pool_create_buffer(pool, 0, width, height, stride,
+			WL_SHM_FORMAT_ABGR8888);
 	wl_shm_pool_destroy(pool);
 	close(fd);
 	say("buffer %dx%d shm ABGR8888 stride %d", width, height, stride);
 	return true;
 }
 
-static bool show(struct dmabuf_client *client, const char *app_id,
-		int width, int height) {
+static bool show(struct dmabuf_client *client, const char *app_id, int width,
+		int height) {
 	client->surface = wl_compositor_create_surface(client->compositor);
-	client->xdg_surface = xdg_wm_base_get_xdg_surface(client->wm_base,
-		client->surface);
+	client->xdg_surface =
+			xdg_wm_base_get_xdg_surface(client->wm_base, client->surface);
 	xdg_surface_add_listener(client->xdg_surface, &xdg_surface_listener,
-		client);
+			client);
 	client->toplevel = xdg_surface_get_toplevel(client->xdg_surface);
 	xdg_toplevel_add_listener(client->toplevel, &toplevel_listener, client);
 	xdg_toplevel_set_app_id(client->toplevel, app_id);
@@ -474,7 +473,7 @@ static bool show(struct dmabuf_client *client, const char *app_id,
 	wl_surface_commit(client->surface);
 	if (wl_display_roundtrip(client->display) < 0) {
 		say("error protocol error after the commit: %s",
-			strerror(wl_display_get_error(client->display)));
+				strerror(wl_display_get_error(client->display)));
 		return false;
 	}
 	say("ready %d %d", width, height);
@@ -566,8 +565,9 @@ static void destroy(struct dmabuf_client *client) {
 }
 
 static void usage(void) {
-	fprintf(stderr, "usage: dmabuf-client [--device PATH] [--size WxH] "
-		"[--scale N] [--app-id ID] [--gl | --shm]\n");
+	fprintf(stderr,
+			"usage: dmabuf-client [--device PATH] [--size WxH] "
+			"[--scale N] [--app-id ID] [--gl | --shm]\n");
 	exit(2);
 }
 
@@ -593,9 +593,8 @@ int main(int argc, char *argv[]) {
 			device = optarg;
 			break;
 		case 's':
-			if (sscanf(optarg, "%dx%d", &width, &height) != 2 ||
-					width <= 0 || height <= 0 || width > 8192 ||
-					height > 8192) {
+			if (sscanf(optarg, "%dx%d", &width, &height) != 2 || width <= 0 ||
+					height <= 0 || width > 8192 || height > 8192) {
 				usage();
 			}
 			break;
@@ -647,8 +646,8 @@ int main(int argc, char *argv[]) {
 	}
 	wl_registry_destroy(registry);
 	if (client.compositor == NULL || client.wm_base == NULL) {
-		say("error missing %s", client.compositor == NULL ?
-			"wl_compositor" : "xdg_wm_base");
+		say("error missing %s",
+				client.compositor == NULL ? "wl_compositor" : "xdg_wm_base");
 		goto out;
 	}
 	if (use_shm) {
@@ -666,12 +665,13 @@ int main(int argc, char *argv[]) {
 	say("zwp_linux_dmabuf_v1 version %" PRIu32, client.dmabuf_version);
 	if (client.dmabuf_version < 2) {
 		say("error zwp_linux_dmabuf_v1 version %" PRIu32 " has no "
-			"create_immed", client.dmabuf_version);
+			"create_immed",
+				client.dmabuf_version);
 		goto out;
 	}
 	if (!allocate(&client, device, width, height) ||
 			!(use_gl ? gl_fill(&client, width, height) :
-				fill(&client, width, height))) {
+					   fill(&client, width, height))) {
 		goto out;
 	}
 	report_offered(&client);

@@ -28,7 +28,7 @@ struct gl_state {
 };
 
 static bool fail(struct gl_state *gl, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+		__attribute__((format(printf, 2, 3)));
 
 static bool fail(struct gl_state *gl, const char *fmt, ...) {
 	va_list args;
@@ -51,8 +51,8 @@ static bool has_extension(const char *list, const char *name) {
 
 static bool start_egl(struct gl_state *gl, struct gbm_device *gbm) {
 	PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
-		(PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress(
-			"eglGetPlatformDisplayEXT");
+			(PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress(
+					"eglGetPlatformDisplayEXT");
 	if (get_platform_display == NULL) {
 		return fail(gl, "no eglGetPlatformDisplayEXT");
 	}
@@ -61,7 +61,7 @@ static bool start_egl(struct gl_state *gl, struct gbm_device *gbm) {
 			!eglInitialize(gl->display, NULL, NULL)) {
 		gl->display = EGL_NO_DISPLAY;
 		return fail(gl, "no EGL display on the GBM device (0x%x)",
-			eglGetError());
+				eglGetError());
 	}
 	const char *exts = eglQueryString(gl->display, EGL_EXTENSIONS);
 	const char *needed[] = { "EGL_KHR_surfaceless_context",
@@ -72,16 +72,18 @@ static bool start_egl(struct gl_state *gl, struct gbm_device *gbm) {
 		}
 	}
 	static const EGLint context_attribs[] = {
-		EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE,
+		EGL_CONTEXT_CLIENT_VERSION,
+		2,
+		EGL_NONE,
 	};
 	if (!eglBindAPI(EGL_OPENGL_ES_API)) {
 		return fail(gl, "eglBindAPI failed");
 	}
 	gl->context = eglCreateContext(gl->display, EGL_NO_CONFIG_KHR,
-		EGL_NO_CONTEXT, context_attribs);
+			EGL_NO_CONTEXT, context_attribs);
 	if (gl->context == EGL_NO_CONTEXT ||
 			!eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE,
-				gl->context)) {
+					gl->context)) {
 		return fail(gl, "no current GLES2 context (0x%x)", eglGetError());
 	}
 	return true;
@@ -90,8 +92,7 @@ static bool start_egl(struct gl_state *gl, struct gbm_device *gbm) {
 /* The buffer as the colour attachment of a framebuffer. */
 static bool target_bo(struct gl_state *gl, struct gbm_bo *bo) {
 	if (gbm_bo_get_plane_count(bo) != 1) {
-		return fail(gl, "%d planes, one expected",
-			gbm_bo_get_plane_count(bo));
+		return fail(gl, "%d planes, one expected", gbm_bo_get_plane_count(bo));
 	}
 	int fd = gbm_bo_get_fd(bo);
 	if (fd < 0) {
@@ -120,24 +121,24 @@ static bool target_bo(struct gl_state *gl, struct gbm_bo *bo) {
 	}
 	attribs[n++] = EGL_NONE;
 	PFNEGLCREATEIMAGEKHRPROC create_image =
-		(PFNEGLCREATEIMAGEKHRPROC)eglGetProcAddress("eglCreateImageKHR");
+			(PFNEGLCREATEIMAGEKHRPROC)eglGetProcAddress("eglCreateImageKHR");
 	gl->destroy_image =
-		(PFNEGLDESTROYIMAGEKHRPROC)eglGetProcAddress("eglDestroyImageKHR");
+			(PFNEGLDESTROYIMAGEKHRPROC)eglGetProcAddress("eglDestroyImageKHR");
 	PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC image_storage =
-		(PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC)eglGetProcAddress(
-			"glEGLImageTargetRenderbufferStorageOES");
+			(PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC)eglGetProcAddress(
+					"glEGLImageTargetRenderbufferStorageOES");
 	if (create_image == NULL || gl->destroy_image == NULL ||
 			image_storage == NULL) {
 		close(fd);
 		return fail(gl, "no EGLImage entry points");
 	}
-	gl->image = create_image(gl->display, EGL_NO_CONTEXT,
-		EGL_LINUX_DMA_BUF_EXT, NULL, attribs);
+	gl->image = create_image(gl->display, EGL_NO_CONTEXT, EGL_LINUX_DMA_BUF_EXT,
+			NULL, attribs);
 	// The image holds its own reference to the buffer.
 	close(fd);
 	if (gl->image == EGL_NO_IMAGE_KHR) {
 		return fail(gl, "eglCreateImageKHR of the dmabuf failed (0x%x)",
-			eglGetError());
+				eglGetError());
 	}
 	glGenRenderbuffers(1, &gl->renderbuffer);
 	glBindRenderbuffer(GL_RENDERBUFFER, gl->renderbuffer);
@@ -145,7 +146,7 @@ static bool target_bo(struct gl_state *gl, struct gbm_bo *bo) {
 	glGenFramebuffers(1, &gl->framebuffer);
 	glBindFramebuffer(GL_FRAMEBUFFER, gl->framebuffer);
 	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-		GL_RENDERBUFFER, gl->renderbuffer);
+			GL_RENDERBUFFER, gl->renderbuffer);
 	GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
 	if (status != GL_FRAMEBUFFER_COMPLETE) {
 		return fail(gl, "the dmabuf is no render target (0x%x)", status);
@@ -167,20 +168,18 @@ static GLuint compile(GLenum type, const char *source) {
 }
 
 static bool make_program(struct gl_state *gl) {
-	static const char vertex[] =
-		"attribute vec2 pos;\n"
-		"varying vec2 coord;\n"
-		"void main() {\n"
-		"	coord = pos * 0.5 + 0.5;\n"
-		"	gl_Position = vec4(pos, 0.0, 1.0);\n"
-		"}\n";
-	static const char fragment[] =
-		"precision mediump float;\n"
-		"varying vec2 coord;\n"
-		"uniform sampler2D tex;\n"
-		"void main() {\n"
-		"	gl_FragColor = texture2D(tex, coord);\n"
-		"}\n";
+	static const char vertex[] = "attribute vec2 pos;\n"
+								 "varying vec2 coord;\n"
+								 "void main() {\n"
+								 "	coord = pos * 0.5 + 0.5;\n"
+								 "	gl_Position = vec4(pos, 0.0, 1.0);\n"
+								 "}\n";
+	static const char fragment[] = "precision mediump float;\n"
+								   "varying vec2 coord;\n"
+								   "uniform sampler2D tex;\n"
+								   "void main() {\n"
+								   "	gl_FragColor = texture2D(tex, coord);\n"
+								   "}\n";
 	GLuint vs = compile(GL_VERTEX_SHADER, vertex);
 	GLuint fs = compile(GL_FRAGMENT_SHADER, fragment);
 	if (vs == 0 || fs == 0) {
@@ -220,7 +219,7 @@ static bool draw(struct gl_state *gl, const uint32_t *pixels, int width,
 	glBindTexture(GL_TEXTURE_2D, gl->texture);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA,
-		GL_UNSIGNED_BYTE, rgba);
+			GL_UNSIGNED_BYTE, rgba);
 	free(rgba);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
@@ -254,7 +253,7 @@ static void stop(struct gl_state *gl) {
 	}
 	if (gl->display != EGL_NO_DISPLAY) {
 		eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE,
-			EGL_NO_CONTEXT);
+				EGL_NO_CONTEXT);
 		if (gl->context != EGL_NO_CONTEXT) {
 			eglDestroyContext(gl->display, gl->context);
 		}
@@ -264,8 +263,8 @@ static void stop(struct gl_state *gl) {
 }
 
 bool dmabuf_gl_draw(struct gbm_device *gbm, struct gbm_bo *bo,
-		const uint32_t *pixels, int width, int height,
-		char *renderer, size_t renderer_size) {
+		const uint32_t *pixels, int width, int height, char *renderer,
+		size_t renderer_size) {
 	struct gl_state gl = {
 		.display = EGL_NO_DISPLAY,
 		.context = EGL_NO_CONTEXT,
@@ -273,11 +272,11 @@ bool dmabuf_gl_draw(struct gbm_device *gbm, struct gbm_bo *bo,
 		.why = renderer,
 		.why_size = renderer_size,
 	};
-	bool ok = start_egl(&gl, gbm) && target_bo(&gl, bo) &&
-		make_program(&gl) && draw(&gl, pixels, width, height);
+	bool ok = start_egl(&gl, gbm) && target_bo(&gl, bo) && make_program(&gl) &&
+			draw(&gl, pixels, width, height);
 	if (ok) {
 		snprintf(renderer, renderer_size, "%s",
-			(const char *)glGetString(GL_RENDERER));
+				(const char *)glGetString(GL_RENDERER));
 	}
 	stop(&gl);
 	return ok;

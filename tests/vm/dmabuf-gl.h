@@ -13,7 +13,7 @@
  * success renderer holds GL_RENDERER; on failure it says what went wrong.
  */
 bool dmabuf_gl_draw(struct gbm_device *gbm, struct gbm_bo *bo,
-	const uint32_t *pixels, int width, int height,
-	char *renderer, size_t renderer_size);
+		const uint32_t *pixels, int width, int height, char *renderer,
+		size_t renderer_size);
 
 #endif

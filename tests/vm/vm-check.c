@@ -53,14 +53,12 @@
  * check.c, which needs json-c; vm-check only calls expected_compare and
  * writes its diffs itself, so this is never called. */
 void check_save_artifact(const struct image *image, const char *name);
-void check_save_artifact(const struct image *image, const char *name)
-{
+void check_save_artifact(const struct image *image, const char *name) {
 	(void)image;
 	(void)name;
 }
 
-static int channel_diff(uint32_t a, uint32_t b)
-{
+static int channel_diff(uint32_t a, uint32_t b) {
 	int max = 0;
 	for (int shift = 0; shift < 32; shift += 8) {
 		int d = abs((int)((a >> shift) & 0xff) - (int)((b >> shift) & 0xff));
@@ -71,8 +69,7 @@ static int channel_diff(uint32_t a, uint32_t b)
 	return max;
 }
 
-static int parse(const char *text)
-{
+static int parse(const char *text) {
 	char *end;
 	long value = strtol(text, &end, 10);
 	if (end == text || *end != '\0' || value < 0 || value > 16384) {
@@ -90,22 +87,20 @@ struct window_scale {
 };
 
 static int window_tolerance(const struct window_scale *ws,
-		enum resample_filter filter)
-{
+		enum resample_filter filter) {
 	int t = resample_tolerance(ws->buffer_scale, ws->output_scale, filter);
 	return t > ws->tolerance ? t : ws->tolerance;
 }
 
-static struct expected *expectation(const struct pattern *pattern,
-		int width, int height, int x, int y, int bw, int bh,
-		const struct window_scale *ws, enum resample_filter filter)
-{
+static struct expected *expectation(const struct pattern *pattern, int width,
+		int height, int x, int y, int bw, int bh, const struct window_scale *ws,
+		enum resample_filter filter) {
 	struct expected *e = expected_create(width, height, BACKGROUND);
 	struct image *buffer = resample_pattern_buffer(pattern, bw, bh);
 	struct image *shown = NULL;
 	if (buffer != NULL) {
-		shown = resample_expect(buffer, ws->buffer_scale,
-			ws->output_scale, filter);
+		shown = resample_expect(buffer, ws->buffer_scale, ws->output_scale,
+				filter);
 	}
 	if (e == NULL || shown == NULL) {
 		fprintf(stderr, "vm-check: out of memory\n");
@@ -117,16 +112,14 @@ static struct expected *expectation(const struct pattern *pattern,
 	return e;
 }
 
-static uint8_t tolerance_at(const struct expected *e, int x, int y)
-{
+static uint8_t tolerance_at(const struct expected *e, int x, int y) {
 	return e->tolerance[(size_t)y * (size_t)e->image->width + (size_t)x];
 }
 
 /* The expectation with the pixels that miss it in opaque red (green where
  * red is expected). */
 static void save_diff(const struct expected *e, const struct image *image,
-		const char *path)
-{
+		const char *path) {
 	struct image *diff = image_create(image->width, image->height);
 	if (diff == NULL) {
 		return;
@@ -147,16 +140,15 @@ static void save_diff(const struct expected *e, const struct image *image,
 	image_destroy(diff);
 }
 
-static void usage(void)
-{
-	fprintf(stderr, "usage: vm-check PNG full|window WIDTH HEIGHT ... "
-		"[--pattern NAME] [--filter nearest|bilinear] [--buffer-scale B] "
-		"[--tolerance N]\n");
+static void usage(void) {
+	fprintf(stderr,
+			"usage: vm-check PNG full|window WIDTH HEIGHT ... "
+			"[--pattern NAME] [--filter nearest|bilinear] [--buffer-scale B] "
+			"[--tolerance N]\n");
 	exit(2);
 }
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
 	// Options may come anywhere (run passes the shot's file first and
 	// its arguments after it); the rest are positional.
 	struct pattern pattern = { .kind = PATTERN_COORDS };
@@ -167,8 +159,8 @@ int main(int argc, char *argv[])
 	positional[0] = argv[0];
 	for (int arg = 1; arg < argc; arg++) {
 		if (strncmp(argv[arg], "--", 2) != 0) {
-			if (positional_count == (int)(sizeof(positional) /
-					sizeof(positional[0]))) {
+			if (positional_count ==
+					(int)(sizeof(positional) / sizeof(positional[0]))) {
 				usage();
 			}
 			positional[positional_count++] = argv[arg];
@@ -223,8 +215,9 @@ int main(int argc, char *argv[])
 		factor = parse(argv[9]);
 		if (factor < 1 || bw % ws.buffer_scale != 0 ||
 				bh % ws.buffer_scale != 0) {
-			fprintf(stderr, "vm-check: the factor must be positive and "
-				"the buffer a multiple of its scale\n");
+			fprintf(stderr,
+					"vm-check: the factor must be positive and "
+					"the buffer a multiple of its scale\n");
 			return 2;
 		}
 	} else {
@@ -237,15 +230,15 @@ int main(int argc, char *argv[])
 		return 1;
 	}
 	if (image->width != width || image->height != height) {
-		printf("%s is %dx%d, want %dx%d\n", path, image->width,
-			image->height, width, height);
+		printf("%s is %dx%d, want %dx%d\n", path, image->width, image->height,
+				width, height);
 		return 1;
 	}
 	ws.output_scale = factor;
 	// The window's physical size.
 	int ww = bw / ws.buffer_scale * factor, wh = bh / ws.buffer_scale * factor;
-	struct expected *e = expectation(&pattern, width, height, x, y, bw, bh,
-		&ws, filter);
+	struct expected *e =
+			expectation(&pattern, width, height, x, y, bw, bh, &ws, filter);
 	struct image *cursor = NULL;
 	if (cursor_path != NULL) {
 		cursor = image_load_png(cursor_path);
@@ -261,7 +254,8 @@ int main(int argc, char *argv[])
 	for (int cy = 0; cursor != NULL && cy < height; cy++) {
 		for (int cx = 0; cx < width; cx++) {
 			if (channel_diff(image_get(cursor, cx, cy),
-					image_get(e->image, cx, cy)) > tolerance_at(e, cx, cy)) {
+						image_get(e->image, cx, cy)) >
+					tolerance_at(e, cx, cy)) {
 				cx1 = cx < cx1 ? cx : cx1;
 				cy1 = cy < cy1 ? cy : cy1;
 				cx2 = cx > cx2 ? cx : cx2;
@@ -270,11 +264,13 @@ int main(int argc, char *argv[])
 		}
 	}
 	char cursor_note[160] = "";
-	if (cursor != NULL && cx2 >= 0 && (cx2 - cx1 >= CURSOR_MAX_SIZE ||
-			cy2 - cy1 >= CURSOR_MAX_SIZE)) {
-		snprintf(cursor_note, sizeof(cursor_note), "; the --cursor shot "
-			"differs over %dx%d at %d,%d, too large for a cursor: not "
-			"excused", cx2 - cx1 + 1, cy2 - cy1 + 1, cx1, cy1);
+	if (cursor != NULL && cx2 >= 0 &&
+			(cx2 - cx1 >= CURSOR_MAX_SIZE || cy2 - cy1 >= CURSOR_MAX_SIZE)) {
+		snprintf(cursor_note, sizeof(cursor_note),
+				"; the --cursor shot "
+				"differs over %dx%d at %d,%d, too large for a cursor: not "
+				"excused",
+				cx2 - cx1 + 1, cy2 - cy1 + 1, cx1, cy1);
 		image_destroy(cursor);
 		cursor = NULL;
 	}
@@ -299,8 +295,8 @@ int main(int argc, char *argv[])
 	}
 	if (cursor != NULL) {
 		snprintf(cursor_note, sizeof(cursor_note),
-			"; cursor %ld px, %ld of them shown", cursor_pixels,
-			cursor_shown);
+				"; cursor %ld px, %ld of them shown", cursor_pixels,
+				cursor_shown);
 	}
 	image_destroy(cursor);
 
@@ -334,15 +330,14 @@ int main(int argc, char *argv[])
 	const char *filter_name = resample_filter_name(filter);
 	if (count == 0) {
 		if (inexact == 0) {
-			printf("%dx%d exact (%dx%d %s %s %s at %d,%d)%s\n",
-				width, height, bw, bh, pattern_name, scaled,
-				filter_name, x, y, cursor_note);
+			printf("%dx%d exact (%dx%d %s %s %s at %d,%d)%s\n", width, height,
+					bw, bh, pattern_name, scaled, filter_name, x, y,
+					cursor_note);
 		} else {
 			printf("%dx%d within tolerance (%dx%d %s %s %s at "
-				"%d,%d): %ld of %d window pixels off, by at most %d%s\n",
-				width, height, bw, bh, pattern_name, scaled,
-				filter_name, x, y, in_window, ww * wh, m.worst,
-				cursor_note);
+				   "%d,%d): %ld of %d window pixels off, by at most %d%s\n",
+					width, height, bw, bh, pattern_name, scaled, filter_name, x,
+					y, in_window, ww * wh, m.worst, cursor_note);
 		}
 		expected_destroy(e);
 		image_destroy(image);
@@ -351,11 +346,11 @@ int main(int argc, char *argv[])
 
 	save_diff(e, image, path);
 	printf("%ld of %d pixels differ beyond tolerance %d (%ld inexact, %ld "
-		"in the window), first at %d,%d: want %08x got %08x; max channel "
-		"difference %d (%s %s)%s\n", count, width * height,
-		window_tolerance(&ws, filter), inexact, in_window, m.x,
-		m.y, m.expected, m.actual, m.worst, pattern_name, filter_name,
-		cursor_note);
+		   "in the window), first at %d,%d: want %08x got %08x; max channel "
+		   "difference %d (%s %s)%s\n",
+			count, width * height, window_tolerance(&ws, filter), inexact,
+			in_window, m.x, m.y, m.expected, m.actual, m.worst, pattern_name,
+			filter_name, cursor_note);
 	expected_destroy(e);
 	image_destroy(image);
 	return 1;

@@ -16,20 +16,18 @@
 
 #include "image.h"
 
-static Window largest_window(Display *display, int *width, int *height)
-{
+static Window largest_window(Display *display, int *width, int *height) {
 	Window root_return, parent, *children = NULL, best = None;
 	unsigned int count = 0;
 	long best_area = 0;
-	if (!XQueryTree(display, DefaultRootWindow(display), &root_return,
-			&parent, &children, &count)) {
+	if (!XQueryTree(display, DefaultRootWindow(display), &root_return, &parent,
+				&children, &count)) {
 		return None;
 	}
 	for (unsigned int i = 0; i < count; i++) {
 		XWindowAttributes attrs;
 		if (!XGetWindowAttributes(display, children[i], &attrs) ||
-				attrs.map_state != IsViewable ||
-				attrs.class != InputOutput) {
+				attrs.map_state != IsViewable || attrs.class != InputOutput) {
 			continue;
 		}
 		long area = (long)attrs.width * attrs.height;
@@ -46,8 +44,7 @@ static Window largest_window(Display *display, int *width, int *height)
 
 /* The X server's pixel layout in 0xAARRGGBB, opaque: Xvfb's 24-bit TrueColor
  * visual has 8 bits a channel, so nothing is converted or rounded. */
-static int channel_shift(unsigned long mask)
-{
+static int channel_shift(unsigned long mask) {
 	int shift = 0;
 	while (mask != 0 && (mask & 1) == 0) {
 		mask >>= 1;
@@ -56,8 +53,7 @@ static int channel_shift(unsigned long mask)
 	return mask == 0xff ? shift : -1;
 }
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s FILE\n", argv[0]);
 		return 2;
@@ -78,19 +74,21 @@ int main(int argc, char *argv[])
 	int root_x = 0, root_y = 0;
 	Window child;
 	XTranslateCoordinates(display, window, DefaultRootWindow(display), 0, 0,
-		&root_x, &root_y, &child);
+			&root_x, &root_y, &child);
 	int screen = DefaultScreen(display);
 	if (root_x < 0 || root_y < 0 ||
 			root_x + width > DisplayWidth(display, screen) ||
 			root_y + height > DisplayHeight(display, screen)) {
 		// X cannot read what is off the screen (BadMatch).
-		fprintf(stderr, "vm-xshot: window %dx%d+%d+%d is partly off the "
-			"%dx%d screen\n", width, height, root_x, root_y,
-			DisplayWidth(display, screen), DisplayHeight(display, screen));
+		fprintf(stderr,
+				"vm-xshot: window %dx%d+%d+%d is partly off the "
+				"%dx%d screen\n",
+				width, height, root_x, root_y, DisplayWidth(display, screen),
+				DisplayHeight(display, screen));
 		goto out;
 	}
 	ximage = XGetImage(display, window, 0, 0, (unsigned int)width,
-		(unsigned int)height, AllPlanes, ZPixmap);
+			(unsigned int)height, AllPlanes, ZPixmap);
 	if (ximage == NULL) {
 		fprintf(stderr, "vm-xshot: XGetImage failed\n");
 		goto out;
@@ -99,9 +97,10 @@ int main(int argc, char *argv[])
 	int green = channel_shift(ximage->green_mask);
 	int blue = channel_shift(ximage->blue_mask);
 	if (red < 0 || green < 0 || blue < 0) {
-		fprintf(stderr, "vm-xshot: not 8 bits a channel (masks %lx %lx "
-			"%lx)\n", ximage->red_mask, ximage->green_mask,
-			ximage->blue_mask);
+		fprintf(stderr,
+				"vm-xshot: not 8 bits a channel (masks %lx %lx "
+				"%lx)\n",
+				ximage->red_mask, ximage->green_mask, ximage->blue_mask);
 		goto out;
 	}
 	image = image_create(width, height);
@@ -111,10 +110,10 @@ int main(int argc, char *argv[])
 	for (int y = 0; y < height; y++) {
 		for (int x = 0; x < width; x++) {
 			unsigned long p = XGetPixel(ximage, x, y);
-			image_set(image, x, y, 0xff000000u |
-				(uint32_t)((p >> red) & 0xff) << 16 |
-				(uint32_t)((p >> green) & 0xff) << 8 |
-				(uint32_t)((p >> blue) & 0xff));
+			image_set(image, x, y,
+					0xff000000u | (uint32_t)((p >> red) & 0xff) << 16 |
+							(uint32_t)((p >> green) & 0xff) << 8 |
+							(uint32_t)((p >> blue) & 0xff));
 		}
 	}
 	if (image_save_png(image, argv[1])) {

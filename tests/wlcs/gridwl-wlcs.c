@@ -132,7 +132,7 @@ static void run_on_server(struct wlcs_server *server,
 	uint64_t one = 1;
 	if (write(server->call_fd, &one, sizeof(one)) < 0) {
 		fprintf(stderr, "gridwl-wlcs: cannot wake the server: %s\n",
-			strerror(errno));
+				strerror(errno));
 		abort();
 	}
 	pthread_mutex_lock(&server->lock);
@@ -152,8 +152,7 @@ static void run_on_server(struct wlcs_server *server,
  * first commit on. The configure wlroots scheduled is still sent and
  * acknowledged as usual; gridwl itself keeps the strict behaviour.
  */
-static void handle_new_xdg_surface(struct wl_listener *listener,
-		void *data) {
+static void handle_new_xdg_surface(struct wl_listener *listener, void *data) {
 	struct wlr_xdg_surface *xdg_surface = data;
 	xdg_surface->configured = true;
 }
@@ -161,9 +160,9 @@ static void handle_new_xdg_surface(struct wl_listener *listener,
 static void *server_thread(void *data) {
 	struct wlcs_server *server = data;
 	char output_line[96];
-	snprintf(output_line, sizeof(output_line),
-		"HEADLESS-1 mode %dx%d scale %d", OUTPUT_WIDTH * server->scale,
-		OUTPUT_HEIGHT * server->scale, server->scale);
+	snprintf(output_line, sizeof(output_line), "HEADLESS-1 mode %dx%d scale %d",
+			OUTPUT_WIDTH * server->scale, OUTPUT_HEIGHT * server->scale,
+			server->scale);
 	const char *output_lines[] = { output_line };
 	struct gridwl_server_options options = {
 		.config_path = server->config_path,
@@ -175,10 +174,10 @@ static void *server_thread(void *data) {
 	server->server = gridwl_server_create(&options, &error);
 	if (server->server != NULL) {
 		server->call_source = wl_event_loop_add_fd(server->server->loop,
-			server->call_fd, WL_EVENT_READABLE, handle_call, server);
+				server->call_fd, WL_EVENT_READABLE, handle_call, server);
 		server->new_xdg_surface.notify = handle_new_xdg_surface;
 		wl_signal_add(&server->server->xdg_shell->events.new_surface,
-			&server->new_xdg_surface);
+				&server->new_xdg_surface);
 		// The seat has a keyboard, a mouse and a touch screen from the
 		// start, as a laptop's does; wlcs checks keyboard focus through
 		// wl_keyboard enter and leave. wlcs adds its devices just before it uses them,
@@ -186,11 +185,11 @@ static void *server_thread(void *data) {
 		// wl_pointer (or wl_touch) after the first events were sent, while
 		// its next roundtrip may already have ended.
 		wlr_headless_add_input_device(server->server->backend,
-			WLR_INPUT_DEVICE_KEYBOARD);
+				WLR_INPUT_DEVICE_KEYBOARD);
 		wlr_headless_add_input_device(server->server->backend,
-			WLR_INPUT_DEVICE_POINTER);
+				WLR_INPUT_DEVICE_POINTER);
 		wlr_headless_add_input_device(server->server->backend,
-			WLR_INPUT_DEVICE_TOUCH);
+				WLR_INPUT_DEVICE_TOUCH);
 		// Test-only: gridwl starts the pointer at the centre of the first
 		// output, but wlcs' virtual pointer tests take it to start at
 		// 0,0 (their first relative motion is checked as a position).
@@ -203,7 +202,7 @@ static void *server_thread(void *data) {
 	pthread_mutex_unlock(&server->lock);
 	if (server->server == NULL) {
 		fprintf(stderr, "gridwl-wlcs: cannot create the server: %s\n",
-			error != NULL ? error : "?");
+				error != NULL ? error : "?");
 		free(error);
 		return NULL;
 	}
@@ -275,8 +274,7 @@ static void do_create_client(struct wlcs_server *server, void *data) {
 	if (entry == NULL) {
 		return;
 	}
-	entry->client = wl_client_create(server->server->display,
-		call->server_fd);
+	entry->client = wl_client_create(server->server->display, call->server_fd);
 	if (entry->client == NULL) {
 		free(entry);
 		return;
@@ -330,10 +328,10 @@ static void do_position_window(struct wlcs_server *server, void *data) {
 		return;
 	}
 	struct wl_resource *resource =
-		wl_client_get_object(client, call->surface_id);
+			wl_client_get_object(client, call->surface_id);
 	if (resource == NULL) {
 		wlr_log(WLR_ERROR, "wlcs: position_window_absolute: no surface %u",
-			call->surface_id);
+				call->surface_id);
 		return;
 	}
 	struct wlr_surface *surface = wlr_surface_from_resource(resource);
@@ -385,7 +383,7 @@ static double exact_fraction(double v, int x, int width) {
 static void layout_fraction(struct wlcs_server *server, wl_fixed_t x,
 		wl_fixed_t y, double *fx, double *fy) {
 	struct wlr_box *box =
-		wlr_output_layout_get_box(server->server->output_layout, NULL);
+			wlr_output_layout_get_box(server->server->output_layout, NULL);
 	*fx = exact_fraction(wl_fixed_to_double(x), box->x, box->width);
 	*fy = exact_fraction(wl_fixed_to_double(y), box->y, box->height);
 }
@@ -400,8 +398,8 @@ struct input_call {
 
 static void do_add_device(struct wlcs_server *server, void *data) {
 	struct input_call *call = data;
-	call->device = wlr_headless_add_input_device(server->server->backend,
-		call->type);
+	call->device =
+			wlr_headless_add_input_device(server->server->backend, call->type);
 }
 
 static void do_destroy_device(struct wlcs_server *server, void *data) {
@@ -542,8 +540,7 @@ static void do_touch(struct wlcs_server *server, void *data) {
 	wl_signal_emit(&touch->events.frame, NULL);
 }
 
-static void touch_event(WlcsTouch *base, int kind, wl_fixed_t x,
-		wl_fixed_t y) {
+static void touch_event(WlcsTouch *base, int kind, wl_fixed_t x, wl_fixed_t y) {
 	struct wlcs_touch *touch = wl_container_of(base, touch, base);
 	// wlcs 1.5.0 declares wl_fixed_t but passes whole pixels (its
 	// Touch::down_at(int, int) hands them straight on, as Mir's own
@@ -661,7 +658,8 @@ static WlcsDisplayServer *create_server(int argc, const char **argv) {
 	static bool log_initialised = false;
 	if (!log_initialised) {
 		wlr_log_init(getenv("GRIDWL_WLCS_DEBUG") != NULL ? WLR_DEBUG :
-			WLR_ERROR, NULL);
+														   WLR_ERROR,
+				NULL);
 		log_initialised = true;
 	}
 	struct wlcs_server *server = calloc(1, sizeof(*server));

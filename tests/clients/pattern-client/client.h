@@ -157,31 +157,31 @@ void client_emit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* cursor.c */
 struct client_cursor *client_cursor_create(struct client *client,
-	struct wl_seat *seat);
+		struct wl_seat *seat);
 void client_cursor_destroy(struct client_cursor *cursor);
 
 /* buffer.c */
 /* A buffer of this size the compositor is not reading from, from buffers
  * (which front, the one last committed, also belongs to). */
 struct client_buffer *buffer_next(struct client *client,
-	struct wl_list *buffers, const struct client_buffer *front, int width,
-	int height);
+		struct wl_list *buffers, const struct client_buffer *front, int width,
+		int height);
 void buffer_destroy(struct client_buffer *buffer);
 void buffers_destroy(struct wl_list *buffers);
 /* Draws the whole pattern at the buffer's size. */
 void buffer_fill(struct client_buffer *buffer, const struct pattern *pattern);
 /* Attaches at scale, damages all of it and commits. */
 void buffer_commit(struct client_buffer *buffer, struct wl_surface *surface,
-	int scale);
+		int scale);
 
 /* Emits "PREFIX enter NAME" or "PREFIX leave NAME" (no prefix when it is
  * NULL, for the main surface). */
 void client_emit_surface_event(const char *prefix, const char *event,
-	struct wl_output *wl_output);
+		struct wl_output *wl_output);
 
 /* output.c */
 void client_output_create(struct client *client, uint32_t global_name,
-	uint32_t version);
+		uint32_t version);
 void client_output_destroy(struct client_output *output);
 /* Creates the xdg_output of every output that lacks one. */
 void client_outputs_bind_xdg(struct client *client);
@@ -189,9 +189,9 @@ void client_outputs_bind_xdg(struct client *client);
  * get named from wl_output alone and are announced now. */
 void client_outputs_globals_known(struct client *client);
 struct client_output *client_output_from_global(struct client *client,
-	uint32_t global_name);
+		uint32_t global_name);
 struct client_output *client_output_from_name(struct client *client,
-	const char *name);
+		const char *name);
 /* The name tests know the output by; "?" while none is known. */
 const char *client_output_name(const struct client_output *output);
 
@@ -207,7 +207,7 @@ void window_set_pattern(struct window *window, const struct pattern *pattern);
 bool window_damage(struct window *window, int x, int y, int w, int h);
 /* subsurface.c */
 struct subsurface *subsurface_create(struct window *window, int index,
-	const struct subsurface_options *options);
+		const struct subsurface_options *options);
 void subsurface_destroy(struct subsurface *subsurface);
 /* Commits a new buffer when one is due; the main surface's next commit
  * applies it. False when no buffer could be made. */
@@ -221,7 +221,7 @@ void subsurface_move(struct subsurface *subsurface, int x, int y);
  * window geometry, anchor and gravity bottom-right; adjustment is an
  * xdg_positioner constraint_adjustment bit set. */
 struct popup *popup_open(struct window *window, int x, int y, int w, int h,
-	uint32_t adjustment);
+		uint32_t adjustment);
 void popup_destroy(struct popup *popup);
 void popup_redraw_if_needed(struct popup *popup);
 /* "none", or a comma separated list of slide, flip, resize (both axes) and

@@ -23,14 +23,13 @@ struct client_cursor {
 
 static void pointer_enter(void *data, struct wl_pointer *pointer,
 		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
-		wl_fixed_t y)
-{
+		wl_fixed_t y) {
 	struct client_cursor *cursor = data;
 	int scale = cursor->client->options.cursor_scale;
 	int size = CURSOR_SIZE * scale;
 	if (cursor->front == NULL) {
-		struct client_buffer *buffer = buffer_next(cursor->client,
-			&cursor->buffers, NULL, size, size);
+		struct client_buffer *buffer =
+				buffer_next(cursor->client, &cursor->buffers, NULL, size, size);
 		if (buffer == NULL) {
 			client_emit("error no memory for the cursor");
 			return;
@@ -47,26 +46,22 @@ static void pointer_enter(void *data, struct wl_pointer *pointer,
 }
 
 static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface)
-{
+		uint32_t serial, struct wl_surface *surface) {
 	client_emit("pointer leave");
 }
 
 static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y)
-{
+		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
 	client_emit("pointer motion %.2f %.2f", wl_fixed_to_double(x),
-		wl_fixed_to_double(y));
+			wl_fixed_to_double(y));
 }
 
 static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state)
-{
+		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
 }
 
-static void pointer_axis(void *data, struct wl_pointer *pointer,
-		uint32_t time, uint32_t axis, wl_fixed_t value)
-{
+static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
+		uint32_t axis, wl_fixed_t value) {
 }
 
 static const struct wl_pointer_listener pointer_listener = {
@@ -78,8 +73,7 @@ static const struct wl_pointer_listener pointer_listener = {
 };
 
 static void seat_capabilities(void *data, struct wl_seat *seat,
-		uint32_t capabilities)
-{
+		uint32_t capabilities) {
 	struct client_cursor *cursor = data;
 	if ((capabilities & WL_SEAT_CAPABILITY_POINTER) &&
 			cursor->pointer == NULL) {
@@ -91,8 +85,7 @@ static void seat_capabilities(void *data, struct wl_seat *seat,
 	}
 }
 
-static void seat_name(void *data, struct wl_seat *seat, const char *name)
-{
+static void seat_name(void *data, struct wl_seat *seat, const char *name) {
 }
 
 static const struct wl_seat_listener seat_listener = {
@@ -101,8 +94,7 @@ static const struct wl_seat_listener seat_listener = {
 };
 
 struct client_cursor *client_cursor_create(struct client *client,
-		struct wl_seat *seat)
-{
+		struct wl_seat *seat) {
 	struct client_cursor *cursor = calloc(1, sizeof(*cursor));
 	if (cursor == NULL) {
 		return NULL;
@@ -114,8 +106,7 @@ struct client_cursor *client_cursor_create(struct client *client,
 	return cursor;
 }
 
-void client_cursor_destroy(struct client_cursor *cursor)
-{
+void client_cursor_destroy(struct client_cursor *cursor) {
 	if (cursor == NULL) {
 		return;
 	}

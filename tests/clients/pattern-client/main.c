@@ -18,59 +18,58 @@
 #define SCALE_MAX 8
 
 static const char usage[] =
-	"Usage: pattern-client [options]\n"
-	"\n"
-	"Shows a known pattern in an xdg_toplevel at a chosen buffer scale and\n"
-	"prints what the compositor tells it, one line per event.\n"
-	"\n"
-	"  --scale S          buffer scale (default 1)\n"
-	"  --pattern P        checker, grid, coords or solid:RRGGBB (default coords)\n"
-	"  --size WxH         logical size when the compositor leaves it open\n"
-	"                     (default 200x100)\n"
-	"  --fullscreen NAME  fullscreen on the output called NAME\n"
-	"  --maximized        ask to be maximized before the first commit\n"
-	"  --app-id ID        xdg_toplevel app_id (default pattern-client)\n"
-	"  --title T          xdg_toplevel title (default pattern-client)\n"
-	"  --bad-scale N      after the first frame, commit buffer scale N\n"
-	"  --odd-buffer       make the buffer one pixel larger than size * scale\n"
-	"  --opaque           XRGB8888 buffers instead of ARGB8888\n"
-	"  --cursor S         over the window, a 16x16 coords cursor surface at\n"
-	"                     buffer scale S (prints pointer enter/leave)\n"
-	"  --subsurface X,Y,WxH[,SCALE[,PATTERN]]\n"
-	"                     a synchronized wl_subsurface of WxH at X,Y (logical,\n"
-	"                     relative to the main surface; may stick out), with\n"
-	"                     its own buffer scale (default --scale) and pattern\n"
-	"                     (default checker); up to 4, numbered 1, 2... in\n"
-	"                     order. With any, the window geometry is the main\n"
-	"                     surface alone\n"
-	"  --no-window-geometry  never set the window geometry, so that it is the\n"
-	"                     extents of the main surface and its subsurfaces\n"
-	"  --inhibit-idle     an idle inhibitor on the window's surface, as a video\n"
-	"                     player has\n"
-	"  -h, --help         show this help\n"
-	"\n"
-	"Events: output NAME scale=S mode=WxH | xdg_output NAME x=X y=Y width=W\n"
-	"height=H | output_removed NAME | enter NAME | leave NAME | configure W H |\n"
-	"ready W H S | damaged X Y W H | sync | close | error ... | disconnected\n"
-	"With subsurfaces and popups also: subsurface I enter NAME | subsurface I\n"
-	"leave NAME | popup configure X Y W H | popup ready W H S | popup enter NAME\n"
-	"| popup leave NAME | popup done\n"
-	"\n"
-	"Commands on stdin: scale N | pattern P | damage X Y W H | sync | quit |\n"
-	"popup X Y W H [ADJUST] | popup-close | subsurface-move I X Y\n"
-	"\n"
-	"popup opens an xdg_popup (no grab) of WxH anchored at the 1x1 rectangle\n"
-	"X,Y of the window geometry, anchor and gravity bottom-right, drawn at the\n"
-	"window's current scale and pattern. ADJUST is the constraint adjustment:\n"
-	"none, or a comma separated list of slide, flip, resize (both axes),\n"
-	"slide-x, slide-y, flip-x, flip-y, resize-x, resize-y (default flip,slide).\n"
-	"popup configure is the position the compositor gave, relative to the\n"
-	"window geometry; popup ready follows the popup's commit.\n"
-	"subsurface-move puts subsurface I at X,Y and commits the main surface,\n"
-	"which applies it; sync then vouches for it.\n";
+		"Usage: pattern-client [options]\n"
+		"\n"
+		"Shows a known pattern in an xdg_toplevel at a chosen buffer scale and\n"
+		"prints what the compositor tells it, one line per event.\n"
+		"\n"
+		"  --scale S          buffer scale (default 1)\n"
+		"  --pattern P        checker, grid, coords or solid:RRGGBB (default coords)\n"
+		"  --size WxH         logical size when the compositor leaves it open\n"
+		"                     (default 200x100)\n"
+		"  --fullscreen NAME  fullscreen on the output called NAME\n"
+		"  --maximized        ask to be maximized before the first commit\n"
+		"  --app-id ID        xdg_toplevel app_id (default pattern-client)\n"
+		"  --title T          xdg_toplevel title (default pattern-client)\n"
+		"  --bad-scale N      after the first frame, commit buffer scale N\n"
+		"  --odd-buffer       make the buffer one pixel larger than size * scale\n"
+		"  --opaque           XRGB8888 buffers instead of ARGB8888\n"
+		"  --cursor S         over the window, a 16x16 coords cursor surface at\n"
+		"                     buffer scale S (prints pointer enter/leave)\n"
+		"  --subsurface X,Y,WxH[,SCALE[,PATTERN]]\n"
+		"                     a synchronized wl_subsurface of WxH at X,Y (logical,\n"
+		"                     relative to the main surface; may stick out), with\n"
+		"                     its own buffer scale (default --scale) and pattern\n"
+		"                     (default checker); up to 4, numbered 1, 2... in\n"
+		"                     order. With any, the window geometry is the main\n"
+		"                     surface alone\n"
+		"  --no-window-geometry  never set the window geometry, so that it is the\n"
+		"                     extents of the main surface and its subsurfaces\n"
+		"  --inhibit-idle     an idle inhibitor on the window's surface, as a video\n"
+		"                     player has\n"
+		"  -h, --help         show this help\n"
+		"\n"
+		"Events: output NAME scale=S mode=WxH | xdg_output NAME x=X y=Y width=W\n"
+		"height=H | output_removed NAME | enter NAME | leave NAME | configure W H |\n"
+		"ready W H S | damaged X Y W H | sync | close | error ... | disconnected\n"
+		"With subsurfaces and popups also: subsurface I enter NAME | subsurface I\n"
+		"leave NAME | popup configure X Y W H | popup ready W H S | popup enter NAME\n"
+		"| popup leave NAME | popup done\n"
+		"\n"
+		"Commands on stdin: scale N | pattern P | damage X Y W H | sync | quit |\n"
+		"popup X Y W H [ADJUST] | popup-close | subsurface-move I X Y\n"
+		"\n"
+		"popup opens an xdg_popup (no grab) of WxH anchored at the 1x1 rectangle\n"
+		"X,Y of the window geometry, anchor and gravity bottom-right, drawn at the\n"
+		"window's current scale and pattern. ADJUST is the constraint adjustment:\n"
+		"none, or a comma separated list of slide, flip, resize (both axes),\n"
+		"slide-x, slide-y, flip-x, flip-y, resize-x, resize-y (default flip,slide).\n"
+		"popup configure is the position the compositor gave, relative to the\n"
+		"window geometry; popup ready follows the popup's commit.\n"
+		"subsurface-move puts subsurface I at X,Y and commits the main surface,\n"
+		"which applies it; sync then vouches for it.\n";
 
-void client_emit(const char *fmt, ...)
-{
+void client_emit(const char *fmt, ...) {
 	va_list args;
 	va_start(args, fmt);
 	vprintf(fmt, args);
@@ -79,8 +78,7 @@ void client_emit(const char *fmt, ...)
 	fflush(stdout);
 }
 
-static bool parse_int(const char *text, int min, int max, int *out)
-{
+static bool parse_int(const char *text, int min, int max, int *out) {
 	char *end;
 	errno = 0;
 	long value = strtol(text, &end, 10);
@@ -92,8 +90,7 @@ static bool parse_int(const char *text, int min, int max, int *out)
 	return true;
 }
 
-static bool parse_size(const char *text, int *width, int *height)
-{
+static bool parse_size(const char *text, int *width, int *height) {
 	char buf[64];
 	snprintf(buf, sizeof(buf), "%s", text);
 	char *x = strchr(buf, 'x');
@@ -102,17 +99,16 @@ static bool parse_size(const char *text, int *width, int *height)
 	}
 	*x = '\0';
 	return parse_int(buf, 1, 16384, width) &&
-		parse_int(x + 1, 1, 16384, height);
+			parse_int(x + 1, 1, 16384, height);
 }
 
 /* X,Y,WxH[,SCALE[,PATTERN]] */
-static bool parse_subsurface(const char *text, struct subsurface_options *o)
-{
+static bool parse_subsurface(const char *text, struct subsurface_options *o) {
 	char buf[128];
 	if (snprintf(buf, sizeof(buf), "%s", text) >= (int)sizeof(buf)) {
 		return false;
 	}
-	char *fields[5] = {0};
+	char *fields[5] = { 0 };
 	int count = 0;
 	char *rest = buf;
 	while (count < 5) {
@@ -141,12 +137,22 @@ static bool parse_subsurface(const char *text, struct subsurface_options *o)
 	return count < 5 || pattern_parse(fields[4], &o->pattern);
 }
 
-static bool parse_options(int argc, char *argv[], struct client_options *o)
-{
+static bool parse_options(int argc, char *argv[], struct client_options *o) {
 	enum {
-		OPT_SCALE = 256, OPT_PATTERN, OPT_SIZE, OPT_FULLSCREEN, OPT_APP_ID,
-		OPT_TITLE, OPT_BAD_SCALE, OPT_ODD_BUFFER, OPT_OPAQUE, OPT_CURSOR, OPT_SUBSURFACE,
-		OPT_NO_WINDOW_GEOMETRY, OPT_MAXIMIZED, OPT_INHIBIT_IDLE,
+		OPT_SCALE = 256,
+		OPT_PATTERN,
+		OPT_SIZE,
+		OPT_FULLSCREEN,
+		OPT_APP_ID,
+		OPT_TITLE,
+		OPT_BAD_SCALE,
+		OPT_ODD_BUFFER,
+		OPT_OPAQUE,
+		OPT_CURSOR,
+		OPT_SUBSURFACE,
+		OPT_NO_WINDOW_GEOMETRY,
+		OPT_MAXIMIZED,
+		OPT_INHIBIT_IDLE,
 	};
 	static const struct option long_options[] = {
 		{ "scale", required_argument, NULL, OPT_SCALE },
@@ -222,8 +228,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 		case OPT_CURSOR:
 			o->cursor_scale = atoi(optarg);
 			if (o->cursor_scale < 1 || o->cursor_scale > 4) {
-				fprintf(stderr, "invalid --cursor: %s (want 1 to 4)\n",
-					optarg);
+				fprintf(stderr, "invalid --cursor: %s (want 1 to 4)\n", optarg);
 				return false;
 			}
 			break;
@@ -233,13 +238,15 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 		case OPT_SUBSURFACE:
 			if (o->subsurface_count == SUBSURFACES_MAX) {
 				fprintf(stderr, "at most %d --subsurface options\n",
-					SUBSURFACES_MAX);
+						SUBSURFACES_MAX);
 				return false;
 			}
 			if (!parse_subsurface(optarg,
-					&o->subsurfaces[o->subsurface_count])) {
-				fprintf(stderr, "invalid --subsurface: %s (want "
-					"X,Y,WxH[,SCALE[,PATTERN]])\n", optarg);
+						&o->subsurfaces[o->subsurface_count])) {
+				fprintf(stderr,
+						"invalid --subsurface: %s (want "
+						"X,Y,WxH[,SCALE[,PATTERN]])\n",
+						optarg);
 				return false;
 			}
 			o->subsurface_count++;
@@ -263,57 +270,53 @@ static bool parse_options(int argc, char *argv[], struct client_options *o)
 		return false;
 	}
 	if (o->odd_buffer && o->scale < 2) {
-		fprintf(stderr, "--odd-buffer needs --scale 2 or more: every size "
-			"is a multiple of 1\n");
+		fprintf(stderr,
+				"--odd-buffer needs --scale 2 or more: every size "
+				"is a multiple of 1\n");
 		return false;
 	}
 	return true;
 }
 
-static uint32_t min_version(uint32_t a, uint32_t b)
-{
+static uint32_t min_version(uint32_t a, uint32_t b) {
 	return a < b ? a : b;
 }
 
 static const struct client_global bound_globals[] = {
 	// Version 4 brings damage_buffer, which the damage command needs:
 	// connect_globals refuses less.
-	{ &wl_compositor_interface, 4, offsetof(struct client, compositor),
-		NULL },
-	{ &wl_subcompositor_interface, 1,
-		offsetof(struct client, subcompositor), NULL },
+	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
+	{ &wl_subcompositor_interface, 1, offsetof(struct client, subcompositor),
+			NULL },
 	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
 	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-		&client_wm_base_listener },
+			&client_wm_base_listener },
 	{ 0 },
 };
 
 /* Every output, and what only some options need. */
 static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
+		uint32_t name, const char *interface, uint32_t version) {
 	struct client *client = data;
 	if (strcmp(interface, wl_output_interface.name) == 0) {
 		client_output_create(client, name, version);
 	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
 			client->options.cursor_scale > 0 && client->seat == NULL) {
-		client->seat = wl_registry_bind(registry, name, &wl_seat_interface,
-			1);
-	} else if (strcmp(interface,
-			zwp_idle_inhibit_manager_v1_interface.name) == 0 &&
+		client->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
+	} else if (strcmp(interface, zwp_idle_inhibit_manager_v1_interface.name) ==
+					0 &&
 			client->options.inhibit_idle) {
 		client->idle_inhibit_manager = wl_registry_bind(registry, name,
-			&zwp_idle_inhibit_manager_v1_interface, 1);
+				&zwp_idle_inhibit_manager_v1_interface, 1);
 	} else if (strcmp(interface, zxdg_output_manager_v1_interface.name) == 0) {
 		client->xdg_output_manager = wl_registry_bind(registry, name,
-			&zxdg_output_manager_v1_interface, min_version(version, 3));
+				&zxdg_output_manager_v1_interface, min_version(version, 3));
 		client_outputs_bind_xdg(client);
 	}
 }
 
 static void registry_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
+		uint32_t name) {
 	struct client *client = data;
 	struct client_output *output = client_output_from_global(client, name);
 	if (output != NULL) {
@@ -323,8 +326,7 @@ static void registry_global_remove(void *data, struct wl_registry *registry,
 }
 
 /* popup X Y W H [ADJUST] */
-static void open_popup(struct window *window, char **args, int nargs)
-{
+static void open_popup(struct window *window, char **args, int nargs) {
 	int n[4];
 	uint32_t adjustment;
 	if (!parse_int(args[0], -16384, 16384, &n[0]) ||
@@ -332,7 +334,7 @@ static void open_popup(struct window *window, char **args, int nargs)
 			!parse_int(args[2], 1, 16384, &n[2]) ||
 			!parse_int(args[3], 1, 16384, &n[3]) ||
 			!popup_parse_adjustment(nargs == 5 ? args[4] : "flip,slide",
-				&adjustment)) {
+					&adjustment)) {
 		client_emit("error bad command: popup");
 		return;
 	}
@@ -348,15 +350,14 @@ static void open_popup(struct window *window, char **args, int nargs)
 	window->popup = popup_open(window, n[0], n[1], n[2], n[3], adjustment);
 }
 
-static void handle_command(struct client *client, char *line)
-{
+static void handle_command(struct client *client, char *line) {
 	struct window *window = client->window;
 	char *saveptr;
 	char *cmd = strtok_r(line, " \t", &saveptr);
 	if (cmd == NULL) {
 		return;
 	}
-	char *args[5] = {0};
+	char *args[5] = { 0 };
 	int nargs = 0;
 	char *arg;
 	while ((arg = strtok_r(NULL, " \t", &saveptr)) != NULL && nargs < 5) {
@@ -391,8 +392,7 @@ static void handle_command(struct client *client, char *line)
 		if (!window_damage(window, n[0], n[1], n[2], n[3])) {
 			client_emit("error damage rectangle outside the buffer");
 		}
-	} else if (strcmp(cmd, "popup") == 0 && (all_args == 4 ||
-			all_args == 5)) {
+	} else if (strcmp(cmd, "popup") == 0 && (all_args == 4 || all_args == 5)) {
 		open_popup(window, args, all_args);
 	} else if (strcmp(cmd, "subsurface-move") == 0 && all_args == 3 &&
 			parse_int(args[0], 1, window->subsurface_count, &n[0]) &&
@@ -417,8 +417,7 @@ static void handle_command(struct client *client, char *line)
 
 /* Reads what stdin has and runs each complete line; false on end of file. */
 static bool read_commands(struct client *client, char *buf, size_t size,
-		size_t *len)
-{
+		size_t *len) {
 	ssize_t n = read(STDIN_FILENO, buf + *len, size - *len - 1);
 	if (n < 0) {
 		return errno == EINTR || errno == EAGAIN;
@@ -443,16 +442,15 @@ static bool read_commands(struct client *client, char *buf, size_t size,
 	return true;
 }
 
-static void report_disconnect(struct client *client)
-{
+static void report_disconnect(struct client *client) {
 	int err = wl_display_get_error(client->display);
 	if (err == EPROTO) {
 		const struct wl_interface *interface = NULL;
 		uint32_t id = 0;
-		uint32_t code = wl_display_get_protocol_error(client->display,
-			&interface, &id);
+		uint32_t code =
+				wl_display_get_protocol_error(client->display, &interface, &id);
 		client_emit("error protocol interface=%s code=%u id=%u",
-			interface ? interface->name : "?", code, id);
+				interface ? interface->name : "?", code, id);
 	} else {
 		client_emit("error %s", strerror(err ? err : EPIPE));
 	}
@@ -462,8 +460,7 @@ static void report_disconnect(struct client *client)
 }
 
 /* Sends what is queued, waiting for room in the socket if need be. */
-static bool flush_display(struct client *client)
-{
+static bool flush_display(struct client *client) {
 	while (wl_display_flush(client->display) < 0) {
 		if (errno != EAGAIN) {
 			return false;
@@ -479,8 +476,7 @@ static bool flush_display(struct client *client)
 	return true;
 }
 
-static void run(struct client *client)
-{
+static void run(struct client *client) {
 	char commands[4096];
 	size_t commands_len = 0;
 	bool stdin_open = true;
@@ -524,7 +520,7 @@ static void run(struct client *client)
 		}
 		if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
 			if (!read_commands(client, commands, sizeof(commands),
-					&commands_len)) {
+						&commands_len)) {
 				// End of input ends the client, like quit: a test
 				// that dies leaves no client behind.
 				stdin_open = false;
@@ -536,16 +532,14 @@ static void run(struct client *client)
 
 /* Two roundtrips: one for the globals, one for what binding them sends
  * (output names and geometry), which --fullscreen needs. */
-static bool connect_globals(struct client *client)
-{
+static bool connect_globals(struct client *client) {
 	client->globals = (struct client_globals){
 		.table = bound_globals,
 		.global = registry_global,
 		.global_remove = registry_global_remove,
 		.data = client,
 	};
-	client->registry = client_globals_listen(client->display,
-		&client->globals);
+	client->registry = client_globals_listen(client->display, &client->globals);
 	if (wl_display_roundtrip(client->display) < 0 ||
 			wl_display_roundtrip(client->display) < 0) {
 		report_disconnect(client);
@@ -556,17 +550,20 @@ static bool connect_globals(struct client *client)
 		return false;
 	}
 	uint32_t compositor_version = client->compositor != NULL ?
-		wl_compositor_get_version(client->compositor) : 4;
+			wl_compositor_get_version(client->compositor) :
+			4;
 	if (compositor_version < 4) {
 		client_emit("error wl_compositor version %u < 4", compositor_version);
 		client->exit_status = 1;
 		return false;
 	}
 	const char *missing = client->compositor == NULL ? "wl_compositor" :
-		client->shm == NULL ? "wl_shm" :
-		client->wm_base == NULL ? "xdg_wm_base" :
-		client->subcompositor == NULL && client->options.subsurface_count > 0 ?
-			"wl_subcompositor" : NULL;
+			client->shm == NULL                      ? "wl_shm" :
+			client->wm_base == NULL                  ? "xdg_wm_base" :
+			client->subcompositor == NULL &&
+					client->options.subsurface_count > 0 ?
+									  "wl_subcompositor" :
+									  NULL;
 	if (missing != NULL) {
 		client_emit("error compositor lacks %s", missing);
 		client->exit_status = 1;
@@ -574,7 +571,8 @@ static bool connect_globals(struct client *client)
 	}
 	if (client->options.cursor_scale > 0) {
 		client->cursor = client->seat != NULL ?
-			client_cursor_create(client, client->seat) : NULL;
+				client_cursor_create(client, client->seat) :
+				NULL;
 		if (client->cursor == NULL) {
 			client_emit("error no seat for --cursor");
 			client->exit_status = 1;
@@ -590,8 +588,7 @@ static bool connect_globals(struct client *client)
 	return true;
 }
 
-static void client_finish(struct client *client)
-{
+static void client_finish(struct client *client) {
 	client_sync_finish(client);
 	if (client->window != NULL) {
 		window_destroy(client->window);
@@ -628,8 +625,7 @@ static void client_finish(struct client *client)
 	wl_display_disconnect(client->display);
 }
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
 	struct client client = { .running = true };
 	if (!parse_options(argc, argv, &client.options)) {
 		return 2;
@@ -639,7 +635,7 @@ int main(int argc, char *argv[])
 	client.display = wl_display_connect(NULL);
 	if (client.display == NULL) {
 		client_emit("error cannot connect to the Wayland display: %s",
-			strerror(errno));
+				strerror(errno));
 		client_emit("disconnected");
 		return 1;
 	}

@@ -8,14 +8,12 @@
 #define WL_OUTPUT_MAX_VERSION 4
 #define XDG_OUTPUT_MAX_VERSION 3
 
-static void replace_string(char **dst, const char *src)
-{
+static void replace_string(char **dst, const char *src) {
 	free(*dst);
 	*dst = src ? strdup(src) : NULL;
 }
 
-const char *client_output_name(const struct client_output *output)
-{
+const char *client_output_name(const struct client_output *output) {
 	if (output->xdg_name != NULL) {
 		return output->xdg_name;
 	}
@@ -32,15 +30,13 @@ const char *client_output_name(const struct client_output *output)
 	return "?";
 }
 
-static bool name_known(const struct client_output *output)
-{
+static bool name_known(const struct client_output *output) {
 	return strcmp(client_output_name(output), "?") != 0;
 }
 
 /* The state as of the last done: every output line describes a consistent
  * set of properties, never a half-applied change. */
-static void announce(struct client_output *output)
-{
+static void announce(struct client_output *output) {
 	// wl_output 4 names the output before xdg-output has said anything;
 	// wait for that, so the first line already has the logical geometry.
 	if (!output->done || !name_known(output) ||
@@ -49,28 +45,26 @@ static void announce(struct client_output *output)
 	}
 	const char *name = client_output_name(output);
 	client_emit("output %s scale=%d mode=%dx%d", name, output->scale,
-		output->mode_width, output->mode_height);
+			output->mode_width, output->mode_height);
 	if (output->has_logical) {
 		client_emit("xdg_output %s x=%d y=%d width=%d height=%d", name,
-			output->x, output->y, output->logical_width,
-			output->logical_height);
+				output->x, output->y, output->logical_width,
+				output->logical_height);
 	}
 	output->announced = true;
 }
 
-static void output_geometry(void *data, struct wl_output *wl_output,
-		int32_t x, int32_t y, int32_t physical_width, int32_t physical_height,
+static void output_geometry(void *data, struct wl_output *wl_output, int32_t x,
+		int32_t y, int32_t physical_width, int32_t physical_height,
 		int32_t subpixel, const char *make, const char *model,
-		int32_t transform)
-{
+		int32_t transform) {
 	struct client_output *output = data;
 	replace_string(&output->make, make);
 	replace_string(&output->model, model);
 }
 
-static void output_mode(void *data, struct wl_output *wl_output,
-		uint32_t flags, int32_t width, int32_t height, int32_t refresh)
-{
+static void output_mode(void *data, struct wl_output *wl_output, uint32_t flags,
+		int32_t width, int32_t height, int32_t refresh) {
 	struct client_output *output = data;
 	if (flags & WL_OUTPUT_MODE_CURRENT) {
 		output->mode_width = width;
@@ -78,30 +72,26 @@ static void output_mode(void *data, struct wl_output *wl_output,
 	}
 }
 
-static void output_done(void *data, struct wl_output *wl_output)
-{
+static void output_done(void *data, struct wl_output *wl_output) {
 	struct client_output *output = data;
 	output->done = true;
 	announce(output);
 }
 
 static void output_scale(void *data, struct wl_output *wl_output,
-		int32_t factor)
-{
+		int32_t factor) {
 	struct client_output *output = data;
 	output->scale = factor;
 }
 
 static void output_name(void *data, struct wl_output *wl_output,
-		const char *name)
-{
+		const char *name) {
 	struct client_output *output = data;
 	replace_string(&output->wl_name, name);
 }
 
 static void output_description(void *data, struct wl_output *wl_output,
-		const char *description)
-{
+		const char *description) {
 	// Not needed: the name identifies outputs.
 }
 
@@ -115,8 +105,7 @@ static const struct wl_output_listener output_listener = {
 };
 
 static void xdg_output_logical_position(void *data,
-		struct zxdg_output_v1 *xdg_output, int32_t x, int32_t y)
-{
+		struct zxdg_output_v1 *xdg_output, int32_t x, int32_t y) {
 	struct client_output *output = data;
 	output->xdg_seen = true;
 	output->x = x;
@@ -125,8 +114,7 @@ static void xdg_output_logical_position(void *data,
 }
 
 static void xdg_output_logical_size(void *data,
-		struct zxdg_output_v1 *xdg_output, int32_t width, int32_t height)
-{
+		struct zxdg_output_v1 *xdg_output, int32_t width, int32_t height) {
 	struct client_output *output = data;
 	output->xdg_seen = true;
 	output->logical_width = width;
@@ -134,8 +122,7 @@ static void xdg_output_logical_size(void *data,
 	output->has_logical = true;
 }
 
-static void xdg_output_done(void *data, struct zxdg_output_v1 *xdg_output)
-{
+static void xdg_output_done(void *data, struct zxdg_output_v1 *xdg_output) {
 	// From version 3 on, wl_output.done closes xdg_output changes too,
 	// and this event is no longer sent.
 	struct client_output *output = data;
@@ -143,16 +130,14 @@ static void xdg_output_done(void *data, struct zxdg_output_v1 *xdg_output)
 }
 
 static void xdg_output_name(void *data, struct zxdg_output_v1 *xdg_output,
-		const char *name)
-{
+		const char *name) {
 	struct client_output *output = data;
 	output->xdg_seen = true;
 	replace_string(&output->xdg_name, name);
 }
 
 static void xdg_output_description(void *data,
-		struct zxdg_output_v1 *xdg_output, const char *description)
-{
+		struct zxdg_output_v1 *xdg_output, const char *description) {
 	// Not needed: the name identifies outputs.
 }
 
@@ -165,8 +150,7 @@ static const struct zxdg_output_v1_listener xdg_output_listener = {
 };
 
 void client_output_create(struct client *client, uint32_t global_name,
-		uint32_t version)
-{
+		uint32_t version) {
 	struct client_output *output = calloc(1, sizeof(*output));
 	if (output == NULL) {
 		client_emit("error out of memory");
@@ -174,18 +158,17 @@ void client_output_create(struct client *client, uint32_t global_name,
 	}
 	output->client = client;
 	output->global_name = global_name;
-	output->version = version < WL_OUTPUT_MAX_VERSION ?
-		version : WL_OUTPUT_MAX_VERSION;
+	output->version =
+			version < WL_OUTPUT_MAX_VERSION ? version : WL_OUTPUT_MAX_VERSION;
 	output->scale = 1;
 	output->wl_output = wl_registry_bind(client->registry, global_name,
-		&wl_output_interface, output->version);
+			&wl_output_interface, output->version);
 	wl_output_add_listener(output->wl_output, &output_listener, output);
 	wl_list_insert(client->outputs.prev, &output->link);
 	client_outputs_bind_xdg(client);
 }
 
-void client_outputs_bind_xdg(struct client *client)
-{
+void client_outputs_bind_xdg(struct client *client) {
 	if (client->xdg_output_manager == NULL) {
 		return;
 	}
@@ -195,14 +178,13 @@ void client_outputs_bind_xdg(struct client *client)
 			continue;
 		}
 		output->xdg_output = zxdg_output_manager_v1_get_xdg_output(
-			client->xdg_output_manager, output->wl_output);
-		zxdg_output_v1_add_listener(output->xdg_output,
-			&xdg_output_listener, output);
+				client->xdg_output_manager, output->wl_output);
+		zxdg_output_v1_add_listener(output->xdg_output, &xdg_output_listener,
+				output);
 	}
 }
 
-void client_outputs_globals_known(struct client *client)
-{
+void client_outputs_globals_known(struct client *client) {
 	client->globals_known = true;
 	struct client_output *output;
 	wl_list_for_each(output, &client->outputs, link) {
@@ -212,8 +194,7 @@ void client_outputs_globals_known(struct client *client)
 	}
 }
 
-void client_output_destroy(struct client_output *output)
-{
+void client_output_destroy(struct client_output *output) {
 	if (output->xdg_output != NULL) {
 		zxdg_output_v1_destroy(output->xdg_output);
 	}
@@ -231,8 +212,7 @@ void client_output_destroy(struct client_output *output)
 }
 
 struct client_output *client_output_from_global(struct client *client,
-		uint32_t global_name)
-{
+		uint32_t global_name) {
 	struct client_output *output;
 	wl_list_for_each(output, &client->outputs, link) {
 		if (output->global_name == global_name) {
@@ -243,8 +223,7 @@ struct client_output *client_output_from_global(struct client *client,
 }
 
 struct client_output *client_output_from_name(struct client *client,
-		const char *name)
-{
+		const char *name) {
 	struct client_output *output;
 	wl_list_for_each(output, &client->outputs, link) {
 		if (strcmp(client_output_name(output), name) == 0) {

@@ -6,14 +6,12 @@
 #include "xdg-shell-client-protocol.h"
 
 static void surface_enter(void *data, struct wl_surface *surface,
-		struct wl_output *wl_output)
-{
+		struct wl_output *wl_output) {
 	client_emit_surface_event("popup", "enter", wl_output);
 }
 
 static void surface_leave(void *data, struct wl_surface *surface,
-		struct wl_output *wl_output)
-{
+		struct wl_output *wl_output) {
 	client_emit_surface_event("popup", "leave", wl_output);
 }
 
@@ -23,8 +21,7 @@ static const struct wl_surface_listener surface_listener = {
 };
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	struct popup *popup = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
 	popup->width = popup->pending_width;
@@ -38,9 +35,8 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 	.configure = xdg_surface_configure,
 };
 
-static void popup_configure(void *data, struct xdg_popup *xdg_popup,
-		int32_t x, int32_t y, int32_t width, int32_t height)
-{
+static void popup_configure(void *data, struct xdg_popup *xdg_popup, int32_t x,
+		int32_t y, int32_t width, int32_t height) {
 	struct popup *popup = data;
 	client_emit("popup configure %d %d %d %d", x, y, width, height);
 	// Zero would leave the size to us: keep the one asked for.
@@ -50,8 +46,7 @@ static void popup_configure(void *data, struct xdg_popup *xdg_popup,
 	}
 }
 
-static void popup_done(void *data, struct xdg_popup *xdg_popup)
-{
+static void popup_done(void *data, struct xdg_popup *xdg_popup) {
 	struct popup *popup = data;
 	client_emit("popup done");
 	// Dismissed for good: what is left of it is only ours to free.
@@ -65,8 +60,7 @@ static const struct xdg_popup_listener popup_listener = {
 };
 
 struct popup *popup_open(struct window *window, int x, int y, int w, int h,
-		uint32_t adjustment)
-{
+		uint32_t adjustment) {
 	struct client *client = window->client;
 	struct popup *popup = calloc(1, sizeof(*popup));
 	if (popup == NULL) {
@@ -83,21 +77,19 @@ struct popup *popup_open(struct window *window, int x, int y, int w, int h,
 	wl_list_init(&popup->buffers);
 	popup->surface = wl_compositor_create_surface(client->compositor);
 	wl_surface_add_listener(popup->surface, &surface_listener, popup);
-	popup->xdg_surface = xdg_wm_base_get_xdg_surface(client->wm_base,
-		popup->surface);
-	xdg_surface_add_listener(popup->xdg_surface, &xdg_surface_listener,
-		popup);
+	popup->xdg_surface =
+			xdg_wm_base_get_xdg_surface(client->wm_base, popup->surface);
+	xdg_surface_add_listener(popup->xdg_surface, &xdg_surface_listener, popup);
 
 	struct xdg_positioner *positioner =
-		xdg_wm_base_create_positioner(client->wm_base);
+			xdg_wm_base_create_positioner(client->wm_base);
 	xdg_positioner_set_size(positioner, w, h);
 	xdg_positioner_set_anchor_rect(positioner, x, y, 1, 1);
 	xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT);
-	xdg_positioner_set_gravity(positioner,
-		XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
+	xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
 	xdg_positioner_set_constraint_adjustment(positioner, adjustment);
 	popup->xdg_popup = xdg_surface_get_popup(popup->xdg_surface,
-		window->xdg_surface, positioner);
+			window->xdg_surface, positioner);
 	// The popup keeps a copy of the rules.
 	xdg_positioner_destroy(positioner);
 	xdg_popup_add_listener(popup->xdg_popup, &popup_listener, popup);
@@ -107,16 +99,15 @@ struct popup *popup_open(struct window *window, int x, int y, int w, int h,
 	return popup;
 }
 
-void popup_redraw_if_needed(struct popup *popup)
-{
+void popup_redraw_if_needed(struct popup *popup) {
 	if (!popup->configured || !popup->needs_redraw) {
 		return;
 	}
 	popup->needs_redraw = false;
 	struct client *client = popup->window->client;
-	struct client_buffer *buffer = buffer_next(client, &popup->buffers,
-		popup->front, popup->width * popup->scale,
-		popup->height * popup->scale);
+	struct client_buffer *buffer =
+			buffer_next(client, &popup->buffers, popup->front,
+					popup->width * popup->scale, popup->height * popup->scale);
 	if (buffer == NULL) {
 		client->running = false;
 		client->exit_status = 1;
@@ -128,12 +119,11 @@ void popup_redraw_if_needed(struct popup *popup)
 
 	char line[128];
 	snprintf(line, sizeof(line), "popup ready %d %d %d", popup->width,
-		popup->height, popup->scale);
+			popup->height, popup->scale);
 	client_sync(client, line);
 }
 
-void popup_destroy(struct popup *popup)
-{
+void popup_destroy(struct popup *popup) {
 	xdg_popup_destroy(popup->xdg_popup);
 	xdg_surface_destroy(popup->xdg_surface);
 	wl_surface_destroy(popup->surface);
@@ -147,12 +137,15 @@ struct adjustment_name {
 };
 
 static const struct adjustment_name adjustment_names[] = {
-	{ "slide", XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X |
-		XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_Y },
-	{ "flip", XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_X |
-		XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_Y },
-	{ "resize", XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_X |
-		XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y },
+	{ "slide",
+			XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X |
+					XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_Y },
+	{ "flip",
+			XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_X |
+					XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_Y },
+	{ "resize",
+			XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_X |
+					XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y },
 	{ "slide-x", XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X },
 	{ "slide-y", XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_Y },
 	{ "flip-x", XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_FLIP_X },
@@ -161,8 +154,7 @@ static const struct adjustment_name adjustment_names[] = {
 	{ "resize-y", XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_RESIZE_Y },
 };
 
-bool popup_parse_adjustment(const char *text, uint32_t *adjustment)
-{
+bool popup_parse_adjustment(const char *text, uint32_t *adjustment) {
 	if (strcmp(text, "none") == 0) {
 		*adjustment = XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_NONE;
 		return true;

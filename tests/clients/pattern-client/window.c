@@ -15,8 +15,7 @@ struct sync_note {
 };
 
 static void sync_done(void *data, struct wl_callback *callback,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	struct sync_note *note = data;
 	struct client *client = note->client;
 	wl_callback_destroy(callback);
@@ -26,8 +25,7 @@ static void sync_done(void *data, struct wl_callback *callback,
 	if (note->first_frame && window != NULL && client->options.bad_scale_set) {
 		// The frame is on screen; now break the rules, to see the
 		// compositor refuse it without harming anyone else.
-		wl_surface_set_buffer_scale(window->surface,
-			client->options.bad_scale);
+		wl_surface_set_buffer_scale(window->surface, client->options.bad_scale);
 		wl_surface_commit(window->surface);
 	}
 	free(note);
@@ -38,8 +36,7 @@ static const struct wl_callback_listener sync_listener = {
 };
 
 static void sync_note(struct client *client, const char *line,
-		bool first_frame)
-{
+		bool first_frame) {
 	struct sync_note *note = calloc(1, sizeof(*note));
 	if (note == NULL) {
 		return;
@@ -54,8 +51,7 @@ static void sync_note(struct client *client, const char *line,
 	wl_list_insert(client->sync_notes.prev, &note->link);
 }
 
-void client_sync_finish(struct client *client)
-{
+void client_sync_finish(struct client *client) {
 	struct sync_note *note, *tmp;
 	wl_list_for_each_safe(note, tmp, &client->sync_notes, link) {
 		wl_callback_destroy(note->callback);
@@ -64,13 +60,11 @@ void client_sync_finish(struct client *client)
 	}
 }
 
-void client_sync(struct client *client, const char *line)
-{
+void client_sync(struct client *client, const char *line) {
 	sync_note(client, line, false);
 }
 
-static void buffer_size(const struct window *window, int *width, int *height)
-{
+static void buffer_size(const struct window *window, int *width, int *height) {
 	*width = window->width * window->scale;
 	*height = window->height * window->scale;
 	if (window->client->options.odd_buffer) {
@@ -81,8 +75,7 @@ static void buffer_size(const struct window *window, int *width, int *height)
 	}
 }
 
-void window_redraw_if_needed(struct window *window)
-{
+void window_redraw_if_needed(struct window *window) {
 	if (window->popup != NULL) {
 		popup_redraw_if_needed(window->popup);
 	}
@@ -102,52 +95,48 @@ void window_redraw_if_needed(struct window *window)
 	}
 	int bw, bh;
 	buffer_size(window, &bw, &bh);
-	struct client_buffer *buffer = buffer_next(client, &window->buffers,
-		window->front, bw, bh);
+	struct client_buffer *buffer =
+			buffer_next(client, &window->buffers, window->front, bw, bh);
 	if (buffer == NULL) {
 		client->running = false;
 		client->exit_status = 1;
 		return;
 	}
 	buffer_fill(buffer, &window->pattern);
-	if (window->subsurface_count > 0 &&
-			!client->options.no_window_geometry) {
+	if (window->subsurface_count > 0 && !client->options.no_window_geometry) {
 		// Otherwise the window geometry would be the extents of all the
 		// surfaces, and a subsurface could not stick out of the window.
 		xdg_surface_set_window_geometry(window->xdg_surface, 0, 0,
-			window->width, window->height);
+				window->width, window->height);
 	}
 	buffer_commit(buffer, window->surface, window->scale);
 	window->front = buffer;
 
 	char line[128];
 	snprintf(line, sizeof(line), "ready %d %d %d", window->width,
-		window->height, window->scale);
+			window->height, window->scale);
 	sync_note(client, line, !window->shown);
 	window->shown = true;
 }
 
-void window_set_scale(struct window *window, int scale)
-{
+void window_set_scale(struct window *window, int scale) {
 	window->scale = scale;
 	window->needs_redraw = true;
 }
 
-void window_set_pattern(struct window *window, const struct pattern *pattern)
-{
+void window_set_pattern(struct window *window, const struct pattern *pattern) {
 	window->pattern = *pattern;
 	window->needs_redraw = true;
 }
 
-bool window_damage(struct window *window, int x, int y, int w, int h)
-{
+bool window_damage(struct window *window, int x, int y, int w, int h) {
 	struct client_buffer *front = window->front;
 	if (front == NULL || w <= 0 || h <= 0 || x < 0 || y < 0 ||
 			x > front->width - w || y > front->height - h) {
 		return false;
 	}
-	struct client_buffer *buffer = buffer_next(window->client,
-		&window->buffers, front, front->width, front->height);
+	struct client_buffer *buffer = buffer_next(window->client, &window->buffers,
+			front, front->width, front->height);
 	if (buffer == NULL) {
 		return false;
 	}
@@ -159,7 +148,8 @@ bool window_damage(struct window *window, int x, int y, int w, int h)
 		uint32_t *row = buffer->data + (size_t)by * (size_t)buffer->width;
 		for (int bx = x; bx < x + w; bx++) {
 			row[bx] = pattern_pixel(&window->pattern, bx, by, buffer->width,
-				buffer->height) ^ 0x00ffffffu;
+							  buffer->height) ^
+					0x00ffffffu;
 		}
 	}
 	wl_surface_attach(window->surface, buffer->wl_buffer, 0, 0);
@@ -175,11 +165,10 @@ bool window_damage(struct window *window, int x, int y, int w, int h)
 }
 
 void client_emit_surface_event(const char *prefix, const char *event,
-		struct wl_output *wl_output)
-{
+		struct wl_output *wl_output) {
 	// A proxy already destroyed arrives as NULL.
-	struct client_output *output = wl_output ?
-		wl_output_get_user_data(wl_output) : NULL;
+	struct client_output *output =
+			wl_output ? wl_output_get_user_data(wl_output) : NULL;
 	const char *name = output ? client_output_name(output) : "?";
 	if (prefix != NULL) {
 		client_emit("%s %s %s", prefix, event, name);
@@ -189,14 +178,12 @@ void client_emit_surface_event(const char *prefix, const char *event,
 }
 
 static void surface_enter(void *data, struct wl_surface *surface,
-		struct wl_output *wl_output)
-{
+		struct wl_output *wl_output) {
 	client_emit_surface_event(NULL, "enter", wl_output);
 }
 
 static void surface_leave(void *data, struct wl_surface *surface,
-		struct wl_output *wl_output)
-{
+		struct wl_output *wl_output) {
 	client_emit_surface_event(NULL, "leave", wl_output);
 }
 
@@ -206,17 +193,16 @@ static const struct wl_surface_listener surface_listener = {
 };
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	struct window *window = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
 	client_emit("configure %d %d", window->pending_width,
-		window->pending_height);
+			window->pending_height);
 	const struct client_options *options = &window->client->options;
-	window->width = window->pending_width > 0 ?
-		window->pending_width : options->width;
-	window->height = window->pending_height > 0 ?
-		window->pending_height : options->height;
+	window->width =
+			window->pending_width > 0 ? window->pending_width : options->width;
+	window->height = window->pending_height > 0 ? window->pending_height :
+												  options->height;
 	window->configured = true;
 	// Every configure is answered by a new buffer, even at the same size:
 	// that commit is what tells the compositor the configure took effect.
@@ -228,15 +214,13 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 };
 
 static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
-		int32_t width, int32_t height, struct wl_array *states)
-{
+		int32_t width, int32_t height, struct wl_array *states) {
 	struct window *window = data;
 	window->pending_width = width;
 	window->pending_height = height;
 }
 
-static void toplevel_close(void *data, struct xdg_toplevel *toplevel)
-{
+static void toplevel_close(void *data, struct xdg_toplevel *toplevel) {
 	struct window *window = data;
 	client_emit("close");
 	window->client->running = false;
@@ -247,8 +231,7 @@ static const struct xdg_toplevel_listener toplevel_listener = {
 	.close = toplevel_close,
 };
 
-struct window *window_create(struct client *client)
-{
+struct window *window_create(struct client *client) {
 	const struct client_options *options = &client->options;
 	struct window *window = calloc(1, sizeof(*window));
 	if (window == NULL) {
@@ -260,13 +243,12 @@ struct window *window_create(struct client *client)
 	wl_list_init(&window->buffers);
 	window->surface = wl_compositor_create_surface(client->compositor);
 	wl_surface_add_listener(window->surface, &surface_listener, window);
-	window->xdg_surface = xdg_wm_base_get_xdg_surface(client->wm_base,
-		window->surface);
+	window->xdg_surface =
+			xdg_wm_base_get_xdg_surface(client->wm_base, window->surface);
 	xdg_surface_add_listener(window->xdg_surface, &xdg_surface_listener,
-		window);
+			window);
 	window->xdg_toplevel = xdg_surface_get_toplevel(window->xdg_surface);
-	xdg_toplevel_add_listener(window->xdg_toplevel, &toplevel_listener,
-		window);
+	xdg_toplevel_add_listener(window->xdg_toplevel, &toplevel_listener, window);
 	xdg_toplevel_set_app_id(window->xdg_toplevel, options->app_id);
 	xdg_toplevel_set_title(window->xdg_toplevel, options->title);
 	if (options->maximized) {
@@ -274,13 +256,13 @@ struct window *window_create(struct client *client)
 	}
 	if (options->fullscreen != NULL) {
 		struct client_output *output =
-			client_output_from_name(client, options->fullscreen);
+				client_output_from_name(client, options->fullscreen);
 		xdg_toplevel_set_fullscreen(window->xdg_toplevel,
-			output ? output->wl_output : NULL);
+				output ? output->wl_output : NULL);
 	}
 	for (int i = 0; i < options->subsurface_count; i++) {
-		struct subsurface *subsurface = subsurface_create(window, i + 1,
-			&options->subsurfaces[i]);
+		struct subsurface *subsurface =
+				subsurface_create(window, i + 1, &options->subsurfaces[i]);
 		if (subsurface == NULL) {
 			window_destroy(window);
 			return NULL;
@@ -289,15 +271,14 @@ struct window *window_create(struct client *client)
 	}
 	if (client->idle_inhibit_manager != NULL) {
 		window->idle_inhibitor = zwp_idle_inhibit_manager_v1_create_inhibitor(
-			client->idle_inhibit_manager, window->surface);
+				client->idle_inhibit_manager, window->surface);
 	}
 	// The initial commit without a buffer asks for the first configure.
 	wl_surface_commit(window->surface);
 	return window;
 }
 
-void window_destroy(struct window *window)
-{
+void window_destroy(struct window *window) {
 	if (window->popup != NULL) {
 		popup_destroy(window->popup);
 	}

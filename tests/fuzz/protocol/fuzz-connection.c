@@ -22,39 +22,32 @@
  * compositor is as much a failure as a crashed one.
  */
 
-static uint32_t min_u32(uint32_t a, uint32_t b)
-{
+static uint32_t min_u32(uint32_t a, uint32_t b) {
 	return a < b ? a : b;
 }
 
 static void output_geometry(void *data, struct wl_output *output, int32_t x,
 		int32_t y, int32_t physical_width, int32_t physical_height,
 		int32_t subpixel, const char *make, const char *model,
-		int32_t transform)
-{
+		int32_t transform) {
 }
 
 static void output_mode(void *data, struct wl_output *output, uint32_t flags,
-		int32_t width, int32_t height, int32_t refresh)
-{
+		int32_t width, int32_t height, int32_t refresh) {
 }
 
-static void output_done(void *data, struct wl_output *output)
-{
+static void output_done(void *data, struct wl_output *output) {
 }
 
-static void output_scale(void *data, struct wl_output *output, int32_t factor)
-{
+static void output_scale(void *data, struct wl_output *output, int32_t factor) {
 }
 
 static void output_name(void *data, struct wl_output *output,
-		const char *name)
-{
+		const char *name) {
 }
 
 static void output_description(void *data, struct wl_output *output,
-		const char *description)
-{
+		const char *description) {
 }
 
 static const struct wl_output_listener output_listener = {
@@ -67,51 +60,43 @@ static const struct wl_output_listener output_listener = {
 };
 
 static void pointer_enter(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface, wl_fixed_t x, wl_fixed_t y)
-{
+		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
+		wl_fixed_t y) {
 	struct fz *fz = data;
 	fz->input_serial = serial;
 }
 
 static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface)
-{
+		uint32_t serial, struct wl_surface *surface) {
 }
 
 static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y)
-{
+		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
 }
 
 static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state)
-{
+		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
 	struct fz *fz = data;
 	fz->input_serial = serial;
 }
 
-static void pointer_axis(void *data, struct wl_pointer *pointer,
-		uint32_t time, uint32_t axis, wl_fixed_t value)
-{
+static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
+		uint32_t axis, wl_fixed_t value) {
 }
 
-static void pointer_frame(void *data, struct wl_pointer *pointer)
-{
+static void pointer_frame(void *data, struct wl_pointer *pointer) {
 }
 
 static void pointer_axis_source(void *data, struct wl_pointer *pointer,
-		uint32_t source)
-{
+		uint32_t source) {
 }
 
 static void pointer_axis_stop(void *data, struct wl_pointer *pointer,
-		uint32_t time, uint32_t axis)
-{
+		uint32_t time, uint32_t axis) {
 }
 
 static void pointer_axis_discrete(void *data, struct wl_pointer *pointer,
-		uint32_t axis, int32_t discrete)
-{
+		uint32_t axis, int32_t discrete) {
 }
 
 static const struct wl_pointer_listener pointer_listener = {
@@ -127,39 +112,33 @@ static const struct wl_pointer_listener pointer_listener = {
 };
 
 static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
-		uint32_t format, int32_t fd, uint32_t size)
-{
+		uint32_t format, int32_t fd, uint32_t size) {
 	close(fd);
 }
 
 static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface, struct wl_array *keys)
-{
+		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
 	struct fz *fz = data;
 	fz->input_serial = serial;
 }
 
 static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface)
-{
+		uint32_t serial, struct wl_surface *surface) {
 }
 
 static void keyboard_key(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t time, uint32_t key, uint32_t state)
-{
+		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
 	struct fz *fz = data;
 	fz->input_serial = serial;
 }
 
 static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t depressed, uint32_t latched,
-		uint32_t locked, uint32_t group)
-{
+		uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
+		uint32_t group) {
 }
 
 static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
-		int32_t rate, int32_t delay)
-{
+		int32_t rate, int32_t delay) {
 }
 
 static const struct wl_keyboard_listener keyboard_listener = {
@@ -171,9 +150,7 @@ static const struct wl_keyboard_listener keyboard_listener = {
 	.repeat_info = keyboard_repeat_info,
 };
 
-static void seat_capabilities(void *data, struct wl_seat *seat,
-		uint32_t caps)
-{
+static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
 	struct fz *fz = data;
 	bool pointer = caps & WL_SEAT_CAPABILITY_POINTER;
 	bool keyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD;
@@ -201,8 +178,7 @@ static void seat_capabilities(void *data, struct wl_seat *seat,
 	}
 }
 
-static void seat_name(void *data, struct wl_seat *seat, const char *name)
-{
+static void seat_name(void *data, struct wl_seat *seat, const char *name) {
 }
 
 static const struct wl_seat_listener seat_listener = {
@@ -210,19 +186,25 @@ static const struct wl_seat_listener seat_listener = {
 	.name = seat_name,
 };
 
-static void shm_format(void *data, struct wl_shm *shm, uint32_t format)
-{
+static void shm_format(void *data, struct wl_shm *shm, uint32_t format) {
 	struct fz *fz = data;
 	// Only formats whose pixel size fuzz-shm.c knows; it must compute
 	// strides the compositor accepts.
 	static const uint32_t known[] = {
-		WL_SHM_FORMAT_ARGB8888, WL_SHM_FORMAT_XRGB8888,
-		WL_SHM_FORMAT_ABGR8888, WL_SHM_FORMAT_XBGR8888,
-		WL_SHM_FORMAT_RGBA8888, WL_SHM_FORMAT_RGBX8888,
-		WL_SHM_FORMAT_BGRA8888, WL_SHM_FORMAT_BGRX8888,
-		WL_SHM_FORMAT_ARGB2101010, WL_SHM_FORMAT_XRGB2101010,
-		WL_SHM_FORMAT_ABGR2101010, WL_SHM_FORMAT_XBGR2101010,
-		WL_SHM_FORMAT_RGB565, WL_SHM_FORMAT_BGR565,
+		WL_SHM_FORMAT_ARGB8888,
+		WL_SHM_FORMAT_XRGB8888,
+		WL_SHM_FORMAT_ABGR8888,
+		WL_SHM_FORMAT_XBGR8888,
+		WL_SHM_FORMAT_RGBA8888,
+		WL_SHM_FORMAT_RGBX8888,
+		WL_SHM_FORMAT_BGRA8888,
+		WL_SHM_FORMAT_BGRX8888,
+		WL_SHM_FORMAT_ARGB2101010,
+		WL_SHM_FORMAT_XRGB2101010,
+		WL_SHM_FORMAT_ABGR2101010,
+		WL_SHM_FORMAT_XBGR2101010,
+		WL_SHM_FORMAT_RGB565,
+		WL_SHM_FORMAT_BGR565,
 	};
 	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
 		if (known[i] == format && fz->format_count < FZ_FORMATS) {
@@ -235,13 +217,12 @@ static const struct wl_shm_listener shm_listener = {
 	.format = shm_format,
 };
 
-static void bind_output(struct fz *fz, uint32_t name, uint32_t version)
-{
+static void bind_output(struct fz *fz, uint32_t name, uint32_t version) {
 	for (int i = 0; i < FZ_OUTPUTS; i++) {
 		struct fz_output *o = &fz->outputs[i];
 		if (o->output == NULL) {
 			o->output = wl_registry_bind(fz->registry, name,
-				&wl_output_interface, min_u32(version, 4));
+					&wl_output_interface, min_u32(version, 4));
 			wl_output_add_listener(o->output, &output_listener, fz);
 			o->global_name = name;
 			return;
@@ -249,8 +230,7 @@ static void bind_output(struct fz *fz, uint32_t name, uint32_t version)
 	}
 }
 
-static void release_output(struct fz_output *o)
-{
+static void release_output(struct fz_output *o) {
 	if (wl_output_get_version(o->output) >= WL_OUTPUT_RELEASE_SINCE_VERSION) {
 		wl_output_release(o->output);
 	} else {
@@ -262,45 +242,42 @@ static void release_output(struct fz_output *o)
 static const struct client_global bound_globals[] = {
 	{ &wl_compositor_interface, 4, offsetof(struct fz, compositor), NULL },
 	{ &wl_subcompositor_interface, 1, offsetof(struct fz, subcompositor),
-		NULL },
+			NULL },
 	{ &wl_shm_interface, 1, offsetof(struct fz, shm), &shm_listener },
 	// Version 2 is what wlroots 0.15 offers; nothing newer is needed.
 	{ &xdg_wm_base_interface, 2, offsetof(struct fz, wm_base),
-		&client_wm_base_listener },
+			&client_wm_base_listener },
 	// Version 3 brought destroy, 4 on_demand keyboard focus.
 	{ &zwlr_layer_shell_v1_interface, 4, offsetof(struct fz, layer_shell),
-		NULL },
+			NULL },
 	{ &wp_viewporter_interface, 1, offsetof(struct fz, viewporter), NULL },
 	{ &wl_data_device_manager_interface, 3,
-		offsetof(struct fz, data_device_manager), NULL },
+			offsetof(struct fz, data_device_manager), NULL },
 	{ &wl_seat_interface, 7, offsetof(struct fz, seat), &seat_listener },
 	{ 0 },
 };
 
 /* Every output, and what the options may leave out. */
 static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version)
-{
+		uint32_t name, const char *interface, uint32_t version) {
 	struct fz *fz = data;
 	if (strcmp(interface, wl_output_interface.name) == 0) {
 		bind_output(fz, name, version);
-	} else if (strcmp(interface,
-			zwlr_output_manager_v1_interface.name) == 0 &&
+	} else if (strcmp(interface, zwlr_output_manager_v1_interface.name) == 0 &&
 			!fz->options.no_output_management) {
 		fz->output_manager = wl_registry_bind(registry, name,
-			&zwlr_output_manager_v1_interface, min_u32(version, 2));
+				&zwlr_output_manager_v1_interface, min_u32(version, 2));
 		fz_output_manager_bound(fz);
 	} else if (strcmp(interface,
-			zwlr_virtual_pointer_manager_v1_interface.name) == 0 &&
+					   zwlr_virtual_pointer_manager_v1_interface.name) == 0 &&
 			!fz->options.no_pointer) {
 		fz->virtual_pointer_manager = wl_registry_bind(registry, name,
-			&zwlr_virtual_pointer_manager_v1_interface, 1);
+				&zwlr_virtual_pointer_manager_v1_interface, 1);
 	}
 }
 
 static void registry_global_remove(void *data, struct wl_registry *registry,
-		uint32_t name)
-{
+		uint32_t name) {
 	struct fz *fz = data;
 	// Outputs come and go with wlr-output-management's enable/disable.
 	for (int i = 0; i < FZ_OUTPUTS; i++) {
@@ -311,8 +288,7 @@ static void registry_global_remove(void *data, struct wl_registry *registry,
 	}
 }
 
-bool fz_connect(struct fz *fz)
-{
+bool fz_connect(struct fz *fz) {
 	fz->display = wl_display_connect(NULL);
 	if (fz->display == NULL) {
 		return false;
@@ -331,15 +307,16 @@ bool fz_connect(struct fz *fz)
 		return true; // the caller sees the error on the display
 	}
 	if (fz->compositor == NULL || fz->shm == NULL || fz->wm_base == NULL) {
-		fprintf(stderr, "protocol-fuzz: the compositor lacks wl_compositor, "
-			"wl_shm or xdg_wm_base\n");
+		fprintf(stderr,
+				"protocol-fuzz: the compositor lacks wl_compositor, "
+				"wl_shm or xdg_wm_base\n");
 		fz_disconnect(fz);
 		return false;
 	}
 	if (fz->virtual_pointer_manager != NULL) {
 		fz->virtual_pointer =
-			zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
-				fz->virtual_pointer_manager, fz->seat);
+				zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
+						fz->virtual_pointer_manager, fz->seat);
 	}
 	fz_data_device_start(fz);
 	return true;
@@ -353,8 +330,7 @@ bool fz_connect(struct fz *fz)
 		} \
 	} while (0)
 
-void fz_disconnect(struct fz *fz)
-{
+void fz_disconnect(struct fz *fz) {
 	if (fz->display == NULL) {
 		return;
 	}
@@ -373,7 +349,7 @@ void fz_disconnect(struct fz *fz)
 	DESTROY(fz->pointer, wl_pointer_destroy);
 	DESTROY(fz->keyboard, wl_keyboard_destroy);
 	DESTROY(fz->virtual_pointer_manager,
-		zwlr_virtual_pointer_manager_v1_destroy);
+			zwlr_virtual_pointer_manager_v1_destroy);
 	DESTROY(fz->output_manager, zwlr_output_manager_v1_destroy);
 	DESTROY(fz->data_device_manager, wl_data_device_manager_destroy);
 	DESTROY(fz->seat, wl_seat_destroy);
@@ -392,16 +368,14 @@ void fz_disconnect(struct fz *fz)
 	fz->buttons_down = false;
 }
 
-static int64_t now_ms(void)
-{
+static int64_t now_ms(void) {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static void sync_done(void *data, struct wl_callback *callback,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	bool *done = data;
 	*done = true;
 }
@@ -410,15 +384,13 @@ static const struct wl_callback_listener sync_listener = {
 	.done = sync_done,
 };
 
-static int fail(struct fz *fz, int error)
-{
+static int fail(struct fz *fz, int error) {
 	int display_error = wl_display_get_error(fz->display);
 	errno = display_error != 0 ? display_error : error;
 	return -1;
 }
 
-int fz_wait(struct fz *fz, const bool *done, int timeout_ms)
-{
+int fz_wait(struct fz *fz, const bool *done, int timeout_ms) {
 	struct wl_display *display = fz->display;
 	if (wl_display_get_error(display) != 0) {
 		errno = wl_display_get_error(display);
@@ -473,8 +445,7 @@ int fz_wait(struct fz *fz, const bool *done, int timeout_ms)
 	return 0;
 }
 
-static int roundtrip_once(struct fz *fz)
-{
+static int roundtrip_once(struct fz *fz) {
 	if (wl_display_get_error(fz->display) != 0) {
 		errno = wl_display_get_error(fz->display);
 		return -1;
@@ -489,28 +460,43 @@ static int roundtrip_once(struct fz *fz)
 	return r;
 }
 
-int fz_roundtrip(struct fz *fz, bool deep)
-{
+int fz_roundtrip(struct fz *fz, bool deep) {
 	if (roundtrip_once(fz) < 0) {
 		return -1;
 	}
 	return deep ? roundtrip_once(fz) : 0;
 }
 
-const char *fz_random_string(struct fz *fz, char *buf, size_t size)
-{
+const char *fz_random_string(struct fz *fz, char *buf, size_t size) {
 	static const char *const pieces[] = {
-		"a", "Z", "0", " ", "-", "_", ".", "/", "\"", "\\", "%s", "\t",
-		"é", "ß", "€", "日本", "🙂", "\u200b", "\u202e",
+		"a",
+		"Z",
+		"0",
+		" ",
+		"-",
+		"_",
+		".",
+		"/",
+		"\"",
+		"\\",
+		"%s",
+		"\t",
+		"é",
+		"ß",
+		"€",
+		"日本",
+		"🙂",
+		"\u200b",
+		"\u202e",
 	};
 	size_t n = 0;
 	// Mostly short; now and then long enough to stress whatever copies or
 	// prints it (gridctl windows, rules matching).
-	uint32_t count = fz_rng_chance(&fz->rng, 5) ?
-		fz_rng_below(&fz->rng, 400) : fz_rng_below(&fz->rng, 24);
+	uint32_t count = fz_rng_chance(&fz->rng, 5) ? fz_rng_below(&fz->rng, 400) :
+												  fz_rng_below(&fz->rng, 24);
 	for (uint32_t i = 0; i < count; i++) {
-		const char *piece =
-			pieces[fz_rng_below(&fz->rng, sizeof(pieces) / sizeof(pieces[0]))];
+		const char *piece = pieces[fz_rng_below(&fz->rng,
+				sizeof(pieces) / sizeof(pieces[0]))];
 		size_t len = strlen(piece);
 		if (n + len + 1 > size) {
 			break;

@@ -37,8 +37,7 @@ static struct {
 static int later_count;
 
 #define DESTROYER(type) \
-	static void destroy_##type(void *proxy) \
-	{ \
+	static void destroy_##type(void *proxy) { \
 		type##_destroy(proxy); \
 	}
 DESTROYER(wl_surface)
@@ -57,8 +56,7 @@ DESTROYER(zwlr_output_configuration_head_v1)
  * made after their parents. */
 #define LATER(type, proxy) defer(destroy_##type, (proxy))
 
-static void *defer(void (*destroy)(void *proxy), void *proxy)
-{
+static void *defer(void (*destroy)(void *proxy), void *proxy) {
 	if (later_count == LATER_MAX) {
 		// Not with the cases below; destroying at once is correct too.
 		destroy(proxy);
@@ -71,34 +69,30 @@ static void *defer(void (*destroy)(void *proxy), void *proxy)
 }
 
 /* For a proxy the case destroys itself, as its bad request. */
-static void undefer(void *proxy)
-{
+static void undefer(void *proxy) {
 	for (int i = 0; i < later_count; i++) {
 		if (later[i].proxy == proxy) {
 			memmove(&later[i], &later[i + 1],
-				sizeof(later[0]) * (size_t)(later_count - i - 1));
+					sizeof(later[0]) * (size_t)(later_count - i - 1));
 			later_count--;
 			return;
 		}
 	}
 }
 
-void fz_error_cleanup(struct fz *fz)
-{
+void fz_error_cleanup(struct fz *fz) {
 	while (later_count > 0) {
 		later_count--;
 		later[later_count].destroy(later[later_count].proxy);
 	}
 }
 
-static struct wl_surface *surface(struct fz *fz)
-{
+static struct wl_surface *surface(struct fz *fz) {
 	return LATER(wl_surface, wl_compositor_create_surface(fz->compositor));
 }
 
 /* An ARGB8888 buffer of width x height in a pool of its own. */
-static struct wl_buffer *buffer(struct fz *fz, int32_t width, int32_t height)
-{
+static struct wl_buffer *buffer(struct fz *fz, int32_t width, int32_t height) {
 	int32_t size = width * height * 4;
 	int fd = memfd_create("protocol-fuzz-error", MFD_CLOEXEC);
 	if (fd < 0 || ftruncate(fd, size) != 0) {
@@ -109,7 +103,7 @@ static struct wl_buffer *buffer(struct fz *fz, int32_t width, int32_t height)
 	}
 	struct wl_shm_pool *pool = wl_shm_create_pool(fz->shm, fd, size);
 	struct wl_buffer *b = wl_shm_pool_create_buffer(pool, 0, width, height,
-		width * 4, WL_SHM_FORMAT_ARGB8888);
+			width * 4, WL_SHM_FORMAT_ARGB8888);
 	// The buffer keeps the memory; libwayland sent a copy of the fd.
 	wl_shm_pool_destroy(pool);
 	close(fd);
@@ -121,8 +115,7 @@ static struct wl_buffer *buffer(struct fz *fz, int32_t width, int32_t height)
 static uint32_t last_serial;
 
 static void remember_serial(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	last_serial = serial;
 }
 
@@ -138,12 +131,11 @@ struct toplevel {
 
 /* An xdg toplevel, optionally committed once and its configure awaited
  * (last_serial). */
-static void toplevel_make(struct fz *fz, struct toplevel *t, bool commit)
-{
+static void toplevel_make(struct fz *fz, struct toplevel *t, bool commit) {
 	last_serial = 0;
 	t->surface = surface(fz);
 	t->xdg_surface = LATER(xdg_surface,
-		xdg_wm_base_get_xdg_surface(fz->wm_base, t->surface));
+			xdg_wm_base_get_xdg_surface(fz->wm_base, t->surface));
 	xdg_surface_add_listener(t->xdg_surface, &remember_listener, NULL);
 	t->toplevel = LATER(xdg_toplevel, xdg_surface_get_toplevel(t->xdg_surface));
 	if (commit) {
@@ -159,40 +151,37 @@ struct popup {
 };
 
 static void popup_make(struct fz *fz, struct popup *pp,
-		struct xdg_surface *parent)
-{
+		struct xdg_surface *parent) {
 	struct xdg_positioner *p = xdg_wm_base_create_positioner(fz->wm_base);
 	xdg_positioner_set_size(p, 20, 20);
 	xdg_positioner_set_anchor_rect(p, 0, 0, 5, 5);
 	pp->surface = surface(fz);
 	pp->xdg_surface = LATER(xdg_surface,
-		xdg_wm_base_get_xdg_surface(fz->wm_base, pp->surface));
-	pp->popup = LATER(xdg_popup,
-		xdg_surface_get_popup(pp->xdg_surface, parent, p));
+			xdg_wm_base_get_xdg_surface(fz->wm_base, pp->surface));
+	pp->popup =
+			LATER(xdg_popup, xdg_surface_get_popup(pp->xdg_surface, parent, p));
 	xdg_positioner_destroy(p);
 }
 
-static bool scale_zero(struct fz *fz, struct expect *e)
-{
+static bool scale_zero(struct fz *fz, struct expect *e) {
 	struct wl_surface *s = surface(fz);
-	int32_t scale = fz_rng_chance(&fz->rng, 50) ? 0 :
-		-fz_rng_range(&fz->rng, 1, 0x7fffffff);
+	int32_t scale = fz_rng_chance(&fz->rng, 50) ?
+			0 :
+			-fz_rng_range(&fz->rng, 1, 0x7fffffff);
 	wl_surface_set_buffer_scale(s, scale);
 	*e = (struct expect){ "wl_surface", WL_SURFACE_ERROR_INVALID_SCALE };
 	return true;
 }
 
-static bool transform_invalid(struct fz *fz, struct expect *e)
-{
+static bool transform_invalid(struct fz *fz, struct expect *e) {
 	struct wl_surface *s = surface(fz);
-	wl_surface_set_buffer_transform(s, fz_rng_chance(&fz->rng, 50) ? 8 :
-		-fz_rng_range(&fz->rng, 1, 100));
+	wl_surface_set_buffer_transform(s,
+			fz_rng_chance(&fz->rng, 50) ? 8 : -fz_rng_range(&fz->rng, 1, 100));
 	*e = (struct expect){ "wl_surface", WL_SURFACE_ERROR_INVALID_TRANSFORM };
 	return true;
 }
 
-static bool size_not_divisible(struct fz *fz, struct expect *e)
-{
+static bool size_not_divisible(struct fz *fz, struct expect *e) {
 	// gridwl's own check (README: client errors).
 	int32_t scale = fz_rng_range(&fz->rng, 2, 4);
 	struct wl_buffer *b = buffer(fz, scale * 5 + 1, scale * 3);
@@ -207,8 +196,7 @@ static bool size_not_divisible(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool ack_unknown_serial(struct fz *fz, struct expect *e)
-{
+static bool ack_unknown_serial(struct fz *fz, struct expect *e) {
 	struct toplevel t;
 	toplevel_make(fz, &t, true);
 	if (fz_rng_chance(&fz->rng, 50) && last_serial != 0) {
@@ -223,8 +211,7 @@ static bool ack_unknown_serial(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool buffer_before_configure(struct fz *fz, struct expect *e)
-{
+static bool buffer_before_configure(struct fz *fz, struct expect *e) {
 	struct wl_buffer *b = buffer(fz, 16, 16);
 	if (b == NULL) {
 		return false;
@@ -233,12 +220,12 @@ static bool buffer_before_configure(struct fz *fz, struct expect *e)
 	toplevel_make(fz, &t, false);
 	wl_surface_attach(t.surface, b, 0, 0);
 	wl_surface_commit(t.surface);
-	*e = (struct expect){ "xdg_surface", XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER };
+	*e = (struct expect){ "xdg_surface",
+		XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER };
 	return true;
 }
 
-static bool xdg_surface_with_buffer(struct fz *fz, struct expect *e)
-{
+static bool xdg_surface_with_buffer(struct fz *fz, struct expect *e) {
 	struct wl_buffer *b = buffer(fz, 16, 16);
 	if (b == NULL) {
 		return false;
@@ -248,37 +235,36 @@ static bool xdg_surface_with_buffer(struct fz *fz, struct expect *e)
 	wl_surface_commit(s);
 	LATER(xdg_surface, xdg_wm_base_get_xdg_surface(fz->wm_base, s));
 	// wlroots posts it on xdg_wm_base.
-	*e = (struct expect){ "xdg_wm_base", XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER };
+	*e = (struct expect){ "xdg_wm_base",
+		XDG_SURFACE_ERROR_UNCONFIGURED_BUFFER };
 	return true;
 }
 
-static bool geometry_invalid(struct fz *fz, struct expect *e)
-{
+static bool geometry_invalid(struct fz *fz, struct expect *e) {
 	struct toplevel t;
 	toplevel_make(fz, &t, false);
 	xdg_surface_set_window_geometry(t.xdg_surface, 0, 0,
-		fz_rng_range(&fz->rng, -10, 0), 10);
+			fz_rng_range(&fz->rng, -10, 0), 10);
 	// wlroots 0.15 has no code for it yet and posts -1.
 	*e = (struct expect){ "xdg_surface", UINT32_MAX };
 	return true;
 }
 
-static bool positioner_invalid(struct fz *fz, struct expect *e)
-{
+static bool positioner_invalid(struct fz *fz, struct expect *e) {
 	struct xdg_positioner *p = xdg_wm_base_create_positioner(fz->wm_base);
 	LATER(xdg_positioner, p);
 	if (fz_rng_chance(&fz->rng, 50)) {
 		xdg_positioner_set_size(p, fz_rng_range(&fz->rng, -5, 0), 10);
 	} else {
 		xdg_positioner_set_anchor_rect(p, 0, 0, 10,
-			fz_rng_range(&fz->rng, -5, -1));
+				fz_rng_range(&fz->rng, -5, -1));
 	}
-	*e = (struct expect){ "xdg_positioner", XDG_POSITIONER_ERROR_INVALID_INPUT };
+	*e = (struct expect){ "xdg_positioner",
+		XDG_POSITIONER_ERROR_INVALID_INPUT };
 	return true;
 }
 
-static bool positioner_incomplete(struct fz *fz, struct expect *e)
-{
+static bool positioner_incomplete(struct fz *fz, struct expect *e) {
 	struct toplevel parent;
 	toplevel_make(fz, &parent, false);
 	struct xdg_positioner *p = xdg_wm_base_create_positioner(fz->wm_base);
@@ -289,16 +275,15 @@ static bool positioner_incomplete(struct fz *fz, struct expect *e)
 		xdg_positioner_set_anchor_rect(p, 0, 0, 10, 10);
 	}
 	struct wl_surface *s = surface(fz);
-	struct xdg_surface *xs = LATER(xdg_surface,
-		xdg_wm_base_get_xdg_surface(fz->wm_base, s));
+	struct xdg_surface *xs =
+			LATER(xdg_surface, xdg_wm_base_get_xdg_surface(fz->wm_base, s));
 	LATER(xdg_popup, xdg_surface_get_popup(xs, parent.xdg_surface, p));
 	// Posted on the new popup's xdg_surface.
 	*e = (struct expect){ "xdg_surface", XDG_WM_BASE_ERROR_INVALID_POSITIONER };
 	return true;
 }
 
-static bool popup_not_topmost(struct fz *fz, struct expect *e)
-{
+static bool popup_not_topmost(struct fz *fz, struct expect *e) {
 	struct toplevel t;
 	toplevel_make(fz, &t, false);
 	struct popup a, b;
@@ -306,12 +291,12 @@ static bool popup_not_topmost(struct fz *fz, struct expect *e)
 	popup_make(fz, &b, a.xdg_surface);
 	undefer(a.popup);
 	xdg_popup_destroy(a.popup);
-	*e = (struct expect){ "xdg_wm_base", XDG_WM_BASE_ERROR_NOT_THE_TOPMOST_POPUP };
+	*e = (struct expect){ "xdg_wm_base",
+		XDG_WM_BASE_ERROR_NOT_THE_TOPMOST_POPUP };
 	return true;
 }
 
-static bool grab_after_commit(struct fz *fz, struct expect *e)
-{
+static bool grab_after_commit(struct fz *fz, struct expect *e) {
 	if (fz->seat == NULL) {
 		return false;
 	}
@@ -325,8 +310,7 @@ static bool grab_after_commit(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool role_twice(struct fz *fz, struct expect *e)
-{
+static bool role_twice(struct fz *fz, struct expect *e) {
 	struct toplevel t;
 	toplevel_make(fz, &t, false);
 	LATER(xdg_toplevel, xdg_surface_get_toplevel(t.xdg_surface));
@@ -336,11 +320,10 @@ static bool role_twice(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool request_without_role(struct fz *fz, struct expect *e)
-{
+static bool request_without_role(struct fz *fz, struct expect *e) {
 	struct wl_surface *s = surface(fz);
-	struct xdg_surface *xs = LATER(xdg_surface,
-		xdg_wm_base_get_xdg_surface(fz->wm_base, s));
+	struct xdg_surface *xs =
+			LATER(xdg_surface, xdg_wm_base_get_xdg_surface(fz->wm_base, s));
 	if (fz_rng_chance(&fz->rng, 50)) {
 		xdg_surface_ack_configure(xs, 1);
 	} else {
@@ -350,8 +333,7 @@ static bool request_without_role(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool move_unconfigured(struct fz *fz, struct expect *e)
-{
+static bool move_unconfigured(struct fz *fz, struct expect *e) {
 	if (fz->seat == NULL) {
 		return false;
 	}
@@ -362,8 +344,7 @@ static bool move_unconfigured(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool wm_base_defunct(struct fz *fz, struct expect *e)
-{
+static bool wm_base_defunct(struct fz *fz, struct expect *e) {
 	struct toplevel t;
 	toplevel_make(fz, &t, false);
 	xdg_wm_base_destroy(fz->wm_base);
@@ -374,42 +355,41 @@ static bool wm_base_defunct(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool subsurface_loop(struct fz *fz, struct expect *e)
-{
+static bool subsurface_loop(struct fz *fz, struct expect *e) {
 	if (fz->subcompositor == NULL) {
 		return false;
 	}
 	struct wl_surface *a = surface(fz), *b = surface(fz);
 	if (fz_rng_chance(&fz->rng, 50)) {
 		LATER(wl_subsurface,
-			wl_subcompositor_get_subsurface(fz->subcompositor, a, a));
+				wl_subcompositor_get_subsurface(fz->subcompositor, a, a));
 	} else {
 		LATER(wl_subsurface,
-			wl_subcompositor_get_subsurface(fz->subcompositor, b, a));
+				wl_subcompositor_get_subsurface(fz->subcompositor, b, a));
 		LATER(wl_subsurface,
-			wl_subcompositor_get_subsurface(fz->subcompositor, a, b));
+				wl_subcompositor_get_subsurface(fz->subcompositor, a, b));
 	}
-	*e = (struct expect){ "wl_subcompositor", WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE };
+	*e = (struct expect){ "wl_subcompositor",
+		WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE };
 	return true;
 }
 
-static bool subsurface_bad_role(struct fz *fz, struct expect *e)
-{
+static bool subsurface_bad_role(struct fz *fz, struct expect *e) {
 	if (fz->subcompositor == NULL) {
 		return false;
 	}
 	struct toplevel t;
 	toplevel_make(fz, &t, false);
 	struct wl_surface *parent = surface(fz);
-	LATER(wl_subsurface, wl_subcompositor_get_subsurface(fz->subcompositor,
-		t.surface, parent));
-	*e = (struct expect){ "wl_subcompositor", WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE };
+	LATER(wl_subsurface,
+			wl_subcompositor_get_subsurface(fz->subcompositor, t.surface,
+					parent));
+	*e = (struct expect){ "wl_subcompositor",
+		WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE };
 	return true;
 }
 
-static bool place_not_sibling_of(struct fz *fz, struct expect *e,
-		bool orphan)
-{
+static bool place_not_sibling_of(struct fz *fz, struct expect *e, bool orphan) {
 	if (fz->subcompositor == NULL) {
 		return false;
 	}
@@ -418,7 +398,7 @@ static bool place_not_sibling_of(struct fz *fz, struct expect *e,
 	// Not deferred: it may be destroyed first, which orphans the child.
 	struct wl_surface *parent = wl_compositor_create_surface(fz->compositor);
 	struct wl_subsurface *sub = LATER(wl_subsurface,
-		wl_subcompositor_get_subsurface(fz->subcompositor, child, parent));
+			wl_subcompositor_get_subsurface(fz->subcompositor, child, parent));
 	if (orphan) {
 		// An orphan has no siblings left at all.
 		wl_surface_destroy(parent);
@@ -434,18 +414,15 @@ static bool place_not_sibling_of(struct fz *fz, struct expect *e,
 	return true;
 }
 
-static bool place_not_sibling(struct fz *fz, struct expect *e)
-{
+static bool place_not_sibling(struct fz *fz, struct expect *e) {
 	return place_not_sibling_of(fz, e, false);
 }
 
-static bool place_orphan(struct fz *fz, struct expect *e)
-{
+static bool place_orphan(struct fz *fz, struct expect *e) {
 	return place_not_sibling_of(fz, e, true);
 }
 
-static bool shm_invalid(struct fz *fz, struct expect *e)
-{
+static bool shm_invalid(struct fz *fz, struct expect *e) {
 	int fd = memfd_create("protocol-fuzz-error", MFD_CLOEXEC);
 	if (fd < 0 || ftruncate(fd, 4096) != 0) {
 		if (fd >= 0) {
@@ -455,8 +432,8 @@ static bool shm_invalid(struct fz *fz, struct expect *e)
 	}
 	uint32_t which = fz_rng_below(&fz->rng, 4);
 	int32_t size = which == 0 ? -fz_rng_range(&fz->rng, 0, 100) : 4096;
-	struct wl_shm_pool *pool = LATER(wl_shm_pool,
-		wl_shm_create_pool(fz->shm, fd, size));
+	struct wl_shm_pool *pool =
+			LATER(wl_shm_pool, wl_shm_create_pool(fz->shm, fd, size));
 	close(fd);
 	switch (which) {
 	case 0:
@@ -464,14 +441,14 @@ static bool shm_invalid(struct fz *fz, struct expect *e)
 		break;
 	case 1:
 		// Runs past the end of the pool.
-		LATER(wl_buffer, wl_shm_pool_create_buffer(pool,
-			fz_rng_range(&fz->rng, 1, 4096), 16, 64, 64,
-			WL_SHM_FORMAT_ARGB8888));
+		LATER(wl_buffer,
+				wl_shm_pool_create_buffer(pool, fz_rng_range(&fz->rng, 1, 4096),
+						16, 64, 64, WL_SHM_FORMAT_ARGB8888));
 		*e = (struct expect){ "wl_shm_pool", WL_SHM_ERROR_INVALID_STRIDE };
 		break;
 	case 2:
-		LATER(wl_buffer, wl_shm_pool_create_buffer(pool, 0, 16, 16, 64,
-			0x20202020));
+		LATER(wl_buffer,
+				wl_shm_pool_create_buffer(pool, 0, 16, 16, 64, 0x20202020));
 		*e = (struct expect){ "wl_shm_pool", WL_SHM_ERROR_INVALID_FORMAT };
 		break;
 	default:
@@ -482,8 +459,7 @@ static bool shm_invalid(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool short_stride_shown(struct fz *fz, struct expect *e)
-{
+static bool short_stride_shown(struct fz *fz, struct expect *e) {
 	// Rows shorter than their pixels: libwayland checks stride >= width,
 	// not width times the pixel size, and the last row runs off the end
 	// of a one-page pool. Shown in a window, so that the compositor reads
@@ -498,12 +474,13 @@ static bool short_stride_shown(struct fz *fz, struct expect *e)
 	struct toplevel t;
 	toplevel_make(fz, &t, true);
 	xdg_surface_ack_configure(t.xdg_surface, last_serial);
-	struct wl_shm_pool *pool = LATER(wl_shm_pool,
-		wl_shm_create_pool(fz->shm, fd, 4096));
+	struct wl_shm_pool *pool =
+			LATER(wl_shm_pool, wl_shm_create_pool(fz->shm, fd, 4096));
 	close(fd);
 	int32_t width = 32 * fz_rng_range(&fz->rng, 1, 4);
-	struct wl_buffer *b = LATER(wl_buffer, wl_shm_pool_create_buffer(pool, 0,
-		width, 4096 / width, width, WL_SHM_FORMAT_ARGB8888));
+	struct wl_buffer *b = LATER(wl_buffer,
+			wl_shm_pool_create_buffer(pool, 0, width, 4096 / width, width,
+					WL_SHM_FORMAT_ARGB8888));
 	wl_surface_attach(t.surface, b, 0, 0);
 	wl_surface_damage_buffer(t.surface, 0, 0, INT32_MAX, INT32_MAX);
 	wl_surface_commit(t.surface);
@@ -518,8 +495,7 @@ static bool short_stride_shown(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool shm_bad_fd(struct fz *fz, struct expect *e)
-{
+static bool shm_bad_fd(struct fz *fz, struct expect *e) {
 	int fds[2];
 	if (pipe(fds) != 0) {
 		return false;
@@ -531,16 +507,15 @@ static bool shm_bad_fd(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool viewport_invalid(struct fz *fz, struct expect *e)
-{
+static bool viewport_invalid(struct fz *fz, struct expect *e) {
 	if (fz->viewporter == NULL) {
 		return false;
 	}
 	uint32_t which = fz_rng_below(&fz->rng, 5);
 	// Not deferred: the last case destroys it first.
 	struct wl_surface *s = wl_compositor_create_surface(fz->compositor);
-	struct wp_viewport *v = LATER(wp_viewport,
-		wp_viewporter_get_viewport(fz->viewporter, s));
+	struct wp_viewport *v =
+			LATER(wp_viewport, wp_viewporter_get_viewport(fz->viewporter, s));
 	if (which == 4) {
 		wl_surface_destroy(s);
 		wp_viewport_set_destination(v, 10, 10);
@@ -555,7 +530,7 @@ static bool viewport_invalid(struct fz *fz, struct expect *e)
 	switch (which) {
 	case 0:
 		wp_viewport_set_source(v, wl_fixed_from_int(-5), 0,
-			wl_fixed_from_int(10), wl_fixed_from_int(10));
+				wl_fixed_from_int(10), wl_fixed_from_int(10));
 		*e = (struct expect){ "wp_viewport", WP_VIEWPORT_ERROR_BAD_VALUE };
 		break;
 	case 1:
@@ -565,7 +540,7 @@ static bool viewport_invalid(struct fz *fz, struct expect *e)
 	case 2:
 		// A fractional size and no destination.
 		wp_viewport_set_source(v, 0, 0, wl_fixed_from_double(10.5),
-			wl_fixed_from_int(10));
+				wl_fixed_from_int(10));
 		wl_surface_commit(s);
 		*e = (struct expect){ "wp_viewport", WP_VIEWPORT_ERROR_BAD_SIZE };
 		break;
@@ -575,7 +550,7 @@ static bool viewport_invalid(struct fz *fz, struct expect *e)
 			return false;
 		}
 		wp_viewport_set_source(v, wl_fixed_from_int(10), wl_fixed_from_int(10),
-			wl_fixed_from_int(20), wl_fixed_from_int(20));
+				wl_fixed_from_int(20), wl_fixed_from_int(20));
 		wl_surface_attach(s, b, 0, 0);
 		wl_surface_commit(s);
 		*e = (struct expect){ "wp_viewport", WP_VIEWPORT_ERROR_OUT_OF_BUFFER };
@@ -584,8 +559,7 @@ static bool viewport_invalid(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool output_config_invalid(struct fz *fz, struct expect *e)
-{
+static bool output_config_invalid(struct fz *fz, struct expect *e) {
 	struct fz_head *head = NULL;
 	for (int i = 0; i < FZ_HEADS && head == NULL; i++) {
 		if (fz->heads[i].head != NULL) {
@@ -595,10 +569,10 @@ static bool output_config_invalid(struct fz *fz, struct expect *e)
 	if (fz->output_manager == NULL || head == NULL) {
 		return false;
 	}
-	struct zwlr_output_configuration_v1 *config = LATER(
-		zwlr_output_configuration_v1,
-		zwlr_output_manager_v1_create_configuration(fz->output_manager,
-			fz->output_manager_serial));
+	struct zwlr_output_configuration_v1 *config =
+			LATER(zwlr_output_configuration_v1,
+					zwlr_output_manager_v1_create_configuration(
+							fz->output_manager, fz->output_manager_serial));
 	struct zwlr_output_configuration_head_v1 *ch = NULL;
 	switch (fz_rng_below(&fz->rng, 6)) {
 	case 0:
@@ -623,21 +597,21 @@ static bool output_config_invalid(struct fz *fz, struct expect *e)
 	case 3:
 		ch = zwlr_output_configuration_v1_enable_head(config, head->head);
 		zwlr_output_configuration_head_v1_set_scale(ch,
-			wl_fixed_from_int(-fz_rng_range(&fz->rng, 0, 3)));
+				wl_fixed_from_int(-fz_rng_range(&fz->rng, 0, 3)));
 		*e = (struct expect){ "zwlr_output_configuration_head_v1",
 			ZWLR_OUTPUT_CONFIGURATION_HEAD_V1_ERROR_INVALID_SCALE };
 		break;
 	case 4:
 		ch = zwlr_output_configuration_v1_enable_head(config, head->head);
 		zwlr_output_configuration_head_v1_set_custom_mode(ch,
-			fz_rng_range(&fz->rng, -10, 0), 480, 0);
+				fz_rng_range(&fz->rng, -10, 0), 480, 0);
 		*e = (struct expect){ "zwlr_output_configuration_head_v1",
 			ZWLR_OUTPUT_CONFIGURATION_HEAD_V1_ERROR_INVALID_CUSTOM_MODE };
 		break;
 	default:
 		ch = zwlr_output_configuration_v1_enable_head(config, head->head);
 		zwlr_output_configuration_head_v1_set_transform(ch,
-			fz_rng_range(&fz->rng, 8, 100));
+				fz_rng_range(&fz->rng, 8, 100));
 		*e = (struct expect){ "zwlr_output_configuration_head_v1",
 			ZWLR_OUTPUT_CONFIGURATION_HEAD_V1_ERROR_INVALID_TRANSFORM };
 		break;
@@ -650,8 +624,7 @@ static bool output_config_invalid(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool commit_role_gone(struct fz *fz, struct expect *e)
-{
+static bool commit_role_gone(struct fz *fz, struct expect *e) {
 	// A commit on a surface whose xdg_toplevel is gone but whose
 	// xdg_surface is not: it has no role object, which wlroots must refuse
 	// rather than trip over.
@@ -664,8 +637,7 @@ static bool commit_role_gone(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool popup_without_parent(struct fz *fz, struct expect *e)
-{
+static bool popup_without_parent(struct fz *fz, struct expect *e) {
 	struct popup a;
 	popup_make(fz, &a, NULL);
 	wl_surface_commit(a.surface);
@@ -674,8 +646,7 @@ static bool popup_without_parent(struct fz *fz, struct expect *e)
 	return true;
 }
 
-static bool toplevel_own_parent(struct fz *fz, struct expect *e)
-{
+static bool toplevel_own_parent(struct fz *fz, struct expect *e) {
 	struct toplevel t;
 	toplevel_make(fz, &t, false);
 	xdg_toplevel_set_parent(t.toplevel, t.toplevel);
@@ -693,57 +664,53 @@ static const struct {
 } cases[] = {
 	{ "scale", "wl_surface.set_buffer_scale <= 0", scale_zero, 0 },
 	{ "transform", "wl_surface.set_buffer_transform out of range",
-		transform_invalid, 0 },
+			transform_invalid, 0 },
 	{ "size", "buffer not divisible by its scale", size_not_divisible, 0 },
 	{ "ack", "xdg_surface.ack_configure of a serial not pending",
-		ack_unknown_serial, 0 },
+			ack_unknown_serial, 0 },
 	{ "unconfigured-buffer", "buffer before the first configure",
-		buffer_before_configure, 0 },
+			buffer_before_configure, 0 },
 	{ "xdg-surface-buffer", "xdg_surface for a surface with a buffer",
-		xdg_surface_with_buffer, 0 },
+			xdg_surface_with_buffer, 0 },
 	{ "geometry", "xdg_surface.set_window_geometry empty", geometry_invalid,
-		0 },
-	{ "positioner", "xdg_positioner with a bad size", positioner_invalid,
-		0 },
+			0 },
+	{ "positioner", "xdg_positioner with a bad size", positioner_invalid, 0 },
 	{ "positioner-incomplete", "xdg_popup from an incomplete positioner",
-		positioner_incomplete, 0 },
+			positioner_incomplete, 0 },
 	{ "popup-not-topmost", "xdg_popup destroyed under its child",
-		popup_not_topmost, 0 },
-	{ "grab-mapped", "xdg_popup.grab after the first commit",
-		grab_after_commit, 0 },
-	{ "role-twice", "second xdg_toplevel for one xdg_surface", role_twice,
-		0 },
-	{ "no-role", "xdg_surface request before a role", request_without_role,
-		0 },
+			popup_not_topmost, 0 },
+	{ "grab-mapped", "xdg_popup.grab after the first commit", grab_after_commit,
+			0 },
+	{ "role-twice", "second xdg_toplevel for one xdg_surface", role_twice, 0 },
+	{ "no-role", "xdg_surface request before a role", request_without_role, 0 },
 	{ "move-unconfigured", "xdg_toplevel.move before the first configure",
-		move_unconfigured, 0 },
+			move_unconfigured, 0 },
 	{ "wm-base-defunct", "xdg_wm_base destroyed before its surfaces",
-		wm_base_defunct, 0 },
+			wm_base_defunct, 0 },
 	{ "subsurface-loop", "wl_subsurface loop", subsurface_loop, 0 },
 	{ "subsurface-role", "wl_subsurface for an xdg_toplevel",
-		subsurface_bad_role, 0 },
-	{ "place-stranger", "wl_subsurface placed by a stranger",
-		place_not_sibling, 0 },
+			subsurface_bad_role, 0 },
+	{ "place-stranger", "wl_subsurface placed by a stranger", place_not_sibling,
+			0 },
 	{ "place-orphan", "orphaned wl_subsurface placed by a stranger",
-		place_orphan, 0 },
+			place_orphan, 0 },
 	{ "shm", "wl_shm pool or buffer out of bounds", shm_invalid, 0 },
 	{ "short-stride", "wl_shm buffer rows shorter than their pixels",
-		short_stride_shown, 0 },
+			short_stride_shown, 0 },
 	{ "shm-fd", "wl_shm pool of a pipe", shm_bad_fd, 0 },
 	{ "viewport", "wp_viewport bad values", viewport_invalid, 0 },
 	{ "output-configuration", "zwlr_output_configuration misuse",
-		output_config_invalid, 0 },
+			output_config_invalid, 0 },
 	{ "commit-role-gone", "commit after the xdg_toplevel is gone",
-		commit_role_gone, 0 },
+			commit_role_gone, 0 },
 	{ "popup-no-parent", "xdg_popup without a parent", popup_without_parent,
-		0 },
+			0 },
 	{ "own-parent", "xdg_toplevel its own parent", toplevel_own_parent, 0 },
 };
 
 #define CASES (sizeof(cases) / sizeof(cases[0]))
 
-bool fz_error_known(const char *id)
-{
+bool fz_error_known(const char *id) {
 	for (size_t i = 0; i < CASES; i++) {
 		if (strcmp(cases[i].id, id) == 0) {
 			return true;
@@ -758,8 +725,7 @@ bool fz_error_known(const char *id)
 }
 
 bool fz_error_send(struct fz *fz, const char **interface, uint32_t *code,
-		const char **what)
-{
+		const char **what) {
 	size_t i = fz_rng_below(&fz->rng, (uint32_t)CASES);
 	const char *only = fz->options.error_case;
 	if (only != NULL) {
@@ -769,7 +735,7 @@ bool fz_error_send(struct fz *fz, const char **interface, uint32_t *code,
 			!(fz->options.known_crashes & cases[i].known)) {
 		return false;
 	}
-	struct expect e = {0};
+	struct expect e = { 0 };
 	if (!cases[i].send(fz, &e)) {
 		fz_error_cleanup(fz);
 		return false;

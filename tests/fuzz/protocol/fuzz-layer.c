@@ -15,14 +15,12 @@
 
 static void layer_configure(void *data,
 		struct zwlr_layer_surface_v1 *layer_surface, uint32_t serial,
-		uint32_t width, uint32_t height)
-{
+		uint32_t width, uint32_t height) {
 	fz_surface_configured(data, serial);
 }
 
 static void layer_closed(void *data,
-		struct zwlr_layer_surface_v1 *layer_surface)
-{
+		struct zwlr_layer_surface_v1 *layer_surface) {
 	struct fz_surface *s = data;
 	fz_log(s->fz, "surface %u: layer surface closed", s->id);
 	s->role_gone = true;
@@ -34,27 +32,26 @@ static const struct zwlr_layer_surface_v1_listener layer_listener = {
 	.closed = layer_closed,
 };
 
-static int32_t margin(struct fz *fz)
-{
+static int32_t margin(struct fz *fz) {
 	// Mostly small; now and then enough to leave no room at all.
-	return fz_rng_chance(&fz->rng, 5) ?
-		(int32_t)(fz_rng_next(&fz->rng) >> 33) :
-		fz_rng_range(&fz->rng, -20, 200);
+	return fz_rng_chance(&fz->rng, 5) ? (int32_t)(fz_rng_next(&fz->rng) >> 33) :
+										fz_rng_range(&fz->rng, -20, 200);
 }
 
 /* New anchors and size, valid together: a 0 only with both anchors of its
  * axis. */
-static void set_geometry(struct fz *fz, struct fz_surface *s)
-{
+static void set_geometry(struct fz *fz, struct fz_surface *s) {
 	const uint32_t horizontal = ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT |
-		ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT;
+			ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT;
 	const uint32_t vertical = ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP |
-		ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM;
+			ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM;
 	uint32_t anchor = fz_rng_below(&fz->rng, 16);
 	uint32_t width = fz_rng_chance(&fz->rng, 3) ?
-		(uint32_t)fz_rng_next(&fz->rng) : fz_rng_below(&fz->rng, 2000);
+			(uint32_t)fz_rng_next(&fz->rng) :
+			fz_rng_below(&fz->rng, 2000);
 	uint32_t height = fz_rng_chance(&fz->rng, 3) ?
-		(uint32_t)fz_rng_next(&fz->rng) : fz_rng_below(&fz->rng, 2000);
+			(uint32_t)fz_rng_next(&fz->rng) :
+			fz_rng_below(&fz->rng, 2000);
 	if (width == 0 && (anchor & horizontal) != horizontal) {
 		width = 1;
 	}
@@ -71,19 +68,19 @@ static void set_geometry(struct fz *fz, struct fz_surface *s)
 	s->layer_anchor = anchor;
 	s->layer_width = width;
 	s->layer_height = height;
-	fz_log(fz, "surface %u: layer anchor %u size %ux%u", s->id, anchor,
-		width, height);
+	fz_log(fz, "surface %u: layer anchor %u size %ux%u", s->id, anchor, width,
+			height);
 }
 
-static void set_something(struct fz *fz, struct fz_surface *s)
-{
+static void set_something(struct fz *fz, struct fz_surface *s) {
 	switch (fz_rng_below(&fz->rng, 6)) {
 	case 0:
 		set_geometry(fz, s);
 		break;
 	case 1: {
 		int32_t zone = fz_rng_chance(&fz->rng, 5) ?
-			(int32_t)fz_rng_next(&fz->rng) : fz_rng_range(&fz->rng, -1, 120);
+				(int32_t)fz_rng_next(&fz->rng) :
+				fz_rng_range(&fz->rng, -1, 120);
 		zwlr_layer_surface_v1_set_exclusive_zone(s->layer_surface, zone);
 		fz_log(fz, "surface %u: layer exclusive zone %d", s->id, zone);
 		break;
@@ -97,7 +94,7 @@ static void set_something(struct fz *fz, struct fz_surface *s)
 	case 3: {
 		uint32_t mode = fz_rng_below(&fz->rng, 3);
 		zwlr_layer_surface_v1_set_keyboard_interactivity(s->layer_surface,
-			mode);
+				mode);
 		fz_log(fz, "surface %u: layer keyboard %u", s->id, mode);
 		break;
 	}
@@ -111,13 +108,12 @@ static void set_something(struct fz *fz, struct fz_surface *s)
 		// Unchanged values, which wlroots marks as no change.
 		zwlr_layer_surface_v1_set_anchor(s->layer_surface, s->layer_anchor);
 		zwlr_layer_surface_v1_set_size(s->layer_surface, s->layer_width,
-			s->layer_height);
+				s->layer_height);
 		fz_log(fz, "surface %u: layer same geometry", s->id);
 	}
 }
 
-bool fz_layer_op_create(struct fz *fz)
-{
+bool fz_layer_op_create(struct fz *fz) {
 	if (fz->layer_shell == NULL) {
 		return false;
 	}
@@ -128,15 +124,16 @@ bool fz_layer_op_create(struct fz *fz)
 	char buf[256];
 	uint32_t layer = fz_rng_below(&fz->rng, 4);
 	struct wl_output *output = fz_pick_output(fz);
-	s->layer_surface = zwlr_layer_shell_v1_get_layer_surface(
-		fz->layer_shell, s->surface, output, layer,
-		fz_rng_chance(&fz->rng, 50) ? "protocol-fuzz" :
-			fz_random_string(fz, buf, sizeof(buf)));
+	s->layer_surface = zwlr_layer_shell_v1_get_layer_surface(fz->layer_shell,
+			s->surface, output, layer,
+			fz_rng_chance(&fz->rng, 50) ?
+					"protocol-fuzz" :
+					fz_random_string(fz, buf, sizeof(buf)));
 	zwlr_layer_surface_v1_add_listener(s->layer_surface, &layer_listener, s);
 	s->role = FZ_ROLE_LAYER;
 	fz_reset_role_state(s);
 	fz_log(fz, "surface %u: layer surface on layer %u%s", s->id, layer,
-		output != NULL ? "" : ", no output");
+			output != NULL ? "" : ", no output");
 	// The protocol's default size is 0x0, which needs all four anchors.
 	set_geometry(fz, s);
 	int extra = (int)fz_rng_below(&fz->rng, 4);
@@ -149,14 +146,12 @@ bool fz_layer_op_create(struct fz *fz)
 	return true;
 }
 
-static struct fz_surface *pick_layer(struct fz *fz)
-{
+static struct fz_surface *pick_layer(struct fz *fz) {
 	struct fz_surface *s = fz_surface_pick(fz);
 	return s != NULL && s->layer_surface != NULL ? s : NULL;
 }
 
-bool fz_layer_op_state(struct fz *fz)
-{
+bool fz_layer_op_state(struct fz *fz) {
 	struct fz_surface *s = pick_layer(fz);
 	if (s == NULL) {
 		return false;
@@ -169,13 +164,11 @@ bool fz_layer_op_state(struct fz *fz)
 	return true;
 }
 
-void fz_layer_ack(struct fz_surface *s, uint32_t serial)
-{
+void fz_layer_ack(struct fz_surface *s, uint32_t serial) {
 	zwlr_layer_surface_v1_ack_configure(s->layer_surface, serial);
 }
 
-void fz_layer_destroy(struct fz_surface *s)
-{
+void fz_layer_destroy(struct fz_surface *s) {
 	// Mapped or not, its popups are dismissed as it goes (wlroots does it
 	// for a mapped one, gridwl's guard for the others).
 	if (s->role == FZ_ROLE_LAYER) {
@@ -187,8 +180,7 @@ void fz_layer_destroy(struct fz_surface *s)
 	}
 }
 
-bool fz_layer_op_destroy(struct fz *fz)
-{
+bool fz_layer_op_destroy(struct fz *fz) {
 	struct fz_surface *s = pick_layer(fz);
 	if (s == NULL) {
 		return false;

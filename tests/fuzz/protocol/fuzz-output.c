@@ -13,8 +13,7 @@
  */
 
 static struct fz_mode *find_mode(struct fz_head *h,
-		struct zwlr_output_mode_v1 *mode)
-{
+		struct zwlr_output_mode_v1 *mode) {
 	for (int i = 0; i < FZ_MODES; i++) {
 		if (h->modes[i].mode == mode) {
 			return &h->modes[i];
@@ -24,29 +23,25 @@ static struct fz_mode *find_mode(struct fz_head *h,
 }
 
 static void mode_size(void *data, struct zwlr_output_mode_v1 *mode,
-		int32_t width, int32_t height)
-{
+		int32_t width, int32_t height) {
 	struct fz_mode *m = data;
 	m->width = width;
 	m->height = height;
 }
 
 static void mode_refresh(void *data, struct zwlr_output_mode_v1 *mode,
-		int32_t refresh)
-{
+		int32_t refresh) {
 	struct fz_mode *m = data;
 	m->refresh = refresh;
 }
 
-static void mode_preferred(void *data, struct zwlr_output_mode_v1 *mode)
-{
+static void mode_preferred(void *data, struct zwlr_output_mode_v1 *mode) {
 }
 
-static void mode_finished(void *data, struct zwlr_output_mode_v1 *mode)
-{
+static void mode_finished(void *data, struct zwlr_output_mode_v1 *mode) {
 	struct fz_mode *m = data;
 	zwlr_output_mode_v1_destroy(m->mode);
-	*m = (struct fz_mode){0};
+	*m = (struct fz_mode){ 0 };
 }
 
 static const struct zwlr_output_mode_v1_listener mode_listener = {
@@ -57,23 +52,19 @@ static const struct zwlr_output_mode_v1_listener mode_listener = {
 };
 
 static void head_name(void *data, struct zwlr_output_head_v1 *head,
-		const char *name)
-{
+		const char *name) {
 }
 
 static void head_description(void *data, struct zwlr_output_head_v1 *head,
-		const char *description)
-{
+		const char *description) {
 }
 
 static void head_physical_size(void *data, struct zwlr_output_head_v1 *head,
-		int32_t width, int32_t height)
-{
+		int32_t width, int32_t height) {
 }
 
 static void head_mode(void *data, struct zwlr_output_head_v1 *head,
-		struct zwlr_output_mode_v1 *mode)
-{
+		struct zwlr_output_mode_v1 *mode) {
 	struct fz_head *h = data;
 	struct fz_mode *m = find_mode(h, NULL);
 	if (m == NULL) {
@@ -86,15 +77,13 @@ static void head_mode(void *data, struct zwlr_output_head_v1 *head,
 }
 
 static void head_enabled(void *data, struct zwlr_output_head_v1 *head,
-		int32_t enabled)
-{
+		int32_t enabled) {
 	struct fz_head *h = data;
 	h->enabled = enabled != 0;
 }
 
 static void head_current_mode(void *data, struct zwlr_output_head_v1 *head,
-		struct zwlr_output_mode_v1 *mode)
-{
+		struct zwlr_output_mode_v1 *mode) {
 	struct fz_head *h = data;
 	struct fz_mode *m = find_mode(h, mode);
 	if (m != NULL) {
@@ -104,52 +93,44 @@ static void head_current_mode(void *data, struct zwlr_output_head_v1 *head,
 }
 
 static void head_position(void *data, struct zwlr_output_head_v1 *head,
-		int32_t x, int32_t y)
-{
+		int32_t x, int32_t y) {
 	struct fz_head *h = data;
 	h->x = x;
 	h->y = y;
 }
 
 static void head_transform(void *data, struct zwlr_output_head_v1 *head,
-		int32_t transform)
-{
+		int32_t transform) {
 }
 
 static void head_scale(void *data, struct zwlr_output_head_v1 *head,
-		wl_fixed_t scale)
-{
+		wl_fixed_t scale) {
 }
 
-static void head_free(struct fz_head *h)
-{
+static void head_free(struct fz_head *h) {
 	for (int i = 0; i < FZ_MODES; i++) {
 		if (h->modes[i].mode != NULL) {
 			zwlr_output_mode_v1_destroy(h->modes[i].mode);
 		}
 	}
 	zwlr_output_head_v1_destroy(h->head);
-	*h = (struct fz_head){0};
+	*h = (struct fz_head){ 0 };
 }
 
-static void head_finished(void *data, struct zwlr_output_head_v1 *head)
-{
+static void head_finished(void *data, struct zwlr_output_head_v1 *head) {
 	head_free(data);
 }
 
 static void head_make(void *data, struct zwlr_output_head_v1 *head,
-		const char *make)
-{
+		const char *make) {
 }
 
 static void head_model(void *data, struct zwlr_output_head_v1 *head,
-		const char *model)
-{
+		const char *model) {
 }
 
 static void head_serial_number(void *data, struct zwlr_output_head_v1 *head,
-		const char *serial_number)
-{
+		const char *serial_number) {
 }
 
 static const struct zwlr_output_head_v1_listener head_listener = {
@@ -169,8 +150,7 @@ static const struct zwlr_output_head_v1_listener head_listener = {
 };
 
 static void manager_head(void *data, struct zwlr_output_manager_v1 *manager,
-		struct zwlr_output_head_v1 *head)
-{
+		struct zwlr_output_head_v1 *head) {
 	struct fz *fz = data;
 	for (int i = 0; i < FZ_HEADS; i++) {
 		struct fz_head *h = &fz->heads[i];
@@ -184,15 +164,13 @@ static void manager_head(void *data, struct zwlr_output_manager_v1 *manager,
 }
 
 static void manager_done(void *data, struct zwlr_output_manager_v1 *manager,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	struct fz *fz = data;
 	fz->output_manager_serial = serial;
 }
 
 static void manager_finished(void *data,
-		struct zwlr_output_manager_v1 *manager)
-{
+		struct zwlr_output_manager_v1 *manager) {
 }
 
 static const struct zwlr_output_manager_v1_listener manager_listener = {
@@ -201,15 +179,13 @@ static const struct zwlr_output_manager_v1_listener manager_listener = {
 	.finished = manager_finished,
 };
 
-void fz_output_manager_bound(struct fz *fz)
-{
-	zwlr_output_manager_v1_add_listener(fz->output_manager,
-		&manager_listener, fz);
+void fz_output_manager_bound(struct fz *fz) {
+	zwlr_output_manager_v1_add_listener(fz->output_manager, &manager_listener,
+			fz);
 }
 
 static void config_answered(struct fz *fz,
-		struct zwlr_output_configuration_v1 *config, int outcome)
-{
+		struct zwlr_output_configuration_v1 *config, int outcome) {
 	fz->stats.output_configs[outcome]++;
 	for (size_t i = 0; i < sizeof(fz->configs) / sizeof(fz->configs[0]); i++) {
 		if (fz->configs[i] == config) {
@@ -220,20 +196,17 @@ static void config_answered(struct fz *fz,
 }
 
 static void config_succeeded(void *data,
-		struct zwlr_output_configuration_v1 *config)
-{
+		struct zwlr_output_configuration_v1 *config) {
 	config_answered(data, config, 0);
 }
 
 static void config_failed(void *data,
-		struct zwlr_output_configuration_v1 *config)
-{
+		struct zwlr_output_configuration_v1 *config) {
 	config_answered(data, config, 1);
 }
 
 static void config_cancelled(void *data,
-		struct zwlr_output_configuration_v1 *config)
-{
+		struct zwlr_output_configuration_v1 *config) {
 	config_answered(data, config, 2);
 }
 
@@ -244,10 +217,9 @@ static const struct zwlr_output_configuration_v1_listener config_listener = {
 };
 
 static void configure_head(struct fz *fz,
-		struct zwlr_output_configuration_v1 *config, struct fz_head *h)
-{
+		struct zwlr_output_configuration_v1 *config, struct fz_head *h) {
 	struct zwlr_output_configuration_head_v1 *ch =
-		zwlr_output_configuration_v1_enable_head(config, h->head);
+			zwlr_output_configuration_v1_enable_head(config, h->head);
 	struct fz_mode *modes[FZ_MODES];
 	int n = 0;
 	for (int i = 0; i < FZ_MODES; i++) {
@@ -259,7 +231,7 @@ static void configure_head(struct fz *fz,
 		struct fz_mode *m = modes[fz_rng_below(&fz->rng, (uint32_t)n)];
 		zwlr_output_configuration_head_v1_set_mode(ch, m->mode);
 		fz_log(fz, "head %d: mode %dx%d", (int)(h - fz->heads), m->width,
-			m->height);
+				m->height);
 	} else if (fz_rng_chance(&fz->rng, 40)) {
 		// Small enough that a sanitized compositor repaints in time; odd
 		// sizes too, which no scale but 1 divides.
@@ -268,11 +240,12 @@ static void configure_head(struct fz *fz,
 			w = fz_rng_range(&fz->rng, 64, 1600);
 			hh = fz_rng_range(&fz->rng, 64, 1200);
 		}
-		int32_t refresh = fz_rng_chance(&fz->rng, 50) ? 0 :
-			fz_rng_range(&fz->rng, 1000, 240000);
+		int32_t refresh = fz_rng_chance(&fz->rng, 50) ?
+				0 :
+				fz_rng_range(&fz->rng, 1000, 240000);
 		zwlr_output_configuration_head_v1_set_custom_mode(ch, w, hh, refresh);
-		fz_log(fz, "head %d: custom mode %dx%d@%d", (int)(h - fz->heads), w,
-			hh, refresh);
+		fz_log(fz, "head %d: custom mode %dx%d@%d", (int)(h - fz->heads), w, hh,
+				refresh);
 	}
 	if (fz_rng_chance(&fz->rng, 60)) {
 		int32_t x = fz_rng_range(&fz->rng, -1000, 3000);
@@ -283,11 +256,11 @@ static void configure_head(struct fz *fz,
 	if (fz_rng_chance(&fz->rng, 70)) {
 		// A fractional scale, now and then, for the failed path.
 		wl_fixed_t scale = fz_rng_chance(&fz->rng, 5) ?
-			wl_fixed_from_double(1.5) :
-			wl_fixed_from_int(fz_rng_range(&fz->rng, 1, 4));
+				wl_fixed_from_double(1.5) :
+				wl_fixed_from_int(fz_rng_range(&fz->rng, 1, 4));
 		zwlr_output_configuration_head_v1_set_scale(ch, scale);
 		fz_log(fz, "head %d: scale %g", (int)(h - fz->heads),
-			wl_fixed_to_double(scale));
+				wl_fixed_to_double(scale));
 	}
 	if (fz_rng_chance(&fz->rng, 10)) {
 		int32_t transform = fz_rng_range(&fz->rng, 0, 7);
@@ -298,8 +271,7 @@ static void configure_head(struct fz *fz,
 	zwlr_output_configuration_head_v1_destroy(ch);
 }
 
-bool fz_output_op_configure(struct fz *fz)
-{
+bool fz_output_op_configure(struct fz *fz) {
 	if (fz->output_manager == NULL || fz->output_manager_serial == 0) {
 		return false;
 	}
@@ -317,8 +289,8 @@ bool fz_output_op_configure(struct fz *fz)
 		serial--;
 	}
 	struct zwlr_output_configuration_v1 *config =
-		zwlr_output_manager_v1_create_configuration(fz->output_manager,
-			serial);
+			zwlr_output_manager_v1_create_configuration(fz->output_manager,
+					serial);
 	zwlr_output_configuration_v1_add_listener(config, &config_listener, fz);
 	fz_log(fz, "output configuration (serial %u)", serial);
 	for (int i = 0; i < FZ_HEADS; i++) {
@@ -357,8 +329,7 @@ bool fz_output_op_configure(struct fz *fz)
 	return true;
 }
 
-void fz_output_destroy_all(struct fz *fz)
-{
+void fz_output_destroy_all(struct fz *fz) {
 	for (size_t i = 0; i < sizeof(fz->configs) / sizeof(fz->configs[0]); i++) {
 		if (fz->configs[i] != NULL) {
 			zwlr_output_configuration_v1_destroy(fz->configs[i]);

@@ -23,8 +23,7 @@ struct probe {
 };
 
 static void probe_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	struct probe *p = data;
 	p->configured = true;
 	p->serial = serial;
@@ -35,12 +34,10 @@ static const struct xdg_surface_listener probe_surface_listener = {
 };
 
 static void probe_toplevel_configure(void *data, struct xdg_toplevel *t,
-		int32_t width, int32_t height, struct wl_array *states)
-{
+		int32_t width, int32_t height, struct wl_array *states) {
 }
 
-static void probe_toplevel_close(void *data, struct xdg_toplevel *t)
-{
+static void probe_toplevel_close(void *data, struct xdg_toplevel *t) {
 }
 
 static const struct xdg_toplevel_listener probe_toplevel_listener = {
@@ -49,8 +46,7 @@ static const struct xdg_toplevel_listener probe_toplevel_listener = {
 };
 
 static void probe_frame_done(void *data, struct wl_callback *callback,
-		uint32_t time)
-{
+		uint32_t time) {
 	struct probe *p = data;
 	p->frame_done = true;
 }
@@ -59,11 +55,10 @@ static const struct wl_callback_listener probe_frame_listener = {
 	.done = probe_frame_done,
 };
 
-static struct wl_buffer *probe_buffer(struct fz *fz)
-{
+static struct wl_buffer *probe_buffer(struct fz *fz) {
 	uint32_t *pixels;
 	struct wl_buffer *buffer = client_shm_buffer(fz->shm, PROBE_SIZE,
-		PROBE_SIZE, WL_SHM_FORMAT_XRGB8888, &pixels);
+			PROBE_SIZE, WL_SHM_FORMAT_XRGB8888, &pixels);
 	if (buffer == NULL) {
 		return NULL;
 	}
@@ -74,9 +69,8 @@ static struct wl_buffer *probe_buffer(struct fz *fz)
 	return buffer;
 }
 
-bool fz_probe_frames(struct fz *fz, int count)
-{
-	struct probe p = {0};
+bool fz_probe_frames(struct fz *fz, int count) {
+	struct probe p = { 0 };
 	struct wl_buffer *buffer = probe_buffer(fz);
 	if (buffer == NULL) {
 		fprintf(stderr, "protocol-fuzz: no memory for the probe's buffer\n");
@@ -84,7 +78,7 @@ bool fz_probe_frames(struct fz *fz, int count)
 	}
 	struct wl_surface *surface = wl_compositor_create_surface(fz->compositor);
 	struct xdg_surface *xdg_surface =
-		xdg_wm_base_get_xdg_surface(fz->wm_base, surface);
+			xdg_wm_base_get_xdg_surface(fz->wm_base, surface);
 	xdg_surface_add_listener(xdg_surface, &probe_surface_listener, &p);
 	struct xdg_toplevel *toplevel = xdg_surface_get_toplevel(xdg_surface);
 	xdg_toplevel_add_listener(toplevel, &probe_toplevel_listener, &p);
@@ -93,7 +87,7 @@ bool fz_probe_frames(struct fz *fz, int count)
 	bool ok = fz_wait(fz, &p.configured, fz->options.timeout_ms) == 0;
 	if (!ok) {
 		fprintf(stderr, "protocol-fuzz: the probe got no configure: %s\n",
-			strerror(errno));
+				strerror(errno));
 	}
 	if (ok) {
 		xdg_surface_ack_configure(xdg_surface, p.serial);
@@ -108,8 +102,10 @@ bool fz_probe_frames(struct fz *fz, int count)
 		wl_surface_commit(surface);
 		ok = fz_wait(fz, &p.frame_done, fz->options.timeout_ms) == 0;
 		if (!ok) {
-			fprintf(stderr, "protocol-fuzz: frame %d of the probe never came: "
-				"%s\n", frames + 1, strerror(errno));
+			fprintf(stderr,
+					"protocol-fuzz: frame %d of the probe never came: "
+					"%s\n",
+					frames + 1, strerror(errno));
 		} else {
 			frames++;
 		}

@@ -229,16 +229,15 @@ enum fz_known {
 /* Whether to make a request of a known crash: never unless --known-crashes
  * names it, else with the chance given. */
 static inline bool fz_known_crash(struct fz *fz, enum fz_known known,
-		uint32_t percent)
-{
+		uint32_t percent) {
 	return (fz->options.known_crashes & known) &&
-		fz_rng_chance(&fz->rng, percent);
+			fz_rng_chance(&fz->rng, percent);
 }
 
 /* A line about what is being done, for the trace and for the report when
  * something goes wrong (the last lines are kept). */
 void fz_log(struct fz *fz, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+		__attribute__((format(printf, 2, 3)));
 void fz_dump_log(struct fz *fz);
 uint32_t fz_new_id(struct fz *fz);
 
@@ -358,7 +357,7 @@ bool fz_probe_frames(struct fz *fz, int count);
 /* fuzz-errors.c: one deliberate protocol error. Returns false when none
  * can be made now. *interface and *code get the error it must earn. */
 bool fz_error_send(struct fz *fz, const char **interface, uint32_t *code,
-	const char **what);
+		const char **what);
 /* Whether id names a case (else lists them on stderr). */
 bool fz_error_known(const char *id);
 /* Destroys what the last fz_error_send made, once its answer is in. */

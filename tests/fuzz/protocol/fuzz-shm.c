@@ -17,8 +17,7 @@
 
 #define POOL_MAX (4 << 20)
 
-static int format_bpp(uint32_t format)
-{
+static int format_bpp(uint32_t format) {
 	switch (format) {
 	case WL_SHM_FORMAT_RGB565:
 	case WL_SHM_FORMAT_BGR565:
@@ -29,8 +28,7 @@ static int format_bpp(uint32_t format)
 }
 
 /* Something to look at rather than zeros, cheap to make. */
-static void fill(struct fz *fz, void *data, size_t from, size_t to)
-{
+static void fill(struct fz *fz, void *data, size_t from, size_t to) {
 	uint8_t *bytes = data;
 	uint64_t value = fz_rng_next(&fz->rng);
 	for (size_t i = from; i < to; i++) {
@@ -41,8 +39,7 @@ static void fill(struct fz *fz, void *data, size_t from, size_t to)
 	}
 }
 
-static struct fz_pool *pick_pool(struct fz *fz)
-{
+static struct fz_pool *pick_pool(struct fz *fz) {
 	struct fz_pool *live[FZ_POOLS];
 	int n = 0;
 	for (int i = 0; i < FZ_POOLS; i++) {
@@ -53,8 +50,7 @@ static struct fz_pool *pick_pool(struct fz *fz)
 	return n == 0 ? NULL : live[fz_rng_below(&fz->rng, (uint32_t)n)];
 }
 
-bool fz_shm_create_pool(struct fz *fz)
-{
+bool fz_shm_create_pool(struct fz *fz) {
 	struct fz_pool *p = NULL;
 	for (int i = 0; i < FZ_POOLS && p == NULL; i++) {
 		if (fz->pools[i].pool == NULL) {
@@ -80,14 +76,14 @@ bool fz_shm_create_pool(struct fz *fz)
 	int fd = memfd_create("protocol-fuzz", MFD_CLOEXEC);
 	if (fd < 0 || ftruncate(fd, size) != 0) {
 		fprintf(stderr, "protocol-fuzz: pool of %d bytes: %s\n", size,
-			strerror(errno));
+				strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 		}
 		return false;
 	}
-	void *data = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED,
-		fd, 0);
+	void *data =
+			mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (data == MAP_FAILED) {
 		close(fd);
 		return false;
@@ -103,8 +99,7 @@ bool fz_shm_create_pool(struct fz *fz)
 	return true;
 }
 
-bool fz_shm_resize_pool(struct fz *fz)
-{
+bool fz_shm_resize_pool(struct fz *fz) {
 	struct fz_pool *p = pick_pool(fz);
 	// Growing a pool whose buffer is on screen may move the memory the
 	// compositor reads it from.
@@ -117,15 +112,14 @@ bool fz_shm_resize_pool(struct fz *fz)
 	if (ftruncate(p->fd, size) != 0) {
 		return false;
 	}
-	void *data = mremap(p->data, (size_t)p->size, (size_t)size,
-		MREMAP_MAYMOVE);
+	void *data = mremap(p->data, (size_t)p->size, (size_t)size, MREMAP_MAYMOVE);
 	if (data == MAP_FAILED) {
 		return false;
 	}
 	fill(fz, data, (size_t)p->size, (size_t)size);
 	wl_shm_pool_resize(p->pool, size);
 	fz_log(fz, "pool %d: resize %d -> %d%s", (int)(p - fz->pools), p->size,
-		size, p->pinned ? " (deferred)" : "");
+			size, p->pinned ? " (deferred)" : "");
 	p->data = data;
 	p->size = size;
 	if (!p->pinned) {
@@ -134,16 +128,14 @@ bool fz_shm_resize_pool(struct fz *fz)
 	return true;
 }
 
-static void pool_free(struct fz_pool *p)
-{
+static void pool_free(struct fz_pool *p) {
 	wl_shm_pool_destroy(p->pool);
 	munmap(p->data, (size_t)p->size);
 	close(p->fd);
-	*p = (struct fz_pool){0};
+	*p = (struct fz_pool){ 0 };
 }
 
-bool fz_shm_destroy_pool(struct fz *fz)
-{
+bool fz_shm_destroy_pool(struct fz *fz) {
 	struct fz_pool *p = pick_pool(fz);
 	if (p == NULL) {
 		return false;
@@ -154,8 +146,7 @@ bool fz_shm_destroy_pool(struct fz *fz)
 	return true;
 }
 
-static void buffer_release(void *data, struct wl_buffer *wl_buffer)
-{
+static void buffer_release(void *data, struct wl_buffer *wl_buffer) {
 	struct fz_buffer *b = data;
 	b->busy = false;
 }
@@ -166,8 +157,7 @@ static const struct wl_buffer_listener buffer_listener = {
 
 /* A width or height: often a multiple of 12 (so that every scale from 1 to
  * 4 divides it), else anything small. */
-static int32_t buffer_side(struct fz *fz)
-{
+static int32_t buffer_side(struct fz *fz) {
 	switch (fz_rng_below(&fz->rng, 5)) {
 	case 0:
 		return fz_rng_range(&fz->rng, 1, 4);
@@ -179,8 +169,7 @@ static int32_t buffer_side(struct fz *fz)
 	}
 }
 
-bool fz_shm_create_buffer(struct fz *fz)
-{
+bool fz_shm_create_buffer(struct fz *fz) {
 	struct fz_buffer *b = NULL;
 	for (int i = 0; i < FZ_BUFFERS && b == NULL; i++) {
 		if (fz->buffers[i].buffer == NULL) {
@@ -191,8 +180,8 @@ bool fz_shm_create_buffer(struct fz *fz)
 	if (b == NULL || p == NULL || fz->format_count == 0) {
 		return false;
 	}
-	uint32_t format = fz->formats[fz_rng_below(&fz->rng,
-		(uint32_t)fz->format_count)];
+	uint32_t format =
+			fz->formats[fz_rng_below(&fz->rng, (uint32_t)fz->format_count)];
 	int bpp = format_bpp(format);
 	int32_t width = buffer_side(fz), height = buffer_side(fz);
 	// Padded strides and offsets anywhere in the pool, at any byte
@@ -221,21 +210,21 @@ bool fz_shm_create_buffer(struct fz *fz)
 	}
 	b->fz = fz;
 	b->buffer = wl_shm_pool_create_buffer(p->pool, offset, width, height,
-		stride, format);
+			stride, format);
 	wl_buffer_add_listener(b->buffer, &buffer_listener, b);
 	b->id = fz_new_id(fz);
 	b->pool_id = p->id;
 	b->width = width;
 	b->height = height;
 	b->busy = false;
-	fz_log(fz, "buffer %u: create in pool %d offset %d %dx%d stride %d "
-		"format 0x%08x", b->id, (int)(p - fz->pools), offset, width, height,
-		stride, format);
+	fz_log(fz,
+			"buffer %u: create in pool %d offset %d %dx%d stride %d "
+			"format 0x%08x",
+			b->id, (int)(p - fz->pools), offset, width, height, stride, format);
 	return true;
 }
 
-struct fz_buffer *fz_shm_pick_buffer(struct fz *fz)
-{
+struct fz_buffer *fz_shm_pick_buffer(struct fz *fz) {
 	struct fz_buffer *live[FZ_BUFFERS];
 	int n = 0;
 	for (int i = 0; i < FZ_BUFFERS; i++) {
@@ -246,8 +235,7 @@ struct fz_buffer *fz_shm_pick_buffer(struct fz *fz)
 	return n == 0 ? NULL : live[fz_rng_below(&fz->rng, (uint32_t)n)];
 }
 
-struct fz_buffer *fz_shm_find_buffer(struct fz *fz, uint32_t id)
-{
+struct fz_buffer *fz_shm_find_buffer(struct fz *fz, uint32_t id) {
 	for (int i = 0; i < FZ_BUFFERS; i++) {
 		if (fz->buffers[i].buffer != NULL && fz->buffers[i].id == id) {
 			return &fz->buffers[i];
@@ -256,8 +244,7 @@ struct fz_buffer *fz_shm_find_buffer(struct fz *fz, uint32_t id)
 	return NULL;
 }
 
-void fz_shm_pin(struct fz *fz, struct fz_buffer *b)
-{
+void fz_shm_pin(struct fz *fz, struct fz_buffer *b) {
 	// wlroots 0.15 takes its reference when the buffer is attached.
 	for (int i = 0; i < FZ_POOLS; i++) {
 		if (fz->pools[i].pool != NULL && fz->pools[i].id == b->pool_id) {
@@ -266,8 +253,7 @@ void fz_shm_pin(struct fz *fz, struct fz_buffer *b)
 	}
 }
 
-bool fz_shm_destroy_buffer(struct fz *fz)
-{
+bool fz_shm_destroy_buffer(struct fz *fz) {
 	struct fz_buffer *b = fz_shm_pick_buffer(fz);
 	if (b == NULL) {
 		return false;
@@ -276,16 +262,15 @@ bool fz_shm_destroy_buffer(struct fz *fz)
 	// it is, the compositor has to cope.
 	fz_log(fz, "buffer %u: destroy%s", b->id, b->busy ? " (busy)" : "");
 	wl_buffer_destroy(b->buffer);
-	*b = (struct fz_buffer){0};
+	*b = (struct fz_buffer){ 0 };
 	return true;
 }
 
-void fz_shm_destroy_all(struct fz *fz)
-{
+void fz_shm_destroy_all(struct fz *fz) {
 	for (int i = 0; i < FZ_BUFFERS; i++) {
 		if (fz->buffers[i].buffer != NULL) {
 			wl_buffer_destroy(fz->buffers[i].buffer);
-			fz->buffers[i] = (struct fz_buffer){0};
+			fz->buffers[i] = (struct fz_buffer){ 0 };
 		}
 	}
 	for (int i = 0; i < FZ_POOLS; i++) {

@@ -11,8 +11,7 @@
 
 /* Whether making child a subsurface of parent would close a loop. */
 static bool is_ancestor(struct fz *fz, const struct fz_surface *child,
-		const struct fz_surface *parent)
-{
+		const struct fz_surface *parent) {
 	const struct fz_surface *s = parent;
 	for (int depth = 0; s != NULL && depth <= FZ_SURFACES; depth++) {
 		if (s == child) {
@@ -26,8 +25,7 @@ static bool is_ancestor(struct fz *fz, const struct fz_surface *child,
 	return false;
 }
 
-bool fz_subsurface_op_create(struct fz *fz)
-{
+bool fz_subsurface_op_create(struct fz *fz) {
 	if (fz->subcompositor == NULL) {
 		return false;
 	}
@@ -40,12 +38,12 @@ bool fz_subsurface_op_create(struct fz *fz)
 	// wl_subsurface is gone; any other role is for life.
 	if (child->subsurface != NULL || child->xdg_surface != NULL ||
 			(child->role != FZ_ROLE_NONE &&
-			child->role != FZ_ROLE_SUBSURFACE) ||
+					child->role != FZ_ROLE_SUBSURFACE) ||
 			is_ancestor(fz, child, parent)) {
 		return false;
 	}
 	child->subsurface = wl_subcompositor_get_subsurface(fz->subcompositor,
-		child->surface, parent->surface);
+			child->surface, parent->surface);
 	child->role = FZ_ROLE_SUBSURFACE;
 	child->parent_id = parent->id;
 	fz_log(fz, "surface %u: subsurface of %u", child->id, parent->id);
@@ -55,14 +53,12 @@ bool fz_subsurface_op_create(struct fz *fz)
 	return true;
 }
 
-static struct fz_surface *pick_subsurface(struct fz *fz)
-{
+static struct fz_surface *pick_subsurface(struct fz *fz) {
 	struct fz_surface *s = fz_surface_pick(fz);
 	return s != NULL && s->subsurface != NULL ? s : NULL;
 }
 
-bool fz_subsurface_op_position(struct fz *fz)
-{
+bool fz_subsurface_op_position(struct fz *fz) {
 	struct fz_surface *s = pick_subsurface(fz);
 	if (s == NULL) {
 		return false;
@@ -87,8 +83,7 @@ bool fz_subsurface_op_position(struct fz *fz)
 	return true;
 }
 
-bool fz_subsurface_op_restack(struct fz *fz)
-{
+bool fz_subsurface_op_restack(struct fz *fz) {
 	struct fz_surface *s = pick_subsurface(fz);
 	if (s == NULL) {
 		return false;
@@ -117,12 +112,11 @@ bool fz_subsurface_op_restack(struct fz *fz)
 		wl_subsurface_place_below(s->subsurface, sibling->surface);
 	}
 	fz_log(fz, "surface %u: place_%s %u", s->id, above ? "above" : "below",
-		sibling->id);
+			sibling->id);
 	return true;
 }
 
-bool fz_subsurface_op_sync(struct fz *fz)
-{
+bool fz_subsurface_op_sync(struct fz *fz) {
 	struct fz_surface *s = pick_subsurface(fz);
 	if (s == NULL) {
 		return false;
@@ -138,8 +132,7 @@ bool fz_subsurface_op_sync(struct fz *fz)
 	return true;
 }
 
-bool fz_subsurface_op_destroy(struct fz *fz)
-{
+bool fz_subsurface_op_destroy(struct fz *fz) {
 	struct fz_surface *s = pick_subsurface(fz);
 	if (s == NULL) {
 		return false;

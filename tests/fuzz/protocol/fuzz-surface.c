@@ -15,19 +15,16 @@
  * acknowledged configure.
  */
 
-uint32_t fz_new_id(struct fz *fz)
-{
+uint32_t fz_new_id(struct fz *fz) {
 	return ++fz->next_id;
 }
 
 static void surface_enter(void *data, struct wl_surface *surface,
-		struct wl_output *output)
-{
+		struct wl_output *output) {
 }
 
 static void surface_leave(void *data, struct wl_surface *surface,
-		struct wl_output *output)
-{
+		struct wl_output *output) {
 }
 
 static const struct wl_surface_listener surface_listener = {
@@ -35,8 +32,7 @@ static const struct wl_surface_listener surface_listener = {
 	.leave = surface_leave,
 };
 
-struct fz_surface *fz_surface_new(struct fz *fz)
-{
+struct fz_surface *fz_surface_new(struct fz *fz) {
 	for (int i = 0; i < FZ_SURFACES; i++) {
 		struct fz_surface *s = &fz->surfaces[i];
 		if (s->surface != NULL) {
@@ -55,8 +51,7 @@ struct fz_surface *fz_surface_new(struct fz *fz)
 	return NULL;
 }
 
-struct fz_surface *fz_surface_pick(struct fz *fz)
-{
+struct fz_surface *fz_surface_pick(struct fz *fz) {
 	struct fz_surface *live[FZ_SURFACES];
 	int n = 0;
 	for (int i = 0; i < FZ_SURFACES; i++) {
@@ -67,8 +62,7 @@ struct fz_surface *fz_surface_pick(struct fz *fz)
 	return n == 0 ? NULL : live[fz_rng_below(&fz->rng, (uint32_t)n)];
 }
 
-struct fz_surface *fz_surface_find(struct fz *fz, uint32_t id)
-{
+struct fz_surface *fz_surface_find(struct fz *fz, uint32_t id) {
 	for (int i = 0; id != 0 && i < FZ_SURFACES; i++) {
 		if (fz->surfaces[i].surface != NULL && fz->surfaces[i].id == id) {
 			return &fz->surfaces[i];
@@ -77,16 +71,14 @@ struct fz_surface *fz_surface_find(struct fz *fz, uint32_t id)
 	return NULL;
 }
 
-static void drop_callbacks(struct fz_surface *s)
-{
+static void drop_callbacks(struct fz_surface *s) {
 	for (int i = 0; i < s->callback_count; i++) {
 		wl_callback_destroy(s->callbacks[i]);
 	}
 	s->callback_count = 0;
 }
 
-void fz_surface_destroy(struct fz_surface *s)
-{
+void fz_surface_destroy(struct fz_surface *s) {
 	struct fz *fz = s->fz;
 	// Half the time the wl_surface goes first, its role objects after it,
 	// and the subsurfaces and popups made on it stay as they are: what a
@@ -112,11 +104,10 @@ void fz_surface_destroy(struct fz_surface *s)
 		wl_surface_destroy(s->surface);
 	}
 	drop_callbacks(s);
-	*s = (struct fz_surface){0};
+	*s = (struct fz_surface){ 0 };
 }
 
-void fz_surface_destroy_all(struct fz *fz)
-{
+void fz_surface_destroy_all(struct fz *fz) {
 	// Children first, so that nothing is left for wlroots to complain of
 	// in a connection that goes on; at a disconnection it does not matter.
 	for (int i = FZ_SURFACES - 1; i >= 0; i--) {
@@ -144,22 +135,20 @@ void fz_surface_destroy_all(struct fz *fz)
 		if (fz->surfaces[i].surface != NULL) {
 			wl_surface_destroy(fz->surfaces[i].surface);
 		}
-		fz->surfaces[i] = (struct fz_surface){0};
+		fz->surfaces[i] = (struct fz_surface){ 0 };
 	}
 }
 
 /* A role configured before it maps: xdg toplevels and popups, layer
  * surfaces. */
-static bool is_xdg(const struct fz_surface *s)
-{
+static bool is_xdg(const struct fz_surface *s) {
 	return s->role == FZ_ROLE_TOPLEVEL || s->role == FZ_ROLE_POPUP ||
-		s->role == FZ_ROLE_LAYER;
+			s->role == FZ_ROLE_LAYER;
 }
 
 /* Whether the scale divides the buffer as the transform turns it. */
 static bool scale_fits(int32_t width, int32_t height, int32_t transform,
-		int32_t scale)
-{
+		int32_t scale) {
 	if (transform & WL_OUTPUT_TRANSFORM_90) {
 		int32_t t = width;
 		width = height;
@@ -169,8 +158,7 @@ static bool scale_fits(int32_t width, int32_t height, int32_t transform,
 }
 
 /* Popups of s (and theirs) that wlroots dismisses when s unmaps. */
-void fz_surface_dismiss_popups(struct fz *fz, uint32_t id)
-{
+void fz_surface_dismiss_popups(struct fz *fz, uint32_t id) {
 	for (int i = 0; i < FZ_SURFACES; i++) {
 		struct fz_surface *c = &fz->surfaces[i];
 		if (c->surface != NULL && c->role == FZ_ROLE_POPUP &&
@@ -181,8 +169,7 @@ void fz_surface_dismiss_popups(struct fz *fz, uint32_t id)
 	}
 }
 
-void fz_surface_attached(struct fz_surface *s, struct fz_buffer *b)
-{
+void fz_surface_attached(struct fz_surface *s, struct fz_buffer *b) {
 	struct fz *fz = s->fz;
 	s->attach_pending = true;
 	s->pending_buffer_id = b != NULL ? b->id : 0;
@@ -197,18 +184,17 @@ void fz_surface_attached(struct fz_surface *s, struct fz_buffer *b)
 	// source must fit the pending buffer at all times.
 	if (b != NULL && s->viewport != NULL && s->viewport_src &&
 			(s->src_x + s->src_width > b->width ||
-			s->src_y + s->src_height > b->height)) {
+					s->src_y + s->src_height > b->height)) {
 		wp_viewport_set_source(s->viewport, wl_fixed_from_int(-1),
-			wl_fixed_from_int(-1), wl_fixed_from_int(-1),
-			wl_fixed_from_int(-1));
+				wl_fixed_from_int(-1), wl_fixed_from_int(-1),
+				wl_fixed_from_int(-1));
 		s->viewport_src = false;
 		fz_log(fz, "surface %u: viewport unset source, too big for buffer %u",
-			s->id, b->id);
+				s->id, b->id);
 	}
 }
 
-void fz_surface_commit(struct fz_surface *s)
-{
+void fz_surface_commit(struct fz_surface *s) {
 	struct fz *fz = s->fz;
 	bool attach = s->attach_pending;
 	bool will_have = attach ? s->pending_buffer_id != 0 : s->has_buffer;
@@ -220,8 +206,9 @@ void fz_surface_commit(struct fz_surface *s)
 		will_have = false;
 		s->pending_buffer_id = 0;
 	}
-	if (will_have && !scale_fits(width, height, s->pending_transform,
-			s->pending_scale)) {
+	if (will_have &&
+			!scale_fits(width, height, s->pending_transform,
+					s->pending_scale)) {
 		int32_t fits[4], n = 0;
 		for (int32_t scale = 1; scale <= 4; scale++) {
 			if (scale_fits(width, height, s->pending_transform, scale)) {
@@ -248,18 +235,19 @@ void fz_surface_commit(struct fz_surface *s)
 		// buffer; one that outgrows an older buffer is left alone now
 		// and then, since the compositor must cope with it.
 		bool checked = attach || !fz_rng_chance(&fz->rng, 20);
-		if (checked && (s->src_x + s->src_width > max_w ||
-				s->src_y + s->src_height > max_h)) {
+		if (checked &&
+				(s->src_x + s->src_width > max_w ||
+						s->src_y + s->src_height > max_h)) {
 			wp_viewport_set_source(s->viewport, wl_fixed_from_int(-1),
-				wl_fixed_from_int(-1), wl_fixed_from_int(-1),
-				wl_fixed_from_int(-1));
+					wl_fixed_from_int(-1), wl_fixed_from_int(-1),
+					wl_fixed_from_int(-1));
 			s->viewport_src = false;
 		}
 	}
 	wl_surface_commit(s->surface);
 	fz_log(fz, "surface %u: commit%s buffer=%d %dx%d scale %d transform %d",
-		s->id, attach ? " attach" : "", will_have, width, height,
-		s->pending_scale, s->pending_transform);
+			s->id, attach ? " attach" : "", will_have, width, height,
+			s->pending_scale, s->pending_transform);
 
 	bool unmapping = is_xdg(s) && s->mapped && !will_have;
 	if (attach) {
@@ -293,22 +281,19 @@ void fz_surface_commit(struct fz_surface *s)
 	}
 }
 
-bool fz_surface_committable(const struct fz_surface *s)
-{
+bool fz_surface_committable(const struct fz_surface *s) {
 	// An xdg_surface without a role object may not commit (wlroots:
 	// not_constructed), and one whose role object is gone is left alone.
 	return !(is_xdg(s) && s->role_gone) &&
-		!(s->xdg_surface != NULL && s->role == FZ_ROLE_NONE);
+			!(s->xdg_surface != NULL && s->role == FZ_ROLE_NONE);
 }
 
-static struct fz_surface *pick_committable(struct fz *fz)
-{
+static struct fz_surface *pick_committable(struct fz *fz) {
 	struct fz_surface *s = fz_surface_pick(fz);
 	return s != NULL && fz_surface_committable(s) ? s : NULL;
 }
 
-bool fz_surface_op_create(struct fz *fz)
-{
+bool fz_surface_op_create(struct fz *fz) {
 	struct fz_surface *s = fz_surface_new(fz);
 	if (s != NULL) {
 		fz_log(fz, "surface %u: create", s->id);
@@ -316,8 +301,7 @@ bool fz_surface_op_create(struct fz *fz)
 	return s != NULL;
 }
 
-bool fz_surface_op_destroy(struct fz *fz)
-{
+bool fz_surface_op_destroy(struct fz *fz) {
 	struct fz_surface *s = fz_surface_pick(fz);
 	if (s == NULL) {
 		return false;
@@ -326,22 +310,23 @@ bool fz_surface_op_destroy(struct fz *fz)
 	return true;
 }
 
-bool fz_surface_op_attach(struct fz *fz)
-{
+bool fz_surface_op_attach(struct fz *fz) {
 	struct fz_surface *s = pick_committable(fz);
 	if (s == NULL) {
 		return false;
 	}
-	struct fz_buffer *b = fz_rng_chance(&fz->rng, 15) ? NULL :
-		fz_shm_pick_buffer(fz);
+	struct fz_buffer *b =
+			fz_rng_chance(&fz->rng, 15) ? NULL : fz_shm_pick_buffer(fz);
 	if (b == NULL) {
 		wl_surface_attach(s->surface, NULL, 0, 0);
 	} else {
 		// Version 4 still takes an offset with attach.
-		int32_t dx = fz_rng_chance(&fz->rng, 80) ? 0 :
-			fz_rng_range(&fz->rng, -64, 64);
-		int32_t dy = fz_rng_chance(&fz->rng, 80) ? 0 :
-			fz_rng_range(&fz->rng, -64, 64);
+		int32_t dx = fz_rng_chance(&fz->rng, 80) ?
+				0 :
+				fz_rng_range(&fz->rng, -64, 64);
+		int32_t dy = fz_rng_chance(&fz->rng, 80) ?
+				0 :
+				fz_rng_range(&fz->rng, -64, 64);
 		wl_surface_attach(s->surface, b->buffer, dx, dy);
 	}
 	fz_surface_attached(s, b);
@@ -354,8 +339,7 @@ bool fz_surface_op_attach(struct fz *fz)
 
 /* A rectangle: mostly inside a few hundred pixels, sometimes anything an
  * int32 holds, which the compositor must clip without overflowing. */
-static void random_rect(struct fz *fz, int32_t r[4])
-{
+static void random_rect(struct fz *fz, int32_t r[4]) {
 	if (fz_rng_chance(&fz->rng, 5)) {
 		for (int i = 0; i < 4; i++) {
 			r[i] = (int32_t)(uint32_t)fz_rng_next(&fz->rng);
@@ -368,8 +352,7 @@ static void random_rect(struct fz *fz, int32_t r[4])
 	r[3] = fz_rng_range(&fz->rng, 0, 500);
 }
 
-bool fz_surface_op_damage(struct fz *fz)
-{
+bool fz_surface_op_damage(struct fz *fz) {
 	struct fz_surface *s = pick_committable(fz);
 	if (s == NULL) {
 		return false;
@@ -379,15 +362,15 @@ bool fz_surface_op_damage(struct fz *fz)
 		int32_t r[4];
 		random_rect(fz, r);
 		bool buffer = wl_compositor_get_version(fz->compositor) >=
-			WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION &&
-			fz_rng_chance(&fz->rng, 50);
+						WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION &&
+				fz_rng_chance(&fz->rng, 50);
 		if (buffer) {
 			wl_surface_damage_buffer(s->surface, r[0], r[1], r[2], r[3]);
 		} else {
 			wl_surface_damage(s->surface, r[0], r[1], r[2], r[3]);
 		}
 		fz_log(fz, "surface %u: damage%s %d,%d %dx%d", s->id,
-			buffer ? "_buffer" : "", r[0], r[1], r[2], r[3]);
+				buffer ? "_buffer" : "", r[0], r[1], r[2], r[3]);
 	}
 	if (fz_rng_chance(&fz->rng, 50)) {
 		fz_surface_commit(s);
@@ -395,8 +378,7 @@ bool fz_surface_op_damage(struct fz *fz)
 	return true;
 }
 
-bool fz_surface_op_scale(struct fz *fz)
-{
+bool fz_surface_op_scale(struct fz *fz) {
 	struct fz_surface *s = pick_committable(fz);
 	if (s == NULL) {
 		return false;
@@ -410,17 +392,16 @@ bool fz_surface_op_scale(struct fz *fz)
 	return true;
 }
 
-bool fz_surface_op_transform(struct fz *fz)
-{
+bool fz_surface_op_transform(struct fz *fz) {
 	struct fz_surface *s = pick_committable(fz);
 	if (s == NULL) {
 		return false;
 	}
 	s->pending_transform = fz_rng_range(&fz->rng, WL_OUTPUT_TRANSFORM_NORMAL,
-		WL_OUTPUT_TRANSFORM_FLIPPED_270);
+			WL_OUTPUT_TRANSFORM_FLIPPED_270);
 	wl_surface_set_buffer_transform(s->surface, s->pending_transform);
 	fz_log(fz, "surface %u: set_buffer_transform %d", s->id,
-		s->pending_transform);
+			s->pending_transform);
 	if (fz_rng_chance(&fz->rng, 50)) {
 		fz_surface_commit(s);
 	}
@@ -428,8 +409,7 @@ bool fz_surface_op_transform(struct fz *fz)
 }
 
 static void frame_done(void *data, struct wl_callback *callback,
-		uint32_t time)
-{
+		uint32_t time) {
 	struct fz_surface *s = data;
 	s->fz->stats.frames++;
 	for (int i = 0; i < s->callback_count; i++) {
@@ -445,8 +425,7 @@ static const struct wl_callback_listener frame_listener = {
 	.done = frame_done,
 };
 
-bool fz_surface_op_frame(struct fz *fz)
-{
+bool fz_surface_op_frame(struct fz *fz) {
 	struct fz_surface *s = pick_committable(fz);
 	if (s == NULL || s->callback_count == FZ_CALLBACKS) {
 		return false;
@@ -463,8 +442,7 @@ bool fz_surface_op_frame(struct fz *fz)
 }
 
 /* count rectangles added or subtracted at random. */
-static struct wl_region *random_region(struct fz *fz, int count)
-{
+static struct wl_region *random_region(struct fz *fz, int count) {
 	struct wl_region *region = wl_compositor_create_region(fz->compositor);
 	for (int i = 0; i < count; i++) {
 		int32_t r[4];
@@ -478,8 +456,7 @@ static struct wl_region *random_region(struct fz *fz, int count)
 	return region;
 }
 
-bool fz_surface_op_regions(struct fz *fz)
-{
+bool fz_surface_op_regions(struct fz *fz) {
 	struct fz_surface *s = pick_committable(fz);
 	if (s == NULL) {
 		return false;
@@ -490,15 +467,15 @@ bool fz_surface_op_regions(struct fz *fz)
 	int count = fz_rng_range(&fz->rng, 0, 5);
 	// NULL means infinite (input) or empty (opaque); a region may be
 	// destroyed once set, the surface keeps a copy.
-	struct wl_region *region = fz_rng_chance(&fz->rng, 20) ? NULL :
-		random_region(fz, count);
+	struct wl_region *region =
+			fz_rng_chance(&fz->rng, 20) ? NULL : random_region(fz, count);
 	if (opaque) {
 		wl_surface_set_opaque_region(s->surface, region);
 	} else {
 		wl_surface_set_input_region(s->surface, region);
 	}
 	fz_log(fz, "surface %u: set_%s_region %s", s->id,
-		opaque ? "opaque" : "input", region ? "region" : "NULL");
+			opaque ? "opaque" : "input", region ? "region" : "NULL");
 	if (region != NULL) {
 		wl_region_destroy(region);
 	}
@@ -508,8 +485,7 @@ bool fz_surface_op_regions(struct fz *fz)
 	return true;
 }
 
-bool fz_surface_op_commit(struct fz *fz)
-{
+bool fz_surface_op_commit(struct fz *fz) {
 	struct fz_surface *s = pick_committable(fz);
 	if (s == NULL) {
 		return false;
@@ -518,8 +494,7 @@ bool fz_surface_op_commit(struct fz *fz)
 	return true;
 }
 
-bool fz_surface_op_viewport(struct fz *fz)
-{
+bool fz_surface_op_viewport(struct fz *fz) {
 	struct fz_surface *s = pick_committable(fz);
 	if (s == NULL || fz->viewporter == NULL) {
 		return false;
@@ -540,7 +515,7 @@ bool fz_surface_op_viewport(struct fz *fz)
 		s->src_height = fz_rng_range(&fz->rng, 1, 200);
 		if (s->attach_pending && s->pending_buffer_id != 0 &&
 				(s->src_x + s->src_width > s->pending_width ||
-				s->src_y + s->src_height > s->pending_height)) {
+						s->src_y + s->src_height > s->pending_height)) {
 			// Within the pending buffer (see fz_surface_attached).
 			s->src_x = s->src_y = 0;
 			s->src_width = s->pending_width;
@@ -548,16 +523,16 @@ bool fz_surface_op_viewport(struct fz *fz)
 		}
 		s->viewport_src = true;
 		wp_viewport_set_source(s->viewport, wl_fixed_from_int(s->src_x),
-			wl_fixed_from_int(s->src_y), wl_fixed_from_int(s->src_width),
-			wl_fixed_from_int(s->src_height));
+				wl_fixed_from_int(s->src_y), wl_fixed_from_int(s->src_width),
+				wl_fixed_from_int(s->src_height));
 		fz_log(fz, "surface %u: viewport set_source %d,%d %dx%d", s->id,
-			s->src_x, s->src_y, s->src_width, s->src_height);
+				s->src_x, s->src_y, s->src_width, s->src_height);
 		break;
 	case 1:
 		s->viewport_src = false;
 		wp_viewport_set_source(s->viewport, wl_fixed_from_int(-1),
-			wl_fixed_from_int(-1), wl_fixed_from_int(-1),
-			wl_fixed_from_int(-1));
+				wl_fixed_from_int(-1), wl_fixed_from_int(-1),
+				wl_fixed_from_int(-1));
 		fz_log(fz, "surface %u: viewport unset source", s->id);
 		break;
 	case 2: {
@@ -584,8 +559,7 @@ bool fz_surface_op_viewport(struct fz *fz)
 	return true;
 }
 
-bool fz_surface_op_cursor(struct fz *fz)
-{
+bool fz_surface_op_cursor(struct fz *fz) {
 	if (fz->pointer == NULL) {
 		return false;
 	}

@@ -14,8 +14,7 @@
  * children.
  */
 
-void fz_surface_configured(struct fz_surface *s, uint32_t serial)
-{
+void fz_surface_configured(struct fz_surface *s, uint32_t serial) {
 	s->fz->stats.configures++;
 	if (s->serial_count == FZ_SERIALS) {
 		// Acking a newer one is always allowed: forget the oldest.
@@ -28,8 +27,7 @@ void fz_surface_configured(struct fz_surface *s, uint32_t serial)
 }
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial)
-{
+		uint32_t serial) {
 	fz_surface_configured(data, serial);
 }
 
@@ -38,15 +36,13 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 };
 
 static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
-		int32_t width, int32_t height, struct wl_array *states)
-{
+		int32_t width, int32_t height, struct wl_array *states) {
 	struct fz_surface *s = data;
 	s->configure_width = width;
 	s->configure_height = height;
 }
 
-static void toplevel_close(void *data, struct xdg_toplevel *toplevel)
-{
+static void toplevel_close(void *data, struct xdg_toplevel *toplevel) {
 }
 
 static const struct xdg_toplevel_listener toplevel_listener = {
@@ -55,14 +51,12 @@ static const struct xdg_toplevel_listener toplevel_listener = {
 };
 
 static void popup_configure(void *data, struct xdg_popup *popup, int32_t x,
-		int32_t y, int32_t width, int32_t height)
-{
+		int32_t y, int32_t width, int32_t height) {
 }
 
 static void mark_dismissed(struct fz *fz, uint32_t id);
 
-static void popup_done(void *data, struct xdg_popup *popup)
-{
+static void popup_done(void *data, struct xdg_popup *popup) {
 	struct fz_surface *s = data;
 	s->fz->stats.popups_dismissed++;
 	s->role_gone = true;
@@ -76,8 +70,7 @@ static const struct xdg_popup_listener popup_listener = {
 
 /* wlroots dismisses a surface's popups (and theirs) when it unmaps or its
  * role object goes. */
-static void mark_dismissed(struct fz *fz, uint32_t id)
-{
+static void mark_dismissed(struct fz *fz, uint32_t id) {
 	for (int i = 0; i < FZ_SURFACES; i++) {
 		struct fz_surface *c = &fz->surfaces[i];
 		if (c->surface != NULL && c->role == FZ_ROLE_POPUP &&
@@ -92,8 +85,7 @@ static void mark_dismissed(struct fz *fz, uint32_t id)
  * dismissed by the end of a grab stays there until destroyed, and we
  * cannot tell that apart from one wlroots destroyed itself. A popup with
  * any may neither grab nor be destroyed (not_the_topmost_popup). */
-static bool has_child_popups(struct fz *fz, uint32_t id)
-{
+static bool has_child_popups(struct fz *fz, uint32_t id) {
 	for (int i = 0; i < FZ_SURFACES; i++) {
 		struct fz_surface *c = &fz->surfaces[i];
 		if (c->surface != NULL && c->role == FZ_ROLE_POPUP &&
@@ -104,8 +96,7 @@ static bool has_child_popups(struct fz *fz, uint32_t id)
 	return false;
 }
 
-void fz_reset_role_state(struct fz_surface *s)
-{
+void fz_reset_role_state(struct fz_surface *s) {
 	s->role_gone = false;
 	s->initial_commit = s->configured = s->mapped = false;
 	s->serial_count = 0;
@@ -114,10 +105,9 @@ void fz_reset_role_state(struct fz_surface *s)
 }
 
 /* wlroots refuses an xdg_surface for a surface with a buffer. */
-struct fz_surface *fz_surface_for_role(struct fz *fz)
-{
-	struct fz_surface *s = fz_rng_chance(&fz->rng, 70) ? NULL :
-		fz_surface_pick(fz);
+struct fz_surface *fz_surface_for_role(struct fz *fz) {
+	struct fz_surface *s =
+			fz_rng_chance(&fz->rng, 70) ? NULL : fz_surface_pick(fz);
 	if (s != NULL && s->role == FZ_ROLE_NONE && s->xdg_surface == NULL &&
 			s->layer_surface == NULL && !s->has_buffer &&
 			s->subsurface == NULL) {
@@ -126,22 +116,21 @@ struct fz_surface *fz_surface_for_role(struct fz *fz)
 	return fz_surface_new(fz);
 }
 
-static void make_xdg_surface(struct fz *fz, struct fz_surface *s)
-{
+static void make_xdg_surface(struct fz *fz, struct fz_surface *s) {
 	s->xdg_surface = xdg_wm_base_get_xdg_surface(fz->wm_base, s->surface);
 	xdg_surface_add_listener(s->xdg_surface, &xdg_surface_listener, s);
 	// A buffer attached but not committed goes with the initial
 	// commit, which fz_surface_commit keeps empty.
 }
 
-bool fz_xdg_op_toplevel(struct fz *fz)
-{
+bool fz_xdg_op_toplevel(struct fz *fz) {
 	char buf[256];
 	// Sometimes a toplevel again on a surface whose last one was
 	// destroyed: wlroots lets the same xdg_surface take the same role.
 	struct fz_surface *s = fz_surface_pick(fz);
-	if (s == NULL || !(s->role == FZ_ROLE_TOPLEVEL && s->role_gone &&
-			s->xdg_surface != NULL && fz_rng_chance(&fz->rng, 50))) {
+	if (s == NULL ||
+			!(s->role == FZ_ROLE_TOPLEVEL && s->role_gone &&
+					s->xdg_surface != NULL && fz_rng_chance(&fz->rng, 50))) {
 		s = fz_surface_for_role(fz);
 		if (s == NULL) {
 			return false;
@@ -154,12 +143,14 @@ bool fz_xdg_op_toplevel(struct fz *fz)
 	fz_reset_role_state(s);
 	fz_log(fz, "surface %u: toplevel", s->id);
 	if (fz_rng_chance(&fz->rng, 60)) {
-		xdg_toplevel_set_app_id(s->toplevel, fz_rng_chance(&fz->rng, 50) ?
-			"protocol-fuzz" : fz_random_string(fz, buf, sizeof(buf)));
+		xdg_toplevel_set_app_id(s->toplevel,
+				fz_rng_chance(&fz->rng, 50) ?
+						"protocol-fuzz" :
+						fz_random_string(fz, buf, sizeof(buf)));
 	}
 	if (fz_rng_chance(&fz->rng, 60)) {
 		xdg_toplevel_set_title(s->toplevel,
-			fz_random_string(fz, buf, sizeof(buf)));
+				fz_random_string(fz, buf, sizeof(buf)));
 	}
 	if (fz_rng_chance(&fz->rng, 70)) {
 		fz_surface_commit(s);
@@ -167,8 +158,7 @@ bool fz_xdg_op_toplevel(struct fz *fz)
 	return true;
 }
 
-static int32_t coordinate(struct fz *fz, int32_t lo, int32_t hi)
-{
+static int32_t coordinate(struct fz *fz, int32_t lo, int32_t hi) {
 	// Now and then far out, where sums overflow if nobody is careful.
 	if (fz_rng_chance(&fz->rng, 3)) {
 		return (int32_t)(uint32_t)fz_rng_next(&fz->rng) / 2;
@@ -176,8 +166,7 @@ static int32_t coordinate(struct fz *fz, int32_t lo, int32_t hi)
 	return fz_rng_range(&fz->rng, lo, hi);
 }
 
-static struct xdg_positioner *random_positioner(struct fz *fz)
-{
+static struct xdg_positioner *random_positioner(struct fz *fz) {
 	struct xdg_positioner *p = xdg_wm_base_create_positioner(fz->wm_base);
 	int32_t w = fz_rng_range(&fz->rng, 1, 400);
 	int32_t h = fz_rng_range(&fz->rng, 1, 400);
@@ -194,8 +183,8 @@ static struct xdg_positioner *random_positioner(struct fz *fz)
 		xdg_positioner_set_anchor(p, anchor);
 	}
 	if (fz_rng_chance(&fz->rng, 80)) {
-		gravity = fz_rng_below(&fz->rng,
-			XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT + 1);
+		gravity =
+				fz_rng_below(&fz->rng, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT + 1);
 		xdg_positioner_set_gravity(p, gravity);
 	}
 	if (fz_rng_chance(&fz->rng, 70)) {
@@ -208,23 +197,24 @@ static struct xdg_positioner *random_positioner(struct fz *fz)
 		oy = coordinate(fz, -200, 200);
 		xdg_positioner_set_offset(p, ox, oy);
 	}
-	fz_log(fz, "positioner: size %dx%d anchor_rect %d,%d %dx%d anchor %u "
-		"gravity %u adjust %u offset %d,%d", w, h, ax, ay, aw, ah, anchor,
-		gravity, adjust, ox, oy);
+	fz_log(fz,
+			"positioner: size %dx%d anchor_rect %d,%d %dx%d anchor %u "
+			"gravity %u adjust %u offset %d,%d",
+			w, h, ax, ay, aw, ah, anchor, gravity, adjust, ox, oy);
 	return p;
 }
 
 /* A parent for a popup: mostly a mapped xdg surface, sometimes one that
  * is not mapped or whose role object is gone (wlroots 0.15.1 left the
  * popup pointing at it once it went, unless gridwl guards it). */
-static struct fz_surface *pick_popup_parent(struct fz *fz)
-{
+static struct fz_surface *pick_popup_parent(struct fz *fz) {
 	struct fz_surface *mapped[FZ_SURFACES], *other[FZ_SURFACES];
 	int nm = 0, no = 0;
 	for (int i = 0; i < FZ_SURFACES; i++) {
 		struct fz_surface *s = &fz->surfaces[i];
-		if (s->surface == NULL || (s->xdg_surface == NULL &&
-				s->layer_surface == NULL) || s->role == FZ_ROLE_NONE) {
+		if (s->surface == NULL ||
+				(s->xdg_surface == NULL && s->layer_surface == NULL) ||
+				s->role == FZ_ROLE_NONE) {
 			continue;
 		}
 		// A closed layer surface ignores get_popup, and a popup that
@@ -249,8 +239,7 @@ static struct fz_surface *pick_popup_parent(struct fz *fz)
  * the topmost, or on a toplevel when there is none. Popups the compositor
  * may have taken off the stack (role_gone) block grabs until destroyed,
  * since we cannot tell whether it did. */
-static bool may_grab(struct fz *fz, const struct fz_surface *parent)
-{
+static bool may_grab(struct fz *fz, const struct fz_surface *parent) {
 	const struct fz_surface *top = NULL;
 	for (int i = 0; i < FZ_SURFACES; i++) {
 		const struct fz_surface *c = &fz->surfaces[i];
@@ -261,7 +250,7 @@ static bool may_grab(struct fz *fz, const struct fz_surface *parent)
 	}
 	if (top == NULL) {
 		return (parent->toplevel != NULL || parent->layer_surface != NULL) &&
-			!parent->role_gone;
+				!parent->role_gone;
 	}
 	return top == parent && !parent->role_gone;
 }
@@ -269,29 +258,28 @@ static bool may_grab(struct fz *fz, const struct fz_surface *parent)
 /* Whether s is parent or one of its ancestors, so that a popup of s on
  * parent would close a loop. */
 static bool popup_ancestor(struct fz *fz, const struct fz_surface *s,
-		const struct fz_surface *parent)
-{
+		const struct fz_surface *parent) {
 	for (int depth = 0; parent != NULL && depth <= FZ_SURFACES; depth++) {
 		if (parent == s) {
 			return true;
 		}
 		parent = parent->role == FZ_ROLE_POPUP ?
-			fz_surface_find(fz, parent->parent_id) : NULL;
+				fz_surface_find(fz, parent->parent_id) :
+				NULL;
 	}
 	return false;
 }
 
-bool fz_xdg_op_popup(struct fz *fz)
-{
+bool fz_xdg_op_popup(struct fz *fz) {
 	struct fz_surface *parent = pick_popup_parent(fz);
 	if (parent == NULL) {
 		return false;
 	}
 	struct fz_surface *s = fz_surface_pick(fz);
 	if (s == NULL || popup_ancestor(fz, s, parent) ||
-			!(s->role == FZ_ROLE_POPUP &&
-			s->role_gone && s->xdg_surface != NULL &&
-			!has_child_popups(fz, s->id) && fz_rng_chance(&fz->rng, 50))) {
+			!(s->role == FZ_ROLE_POPUP && s->role_gone &&
+					s->xdg_surface != NULL && !has_child_popups(fz, s->id) &&
+					fz_rng_chance(&fz->rng, 50))) {
 		s = fz_surface_for_role(fz);
 		if (s == NULL) {
 			return false;
@@ -305,8 +293,8 @@ bool fz_xdg_op_popup(struct fz *fz)
 	// A layer surface's popup is made without a parent and given it by
 	// zwlr_layer_surface_v1.get_popup before its first commit.
 	s->popup = xdg_surface_get_popup(s->xdg_surface,
-		parent->layer_surface != NULL ? NULL : parent->xdg_surface,
-		positioner);
+			parent->layer_surface != NULL ? NULL : parent->xdg_surface,
+			positioner);
 	xdg_popup_add_listener(s->popup, &popup_listener, s);
 	if (parent->layer_surface != NULL) {
 		zwlr_layer_surface_v1_get_popup(parent->layer_surface, s->popup);
@@ -319,27 +307,26 @@ bool fz_xdg_op_popup(struct fz *fz)
 	// A grab must come before the first commit, from a popup with no
 	// popups of its own (which one made again may have).
 	bool grab = fz->seat != NULL && fz_rng_chance(&fz->rng, 30) &&
-		may_grab(fz, parent) && !has_child_popups(fz, s->id);
+			may_grab(fz, parent) && !has_child_popups(fz, s->id);
 	if (grab) {
 		xdg_popup_grab(s->popup, fz->seat, fz->input_serial);
 		s->grab_seq = ++fz->grab_seq;
 	}
 	fz_log(fz, "surface %u: popup on %u%s%s", s->id, parent->id,
-		grab ? " grab" : "", parent->mapped ? "" : " (parent unmapped)");
+			grab ? " grab" : "", parent->mapped ? "" : " (parent unmapped)");
 	if (fz_rng_chance(&fz->rng, 70)) {
 		fz_surface_commit(s);
 	}
 	return true;
 }
 
-static bool role_alive(const struct fz_surface *s)
-{
+static bool role_alive(const struct fz_surface *s) {
 	return s->surface != NULL && !s->role_gone &&
-		(s->toplevel != NULL || s->popup != NULL || s->layer_surface != NULL);
+			(s->toplevel != NULL || s->popup != NULL ||
+					s->layer_surface != NULL);
 }
 
-bool fz_xdg_op_ack(struct fz *fz)
-{
+bool fz_xdg_op_ack(struct fz *fz) {
 	struct fz_surface *s = fz_surface_pick(fz);
 	if (s == NULL || s->serial_count == 0 || !role_alive(s) ||
 			(s->xdg_surface == NULL && s->layer_surface == NULL)) {
@@ -347,8 +334,9 @@ bool fz_xdg_op_ack(struct fz *fz)
 	}
 	// The newest most of the time; an older one still pending is as
 	// valid, and drops those before it.
-	int i = fz_rng_chance(&fz->rng, 70) ? s->serial_count - 1 :
-		(int)fz_rng_below(&fz->rng, (uint32_t)s->serial_count);
+	int i = fz_rng_chance(&fz->rng, 70) ?
+			s->serial_count - 1 :
+			(int)fz_rng_below(&fz->rng, (uint32_t)s->serial_count);
 	uint32_t serial = s->serials[i];
 	if (s->layer_surface != NULL) {
 		fz_layer_ack(s, serial);
@@ -361,7 +349,7 @@ bool fz_xdg_op_ack(struct fz *fz)
 	}
 	s->configured = true;
 	fz_log(fz, "surface %u: ack_configure %u (%d left)", s->id, serial,
-		s->serial_count);
+			s->serial_count);
 	// What a client does next: draw and commit. Mostly.
 	if (fz_rng_chance(&fz->rng, 70)) {
 		struct fz_buffer *b = fz_shm_pick_buffer(fz);
@@ -374,14 +362,12 @@ bool fz_xdg_op_ack(struct fz *fz)
 	return true;
 }
 
-static struct fz_surface *pick_toplevel(struct fz *fz)
-{
+static struct fz_surface *pick_toplevel(struct fz *fz) {
 	struct fz_surface *s = fz_surface_pick(fz);
 	return s != NULL && s->toplevel != NULL && !s->role_gone ? s : NULL;
 }
 
-struct wl_output *fz_pick_output(struct fz *fz)
-{
+struct wl_output *fz_pick_output(struct fz *fz) {
 	struct wl_output *live[FZ_OUTPUTS];
 	int n = 0;
 	for (int i = 0; i < FZ_OUTPUTS; i++) {
@@ -393,8 +379,7 @@ struct wl_output *fz_pick_output(struct fz *fz)
 	return pick < (uint32_t)n ? live[pick] : NULL;
 }
 
-bool fz_xdg_op_toplevel_state(struct fz *fz)
-{
+bool fz_xdg_op_toplevel_state(struct fz *fz) {
 	struct fz_surface *s = pick_toplevel(fz);
 	if (s == NULL) {
 		return false;
@@ -432,7 +417,7 @@ bool fz_xdg_op_toplevel_state(struct fz *fz)
 		struct wl_output *output = fz_pick_output(fz);
 		xdg_toplevel_set_fullscreen(t, output);
 		fz_log(fz, "surface %u: set_fullscreen %s", s->id,
-			output ? "output" : "NULL");
+				output ? "output" : "NULL");
 		break;
 	}
 	case 7:
@@ -461,8 +446,7 @@ bool fz_xdg_op_toplevel_state(struct fz *fz)
 	return true;
 }
 
-bool fz_xdg_op_geometry(struct fz *fz)
-{
+bool fz_xdg_op_geometry(struct fz *fz) {
 	struct fz_surface *s = fz_surface_pick(fz);
 	if (s == NULL || !role_alive(s) || s->xdg_surface == NULL) {
 		return false;
@@ -472,8 +456,8 @@ bool fz_xdg_op_geometry(struct fz *fz)
 	int32_t w = fz_rng_range(&fz->rng, 1, 600);
 	int32_t h = fz_rng_range(&fz->rng, 1, 600);
 	xdg_surface_set_window_geometry(s->xdg_surface, x, y, w, h);
-	fz_log(fz, "surface %u: set_window_geometry %d,%d %dx%d", s->id, x, y,
-		w, h);
+	fz_log(fz, "surface %u: set_window_geometry %d,%d %dx%d", s->id, x, y, w,
+			h);
 	if (fz_rng_chance(&fz->rng, 50)) {
 		fz_surface_commit(s);
 	}
@@ -482,8 +466,7 @@ bool fz_xdg_op_geometry(struct fz *fz)
 
 /* Destroys s's popup after the popups on it, topmost first, as wlroots
  * requires. */
-static void destroy_popup_tree(struct fz *fz, struct fz_surface *s)
-{
+static void destroy_popup_tree(struct fz *fz, struct fz_surface *s) {
 	for (int i = 0; i < FZ_SURFACES; i++) {
 		struct fz_surface *c = &fz->surfaces[i];
 		if (c->surface != NULL && c->role == FZ_ROLE_POPUP &&
@@ -499,8 +482,7 @@ static void destroy_popup_tree(struct fz *fz, struct fz_surface *s)
 	}
 }
 
-static void destroy_role(struct fz *fz, struct fz_surface *s)
-{
+static void destroy_role(struct fz *fz, struct fz_surface *s) {
 	// Not role_alive(): the wl_surface may be gone already, in which case
 	// wlroots dismissed the popups then.
 	bool alive = !s->role_gone && (s->toplevel != NULL || s->popup != NULL);
@@ -520,8 +502,7 @@ static void destroy_role(struct fz *fz, struct fz_surface *s)
 	s->serial_count = 0;
 }
 
-bool fz_xdg_op_destroy_role(struct fz *fz)
-{
+bool fz_xdg_op_destroy_role(struct fz *fz) {
 	struct fz_surface *s = fz_surface_pick(fz);
 	if (s == NULL || (s->toplevel == NULL && s->popup == NULL)) {
 		return false;
@@ -545,8 +526,7 @@ bool fz_xdg_op_destroy_role(struct fz *fz)
 	return true;
 }
 
-static bool interactive(struct fz *fz, bool mapped)
-{
+static bool interactive(struct fz *fz, bool mapped) {
 	struct fz_surface *s = pick_toplevel(fz);
 	// wlroots 0.15: not_constructed before the first configure; it does
 	// not check the serial.
@@ -569,8 +549,8 @@ static bool interactive(struct fz *fz, bool mapped)
 	}
 	default: {
 		int32_t x = coordinate(fz, -50, 500), y = coordinate(fz, -50, 500);
-		xdg_toplevel_show_window_menu(s->toplevel, fz->seat,
-			fz->input_serial, x, y);
+		xdg_toplevel_show_window_menu(s->toplevel, fz->seat, fz->input_serial,
+				x, y);
 		fz_log(fz, "surface %u: show_window_menu %d,%d", s->id, x, y);
 		break;
 	}
@@ -578,20 +558,17 @@ static bool interactive(struct fz *fz, bool mapped)
 	return true;
 }
 
-bool fz_xdg_op_interactive(struct fz *fz)
-{
+bool fz_xdg_op_interactive(struct fz *fz) {
 	return interactive(fz, true);
 }
 
-bool fz_xdg_op_interactive_unmapped(struct fz *fz)
-{
+bool fz_xdg_op_interactive_unmapped(struct fz *fz) {
 	// Configured, never shown: a grab on a window that may go without
 	// ever unmapping.
 	return interactive(fz, false);
 }
 
-void fz_xdg_destroy(struct fz_surface *s)
-{
+void fz_xdg_destroy(struct fz_surface *s) {
 	struct fz *fz = s->fz;
 	if (s->toplevel != NULL || s->popup != NULL) {
 		destroy_role(fz, s);

@@ -22,37 +22,37 @@
  */
 
 static const char usage[] =
-	"Usage: protocol-fuzz [options]\n"
-	"\n"
-	"Sends the compositor of $WAYLAND_DISPLAY random but well-formed requests\n"
-	"from a seed, reproducibly, and destroys objects at the worst moments.\n"
-	"\n"
-	"  --seed N             seed (default 1)\n"
-	"  --iterations M       operations to make, over all connections\n"
-	"                       (default 1000)\n"
-	"  --error-percent P    chance of a deliberate protocol error per operation\n"
-	"                       (default 2; 0 for none)\n"
-	"  --no-output-management  leave the outputs as they are\n"
-	"  --no-pointer         no virtual pointer\n"
-	"  --skip OP[,OP]...    operations not to make (a wrong name lists them)\n"
-	"  --error CASE         the only deliberate protocol error to make (a wrong\n"
-	"                       name lists them)\n"
-	"  --known-crashes[=NAME,...]\n"
-	"                       also make what is known to crash gridwl (all, or\n"
-	"                       the ones named; a wrong name lists them; see\n"
-	"                       tests/fuzz/README.md)\n"
-	"  --strict             exit 3 when a protocol error came that was not\n"
-	"                       asked for\n"
-	"  --timeout-ms T       a round trip longer than this means the compositor\n"
-	"                       hangs (default 20000)\n"
-	"  --trace              every request on stderr as it is made\n"
-	"  --frame-probe N      no fuzzing: show a window for N frames, each with a\n"
-	"                       frame callback; exit 1 unless all are answered\n"
-	"  -h, --help           this help\n"
-	"\n"
-	"Prints one line of counts at the end. Exit status: 0 done, 1 the\n"
-	"compositor died or hung (the last requests are on stderr), 2 bad usage\n"
-	"or no compositor to start with, 3 unexpected protocol errors (--strict).\n";
+		"Usage: protocol-fuzz [options]\n"
+		"\n"
+		"Sends the compositor of $WAYLAND_DISPLAY random but well-formed requests\n"
+		"from a seed, reproducibly, and destroys objects at the worst moments.\n"
+		"\n"
+		"  --seed N             seed (default 1)\n"
+		"  --iterations M       operations to make, over all connections\n"
+		"                       (default 1000)\n"
+		"  --error-percent P    chance of a deliberate protocol error per operation\n"
+		"                       (default 2; 0 for none)\n"
+		"  --no-output-management  leave the outputs as they are\n"
+		"  --no-pointer         no virtual pointer\n"
+		"  --skip OP[,OP]...    operations not to make (a wrong name lists them)\n"
+		"  --error CASE         the only deliberate protocol error to make (a wrong\n"
+		"                       name lists them)\n"
+		"  --known-crashes[=NAME,...]\n"
+		"                       also make what is known to crash gridwl (all, or\n"
+		"                       the ones named; a wrong name lists them; see\n"
+		"                       tests/fuzz/README.md)\n"
+		"  --strict             exit 3 when a protocol error came that was not\n"
+		"                       asked for\n"
+		"  --timeout-ms T       a round trip longer than this means the compositor\n"
+		"                       hangs (default 20000)\n"
+		"  --trace              every request on stderr as it is made\n"
+		"  --frame-probe N      no fuzzing: show a window for N frames, each with a\n"
+		"                       frame callback; exit 1 unless all are answered\n"
+		"  -h, --help           this help\n"
+		"\n"
+		"Prints one line of counts at the end. Exit status: 0 done, 1 the\n"
+		"compositor died or hung (the last requests are on stderr), 2 bad usage\n"
+		"or no compositor to start with, 3 unexpected protocol errors (--strict).\n";
 
 #define LOG_LINES 64
 #define LOG_WIDTH 200
@@ -60,8 +60,7 @@ static const char usage[] =
 static char log_ring[LOG_LINES][LOG_WIDTH];
 static uint64_t log_count;
 
-void fz_log(struct fz *fz, const char *fmt, ...)
-{
+void fz_log(struct fz *fz, const char *fmt, ...) {
 	char *line = log_ring[log_count++ % LOG_LINES];
 	int n = snprintf(line, LOG_WIDTH, "[%" PRIu64 "] ", fz->stats.ops);
 	va_list args;
@@ -73,14 +72,13 @@ void fz_log(struct fz *fz, const char *fmt, ...)
 	}
 }
 
-void fz_dump_log(struct fz *fz)
-{
+void fz_dump_log(struct fz *fz) {
 	if (fz->options.trace) {
 		return;
 	}
 	uint64_t first = log_count > LOG_LINES ? log_count - LOG_LINES : 0;
 	fprintf(stderr, "protocol-fuzz: the last requests (seed %" PRIu64 "):\n",
-		fz->options.seed);
+			fz->options.seed);
 	for (uint64_t i = first; i < log_count; i++) {
 		fprintf(stderr, "  %s\n", log_ring[i % LOG_LINES]);
 	}
@@ -147,8 +145,7 @@ static const struct {
 };
 
 /* --known-crashes[=NAME,...]: all, or the ones named. */
-static bool parse_known(const char *list, uint32_t *out)
-{
+static bool parse_known(const char *list, uint32_t *out) {
 	size_t n_known = sizeof(known_crashes) / sizeof(known_crashes[0]);
 	*out = 0;
 	if (list == NULL) {
@@ -161,16 +158,17 @@ static bool parse_known(const char *list, uint32_t *out)
 		const char *end = strchr(list, ',');
 		size_t n = end != NULL ? (size_t)(end - list) : strlen(list);
 		size_t i = 0;
-		while (i < n_known && !(strlen(known_crashes[i].name) == n &&
-				strncmp(known_crashes[i].name, list, n) == 0)) {
+		while (i < n_known &&
+				!(strlen(known_crashes[i].name) == n &&
+						strncmp(known_crashes[i].name, list, n) == 0)) {
 			i++;
 		}
 		if (i == n_known) {
 			fprintf(stderr, "unknown known crash: %.*s; they are:\n", (int)n,
-				list);
+					list);
 			for (i = 0; i < n_known; i++) {
 				fprintf(stderr, "  %-14s %s\n", known_crashes[i].name,
-					known_crashes[i].what);
+						known_crashes[i].what);
 			}
 			return false;
 		}
@@ -180,8 +178,7 @@ static bool parse_known(const char *list, uint32_t *out)
 	return true;
 }
 
-static bool skipped(const struct fz *fz, const char *name)
-{
+static bool skipped(const struct fz *fz, const char *name) {
 	const char *list = fz->options.skip;
 	size_t len = strlen(name);
 	while (list != NULL && *list != '\0') {
@@ -196,19 +193,20 @@ static bool skipped(const struct fz *fz, const char *name)
 }
 
 /* Every name in --skip is an operation's. */
-static bool check_skip(const char *list)
-{
+static bool check_skip(const char *list) {
 	while (list != NULL && *list != '\0') {
 		const char *end = strchr(list, ',');
 		size_t n = end != NULL ? (size_t)(end - list) : strlen(list);
 		bool found = false;
 		for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
-			found = found || (strlen(ops[i].name) == n &&
-				strncmp(ops[i].name, list, n) == 0);
+			found = found ||
+					(strlen(ops[i].name) == n &&
+							strncmp(ops[i].name, list, n) == 0);
 		}
 		if (!found) {
-			fprintf(stderr, "unknown operation in --skip: %.*s\noperations:",
-				(int)n, list);
+			fprintf(stderr,
+					"unknown operation in --skip: %.*s\noperations:", (int)n,
+					list);
 			for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
 				fprintf(stderr, " %s", ops[i].name);
 			}
@@ -220,8 +218,7 @@ static bool check_skip(const char *list)
 	return true;
 }
 
-static void run_one_op(struct fz *fz)
-{
+static void run_one_op(struct fz *fz) {
 	static int total;
 	if (total == 0) {
 		for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
@@ -245,33 +242,33 @@ static void run_one_op(struct fz *fz)
 
 /* Connects again after the last connection ended; false when the
  * compositor is gone. */
-static bool reconnect(struct fz *fz)
-{
+static bool reconnect(struct fz *fz) {
 	fz_disconnect(fz);
 	if (fz_connect(fz) && wl_display_get_error(fz->display) == 0) {
 		return true;
 	}
-	fprintf(stderr, "protocol-fuzz: cannot connect again after %" PRIu64
-		" operations: the compositor is gone\n", fz->stats.ops);
+	fprintf(stderr,
+			"protocol-fuzz: cannot connect again after %" PRIu64
+			" operations: the compositor is gone\n",
+			fz->stats.ops);
 	fz_dump_log(fz);
 	return false;
 }
 
 static void describe_error(struct fz *fz, const char **interface,
-		uint32_t *code, uint32_t *id)
-{
+		uint32_t *code, uint32_t *id) {
 	const struct wl_interface *iface = NULL;
 	*code = wl_display_get_protocol_error(fz->display, &iface, id);
 	*interface = iface != NULL ? iface->name : "?";
 }
 
 /* A round trip failed: reports why. False when the run must end. */
-static bool connection_failed(struct fz *fz, int error)
-{
+static bool connection_failed(struct fz *fz, int error) {
 	if (error == ETIMEDOUT) {
-		fprintf(stderr, "protocol-fuzz: no answer in %d ms after %" PRIu64
-			" operations: the compositor hangs\n", fz->options.timeout_ms,
-			fz->stats.ops);
+		fprintf(stderr,
+				"protocol-fuzz: no answer in %d ms after %" PRIu64
+				" operations: the compositor hangs\n",
+				fz->options.timeout_ms, fz->stats.ops);
 		fz_dump_log(fz);
 		return false;
 	}
@@ -280,22 +277,24 @@ static bool connection_failed(struct fz *fz, int error)
 		uint32_t code, id;
 		describe_error(fz, &interface, &code, &id);
 		fz->stats.errors_unexpected++;
-		fprintf(stderr, "protocol-fuzz: unexpected protocol error %s@%u "
-			"code %u after %" PRIu64 " operations\n", interface, id, code,
-			fz->stats.ops);
+		fprintf(stderr,
+				"protocol-fuzz: unexpected protocol error %s@%u "
+				"code %u after %" PRIu64 " operations\n",
+				interface, id, code, fz->stats.ops);
 		fz_dump_log(fz);
 	} else {
 		fz->stats.dropped++;
-		fprintf(stderr, "protocol-fuzz: connection lost (%s) after %" PRIu64
-			" operations\n", strerror(error), fz->stats.ops);
+		fprintf(stderr,
+				"protocol-fuzz: connection lost (%s) after %" PRIu64
+				" operations\n",
+				strerror(error), fz->stats.ops);
 	}
 	return reconnect(fz);
 }
 
 /* One deliberate protocol error and its answer; false when the run must
  * end. */
-static bool deliberate_error(struct fz *fz)
-{
+static bool deliberate_error(struct fz *fz) {
 	// Whatever came before must be settled, so that the error that comes
 	// is the one asked for.
 	if (fz_roundtrip(fz, true) < 0) {
@@ -314,21 +313,25 @@ static bool deliberate_error(struct fz *fz)
 	fz_error_cleanup(fz);
 	if (r == 0) {
 		fz->stats.errors_unanswered++;
-		fprintf(stderr, "protocol-fuzz: no error for \"%s\" (expected %s "
-			"code %u)\n", what, want_interface ? want_interface : "?",
-			want_code);
+		fprintf(stderr,
+				"protocol-fuzz: no error for \"%s\" (expected %s "
+				"code %u)\n",
+				what, want_interface ? want_interface : "?", want_code);
 	} else if (error == EPROTO) {
 		const char *interface;
 		uint32_t code, id;
 		describe_error(fz, &interface, &code, &id);
 		if ((want_interface == NULL ||
-				strcmp(interface, want_interface) == 0) && code == want_code) {
+					strcmp(interface, want_interface) == 0) &&
+				code == want_code) {
 			fz->stats.errors_answered++;
 		} else {
 			fz->stats.errors_wrong++;
-			fprintf(stderr, "protocol-fuzz: \"%s\" got %s code %u, expected "
-				"%s code %u\n", what, interface, code,
-				want_interface ? want_interface : "?", want_code);
+			fprintf(stderr,
+					"protocol-fuzz: \"%s\" got %s code %u, expected "
+					"%s code %u\n",
+					what, interface, code,
+					want_interface ? want_interface : "?", want_code);
 		}
 	} else {
 		return connection_failed(fz, error);
@@ -336,8 +339,7 @@ static bool deliberate_error(struct fz *fz)
 	return reconnect(fz);
 }
 
-static bool parse_u64(const char *text, uint64_t *out)
-{
+static bool parse_u64(const char *text, uint64_t *out) {
 	char *end;
 	errno = 0;
 	unsigned long long value = strtoull(text, &end, 0);
@@ -349,12 +351,20 @@ static bool parse_u64(const char *text, uint64_t *out)
 }
 
 static bool parse_options(int argc, char *argv[], struct fz_options *o,
-		bool *strict, int *probe)
-{
+		bool *strict, int *probe) {
 	enum {
-		OPT_SEED = 256, OPT_ITERATIONS, OPT_ERROR_PERCENT,
-		OPT_NO_OUTPUT_MANAGEMENT, OPT_NO_POINTER, OPT_SKIP, OPT_ERROR,
-		OPT_KNOWN_CRASHES, OPT_STRICT, OPT_TIMEOUT, OPT_TRACE, OPT_PROBE,
+		OPT_SEED = 256,
+		OPT_ITERATIONS,
+		OPT_ERROR_PERCENT,
+		OPT_NO_OUTPUT_MANAGEMENT,
+		OPT_NO_POINTER,
+		OPT_SKIP,
+		OPT_ERROR,
+		OPT_KNOWN_CRASHES,
+		OPT_STRICT,
+		OPT_TIMEOUT,
+		OPT_TRACE,
+		OPT_PROBE,
 	};
 	static const struct option long_options[] = {
 		{ "seed", required_argument, NULL, OPT_SEED },
@@ -459,25 +469,24 @@ static bool parse_options(int argc, char *argv[], struct fz_options *o,
 	return true;
 }
 
-static void print_stats(const struct fz *fz)
-{
+static void print_stats(const struct fz *fz) {
 	const struct fz_stats *s = &fz->stats;
 	printf("seed=%" PRIu64 " ops=%" PRIu64 " connections=%" PRIu64
-		" frames=%" PRIu64 " configures=%" PRIu64 " popups_dismissed=%" PRIu64
-		" output_configs=%" PRIu64 "/%" PRIu64 "/%" PRIu64
-		" errors_sent=%" PRIu64 " errors_answered=%" PRIu64
-		" errors_unanswered=%" PRIu64 " errors_wrong=%" PRIu64
-		" errors_unexpected=%" PRIu64 " dropped=%" PRIu64 " hangups=%" PRIu64
-		"\n", fz->options.seed, s->ops, s->connections, s->frames,
-		s->configures, s->popups_dismissed, s->output_configs[0],
-		s->output_configs[1], s->output_configs[2], s->errors_sent,
-		s->errors_answered, s->errors_unanswered, s->errors_wrong,
-		s->errors_unexpected, s->dropped, s->hangups);
+		   " frames=%" PRIu64 " configures=%" PRIu64
+		   " popups_dismissed=%" PRIu64 " output_configs=%" PRIu64 "/%" PRIu64
+		   "/%" PRIu64 " errors_sent=%" PRIu64 " errors_answered=%" PRIu64
+		   " errors_unanswered=%" PRIu64 " errors_wrong=%" PRIu64
+		   " errors_unexpected=%" PRIu64 " dropped=%" PRIu64 " hangups=%" PRIu64
+		   "\n",
+			fz->options.seed, s->ops, s->connections, s->frames, s->configures,
+			s->popups_dismissed, s->output_configs[0], s->output_configs[1],
+			s->output_configs[2], s->errors_sent, s->errors_answered,
+			s->errors_unanswered, s->errors_wrong, s->errors_unexpected,
+			s->dropped, s->hangups);
 	fflush(stdout);
 }
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
 	static struct fz fz;
 	bool strict = false;
 	int probe = 0;
@@ -500,8 +509,9 @@ int main(int argc, char *argv[])
 	while (alive && fz.stats.ops < fz.options.iterations) {
 		int batch = fz_rng_range(&fz.rng, 1, 16);
 		bool ended = false;
-		for (int i = 0; i < batch && !ended &&
-				fz.stats.ops < fz.options.iterations; i++) {
+		for (int i = 0;
+				i < batch && !ended && fz.stats.ops < fz.options.iterations;
+				i++) {
 			fz.stats.ops++;
 			if (fz_rng_chance(&fz.rng, (uint32_t)fz.options.error_percent)) {
 				alive = deliberate_error(&fz);
