@@ -1,4 +1,7 @@
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,12 +18,26 @@ static const char usage[] =
 		"                           [filter nearest|bilinear] [enable|disable]'\n"
 		"  -s, --socket NAME       Wayland socket name (default: first free wayland-N)\n"
 		"  -e, --exec CMD          run CMD once started (repeatable)\n"
+		"  -r, --ready-fd N        once ready, write the socket name and a\n"
+		"                          newline to file descriptor N, and close it\n"
 		"  -d, --debug             verbose logging\n"
 		"  -h, --help              show this help\n"
 		"  -v, --version           show the version\n"
 		"\n"
 		"With -- COMMAND, gridwl runs COMMAND in the session and exits with its\n"
 		"exit status when it ends.\n";
+
+/* An open descriptor, which children do not inherit; -1 otherwise. */
+static int parse_ready_fd(const char *text) {
+	char *end = NULL;
+	errno = 0;
+	long fd = strtol(text, &end, 10);
+	if (errno != 0 || end == text || *end != '\0' || fd < 0 || fd > INT_MAX ||
+			fcntl((int)fd, F_SETFD, FD_CLOEXEC) != 0) {
+		return -1;
+	}
+	return (int)fd;
+}
 
 int main(int argc, char *argv[]) {
 	static const struct option long_options[] = {
@@ -29,6 +46,7 @@ int main(int argc, char *argv[]) {
 		{ "output", required_argument, NULL, 'o' },
 		{ "socket", required_argument, NULL, 's' },
 		{ "exec", required_argument, NULL, 'e' },
+		{ "ready-fd", required_argument, NULL, 'r' },
 		{ "debug", no_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
@@ -36,6 +54,7 @@ int main(int argc, char *argv[]) {
 	};
 	struct gridwl_server_options options = {
 		.backend = GRIDWL_BACKEND_AUTO,
+		.ready_fd = -1,
 	};
 	// Every argument is at most one output or exec line.
 	const char **outputs = calloc(argc, sizeof(*outputs));
@@ -49,7 +68,7 @@ int main(int argc, char *argv[]) {
 	enum wlr_log_importance verbosity = WLR_INFO;
 
 	int opt;
-	while ((opt = getopt_long(argc, argv, "+c:b:o:s:e:dhv", long_options,
+	while ((opt = getopt_long(argc, argv, "+c:b:o:s:e:r:dhv", long_options,
 					NULL)) != -1) {
 		switch (opt) {
 		case 'c':
@@ -72,6 +91,16 @@ int main(int argc, char *argv[]) {
 			break;
 		case 'e':
 			execs[options.exec_count++] = optarg;
+			break;
+		case 'r':
+			options.ready_fd = parse_ready_fd(optarg);
+			if (options.ready_fd < 0) {
+				fprintf(stderr,
+						"gridwl: --ready-fd %s: not an open file "
+						"descriptor\n",
+						optarg);
+				return 1;
+			}
 			break;
 		case 'd':
 			verbosity = WLR_DEBUG;

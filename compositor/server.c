@@ -24,6 +24,7 @@
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/services/idle.h"
 #include "compositor/output.h"
+#include "compositor/ready.h"
 #include "compositor/services/output_power.h"
 #include "compositor/server.h"
 #include "compositor/shell/session_lock.h"
@@ -108,6 +109,9 @@ static pid_t spawn(struct gridwl_server *server, char *const argv[]) {
 		setsid();
 		setenv("WAYLAND_DISPLAY", server->socket, 1);
 		setenv("GRIDWL_SOCK", server->control_path, 1);
+		// Readiness is gridwl's to report, not its children's (a nested
+		// gridwl among them would report it again).
+		unsetenv("NOTIFY_SOCKET");
 		// Toolkits draw their own cursors from these: the same theme as
 		// the compositor's.
 		if (server->config->cursor_theme != NULL) {
@@ -415,6 +419,7 @@ struct gridwl_server *gridwl_server_create(const struct gridwl_server_options
 			goto fail;
 		}
 	}
+	gridwl_ready_notify(server->socket, options->ready_fd);
 	return server;
 
 fail:

@@ -28,6 +28,9 @@ struct gridwl_server_options {
 	const char *const *execs; // --exec values
 	int exec_count;
 	char *const *command; // after "--", NULL-terminated; NULL for none
+	// Where to say the socket name once gridwl is ready (compositor/ready.h),
+	// closed then; -1 for none (0 is a descriptor: set it).
+	int ready_fd;
 };
 
 /* Whether the GLES2 renderer draws on the CPU (render/gles2_filter.c). */

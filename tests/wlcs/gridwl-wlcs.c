@@ -169,6 +169,7 @@ static void *server_thread(void *data) {
 		.backend = GRIDWL_BACKEND_HEADLESS,
 		.output_lines = output_lines,
 		.output_line_count = 1,
+		.ready_fd = -1,
 	};
 	char *error = NULL;
 	server->server = gridwl_server_create(&options, &error);
