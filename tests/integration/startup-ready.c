@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
+#include "gridctl-windows.h"
 #include "harness.h"
 #include "harness-private.h"
 
@@ -227,6 +228,41 @@ static bool check_bad_fd(const void *data) {
 	return ok;
 }
 
+/* tools/run's demo client, started with stdin at its end (tools/run in
+ * the background or with </dev/null), keeps its window until it is closed:
+ * a test's pattern client ends with its stdin instead. */
+static bool check_demo_client(const void *data) {
+	const char *bin = getenv("PATTERN_CLIENT_BIN");
+	REQUIRE(bin != NULL, "PATTERN_CLIENT_BIN is not set");
+	const char *args[] = { "--output", "HEADLESS-1 mode 320x240", NULL };
+	struct harness *h = harness_start(args);
+	REQUIRE(h != NULL, "gridwl did not start");
+	struct harness_child_env env;
+	harness_client_env(h, &env);
+	int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	const char *argv[] = { bin, "--ignore-stdin", "--app-id", "demo", NULL };
+	pid_t pid = harness_fork_exec(argv, &env, null, -1, -1);
+	close(null);
+	int64_t id = pid > 0 ? wait_window_id(h, "demo") : -1;
+	bool ok = CHECK(id > 0, "the demo window never mapped");
+	ok = ok &&
+			CHECK(harness_wait_pid(pid, 500) < 0,
+					"the demo client ended with its stdin");
+	char id_text[32];
+	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
+	struct json_object *reply =
+			ok ? harness_gridctl_ok(h, "close", id_text, NULL) : NULL;
+	ok = ok && CHECK(reply != NULL, "gridctl close failed");
+	json_object_put(reply);
+	ok = ok &&
+			CHECK(harness_wait_pid(pid, HARNESS_TIMEOUT_MS) == 0,
+					"the demo client did not end when its window was closed");
+	if (pid > 0) {
+		harness_terminate_pid(pid, 0);
+	}
+	return harness_stop(h, ok);
+}
+
 int main(void) {
 	signal(SIGPIPE, SIG_IGN);
 	struct check_suite suite = { 0 };
@@ -238,5 +274,9 @@ int main(void) {
 			check_notify_socket, NULL);
 	check_run(&suite, "--ready-fd with a descriptor that is not open",
 			check_bad_fd, NULL);
+	check_run(&suite,
+			"the demo client with stdin at its end keeps its window until "
+			"it is closed",
+			check_demo_client, NULL);
 	return check_finish(&suite);
 }

@@ -47,6 +47,7 @@ struct client_options {
 	bool opaque;
 	int cursor_scale; // --cursor: a cursor surface at this scale; 0 none
 	bool inhibit_idle; // --inhibit-idle: an idle inhibitor on the window
+	bool ignore_stdin; // --ignore-stdin: no commands, stdin's end ignored
 };
 
 struct client_output {

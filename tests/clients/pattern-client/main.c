@@ -47,6 +47,8 @@ static const char usage[] =
 		"                     extents of the main surface and its subsurfaces\n"
 		"  --inhibit-idle     an idle inhibitor on the window's surface, as a video\n"
 		"                     player has\n"
+		"  --ignore-stdin     read no commands: run until the window is closed,\n"
+		"                     also when stdin is not a terminal (a demo)\n"
 		"  -h, --help         show this help\n"
 		"\n"
 		"Events: output NAME scale=S mode=WxH | xdg_output NAME x=X y=Y width=W\n"
@@ -153,6 +155,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 		OPT_NO_WINDOW_GEOMETRY,
 		OPT_MAXIMIZED,
 		OPT_INHIBIT_IDLE,
+		OPT_IGNORE_STDIN,
 	};
 	static const struct option long_options[] = {
 		{ "scale", required_argument, NULL, OPT_SCALE },
@@ -169,6 +172,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 		{ "subsurface", required_argument, NULL, OPT_SUBSURFACE },
 		{ "no-window-geometry", no_argument, NULL, OPT_NO_WINDOW_GEOMETRY },
 		{ "inhibit-idle", no_argument, NULL, OPT_INHIBIT_IDLE },
+		{ "ignore-stdin", no_argument, NULL, OPT_IGNORE_STDIN },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -256,6 +260,9 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 			break;
 		case OPT_INHIBIT_IDLE:
 			o->inhibit_idle = true;
+			break;
+		case OPT_IGNORE_STDIN:
+			o->ignore_stdin = true;
 			break;
 		case 'h':
 			fputs(usage, stdout);
@@ -479,7 +486,9 @@ static bool flush_display(struct client *client) {
 static void run(struct client *client) {
 	char commands[4096];
 	size_t commands_len = 0;
-	bool stdin_open = true;
+	// A test drives the client through stdin, and its end ends the client;
+	// a demo started with stdin closed or in the background must not.
+	bool stdin_open = !client->options.ignore_stdin;
 	while (client->running) {
 		window_redraw_if_needed(client->window);
 		while (wl_display_prepare_read(client->display) != 0) {
