@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/util/log.h>
+#include "compositor/log_ring.h"
 #include "compositor/server.h"
 
 static const char usage[] =
@@ -20,6 +21,13 @@ static const char usage[] =
 		"  -e, --exec CMD          run CMD once started (repeatable)\n"
 		"  -r, --ready-fd N        once ready, write the socket name and a\n"
 		"                          newline to file descriptor N, and close it\n"
+		"  -t, --timeout SECONDS   end COMMAND and gridwl after SECONDS, with\n"
+		"                          exit status 124\n"
+		"  -D, --dump-on-failure DIR\n"
+		"                          when COMMAND fails or the timeout ends it,\n"
+		"                          write screenshots of every output, the\n"
+		"                          windows, outputs and layers JSON and the log\n"
+		"                          into DIR\n"
 		"  -d, --debug             verbose logging\n"
 		"  -h, --help              show this help\n"
 		"  -v, --version           show the version\n"
@@ -47,6 +55,8 @@ int main(int argc, char *argv[]) {
 		{ "socket", required_argument, NULL, 's' },
 		{ "exec", required_argument, NULL, 'e' },
 		{ "ready-fd", required_argument, NULL, 'r' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "dump-on-failure", required_argument, NULL, 'D' },
 		{ "debug", no_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
@@ -68,7 +78,7 @@ int main(int argc, char *argv[]) {
 	enum wlr_log_importance verbosity = WLR_INFO;
 
 	int opt;
-	while ((opt = getopt_long(argc, argv, "+c:b:o:s:e:r:dhv", long_options,
+	while ((opt = getopt_long(argc, argv, "+c:b:o:s:e:r:t:D:dhv", long_options,
 					NULL)) != -1) {
 		switch (opt) {
 		case 'c':
@@ -102,6 +112,23 @@ int main(int argc, char *argv[]) {
 				return 1;
 			}
 			break;
+		case 't':;
+			char *end = NULL;
+			long seconds = strtol(optarg, &end, 10);
+			if (end == optarg || *end != '\0' || seconds < 1 ||
+					seconds > 24 * 3600) {
+				fprintf(stderr,
+						"gridwl: --timeout %s: not a number of seconds from "
+						"1 to 86400\n",
+						optarg);
+				return 1;
+			}
+			options.timeout_seconds = (int)seconds;
+			break;
+		case 'D':
+			options.dump_dir = optarg;
+			options.write_log = gridwl_log_ring_write;
+			break;
 		case 'd':
 			verbosity = WLR_DEBUG;
 			break;
@@ -120,7 +147,11 @@ int main(int argc, char *argv[]) {
 		options.command = &argv[optind];
 	}
 
-	wlr_log_init(verbosity, NULL);
+	if (options.dump_dir != NULL) {
+		gridwl_log_ring_init(verbosity);
+	} else {
+		wlr_log_init(verbosity, NULL);
+	}
 	char *error = NULL;
 	struct gridwl_server *server = gridwl_server_create(&options, &error);
 	if (server == NULL) {

@@ -23,6 +23,7 @@
 #include "compositor/control/commands.h"
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/services/idle.h"
+#include "compositor/failure_dump.h"
 #include "compositor/output.h"
 #include "compositor/ready.h"
 #include "compositor/services/output_power.h"
@@ -75,6 +76,23 @@ static int handle_terminate_signal(int signal, void *data) {
 	return 0;
 }
 
+/* --timeout: the command (its whole process group: it runs in a session of
+ * its own) and gridwl end, with a status of their own. */
+static int handle_timeout(void *data) {
+	struct gridwl_server *server = data;
+	wlr_log(WLR_ERROR, "Timed out after %d s: ending the session",
+			server->timeout_seconds);
+	if (server->dump_dir != NULL) {
+		gridwl_failure_dump(server, server->dump_dir, "timed out");
+	}
+	if (server->command_pid > 0) {
+		kill(-server->command_pid, SIGTERM);
+		server->command_pid = 0;
+	}
+	gridwl_server_terminate(server, GRIDWL_EXIT_TIMEOUT);
+	return 0;
+}
+
 static int handle_sigchld(int signal, void *data) {
 	struct gridwl_server *server = data;
 	int status;
@@ -88,6 +106,12 @@ static int handle_sigchld(int signal, void *data) {
 									   128 + WTERMSIG(status);
 		wlr_log(WLR_INFO, "Command exited with status %d", code);
 		server->command_pid = 0;
+		if (code != 0 && server->dump_dir != NULL) {
+			char why[64];
+			snprintf(why, sizeof(why), "the command exited with status %d",
+					code);
+			gridwl_failure_dump(server, server->dump_dir, why);
+		}
 		gridwl_server_terminate(server, code);
 	}
 	return 0;
@@ -322,6 +346,8 @@ struct gridwl_server *gridwl_server_create(const struct gridwl_server_options
 	wl_list_init(&server->new_layer_surface.link);
 	wl_list_init(&server->new_surface.link);
 	server->command = options->command;
+	server->dump_dir = options->dump_dir;
+	server->write_log = options->write_log;
 
 	server->config = gridwl_config_create();
 	server->cli_config = gridwl_config_create();
@@ -419,6 +445,17 @@ struct gridwl_server *gridwl_server_create(const struct gridwl_server_options
 			goto fail;
 		}
 	}
+	if (options->timeout_seconds > 0) {
+		server->timeout_seconds = options->timeout_seconds;
+		server->timeout_source =
+				wl_event_loop_add_timer(server->loop, handle_timeout, server);
+		if (server->timeout_source == NULL ||
+				wl_event_source_timer_update(server->timeout_source,
+						options->timeout_seconds * 1000) != 0) {
+			gridwl_set_error(error, "cannot set the timeout");
+			goto fail;
+		}
+	}
 	gridwl_ready_notify(server->socket, options->ready_fd);
 	return server;
 
@@ -471,6 +508,9 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	if (server->sigint_source != NULL) {
 		wl_event_source_remove(server->sigint_source);
 		wl_event_source_remove(server->sigterm_source);
+		if (server->timeout_source != NULL) {
+			wl_event_source_remove(server->timeout_source);
+		}
 		wl_event_source_remove(server->sigchld_source);
 	}
 	if (server->display != NULL) {

@@ -31,6 +31,15 @@ struct gridwl_server_options {
 	// Where to say the socket name once gridwl is ready (compositor/ready.h),
 	// closed then; -1 for none (0 is a descriptor: set it).
 	int ready_fd;
+	// --dump-on-failure: where evidence goes when the command fails or the
+	// timeout ends the session (compositor/failure_dump.h); NULL for none.
+	const char *dump_dir;
+	// --timeout: seconds after which the command and gridwl are ended, with
+	// GRIDWL_EXIT_TIMEOUT; 0 for none.
+	int timeout_seconds;
+	// Writes gridwl's log to path, for the dump; NULL when the program
+	// keeps none (compositor/log_ring.h).
+	bool (*write_log)(const char *path);
 };
 
 /* Whether the GLES2 renderer draws on the CPU (render/gles2_filter.c). */
@@ -39,6 +48,9 @@ enum gridwl_gl_kind {
 	GRIDWL_GL_SOFTWARE,
 	GRIDWL_GL_HARDWARE,
 };
+
+/* gridwl's exit status when --timeout ended the session, as timeout(1)'s. */
+#define GRIDWL_EXIT_TIMEOUT 124
 
 struct gridwl_server {
 	struct wl_display *display;
@@ -94,6 +106,10 @@ struct gridwl_server {
 	struct wl_event_source *sigchld_source;
 	struct wl_event_source *sigint_source;
 	struct wl_event_source *sigterm_source;
+	struct wl_event_source *timeout_source; // NULL without --timeout
+	int timeout_seconds;
+	const char *dump_dir; // NULL without --dump-on-failure
+	bool (*write_log)(const char *path);
 
 	struct wl_listener new_output;
 	struct wl_listener new_xdg_surface;
