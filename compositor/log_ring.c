@@ -52,13 +52,13 @@ static void log_callback(enum wlr_log_importance importance, const char *fmt,
 	int prefix = snprintf(line, sizeof(line), "%02ld:%02ld:%02ld.%03ld %s ",
 			ms / 3600000, ms / 60000 % 60, ms / 1000 % 60, ms % 1000,
 			importance_names[importance]);
-	int body = vsnprintf(line + prefix, sizeof(line) - (size_t)prefix - 1, fmt,
-			args);
-	size_t len = (size_t)prefix +
-			(body < 0 ? 0 :
-							(size_t)body < sizeof(line) - (size_t)prefix - 1 ?
-						(size_t)body :
-						sizeof(line) - (size_t)prefix - 2);
+	// Room for the newline; a longer message is cut.
+	size_t room = sizeof(line) - (size_t)prefix - 1;
+	int body = vsnprintf(line + prefix, room, fmt, args);
+	size_t len = (size_t)prefix;
+	if (body > 0) {
+		len += (size_t)body < room ? (size_t)body : room - 1;
+	}
 	line[len++] = '\n';
 	fwrite(line, 1, len, stderr);
 	ring_append(line, len);
