@@ -101,7 +101,7 @@ struct gridwl_output *gridwl_output_create(struct gridwl_server *server,
 
 /* What applies to an output of that name: the file's lines, then --output
  * and run-time lines. A fresh config the caller destroys. */
-struct gridwl_output_config *
-gridwl_server_output_config_for(struct gridwl_server *server, const char *name);
+struct gridwl_output_config *gridwl_server_output_config_for(
+		struct gridwl_server *server, const char *name);
 
 #endif

@@ -330,9 +330,8 @@ static bool setup_control(struct gridwl_server *server, char **error) {
 	return true;
 }
 
-struct gridwl_server *gridwl_server_create(const struct gridwl_server_options
-												   *options,
-		char **error) {
+struct gridwl_server *gridwl_server_create(
+		const struct gridwl_server_options *options, char **error) {
 	struct gridwl_server *server = calloc(1, sizeof(*server));
 	if (server == NULL) {
 		gridwl_set_error(error, "out of memory");

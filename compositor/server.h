@@ -122,9 +122,8 @@ struct gridwl_server {
 
 /* Creates the whole compositor, outputs advertised and sockets listening.
  * On failure returns NULL with *error set (malloc'd) to the reason. */
-struct gridwl_server *gridwl_server_create(const struct gridwl_server_options
-												   *options,
-		char **error);
+struct gridwl_server *gridwl_server_create(
+		const struct gridwl_server_options *options, char **error);
 /* Runs until exit is asked for or the "--" command ends; returns the exit
  * status gridwl should end with. */
 int gridwl_server_run(struct gridwl_server *server);

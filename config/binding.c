@@ -171,9 +171,9 @@ void gridwl_binding_destroy(struct gridwl_binding *binding) {
 	free(binding);
 }
 
-struct gridwl_binding *gridwl_config_find_binding(const struct gridwl_config
-														  *config,
-		uint32_t modifiers, xkb_keysym_t keysym) {
+struct gridwl_binding *gridwl_config_find_binding(
+		const struct gridwl_config *config, uint32_t modifiers,
+		xkb_keysym_t keysym) {
 	struct gridwl_binding *binding;
 	wl_list_for_each(binding, &config->bindings, link) {
 		if (binding->modifiers == modifiers && binding->keysym == keysym) {

@@ -121,9 +121,9 @@ void gridwl_binding_destroy(struct gridwl_binding *binding);
 void gridwl_config_add_binding(struct gridwl_config *config,
 		struct gridwl_binding *binding);
 /* The binding for exactly these modifiers and lower case keysym, or NULL. */
-struct gridwl_binding *gridwl_config_find_binding(const struct gridwl_config
-														  *config,
-		uint32_t modifiers, xkb_keysym_t keysym);
+struct gridwl_binding *gridwl_config_find_binding(
+		const struct gridwl_config *config, uint32_t modifiers,
+		xkb_keysym_t keysym);
 
 /* Sets *error (unless error is NULL) to a malloc'd "WHERE: message", or just
  * "message" when where is NULL, and returns false so that parsers can
@@ -159,12 +159,11 @@ void gridwl_output_config_destroy(struct gridwl_output_config *oc);
 
 /* What applies to an output called name: "*" lines, then lines naming it, in
  * file order, merged. Always returns a fresh config (possibly all unset). */
-struct gridwl_output_config *gridwl_config_output_for(const struct gridwl_config
-															  *config,
-		const char *name);
+struct gridwl_output_config *gridwl_config_output_for(
+		const struct gridwl_config *config, const char *name);
 /* The line for exactly this name, or NULL. */
-struct gridwl_output_config *
-gridwl_config_find_output(const struct gridwl_config *config, const char *name);
+struct gridwl_output_config *gridwl_config_find_output(
+		const struct gridwl_config *config, const char *name);
 /* Adds oc (taking ownership), merging it into an existing line of the same
  * name when there is one. */
 void gridwl_config_add_output(struct gridwl_config *config,

@@ -425,9 +425,8 @@ static void merge_named(struct gridwl_output_config *dst,
 	}
 }
 
-struct gridwl_output_config *gridwl_config_output_for(const struct gridwl_config
-															  *config,
-		const char *name) {
+struct gridwl_output_config *gridwl_config_output_for(
+		const struct gridwl_config *config, const char *name) {
 	struct gridwl_output_config *result = gridwl_output_config_create(name);
 	if (result == NULL) {
 		return NULL;

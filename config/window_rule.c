@@ -80,8 +80,8 @@ static bool compile_criterion(struct gridwl_window_criterion *criterion,
 	return true;
 }
 
-static struct gridwl_window_criterion *
-criterion_for_key(struct gridwl_window_rule *rule, const char *key) {
+static struct gridwl_window_criterion *criterion_for_key(
+		struct gridwl_window_rule *rule, const char *key) {
 	if (strcmp(key, "app_id") == 0) {
 		return &rule->app_id;
 	}

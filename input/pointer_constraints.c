@@ -239,9 +239,9 @@ static void handle_new_constraint(struct wl_listener *listener, void *data) {
 	update_active(constraints);
 }
 
-enum gridwl_pointer_motion
-gridwl_pointer_constraints_apply(struct gridwl_pointer_constraints *constraints,
-		double *dx, double *dy) {
+enum gridwl_pointer_motion gridwl_pointer_constraints_apply(
+		struct gridwl_pointer_constraints *constraints, double *dx,
+		double *dy) {
 	struct gridwl_pointer_constraint *constraint = constraints->active;
 	if (constraint == NULL) {
 		return GRIDWL_POINTER_MOTION_FREE;

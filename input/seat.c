@@ -129,9 +129,8 @@ static void seat_handle_request_set_selection(struct wl_listener *listener,
 	wlr_seat_set_selection(seat->wlr_seat, event->source, event->serial);
 }
 
-static void seat_handle_request_set_primary_selection(struct wl_listener
-															  *listener,
-		void *data) {
+static void seat_handle_request_set_primary_selection(
+		struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat =
 			wl_container_of(listener, seat, request_set_primary_selection);
 	struct wlr_seat_request_set_primary_selection_event *event = data;

@@ -332,8 +332,8 @@ static bool entry_upload(struct gridwl_resample_cache *cache,
 	return ok;
 }
 
-static struct gridwl_resample_entry *entry_find(struct gridwl_resample_cache
-														*cache,
+static struct gridwl_resample_entry *entry_find(
+		struct gridwl_resample_cache *cache,
 		const struct gridwl_resample_key *key) {
 	struct gridwl_resample_entry *entry;
 	wl_list_for_each(entry, &cache->entries, link) {
@@ -415,9 +415,9 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 	}
 }
 
-struct gridwl_resample_entry *
-gridwl_resample_cache_prepare(struct gridwl_resample_cache *cache,
-		struct wlr_surface *surface, const struct gridwl_resample_key *key) {
+struct gridwl_resample_entry *gridwl_resample_cache_prepare(
+		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
+		const struct gridwl_resample_key *key) {
 	if (!gridwl_resample_supported(surface, key->scale)) {
 		return NULL;
 	}
@@ -469,9 +469,9 @@ gridwl_resample_cache_prepare(struct gridwl_resample_cache *cache,
 	return entry;
 }
 
-struct gridwl_resample_entry *
-gridwl_resample_cache_find(struct gridwl_resample_cache *cache,
-		struct wlr_surface *surface, const struct gridwl_resample_key *key) {
+struct gridwl_resample_entry *gridwl_resample_cache_find(
+		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
+		const struct gridwl_resample_key *key) {
 	struct gridwl_resample_entry *entry = entry_find(cache, key);
 	if (entry == NULL || pixman_region32_not_empty(&entry->upload) ||
 			(!entry->direct && pixman_region32_not_empty(&entry->stale)) ||

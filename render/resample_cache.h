@@ -91,15 +91,15 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 /* Before a frame (outside any render pass): the entry for key, created and
  * brought up to date as needed; NULL when the surface cannot be resampled
  * or memory runs out. */
-struct gridwl_resample_entry *
-gridwl_resample_cache_prepare(struct gridwl_resample_cache *cache,
-		struct wlr_surface *surface, const struct gridwl_resample_key *key);
+struct gridwl_resample_entry *gridwl_resample_cache_prepare(
+		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
+		const struct gridwl_resample_key *key);
 
 /* During a frame: the entry for key if it can be drawn (up to date, or a
  * direct one), else NULL. */
-struct gridwl_resample_entry *
-gridwl_resample_cache_find(struct gridwl_resample_cache *cache,
-		struct wlr_surface *surface, const struct gridwl_resample_key *key);
+struct gridwl_resample_entry *gridwl_resample_cache_find(
+		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
+		const struct gridwl_resample_key *key);
 
 /* During a frame, for a direct entry: resamples region (in the entry's
  * pixels) of the surface's current buffer into dst (dst_stride pixels a

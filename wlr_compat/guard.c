@@ -339,9 +339,8 @@ static void guard_log(void *data, enum wl_protocol_logger_type type,
 	}
 }
 
-static enum wl_iterator_result release_client_resource(struct wl_resource
-															   *resource,
-		void *data) {
+static enum wl_iterator_result release_client_resource(
+		struct wl_resource *resource, void *data) {
 	const char *class = wl_resource_get_class(resource);
 	if (strcmp(class, "wl_surface") == 0) {
 		struct wlr_surface *surface = wlr_surface_from_resource(resource);
@@ -404,9 +403,8 @@ static void guard_handle_client_created(struct wl_listener *listener,
 	wl_client_add_destroy_listener(client, &guarded->destroy);
 }
 
-struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(struct wl_display
-																 *display,
-		struct wlr_xdg_shell *xdg_shell) {
+struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(
+		struct wl_display *display, struct wlr_xdg_shell *xdg_shell) {
 	struct gridwl_wlroots_guard *guard = calloc(1, sizeof(*guard));
 	if (guard == NULL) {
 		return NULL;

@@ -12,9 +12,8 @@ struct wlr_xdg_shell;
  * before the first client connects, destroy it after the last is gone. */
 struct gridwl_wlroots_guard;
 
-struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(struct wl_display
-																 *display,
-		struct wlr_xdg_shell *xdg_shell);
+struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(
+		struct wl_display *display, struct wlr_xdg_shell *xdg_shell);
 void gridwl_wlroots_guard_destroy(struct gridwl_wlroots_guard *guard);
 /* The seat inert wl_pointers are lent (see wlr_compat/guard.c). */
 void gridwl_wlroots_guard_set_seat(struct gridwl_wlroots_guard *guard,

@@ -35,8 +35,8 @@ void gridwl_compat_output_forget_stale_hardware_cursor(
 	wlr_output_lock_software_cursors(wlr_output, false);
 }
 
-void gridwl_compat_screencopy_fail_frames(struct wlr_screencopy_manager_v1
-												  *screencopy,
+void gridwl_compat_screencopy_fail_frames(
+		struct wlr_screencopy_manager_v1 *screencopy,
 		struct wlr_output *wlr_output) {
 	struct wlr_screencopy_frame_v1 *frame, *tmp;
 	wl_list_for_each_safe(frame, tmp, &screencopy->frames, link) {

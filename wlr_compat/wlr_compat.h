@@ -156,8 +156,8 @@ bool gridwl_compat_output_cursor_on_plane(struct wlr_output *wlr_output,
 
 /* W11: fails every frame waiting for wlr_output, as wlroots does when the
  * output goes away: the client gets failed and the frame is freed. */
-void gridwl_compat_screencopy_fail_frames(struct wlr_screencopy_manager_v1
-												  *screencopy,
+void gridwl_compat_screencopy_fail_frames(
+		struct wlr_screencopy_manager_v1 *screencopy,
 		struct wlr_output *wlr_output);
 
 /* W12: wlr_idle_set_enabled, where turning the timers off first counts as

@@ -35,9 +35,9 @@ static inline __m128i load128(const void *p) {
 /* Nearest: eight source pixels become k vectors (vpermd by the index
  * (8j + m) / k for element m of vector j), each stored to the rows that
  * repeat the same source row. k is a constant after inlining. */
-static inline __attribute__((always_inline)) void nearest_rows(const uint32_t
-																	   *s,
-		int n, int k, uint32_t *d, int dst_stride, int rows) {
+static inline __attribute__((always_inline)) void nearest_rows(
+		const uint32_t *s, int n, int k, uint32_t *d, int dst_stride,
+		int rows) {
 	__m256i idx[4];
 	for (int j = 0; j < k; j++) {
 		idx[j] = _mm256_setr_epi32((8 * j) / k, (8 * j + 1) / k,
@@ -109,16 +109,10 @@ static inline void vertical(const uint32_t *a, const uint32_t *b, int wa,
 	for (; i + 8 <= count; i += 8) {
 		__m256i pa = load(a + i), pb = load(b + i);
 		// Pixels 01 | 45 and 23 | 67, stored as 01 23 and 45 67.
-		__m256i lo =
-				_mm256_add_epi16(_mm256_maddubs_epi16(_mm256_unpacklo_epi8(pa,
-															  pb),
-										 w),
-						bias);
-		__m256i hi =
-				_mm256_add_epi16(_mm256_maddubs_epi16(_mm256_unpackhi_epi8(pa,
-															  pb),
-										 w),
-						bias);
+		__m256i lo = _mm256_add_epi16(
+				_mm256_maddubs_epi16(_mm256_unpacklo_epi8(pa, pb), w), bias);
+		__m256i hi = _mm256_add_epi16(
+				_mm256_maddubs_epi16(_mm256_unpackhi_epi8(pa, pb), w), bias);
 		store(v + 4 * i, _mm256_permute2x128_si256(lo, hi, 0x20));
 		store(v + 4 * i + 16, _mm256_permute2x128_si256(lo, hi, 0x31));
 	}
@@ -298,14 +292,10 @@ static void box8_4(const uint32_t *s, int stride, uint32_t *d) {
 	__m256i bias = _mm256_set1_epi16(8);
 	// t[j] holds half sums of d(2j) | d(2j + 1): after phaddw,
 	// d0 d2 | d1 d3 and d4 d6 | d5 d7.
-	__m256i x =
-			_mm256_srli_epi16(_mm256_add_epi16(_mm256_hadd_epi16(t[0], t[1]),
-									  bias),
-					4);
-	__m256i y =
-			_mm256_srli_epi16(_mm256_add_epi16(_mm256_hadd_epi16(t[2], t[3]),
-									  bias),
-					4);
+	__m256i x = _mm256_srli_epi16(
+			_mm256_add_epi16(_mm256_hadd_epi16(t[0], t[1]), bias), 4);
+	__m256i y = _mm256_srli_epi16(
+			_mm256_add_epi16(_mm256_hadd_epi16(t[2], t[3]), bias), 4);
 	// d0 d2 d4 d6 | d1 d3 d5 d7
 	__m256i p = _mm256_packus_epi16(x, y);
 	store(d,

@@ -49,10 +49,10 @@ typedef void (
  * then copies of the last up to entry padded_m + 1 so that a last partial
  * group reads only defined values.
  */
-static inline __attribute__((always_inline)) void
-gridwl_vertical_chunk(const struct gridwl_pixels *src,
-		const struct gridwl_taps *ty, int k, int c0, int m, int padded_m,
-		gridwl_vertical_func vertical, uint16_t *v) {
+static inline __attribute__((always_inline)) void gridwl_vertical_chunk(
+		const struct gridwl_pixels *src, const struct gridwl_taps *ty, int k,
+		int c0, int m, int padded_m, gridwl_vertical_func vertical,
+		uint16_t *v) {
 	int lo = c0 > 0 ? c0 - 1 : 0;
 	int hi = c0 + m < src->width ? c0 + m : src->width - 1;
 	const uint32_t *a = gridwl_src_row(src, ty->i0) + lo;
@@ -79,9 +79,9 @@ gridwl_vertical_chunk(const struct gridwl_pixels *src,
 
 /* One group that sticks out of the destination columns [x0, x1): its
  * first destination column is gx. */
-static inline __attribute__((always_inline)) void
-gridwl_partial_group(const uint16_t *v, int k, int group, int gx, int x0,
-		int x1, gridwl_horizontal_func horizontal, uint32_t *row) {
+static inline __attribute__((always_inline)) void gridwl_partial_group(
+		const uint16_t *v, int k, int group, int gx, int x0, int x1,
+		gridwl_horizontal_func horizontal, uint32_t *row) {
 	uint32_t part[4 * GRIDWL_MAX_GROUP];
 	horizontal(v, 1, part);
 	int lo = gx > x0 ? gx : x0;

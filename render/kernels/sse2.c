@@ -24,9 +24,9 @@ static inline void store(void *p, __m128i v) {
 
 /* Nearest: four source pixels become k vectors, each stored to the rows
  * that repeat the same source row. k is a constant after inlining. */
-static inline __attribute__((always_inline)) void nearest_rows(const uint32_t
-																	   *s,
-		int n, int k, uint32_t *d, int dst_stride, int rows) {
+static inline __attribute__((always_inline)) void nearest_rows(
+		const uint32_t *s, int n, int k, uint32_t *d, int dst_stride,
+		int rows) {
 	for (int i = 0; i < n; i += GROUP) {
 		__m128i v = load(s + i);
 		__m128i out[4];

@@ -10,9 +10,8 @@ const struct xdg_wm_base_listener client_wm_base_listener = {
 	.ping = wm_base_ping,
 };
 
-static const struct client_global *table_entry(const struct client_globals
-													   *globals,
-		const char *interface) {
+static const struct client_global *table_entry(
+		const struct client_globals *globals, const char *interface) {
 	for (const struct client_global *entry = globals->table;
 			entry != NULL && entry->interface != NULL; entry++) {
 		if (strcmp(entry->interface->name, interface) == 0) {
