@@ -170,6 +170,58 @@ static bool wait_window_before_client(struct harness *h) {
 	return ok;
 }
 
+/* A window across the seam, mostly on HEADLESS-1 (60 Hz): after a commit,
+ * the wait answers only once SLOW (1 Hz) has presented it too. */
+static bool wait_window_across(struct harness *h) {
+	const char *client_args[] = { "--app-id", "across", NULL };
+	struct harness_client *client =
+			harness_spawn_pattern_client(h, "across", client_args);
+	REQUIRE(client != NULL, "cannot start the pattern client");
+	REQUIRE(CHECK_READY(client, 200, 100, 1), "client not shown");
+	const char *args[] = { "wait", "window", "--app-id", "^across$", NULL };
+	int status;
+	struct json_object *reply =
+			finish_gridctl(spawn_gridctl(h, "wait-across", args), 15000,
+					&status);
+	struct json_object *id = json_path(reply, "window.id", json_type_int);
+	REQUIRE(status == 0 && id != NULL, "no window: status %d, %s", status,
+			json_object_to_json_string(reply));
+	char id_text[32];
+	snprintf(id_text, sizeof(id_text), "%lld",
+			(long long)json_object_get_int64(id));
+	json_object_put(reply);
+	// 140 logical pixels on HEADLESS-1, 60 on SLOW.
+	reply = harness_gridctl_ok(h, "move", id_text, "500", "100", NULL);
+	REQUIRE(reply != NULL, "cannot move the window");
+	json_object_put(reply);
+
+	// A commit on SLOW's part alone makes SLOW present a frame now, which
+	// leaves its next one up to a second away.
+	REQUIRE(client_command_synced(client, "damage 150 0 50 100"), "no damage");
+	const char *settle[] = { "wait", "settled", "--quiet", "100", NULL };
+	reply = finish_gridctl(spawn_gridctl(h, "settle", settle), 15000, &status);
+	json_object_put(reply);
+	int64_t frames_before = output_frames(h, SLOW);
+	REQUIRE(harness_client_send(client, "damage 0 0 200 100"), "no damage");
+	reply = finish_gridctl(spawn_gridctl(h, "wait-across", args), 15000,
+			&status);
+	int64_t frames_after = output_frames(h, SLOW);
+	bool ok = CHECK(status == 0, "wait window exited with %d", status);
+	struct json_object *outputs =
+			json_path(reply, "window.outputs", json_type_array);
+	ok = CHECK(outputs != NULL && json_object_array_length(outputs) == 2,
+				 "the window should be on both outputs: %s",
+				 json_object_to_json_string(reply)) &&
+			ok;
+	ok = CHECK(frames_after > frames_before,
+				 "wait answered before %s presented the commit (%lld, then %lld)",
+				 SLOW, (long long)frames_before, (long long)frames_after) &&
+			ok;
+	json_object_put(reply);
+	harness_client_kill(client);
+	return ok;
+}
+
 /* A failed reply: exit status 1 and an error containing want. */
 static bool check_error_reply(struct json_object *reply, int status,
 		const char *want) {
@@ -321,6 +373,7 @@ static bool wait_hangup(struct harness *h) {
 static bool body(struct harness *h, const void *data) {
 	bool ok = wait_bad_input(h);
 	ok = wait_window_before_client(h) && ok;
+	ok = wait_window_across(h) && ok;
 	ok = wait_window_timeout(h) && ok;
 	ok = wait_beside_others(h) && ok;
 	ok = wait_settled(h) && ok;
@@ -329,8 +382,9 @@ static bool body(struct harness *h, const void *data) {
 }
 
 static bool run(const void *data) {
-	const char *args[] = { "--output", "HEADLESS-1 mode 640x480 scale 1",
-		"--output", SLOW " mode 640x480@1 scale 2 position 640,0", NULL };
+	const char *args[] = { "--output",
+		"HEADLESS-1 mode 640x480 scale 1 position 0,0", "--output",
+		SLOW " mode 640x480@1 scale 2 position 640,0", NULL };
 	return run_gridwl(args, body, data);
 }
 
