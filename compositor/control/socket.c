@@ -234,7 +234,10 @@ static void client_process_input(struct gridwl_control_client *client) {
 	}
 
 	// Whatever is left starts with the line we are waiting to finish.
-	if (!client->closing && client->in_len > GRIDWL_CONTROL_MAX_MESSAGE) {
+	// (Behind a deferred reply nothing is read, so it cannot grow there;
+	// an error now would also overtake that reply.)
+	if (!client->closing && !client->pending.deferred &&
+			client->in_len > GRIDWL_CONTROL_MAX_MESSAGE) {
 		size_t line_len = client->in_len;
 		char *nl = memchr(client->in, '\n', client->in_len);
 		if (nl != NULL) {

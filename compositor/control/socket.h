@@ -11,7 +11,7 @@
  * The control socket: a SOCK_STREAM unix socket that takes one JSON object
  * per line and answers each with one JSON object per line. Only connections
  * from our own uid are accepted. This file knows nothing of the compositor:
- * requests go to the handler, whose reply is sent back.
+ * requests go to the handler, whose reply is sent back, at once or later.
  */
 
 #define GRIDWL_CONTROL_MAX_MESSAGE (1 << 20)
