@@ -129,9 +129,25 @@ static void output_handle_frame(struct wl_listener *listener, void *data) {
 		gridwl_output_power_fail_captures(output);
 		return;
 	}
-	if (gridwl_render_output_frame(output)) {
+	enum gridwl_frame_result result = gridwl_render_output_frame(output);
+	if (result == GRIDWL_FRAME_COMMITTED) {
 		gridwl_session_lock_output_presented(output);
 	}
+	if (result == GRIDWL_FRAME_FAILED) {
+		return;
+	}
+	// Unchanged counts too: a commit that damaged nothing here (a frame
+	// callback alone) is as shown as it will ever be.
+	struct gridwl_server *server = output->server;
+	struct gridwl_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		gridwl_view_record_presented(view, output);
+	}
+	struct gridwl_output_frame_event event = {
+		.output = output,
+		.repainted = result == GRIDWL_FRAME_COMMITTED,
+	};
+	wl_signal_emit(&server->events.output_frame, &event);
 }
 
 uint32_t gridwl_render_background(struct gridwl_server *server) {
@@ -173,6 +189,10 @@ static void output_handle_destroy(struct wl_listener *listener, void *data) {
 	wl_list_remove(&output->frame.link);
 	wl_list_remove(&output->damage_destroy.link);
 	wl_list_remove(&output->link);
+	struct gridwl_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		gridwl_view_forget_presented(view, output);
+	}
 	output->wlr_output->data = NULL;
 	free(output);
 

@@ -43,6 +43,12 @@ struct gridwl_output {
 	struct wl_listener commit;
 };
 
+/* server->events.output_frame */
+struct gridwl_output_frame_event {
+	struct gridwl_output *output;
+	bool repainted; // a frame was committed, not just found unchanged
+};
+
 void gridwl_output_handle_new(struct gridwl_server *server,
 		struct wlr_output *wlr_output);
 

@@ -339,6 +339,9 @@ struct gridwl_server *gridwl_server_create(
 	}
 	wl_list_init(&server->outputs);
 	wl_list_init(&server->views);
+	wl_signal_init(&server->events.surface_commit);
+	wl_signal_init(&server->events.view_map);
+	wl_signal_init(&server->events.output_frame);
 	wl_list_init(&server->new_output.link);
 	wl_list_init(&server->layout_change.link);
 	wl_list_init(&server->new_xdg_surface.link);

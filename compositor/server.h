@@ -111,6 +111,18 @@ struct gridwl_server {
 	const char *dump_dir; // NULL without --dump-on-failure
 	bool (*write_log)(const char *path);
 
+	// What gridctl's waits (compositor/control/wait.c) follow.
+	struct {
+		// Any wl_surface committed (data: the wlr_surface).
+		struct wl_signal surface_commit;
+		// A view mapped (data: the gridwl_view).
+		struct wl_signal view_map;
+		// An output that is shown is up to date with everything on it:
+		// it committed a frame or had nothing to repaint (data: struct
+		// gridwl_output_frame_event). Views record what it showed first.
+		struct wl_signal output_frame;
+	} events;
+
 	struct wl_listener new_output;
 	struct wl_listener new_xdg_surface;
 	struct wl_listener new_layer_surface;

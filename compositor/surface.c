@@ -147,12 +147,16 @@ static bool check_buffer_stride(struct wlr_surface *surface) {
 static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	struct gridwl_surface *surface = wl_container_of(listener, surface, commit);
 	struct wlr_surface *wlr_surface = surface->wlr_surface;
+	wl_signal_emit(&surface->server->events.surface_commit, wlr_surface);
 	if (!check_buffer_stride(wlr_surface) || !check_buffer_size(wlr_surface)) {
 		return;
 	}
 	gridwl_resample_cache_commit(&surface->resample, wlr_surface);
 
 	struct gridwl_view *view = gridwl_view_from_surface(wlr_surface);
+	if (view != NULL) {
+		gridwl_view_committed(view);
+	}
 	if (view == NULL || !view->mapped) {
 		return;
 	}

@@ -505,6 +505,7 @@ void gridwl_view_init(struct gridwl_view *view, struct gridwl_server *server,
 	view->kind = kind;
 	view->impl = impl;
 	view->id = ++server->next_view_id;
+	wl_array_init(&view->presented);
 	wl_list_init(&view->fullscreen_output_destroy.link);
 	view->fullscreen_output_destroy.notify = fullscreen_output_destroy;
 	wl_list_insert(&server->views, &view->link);
@@ -517,6 +518,7 @@ void gridwl_view_finish(struct gridwl_view *view) {
 	}
 	wl_list_remove(&view->fullscreen_output_destroy.link);
 	gridwl_view_forget_home(view);
+	wl_array_release(&view->presented);
 	wl_list_remove(&view->link);
 }
 
@@ -575,6 +577,7 @@ void gridwl_view_map(struct gridwl_view *view) {
 	gridwl_seat_schedule_pointer_rebase(server->seat);
 	wlr_log(WLR_DEBUG, "Window %u (%s) mapped at %d,%d", view->id,
 			gridwl_view_app_id(view), view->x, view->y);
+	wl_signal_emit(&server->events.view_map, view);
 }
 
 void gridwl_view_unmap(struct gridwl_view *view) {

@@ -119,6 +119,12 @@ struct gridwl_view {
 	struct wlr_output *home_output;
 	int home_x, home_y;
 	struct wl_listener home_output_destroy;
+
+	// Commits of any of its surfaces so far, and per output the count its
+	// last frame showed (struct gridwl_view_presented), so gridctl wait
+	// can tell the screen shows the view's current buffers.
+	uint64_t commits;
+	struct wl_array presented;
 };
 
 void gridwl_view_handle_new_xdg_surface(struct gridwl_server *server,
@@ -227,6 +233,19 @@ enum gridwl_filter gridwl_view_filter_on(struct gridwl_view *view,
  * app_id or title changed, or a reload) and repaints it if that changed
  * its filter. */
 void gridwl_view_apply_rules(struct gridwl_view *view);
+/* compositor/view_presented.c. After a commit of any of its surfaces. */
+void gridwl_view_committed(struct gridwl_view *view);
+/* output (shown) has just presented a frame, or found nothing to repaint:
+ * records the commits it shows of the view, if it shows the view. */
+void gridwl_view_record_presented(struct gridwl_view *view,
+		struct gridwl_output *output);
+/* Before output goes away. */
+void gridwl_view_forget_presented(struct gridwl_view *view,
+		struct gridwl_output *output);
+/* Mapped, shown, and every output that is shown and that the view is on
+ * has presented its latest commit. */
+bool gridwl_view_is_presented(struct gridwl_view *view);
+
 /* The output most of the view is on (NULL when none). */
 struct gridwl_output *gridwl_view_main_output(struct gridwl_view *view);
 

@@ -27,9 +27,6 @@ enum {
 // Replies are small but a window list can grow; this only guards against a
 // compositor gone mad.
 #define MAX_REPLY (64 << 20)
-// Long enough for any request to complete, short enough that a hung
-// compositor does not hang scripts forever.
-#define IO_TIMEOUT_SECONDS 60
 
 // Around the commands' lines, which come from the table that builds their
 // requests, so --help cannot list a command gridctl does not know.
@@ -83,7 +80,7 @@ static char *current_dir(void) {
 	}
 }
 
-static int connect_socket(const char *path, char **error) {
+static int connect_socket(const char *path, int reply_timeout, char **error) {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	size_t len = strlen(path);
 	if (len >= sizeof(addr.sun_path)) {
@@ -97,8 +94,9 @@ static int connect_socket(const char *path, char **error) {
 		*error = gridctl_format("cannot create socket: %s", strerror(errno));
 		return -1;
 	}
-	struct timeval timeout = { .tv_sec = IO_TIMEOUT_SECONDS };
+	struct timeval timeout = { .tv_sec = reply_timeout };
 	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
+	timeout.tv_sec = GRIDCTL_IO_TIMEOUT_SECONDS;
 	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof(timeout));
 	if (connect(fd, (struct sockaddr *)&addr, sizeof(addr)) != 0) {
 		*error = gridctl_format("cannot connect to %s: %s", path,
@@ -127,7 +125,7 @@ static bool send_all(int fd, const char *data, size_t len, char **error) {
 }
 
 /* Reads up to the first newline. Returns the line without it. */
-static char *read_line(int fd, size_t *line_len, char **error) {
+static char *read_line(int fd, int timeout, size_t *line_len, char **error) {
 	size_t len = 0, cap = 4096;
 	char *buf = malloc(cap);
 	if (buf == NULL) {
@@ -160,7 +158,7 @@ static char *read_line(int fd, size_t *line_len, char **error) {
 		if (n < 0 && errno == EAGAIN) {
 			*error = gridctl_format("no reply from the compositor "
 									"within %d seconds",
-					IO_TIMEOUT_SECONDS);
+					timeout);
 			break;
 		}
 		// ECONNRESET only says our request was not all read, which
@@ -227,7 +225,8 @@ int main(int argc, char **argv) {
 		free(request);
 		return fail(error);
 	}
-	int fd = connect_socket(path, &error);
+	int reply_timeout = gridctl_reply_timeout(request);
+	int fd = connect_socket(path, reply_timeout, &error);
 	free(path);
 	if (fd < 0) {
 		free(request);
@@ -247,7 +246,7 @@ int main(int argc, char **argv) {
 	shutdown(fd, SHUT_WR);
 
 	size_t reply_len = 0;
-	char *text = read_line(fd, &reply_len, &error);
+	char *text = read_line(fd, reply_timeout, &reply_len, &error);
 	close(fd);
 	if (text == NULL) {
 		return fail(error);

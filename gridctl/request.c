@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <json-c/json.h>
 #include <limits.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,6 +210,81 @@ static bool build_screenshot(struct json_object *request, int argc, char **argv,
 	return true;
 }
 
+/* Seconds, fractions allowed: "1", "0.5"; above 0. */
+static bool parse_seconds(const char *str, double *value) {
+	if (*str < '0' || *str > '9') {
+		return false;
+	}
+	char *end;
+	errno = 0;
+	double n = strtod(str, &end);
+	if (errno != 0 || *end != '\0' || !isfinite(n) || n <= 0) {
+		return false;
+	}
+	*value = n;
+	return true;
+}
+
+static bool build_wait(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	const char *what = argv[1];
+	bool window = strcmp(what, "window") == 0;
+	if (!window && strcmp(what, "settled") != 0) {
+		*error = gridctl_format("wait: unknown condition '%s' (want "
+								"window or settled)",
+				what);
+		return false;
+	}
+	json_object_object_add(request, "for", json_object_new_string(what));
+	for (int i = 2; i < argc; i++) {
+		const char *option = argv[i];
+		const char *key = NULL;
+		if (window && strcmp(option, "--app-id") == 0) {
+			key = "app_id";
+		} else if (window && strcmp(option, "--title") == 0) {
+			key = "title";
+		} else if (window && strcmp(option, "--class") == 0) {
+			key = "class";
+		} else if (strcmp(option, "--timeout") == 0) {
+			key = "timeout";
+		} else if (!window && strcmp(option, "--quiet") == 0) {
+			key = "quiet";
+		} else {
+			*error = gridctl_format("wait %s: unknown option '%s'", what,
+					option);
+			return false;
+		}
+		if (i + 1 == argc) {
+			*error = gridctl_format("wait %s: %s needs a value", what, option);
+			return false;
+		}
+		const char *value = argv[++i];
+		if (strcmp(key, "quiet") == 0) {
+			if (!add_int(request, key, "MS", value, error)) {
+				return false;
+			}
+		} else if (strcmp(key, "timeout") == 0) {
+			double seconds;
+			int whole;
+			if (gridctl_parse_int(value, &whole) && whole > 0) {
+				json_object_object_add(request, key,
+						json_object_new_int(whole));
+			} else if (parse_seconds(value, &seconds)) {
+				json_object_object_add(request, key,
+						json_object_new_double(seconds));
+			} else {
+				*error = gridctl_format("invalid SECONDS '%s': expected a "
+										"number above 0",
+						value);
+				return false;
+			}
+		} else {
+			json_object_object_add(request, key, json_object_new_string(value));
+		}
+	}
+	return true;
+}
+
 static const struct command commands[] = {
 	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs", 0, 0, build_no_args },
 	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows", 0, 0, build_no_args },
@@ -237,6 +313,14 @@ static const struct command commands[] = {
 			build_no_args },
 	[GRIDWL_CONTROL_EXIT] = { "", "quit the compositor", 0, 0, build_no_args },
 	[GRIDWL_CONTROL_STATS] = { "", "print statistics", 0, 0, build_no_args },
+	[GRIDWL_CONTROL_WAIT] = { " window|settled [OPTIONS]",
+			"wait until a window is on screen:\n"
+			"  window [--app-id RE] [--title RE]\n"
+			"  [--class RE] [--timeout SECONDS]\n"
+			"or until nothing has changed on screen:\n"
+			"  settled [--quiet MS] [--timeout SECONDS]\n"
+			"(defaults: 10 s, 200 ms)",
+			1, -1, build_wait },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==
@@ -335,4 +419,27 @@ char *gridctl_build_request(int argc, char **argv, const char *cwd,
 		*error = gridctl_format("out of memory");
 	}
 	return line;
+}
+
+int gridctl_reply_timeout(const char *request) {
+	int seconds = GRIDCTL_IO_TIMEOUT_SECONDS;
+	struct json_object *parsed = json_tokener_parse(request);
+	struct json_object *command, *timeout;
+	if (parsed != NULL &&
+			json_object_object_get_ex(parsed, "command", &command) &&
+			json_object_is_type(command, json_type_string) &&
+			strcmp(json_object_get_string(command),
+					gridwl_control_command_name(GRIDWL_CONTROL_WAIT)) == 0) {
+		// The compositor answers when its own timeout is up; ours only
+		// guards against a compositor that hangs.
+		double wait = 10;
+		if (json_object_object_get_ex(parsed, "timeout", &timeout)) {
+			wait = json_object_get_double(timeout);
+		}
+		if (isfinite(wait) && wait > 0 && wait < INT_MAX / 2) {
+			seconds += (int)ceil(wait);
+		}
+	}
+	json_object_put(parsed);
+	return seconds;
 }

@@ -26,6 +26,14 @@ char *gridctl_build_request(int argc, char **argv, const char *cwd,
  * and decimal digits, the whole string, in the range of int. */
 bool gridctl_parse_int(const char *str, int *value);
 
+/* How long gridctl waits for a reply it asked for anything but a wait: long
+ * enough for any request to complete, short enough that a hung compositor
+ * does not hang scripts forever. */
+#define GRIDCTL_IO_TIMEOUT_SECONDS 60
+/* How long to wait for the reply to request (a line that
+ * gridctl_build_request built): a wait's own timeout on top. */
+int gridctl_reply_timeout(const char *request);
+
 /* The commands' lines of --help: each command's synopsis and what it does. */
 void gridctl_print_commands(FILE *out);
 

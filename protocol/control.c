@@ -22,6 +22,7 @@ static const char *const command_names[] = {
 	[GRIDWL_CONTROL_RELOAD] = "reload",
 	[GRIDWL_CONTROL_EXIT] = "exit",
 	[GRIDWL_CONTROL_STATS] = "stats",
+	[GRIDWL_CONTROL_WAIT] = "wait",
 };
 
 _Static_assert(sizeof(command_names) / sizeof(command_names[0]) ==

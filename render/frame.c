@@ -52,7 +52,8 @@ static bool commit_frame(struct gridwl_output *output) {
 	return true;
 }
 
-bool gridwl_render_output_frame(struct gridwl_output *output) {
+enum gridwl_frame_result gridwl_render_output_frame(
+		struct gridwl_output *output) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct gridwl_server *server = output->server;
 	struct timespec now;
@@ -66,14 +67,14 @@ bool gridwl_render_output_frame(struct gridwl_output *output) {
 	if (!wlr_output_damage_attach_render(output->damage, &needs_frame,
 				&damage)) {
 		pixman_region32_fini(&damage);
-		return false;
+		return GRIDWL_FRAME_FAILED;
 	}
 	if (!needs_frame) {
 		// Nothing changed: no repaint, no commit.
 		wlr_output_rollback(wlr_output);
 		pixman_region32_fini(&damage);
 		send_frame_done(output, &now);
-		return false;
+		return GRIDWL_FRAME_UNCHANGED;
 	}
 
 	struct gridwl_render_target target;
@@ -100,7 +101,7 @@ bool gridwl_render_output_frame(struct gridwl_output *output) {
 
 	bool committed = commit_frame(output);
 	send_frame_done(output, &now);
-	return committed;
+	return committed ? GRIDWL_FRAME_COMMITTED : GRIDWL_FRAME_FAILED;
 }
 
 void gridwl_render_output_blank(struct gridwl_output *output) {

@@ -7,11 +7,18 @@
 struct gridwl_output;
 struct gridwl_server;
 
+enum gridwl_frame_result {
+	GRIDWL_FRAME_FAILED, // nothing could be drawn or committed
+	// No damage: what the output shows is already what it should.
+	GRIDWL_FRAME_UNCHANGED,
+	GRIDWL_FRAME_COMMITTED,
+};
+
 /* Repaints the damage of an output that is active and powered, commits,
- * and sends frame callbacks to what it shows. True when a frame was
- * committed (not when nothing changed or the commit failed). Whether to
- * draw at all (screen power) is the compositor's decision, taken before. */
-bool gridwl_render_output_frame(struct gridwl_output *output);
+ * and sends frame callbacks to what it shows. Whether to draw at all
+ * (screen power) is the compositor's decision, taken before. */
+enum gridwl_frame_result gridwl_render_output_frame(
+		struct gridwl_output *output);
 /* Commits one all-black frame, whatever the damage, for an output that is
  * powered off but that the backend keeps showing. */
 void gridwl_render_output_blank(struct gridwl_output *output);

@@ -8,6 +8,7 @@
 #include <wlr/types/wlr_xdg_shell.h>
 #include "compositor/control/commands.h"
 #include "compositor/control/socket.h"
+#include "compositor/control/wait.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/idle.h"
@@ -97,7 +98,7 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 }
 
 static struct json_object *cmd_outputs(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	struct json_object *reply = gridwl_control_success();
 	struct json_object *list = json_object_new_array();
 	struct gridwl_output *output;
@@ -108,7 +109,7 @@ static struct json_object *cmd_outputs(struct gridwl_server *server,
 	return reply;
 }
 
-static struct json_object *describe_view(struct gridwl_view *view) {
+struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
 	struct json_object *object = json_object_new_object();
 	json_object_object_add(object, "id", json_object_new_int64(view->id));
 	json_object_object_add(object, "app_id",
@@ -153,14 +154,14 @@ static struct json_object *describe_view(struct gridwl_view *view) {
 }
 
 static struct json_object *cmd_windows(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	struct json_object *reply = gridwl_control_success();
 	struct json_object *list = json_object_new_array();
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
 		// X11 menus and tooltips are part of their window, not windows.
 		if (view->mapped && gridwl_view_is_window(view)) {
-			json_object_array_add(list, describe_view(view));
+			json_object_array_add(list, gridwl_control_describe_view(view));
 		}
 	}
 	json_object_object_add(reply, "windows", list);
@@ -168,7 +169,7 @@ static struct json_object *cmd_windows(struct gridwl_server *server,
 }
 
 static struct json_object *cmd_layers(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	struct json_object *reply = gridwl_control_success();
 	json_object_object_add(reply, "layers", gridwl_layers_describe(server));
 	return reply;
@@ -190,7 +191,7 @@ static struct gridwl_view *find_view(struct gridwl_server *server,
 }
 
 static struct json_object *cmd_move(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	struct json_object *reply = NULL;
 	struct gridwl_view *view = find_view(server, request, &reply);
 	if (view == NULL) {
@@ -209,7 +210,7 @@ static struct json_object *cmd_move(struct gridwl_server *server,
 }
 
 static struct json_object *cmd_resize(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	struct json_object *reply = NULL;
 	struct gridwl_view *view = find_view(server, request, &reply);
 	if (view == NULL) {
@@ -229,7 +230,7 @@ static struct json_object *cmd_resize(struct gridwl_server *server,
 }
 
 static struct json_object *cmd_focus(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	struct json_object *reply = NULL;
 	struct gridwl_view *view = find_view(server, request, &reply);
 	if (view == NULL) {
@@ -240,7 +241,7 @@ static struct json_object *cmd_focus(struct gridwl_server *server,
 }
 
 static struct json_object *cmd_close(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	struct json_object *reply = NULL;
 	struct gridwl_view *view = find_view(server, request, &reply);
 	if (view == NULL) {
@@ -254,7 +255,7 @@ static struct json_object *cmd_close(struct gridwl_server *server,
  * over a reload; NAME "*" applies it to every output there is, each as if
  * it had been named. */
 static struct json_object *cmd_output(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	const char *name = get_string(request, "name");
 	struct json_object *args;
 	if (name == NULL || !json_object_object_get_ex(request, "args", &args) ||
@@ -330,7 +331,7 @@ static struct json_object *cmd_output(struct gridwl_server *server,
 }
 
 static struct json_object *cmd_create_output(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	int width, height, scale = 1;
 	if (!get_int(request, "width", &width) ||
 			!get_int(request, "height", &height)) {
@@ -371,7 +372,7 @@ static struct json_object *cmd_create_output(struct gridwl_server *server,
 }
 
 static struct json_object *cmd_destroy_output(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	const char *name = get_string(request, "name");
 	if (name == NULL) {
 		return gridwl_control_error("missing string \"name\"");
@@ -390,7 +391,7 @@ static struct json_object *cmd_destroy_output(struct gridwl_server *server,
 }
 
 static struct json_object *cmd_screenshot(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	const char *path = get_string(request, "path");
 	if (path == NULL || path[0] != '/') {
 		return gridwl_control_error("screenshot needs an absolute \"path\"");
@@ -424,7 +425,7 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 }
 
 static struct json_object *cmd_reload(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	char *error = NULL;
 	if (!gridwl_server_reload(server, &error)) {
 		return error_reply(error);
@@ -433,7 +434,7 @@ static struct json_object *cmd_reload(struct gridwl_server *server,
 }
 
 static struct json_object *cmd_exit(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	gridwl_server_terminate(server, 0);
 	return gridwl_control_success();
 }
@@ -457,7 +458,7 @@ static const char *keyboard_focus_kind(struct gridwl_server *server) {
 }
 
 static struct json_object *cmd_stats(struct gridwl_server *server,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	struct json_object *reply = gridwl_control_success();
 	int outputs = wl_list_length(&server->outputs);
 	int windows = 0;
@@ -493,8 +494,14 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	return reply;
 }
 
+/* May defer its reply through pending (see compositor/control/socket.h). */
 typedef struct json_object *(*command_handler)(struct gridwl_server *server,
-		struct json_object *request);
+		struct json_object *request, struct gridwl_control_pending *pending);
+
+static struct json_object *cmd_wait(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	return gridwl_control_wait(server, request, pending);
+}
 
 static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_OUTPUTS] = cmd_outputs,
@@ -511,6 +518,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_RELOAD] = cmd_reload,
 	[GRIDWL_CONTROL_EXIT] = cmd_exit,
 	[GRIDWL_CONTROL_STATS] = cmd_stats,
+	[GRIDWL_CONTROL_WAIT] = cmd_wait,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==
@@ -522,7 +530,7 @@ bool gridwl_control_handles(enum gridwl_control_command command) {
 }
 
 struct json_object *gridwl_control_handle_request(void *data,
-		struct json_object *request) {
+		struct json_object *request, struct gridwl_control_pending *pending) {
 	struct gridwl_server *server = data;
 	const char *name = get_string(request, "command");
 	if (name == NULL) {
@@ -533,5 +541,5 @@ struct json_object *gridwl_control_handle_request(void *data,
 			!gridwl_control_handles(command)) {
 		return gridwl_control_error("unknown command '%s'", name);
 	}
-	return handlers[command](server, request);
+	return handlers[command](server, request, pending);
 }

@@ -4,9 +4,15 @@
 #include <stdbool.h>
 #include "protocol/control.h"
 
+struct gridwl_control_pending;
+struct gridwl_view;
+
 /* The control socket's handler: data is the gridwl_server. */
 struct json_object *gridwl_control_handle_request(void *data,
-		struct json_object *request);
+		struct json_object *request, struct gridwl_control_pending *pending);
+
+/* A window as gridctl windows lists it. */
+struct json_object *gridwl_control_describe_view(struct gridwl_view *view);
 
 /* Whether the compositor has a handler for command: the protocol's every
  * command, as tests/control checks. */

@@ -37,6 +37,15 @@ struct gridwl_control {
 	struct wl_list clients; // gridwl_control_client.link
 };
 
+/* A request whose reply its handler gives later; at most one a connection,
+ * as the connection reads nothing more until it is answered. */
+struct gridwl_control_pending {
+	struct gridwl_control_client *client;
+	bool deferred;
+	gridwl_control_cancel_func cancel;
+	void *cancel_data;
+};
+
 struct gridwl_control_client {
 	struct wl_list link; // gridwl_control.clients
 	struct gridwl_control *control;
@@ -56,13 +65,28 @@ struct gridwl_control_client {
 	bool peer_gone; // the client will read nothing more either
 	bool closing; // stop handling input; close once output is flushed
 	uint32_t mask; // what source is currently registered for
+
+	struct gridwl_control_pending pending;
 };
 
 static bool is_json_space(char c) {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
+/* Nobody is left to answer: the waiter frees what it holds. */
+static void client_cancel_pending(struct gridwl_control_client *client) {
+	struct gridwl_control_pending *pending = &client->pending;
+	if (!pending->deferred) {
+		return;
+	}
+	pending->deferred = false;
+	gridwl_control_cancel_func cancel = pending->cancel;
+	pending->cancel = NULL;
+	cancel(pending->cancel_data);
+}
+
 static void client_destroy(struct gridwl_control_client *client) {
+	client_cancel_pending(client);
 	wl_list_remove(&client->link);
 	wl_event_source_remove(client->source);
 	close(client->fd);
@@ -157,8 +181,17 @@ static void client_handle_line(struct gridwl_control_client *client,
 	}
 
 	struct gridwl_control *control = client->control;
-	struct json_object *reply = control->handler(control->data, request);
+	struct json_object *reply =
+			control->handler(control->data, request, &client->pending);
 	json_object_put(request);
+	if (reply == NULL && client->pending.deferred) {
+		if (client->peer_gone) {
+			// Requests of a client that hung up are carried out, but
+			// there is nobody to wait for.
+			client_cancel_pending(client);
+		}
+		return;
+	}
 	if (reply == NULL) {
 		wlr_log(WLR_ERROR, "control: handler returned no reply");
 		reply = gridwl_control_error("internal error: no reply");
@@ -170,7 +203,9 @@ static void client_handle_line(struct gridwl_control_client *client,
  * high-water mark allows. */
 static void client_process_input(struct gridwl_control_client *client) {
 	size_t start = 0;
-	while (!client->closing &&
+	// A deferred reply holds back the requests after it, so that replies
+	// go out in the order of the requests.
+	while (!client->closing && !client->pending.deferred &&
 			client_pending(client) < CONTROL_OUTPUT_HIGH_WATER) {
 		size_t scan_from = start + client->in_scanned;
 		if (scan_from >= client->in_len) {
@@ -199,7 +234,10 @@ static void client_process_input(struct gridwl_control_client *client) {
 	}
 
 	// Whatever is left starts with the line we are waiting to finish.
-	if (!client->closing && client->in_len > GRIDWL_CONTROL_MAX_MESSAGE) {
+	// (Behind a deferred reply nothing is read, so it cannot grow there;
+	// an error now would also overtake that reply.)
+	if (!client->closing && !client->pending.deferred &&
+			client->in_len > GRIDWL_CONTROL_MAX_MESSAGE) {
 		size_t line_len = client->in_len;
 		char *nl = memchr(client->in, '\n', client->in_len);
 		if (nl != NULL) {
@@ -269,7 +307,7 @@ static bool client_update(struct gridwl_control_client *client) {
 		// read go ahead. They cannot wait for more input: a client that
 		// sent them all waits for our replies and sends nothing more.
 		size_t before = client->in_len;
-		if (client->closing || before == 0 ||
+		if (client->closing || before == 0 || client->pending.deferred ||
 				client_pending(client) >= CONTROL_OUTPUT_HIGH_WATER) {
 			break;
 		}
@@ -279,13 +317,18 @@ static bool client_update(struct gridwl_control_client *client) {
 		}
 	}
 	bool done = client->closing || client->eof;
-	if (done && client_pending(client) == 0) {
+	bool waiting = client->pending.deferred;
+	if (done && client_pending(client) == 0 && !waiting) {
 		client_destroy(client);
 		return false;
 	}
 
+	// While a reply is deferred nothing is read (EOF would keep the socket
+	// readable); the hangup of a client that gives up is still reported,
+	// as epoll always reports it.
 	uint32_t mask = 0;
-	if (!done && client_pending(client) < CONTROL_OUTPUT_HIGH_WATER) {
+	if (!done && !waiting &&
+			client_pending(client) < CONTROL_OUTPUT_HIGH_WATER) {
 		mask |= WL_EVENT_READABLE;
 	}
 	if (client_pending(client) > 0) {
@@ -341,6 +384,7 @@ static bool client_read(struct gridwl_control_client *client) {
 static void client_handle_hangup(struct gridwl_control_client *client) {
 	client->peer_gone = true;
 	client->out_start = client->out_len = 0;
+	client_cancel_pending(client);
 	client_process_input(client);
 	while (!client->eof && !client->closing) {
 		size_t before = client->in_len;
@@ -400,6 +444,7 @@ static void control_add_client(struct gridwl_control *control, int fd) {
 		return;
 	}
 	client->control = control;
+	client->pending.client = client;
 	client->fd = fd;
 	client->mask = WL_EVENT_READABLE;
 	client->source = wl_event_loop_add_fd(control->loop, fd, client->mask,
@@ -570,6 +615,34 @@ void gridwl_control_destroy(struct gridwl_control *control) {
 	}
 	free(control->path);
 	free(control);
+}
+
+void gridwl_control_defer(struct gridwl_control_pending *pending,
+		gridwl_control_cancel_func cancel, void *data) {
+	pending->deferred = true;
+	pending->cancel = cancel;
+	pending->cancel_data = data;
+}
+
+void gridwl_control_pending_reply(struct gridwl_control_pending *pending,
+		struct json_object *reply) {
+	struct gridwl_control_client *client = pending->client;
+	if (!pending->deferred) {
+		wlr_log(WLR_ERROR, "control: reply to a request not deferred");
+		json_object_put(reply);
+		return;
+	}
+	pending->deferred = false;
+	pending->cancel = NULL;
+	client_send_reply(client, reply);
+	// The event loop sends it and goes on with the requests after it:
+	// carrying them out here would re-enter the control socket from
+	// whatever event completed the wait.
+	uint32_t mask = client->mask | WL_EVENT_WRITABLE;
+	if (mask != client->mask) {
+		wl_event_source_fd_update(client->source, mask);
+		client->mask = mask;
+	}
 }
 
 const char *gridwl_control_get_path(struct gridwl_control *control) {

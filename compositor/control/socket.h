@@ -11,17 +11,38 @@
  * The control socket: a SOCK_STREAM unix socket that takes one JSON object
  * per line and answers each with one JSON object per line. Only connections
  * from our own uid are accepted. This file knows nothing of the compositor:
- * requests go to the handler, whose reply is sent back.
+ * requests go to the handler, whose reply is sent back, at once or later.
  */
 
 #define GRIDWL_CONTROL_MAX_MESSAGE (1 << 20)
 
+/*
+ * The reply to one request, which a handler may give later (a wait): it
+ * calls gridwl_control_defer with the pending it was handed, keeps it and
+ * returns NULL, and answers once with gridwl_control_pending_reply. Until
+ * then that connection reads no further request, so its replies stay in
+ * request order; other connections are served as usual. When the client
+ * hangs up first (or the control socket is destroyed), cancel(data) is
+ * called instead, and the pending must not be used after it.
+ */
+struct gridwl_control_pending;
+typedef void (*gridwl_control_cancel_func)(void *data);
+
 /* Returns a new reference to the reply; the control socket drops it once
- * it is queued. Must not return NULL. The request is borrowed: take a
- * reference to keep it. Must not destroy the control socket it is called
- * from (defer that to an idle callback). */
-typedef struct json_object *(
-		*gridwl_control_handler)(void *data, struct json_object *request);
+ * it is queued. Returns NULL only after gridwl_control_defer. The request
+ * is borrowed: take a reference to keep it. pending is valid during the
+ * call only, unless deferred. Must not destroy the control socket it is
+ * called from (defer that to an idle callback). */
+typedef struct json_object *(*gridwl_control_handler)(void *data,
+		struct json_object *request, struct gridwl_control_pending *pending);
+
+/* From the handler only, which then returns NULL. */
+void gridwl_control_defer(struct gridwl_control_pending *pending,
+		gridwl_control_cancel_func cancel, void *data);
+/* The deferred reply (a new reference, taken). Not from within the
+ * handler's own call: that returns its reply. */
+void gridwl_control_pending_reply(struct gridwl_control_pending *pending,
+		struct json_object *reply);
 
 struct gridwl_control;
 

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <grp.h>
+#include <poll.h>
 #include <json-c/json.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -29,11 +30,26 @@ struct test_state {
 	char path[128];
 	int calls;
 	char last[64]; // the last command handled
+	// "later" defers its reply until "release" gives it.
+	struct gridwl_control_pending *held;
+	int cancelled;
 };
 
+static void cancel_held(void *data) {
+	struct test_state *state = data;
+	state->held = NULL;
+	state->cancelled++;
+}
+
+static struct json_object *echo_reply(const char *command) {
+	struct json_object *reply = gridwl_control_success();
+	json_object_object_add(reply, "echo", json_object_new_string(command));
+	return reply;
+}
+
 /* Echoes the command back; "huge" gets a big reply, to fill buffers. */
-static struct json_object *echo_handler(void *data,
-		struct json_object *request) {
+static struct json_object *echo_handler(void *data, struct json_object *request,
+		struct gridwl_control_pending *pending) {
 	struct test_state *state = data;
 	state->calls++;
 	struct json_object *command;
@@ -43,6 +59,21 @@ static struct json_object *echo_handler(void *data,
 	}
 	snprintf(state->last, sizeof(state->last), "%s",
 			json_object_get_string(command));
+	if (strcmp(state->last, "later") == 0) {
+		if (state->held != NULL) {
+			return gridwl_control_error("already holding one");
+		}
+		state->held = pending;
+		gridwl_control_defer(pending, cancel_held, state);
+		return NULL;
+	}
+	if (strcmp(state->last, "release") == 0) {
+		if (state->held == NULL) {
+			return gridwl_control_error("nothing held");
+		}
+		gridwl_control_pending_reply(state->held, echo_reply("later"));
+		state->held = NULL;
+	}
 	struct json_object *reply = gridwl_control_success();
 	json_object_object_add(reply, "echo", json_object_get(command));
 	if (strcmp(json_object_get_string(command), "huge") == 0) {
@@ -408,6 +439,55 @@ static void client_vanish(const char *path) {
 	reader_finish(&r);
 }
 
+/* Whether a reply is waiting on fd within ms. */
+static bool readable_within(int fd, int ms) {
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	return poll(&pfd, 1, ms) > 0;
+}
+
+/* Deferred replies: the connection waits, in order, while others are
+ * served; a client that hangs up while waiting has its wait cancelled. */
+static void client_deferred(const char *path) {
+	struct reader a = { .fd = connect_to(path) };
+	struct reader b = { .fd = connect_to(path) };
+	send_str(a.fd, "{\"command\":\"later\"}\n{\"command\":\"after\"}\n");
+	send_str(b.fd, "{\"command\":\"b\"}\n");
+	expect_echo(&b, "b");
+	CHECK(!readable_within(a.fd, 100));
+	send_str(b.fd, "{\"command\":\"release\"}\n");
+	expect_echo(&b, "release");
+	expect_echo(&a, "later");
+	expect_echo(&a, "after");
+	reader_finish(&a);
+
+	// As gridctl does: the request, then shutdown(SHUT_WR).
+	struct reader c = { .fd = connect_to(path) };
+	send_str(c.fd, "{\"command\":\"later\"}\n");
+	CHECK(shutdown(c.fd, SHUT_WR) == 0);
+	CHECK(!readable_within(c.fd, 100));
+	send_str(b.fd, "{\"command\":\"release\"}\n");
+	expect_echo(&b, "release");
+	expect_echo(&c, "later");
+	expect_eof(&c);
+	reader_finish(&c);
+
+	// Hanging up while waiting, with and without shutdown first: nothing
+	// is left held.
+	for (int i = 0; i < 2; i++) {
+		int fd = connect_to(path);
+		send_str(fd, "{\"command\":\"later\"}\n");
+		if (i == 1) {
+			CHECK(shutdown(fd, SHUT_WR) == 0);
+		}
+		sleep_ms(50);
+		close(fd);
+		sleep_ms(50);
+		send_str(b.fd, "{\"command\":\"release\"}\n");
+		expect_error(&b, "nothing held");
+	}
+	reader_finish(&b);
+}
+
 /* Requests from a client that hangs up without waiting are carried out. */
 static void client_fire_and_forget(const char *path) {
 	int fd = connect_to(path);
@@ -555,6 +635,8 @@ int main(void) {
 	run_client(&state, client_sizes, "sizes");
 	run_client(&state, client_huge, "huge");
 	run_client(&state, client_vanish, "vanish");
+	run_client(&state, client_deferred, "deferred");
+	CHECK(state.cancelled == 2 && state.held == NULL);
 
 	int calls = state.calls;
 	run_client(&state, client_fire_and_forget, "fire-and-forget");

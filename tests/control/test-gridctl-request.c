@@ -240,6 +240,36 @@ static void test_screenshot(void) {
 	free(line);
 }
 
+static void test_wait(void) {
+	CHECK(builds(ARGV("wait", "window", "--app-id", "^foot$", "--title", "a b",
+						 "--class", "X", "--timeout", "3"),
+			"{\"command\":\"wait\",\"for\":\"window\",\"app_id\":"
+			"\"^foot$\",\"title\":\"a b\",\"class\":\"X\",\"timeout\":3}"));
+	CHECK(builds(ARGV("wait", "window"),
+			"{\"command\":\"wait\",\"for\":\"window\"}"));
+	CHECK(builds(ARGV("wait", "settled", "--quiet", "50", "--timeout", "0.5"),
+			"{\"command\":\"wait\",\"for\":\"settled\",\"quiet\":50,"
+			"\"timeout\":0.5}"));
+	CHECK(fails(ARGV("wait"), "usage: gridctl wait"));
+	CHECK(fails(ARGV("wait", "forever"), "unknown condition 'forever'"));
+	CHECK(fails(ARGV("wait", "settled", "--app-id", "x"),
+			"unknown option '--app-id'"));
+	CHECK(fails(ARGV("wait", "window", "--quiet", "5"),
+			"unknown option '--quiet'"));
+	CHECK(fails(ARGV("wait", "window", "--app-id"), "--app-id needs a value"));
+	CHECK(fails(ARGV("wait", "settled", "--timeout", "0"), "invalid SECONDS"));
+	CHECK(fails(ARGV("wait", "settled", "--timeout", "-1"), "invalid SECONDS"));
+	CHECK(fails(ARGV("wait", "settled", "--quiet", "x"), "invalid MS"));
+
+	// gridctl waits for the reply as long as the compositor may take.
+	CHECK(gridctl_reply_timeout("{\"command\":\"stats\"}") ==
+			GRIDCTL_IO_TIMEOUT_SECONDS);
+	CHECK(gridctl_reply_timeout("{\"command\":\"wait\",\"for\":\"window\"}") ==
+			GRIDCTL_IO_TIMEOUT_SECONDS + 10);
+	CHECK(gridctl_reply_timeout("{\"command\":\"wait\",\"timeout\":100.5}") ==
+			GRIDCTL_IO_TIMEOUT_SECONDS + 101);
+}
+
 static void test_raw_and_unknown(void) {
 	char *error = NULL;
 	// Sent exactly as given, malformed or not: that is what it is for.
@@ -302,6 +332,7 @@ int main(void) {
 	test_window_commands();
 	test_output_commands();
 	test_screenshot();
+	test_wait();
 	test_raw_and_unknown();
 	test_socket_path();
 	return 0;

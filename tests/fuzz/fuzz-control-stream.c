@@ -44,7 +44,8 @@ static void cleanup(void) {
 }
 
 /* Echoes the request, so that replies to valid requests are objects too. */
-static struct json_object *echo(void *data, struct json_object *request) {
+static struct json_object *echo(void *data, struct json_object *request,
+		struct gridwl_control_pending *pending) {
 	return json_object_get(request);
 }
 
