@@ -48,7 +48,9 @@ static void dump_command(struct gridwl_server *server, const char *dir,
 		const char *command) {
 	struct json_object *request = json_object_new_object();
 	json_object_object_add(request, "command", json_object_new_string(command));
-	struct json_object *reply = gridwl_control_handle_request(server, request);
+	// Listing commands answer at once: no deferred reply to offer.
+	struct json_object *reply =
+			gridwl_control_handle_request(server, request, NULL);
 	json_object_put(request);
 	char *path = dump_path(dir, command, ".json");
 	if (path == NULL ||
