@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "image.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -370,6 +371,80 @@ static bool wait_hangup(struct harness *h) {
 	return ok;
 }
 
+/* Real programs: foot and gtk3-widget-factory are waited for by app id,
+ * moved, waited for again, and the screen then shows their window: its
+ * box on HEADLESS-1 (less the rounded corners) shows the background in
+ * fewer than 1 % of its pixels. */
+static bool wait_real_client(struct harness *h, const char *program,
+		const char *command, const char *app_id_re) {
+	if (!program_in_path(program)) {
+		fprintf(stderr, "# %s is not installed: not waited for\n", program);
+		return true;
+	}
+	const char *argv[] = { "sh", "-c", command, NULL };
+	struct harness_client *client = harness_spawn(h, program, argv);
+	REQUIRE(client != NULL, "cannot start %s", program);
+	const char *args[] = { "wait", "window", "--app-id", app_id_re, "--timeout",
+		"30", NULL };
+	int status;
+	struct json_object *reply =
+			finish_gridctl(spawn_gridctl(h, "wait-real", args), 40000, &status);
+	struct json_object *id =
+			reply != NULL ? json_path(reply, "window.id", json_type_int) : NULL;
+	bool ok = CHECK(status == 0 && id != NULL,
+			"gridctl wait window for %s: status %d, %s", program, status,
+			json_object_to_json_string(reply));
+	char id_text[32];
+	snprintf(id_text, sizeof(id_text), "%d",
+			id != NULL ? json_object_get_int(id) : 0);
+	json_object_put(reply);
+	struct json_object *moved = ok ?
+			harness_gridctl_ok(h, "move", id_text, "10", "10", NULL) :
+			NULL;
+	ok = ok && CHECK(moved != NULL, "cannot move %s", program);
+	json_object_put(moved);
+	reply = ok ? finish_gridctl(spawn_gridctl(h, "wait-moved", args), 40000,
+						 &status) :
+				 NULL;
+	struct json_object *width = reply != NULL ?
+			json_path(reply, "window.width", json_type_int) :
+			NULL;
+	struct json_object *height = reply != NULL ?
+			json_path(reply, "window.height", json_type_int) :
+			NULL;
+	ok = ok &&
+			CHECK(status == 0 && width != NULL && height != NULL,
+					"no second wait for %s after the move", program);
+	struct image *image =
+			ok ? screenshot_gridctl(h, "HEADLESS-1", program) : NULL;
+	ok = ok && CHECK(image != NULL, "no screenshot with %s", program);
+	if (ok) {
+		// GTK rounds the window's top corners: the box less a margin.
+		int x0 = 10 + 8, y0 = 10 + 8;
+		int x1 = 10 + json_object_get_int(width) - 8;
+		int y1 = 10 + json_object_get_int(height) - 8;
+		x1 = x1 < image->width ? x1 : image->width;
+		y1 = y1 < image->height ? y1 : image->height;
+		long background = 0;
+		for (int y = y0; y < y1; y++) {
+			for (int x = x0; x < x1; x++) {
+				background += image_get(image, x, y) == 0xff333333u;
+			}
+		}
+		// Text may hit the background's grey here and there; a window
+		// not drawn yet shows nothing else.
+		long area = (long)(x1 - x0) * (y1 - y0);
+		ok = CHECK(area > 0 && background * 100 < area,
+				"%ld of %ld pixels of %s's window box show the background",
+				background, area, program);
+		check_save_artifact(image, program);
+	}
+	image_destroy(image);
+	json_object_put(reply);
+	harness_client_kill(client);
+	return ok;
+}
+
 static bool body(struct harness *h, const void *data) {
 	bool ok = wait_bad_input(h);
 	ok = wait_window_before_client(h) && ok;
@@ -378,6 +453,16 @@ static bool body(struct harness *h, const void *data) {
 	ok = wait_beside_others(h) && ok;
 	ok = wait_settled(h) && ok;
 	ok = wait_hangup(h) && ok;
+	ok = wait_real_client(h, "foot",
+				 "exec foot --app-id waitfoot -o tweak.render-timer=none "
+				 "sleep 600",
+				 "^waitfoot$") &&
+			ok;
+	// NO_AT_BRIDGE: no accessibility bus to wait for here.
+	ok = wait_real_client(h, "gtk3-widget-factory",
+				 "GDK_BACKEND=wayland NO_AT_BRIDGE=1 exec gtk3-widget-factory",
+				 "WidgetFactory|widget-factory") &&
+			ok;
 	return ok;
 }
 
