@@ -1,3 +1,4 @@
+#define _DEFAULT_SOURCE // mkstemps
 #include <errno.h>
 #include <json-c/json.h>
 #include <stdbool.h>
@@ -202,6 +203,77 @@ static struct json_object *parse_reply(const char *text, size_t len,
 	return reply;
 }
 
+/*
+ * gridctl screenshot ... -: the compositor writes into a file of ours in the
+ * runtime dir, which is copied to stdout and removed. The request's "path"
+ * of "-" becomes that file's; false after printing an error.
+ */
+static bool screenshot_to_stdout(char **request, char **temp_path,
+		char **error) {
+	struct json_object *object = json_tokener_parse(*request);
+	struct json_object *command, *path;
+	if (object == NULL ||
+			!json_object_object_get_ex(object, "command", &command) ||
+			strcmp(json_object_get_string(command), "screenshot") != 0 ||
+			!json_object_object_get_ex(object, "path", &path) ||
+			strcmp(json_object_get_string(path), "-") != 0) {
+		json_object_put(object);
+		return true;
+	}
+	const char *dir = getenv("XDG_RUNTIME_DIR");
+	char *template = gridctl_format("%s/gridctl-screenshot-XXXXXX.png",
+			dir != NULL && dir[0] != '\0' ? dir : "/tmp");
+	int fd = template != NULL ? mkstemps(template, 4) : -1;
+	if (fd < 0) {
+		*error = gridctl_format("screenshot: no temporary file: %s",
+				strerror(errno));
+		free(template);
+		json_object_put(object);
+		return false;
+	}
+	close(fd);
+	json_object_object_add(object, "path", json_object_new_string(template));
+	free(*request);
+	*request = strdup(
+			json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN));
+	json_object_put(object);
+	*temp_path = template;
+	if (*request == NULL) {
+		*error = gridctl_format("out of memory");
+		return false;
+	}
+	return true;
+}
+
+static bool copy_to_stdout(const char *path, char **error) {
+	FILE *file = fopen(path, "rb");
+	if (file == NULL) {
+		*error = gridctl_format("%s: %s", path, strerror(errno));
+		return false;
+	}
+	char buf[65536];
+	size_t n;
+	bool ok = true;
+	while (ok && (n = fread(buf, 1, sizeof(buf), file)) > 0) {
+		ok = fwrite(buf, 1, n, stdout) == n;
+	}
+	ok = ok && !ferror(file) && fflush(stdout) == 0;
+	fclose(file);
+	if (!ok) {
+		*error = gridctl_format("cannot write the screenshot to stdout");
+	}
+	return ok;
+}
+
+/* fail(), after removing the screenshot file gridctl made for stdout. */
+static int fail_removing(char *temp_path, char *message) {
+	if (temp_path != NULL) {
+		unlink(temp_path);
+		free(temp_path);
+	}
+	return fail(message);
+}
+
 int main(int argc, char **argv) {
 	if (argc >= 2 &&
 			(strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
@@ -215,22 +287,25 @@ int main(int argc, char **argv) {
 	char *cwd = current_dir();
 	char *request = gridctl_build_request(argc - 1, argv + 1, cwd, &error);
 	free(cwd);
-	if (request == NULL) {
-		return fail(error);
+	char *temp_path = NULL;
+	if (request == NULL ||
+			!screenshot_to_stdout(&request, &temp_path, &error)) {
+		free(request);
+		return fail_removing(temp_path, error);
 	}
 
 	char *path = gridctl_socket_path(getenv("GRIDWL_SOCK"),
 			getenv("XDG_RUNTIME_DIR"), getenv("WAYLAND_DISPLAY"), &error);
 	if (path == NULL) {
 		free(request);
-		return fail(error);
+		return fail_removing(temp_path, error);
 	}
 	int reply_timeout = gridctl_reply_timeout(request);
 	int fd = connect_socket(path, reply_timeout, &error);
 	free(path);
 	if (fd < 0) {
 		free(request);
-		return fail(error);
+		return fail_removing(temp_path, error);
 	}
 
 	size_t request_len = strlen(request);
@@ -239,7 +314,7 @@ int main(int argc, char **argv) {
 	free(request);
 	if (!sent) {
 		close(fd);
-		return fail(error);
+		return fail_removing(temp_path, error);
 	}
 	// Tells the compositor this is our only request, so it closes the
 	// connection once it has answered.
@@ -249,15 +324,31 @@ int main(int argc, char **argv) {
 	char *text = read_line(fd, reply_timeout, &reply_len, &error);
 	close(fd);
 	if (text == NULL) {
-		return fail(error);
+		return fail_removing(temp_path, error);
 	}
 	struct json_object *reply = parse_reply(text, reply_len, &error);
 	free(text);
 	if (reply == NULL) {
-		return fail(error);
+		return fail_removing(temp_path, error);
 	}
 
 	bool ok = gridwl_control_succeeded(reply);
+	if (temp_path != NULL) {
+		// stdout is the image's: the reply goes to stderr on failure only.
+		if (ok && !copy_to_stdout(temp_path, &error)) {
+			fprintf(stderr, "gridctl: %s\n", error);
+			free(error);
+			ok = false;
+		} else if (!ok) {
+			fprintf(stderr, "%s\n",
+					json_object_to_json_string_ext(reply,
+							JSON_C_TO_STRING_PLAIN));
+		}
+		unlink(temp_path);
+		free(temp_path);
+		json_object_put(reply);
+		return ok ? EXIT_SUCCESS : EXIT_REPLY_FAILURE;
+	}
 	print_json(reply);
 	json_object_put(reply);
 	if (fflush(stdout) != 0) {

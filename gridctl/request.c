@@ -155,6 +155,7 @@ static bool build_screenshot(struct json_object *request, int argc, char **argv,
 		const char *cwd, char **error) {
 	const char *output = NULL;
 	const char *file = NULL;
+	const char *region = NULL;
 	bool cursor = false;
 	bool options_done = false;
 	for (int i = 1; i < argc; i++) {
@@ -180,20 +181,29 @@ static bool build_screenshot(struct json_object *request, int argc, char **argv,
 			output = argv[++i];
 		} else if (strcmp(arg, "--cursor") == 0) {
 			cursor = true;
+		} else if (strcmp(arg, "--region") == 0) {
+			if (i + 1 == argc) {
+				*error = gridctl_format("screenshot: --region needs "
+										"X,Y,WIDTH,HEIGHT");
+				return false;
+			}
+			region = argv[++i];
 		} else {
 			*error = gridctl_format("screenshot: unknown option '%s'", arg);
 			return false;
 		}
 	}
 	if (file == NULL || file[0] == '\0') {
-		*error = gridctl_format("usage: gridctl screenshot [-o NAME] "
-								"[--cursor] FILE.png");
+		*error = gridctl_format("usage: gridctl screenshot [-o NAME | --region "
+								"X,Y,W,H] [--cursor] FILE.png|FILE.ppm|-");
 		return false;
 	}
 
-	// The compositor writes the file, and its current directory is not
+	// "-" is gridctl's to resolve (it writes the image to stdout); any
+	// other file the compositor writes, and its current directory is not
 	// ours.
-	char *path = absolute_path(file, cwd, error);
+	char *path = strcmp(file, "-") == 0 ? strdup("-") :
+										  absolute_path(file, cwd, error);
 	if (path == NULL) {
 		return false;
 	}
@@ -206,6 +216,23 @@ static bool build_screenshot(struct json_object *request, int argc, char **argv,
 	if (cursor) {
 		json_object_object_add(request, "cursor",
 				json_object_new_boolean(true));
+	}
+	if (region != NULL) {
+		int values[4];
+		char extra;
+		if (sscanf(region, "%d,%d,%d,%d%c", &values[0], &values[1], &values[2],
+					&values[3], &extra) != 4 ||
+				values[2] <= 0 || values[3] <= 0) {
+			*error = gridctl_format("screenshot: --region '%s' is not "
+									"X,Y,WIDTH,HEIGHT (logical)",
+					region);
+			return false;
+		}
+		struct json_object *box = json_object_new_array();
+		for (int i = 0; i < 4; i++) {
+			json_object_array_add(box, json_object_new_int(values[i]));
+		}
+		json_object_object_add(request, "region", box);
 	}
 	return true;
 }
@@ -306,9 +333,11 @@ static const struct command commands[] = {
 			"add a headless output", 1, 3, build_create_output },
 	[GRIDWL_CONTROL_DESTROY_OUTPUT] = { " NAME", "remove a headless output", 1,
 			1, build_name },
-	[GRIDWL_CONTROL_SCREENSHOT] = { " [-o NAME] [--cursor] FILE.png",
-			"save the screen (or output NAME) as PNG", 1, -1,
-			build_screenshot },
+	[GRIDWL_CONTROL_SCREENSHOT] = { " [-o NAME | --region X,Y,W,H] [--cursor] "
+									"FILE.png|FILE.ppm|-",
+			"save the screen (output NAME, or a logical region) as PNG, "
+			"as PPM by the name, or PNG on stdout for -",
+			1, -1, build_screenshot },
 	[GRIDWL_CONTROL_RELOAD] = { "", "reload the configuration", 0, 0,
 			build_no_args },
 	[GRIDWL_CONTROL_EXIT] = { "", "quit the compositor", 0, 0, build_no_args },

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/types/wlr_output.h>
+#include <wlr/util/box.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
@@ -88,8 +89,10 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 	return true;
 }
 
-bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
-		struct gridwl_image *image, char **error) {
+/* The layout image, and where it starts (logical) and its scale. */
+static bool screenshot_layout(struct gridwl_server *server, bool with_cursor,
+		struct gridwl_image *image, int *origin_x, int *origin_y, int *scale,
+		char **error) {
 	int max_scale = 0;
 	pixman_region32_t extent;
 	pixman_region32_init(&extent);
@@ -166,5 +169,47 @@ bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
 	if (!ok) {
 		gridwl_image_finish(image);
 	}
+	*origin_x = bounds.x1;
+	*origin_y = bounds.y1;
+	*scale = max_scale;
 	return ok;
+}
+
+bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
+		struct gridwl_image *image, char **error) {
+	int x, y, scale;
+	return screenshot_layout(server, with_cursor, image, &x, &y, &scale, error);
+}
+
+bool gridwl_screenshot_region(struct gridwl_server *server, bool with_cursor,
+		const struct wlr_box *box, struct gridwl_image *image, char **error) {
+	struct gridwl_image layout;
+	int origin_x, origin_y, scale;
+	if (!screenshot_layout(server, with_cursor, &layout, &origin_x, &origin_y,
+				&scale, error)) {
+		return false;
+	}
+	struct wlr_box all = { origin_x, origin_y, layout.width / scale,
+		layout.height / scale };
+	struct wlr_box part;
+	if (!wlr_box_intersection(&part, box, &all)) {
+		gridwl_image_finish(&layout);
+		gridwl_set_error(error, "the region %d,%d %dx%d is outside the layout",
+				box->x, box->y, box->width, box->height);
+		return false;
+	}
+	if (!image_init(image, part.width * scale, part.height * scale)) {
+		gridwl_image_finish(&layout);
+		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+	int x0 = (part.x - origin_x) * scale, y0 = (part.y - origin_y) * scale;
+	for (int y = 0; y < image->height; y++) {
+		memcpy((uint8_t *)image->data + (size_t)y * image->stride,
+				(const uint8_t *)layout.data +
+						(size_t)(y0 + y) * layout.stride + (size_t)x0 * 4,
+				(size_t)image->width * 4);
+	}
+	gridwl_image_finish(&layout);
+	return true;
 }

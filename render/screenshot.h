@@ -6,6 +6,7 @@
 
 struct gridwl_output;
 struct gridwl_server;
+struct wlr_box;
 
 /* An image in memory: 0xAARRGGBB (premultiplied), rows of stride bytes. */
 struct gridwl_image {
@@ -25,8 +26,16 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
 		struct gridwl_image *image, char **error);
 
+/* The part of the whole layout in box (logical), at the largest scale in
+ * use, as gridwl_screenshot_layout has it; box is clipped to the layout. */
+bool gridwl_screenshot_region(struct gridwl_server *server, bool with_cursor,
+		const struct wlr_box *box, struct gridwl_image *image, char **error);
+
 /* render/png.c */
 bool gridwl_png_write(const char *path, const struct gridwl_image *image,
+		char **error);
+/* render/ppm.c */
+bool gridwl_ppm_write(const char *path, const struct gridwl_image *image,
 		char **error);
 
 #endif

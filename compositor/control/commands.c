@@ -390,6 +390,28 @@ static struct json_object *cmd_destroy_output(struct gridwl_server *server,
 	return gridwl_control_success();
 }
 
+/* [x, y, width, height] of ints, the size above 0 and the sums in range. */
+static bool get_box(struct json_object *array, struct wlr_box *box) {
+	if (!json_object_is_type(array, json_type_array) ||
+			json_object_array_length(array) != 4) {
+		return false;
+	}
+	int64_t values[4];
+	for (size_t i = 0; i < 4; i++) {
+		struct json_object *item = json_object_array_get_idx(array, i);
+		if (!json_object_is_type(item, json_type_int)) {
+			return false;
+		}
+		values[i] = json_object_get_int64(item);
+		if (values[i] < -1000000 || values[i] > 1000000) {
+			return false;
+		}
+	}
+	*box = (struct wlr_box){ (int)values[0], (int)values[1], (int)values[2],
+		(int)values[3] };
+	return box->width > 0 && box->height > 0;
+}
+
 static struct json_object *cmd_screenshot(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending) {
 	const char *path = get_string(request, "path");
@@ -400,10 +422,25 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 	bool with_cursor = json_object_object_get_ex(request, "cursor", &cursor) &&
 			json_object_get_boolean(cursor);
 	const char *name = get_string(request, "output");
+	struct wlr_box region;
+	struct json_object *region_field = NULL;
+	if (json_object_object_get_ex(request, "region", &region_field)) {
+		if (!get_box(region_field, &region)) {
+			return gridwl_control_error("\"region\" must be [x, y, width, "
+										"height], width and height above 0");
+		}
+		if (name != NULL) {
+			return gridwl_control_error("a region is of the layout: no "
+										"\"output\" with it");
+		}
+	}
 	struct gridwl_image image = { 0 };
 	char *error = NULL;
 	bool ok;
-	if (name != NULL) {
+	if (region_field != NULL) {
+		ok = gridwl_screenshot_region(server, with_cursor, &region, &image,
+				&error);
+	} else if (name != NULL) {
 		struct gridwl_output *output = gridwl_output_by_name(server, name);
 		if (output == NULL) {
 			return gridwl_control_error("no output named %s", name);
@@ -412,7 +449,12 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 	} else {
 		ok = gridwl_screenshot_layout(server, with_cursor, &image, &error);
 	}
-	if (!ok || !gridwl_png_write(path, &image, &error)) {
+	// PPM by its extension, for speed; PNG otherwise.
+	size_t len = strlen(path);
+	bool ppm = len > 4 && strcmp(path + len - 4, ".ppm") == 0;
+	if (!ok ||
+			!(ppm ? gridwl_ppm_write(path, &image, &error) :
+					gridwl_png_write(path, &image, &error))) {
 		gridwl_image_finish(&image);
 		return error_reply(error);
 	}
