@@ -13,7 +13,7 @@
  * gridctl screenshot's other forms, each the same pixels as the PNG of the
  * output or the layout: FILE.ppm (binary PPM, for speed), - (PNG on
  * stdout), and --region X,Y,W,H (a logical part of the layout at its
- * largest scale). The mixed layout: HEADLESS-1 640x480 at scale 1 and
+ * largest scale); and grim's captures of a still screen, which complete. The mixed layout: HEADLESS-1 640x480 at scale 1 and
  * HEADLESS-2 1280x960 at scale 2 beside it, with a fullscreen checker on
  * HEADLESS-2 at scale 2, so the pictures are exact.
  */
@@ -127,6 +127,19 @@ static bool body(struct harness *h, const void *data) {
 				 "an empty region was accepted") &&
 			ok;
 	free(out);
+
+	// On a still screen (nothing committed or repainted for 300 ms), grim's
+	// wlr-screencopy captures complete, twice in a row, with the same
+	// pixels: no capture waits for a frame that will not come.
+	reply = harness_gridctl_ok(h, "wait", "settled", "--quiet", "300", NULL);
+	ok = CHECK(reply != NULL, "the screen did not settle") && ok;
+	json_object_put(reply);
+	for (int i = 0; i < 2; i++) {
+		image = screenshot_grim(h, "HEADLESS-2", "formats-grim-still");
+		ok = same_pixels(output_png, 0, 0, image, "grim on a still screen") &&
+				ok;
+		image_destroy(image);
+	}
 	image_destroy(output_png);
 	image_destroy(layout_png);
 	return ok;
