@@ -77,6 +77,7 @@ int main(int argc, char *argv[]) {
 	options.execs = execs;
 	enum wlr_log_importance verbosity = WLR_INFO;
 
+	int status = 1;
 	int opt;
 	while ((opt = getopt_long(argc, argv, "+c:b:o:s:e:r:t:D:dhv", long_options,
 					NULL)) != -1) {
@@ -90,7 +91,8 @@ int main(int argc, char *argv[]) {
 						"gridwl: unknown backend '%s' (auto, drm, "
 						"wayland, x11, headless)\n",
 						optarg);
-				return 1;
+				status = 1;
+				goto out;
 			}
 			break;
 		case 'o':
@@ -109,7 +111,8 @@ int main(int argc, char *argv[]) {
 						"gridwl: --ready-fd %s: not an open file "
 						"descriptor\n",
 						optarg);
-				return 1;
+				status = 1;
+				goto out;
 			}
 			break;
 		case 't':;
@@ -121,7 +124,8 @@ int main(int argc, char *argv[]) {
 						"gridwl: --timeout %s: not a number of seconds from "
 						"1 to 86400\n",
 						optarg);
-				return 1;
+				status = 1;
+				goto out;
 			}
 			options.timeout_seconds = (int)seconds;
 			break;
@@ -134,13 +138,16 @@ int main(int argc, char *argv[]) {
 			break;
 		case 'h':
 			fputs(usage, stdout);
-			return 0;
+			status = 0;
+			goto out;
 		case 'v':
 			printf("gridwl %s\n", GRIDWL_VERSION);
-			return 0;
+			status = 0;
+			goto out;
 		default:
 			fputs(usage, stderr);
-			return 1;
+			status = 1;
+			goto out;
 		}
 	}
 	if (optind < argc) {
@@ -157,12 +164,11 @@ int main(int argc, char *argv[]) {
 	if (server == NULL) {
 		fprintf(stderr, "gridwl: %s\n", error != NULL ? error : "failed");
 		free(error);
-		free(outputs);
-		free(execs);
-		return 1;
+		goto out;
 	}
-	int status = gridwl_server_run(server);
+	status = gridwl_server_run(server);
 	gridwl_server_destroy(server);
+out:
 	free(outputs);
 	free(execs);
 	return status;
