@@ -285,6 +285,47 @@ static bool build_wait(struct json_object *request, int argc, char **argv,
 	return true;
 }
 
+static bool build_pointer(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	return add_int(request, "x", "X", argv[1], error) &&
+			add_int(request, "y", "Y", argv[2], error);
+}
+
+static bool build_click(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	int i = 1;
+	if (argc >= 3) {
+		if (!build_pointer(request, argc, argv, cwd, error)) {
+			return false;
+		}
+		i = 3;
+	}
+	if (i < argc) {
+		const char *button = argv[i];
+		if (strcmp(button, "left") != 0 && strcmp(button, "right") != 0 &&
+				strcmp(button, "middle") != 0) {
+			*error = gridctl_format(
+					"invalid button '%s': expected left, right or middle",
+					button);
+			return false;
+		}
+		json_object_object_add(request, "button",
+				json_object_new_string(button));
+		i++;
+	}
+	if (i < argc) {
+		*error = gridctl_format("unexpected '%s'", argv[i]);
+		return false;
+	}
+	return true;
+}
+
+static bool build_scroll(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	return add_int(request, "dx", "DX", argv[1], error) &&
+			add_int(request, "dy", "DY", argv[2], error);
+}
+
 static const struct command commands[] = {
 	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs", 0, 0, build_no_args },
 	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows", 0, 0, build_no_args },
@@ -321,6 +362,18 @@ static const struct command commands[] = {
 			"  settled [--quiet MS] [--timeout SECONDS]\n"
 			"(defaults: 10 s, 200 ms)",
 			1, -1, build_wait },
+	[GRIDWL_CONTROL_POINTER] = { " X Y",
+			"move the pointer to X,Y (logical layout\n"
+			"coordinates), as a mouse would",
+			2, 2, build_pointer },
+	[GRIDWL_CONTROL_CLICK] = { " [X Y] [left|right|middle]",
+			"click a button (default left), at X,Y\n"
+			"when given",
+			0, 3, build_click },
+	[GRIDWL_CONTROL_SCROLL] = { " DX DY",
+			"scroll by DX, DY logical pixels (a wheel\n"
+			"notch is 15)",
+			2, 2, build_scroll },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

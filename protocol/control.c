@@ -23,6 +23,9 @@ static const char *const command_names[] = {
 	[GRIDWL_CONTROL_EXIT] = "exit",
 	[GRIDWL_CONTROL_STATS] = "stats",
 	[GRIDWL_CONTROL_WAIT] = "wait",
+	[GRIDWL_CONTROL_POINTER] = "pointer",
+	[GRIDWL_CONTROL_CLICK] = "click",
+	[GRIDWL_CONTROL_SCROLL] = "scroll",
 };
 
 _Static_assert(sizeof(command_names) / sizeof(command_names[0]) ==

@@ -1,4 +1,5 @@
 #include <json-c/json.h>
+#include <linux/input-event-codes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/backend.h>
@@ -494,6 +495,70 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	return reply;
 }
 
+/* What an input command's reply waits for: the events it made have left
+ * for the clients, so the next command sees their effect. */
+static struct json_object *input_sent(struct gridwl_server *server) {
+	wl_display_flush_clients(server->display);
+	return gridwl_control_success();
+}
+
+static struct json_object *cmd_pointer(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	int x, y;
+	if (!get_int(request, "x", &x) || !get_int(request, "y", &y)) {
+		return gridwl_control_error("missing integer \"x\" or \"y\"");
+	}
+	char *error = NULL;
+	if (!gridwl_control_pointer_move(server->seat, x, y, &error)) {
+		return error_reply(error);
+	}
+	return input_sent(server);
+}
+
+static struct json_object *cmd_click(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	struct json_object *field;
+	bool has_x = json_object_object_get_ex(request, "x", &field);
+	bool has_y = json_object_object_get_ex(request, "y", &field);
+	int x = 0, y = 0;
+	if ((has_x || has_y) &&
+			(!get_int(request, "x", &x) || !get_int(request, "y", &y))) {
+		return gridwl_control_error("\"x\" and \"y\" must both be integers");
+	}
+	const char *name = get_string(request, "button");
+	uint32_t button = BTN_LEFT;
+	if (name == NULL && json_object_object_get_ex(request, "button", &field)) {
+		return gridwl_control_error("\"button\" must be a string");
+	} else if (name == NULL || strcmp(name, "left") == 0) {
+		button = BTN_LEFT;
+	} else if (strcmp(name, "right") == 0) {
+		button = BTN_RIGHT;
+	} else if (strcmp(name, "middle") == 0) {
+		button = BTN_MIDDLE;
+	} else {
+		return gridwl_control_error("no button named %s", name);
+	}
+	char *error = NULL;
+	if ((has_x && !gridwl_control_pointer_move(server->seat, x, y, &error)) ||
+			!gridwl_control_pointer_click(server->seat, button, &error)) {
+		return error_reply(error);
+	}
+	return input_sent(server);
+}
+
+static struct json_object *cmd_scroll(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	int dx, dy;
+	if (!get_int(request, "dx", &dx) || !get_int(request, "dy", &dy)) {
+		return gridwl_control_error("missing integer \"dx\" or \"dy\"");
+	}
+	char *error = NULL;
+	if (!gridwl_control_pointer_scroll(server->seat, dx, dy, &error)) {
+		return error_reply(error);
+	}
+	return input_sent(server);
+}
+
 /* May defer its reply through pending (see compositor/control/socket.h). */
 typedef struct json_object *(*command_handler)(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
@@ -519,6 +584,9 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_EXIT] = cmd_exit,
 	[GRIDWL_CONTROL_STATS] = cmd_stats,
 	[GRIDWL_CONTROL_WAIT] = cmd_wait,
+	[GRIDWL_CONTROL_POINTER] = cmd_pointer,
+	[GRIDWL_CONTROL_CLICK] = cmd_click,
+	[GRIDWL_CONTROL_SCROLL] = cmd_scroll,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

@@ -30,6 +30,7 @@
  *	                         the modifiers in effect ("a", "A", "Return")
  *	modifiers MOD,MOD|none   wl_keyboard.modifiers, the active ones by name
  *	pointer enter X Y | pointer leave | pointer button CODE pressed|released
+ *	pointer axis vertical|horizontal VALUE
  *	popup configure X Y W H  xdg_popup.configure, X Y relative to the window
  *	popup ready              the popup's buffer is committed and seen
  *	popup done               xdg_popup.popup_done; the popup is destroyed
@@ -443,6 +444,10 @@ static void pointer_button(void *data, struct wl_pointer *pointer,
 
 static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
 		uint32_t axis, wl_fixed_t value) {
+	struct kb_client *client = data;
+	emit("%spointer axis %s %.2f", client->pointer_on_popup ? "popup " : "",
+			axis == WL_POINTER_AXIS_VERTICAL_SCROLL ? "vertical" : "horizontal",
+			wl_fixed_to_double(value));
 }
 
 static const struct wl_pointer_listener pointer_listener = {
