@@ -326,6 +326,16 @@ static bool build_scroll(struct json_object *request, int argc, char **argv,
 			add_int(request, "dy", "DY", argv[2], error);
 }
 
+static bool build_key(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	struct json_object *keys = json_object_new_array();
+	for (int i = 1; i < argc; i++) {
+		json_object_array_add(keys, json_object_new_string(argv[i]));
+	}
+	json_object_object_add(request, "keys", keys);
+	return true;
+}
+
 static const struct command commands[] = {
 	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs", 0, 0, build_no_args },
 	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows", 0, 0, build_no_args },
@@ -374,6 +384,10 @@ static const struct command commands[] = {
 			"scroll by DX, DY logical pixels (a wheel\n"
 			"notch is 15)",
 			2, 2, build_scroll },
+	[GRIDWL_CONTROL_KEY] = { " [MODIFIERS+]KEYSYM...",
+			"press and release each key, with its\n"
+			"modifiers (as in bind lines) held",
+			1, -1, build_key },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

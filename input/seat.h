@@ -12,6 +12,7 @@ struct gridwl_view;
 struct gridwl_virtual_pointer_manager;
 struct gridwl_pointer_constraints;
 struct gridwl_control_pointer;
+struct gridwl_control_keyboard;
 struct wlr_input_device;
 struct wlr_keyboard;
 struct wlr_surface;
@@ -38,6 +39,8 @@ struct gridwl_seat {
 	struct gridwl_pointer_constraints *pointer_constraints;
 	// The pointer gridctl drives, from its first use; NULL before.
 	struct gridwl_control_pointer *control_pointer;
+	// The keyboard gridctl types on, from its first use; NULL before.
+	struct gridwl_control_keyboard *control_keyboard;
 
 	// An interactive move or resize, in logical coordinates.
 	enum gridwl_grab_mode grab_mode;
@@ -130,6 +133,14 @@ bool gridwl_control_pointer_click(struct gridwl_seat *seat, uint32_t button,
 bool gridwl_control_pointer_scroll(struct gridwl_seat *seat, double dx,
 		double dy, char **error);
 void gridwl_control_pointer_destroy(struct gridwl_seat *seat);
+
+/* input/control_keyboard.c: gridctl key. Each chord is "MOD+...+KEYSYM"
+ * (modifiers as in bind lines); the key is one that gives the keysym in
+ * the keyboard's keymap, at whichever level. All are checked before any is
+ * sent; false with *error set when one is refused. */
+bool gridwl_control_keyboard_keys(struct gridwl_seat *seat,
+		const char *const *chords, size_t count, char **error);
+void gridwl_control_keyboard_destroy(struct gridwl_seat *seat);
 
 /* input/virtual_pointer.c: wlr-virtual-pointer, for input tests and tools
  * such as wlrctl and the compositor benchmark. */

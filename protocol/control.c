@@ -26,6 +26,7 @@ static const char *const command_names[] = {
 	[GRIDWL_CONTROL_POINTER] = "pointer",
 	[GRIDWL_CONTROL_CLICK] = "click",
 	[GRIDWL_CONTROL_SCROLL] = "scroll",
+	[GRIDWL_CONTROL_KEY] = "key",
 };
 
 _Static_assert(sizeof(command_names) / sizeof(command_names[0]) ==

@@ -559,6 +559,33 @@ static struct json_object *cmd_scroll(struct gridwl_server *server,
 	return input_sent(server);
 }
 
+static struct json_object *cmd_key(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	struct json_object *keys;
+	if (!json_object_object_get_ex(request, "keys", &keys) ||
+			!json_object_is_type(keys, json_type_array) ||
+			json_object_array_length(keys) == 0) {
+		return gridwl_control_error("key needs a non-empty \"keys\" array");
+	}
+	size_t count = json_object_array_length(keys);
+	if (count > 256) {
+		return gridwl_control_error("too many keys");
+	}
+	const char *chords[256];
+	for (size_t i = 0; i < count; i++) {
+		struct json_object *key = json_object_array_get_idx(keys, i);
+		if (!json_object_is_type(key, json_type_string)) {
+			return gridwl_control_error("keys must be strings");
+		}
+		chords[i] = json_object_get_string(key);
+	}
+	char *error = NULL;
+	if (!gridwl_control_keyboard_keys(server->seat, chords, count, &error)) {
+		return error_reply(error);
+	}
+	return input_sent(server);
+}
+
 /* May defer its reply through pending (see compositor/control/socket.h). */
 typedef struct json_object *(*command_handler)(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
@@ -587,6 +614,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_POINTER] = cmd_pointer,
 	[GRIDWL_CONTROL_CLICK] = cmd_click,
 	[GRIDWL_CONTROL_SCROLL] = cmd_scroll,
+	[GRIDWL_CONTROL_KEY] = cmd_key,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

@@ -127,6 +127,78 @@ static bool body_click_scroll(struct harness *h, const void *data) {
 			ok;
 }
 
+/* gridctl fails, saying want. */
+static bool gridctl_fails(struct harness *h, const char *command,
+		const char *arg, const char *want) {
+	int status = 0;
+	struct json_object *reply =
+			harness_gridctl(h, &status, command, arg, (char *)NULL);
+	struct json_object *error = NULL;
+	bool ok = CHECK(status == 1 && reply != NULL &&
+					json_object_object_get_ex(reply, "error", &error) &&
+					strcmp(json_object_get_string(error), want) == 0,
+			"gridctl %s %s: want the error \"%s\", got %s", command, arg, want,
+			reply != NULL ? json_object_to_json_string(reply) : "nothing");
+	json_object_put(reply);
+	return ok;
+}
+
+/* The keys the client reports, up to the next sync, are exactly want
+ * (NULL terminated): "key" and "close" lines only. */
+static bool expect_keys(struct harness_client *c, const char *const *want) {
+	struct lines lines;
+	REQUIRE(client_sync_lines(c, &lines), "no sync from the client");
+	const char *const prefixes[] = { "key ", "close", NULL };
+	struct lines keys;
+	lines_filter(&lines, prefixes, &keys);
+	bool ok = CHECK_LINES(&keys, want, "the keys the window got");
+	lines_free(&keys);
+	lines_free(&lines);
+	return ok;
+}
+
+static bool body_key(struct harness *h, const void *data) {
+	// gridctl's keyboard comes with its first key; clients started after
+	// it see a seat with a keyboard. This one goes to no window.
+	REQUIRE(gridctl_ok(h, "key", "space", NULL, NULL), "no keyboard");
+	struct harness_client *a = spawn_window(h, "in-a", 100, 100);
+	REQUIRE(a != NULL, "no window");
+	bool ok = CHECK(wait_focused(h, "in-a"), "the window has no focus");
+	ok = gridctl_ok(h, "key", "a", "Shift+b", "C") && ok;
+	ok = gridctl_ok(h, "key", "Return", "ctrl+Shift+t", NULL) && ok;
+	const char *const typed[] = { "key a pressed", "key a released",
+		"key B pressed", "key B released", "key C pressed", "key C released",
+		"key Return pressed", "key Return released", "key T pressed",
+		"key T released", NULL };
+	ok = expect_keys(a, typed) && ok;
+	ok = gridctl_fails(h, "key", "nosuchkey", "unknown keysym 'nosuchkey'") &&
+			ok;
+	ok = gridctl_fails(h, "key", "Cyrillic_a",
+				 "no key for Cyrillic_a in the keymap") &&
+			ok;
+	ok = gridctl_fails(h, "key", "Hyper+a", "unknown modifier 'Hyper'") && ok;
+	// The default binding Mod4+Shift+q closes the focused window: the
+	// client gets close, not the key.
+	ok = gridctl_ok(h, "key", "Mod4+Shift+q", NULL, NULL) && ok;
+	struct lines lines, keys;
+	ok = CHECK(client_lines_until(a, "close", &lines),
+				 "Mod4+Shift+q did not close the window") &&
+			ok;
+	const char *const prefixes[] = { "key ", NULL };
+	const char *const none[] = { NULL };
+	lines_filter(&lines, prefixes, &keys);
+	ok = CHECK_LINES(&keys, none, "keys a binding took") && ok;
+	lines_free(&keys);
+	lines_free(&lines);
+	return CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
+				   "in-a did not quit on close") &&
+			ok;
+}
+
+static bool run_key(const void *data) {
+	return run_on_output("HEADLESS-1", 640, 480, 1, body_key, data);
+}
+
 static bool run_pointer(const void *data) {
 	return run_mixed_layout(body_pointer, data);
 }
@@ -145,5 +217,9 @@ int main(void) {
 			"gridctl click focuses and delivers buttons, gridctl scroll "
 			"reaches the window",
 			run_click_scroll, NULL);
+	check_run(&suite,
+			"gridctl key types chords into the focused window, bindings "
+			"take theirs",
+			run_key, NULL);
 	return check_finish(&suite);
 }
