@@ -336,6 +336,29 @@ static bool build_key(struct json_object *request, int argc, char **argv,
 	return true;
 }
 
+/* Several words are one text with spaces between, as echo prints them. */
+static bool build_type(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	size_t size = 1;
+	for (int i = 1; i < argc; i++) {
+		size += strlen(argv[i]) + 1;
+	}
+	char *text = calloc(size, 1);
+	if (text == NULL) {
+		*error = gridctl_format("out of memory");
+		return false;
+	}
+	for (int i = 1; i < argc; i++) {
+		if (i > 1) {
+			strcat(text, " ");
+		}
+		strcat(text, argv[i]);
+	}
+	json_object_object_add(request, "text", json_object_new_string(text));
+	free(text);
+	return true;
+}
+
 static const struct command commands[] = {
 	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs", 0, 0, build_no_args },
 	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows", 0, 0, build_no_args },
@@ -388,6 +411,11 @@ static const struct command commands[] = {
 			"press and release each key, with its\n"
 			"modifiers (as in bind lines) held",
 			1, -1, build_key },
+	[GRIDWL_CONTROL_TYPE] = { " TEXT...",
+			"type the text (any Unicode; words are\n"
+			"joined by spaces) through a keymap made\n"
+			"for it",
+			1, -1, build_type },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

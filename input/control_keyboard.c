@@ -1,3 +1,5 @@
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -238,5 +240,177 @@ bool gridwl_control_keyboard_keys(struct gridwl_seat *seat,
 		send_chord(keyboard, &parsed[i]);
 	}
 	free(parsed);
+	return true;
+}
+
+/* The next code point of UTF-8 text at *s, advancing *s; false at an
+ * invalid sequence. */
+static bool next_code_point(const char **s, uint32_t *code_point) {
+	const unsigned char *p = (const unsigned char *)*s;
+	int length;
+	uint32_t value;
+	if (p[0] < 0x80) {
+		length = 1;
+		value = p[0];
+	} else if ((p[0] & 0xe0) == 0xc0) {
+		length = 2;
+		value = p[0] & 0x1f;
+	} else if ((p[0] & 0xf0) == 0xe0) {
+		length = 3;
+		value = p[0] & 0x0f;
+	} else if ((p[0] & 0xf8) == 0xf0) {
+		length = 4;
+		value = p[0] & 0x07;
+	} else {
+		return false;
+	}
+	for (int i = 1; i < length; i++) {
+		if ((p[i] & 0xc0) != 0x80) {
+			return false;
+		}
+		value = (value << 6) | (p[i] & 0x3f);
+	}
+	// Overlong forms, surrogates and beyond Unicode are not text.
+	static const uint32_t least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+	if (value < least[length] || value > 0x10ffff ||
+			(value >= 0xd800 && value <= 0xdfff)) {
+		return false;
+	}
+	*s += length;
+	*code_point = value;
+	return true;
+}
+
+static xkb_keysym_t text_keysym(uint32_t code_point) {
+	// Text's line breaks and tabs are the keys that make them.
+	if (code_point == '\n') {
+		return XKB_KEY_Return;
+	} else if (code_point == '\t') {
+		return XKB_KEY_Tab;
+	}
+	return xkb_utf32_to_keysym(code_point);
+}
+
+/* The keymap types keys from evdev code 1 (xkb 9) on, one a keysym. */
+#define TYPE_FIRST_KEYCODE 9
+#define TYPE_MAX_KEYSYMS (255 - TYPE_FIRST_KEYCODE + 1)
+
+/*
+ * As wtype does: a keymap made for the text, whose keys give exactly its
+ * characters at the first level, so any text can be typed whatever the
+ * keyboard's own layout, with no modifiers involved.
+ */
+static struct xkb_keymap *type_keymap(const xkb_keysym_t *keysyms, size_t count,
+		char **error) {
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&text, &size);
+	if (out == NULL) {
+		gridwl_set_error(error, "out of memory");
+		return NULL;
+	}
+	fprintf(out,
+			"xkb_keymap {\nxkb_keycodes \"gridctl\" {\n"
+			"minimum = 8;\nmaximum = 255;\n");
+	for (size_t i = 0; i < count; i++) {
+		fprintf(out, "<K%zu> = %zu;\n", i, i + TYPE_FIRST_KEYCODE);
+	}
+	fprintf(out,
+			"};\nxkb_types \"gridctl\" { include \"complete\" };\n"
+			"xkb_compatibility \"gridctl\" { include \"complete\" };\n"
+			"xkb_symbols \"gridctl\" {\n");
+	for (size_t i = 0; i < count; i++) {
+		char name[64];
+		xkb_keysym_get_name(keysyms[i], name, sizeof(name));
+		fprintf(out, "key <K%zu> { [ %s ] };\n", i, name);
+	}
+	fprintf(out, "};\n};\n");
+	if (fclose(out) != 0) {
+		free(text);
+		gridwl_set_error(error, "out of memory");
+		return NULL;
+	}
+	struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+	struct xkb_keymap *keymap = context == NULL ?
+			NULL :
+			xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1,
+					XKB_KEYMAP_COMPILE_NO_FLAGS);
+	xkb_context_unref(context);
+	free(text);
+	if (keymap == NULL) {
+		gridwl_set_error(error, "cannot compile a keymap for the text");
+	}
+	return keymap;
+}
+
+bool gridwl_control_keyboard_type(struct gridwl_seat *seat, const char *text,
+		char **error) {
+	// The text's characters as key indexes, and the keysyms of the keys.
+	size_t length = strlen(text);
+	uint8_t *keys = malloc(length > 0 ? length : 1);
+	xkb_keysym_t keysyms[TYPE_MAX_KEYSYMS];
+	size_t keysym_count = 0, key_count = 0;
+	if (keys == NULL) {
+		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+	const char *s = text;
+	while (*s != '\0') {
+		uint32_t code_point;
+		if (!next_code_point(&s, &code_point)) {
+			gridwl_set_error(error, "the text is not UTF-8");
+			free(keys);
+			return false;
+		}
+		xkb_keysym_t keysym = text_keysym(code_point);
+		if (keysym == XKB_KEY_NoSymbol) {
+			gridwl_set_error(error, "no keysym for U+%04X", code_point);
+			free(keys);
+			return false;
+		}
+		size_t i = 0;
+		while (i < keysym_count && keysyms[i] != keysym) {
+			i++;
+		}
+		if (i == keysym_count) {
+			if (keysym_count == TYPE_MAX_KEYSYMS) {
+				gridwl_set_error(error,
+						"more than %d different characters in the text",
+						TYPE_MAX_KEYSYMS);
+				free(keys);
+				return false;
+			}
+			keysyms[keysym_count++] = keysym;
+		}
+		keys[key_count++] = (uint8_t)i;
+	}
+	if (key_count == 0) {
+		free(keys);
+		return true;
+	}
+	struct gridwl_control_keyboard *control = get_keyboard(seat);
+	struct xkb_keymap *keymap =
+			control != NULL ? type_keymap(keysyms, keysym_count, error) : NULL;
+	if (keymap == NULL) {
+		if (control == NULL) {
+			gridwl_set_error(error, "no keyboard");
+		}
+		free(keys);
+		return false;
+	}
+	struct wlr_keyboard *keyboard = &control->keyboard;
+	// Typed with the text's keymap, which the focused client is sent
+	// first; then the keyboard's own again, sent to it as well.
+	struct xkb_keymap *own = xkb_keymap_ref(keyboard->keymap);
+	wlr_keyboard_set_keymap(keyboard, keymap);
+	xkb_keymap_unref(keymap);
+	for (size_t i = 0; i < key_count; i++) {
+		xkb_keycode_t keycode = keys[i] + TYPE_FIRST_KEYCODE;
+		send_key(keyboard, keycode, WL_KEYBOARD_KEY_STATE_PRESSED);
+		send_key(keyboard, keycode, WL_KEYBOARD_KEY_STATE_RELEASED);
+	}
+	wlr_keyboard_set_keymap(keyboard, own);
+	xkb_keymap_unref(own);
+	free(keys);
 	return true;
 }

@@ -140,6 +140,11 @@ void gridwl_control_pointer_destroy(struct gridwl_seat *seat);
  * sent; false with *error set when one is refused. */
 bool gridwl_control_keyboard_keys(struct gridwl_seat *seat,
 		const char *const *chords, size_t count, char **error);
+/* gridctl type: UTF-8 text, any characters, typed through a keymap made
+ * for it (as wtype does) that the keyboard has while it types; '\n' and
+ * '\t' are Return and Tab. */
+bool gridwl_control_keyboard_type(struct gridwl_seat *seat, const char *text,
+		char **error);
 void gridwl_control_keyboard_destroy(struct gridwl_seat *seat);
 
 /* input/virtual_pointer.c: wlr-virtual-pointer, for input tests and tools

@@ -586,6 +586,19 @@ static struct json_object *cmd_key(struct gridwl_server *server,
 	return input_sent(server);
 }
 
+static struct json_object *cmd_type(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	const char *text = get_string(request, "text");
+	if (text == NULL) {
+		return gridwl_control_error("missing string \"text\"");
+	}
+	char *error = NULL;
+	if (!gridwl_control_keyboard_type(server->seat, text, &error)) {
+		return error_reply(error);
+	}
+	return input_sent(server);
+}
+
 /* May defer its reply through pending (see compositor/control/socket.h). */
 typedef struct json_object *(*command_handler)(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
@@ -615,6 +628,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_CLICK] = cmd_click,
 	[GRIDWL_CONTROL_SCROLL] = cmd_scroll,
 	[GRIDWL_CONTROL_KEY] = cmd_key,
+	[GRIDWL_CONTROL_TYPE] = cmd_type,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

@@ -177,6 +177,19 @@ static bool body_key(struct harness *h, const void *data) {
 				 "no key for Cyrillic_a in the keymap") &&
 			ok;
 	ok = gridctl_fails(h, "key", "Hyper+a", "unknown modifier 'Hyper'") && ok;
+	// Any text, through a keymap of its own; the window's keys are the
+	// text's keysyms, and its own keymap is back after it.
+	ok = gridctl_ok(h, "type", "h\u00e9llo \u2713\n", NULL, NULL) &&
+			gridctl_ok(h, "key", "A", NULL, NULL) && ok;
+	const char *const text[] = { "key h pressed", "key h released",
+		"key eacute pressed", "key eacute released", "key l pressed",
+		"key l released", "key l pressed", "key l released", "key o pressed",
+		"key o released", "key space pressed", "key space released",
+		"key checkmark pressed", "key checkmark released", "key Return pressed",
+		"key Return released", "key A pressed", "key A released", NULL };
+	ok = expect_keys(a, text) && ok;
+	ok = gridctl_fails(h, "type", "\xff", "malformed JSON: invalid UTF-8") &&
+			ok;
 	// The default binding Mod4+Shift+q closes the focused window: the
 	// client gets close, not the key.
 	ok = gridctl_ok(h, "key", "Mod4+Shift+q", NULL, NULL) && ok;
