@@ -359,6 +359,26 @@ static bool build_type(struct json_object *request, int argc, char **argv,
 	return true;
 }
 
+static bool build_touch(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	const char *action = argv[1];
+	bool up = strcmp(action, "up") == 0;
+	if (!up && strcmp(action, "down") != 0 && strcmp(action, "motion") != 0) {
+		*error = gridctl_format(
+				"invalid touch '%s': expected down, motion or up", action);
+		return false;
+	}
+	if (argc != 5 && !(up && argc == 3)) {
+		*error = gridctl_format("touch %s needs ID X Y", action);
+		return false;
+	}
+	json_object_object_add(request, "action", json_object_new_string(action));
+	return add_int(request, "id", "ID", argv[2], error) &&
+			(argc == 3 ||
+					(add_int(request, "x", "X", argv[3], error) &&
+							add_int(request, "y", "Y", argv[4], error)));
+}
+
 static const struct command commands[] = {
 	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs", 0, 0, build_no_args },
 	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows", 0, 0, build_no_args },
@@ -416,6 +436,10 @@ static const struct command commands[] = {
 			"joined by spaces) through a keymap made\n"
 			"for it",
 			1, -1, build_type },
+	[GRIDWL_CONTROL_TOUCH] = { " down|motion|up ID X Y",
+			"touch finger ID down at, move it to or lift\n"
+			"it at X,Y (logical; up needs no X Y)",
+			2, 4, build_touch },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

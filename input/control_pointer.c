@@ -2,9 +2,11 @@
 #include <stdlib.h>
 #include <wlr/interfaces/wlr_input_device.h>
 #include <wlr/interfaces/wlr_pointer.h>
+#include <wlr/interfaces/wlr_touch.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_pointer.h>
+#include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "compositor/util.h"
@@ -148,5 +150,103 @@ bool gridwl_control_pointer_scroll(struct gridwl_seat *seat, double dx,
 		emit_axis(control, WLR_AXIS_ORIENTATION_VERTICAL, dy, time_msec);
 	}
 	wl_signal_emit(&control->pointer.events.frame, &control->pointer);
+	return true;
+}
+
+/* The touch screen gridctl touches: the whole layout, as a nested
+ * gridwl's would be were its window the layout. Made on first use. */
+struct gridwl_control_touch {
+	struct wlr_input_device device;
+	struct wlr_touch touch;
+};
+
+static void touch_impl_destroy(struct wlr_touch *touch) {
+	// Part of the gridwl_control_touch, freed with the device.
+}
+
+static const struct wlr_touch_impl touch_impl = {
+	.destroy = touch_impl_destroy,
+};
+
+static void touch_device_destroy(struct wlr_input_device *device) {
+	struct gridwl_control_touch *control =
+			wl_container_of(device, control, device);
+	free(control);
+}
+
+static const struct wlr_input_device_impl touch_device_impl = {
+	.destroy = touch_device_destroy,
+};
+
+static struct gridwl_control_touch *get_touch(struct gridwl_seat *seat) {
+	if (seat->control_touch != NULL) {
+		return seat->control_touch;
+	}
+	struct gridwl_control_touch *control = calloc(1, sizeof(*control));
+	if (control == NULL) {
+		return NULL;
+	}
+	wlr_input_device_init(&control->device, WLR_INPUT_DEVICE_TOUCH,
+			&touch_device_impl, "gridctl-touch", 0, 0);
+	wlr_touch_init(&control->touch, &touch_impl);
+	control->device.touch = &control->touch;
+	gridwl_seat_add_pointer(seat, &control->device);
+	seat->control_touch = control;
+	return control;
+}
+
+void gridwl_control_touch_destroy(struct gridwl_seat *seat) {
+	if (seat->control_touch != NULL) {
+		wlr_input_device_destroy(&seat->control_touch->device);
+		seat->control_touch = NULL;
+	}
+}
+
+bool gridwl_control_touch(struct gridwl_seat *seat,
+		enum gridwl_control_touch_kind kind, int32_t id, double x, double y,
+		char **error) {
+	struct wlr_box *layout =
+			wlr_output_layout_get_box(seat->server->output_layout, NULL);
+	if (kind != GRIDWL_CONTROL_TOUCH_UP &&
+			(layout == NULL || wlr_box_empty(layout) ||
+					!wlr_output_layout_contains_point(
+							seat->server->output_layout, NULL, (int)x,
+							(int)y))) {
+		gridwl_set_error(error, "%g,%g is on no output", x, y);
+		return false;
+	}
+	struct gridwl_control_touch *control = get_touch(seat);
+	if (control == NULL) {
+		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+	uint32_t time_msec = gridwl_now_msec();
+	if (kind == GRIDWL_CONTROL_TOUCH_UP) {
+		struct wlr_event_touch_up event = {
+			.device = &control->device,
+			.time_msec = time_msec,
+			.touch_id = id,
+		};
+		wl_signal_emit(&control->touch.events.up, &event);
+	} else if (kind == GRIDWL_CONTROL_TOUCH_DOWN) {
+		struct wlr_event_touch_down event = {
+			.device = &control->device,
+			.time_msec = time_msec,
+			.touch_id = id,
+			.x = (x - layout->x) / layout->width,
+			.y = (y - layout->y) / layout->height,
+		};
+		wl_signal_emit(&control->touch.events.down, &event);
+	} else {
+		struct wlr_event_touch_motion event = {
+			.device = &control->device,
+			.time_msec = time_msec,
+			.touch_id = id,
+			.x = (x - layout->x) / layout->width,
+			.y = (y - layout->y) / layout->height,
+		};
+		wl_signal_emit(&control->touch.events.motion, &event);
+	}
+	wl_signal_emit(&control->touch.events.frame, NULL);
 	return true;
 }

@@ -13,6 +13,7 @@ struct gridwl_virtual_pointer_manager;
 struct gridwl_pointer_constraints;
 struct gridwl_control_pointer;
 struct gridwl_control_keyboard;
+struct gridwl_control_touch;
 struct wlr_input_device;
 struct wlr_keyboard;
 struct wlr_surface;
@@ -41,6 +42,8 @@ struct gridwl_seat {
 	struct gridwl_control_pointer *control_pointer;
 	// The keyboard gridctl types on, from its first use; NULL before.
 	struct gridwl_control_keyboard *control_keyboard;
+	// The touch screen gridctl touches, from its first use; NULL before.
+	struct gridwl_control_touch *control_touch;
 
 	// An interactive move or resize, in logical coordinates.
 	enum gridwl_grab_mode grab_mode;
@@ -133,6 +136,18 @@ bool gridwl_control_pointer_click(struct gridwl_seat *seat, uint32_t button,
 bool gridwl_control_pointer_scroll(struct gridwl_seat *seat, double dx,
 		double dy, char **error);
 void gridwl_control_pointer_destroy(struct gridwl_seat *seat);
+enum gridwl_control_touch_kind {
+	GRIDWL_CONTROL_TOUCH_DOWN,
+	GRIDWL_CONTROL_TOUCH_MOTION,
+	GRIDWL_CONTROL_TOUCH_UP,
+};
+/* gridctl touch: finger id down at, moving to or up (x, y unused) from
+ * logical layout x,y, on a touch screen of gridwl's own over the whole
+ * layout. */
+bool gridwl_control_touch(struct gridwl_seat *seat,
+		enum gridwl_control_touch_kind kind, int32_t id, double x, double y,
+		char **error);
+void gridwl_control_touch_destroy(struct gridwl_seat *seat);
 
 /* input/control_keyboard.c: gridctl key. Each chord is "MOD+...+KEYSYM"
  * (modifiers as in bind lines); the key is one that gives the keysym in

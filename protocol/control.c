@@ -28,6 +28,7 @@ static const char *const command_names[] = {
 	[GRIDWL_CONTROL_SCROLL] = "scroll",
 	[GRIDWL_CONTROL_KEY] = "key",
 	[GRIDWL_CONTROL_TYPE] = "type",
+	[GRIDWL_CONTROL_TOUCH] = "touch",
 };
 
 _Static_assert(sizeof(command_names) / sizeof(command_names[0]) ==

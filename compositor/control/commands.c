@@ -599,6 +599,36 @@ static struct json_object *cmd_type(struct gridwl_server *server,
 	return input_sent(server);
 }
 
+static struct json_object *cmd_touch(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	const char *action = get_string(request, "action");
+	int id, x = 0, y = 0;
+	if (action == NULL || !get_int(request, "id", &id)) {
+		return gridwl_control_error(
+				"touch needs a string \"action\" and an integer \"id\"");
+	}
+	enum gridwl_control_touch_kind kind;
+	if (strcmp(action, "down") == 0) {
+		kind = GRIDWL_CONTROL_TOUCH_DOWN;
+	} else if (strcmp(action, "motion") == 0) {
+		kind = GRIDWL_CONTROL_TOUCH_MOTION;
+	} else if (strcmp(action, "up") == 0) {
+		kind = GRIDWL_CONTROL_TOUCH_UP;
+	} else {
+		return gridwl_control_error("no touch action %s", action);
+	}
+	if (kind != GRIDWL_CONTROL_TOUCH_UP &&
+			(!get_int(request, "x", &x) || !get_int(request, "y", &y))) {
+		return gridwl_control_error("touch %s needs integer \"x\" and \"y\"",
+				action);
+	}
+	char *error = NULL;
+	if (!gridwl_control_touch(server->seat, kind, id, x, y, &error)) {
+		return error_reply(error);
+	}
+	return input_sent(server);
+}
+
 /* May defer its reply through pending (see compositor/control/socket.h). */
 typedef struct json_object *(*command_handler)(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
@@ -629,6 +659,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_SCROLL] = cmd_scroll,
 	[GRIDWL_CONTROL_KEY] = cmd_key,
 	[GRIDWL_CONTROL_TYPE] = cmd_type,
+	[GRIDWL_CONTROL_TOUCH] = cmd_touch,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

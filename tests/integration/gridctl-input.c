@@ -212,6 +212,50 @@ static bool run_key(const void *data) {
 	return run_on_output("HEADLESS-1", 640, 480, 1, body_key, data);
 }
 
+static bool gridctl_touch(struct harness *h, const char *action, const char *id,
+		const char *x, const char *y) {
+	struct json_object *reply =
+			harness_gridctl_ok(h, "touch", action, id, x, y, (char *)NULL);
+	json_object_put(reply);
+	return reply != NULL;
+}
+
+static bool body_touch(struct harness *h, const void *data) {
+	// The touch screen comes with its first touch, here on no window.
+	REQUIRE(gridctl_touch(h, "down", "0", "10", "10") &&
+					gridctl_touch(h, "up", "0", NULL, NULL),
+			"no touch screen");
+	struct harness_client *a = spawn_window(h, "in-a", 700, 100);
+	REQUIRE(a != NULL, "no window a");
+	struct harness_client *b = spawn_window(h, "in-b", 100, 100);
+	REQUIRE(b != NULL, "no window b");
+	// On the scale-2 output, in logical coordinates; the finger stays with
+	// a as it moves out of it, and the tap focuses a.
+	bool ok = gridctl_touch(h, "down", "3", "760", "170") &&
+			expect_line(a, "touch down", "touch down 3 60.00 70.00") &&
+			gridctl_touch(h, "motion", "3", "650", "120") &&
+			expect_line(a, "touch motion", "touch motion 3 -50.00 20.00") &&
+			gridctl_touch(h, "up", "3", "650", "120") &&
+			expect_line(a, "touch up", "touch up 3") &&
+			CHECK(wait_focused(h, "in-a"), "the touch did not focus in-a");
+	ok = gridctl_touch(h, "down", "1", "150", "130") &&
+			expect_line(b, "touch down", "touch down 1 50.00 30.00") && ok;
+	ok = gridctl_touch(h, "up", "1", NULL, NULL) &&
+			expect_line(b, "touch up", "touch up 1") && ok;
+	harness_client_send(a, "quit");
+	harness_client_send(b, "quit");
+	ok = CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
+				 "in-a did not quit") &&
+			ok;
+	return CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
+				   "in-b did not quit") &&
+			ok;
+}
+
+static bool run_touch(const void *data) {
+	return run_mixed_layout(body_touch, data);
+}
+
 static bool run_pointer(const void *data) {
 	return run_mixed_layout(body_pointer, data);
 }
@@ -234,5 +278,9 @@ int main(void) {
 			"gridctl key types chords into the focused window, bindings "
 			"take theirs",
 			run_key, NULL);
+	check_run(&suite,
+			"gridctl touch: down, motion and up reach the window touched, "
+			"in logical coordinates",
+			run_touch, NULL);
 	return check_finish(&suite);
 }
