@@ -312,6 +312,100 @@ static bool build_wait(struct json_object *request, int argc, char **argv,
 	return true;
 }
 
+static bool build_pointer(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	return add_int(request, "x", "X", argv[1], error) &&
+			add_int(request, "y", "Y", argv[2], error);
+}
+
+static bool build_click(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	int i = 1;
+	if (argc >= 3) {
+		if (!build_pointer(request, argc, argv, cwd, error)) {
+			return false;
+		}
+		i = 3;
+	}
+	if (i < argc) {
+		const char *button = argv[i];
+		if (strcmp(button, "left") != 0 && strcmp(button, "right") != 0 &&
+				strcmp(button, "middle") != 0) {
+			*error = gridctl_format(
+					"invalid button '%s': expected left, right or middle",
+					button);
+			return false;
+		}
+		json_object_object_add(request, "button",
+				json_object_new_string(button));
+		i++;
+	}
+	if (i < argc) {
+		*error = gridctl_format("unexpected '%s'", argv[i]);
+		return false;
+	}
+	return true;
+}
+
+static bool build_scroll(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	return add_int(request, "dx", "DX", argv[1], error) &&
+			add_int(request, "dy", "DY", argv[2], error);
+}
+
+static bool build_key(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	struct json_object *keys = json_object_new_array();
+	for (int i = 1; i < argc; i++) {
+		json_object_array_add(keys, json_object_new_string(argv[i]));
+	}
+	json_object_object_add(request, "keys", keys);
+	return true;
+}
+
+/* Several words are one text with spaces between, as echo prints them. */
+static bool build_type(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	size_t size = 1;
+	for (int i = 1; i < argc; i++) {
+		size += strlen(argv[i]) + 1;
+	}
+	char *text = calloc(size, 1);
+	if (text == NULL) {
+		*error = gridctl_format("out of memory");
+		return false;
+	}
+	for (int i = 1; i < argc; i++) {
+		if (i > 1) {
+			strcat(text, " ");
+		}
+		strcat(text, argv[i]);
+	}
+	json_object_object_add(request, "text", json_object_new_string(text));
+	free(text);
+	return true;
+}
+
+static bool build_touch(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	const char *action = argv[1];
+	bool up = strcmp(action, "up") == 0;
+	if (!up && strcmp(action, "down") != 0 && strcmp(action, "motion") != 0) {
+		*error = gridctl_format(
+				"invalid touch '%s': expected down, motion or up", action);
+		return false;
+	}
+	if (argc != 5 && !(up && argc == 3)) {
+		*error = gridctl_format("touch %s needs ID X Y", action);
+		return false;
+	}
+	json_object_object_add(request, "action", json_object_new_string(action));
+	return add_int(request, "id", "ID", argv[2], error) &&
+			(argc == 3 ||
+					(add_int(request, "x", "X", argv[3], error) &&
+							add_int(request, "y", "Y", argv[4], error)));
+}
+
 static const struct command commands[] = {
 	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs", 0, 0, build_no_args },
 	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows", 0, 0, build_no_args },
@@ -350,6 +444,31 @@ static const struct command commands[] = {
 			"  settled [--quiet MS] [--timeout SECONDS]\n"
 			"(defaults: 10 s, 200 ms)",
 			1, -1, build_wait },
+	[GRIDWL_CONTROL_POINTER] = { " X Y",
+			"move the pointer to X,Y (logical layout\n"
+			"coordinates), as a mouse would",
+			2, 2, build_pointer },
+	[GRIDWL_CONTROL_CLICK] = { " [X Y] [left|right|middle]",
+			"click a button (default left), at X,Y\n"
+			"when given",
+			0, 3, build_click },
+	[GRIDWL_CONTROL_SCROLL] = { " DX DY",
+			"scroll by DX, DY logical pixels (a wheel\n"
+			"notch is 15)",
+			2, 2, build_scroll },
+	[GRIDWL_CONTROL_KEY] = { " [MODIFIERS+]KEYSYM...",
+			"press and release each key, with its\n"
+			"modifiers (as in bind lines) held",
+			1, -1, build_key },
+	[GRIDWL_CONTROL_TYPE] = { " TEXT...",
+			"type the text (any Unicode; words are\n"
+			"joined by spaces) through a keymap made\n"
+			"for it",
+			1, -1, build_type },
+	[GRIDWL_CONTROL_TOUCH] = { " down|motion|up ID X Y",
+			"touch finger ID down at, move it to or lift\n"
+			"it at X,Y (logical; up needs no X Y)",
+			2, 4, build_touch },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

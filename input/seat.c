@@ -219,6 +219,10 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	if (seat->pointer_rebase_idle != NULL) {
 		wl_event_source_remove(seat->pointer_rebase_idle);
 	}
+	// Before the cursor, which its destroy listener detaches it from.
+	gridwl_control_pointer_destroy(seat);
+	gridwl_control_keyboard_destroy(seat);
+	gridwl_control_touch_destroy(seat);
 	gridwl_virtual_pointer_manager_destroy(seat->virtual_pointers);
 	gridwl_pointer_constraints_destroy(seat->pointer_constraints);
 	if (seat->xcursor_manager != NULL) {

@@ -11,6 +11,9 @@ struct gridwl_output;
 struct gridwl_view;
 struct gridwl_virtual_pointer_manager;
 struct gridwl_pointer_constraints;
+struct gridwl_control_pointer;
+struct gridwl_control_keyboard;
+struct gridwl_control_touch;
 struct wlr_input_device;
 struct wlr_keyboard;
 struct wlr_surface;
@@ -35,6 +38,12 @@ struct gridwl_seat {
 	// relative-pointer-unstable-v1; freed by wlroots with the display.
 	struct wlr_relative_pointer_manager_v1 *relative_pointers;
 	struct gridwl_pointer_constraints *pointer_constraints;
+	// The pointer gridctl drives, from its first use; NULL before.
+	struct gridwl_control_pointer *control_pointer;
+	// The keyboard gridctl types on, from its first use; NULL before.
+	struct gridwl_control_keyboard *control_keyboard;
+	// The touch screen gridctl touches, from its first use; NULL before.
+	struct gridwl_control_touch *control_touch;
 
 	// An interactive move or resize, in logical coordinates.
 	enum gridwl_grab_mode grab_mode;
@@ -114,6 +123,44 @@ void gridwl_keyboard_destroy_all(struct gridwl_seat *seat);
  * WLR_KEYBOARD_KEYS_CAP. Returns how many. */
 size_t gridwl_keyboard_client_keys(struct gridwl_seat *seat,
 		struct wlr_keyboard *keyboard, uint32_t *keycodes);
+
+/* input/control_pointer.c: gridctl pointer, click and scroll, through a
+ * pointer device of gridwl's own. Positions are logical layout
+ * coordinates; false with *error set when refused. */
+bool gridwl_control_pointer_move(struct gridwl_seat *seat, double x, double y,
+		char **error);
+/* Presses and releases button (BTN_LEFT, ...) where the pointer is. */
+bool gridwl_control_pointer_click(struct gridwl_seat *seat, uint32_t button,
+		char **error);
+/* Wheel scrolling by dx, dy logical pixels, 15 to a notch. */
+bool gridwl_control_pointer_scroll(struct gridwl_seat *seat, double dx,
+		double dy, char **error);
+void gridwl_control_pointer_destroy(struct gridwl_seat *seat);
+enum gridwl_control_touch_kind {
+	GRIDWL_CONTROL_TOUCH_DOWN,
+	GRIDWL_CONTROL_TOUCH_MOTION,
+	GRIDWL_CONTROL_TOUCH_UP,
+};
+/* gridctl touch: finger id down at, moving to or up (x, y unused) from
+ * logical layout x,y, on a touch screen of gridwl's own over the whole
+ * layout. */
+bool gridwl_control_touch(struct gridwl_seat *seat,
+		enum gridwl_control_touch_kind kind, int32_t id, double x, double y,
+		char **error);
+void gridwl_control_touch_destroy(struct gridwl_seat *seat);
+
+/* input/control_keyboard.c: gridctl key. Each chord is "MOD+...+KEYSYM"
+ * (modifiers as in bind lines); the key is one that gives the keysym in
+ * the keyboard's keymap, at whichever level. All are checked before any is
+ * sent; false with *error set when one is refused. */
+bool gridwl_control_keyboard_keys(struct gridwl_seat *seat,
+		const char *const *chords, size_t count, char **error);
+/* gridctl type: UTF-8 text, any characters, typed through a keymap made
+ * for it (as wtype does) that the keyboard has while it types; '\n' and
+ * '\t' are Return and Tab. */
+bool gridwl_control_keyboard_type(struct gridwl_seat *seat, const char *text,
+		char **error);
+void gridwl_control_keyboard_destroy(struct gridwl_seat *seat);
 
 /* input/virtual_pointer.c: wlr-virtual-pointer, for input tests and tools
  * such as wlrctl and the compositor benchmark. */

@@ -23,6 +23,12 @@ static const char *const command_names[] = {
 	[GRIDWL_CONTROL_EXIT] = "exit",
 	[GRIDWL_CONTROL_STATS] = "stats",
 	[GRIDWL_CONTROL_WAIT] = "wait",
+	[GRIDWL_CONTROL_POINTER] = "pointer",
+	[GRIDWL_CONTROL_CLICK] = "click",
+	[GRIDWL_CONTROL_SCROLL] = "scroll",
+	[GRIDWL_CONTROL_KEY] = "key",
+	[GRIDWL_CONTROL_TYPE] = "type",
+	[GRIDWL_CONTROL_TOUCH] = "touch",
 };
 
 _Static_assert(sizeof(command_names) / sizeof(command_names[0]) ==

@@ -30,6 +30,8 @@
  *	                         the modifiers in effect ("a", "A", "Return")
  *	modifiers MOD,MOD|none   wl_keyboard.modifiers, the active ones by name
  *	pointer enter X Y | pointer leave | pointer button CODE pressed|released
+ *	pointer axis vertical|horizontal VALUE
+ *	touch down ID X Y | touch motion ID X Y | touch up ID | touch cancel
  *	popup configure X Y W H  xdg_popup.configure, X Y relative to the window
  *	popup ready              the popup's buffer is committed and seen
  *	popup done               xdg_popup.popup_done; the popup is destroyed
@@ -55,6 +57,7 @@ struct kb_client {
 	struct wl_seat *seat;
 	struct wl_keyboard *keyboard;
 	struct wl_pointer *pointer;
+	struct wl_touch *touch;
 	struct xkb_context *xkb_context;
 	struct xkb_keymap *keymap;
 	struct xkb_state *xkb_state;
@@ -443,6 +446,10 @@ static void pointer_button(void *data, struct wl_pointer *pointer,
 
 static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
 		uint32_t axis, wl_fixed_t value) {
+	struct kb_client *client = data;
+	emit("%spointer axis %s %.2f", client->pointer_on_popup ? "popup " : "",
+			axis == WL_POINTER_AXIS_VERTICAL_SCROLL ? "vertical" : "horizontal",
+			wl_fixed_to_double(value));
 }
 
 static const struct wl_pointer_listener pointer_listener = {
@@ -451,6 +458,39 @@ static const struct wl_pointer_listener pointer_listener = {
 	.motion = pointer_motion,
 	.button = pointer_button,
 	.axis = pointer_axis,
+};
+
+static void touch_down(void *data, struct wl_touch *touch, uint32_t serial,
+		uint32_t time, struct wl_surface *surface, int32_t id, wl_fixed_t x,
+		wl_fixed_t y) {
+	emit("touch down %d %.2f %.2f", id, wl_fixed_to_double(x),
+			wl_fixed_to_double(y));
+}
+
+static void touch_up(void *data, struct wl_touch *touch, uint32_t serial,
+		uint32_t time, int32_t id) {
+	emit("touch up %d", id);
+}
+
+static void touch_motion(void *data, struct wl_touch *touch, uint32_t time,
+		int32_t id, wl_fixed_t x, wl_fixed_t y) {
+	emit("touch motion %d %.2f %.2f", id, wl_fixed_to_double(x),
+			wl_fixed_to_double(y));
+}
+
+static void touch_frame(void *data, struct wl_touch *touch) {
+}
+
+static void touch_cancel(void *data, struct wl_touch *touch) {
+	emit("touch cancel");
+}
+
+static const struct wl_touch_listener touch_listener = {
+	.down = touch_down,
+	.up = touch_up,
+	.motion = touch_motion,
+	.frame = touch_frame,
+	.cancel = touch_cancel,
 };
 
 static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
@@ -462,6 +502,10 @@ static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
 	if ((caps & WL_SEAT_CAPABILITY_POINTER) && client->pointer == NULL) {
 		client->pointer = wl_seat_get_pointer(seat);
 		wl_pointer_add_listener(client->pointer, &pointer_listener, client);
+	}
+	if ((caps & WL_SEAT_CAPABILITY_TOUCH) && client->touch == NULL) {
+		client->touch = wl_seat_get_touch(seat);
+		wl_touch_add_listener(client->touch, &touch_listener, client);
 	}
 }
 
@@ -669,6 +713,9 @@ int main(int argc, char *argv[]) {
 	}
 	if (client.pointer != NULL) {
 		wl_pointer_destroy(client.pointer);
+	}
+	if (client.touch != NULL) {
+		wl_touch_destroy(client.touch);
 	}
 	wl_seat_destroy(client.seat);
 	xdg_wm_base_destroy(client.wm_base);

@@ -1,0 +1,286 @@
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "resample-fixture.h"
+#include "run-gridwl.h"
+
+/*
+ * gridctl pointer, click and scroll go through gridwl's seat as a mouse's
+ * events do: the window under the pointer gets enter at the surface-local
+ * position of the logical layout coordinates given, on a scale-1 and a
+ * scale-2 output alike; a click focuses the window it lands on and the
+ * client sees the button; scrolling reaches the window under the pointer.
+ * Each command returns once its events are flushed to the client, so the
+ * next command sees their effect.
+ *
+ * On the mixed layout: HEADLESS-1 (scale 1) at 0,0, HEADLESS-2 (scale 2,
+ * 640x480 logical) at 640,0.
+ */
+
+#define BTN_LEFT 272
+#define BTN_RIGHT 273
+
+/* A keyboard-client (it narrates pointer enter, buttons and axes) with
+ * app_id, 200x150, placed at x,y. */
+static struct harness_client *spawn_window(struct harness *h,
+		const char *app_id, int x, int y) {
+	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
+	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
+	const char *argv[] = { bin, "--app-id", app_id, "--size", "200x150", NULL };
+	struct harness_client *c = harness_spawn(h, app_id, argv);
+	REQUIRE(c != NULL, "cannot start %s", app_id);
+	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
+	REQUIRE(line != NULL, "%s did not show its window", app_id);
+	free(line);
+	REQUIRE(rs_place(h, app_id, x, y) > 0, "cannot place %s", app_id);
+	return c;
+}
+
+static bool gridctl_ok(struct harness *h, const char *command, const char *a,
+		const char *b, const char *c) {
+	struct json_object *reply =
+			harness_gridctl_ok(h, command, a, b, c, (char *)NULL);
+	json_object_put(reply);
+	return reply != NULL;
+}
+
+/* The next line starting with prefix is exactly want. */
+static bool expect_line(struct harness_client *c, const char *prefix,
+		const char *want) {
+	char *line = harness_client_wait_line(c, prefix, HARNESS_TIMEOUT_MS);
+	bool ok = CHECK(line != NULL && strcmp(line, want) == 0,
+			"the client printed \"%s\", want \"%s\"",
+			line != NULL ? line : "nothing", want);
+	free(line);
+	return ok;
+}
+
+static bool body_pointer(struct harness *h, const void *data) {
+	// gridctl's pointer device comes with its first command; clients
+	// started after it see a seat with a pointer.
+	REQUIRE(gridctl_ok(h, "pointer", "10", "10", NULL), "no pointer");
+	struct harness_client *a = spawn_window(h, "in-a", 100, 100);
+	REQUIRE(a != NULL, "no window");
+	bool ok = gridctl_ok(h, "pointer", "150", "130", NULL) &&
+			expect_line(a, "pointer enter", "pointer enter 50.00 30.00");
+	// On the scale-2 output: still logical coordinates.
+	REQUIRE(rs_place(h, "in-a", 700, 100) > 0, "cannot move in-a");
+	ok = gridctl_ok(h, "pointer", "760", "170", NULL) &&
+			expect_line(a, "pointer enter", "pointer enter 60.00 70.00") && ok;
+	struct json_object *reply = NULL;
+	int status = 0;
+	reply = harness_gridctl(h, &status, "pointer", "5000", "10", (char *)NULL);
+	struct json_object *success = NULL;
+	ok = CHECK(status != 0 && reply != NULL &&
+						 json_object_object_get_ex(reply, "success",
+								 &success) &&
+						 !json_object_get_boolean(success),
+				 "a point on no output should be refused") &&
+			ok;
+	json_object_put(reply);
+	harness_client_send(a, "quit");
+	return CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
+				   "in-a did not quit") &&
+			ok;
+}
+
+static bool body_click_scroll(struct harness *h, const void *data) {
+	REQUIRE(gridctl_ok(h, "pointer", "10", "10", NULL), "no pointer");
+	struct harness_client *a = spawn_window(h, "in-a", 700, 100);
+	REQUIRE(a != NULL, "no window a");
+	struct harness_client *b = spawn_window(h, "in-b", 100, 100);
+	REQUIRE(b != NULL, "no window b");
+	bool ok = CHECK(wait_focused(h, "in-b"), "the new window has no focus");
+	// A click on a, on the scale-2 output, gives it the focus.
+	ok = gridctl_ok(h, "click", "760", "170", NULL) &&
+			expect_line(a, "pointer enter", "pointer enter 60.00 70.00") &&
+			expect_line(a, "pointer button", "pointer button 272 pressed") &&
+			expect_line(a, "pointer button", "pointer button 272 released") &&
+			CHECK(wait_focused(h, "in-a"), "the click did not focus in-a") &&
+			ok;
+	// Where the pointer is, another button.
+	ok = gridctl_ok(h, "click", "right", NULL, NULL) &&
+			expect_line(a, "pointer button", "pointer button 273 pressed") &&
+			ok;
+	ok = gridctl_ok(h, "click", "150", "130", "middle") &&
+			expect_line(b, "pointer enter", "pointer enter 50.00 30.00") &&
+			expect_line(b, "pointer button", "pointer button 274 pressed") &&
+			CHECK(wait_focused(h, "in-b"), "the click did not focus in-b") &&
+			ok;
+	ok = gridctl_ok(h, "scroll", "0", "30", NULL) &&
+			expect_line(b, "pointer axis", "pointer axis vertical 30.00") && ok;
+	ok = gridctl_ok(h, "scroll", "-15", "0", NULL) &&
+			expect_line(b, "pointer axis", "pointer axis horizontal -15.00") &&
+			ok;
+	harness_client_send(a, "quit");
+	harness_client_send(b, "quit");
+	ok = CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
+				 "in-a did not quit") &&
+			ok;
+	return CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
+				   "in-b did not quit") &&
+			ok;
+}
+
+/* gridctl fails, saying want. */
+static bool gridctl_fails(struct harness *h, const char *command,
+		const char *arg, const char *want) {
+	int status = 0;
+	struct json_object *reply =
+			harness_gridctl(h, &status, command, arg, (char *)NULL);
+	struct json_object *error = NULL;
+	bool ok = CHECK(status == 1 && reply != NULL &&
+					json_object_object_get_ex(reply, "error", &error) &&
+					strcmp(json_object_get_string(error), want) == 0,
+			"gridctl %s %s: want the error \"%s\", got %s", command, arg, want,
+			reply != NULL ? json_object_to_json_string(reply) : "nothing");
+	json_object_put(reply);
+	return ok;
+}
+
+/* The keys the client reports, up to the next sync, are exactly want
+ * (NULL terminated): "key" and "close" lines only. */
+static bool expect_keys(struct harness_client *c, const char *const *want) {
+	struct lines lines;
+	REQUIRE(client_sync_lines(c, &lines), "no sync from the client");
+	const char *const prefixes[] = { "key ", "close", NULL };
+	struct lines keys;
+	lines_filter(&lines, prefixes, &keys);
+	bool ok = CHECK_LINES(&keys, want, "the keys the window got");
+	lines_free(&keys);
+	lines_free(&lines);
+	return ok;
+}
+
+static bool body_key(struct harness *h, const void *data) {
+	// gridctl's keyboard comes with its first key; clients started after
+	// it see a seat with a keyboard. This one goes to no window.
+	REQUIRE(gridctl_ok(h, "key", "space", NULL, NULL), "no keyboard");
+	struct harness_client *a = spawn_window(h, "in-a", 100, 100);
+	REQUIRE(a != NULL, "no window");
+	bool ok = CHECK(wait_focused(h, "in-a"), "the window has no focus");
+	ok = gridctl_ok(h, "key", "a", "Shift+b", "C") && ok;
+	ok = gridctl_ok(h, "key", "Return", "ctrl+Shift+t", NULL) && ok;
+	const char *const typed[] = { "key a pressed", "key a released",
+		"key B pressed", "key B released", "key C pressed", "key C released",
+		"key Return pressed", "key Return released", "key T pressed",
+		"key T released", NULL };
+	ok = expect_keys(a, typed) && ok;
+	ok = gridctl_fails(h, "key", "nosuchkey", "unknown keysym 'nosuchkey'") &&
+			ok;
+	ok = gridctl_fails(h, "key", "Cyrillic_a",
+				 "no key for Cyrillic_a in the keymap") &&
+			ok;
+	ok = gridctl_fails(h, "key", "Hyper+a", "unknown modifier 'Hyper'") && ok;
+	// Any text, through a keymap of its own; the window's keys are the
+	// text's keysyms, and its own keymap is back after it.
+	ok = gridctl_ok(h, "type", "h\u00e9llo \u2713\n", NULL, NULL) &&
+			gridctl_ok(h, "key", "A", NULL, NULL) && ok;
+	const char *const text[] = { "key h pressed", "key h released",
+		"key eacute pressed", "key eacute released", "key l pressed",
+		"key l released", "key l pressed", "key l released", "key o pressed",
+		"key o released", "key space pressed", "key space released",
+		"key checkmark pressed", "key checkmark released", "key Return pressed",
+		"key Return released", "key A pressed", "key A released", NULL };
+	ok = expect_keys(a, text) && ok;
+	ok = gridctl_fails(h, "type", "\xff", "malformed JSON: invalid UTF-8") &&
+			ok;
+	// The default binding Mod4+Shift+q closes the focused window: the
+	// client gets close, not the key.
+	ok = gridctl_ok(h, "key", "Mod4+Shift+q", NULL, NULL) && ok;
+	struct lines lines, keys;
+	ok = CHECK(client_lines_until(a, "close", &lines),
+				 "Mod4+Shift+q did not close the window") &&
+			ok;
+	const char *const prefixes[] = { "key ", NULL };
+	const char *const none[] = { NULL };
+	lines_filter(&lines, prefixes, &keys);
+	ok = CHECK_LINES(&keys, none, "keys a binding took") && ok;
+	lines_free(&keys);
+	lines_free(&lines);
+	return CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
+				   "in-a did not quit on close") &&
+			ok;
+}
+
+static bool run_key(const void *data) {
+	return run_on_output("HEADLESS-1", 640, 480, 1, body_key, data);
+}
+
+static bool gridctl_touch(struct harness *h, const char *action, const char *id,
+		const char *x, const char *y) {
+	struct json_object *reply =
+			harness_gridctl_ok(h, "touch", action, id, x, y, (char *)NULL);
+	json_object_put(reply);
+	return reply != NULL;
+}
+
+static bool body_touch(struct harness *h, const void *data) {
+	// The touch screen comes with its first touch, here on no window.
+	REQUIRE(gridctl_touch(h, "down", "0", "10", "10") &&
+					gridctl_touch(h, "up", "0", NULL, NULL),
+			"no touch screen");
+	struct harness_client *a = spawn_window(h, "in-a", 700, 100);
+	REQUIRE(a != NULL, "no window a");
+	struct harness_client *b = spawn_window(h, "in-b", 100, 100);
+	REQUIRE(b != NULL, "no window b");
+	// On the scale-2 output, in logical coordinates; the finger stays with
+	// a as it moves out of it, and the tap focuses a.
+	bool ok = gridctl_touch(h, "down", "3", "760", "170") &&
+			expect_line(a, "touch down", "touch down 3 60.00 70.00") &&
+			gridctl_touch(h, "motion", "3", "650", "120") &&
+			expect_line(a, "touch motion", "touch motion 3 -50.00 20.00") &&
+			gridctl_touch(h, "up", "3", "650", "120") &&
+			expect_line(a, "touch up", "touch up 3") &&
+			CHECK(wait_focused(h, "in-a"), "the touch did not focus in-a");
+	ok = gridctl_touch(h, "down", "1", "150", "130") &&
+			expect_line(b, "touch down", "touch down 1 50.00 30.00") && ok;
+	ok = gridctl_touch(h, "up", "1", NULL, NULL) &&
+			expect_line(b, "touch up", "touch up 1") && ok;
+	harness_client_send(a, "quit");
+	harness_client_send(b, "quit");
+	ok = CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
+				 "in-a did not quit") &&
+			ok;
+	return CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
+				   "in-b did not quit") &&
+			ok;
+}
+
+static bool run_touch(const void *data) {
+	return run_mixed_layout(body_touch, data);
+}
+
+static bool run_pointer(const void *data) {
+	return run_mixed_layout(body_pointer, data);
+}
+
+static bool run_click_scroll(const void *data) {
+	return run_mixed_layout(body_click_scroll, data);
+}
+
+int main(void) {
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"gridctl pointer: enter at the logical position, on scale 1 "
+			"and scale 2",
+			run_pointer, NULL);
+	check_run(&suite,
+			"gridctl click focuses and delivers buttons, gridctl scroll "
+			"reaches the window",
+			run_click_scroll, NULL);
+	check_run(&suite,
+			"gridctl key types chords into the focused window, bindings "
+			"take theirs",
+			run_key, NULL);
+	check_run(&suite,
+			"gridctl touch: down, motion and up reach the window touched, "
+			"in logical coordinates",
+			run_touch, NULL);
+	return check_finish(&suite);
+}
