@@ -63,7 +63,7 @@ static char *read_text(const char *path) {
 }
 
 static bool file_has(const char *dir, const char *name, const char *needle) {
-	char path[512];
+	char path[1024];
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	char *text = read_text(path);
 	bool ok = CHECK(text != NULL, "the dump has no %s", name) &&
@@ -75,7 +75,7 @@ static bool file_has(const char *dir, const char *name, const char *needle) {
 
 /* The screenshot in the dump is the fullscreen client's pattern exactly. */
 static bool check_dumped_screenshot(const char *dir) {
-	char path[512];
+	char path[1024];
 	snprintf(path, sizeof(path), "%s/HEADLESS-1.png", dir);
 	struct image *image = image_load_png(path);
 	REQUIRE(image != NULL, "the dump has no HEADLESS-1.png");
