@@ -651,14 +651,18 @@ enum gridwl_filter gridwl_view_filter_on(struct gridwl_view *view,
 	return view->has_rule_filter ? view->rule_filter : output->filter;
 }
 
-void gridwl_view_apply_rules(struct gridwl_view *view) {
+struct gridwl_window_identity gridwl_view_identity(struct gridwl_view *view) {
 	// An X11 window's app_id is its class; rules with app_id= match it
 	// too, class= only X11 windows.
-	struct gridwl_window_identity identity = {
+	return (struct gridwl_window_identity){
 		.app_id = view->impl->get_app_id(view),
 		.title = view->impl->get_title(view),
 		.x11_class = view->impl->get_x11_class(view),
 	};
+}
+
+void gridwl_view_apply_rules(struct gridwl_view *view) {
+	struct gridwl_window_identity identity = gridwl_view_identity(view);
 	enum gridwl_filter filter = GRIDWL_FILTER_NEAREST;
 	// Rules from the file come first; none are made at run time yet.
 	bool has_filter = gridwl_config_window_filter(view->server->config,

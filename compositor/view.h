@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <wayland-server-core.h>
 #include <wlr/util/box.h>
+#include "config/config.h"
 
 struct gridwl_server;
 struct gridwl_output;
@@ -229,6 +230,8 @@ void gridwl_view_update_outputs(struct gridwl_view *view);
  * the output's. */
 enum gridwl_filter gridwl_view_filter_on(struct gridwl_view *view,
 		struct gridwl_output *output);
+/* What window rules (and gridctl wait) match a window against. */
+struct gridwl_window_identity gridwl_view_identity(struct gridwl_view *view);
 /* Matches the view against the config's window rules again (after its
  * app_id or title changed, or a reload) and repaints it if that changed
  * its filter. */

@@ -175,6 +175,14 @@ struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,
 		const char *where, char **error);
 /* Does not unlink it: remove it from a list first. */
 void gridwl_window_rule_destroy(struct gridwl_window_rule *rule);
+/* Frees what the criteria of a rule that is not the parser's own (one a
+ * zeroed struct started, as gridctl wait's) hold. */
+void gridwl_window_rule_finish(struct gridwl_window_rule *rule);
+/* The KEY=REGEX of a rule: compiles pattern (POSIX extended) into an unset
+ * criterion; false and *error ("WHERE: invalid regex for KEY ..."; no
+ * prefix when where is NULL) otherwise. */
+bool gridwl_window_criterion_compile(struct gridwl_window_criterion *criterion,
+		const char *key, const char *pattern, const char *where, char **error);
 bool gridwl_window_rule_matches(const struct gridwl_window_rule *rule,
 		const struct gridwl_window_identity *window);
 /* The filter the last matching rule with a filter gives; false when none

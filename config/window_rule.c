@@ -63,7 +63,7 @@ static bool next_word(struct rule_parser *p, char **word) {
 	return true;
 }
 
-static bool compile_criterion(struct gridwl_window_criterion *criterion,
+bool gridwl_window_criterion_compile(struct gridwl_window_criterion *criterion,
 		const char *key, const char *pattern, const char *where, char **error) {
 	int ret = regcomp(&criterion->regex, pattern, REG_EXTENDED | REG_NOSUB);
 	if (ret != 0) {
@@ -111,7 +111,8 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 			return gridwl_config_error(p->error, p->where,
 					"window criterion '%s' given twice", word);
 		}
-		return compile_criterion(criterion, word, eq + 1, p->where, p->error);
+		return gridwl_window_criterion_compile(criterion, word, eq + 1,
+				p->where, p->error);
 	}
 	if (strcmp(word, "filter") != 0) {
 		return gridwl_config_error(p->error, p->where,
@@ -191,13 +192,17 @@ static void criterion_finish(struct gridwl_window_criterion *criterion) {
 	}
 }
 
+void gridwl_window_rule_finish(struct gridwl_window_rule *rule) {
+	criterion_finish(&rule->app_id);
+	criterion_finish(&rule->title);
+	criterion_finish(&rule->x11_class);
+}
+
 void gridwl_window_rule_destroy(struct gridwl_window_rule *rule) {
 	if (rule == NULL) {
 		return;
 	}
-	criterion_finish(&rule->app_id);
-	criterion_finish(&rule->title);
-	criterion_finish(&rule->x11_class);
+	gridwl_window_rule_finish(rule);
 	free(rule);
 }
 

@@ -1,6 +1,5 @@
 #include <json-c/json.h>
 #include <math.h>
-#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-server-core.h>
@@ -31,19 +30,14 @@ enum wait_kind {
 	WAIT_SETTLED,
 };
 
-struct wait_criterion {
-	bool set;
-	regex_t regex;
-};
-
 struct gridwl_wait {
 	struct gridwl_server *server;
 	struct gridwl_control_pending *pending;
 	enum wait_kind kind;
 	double timeout_s;
 
-	// WAIT_WINDOW
-	struct wait_criterion app_id, title, x11_class;
+	// WAIT_WINDOW: the criteria of a window rule, matched as rules are.
+	struct gridwl_window_rule criteria;
 	// WAIT_SETTLED
 	int quiet_ms;
 
@@ -64,13 +58,7 @@ static void wait_destroy(struct gridwl_wait *wait) {
 	wl_list_remove(&wait->surface_commit.link);
 	wl_list_remove(&wait->output_frame.link);
 	wl_list_remove(&wait->view_map.link);
-	struct wait_criterion *criteria[] = { &wait->app_id, &wait->title,
-		&wait->x11_class };
-	for (size_t i = 0; i < sizeof(criteria) / sizeof(criteria[0]); i++) {
-		if (criteria[i]->set) {
-			regfree(&criteria[i]->regex);
-		}
-	}
+	gridwl_window_rule_finish(&wait->criteria);
 	free(wait);
 }
 
@@ -86,20 +74,12 @@ static void wait_finish(struct gridwl_wait *wait, struct json_object *reply) {
 	wait_destroy(wait);
 }
 
-static bool criterion_matches(const struct wait_criterion *criterion,
-		const char *value) {
-	if (!criterion->set) {
-		return true;
-	}
-	// As in window rules, a class criterion matches no Wayland window.
-	return value != NULL && regexec(&criterion->regex, value, 0, NULL, 0) == 0;
-}
-
 static bool wait_matches(struct gridwl_wait *wait, struct gridwl_view *view) {
-	return view->mapped && gridwl_view_is_window(view) &&
-			criterion_matches(&wait->app_id, gridwl_view_app_id(view)) &&
-			criterion_matches(&wait->title, gridwl_view_title(view)) &&
-			criterion_matches(&wait->x11_class, gridwl_view_x11_class(view));
+	if (!view->mapped || !gridwl_view_is_window(view)) {
+		return false;
+	}
+	struct gridwl_window_identity identity = gridwl_view_identity(view);
+	return gridwl_window_rule_matches(&wait->criteria, &identity);
 }
 
 /* The topmost window that matches and whose current buffers every output
@@ -182,26 +162,25 @@ static const char *get_string(struct json_object *request, const char *key,
 	return json_object_get_string(field);
 }
 
-/* Compiles the request's key, if it has one; NULL or an error reply. */
-static struct json_object *compile_criterion(struct wait_criterion *criterion,
-		struct json_object *request, const char *key) {
+/* Compiles the request's key, if it has one, as a rule's KEY=REGEX; NULL
+ * or an error reply. */
+static struct json_object *compile_criterion(
+		struct gridwl_window_criterion *criterion, struct json_object *request,
+		const char *key) {
 	bool bad = false;
 	const char *pattern = get_string(request, key, &bad);
 	if (bad) {
 		return gridwl_control_error("\"%s\" must be a string", key);
 	}
-	if (pattern == NULL) {
-		return NULL;
+	char *error = NULL;
+	if (pattern != NULL &&
+			!gridwl_window_criterion_compile(criterion, key, pattern, NULL,
+					&error)) {
+		struct json_object *reply = gridwl_control_error("%s",
+				error != NULL ? error : "out of memory");
+		free(error);
+		return reply;
 	}
-	int ret = regcomp(&criterion->regex, pattern, REG_EXTENDED | REG_NOSUB);
-	if (ret != 0) {
-		char reason[128];
-		regerror(ret, &criterion->regex, reason, sizeof(reason));
-		regfree(&criterion->regex);
-		return gridwl_control_error("invalid regex for %s '%s': %s", key,
-				pattern, reason);
-	}
-	criterion->set = true;
 	return NULL;
 }
 
@@ -238,12 +217,12 @@ static struct json_object *parse_options(struct gridwl_wait *wait,
 		return NULL;
 	}
 	struct json_object *error =
-			compile_criterion(&wait->app_id, request, "app_id");
+			compile_criterion(&wait->criteria.app_id, request, "app_id");
 	if (error == NULL) {
-		error = compile_criterion(&wait->title, request, "title");
+		error = compile_criterion(&wait->criteria.title, request, "title");
 	}
 	if (error == NULL) {
-		error = compile_criterion(&wait->x11_class, request, "class");
+		error = compile_criterion(&wait->criteria.x11_class, request, "class");
 	}
 	return error;
 }
