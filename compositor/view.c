@@ -44,6 +44,14 @@ bool gridwl_view_is_shown(struct gridwl_view *view) {
 	return view->mapped && !gridwl_view_hidden_by_lock(view);
 }
 
+bool gridwl_view_shown_on(struct gridwl_view *view,
+		struct gridwl_output *output) {
+	struct wlr_box output_box = gridwl_output_logical_box(output);
+	struct wlr_box overlap;
+	return gridwl_view_is_shown(view) &&
+			wlr_box_intersection(&overlap, &view->last_bounds, &output_box);
+}
+
 /* Bottom up: 0 and 1 the background and bottom layers, 2 windows, 3 the
  * top layer, 4 the focused fullscreen window, 5 overlay, 6 the lock. */
 static int view_band(struct gridwl_view *view) {

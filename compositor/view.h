@@ -184,6 +184,11 @@ bool gridwl_view_is_x11(const struct gridwl_view *view);
 /* Mapped and not hidden by the session lock: what is drawn, paced with
  * frame callbacks and reachable by input. */
 bool gridwl_view_is_shown(struct gridwl_view *view);
+/* Shown and drawn on output: what the output's frames pace and present.
+ * It reads last_bounds, kept current on every commit and move, so the
+ * frame path does not walk the surface tree. */
+bool gridwl_view_shown_on(struct gridwl_view *view,
+		struct gridwl_output *output);
 void gridwl_view_close(struct gridwl_view *view);
 void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 		struct wlr_output *output);

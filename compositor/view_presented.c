@@ -1,4 +1,3 @@
-#include <wlr/util/box.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
@@ -20,15 +19,6 @@ void gridwl_view_committed(struct gridwl_view *view) {
 	view->commits++;
 }
 
-/* Whether the view is drawn on the output: last_bounds is what the frame
- * path uses too, kept current on every commit and move. */
-static bool view_on_output(struct gridwl_view *view,
-		struct gridwl_output *output) {
-	struct wlr_box output_box = gridwl_output_logical_box(output);
-	struct wlr_box overlap;
-	return wlr_box_intersection(&overlap, &view->last_bounds, &output_box);
-}
-
 static struct gridwl_view_presented *find_record(struct gridwl_view *view,
 		struct gridwl_output *output) {
 	struct gridwl_view_presented *record;
@@ -43,7 +33,7 @@ static struct gridwl_view_presented *find_record(struct gridwl_view *view,
 void gridwl_view_record_presented(struct gridwl_view *view,
 		struct gridwl_output *output) {
 	// What the lock hides is not drawn, so not presented either.
-	if (!gridwl_view_is_shown(view) || !view_on_output(view, output)) {
+	if (!gridwl_view_shown_on(view, output)) {
 		return;
 	}
 	struct gridwl_view_presented *record = find_record(view, output);
@@ -79,7 +69,8 @@ bool gridwl_view_is_presented(struct gridwl_view *view) {
 	struct gridwl_output *output;
 	wl_list_for_each(output, &view->server->outputs, link) {
 		// An output that is off or disabled shows nothing to wait for.
-		if (!gridwl_output_is_shown(output) || !view_on_output(view, output)) {
+		if (!gridwl_output_is_shown(output) ||
+				!gridwl_view_shown_on(view, output)) {
 			continue;
 		}
 		struct gridwl_view_presented *record = find_record(view, output);

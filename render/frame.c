@@ -23,21 +23,13 @@ static void send_frame_done_iterator(struct wlr_surface *surface, int sx,
  * skipped) frame, so clients draw at the pace of the outputs they are on. */
 static void send_frame_done(struct gridwl_output *output,
 		const struct timespec *when) {
-	struct wlr_box output_box = gridwl_output_logical_box(output);
 	struct gridwl_view *view;
 	wl_list_for_each(view, &output->server->views, link) {
 		// What the lock hides is not drawn, so it is not paced either.
-		if (!gridwl_view_is_shown(view)) {
-			continue;
+		if (gridwl_view_shown_on(view, output)) {
+			gridwl_view_for_each_surface(view, send_frame_done_iterator,
+					(void *)when);
 		}
-		// last_bounds is kept current on every commit and move, so the
-		// frame path does not walk the surface tree to find it again.
-		struct wlr_box overlap;
-		if (!wlr_box_intersection(&overlap, &view->last_bounds, &output_box)) {
-			continue;
-		}
-		gridwl_view_for_each_surface(view, send_frame_done_iterator,
-				(void *)when);
 	}
 }
 
