@@ -50,22 +50,10 @@ static int run_gridwl(const char *runtime_dir, const char *const *args) {
 	return status;
 }
 
-static char *read_text(const char *path) {
-	FILE *f = fopen(path, "r");
-	if (f == NULL) {
-		return NULL;
-	}
-	bool timed_out = false;
-	char *text =
-			harness_read_all(fileno(f), harness_now_ms() + 1000, &timed_out);
-	fclose(f);
-	return text;
-}
-
 static bool file_has(const char *dir, const char *name, const char *needle) {
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	char *text = read_text(path);
+	char *text = harness_read_file(path);
 	bool ok = CHECK(text != NULL, "the dump has no %s", name) &&
 			CHECK(strstr(text, needle) != NULL, "%s does not name %s", name,
 					needle);
@@ -166,7 +154,7 @@ static bool check_timeout(const void *data) {
 	bool ok = CHECK(status == 124, "gridwl exited with %d, want 124", status);
 	ok = ok && file_has(dump, "gridwl.log", "Timed out after 1 s") &&
 			file_has(dump, "outputs.json", "\"name\":\"HEADLESS-1\"");
-	char *pid_text = read_text(pid_file);
+	char *pid_text = harness_read_file(pid_file);
 	pid_t pid = pid_text != NULL ? (pid_t)atoi(pid_text) : 0;
 	free(pid_text);
 	ok = CHECK(pid > 0, "the command did not start its sleep") && ok;

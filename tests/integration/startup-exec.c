@@ -13,35 +13,9 @@
  * gridwl's.
  */
 
-static char *read_file(const char *path) {
-	FILE *f = fopen(path, "r");
-	if (f == NULL) {
-		return NULL;
-	}
-	char buf[1024];
-	size_t len = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[len] = '\0';
-	return strdup(buf);
-}
-
-/* Waits for path to hold a line ending in a newline. */
-static char *wait_file(const char *path) {
-	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
-	while (harness_now_ms() < deadline) {
-		char *text = read_file(path);
-		if (text != NULL && strchr(text, '\n') != NULL) {
-			return text;
-		}
-		free(text);
-		harness_sleep_ms(20);
-	}
-	return NULL;
-}
-
 static bool check_env_file(const char *path, const char *want,
 		const char *what) {
-	char *text = wait_file(path);
+	char *text = harness_wait_file_line(path, HARNESS_TIMEOUT_MS);
 	bool ok = CHECK(text != NULL, "%s never wrote %s", what, path) &&
 			CHECK(strcmp(text, want) == 0, "%s wrote \"%s\", want \"%s\"", what,
 					text, want);
@@ -51,7 +25,7 @@ static bool check_env_file(const char *path, const char *want,
 
 /* "SOCKET DISPLAY THEME SIZE\n" from the config's exec line. */
 static bool check_session_env(const char *path, const char *socket) {
-	char *text = wait_file(path);
+	char *text = harness_wait_file_line(path, HARNESS_TIMEOUT_MS);
 	REQUIRE(text != NULL, "the config's exec line never wrote %s", path);
 	char got_socket[128], display[128], theme[128];
 	int size = 0;

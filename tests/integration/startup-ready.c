@@ -116,24 +116,6 @@ static bool check_usable(const char *runtime_dir, const char *name) {
 	return ok;
 }
 
-static char *wait_line_in(const char *path) {
-	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
-	while (harness_now_ms() < deadline) {
-		FILE *f = fopen(path, "r");
-		if (f != NULL) {
-			char buf[256] = { 0 };
-			bool got = fgets(buf, sizeof(buf), f) != NULL &&
-					strchr(buf, '\n') != NULL;
-			fclose(f);
-			if (got) {
-				return strdup(buf);
-			}
-		}
-		harness_sleep_ms(20);
-	}
-	return NULL;
-}
-
 static bool check_ready_fd(const void *data) {
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no runtime dir");
@@ -152,7 +134,8 @@ static bool check_ready_fd(const void *data) {
 	ok = ok && check_usable(dir, b.name) &&
 			CHECK(strcmp(a.name, b.name) != 0,
 					"two gridwl without --socket both took %s", a.name);
-	char *child = ok ? wait_line_in(fd_file) : NULL;
+	char *child =
+			ok ? harness_wait_file_line(fd_file, HARNESS_TIMEOUT_MS) : NULL;
 	ok = ok &&
 			CHECK(child != NULL && strcmp(child, "closed\n") == 0,
 					"an --exec child has the ready descriptor: %s",
@@ -193,7 +176,8 @@ static bool check_notify_socket(const void *data) {
 							recv(fd, message, sizeof(message) - 1, 0) > 0 &&
 							strcmp(message, "READY=1") == 0,
 					"NOTIFY_SOCKET got \"%s\", want READY=1", message);
-	char *child = ok ? wait_line_in(env_file) : NULL;
+	char *child =
+			ok ? harness_wait_file_line(env_file, HARNESS_TIMEOUT_MS) : NULL;
 	ok = ok &&
 			CHECK(child != NULL && strcmp(child, "unset\n") == 0,
 					"an --exec child has NOTIFY_SOCKET: %s",

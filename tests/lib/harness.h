@@ -129,4 +129,10 @@ void harness_sleep_ms(int ms);
 char *harness_mkdtemp(void);
 void harness_remove_tree(const char *path);
 
+/* The first kilobytes of a file a child writes (malloc'd), NULL when it
+ * cannot be read; and the same once it holds a whole line, polled up to
+ * timeout_ms, NULL then. */
+char *harness_read_file(const char *path);
+char *harness_wait_file_line(const char *path, int timeout_ms);
+
 #endif

@@ -487,3 +487,28 @@ int harness_run(struct harness *h, const char *const *argv, int timeout_ms,
 	harness_client_kill(c);
 	return code;
 }
+
+char *harness_read_file(const char *path) {
+	FILE *f = fopen(path, "r");
+	if (f == NULL) {
+		return NULL;
+	}
+	char buf[4096];
+	size_t len = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[len] = '\0';
+	return strdup(buf);
+}
+
+char *harness_wait_file_line(const char *path, int timeout_ms) {
+	int64_t deadline = harness_now_ms() + timeout_ms;
+	do {
+		char *text = harness_read_file(path);
+		if (text != NULL && strchr(text, '\n') != NULL) {
+			return text;
+		}
+		free(text);
+		harness_sleep_ms(20);
+	} while (harness_now_ms() < deadline);
+	return NULL;
+}
