@@ -41,21 +41,21 @@ bool gridwl_backend_kind_parse(const char *name,
  * libseat so gridwl runs unprivileged on a VT. */
 static struct wlr_backend *create_drm(struct gridwl_server *server,
 		char **error) {
-	struct wl_display *display = server->display;
-	server->session = wlr_session_create(display);
+	struct wl_event_loop *loop = server->loop;
+	server->session = wlr_session_create(loop);
 	if (server->session == NULL) {
 		gridwl_set_error(error,
 				"cannot open a session (is seatd or "
 				"logind running, and are we on a VT?)");
 		return NULL;
 	}
-	struct wlr_backend *multi = wlr_multi_backend_create(display);
+	struct wlr_backend *multi = wlr_multi_backend_create(loop);
 	struct wlr_device *gpus[8];
 	ssize_t count = wlr_session_find_gpus(server->session, 8, gpus);
 	struct wlr_backend *primary = NULL;
 	for (ssize_t i = 0; i < count; i++) {
-		struct wlr_backend *drm = wlr_drm_backend_create(display,
-				server->session, gpus[i], primary);
+		struct wlr_backend *drm =
+				wlr_drm_backend_create(server->session, gpus[i], primary);
 		if (drm == NULL) {
 			continue;
 		}
@@ -69,8 +69,7 @@ static struct wlr_backend *create_drm(struct gridwl_server *server,
 		wlr_backend_destroy(multi);
 		return NULL;
 	}
-	struct wlr_backend *libinput =
-			wlr_libinput_backend_create(display, server->session);
+	struct wlr_backend *libinput = wlr_libinput_backend_create(server->session);
 	if (libinput != NULL) {
 		wlr_multi_backend_add(multi, libinput);
 	}
@@ -93,15 +92,15 @@ bool gridwl_backend_create(struct gridwl_server *server,
 	struct wlr_backend *backend = NULL;
 	switch (kind) {
 	case GRIDWL_BACKEND_HEADLESS:
-		backend = wlr_headless_backend_create(server->display);
+		backend = wlr_headless_backend_create(server->loop);
 		server->output_backend = backend;
 		break;
 	case GRIDWL_BACKEND_WAYLAND:
-		backend = wlr_wl_backend_create(server->display, NULL);
+		backend = wlr_wl_backend_create(server->loop, NULL);
 		server->output_backend = backend;
 		break;
 	case GRIDWL_BACKEND_X11:
-		backend = wlr_x11_backend_create(server->display, NULL);
+		backend = wlr_x11_backend_create(server->loop, NULL);
 		server->output_backend = backend;
 		break;
 	case GRIDWL_BACKEND_DRM:

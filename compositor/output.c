@@ -8,7 +8,7 @@
 #include <wlr/backend/x11.h>
 #include <wlr/render/allocator.h>
 #include <wlr/types/wlr_output.h>
-#include <wlr/types/wlr_output_damage.h>
+#include <wlr/types/wlr_damage_ring.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
@@ -42,12 +42,8 @@ struct wlr_box gridwl_output_logical_box(struct gridwl_output *output) {
 	if (!gridwl_output_is_active(output)) {
 		return box;
 	}
-	struct wlr_box *layout_box =
-			wlr_output_layout_get_box(output->server->output_layout,
-					output->wlr_output);
-	if (layout_box != NULL) {
-		box = *layout_box;
-	}
+	wlr_output_layout_get_box(output->server->output_layout, output->wlr_output,
+			&box);
 	return box;
 }
 
@@ -76,14 +72,13 @@ struct gridwl_output *gridwl_output_at(struct gridwl_server *server, double lx,
 }
 
 void gridwl_output_damage_whole(struct gridwl_output *output) {
-	if (output->damage != NULL) {
-		wlr_output_damage_add_whole(output->damage);
-	}
+	wlr_damage_ring_add_whole(&output->damage_ring);
+	wlr_output_schedule_frame(output->wlr_output);
 }
 
 void gridwl_output_damage_logical_region(struct gridwl_output *output,
 		pixman_region32_t *region) {
-	if (output->damage == NULL || !gridwl_output_is_active(output)) {
+	if (!gridwl_output_is_active(output)) {
 		return;
 	}
 	struct wlr_box box = gridwl_output_logical_box(output);
@@ -95,7 +90,9 @@ void gridwl_output_damage_logical_region(struct gridwl_output *output,
 			box.height);
 	if (pixman_region32_not_empty(&physical)) {
 		wlr_region_scale(&physical, &physical, output->scale);
-		wlr_output_damage_add(output->damage, &physical);
+		if (wlr_damage_ring_add(&output->damage_ring, &physical)) {
+			wlr_output_schedule_frame(output->wlr_output);
+		}
 	}
 	pixman_region32_fini(&physical);
 }
@@ -118,14 +115,17 @@ void gridwl_server_damage_logical_box(struct gridwl_server *server,
 
 static void output_handle_frame(struct wl_listener *listener, void *data) {
 	struct gridwl_output *output = wl_container_of(listener, output, frame);
-	if (!gridwl_output_is_active(output) || output->damage == NULL) {
+	if (!gridwl_output_is_active(output)) {
 		return;
 	}
 	if (!output->powered) {
-		// A headless or nested output that is off still has frames (DRM
-		// has none): nothing is composed or committed, and no frame
+		// A nested output that is off still has frames (switched-off
+		// ones have none): nothing is composed or committed, and no frame
 		// callbacks are sent, as on a screen that is off. A capture asked
-		// for since (which is what scheduled this frame) fails.
+		// for since (which is what scheduled this frame) fails. (wlroots
+		// then keeps needs_frame set, with no buffer committed to clear
+		// it, and signals no later capture: the next one waits until the
+		// output is on again.)
 		gridwl_output_power_fail_captures(output);
 		return;
 	}
@@ -156,27 +156,44 @@ uint32_t gridwl_render_background(struct gridwl_server *server) {
 	return gridwl_session_lock_background(server);
 }
 
-static void output_handle_commit(struct wl_listener *listener, void *data) {
-	struct gridwl_output *output = wl_container_of(listener, output, commit);
-	struct wlr_output_event_commit *event = data;
-	uint32_t layout_relevant = WLR_OUTPUT_STATE_ENABLED |
-			WLR_OUTPUT_STATE_MODE | WLR_OUTPUT_STATE_SCALE |
-			WLR_OUTPUT_STATE_TRANSFORM;
-	if (event->committed & layout_relevant) {
-		gridwl_output_manager_update(output->server);
-		gridwl_views_arrange(output->server);
+/* Software cursors that moved or changed, in output-local physical
+ * coordinates. */
+static void output_handle_damage(struct wl_listener *listener, void *data) {
+	struct gridwl_output *output = wl_container_of(listener, output, damage);
+	struct wlr_output_event_damage *event = data;
+	if (wlr_damage_ring_add(&output->damage_ring, event->damage)) {
+		wlr_output_schedule_frame(output->wlr_output);
 	}
 }
 
-static void output_handle_damage_destroy(struct wl_listener *listener,
+static void output_handle_needs_frame(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_output *output =
-			wl_container_of(listener, output, damage_destroy);
-	wl_list_remove(&output->damage_destroy.link);
-	wl_list_init(&output->damage_destroy.link);
-	wl_list_remove(&output->frame.link);
-	wl_list_init(&output->frame.link);
-	output->damage = NULL;
+			wl_container_of(listener, output, needs_frame);
+	wlr_output_schedule_frame(output->wlr_output);
+}
+
+static void output_handle_commit(struct wl_listener *listener, void *data) {
+	struct gridwl_output *output = wl_container_of(listener, output, commit);
+	struct wlr_output_event_commit *event = data;
+	uint32_t committed = event->state->committed;
+	if (committed &
+			(WLR_OUTPUT_STATE_ENABLED | WLR_OUTPUT_STATE_MODE |
+					WLR_OUTPUT_STATE_SCALE | WLR_OUTPUT_STATE_TRANSFORM)) {
+		// The buffers are new, or of another size: none holds the
+		// picture.
+		int width, height;
+		wlr_output_transformed_resolution(output->wlr_output, &width, &height);
+		wlr_damage_ring_set_bounds(&output->damage_ring, width, height);
+		gridwl_output_damage_whole(output);
+	}
+	uint32_t layout_relevant = WLR_OUTPUT_STATE_ENABLED |
+			WLR_OUTPUT_STATE_MODE | WLR_OUTPUT_STATE_SCALE |
+			WLR_OUTPUT_STATE_TRANSFORM;
+	if (committed & layout_relevant) {
+		gridwl_output_manager_update(output->server);
+		gridwl_views_arrange(output->server);
+	}
 }
 
 static void output_handle_destroy(struct wl_listener *listener, void *data) {
@@ -187,13 +204,15 @@ static void output_handle_destroy(struct wl_listener *listener, void *data) {
 	wl_list_remove(&output->destroy.link);
 	wl_list_remove(&output->commit.link);
 	wl_list_remove(&output->frame.link);
-	wl_list_remove(&output->damage_destroy.link);
+	wl_list_remove(&output->damage.link);
+	wl_list_remove(&output->needs_frame.link);
 	wl_list_remove(&output->link);
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
 		gridwl_view_forget_presented(view, output);
 	}
 	output->wlr_output->data = NULL;
+	wlr_damage_ring_finish(&output->damage_ring);
 	free(output);
 
 	// The layout drops the output on its own destroy listener; views are
@@ -228,75 +247,72 @@ static struct wlr_output_mode *find_mode(struct wlr_output *wlr_output,
 	return best;
 }
 
+/* Sets the mode oc asks for, or a first one; false and *error when the
+ * output has no such mode. */
+static bool state_set_mode(struct wlr_output_state *state,
+		struct wlr_output *wlr_output, const struct gridwl_output_config *oc,
+		char **error) {
+	if (!oc->has_mode) {
+		if (wlr_output->current_mode == NULL &&
+				!wl_list_empty(&wlr_output->modes)) {
+			wlr_output_state_set_mode(state,
+					wlr_output_preferred_mode(wlr_output));
+		}
+		return true;
+	}
+	struct wlr_output_mode *mode = find_mode(wlr_output, oc);
+	if (mode != NULL) {
+		wlr_output_state_set_mode(state, mode);
+		return true;
+	}
+	if (!wl_list_empty(&wlr_output->modes)) {
+		gridwl_set_error(error, "output %s has no mode %dx%d", wlr_output->name,
+				oc->width, oc->height);
+		return false;
+	}
+	// Headless and nested outputs take any size. The size they have (at any
+	// rate when none is asked for) is no change, which clients would be
+	// told all the same.
+	if (wlr_output->width != oc->width || wlr_output->height != oc->height ||
+			(oc->refresh_mhz != 0 && oc->refresh_mhz != wlr_output->refresh)) {
+		wlr_output_state_set_custom_mode(state, oc->width, oc->height,
+				oc->refresh_mhz);
+	}
+	return true;
+}
+
 bool gridwl_output_apply_config(struct gridwl_output *output,
 		const struct gridwl_output_config *oc, char **error) {
 	struct gridwl_server *server = output->server;
 	struct wlr_output *wlr_output = output->wlr_output;
 	bool enable = oc->enabled != 0;
 
-	if (!enable && wlr_output->enabled && server->output_backend != NULL) {
-		// wlroots 0.15's headless backend refuses to switch an output
-		// off, and a nested one is a window; out of the layout (and
-		// without its wl_output) it is gone for users and clients all the
-		// same, and can come back. Physical outputs are really disabled
-		// (wlr_compat/wlr_compat.h, N5).
-		wlr_output_layout_remove(server->output_layout, wlr_output);
-		wlr_output_destroy_global(wlr_output);
-		wlr_log(WLR_INFO,
-				"Output %s: disabled (kept on by the backend, "
-				"out of the layout)",
-				wlr_output->name);
-		gridwl_output_manager_update(server);
-		gridwl_views_arrange(server);
-		gridwl_output_power_update(output);
-		return true;
-	}
-
-	// Powered off, a DRM output is switched off and stays in the layout, as
-	// on sway. wlroots refuses that for headless and nested outputs (see
-	// above): they stay on and are simply no longer drawn to. Either way
+	// Powered off, a DRM or headless output is switched off and stays in
+	// the layout, as on sway: nothing is drawn and captures fail at once. A
+	// nested output stays on, black, and is no longer drawn to (a window of
+	// the parent session that vanished would look closed). Either way
 	// is_active holds, so nothing moves. The mode of a switched-off output
 	// cannot be set: it is applied when it is switched on again.
 	bool power = oc->power != 0;
 	bool was_powered = output->powered;
-	bool switch_off = enable && !power && wlr_output_is_drm(wlr_output);
-	output->powered = power;
-	wlr_output_enable(wlr_output, enable && !switch_off);
-	if (enable && !switch_off) {
-		if (oc->has_mode) {
-			struct wlr_output_mode *mode = find_mode(wlr_output, oc);
-			if (mode != NULL) {
-				wlr_output_set_mode(wlr_output, mode);
-			} else if (wl_list_empty(&wlr_output->modes)) {
-				// Headless and nested outputs take any size. The size they
-				// have (at any rate when none is asked for) is no change,
-				// which clients would be told all the same.
-				if (wlr_output->width != oc->width ||
-						wlr_output->height != oc->height ||
-						(oc->refresh_mhz != 0 &&
-								oc->refresh_mhz != wlr_output->refresh)) {
-					wlr_output_set_custom_mode(wlr_output, oc->width,
-							oc->height, oc->refresh_mhz);
-				}
-			} else {
-				gridwl_set_error(error, "output %s has no mode %dx%d",
-						wlr_output->name, oc->width, oc->height);
-				wlr_output_rollback(wlr_output);
-				output->powered = was_powered;
-				return false;
-			}
-		} else if (wlr_output->current_mode == NULL &&
-				!wl_list_empty(&wlr_output->modes)) {
-			wlr_output_set_mode(wlr_output,
-					wlr_output_preferred_mode(wlr_output));
-		}
+	bool switch_off = enable && !power && !wlr_output_is_wl(wlr_output) &&
+			!wlr_output_is_x11(wlr_output);
+	struct wlr_output_state state;
+	wlr_output_state_init(&state);
+	wlr_output_state_set_enabled(&state, enable && !switch_off);
+	if (enable && !switch_off &&
+			!state_set_mode(&state, wlr_output, oc, error)) {
+		wlr_output_state_finish(&state);
+		return false;
 	}
 	if (enable) {
 		int scale = oc->has_scale ? oc->scale : 1;
-		wlr_output_set_scale(wlr_output, scale);
+		wlr_output_state_set_scale(&state, scale);
 	}
-
-	if (!wlr_output_commit(wlr_output)) {
+	output->powered = power;
+	bool committed = wlr_output_commit_state(wlr_output, &state);
+	wlr_output_state_finish(&state);
+	if (!committed) {
 		gridwl_set_error(error, "output %s: the backend refused the new state",
 				wlr_output->name);
 		output->powered = was_powered;
@@ -304,11 +320,10 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	}
 
 	if (enable) {
-		// Back from a disable the backend could not do (see above).
-		wlr_output_create_global(wlr_output);
 		output->scale = oc->has_scale ? oc->scale : 1;
 		output->filter = oc->has_filter ? oc->filter : GRIDWL_FILTER_NEAREST;
 		gridwl_seat_output_configured(server->seat, output);
+		// In the layout, the output has its wl_output global.
 		if (oc->has_position) {
 			wlr_output_layout_add(server->output_layout, wlr_output, oc->x,
 					oc->y);
@@ -407,11 +422,13 @@ void gridwl_output_handle_new(struct gridwl_server *server,
 		wlr_output_set_name(wlr_output, server->next_output_name);
 	}
 
-	output->damage = wlr_output_damage_create(wlr_output);
+	wlr_damage_ring_init(&output->damage_ring);
 	output->frame.notify = output_handle_frame;
-	wl_signal_add(&output->damage->events.frame, &output->frame);
-	output->damage_destroy.notify = output_handle_damage_destroy;
-	wl_signal_add(&output->damage->events.destroy, &output->damage_destroy);
+	wl_signal_add(&wlr_output->events.frame, &output->frame);
+	output->damage.notify = output_handle_damage;
+	wl_signal_add(&wlr_output->events.damage, &output->damage);
+	output->needs_frame.notify = output_handle_needs_frame;
+	wl_signal_add(&wlr_output->events.needs_frame, &output->needs_frame);
 	output->destroy.notify = output_handle_destroy;
 	wl_signal_add(&wlr_output->events.destroy, &output->destroy);
 	output->commit.notify = output_handle_commit;
@@ -419,7 +436,8 @@ void gridwl_output_handle_new(struct gridwl_server *server,
 
 	wl_list_insert(server->outputs.prev, &output->link);
 	wlr_log(WLR_INFO, "New output %s (%s %s)", wlr_output->name,
-			wlr_output->make, wlr_output->model);
+			wlr_output->make != NULL ? wlr_output->make : "no make",
+			wlr_output->model != NULL ? wlr_output->model : "no model");
 
 	char *error = NULL;
 	if (!gridwl_output_configure(output, &error)) {

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <wayland-server-core.h>
+#include <wlr/types/wlr_damage_ring.h>
 #include <wlr/util/box.h>
 #include "config/config.h"
 
@@ -20,7 +21,9 @@ struct gridwl_output {
 	struct wl_list link; // gridwl_server.outputs
 	struct gridwl_server *server;
 	struct wlr_output *wlr_output;
-	struct wlr_output_damage *damage;
+	// What changed since each of the swapchain's buffers was drawn, in
+	// physical output coordinates.
+	struct wlr_damage_ring damage_ring;
 
 	// What gridwl applies, with wlroots' float scale kept out of the way:
 	// every computation multiplies by this integer.
@@ -38,8 +41,9 @@ struct gridwl_output {
 	bool powered;
 
 	struct wl_listener frame;
+	struct wl_listener damage;
+	struct wl_listener needs_frame;
 	struct wl_listener destroy;
-	struct wl_listener damage_destroy;
 	struct wl_listener commit;
 };
 

@@ -13,6 +13,7 @@
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_primary_selection_v1.h>
 #include <wlr/types/wlr_screencopy_v1.h>
+#include <wlr/types/wlr_subcompositor.h>
 #include <wlr/types/wlr_viewporter.h>
 #include <wlr/types/wlr_xdg_output_v1.h>
 #include <wlr/types/wlr_xdg_shell.h>
@@ -44,10 +45,16 @@ static void handle_new_output(struct wl_listener *listener, void *data) {
 	gridwl_output_handle_new(server, data);
 }
 
-static void handle_new_xdg_surface(struct wl_listener *listener, void *data) {
+static void handle_new_xdg_toplevel(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
-			wl_container_of(listener, server, new_xdg_surface);
-	gridwl_view_handle_new_xdg_surface(server, data);
+			wl_container_of(listener, server, new_xdg_toplevel);
+	gridwl_view_handle_new_xdg_toplevel(server, data);
+}
+
+static void handle_new_xdg_popup(struct wl_listener *listener, void *data) {
+	struct gridwl_server *server =
+			wl_container_of(listener, server, new_xdg_popup);
+	gridwl_popup_create(server, data);
 }
 
 static void handle_new_surface(struct wl_listener *listener, void *data) {
@@ -93,11 +100,32 @@ static int handle_timeout(void *data) {
 	return 0;
 }
 
-static int handle_sigchld(int signal, void *data) {
-	struct gridwl_server *server = data;
+/* An exited child to reap, 0 when none. Not the fork that starts Xwayland:
+ * wlroots waits for that one itself once Xwayland is ready (0.18 does it
+ * then, not right after the fork), and fails to start it if it was reaped;
+ * it is looked at without reaping it, and the command's exit is still
+ * seen meanwhile. The others are reaped once Xwayland is up
+ * (compositor/shell/xwayland.c). */
+static pid_t reap_child(struct gridwl_server *server, int *status) {
+	siginfo_t info = { 0 };
+	if (waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+			info.si_pid == 0) {
+		return 0;
+	}
+	pid_t pid = info.si_pid;
+	if (pid == gridwl_xwayland_starting_pid(server->xwayland)) {
+		if (server->command_pid <= 0) {
+			return 0;
+		}
+		pid = server->command_pid;
+	}
+	return waitpid(pid, status, WNOHANG);
+}
+
+void gridwl_server_reap_children(struct gridwl_server *server) {
 	int status;
 	pid_t pid;
-	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+	while ((pid = reap_child(server, &status)) > 0) {
 		if (pid != server->command_pid) {
 			continue;
 		}
@@ -114,6 +142,10 @@ static int handle_sigchld(int signal, void *data) {
 		}
 		gridwl_server_terminate(server, code);
 	}
+}
+
+static int handle_sigchld(int signal, void *data) {
+	gridwl_server_reap_children(data);
 	return 0;
 }
 
@@ -272,8 +304,11 @@ static bool create_configured_outputs(struct gridwl_server *server,
 
 static bool setup_globals(struct gridwl_server *server) {
 	struct wl_display *display = server->display;
-	server->compositor = wlr_compositor_create(display, server->renderer);
-	if (server->compositor == NULL) {
+	// Version 6: surfaces are told the scale to draw at
+	// (preferred_buffer_scale), not left to guess it from their outputs.
+	server->compositor = wlr_compositor_create(display, 6, server->renderer);
+	if (server->compositor == NULL ||
+			wlr_subcompositor_create(display) == NULL) {
 		return false;
 	}
 	wlr_data_device_manager_create(display);
@@ -281,7 +316,7 @@ static bool setup_globals(struct gridwl_server *server) {
 	wlr_viewporter_create(display);
 	server->screencopy = wlr_screencopy_manager_v1_create(display);
 
-	server->output_layout = wlr_output_layout_create();
+	server->output_layout = wlr_output_layout_create(display);
 	if (server->output_layout == NULL) {
 		return false;
 	}
@@ -290,19 +325,21 @@ static bool setup_globals(struct gridwl_server *server) {
 	wl_signal_add(&server->output_layout->events.change,
 			&server->layout_change);
 
-	server->xdg_shell = wlr_xdg_shell_create(display);
-	server->wlroots_guard =
-			gridwl_wlroots_guard_create(display, server->xdg_shell);
-	if (server->wlroots_guard == NULL) {
+	// Version 2, as wlroots 0.15 had: clients see the same events.
+	server->xdg_shell = wlr_xdg_shell_create(display, 2);
+	server->wlroots_guard = gridwl_wlroots_guard_create(display);
+	if (server->xdg_shell == NULL || server->wlroots_guard == NULL) {
 		return false;
 	}
 	if (!gridwl_layer_shell_init(server) || !gridwl_session_lock_init(server) ||
 			!gridwl_idle_init(server) || !gridwl_output_power_init(server)) {
 		return false;
 	}
-	server->new_xdg_surface.notify = handle_new_xdg_surface;
-	wl_signal_add(&server->xdg_shell->events.new_surface,
-			&server->new_xdg_surface);
+	server->new_xdg_toplevel.notify = handle_new_xdg_toplevel;
+	wl_signal_add(&server->xdg_shell->events.new_toplevel,
+			&server->new_xdg_toplevel);
+	server->new_xdg_popup.notify = handle_new_xdg_popup;
+	wl_signal_add(&server->xdg_shell->events.new_popup, &server->new_xdg_popup);
 	server->new_surface.notify = handle_new_surface;
 	wl_signal_add(&server->compositor->events.new_surface,
 			&server->new_surface);
@@ -344,7 +381,8 @@ struct gridwl_server *gridwl_server_create(
 	wl_signal_init(&server->events.output_frame);
 	wl_list_init(&server->new_output.link);
 	wl_list_init(&server->layout_change.link);
-	wl_list_init(&server->new_xdg_surface.link);
+	wl_list_init(&server->new_xdg_toplevel.link);
+	wl_list_init(&server->new_xdg_popup.link);
 	wl_list_init(&server->new_layer_surface.link);
 	wl_list_init(&server->new_surface.link);
 	server->command = options->command;
@@ -391,8 +429,6 @@ struct gridwl_server *gridwl_server_create(
 		gridwl_set_error(error, "cannot create the seat");
 		goto fail;
 	}
-	gridwl_wlroots_guard_set_seat(server->wlroots_guard,
-			server->seat->wlr_seat);
 	if (!gridwl_foreign_toplevel_init(server)) {
 		gridwl_set_error(error, "cannot create the foreign toplevel manager");
 		goto fail;
@@ -493,7 +529,8 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	server->wlroots_guard = NULL;
 	wl_list_remove(&server->new_output.link);
 	wl_list_remove(&server->layout_change.link);
-	wl_list_remove(&server->new_xdg_surface.link);
+	wl_list_remove(&server->new_xdg_toplevel.link);
+	wl_list_remove(&server->new_xdg_popup.link);
 	gridwl_layer_shell_finish(server);
 	gridwl_session_lock_finish(server);
 	gridwl_idle_finish(server);
@@ -515,11 +552,12 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 		}
 		wl_event_source_remove(server->sigchld_source);
 	}
-	if (server->display != NULL) {
-		wl_display_destroy(server->display);
-	}
+	// Before the display, which would destroy the layout itself.
 	if (server->output_layout != NULL) {
 		wlr_output_layout_destroy(server->output_layout);
+	}
+	if (server->display != NULL) {
+		wl_display_destroy(server->display);
 	}
 	if (server->allocator != NULL) {
 		wlr_allocator_destroy(server->allocator);

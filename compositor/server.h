@@ -42,7 +42,7 @@ struct gridwl_server_options {
 	bool (*write_log)(const char *path);
 };
 
-/* Whether the GLES2 renderer draws on the CPU (render/gles2_filter.c). */
+/* Whether the GLES2 renderer draws on the CPU (render/gles2_finish.c). */
 enum gridwl_gl_kind {
 	GRIDWL_GL_UNKNOWN,
 	GRIDWL_GL_SOFTWARE,
@@ -124,7 +124,8 @@ struct gridwl_server {
 	} events;
 
 	struct wl_listener new_output;
-	struct wl_listener new_xdg_surface;
+	struct wl_listener new_xdg_toplevel;
+	struct wl_listener new_xdg_popup;
 	struct wl_listener new_layer_surface;
 	struct wl_listener new_surface;
 	struct wl_listener layout_change;
@@ -142,6 +143,9 @@ int gridwl_server_run(struct gridwl_server *server);
 void gridwl_server_destroy(struct gridwl_server *server);
 
 void gridwl_server_terminate(struct gridwl_server *server, int exit_code);
+/* Reaps the children that have exited (SIGCHLD); Xwayland's once it is
+ * up, as wlroots waits for one of its own until then. */
+void gridwl_server_reap_children(struct gridwl_server *server);
 /* Runs "sh -c command" with the session's environment. */
 pid_t gridwl_server_spawn(struct gridwl_server *server, const char *command);
 /* Re-reads the config file and applies it; false and *error on failure, the

@@ -1,5 +1,5 @@
 #include <stdlib.h>
-#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 #include "compositor/output.h"
@@ -120,10 +120,11 @@ static bool check_buffer_size(struct wlr_surface *surface) {
  * would run off the client's memory. The buffer is unusable, so it is an
  * invalid size, which ends the client before anything draws it. */
 static bool check_buffer_stride(struct wlr_surface *surface) {
-	// wlroots 0.15 never clears current.committed, so every commit with
-	// a buffer is checked; it is one data pointer access
-	// (wlr_compat/wlr_compat.h, N6).
-	if (!wlr_surface_has_buffer(surface)) {
+	// Only the commit that attaches it: a buffer's rows never change
+	// (wlroots clears current.committed on every commit since 0.18, which
+	// tells that commit apart: wlr_compat/wlr_compat.h, N6).
+	if (!(surface->current.committed & WLR_SURFACE_STATE_BUFFER) ||
+			!wlr_surface_has_buffer(surface)) {
 		return true;
 	}
 	struct gridwl_buffer_access access;

@@ -1,11 +1,11 @@
 #include <stdlib.h>
 #include <string.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_layer_shell_v1.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
@@ -109,36 +109,31 @@ struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface) {
 	// depth is bounded by what clients built, and each step is a parent.
 	while (surface != NULL) {
 		surface = wlr_surface_get_root_surface(surface);
-		// A subsurface whose parent is gone has no root.
-		if (surface == NULL) {
-			return NULL;
-		}
 		struct gridwl_view *lock_view = gridwl_lock_view_from_surface(surface);
 		if (lock_view != NULL) {
 			return lock_view;
 		}
-		if (wlr_surface_is_layer_surface(surface)) {
-			struct wlr_layer_surface_v1 *layer_surface =
-					wlr_layer_surface_v1_from_wlr_surface(surface);
-			return layer_surface != NULL ? layer_surface->data : NULL;
+		struct wlr_layer_surface_v1 *layer_surface =
+				wlr_layer_surface_v1_try_from_wlr_surface(surface);
+		if (layer_surface != NULL) {
+			return layer_surface->data;
 		}
-		if (wlr_surface_is_xwayland_surface(surface)) {
-			struct wlr_xwayland_surface *xsurface =
-					wlr_xwayland_surface_from_wlr_surface(surface);
-			return xsurface != NULL ? xsurface->data : NULL;
+		struct wlr_xwayland_surface *xsurface =
+				wlr_xwayland_surface_try_from_wlr_surface(surface);
+		if (xsurface != NULL) {
+			return xsurface->data;
 		}
-		if (!wlr_surface_is_xdg_surface(surface)) {
-			return NULL;
-		}
+		// NULL too for an xdg_surface whose role object is gone.
 		struct wlr_xdg_surface *xdg_surface =
-				wlr_xdg_surface_from_wlr_surface(surface);
+				wlr_xdg_surface_try_from_wlr_surface(surface);
 		if (xdg_surface == NULL) {
 			return NULL;
 		}
 		if (xdg_surface->role == WLR_XDG_SURFACE_ROLE_TOPLEVEL) {
 			return xdg_surface->data;
 		}
-		if (xdg_surface->role != WLR_XDG_SURFACE_ROLE_POPUP) {
+		if (xdg_surface->role != WLR_XDG_SURFACE_ROLE_POPUP ||
+				xdg_surface->popup == NULL) {
 			return NULL;
 		}
 		surface = xdg_surface->popup->parent;
@@ -252,6 +247,7 @@ static void update_surface_outputs(struct wlr_surface *surface, int sx, int sy,
 		.width = surface->current.width,
 		.height = surface->current.height,
 	};
+	int preferred_scale = 0;
 	struct gridwl_output *output;
 	wl_list_for_each(output, &update->view->server->outputs, link) {
 		struct wlr_box output_box = gridwl_output_logical_box(output);
@@ -261,9 +257,20 @@ static void update_surface_outputs(struct wlr_surface *surface, int sx, int sy,
 		if (update->view->mapped && gridwl_output_is_active(output) &&
 				wlr_box_intersection(&overlap, &surface_box, &output_box)) {
 			wlr_surface_send_enter(surface, output->wlr_output);
+			if (output->scale > preferred_scale) {
+				preferred_scale = output->scale;
+			}
 		} else {
 			wlr_surface_send_leave(surface, output->wlr_output);
 		}
+	}
+	// The largest scale it is shown at: 1:1 there, box-reduced exactly
+	// elsewhere. On no output, it keeps what it was told last.
+	// wlroots sends either only when it changed.
+	if (preferred_scale > 0) {
+		wlr_surface_set_preferred_buffer_scale(surface, preferred_scale);
+		wlr_surface_set_preferred_buffer_transform(surface,
+				WL_OUTPUT_TRANSFORM_NORMAL);
 	}
 	gridwl_surface_update_resample(surface, update->view);
 }
@@ -290,8 +297,16 @@ void gridwl_view_move(struct gridwl_view *view, int x, int y) {
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 }
 
+/* A size that came out negative (an output whose panels' exclusive zones
+ * take more than all of it, a restore box of a window that was never
+ * drawn) is asked as 0, the client's own choice: wlroots asserts that
+ * sizes are not negative. */
+static void view_set_size(struct gridwl_view *view, int width, int height) {
+	view->impl->set_size(view, width > 0 ? width : 0, height > 0 ? height : 0);
+}
+
 void gridwl_view_request_size(struct gridwl_view *view, int width, int height) {
-	view->impl->set_size(view, width, height);
+	view_set_size(view, width, height);
 }
 
 void gridwl_view_close(struct gridwl_view *view) {
@@ -400,7 +415,7 @@ static void view_fit(struct gridwl_view *view) {
 		view->y = box.y;
 	}
 	// After the move: X11 windows are told their position with their size.
-	view->impl->set_size(view, box.width, box.height);
+	view_set_size(view, box.width, box.height);
 }
 
 void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
@@ -429,7 +444,7 @@ void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 		view_fit(view);
 	} else {
 		gridwl_view_move(view, view->restore.x, view->restore.y);
-		view->impl->set_size(view, view->restore.width, view->restore.height);
+		view_set_size(view, view->restore.width, view->restore.height);
 	}
 }
 
@@ -447,7 +462,7 @@ void gridwl_view_set_maximized(struct gridwl_view *view, bool maximized) {
 		view_fit(view);
 	} else {
 		gridwl_view_move(view, view->restore.x, view->restore.y);
-		view->impl->set_size(view, view->restore.width, view->restore.height);
+		view_set_size(view, view->restore.width, view->restore.height);
 	}
 }
 
@@ -554,6 +569,23 @@ void gridwl_view_geometry_committed(struct gridwl_view *view) {
 	if (dx != 0 || dy != 0) {
 		view->x += dx;
 		view->y += dy;
+	}
+}
+
+void gridwl_view_prefer_initial_scale(struct gridwl_view *view) {
+	struct gridwl_server *server = view->server;
+	// Where gridwl_view_map will put it: its home when fullscreen or
+	// maximized picked one, else the output under the pointer.
+	struct gridwl_output *output = gridwl_view_home(view);
+	if (output == NULL) {
+		output = gridwl_output_at(server, server->seat->cursor->x,
+				server->seat->cursor->y);
+	}
+	struct wlr_surface *surface = gridwl_view_surface(view);
+	if (output != NULL && surface != NULL) {
+		wlr_surface_set_preferred_buffer_scale(surface, output->scale);
+		wlr_surface_set_preferred_buffer_transform(surface,
+				WL_OUTPUT_TRANSFORM_NORMAL);
 	}
 }
 

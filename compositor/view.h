@@ -13,7 +13,9 @@ struct gridwl_view;
 struct gridwl_foreign_toplevel;
 struct gridwl_lock_surface;
 struct wlr_surface;
+struct wlr_xdg_popup;
 struct wlr_xdg_surface;
+struct wlr_xdg_toplevel;
 struct wlr_xwayland_surface;
 
 typedef void (*gridwl_surface_iterator_t)(struct wlr_surface *surface, int sx,
@@ -128,8 +130,10 @@ struct gridwl_view {
 	struct wl_array presented;
 };
 
-void gridwl_view_handle_new_xdg_surface(struct gridwl_server *server,
-		struct wlr_xdg_surface *xdg_surface);
+/* A view for a new xdg toplevel (compositor/shell/xdg_toplevel.c); it maps
+ * when the client commits its first buffer. */
+void gridwl_view_handle_new_xdg_toplevel(struct gridwl_server *server,
+		struct wlr_xdg_toplevel *toplevel);
 
 /* For the kinds of view: fills in what view.c keeps, and puts the view on
  * top of the server's list. The role code sets the kind's role object. */
@@ -137,6 +141,10 @@ void gridwl_view_init(struct gridwl_view *view, struct gridwl_server *server,
 		enum gridwl_view_kind kind, const struct gridwl_view_impl *impl);
 /* Before the kind frees it. */
 void gridwl_view_finish(struct gridwl_view *view);
+/* Tells the view's surface, before its first buffer, the scale and
+ * transform of the output it will be mapped on, so that its first frame is
+ * drawn for it. */
+void gridwl_view_prefer_initial_scale(struct gridwl_view *view);
 /* What the kinds run when their surface maps and unmaps. */
 void gridwl_view_map(struct gridwl_view *view);
 void gridwl_view_unmap(struct gridwl_view *view);
@@ -207,7 +215,7 @@ bool gridwl_view_surface_position(struct gridwl_view *view,
 /* Popups are drawn with their toplevel; this keeps them inside the output
  * they open on and repaints what they cover. */
 void gridwl_popup_create(struct gridwl_server *server,
-		struct wlr_xdg_surface *xdg_surface);
+		struct wlr_xdg_popup *popup);
 /* Sends popup_done to the menus holding the seat's popup grab unless they
  * belong to keep, so that focus can move to another window. */
 void gridwl_popup_dismiss_grab(struct gridwl_server *server,

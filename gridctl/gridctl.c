@@ -182,19 +182,15 @@ static char *read_line(int fd, int timeout, size_t *line_len, char **error) {
 
 static struct json_object *parse_reply(const char *text, size_t len,
 		char **error) {
-	struct json_tokener *tok = json_tokener_new();
-	if (tok == NULL || len > (size_t)MAX_REPLY) {
-		json_tokener_free(tok);
+	if (len > (size_t)MAX_REPLY) {
 		return NULL;
 	}
-	json_tokener_set_flags(tok,
-			JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS);
-	struct json_object *reply = json_tokener_parse_ex(tok, text, (int)len);
-	bool ok = reply != NULL && json_object_is_type(reply, json_type_object) &&
-			strspn(text + json_tokener_get_parse_end(tok), " \t\r") ==
-					len - json_tokener_get_parse_end(tok);
-	json_tokener_free(tok);
-	if (!ok) {
+	enum json_tokener_error jerr;
+	bool trailing;
+	struct json_object *reply =
+			gridwl_control_parse_json(text, len, &jerr, &trailing);
+	if (reply == NULL || trailing ||
+			!json_object_is_type(reply, json_type_object)) {
 		json_object_put(reply);
 		*error = gridctl_format("bad reply: not a JSON object: %.*s",
 				(int)(len > 200 ? 200 : len), text);

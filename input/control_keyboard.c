@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <wlr/interfaces/wlr_input_device.h>
 #include <wlr/interfaces/wlr_keyboard.h>
 #include <wlr/types/wlr_keyboard.h>
 #include <xkbcommon/xkbcommon.h>
@@ -18,27 +17,18 @@
  * the first gridctl key command.
  */
 struct gridwl_control_keyboard {
-	struct wlr_input_device device;
 	struct wlr_keyboard keyboard;
 };
 
-static void keyboard_impl_destroy(struct wlr_keyboard *keyboard) {
-	// Part of the gridwl_control_keyboard, freed with the device.
-}
-
 static const struct wlr_keyboard_impl keyboard_impl = {
-	.destroy = keyboard_impl_destroy,
+	.name = "gridctl-keyboard",
 };
 
-static void device_destroy(struct wlr_input_device *device) {
-	struct gridwl_control_keyboard *control =
-			wl_container_of(device, control, device);
+static void control_keyboard_destroy(struct gridwl_control_keyboard *control) {
+	// The seat's destroy listener lets go of it.
+	wlr_keyboard_finish(&control->keyboard);
 	free(control);
 }
-
-static const struct wlr_input_device_impl device_impl = {
-	.destroy = device_destroy,
-};
 
 static struct gridwl_control_keyboard *get_keyboard(struct gridwl_seat *seat) {
 	if (seat->control_keyboard != NULL) {
@@ -48,14 +38,11 @@ static struct gridwl_control_keyboard *get_keyboard(struct gridwl_seat *seat) {
 	if (control == NULL) {
 		return NULL;
 	}
-	wlr_input_device_init(&control->device, WLR_INPUT_DEVICE_KEYBOARD,
-			&device_impl, "gridctl-keyboard", 0, 0);
-	wlr_keyboard_init(&control->keyboard, &keyboard_impl);
-	control->device.keyboard = &control->keyboard;
-	gridwl_keyboard_create(seat, &control->device);
+	wlr_keyboard_init(&control->keyboard, &keyboard_impl, "gridctl-keyboard");
+	gridwl_keyboard_create(seat, &control->keyboard);
 	if (control->keyboard.keymap == NULL) {
 		// gridwl_keyboard_create said why.
-		wlr_input_device_destroy(&control->device);
+		control_keyboard_destroy(control);
 		return NULL;
 	}
 	gridwl_seat_update_capabilities(seat);
@@ -65,7 +52,7 @@ static struct gridwl_control_keyboard *get_keyboard(struct gridwl_seat *seat) {
 
 void gridwl_control_keyboard_destroy(struct gridwl_seat *seat) {
 	if (seat->control_keyboard != NULL) {
-		wlr_input_device_destroy(&seat->control_keyboard->device);
+		control_keyboard_destroy(seat->control_keyboard);
 		seat->control_keyboard = NULL;
 	}
 }
@@ -194,7 +181,7 @@ static bool parse_chord(struct xkb_keymap *keymap, const char *text,
 
 static void send_key(struct wlr_keyboard *keyboard, xkb_keycode_t keycode,
 		enum wl_keyboard_key_state state) {
-	struct wlr_event_keyboard_key event = {
+	struct wlr_keyboard_key_event event = {
 		.time_msec = gridwl_now_msec(),
 		.keycode = keycode - 8, // xkb to evdev
 		.update_state = true,

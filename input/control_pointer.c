@@ -1,6 +1,5 @@
 #include <math.h>
 #include <stdlib.h>
-#include <wlr/interfaces/wlr_input_device.h>
 #include <wlr/interfaces/wlr_pointer.h>
 #include <wlr/interfaces/wlr_touch.h>
 #include <wlr/types/wlr_cursor.h>
@@ -19,26 +18,11 @@
  * gridctl pointer command so that a seat without one looks as before.
  */
 struct gridwl_control_pointer {
-	struct wlr_input_device device;
 	struct wlr_pointer pointer;
 };
 
-static void pointer_destroy(struct wlr_pointer *pointer) {
-	// Part of the gridwl_control_pointer, freed with the device.
-}
-
 static const struct wlr_pointer_impl pointer_impl = {
-	.destroy = pointer_destroy,
-};
-
-static void device_destroy(struct wlr_input_device *device) {
-	struct gridwl_control_pointer *control =
-			wl_container_of(device, control, device);
-	free(control);
-}
-
-static const struct wlr_input_device_impl device_impl = {
-	.destroy = device_destroy,
+	.name = "gridctl-pointer",
 };
 
 static struct gridwl_control_pointer *get_pointer(struct gridwl_seat *seat) {
@@ -49,11 +33,8 @@ static struct gridwl_control_pointer *get_pointer(struct gridwl_seat *seat) {
 	if (control == NULL) {
 		return NULL;
 	}
-	wlr_input_device_init(&control->device, WLR_INPUT_DEVICE_POINTER,
-			&device_impl, "gridctl-pointer", 0, 0);
-	wlr_pointer_init(&control->pointer, &pointer_impl);
-	control->device.pointer = &control->pointer;
-	gridwl_seat_add_pointer(seat, &control->device);
+	wlr_pointer_init(&control->pointer, &pointer_impl, "gridctl-pointer");
+	gridwl_seat_add_pointer(seat, &control->pointer.base);
 	seat->control_pointer = control;
 	return control;
 }
@@ -61,16 +42,17 @@ static struct gridwl_control_pointer *get_pointer(struct gridwl_seat *seat) {
 void gridwl_control_pointer_destroy(struct gridwl_seat *seat) {
 	if (seat->control_pointer != NULL) {
 		// The seat's destroy listener detaches it from the cursor.
-		wlr_input_device_destroy(&seat->control_pointer->device);
+		wlr_pointer_finish(&seat->control_pointer->pointer);
+		free(seat->control_pointer);
 		seat->control_pointer = NULL;
 	}
 }
 
 bool gridwl_control_pointer_move(struct gridwl_seat *seat, double x, double y,
 		char **error) {
-	struct wlr_box *layout =
-			wlr_output_layout_get_box(seat->server->output_layout, NULL);
-	if (layout == NULL || wlr_box_empty(layout)) {
+	struct wlr_box layout;
+	wlr_output_layout_get_box(seat->server->output_layout, NULL, &layout);
+	if (wlr_box_empty(&layout)) {
 		gridwl_set_error(error, "no output to point at");
 		return false;
 	}
@@ -86,14 +68,14 @@ bool gridwl_control_pointer_move(struct gridwl_seat *seat, double x, double y,
 	}
 	// Absolute motion is a fraction of the whole layout (the device is
 	// mapped to no output), as a tablet's or a nested window's would be.
-	struct wlr_event_pointer_motion_absolute event = {
-		.device = &control->device,
+	struct wlr_pointer_motion_absolute_event event = {
+		.pointer = &control->pointer,
 		.time_msec = gridwl_now_msec(),
-		.x = (x - layout->x) / layout->width,
-		.y = (y - layout->y) / layout->height,
+		.x = (x - layout.x) / layout.width,
+		.y = (y - layout.y) / layout.height,
 	};
-	wl_signal_emit(&control->pointer.events.motion_absolute, &event);
-	wl_signal_emit(&control->pointer.events.frame, &control->pointer);
+	wl_signal_emit_mutable(&control->pointer.events.motion_absolute, &event);
+	wl_signal_emit_mutable(&control->pointer.events.frame, &control->pointer);
 	return true;
 }
 
@@ -104,17 +86,17 @@ bool gridwl_control_pointer_click(struct gridwl_seat *seat, uint32_t button,
 		gridwl_set_error(error, "out of memory");
 		return false;
 	}
-	struct wlr_event_pointer_button event = {
-		.device = &control->device,
+	struct wlr_pointer_button_event event = {
+		.pointer = &control->pointer,
 		.time_msec = gridwl_now_msec(),
 		.button = button,
-		.state = WLR_BUTTON_PRESSED,
+		.state = WL_POINTER_BUTTON_STATE_PRESSED,
 	};
-	wl_signal_emit(&control->pointer.events.button, &event);
-	wl_signal_emit(&control->pointer.events.frame, &control->pointer);
-	event.state = WLR_BUTTON_RELEASED;
-	wl_signal_emit(&control->pointer.events.button, &event);
-	wl_signal_emit(&control->pointer.events.frame, &control->pointer);
+	wl_signal_emit_mutable(&control->pointer.events.button, &event);
+	wl_signal_emit_mutable(&control->pointer.events.frame, &control->pointer);
+	event.state = WL_POINTER_BUTTON_STATE_RELEASED;
+	wl_signal_emit_mutable(&control->pointer.events.button, &event);
+	wl_signal_emit_mutable(&control->pointer.events.frame, &control->pointer);
 	return true;
 }
 
@@ -122,17 +104,20 @@ bool gridwl_control_pointer_click(struct gridwl_seat *seat, uint32_t button,
 #define SCROLL_PER_NOTCH 15.0
 
 static void emit_axis(struct gridwl_control_pointer *control,
-		enum wlr_axis_orientation orientation, double delta,
-		uint32_t time_msec) {
-	struct wlr_event_pointer_axis event = {
-		.device = &control->device,
+		enum wl_pointer_axis orientation, double delta, uint32_t time_msec) {
+	// Whole notches, in wlroots' 120ths of one: a wheel has no finer
+	// steps.
+	int32_t notches = (int32_t)lround(delta / SCROLL_PER_NOTCH);
+	struct wlr_pointer_axis_event event = {
+		.pointer = &control->pointer,
 		.time_msec = time_msec,
-		.source = WLR_AXIS_SOURCE_WHEEL,
+		.source = WL_POINTER_AXIS_SOURCE_WHEEL,
 		.orientation = orientation,
+		.relative_direction = WL_POINTER_AXIS_RELATIVE_DIRECTION_IDENTICAL,
 		.delta = delta,
-		.delta_discrete = (int32_t)lround(delta / SCROLL_PER_NOTCH),
+		.delta_discrete = notches * WLR_POINTER_AXIS_DISCRETE_STEP,
 	};
-	wl_signal_emit(&control->pointer.events.axis, &event);
+	wl_signal_emit_mutable(&control->pointer.events.axis, &event);
 }
 
 bool gridwl_control_pointer_scroll(struct gridwl_seat *seat, double dx,
@@ -144,38 +129,23 @@ bool gridwl_control_pointer_scroll(struct gridwl_seat *seat, double dx,
 	}
 	uint32_t time_msec = gridwl_now_msec();
 	if (dx != 0) {
-		emit_axis(control, WLR_AXIS_ORIENTATION_HORIZONTAL, dx, time_msec);
+		emit_axis(control, WL_POINTER_AXIS_HORIZONTAL_SCROLL, dx, time_msec);
 	}
 	if (dy != 0) {
-		emit_axis(control, WLR_AXIS_ORIENTATION_VERTICAL, dy, time_msec);
+		emit_axis(control, WL_POINTER_AXIS_VERTICAL_SCROLL, dy, time_msec);
 	}
-	wl_signal_emit(&control->pointer.events.frame, &control->pointer);
+	wl_signal_emit_mutable(&control->pointer.events.frame, &control->pointer);
 	return true;
 }
 
 /* The touch screen gridctl touches: the whole layout, as a nested
  * gridwl's would be were its window the layout. Made on first use. */
 struct gridwl_control_touch {
-	struct wlr_input_device device;
 	struct wlr_touch touch;
 };
 
-static void touch_impl_destroy(struct wlr_touch *touch) {
-	// Part of the gridwl_control_touch, freed with the device.
-}
-
 static const struct wlr_touch_impl touch_impl = {
-	.destroy = touch_impl_destroy,
-};
-
-static void touch_device_destroy(struct wlr_input_device *device) {
-	struct gridwl_control_touch *control =
-			wl_container_of(device, control, device);
-	free(control);
-}
-
-static const struct wlr_input_device_impl touch_device_impl = {
-	.destroy = touch_device_destroy,
+	.name = "gridctl-touch",
 };
 
 static struct gridwl_control_touch *get_touch(struct gridwl_seat *seat) {
@@ -186,18 +156,16 @@ static struct gridwl_control_touch *get_touch(struct gridwl_seat *seat) {
 	if (control == NULL) {
 		return NULL;
 	}
-	wlr_input_device_init(&control->device, WLR_INPUT_DEVICE_TOUCH,
-			&touch_device_impl, "gridctl-touch", 0, 0);
-	wlr_touch_init(&control->touch, &touch_impl);
-	control->device.touch = &control->touch;
-	gridwl_seat_add_pointer(seat, &control->device);
+	wlr_touch_init(&control->touch, &touch_impl, "gridctl-touch");
+	gridwl_seat_add_pointer(seat, &control->touch.base);
 	seat->control_touch = control;
 	return control;
 }
 
 void gridwl_control_touch_destroy(struct gridwl_seat *seat) {
 	if (seat->control_touch != NULL) {
-		wlr_input_device_destroy(&seat->control_touch->device);
+		wlr_touch_finish(&seat->control_touch->touch);
+		free(seat->control_touch);
 		seat->control_touch = NULL;
 	}
 }
@@ -205,10 +173,10 @@ void gridwl_control_touch_destroy(struct gridwl_seat *seat) {
 bool gridwl_control_touch(struct gridwl_seat *seat,
 		enum gridwl_control_touch_kind kind, int32_t id, double x, double y,
 		char **error) {
-	struct wlr_box *layout =
-			wlr_output_layout_get_box(seat->server->output_layout, NULL);
+	struct wlr_box layout;
+	wlr_output_layout_get_box(seat->server->output_layout, NULL, &layout);
 	if (kind != GRIDWL_CONTROL_TOUCH_UP &&
-			(layout == NULL || wlr_box_empty(layout) ||
+			(wlr_box_empty(&layout) ||
 					!wlr_output_layout_contains_point(
 							seat->server->output_layout, NULL, (int)x,
 							(int)y))) {
@@ -222,31 +190,31 @@ bool gridwl_control_touch(struct gridwl_seat *seat,
 	}
 	uint32_t time_msec = gridwl_now_msec();
 	if (kind == GRIDWL_CONTROL_TOUCH_UP) {
-		struct wlr_event_touch_up event = {
-			.device = &control->device,
+		struct wlr_touch_up_event event = {
+			.touch = &control->touch,
 			.time_msec = time_msec,
 			.touch_id = id,
 		};
-		wl_signal_emit(&control->touch.events.up, &event);
+		wl_signal_emit_mutable(&control->touch.events.up, &event);
 	} else if (kind == GRIDWL_CONTROL_TOUCH_DOWN) {
-		struct wlr_event_touch_down event = {
-			.device = &control->device,
+		struct wlr_touch_down_event event = {
+			.touch = &control->touch,
 			.time_msec = time_msec,
 			.touch_id = id,
-			.x = (x - layout->x) / layout->width,
-			.y = (y - layout->y) / layout->height,
+			.x = (x - layout.x) / layout.width,
+			.y = (y - layout.y) / layout.height,
 		};
-		wl_signal_emit(&control->touch.events.down, &event);
+		wl_signal_emit_mutable(&control->touch.events.down, &event);
 	} else {
-		struct wlr_event_touch_motion event = {
-			.device = &control->device,
+		struct wlr_touch_motion_event event = {
+			.touch = &control->touch,
 			.time_msec = time_msec,
 			.touch_id = id,
-			.x = (x - layout->x) / layout->width,
-			.y = (y - layout->y) / layout->height,
+			.x = (x - layout.x) / layout.width,
+			.y = (y - layout.y) / layout.height,
 		};
-		wl_signal_emit(&control->touch.events.motion, &event);
+		wl_signal_emit_mutable(&control->touch.events.motion, &event);
 	}
-	wl_signal_emit(&control->touch.events.frame, NULL);
+	wl_signal_emit_mutable(&control->touch.events.frame, NULL);
 	return true;
 }

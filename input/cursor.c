@@ -1,5 +1,6 @@
 #include <linux/input-event-codes.h>
 #include <math.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_pointer.h>
@@ -14,15 +15,69 @@
 #include "input/cursor.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
+#include "render/cursor_draw.h"
 
 /* Windows are at least this big, in logical pixels, while resized. */
 #define MIN_WINDOW_SIZE 16
 
+/* A theme a reload replaced goes once the cursor no longer shows it. */
+static void release_retired_theme(struct gridwl_seat *seat) {
+	if (seat->retired_xcursor_manager != NULL &&
+			seat->retired_xcursor_manager != seat->cursor_theme_shown) {
+		wlr_xcursor_manager_destroy(seat->retired_xcursor_manager);
+		seat->retired_xcursor_manager = NULL;
+	}
+}
+
+static void forget_cursor_surface(struct gridwl_seat *seat) {
+	if (seat->cursor_surface != NULL) {
+		wl_list_remove(&seat->cursor_surface_destroy.link);
+		seat->cursor_surface = NULL;
+	}
+}
+
+static void handle_cursor_surface_destroy(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, cursor_surface_destroy);
+	// wlr_cursor shows nothing from here on either.
+	forget_cursor_surface(seat);
+}
+
+static void set_cursor_surface(struct gridwl_seat *seat,
+		struct wlr_surface *surface, int32_t hotspot_x, int32_t hotspot_y) {
+	wlr_cursor_set_surface(seat->cursor, surface, hotspot_x, hotspot_y);
+	seat->cursor_theme_shown = NULL;
+	if (surface != seat->cursor_surface) {
+		forget_cursor_surface(seat);
+		if (surface != NULL) {
+			seat->cursor_surface = surface;
+			seat->cursor_surface_destroy.notify = handle_cursor_surface_destroy;
+			wl_signal_add(&surface->events.destroy,
+					&seat->cursor_surface_destroy);
+		}
+	}
+	release_retired_theme(seat);
+}
+
+struct wlr_surface *gridwl_render_cursor_surface(struct gridwl_server *server) {
+	return server->seat != NULL ? server->seat->cursor_surface : NULL;
+}
+
 void gridwl_cursor_set_default_image(struct gridwl_seat *seat) {
 	if (seat->pointer_count > 0 && seat->xcursor_manager != NULL) {
-		wlr_xcursor_manager_set_cursor_image(seat->xcursor_manager, "left_ptr",
-				seat->cursor);
+		wlr_cursor_set_xcursor(seat->cursor, seat->xcursor_manager, "left_ptr");
+		forget_cursor_surface(seat);
+		seat->cursor_theme_shown = seat->xcursor_manager;
+		release_retired_theme(seat);
 	}
+}
+
+void gridwl_cursor_hide(struct gridwl_seat *seat) {
+	wlr_cursor_unset_image(seat->cursor);
+	forget_cursor_surface(seat);
+	seat->cursor_theme_shown = NULL;
+	release_retired_theme(seat);
 }
 
 void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
@@ -159,9 +214,36 @@ static void send_relative_motion(struct gridwl_seat *seat, uint32_t time_msec,
 			dx, dy, dx_unaccel, dy_unaccel);
 }
 
+/* wlr_cursor stops the pointer at a right or bottom edge of the layout (or
+ * of the device's output) 1/65536 of a pixel inside it, which clients get
+ * rounded onto the edge in wl_fixed_t: gridwl stops it at the last whole
+ * pixel inside, as at the edge of a confinement region. want_x, want_y is
+ * where the motion would have taken it. */
+static void stop_inside(struct gridwl_seat *seat,
+		struct wlr_input_device *device, double want_x, double want_y) {
+	double x = seat->cursor->x, y = seat->cursor->y;
+	if (want_x > x) {
+		x = floor(x);
+	}
+	if (want_y > y) {
+		y = floor(y);
+	}
+	if (x != seat->cursor->x || y != seat->cursor->y) {
+		wlr_cursor_warp(seat->cursor, device, x, y);
+	}
+}
+
+/* wlr_cursor_move, stopping inside the layout's edges. */
+static void move_cursor(struct gridwl_seat *seat,
+		struct wlr_input_device *device, double dx, double dy) {
+	double want_x = seat->cursor->x + dx, want_y = seat->cursor->y + dy;
+	wlr_cursor_move(seat->cursor, device, dx, dy);
+	stop_inside(seat, device, want_x, want_y);
+}
+
 static void handle_motion(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_motion);
-	struct wlr_event_pointer_motion *event = data;
+	struct wlr_pointer_motion_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	// Deltas are logical pixels: the same hand movement crosses the same
 	// share of a window whatever the output's scale.
@@ -172,21 +254,22 @@ static void handle_motion(struct wl_listener *listener, void *data) {
 			GRIDWL_POINTER_MOTION_LOCKED) {
 		return;
 	}
-	wlr_cursor_move(seat->cursor, event->device, dx, dy);
+	move_cursor(seat, &event->pointer->base, dx, dy);
 	process_motion(seat, event->time_msec);
 }
 
 static void handle_motion_absolute(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat =
 			wl_container_of(listener, seat, cursor_motion_absolute);
-	struct wlr_event_pointer_motion_absolute *event = data;
+	struct wlr_pointer_motion_absolute_event *event = data;
+	struct wlr_input_device *device = &event->pointer->base;
 	gridwl_idle_notify_activity(seat->server);
 	// A position, not a movement: no relative motion goes out (unlike
 	// sway, which sends the distance from the cursor; under a lock, where
 	// the cursor stays, that would repeat the whole way from the lock
 	// point with every event). Constraints still hold it back.
 	double lx, ly;
-	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device, event->x,
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, device, event->x,
 			event->y, &lx, &ly);
 	double dx = lx - seat->cursor->x, dy = ly - seat->cursor->y;
 	switch (gridwl_pointer_constraints_apply(seat->pointer_constraints, &dx,
@@ -194,12 +277,12 @@ static void handle_motion_absolute(struct wl_listener *listener, void *data) {
 	case GRIDWL_POINTER_MOTION_LOCKED:
 		return;
 	case GRIDWL_POINTER_MOTION_CONFINED:
-		wlr_cursor_move(seat->cursor, event->device, dx, dy);
+		move_cursor(seat, device, dx, dy);
 		break;
 	case GRIDWL_POINTER_MOTION_FREE:
 		// Exactly where the device says, with no rounding on the way.
-		wlr_cursor_warp_absolute(seat->cursor, event->device, event->x,
-				event->y);
+		wlr_cursor_warp_absolute(seat->cursor, device, event->x, event->y);
+		stop_inside(seat, device, lx, ly);
 		break;
 	}
 	process_motion(seat, event->time_msec);
@@ -269,9 +352,9 @@ static uint32_t nearest_edges(struct gridwl_seat *seat,
 
 static void handle_button(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_button);
-	struct wlr_event_pointer_button *event = data;
+	struct wlr_pointer_button_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
-	if (event->state == WLR_BUTTON_RELEASED) {
+	if (event->state == WL_POINTER_BUTTON_STATE_RELEASED) {
 		if (seat->grab_mode != GRIDWL_GRAB_NONE) {
 			end_grab(seat);
 			gridwl_seat_update_pointer_focus(seat, event->time_msec);
@@ -309,11 +392,11 @@ static void handle_button(struct wl_listener *listener, void *data) {
 
 static void handle_axis(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_axis);
-	struct wlr_event_pointer_axis *event = data;
+	struct wlr_pointer_axis_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	wlr_seat_pointer_notify_axis(seat->wlr_seat, event->time_msec,
 			event->orientation, event->delta, event->delta_discrete,
-			event->source);
+			event->source, event->relative_direction);
 }
 
 static void handle_frame(struct wl_listener *listener, void *data) {
@@ -328,7 +411,7 @@ static void handle_request_set_cursor(struct wl_listener *listener,
 	struct wlr_seat_pointer_request_set_cursor_event *event = data;
 	// Only the client under the pointer may choose its image.
 	if (event->seat_client == seat->wlr_seat->pointer_state.focused_client) {
-		wlr_cursor_set_surface(seat->cursor, event->surface, event->hotspot_x,
+		set_cursor_surface(seat, event->surface, event->hotspot_x,
 				event->hotspot_y);
 	}
 }
@@ -352,6 +435,7 @@ void gridwl_cursor_init(struct gridwl_seat *seat) {
 }
 
 void gridwl_cursor_finish(struct gridwl_seat *seat) {
+	forget_cursor_surface(seat);
 	wl_list_remove(&seat->cursor_motion.link);
 	wl_list_remove(&seat->cursor_motion_absolute.link);
 	wl_list_remove(&seat->cursor_button.link);

@@ -5,6 +5,9 @@ struct gridwl_seat;
 
 void gridwl_cursor_init(struct gridwl_seat *seat);
 void gridwl_cursor_finish(struct gridwl_seat *seat);
+/* The theme's pointer, where a pointing device is attached. */
 void gridwl_cursor_set_default_image(struct gridwl_seat *seat);
+/* No image at all: nothing left to point with. */
+void gridwl_cursor_hide(struct gridwl_seat *seat);
 
 #endif

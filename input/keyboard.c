@@ -1,6 +1,5 @@
 #include <stdlib.h>
 #include <wlr/backend/session.h>
-#include <wlr/types/wlr_input_device.h>
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
@@ -15,7 +14,7 @@
 struct gridwl_keyboard {
 	struct wl_list link; // gridwl_seat.keyboards
 	struct gridwl_seat *seat;
-	struct wlr_input_device *device;
+	struct wlr_keyboard *wlr_keyboard;
 	struct wl_listener modifiers;
 	struct wl_listener key;
 	struct wl_listener destroy;
@@ -69,7 +68,7 @@ static bool handle_vt_switch(struct gridwl_seat *seat, xkb_keysym_t sym) {
 
 static bool handle_bindings(struct gridwl_keyboard *keyboard,
 		uint32_t keycode) {
-	struct wlr_keyboard *wlr_keyboard = keyboard->device->keyboard;
+	struct wlr_keyboard *wlr_keyboard = keyboard->wlr_keyboard;
 	const xkb_keysym_t *syms;
 	int count = xkb_state_key_get_syms(wlr_keyboard->xkb_state, keycode, &syms);
 	// Caps Lock and Num Lock are states, not part of a chord.
@@ -93,7 +92,7 @@ static bool handle_bindings(struct gridwl_keyboard *keyboard,
 
 static void keyboard_handle_key(struct wl_listener *listener, void *data) {
 	struct gridwl_keyboard *keyboard = wl_container_of(listener, keyboard, key);
-	struct wlr_event_keyboard_key *event = data;
+	struct wlr_keyboard_key_event *event = data;
 	struct wlr_seat *seat = keyboard->seat->wlr_seat;
 	gridwl_idle_notify_activity(keyboard->seat->server);
 	uint32_t keycode = event->keycode + 8; // evdev to xkb
@@ -107,7 +106,7 @@ static void keyboard_handle_key(struct wl_listener *listener, void *data) {
 			remove_bound_key(keyboard, event->keycode)) {
 		return;
 	}
-	wlr_seat_set_keyboard(seat, keyboard->device);
+	wlr_seat_set_keyboard(seat, keyboard->wlr_keyboard);
 	wlr_seat_keyboard_notify_key(seat, event->time_msec, event->keycode,
 			event->state);
 }
@@ -116,9 +115,9 @@ static void keyboard_handle_modifiers(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_keyboard *keyboard =
 			wl_container_of(listener, keyboard, modifiers);
-	wlr_seat_set_keyboard(keyboard->seat->wlr_seat, keyboard->device);
+	wlr_seat_set_keyboard(keyboard->seat->wlr_seat, keyboard->wlr_keyboard);
 	wlr_seat_keyboard_notify_modifiers(keyboard->seat->wlr_seat,
-			&keyboard->device->keyboard->modifiers);
+			&keyboard->wlr_keyboard->modifiers);
 }
 
 static void keyboard_destroy(struct gridwl_keyboard *keyboard) {
@@ -138,14 +137,15 @@ static void keyboard_handle_destroy(struct wl_listener *listener, void *data) {
 }
 
 void gridwl_keyboard_create(struct gridwl_seat *seat,
-		struct wlr_input_device *device) {
+		struct wlr_keyboard *wlr_keyboard) {
+	const char *name = wlr_keyboard->base.name;
 	struct gridwl_keyboard *keyboard = calloc(1, sizeof(*keyboard));
 	if (keyboard == NULL) {
-		wlr_log(WLR_ERROR, "Out of memory for keyboard %s", device->name);
+		wlr_log(WLR_ERROR, "Out of memory for keyboard %s", name);
 		return;
 	}
 	keyboard->seat = seat;
-	keyboard->device = device;
+	keyboard->wlr_keyboard = wlr_keyboard;
 
 	// The layout comes from the XKB_DEFAULT_* variables, as in sway and
 	// weston, when they are set.
@@ -155,25 +155,24 @@ void gridwl_keyboard_create(struct gridwl_seat *seat,
 			xkb_keymap_new_from_names(context, NULL,
 					XKB_KEYMAP_COMPILE_NO_FLAGS);
 	if (keymap == NULL) {
-		wlr_log(WLR_ERROR, "Keyboard %s: cannot compile a keymap",
-				device->name);
+		wlr_log(WLR_ERROR, "Keyboard %s: cannot compile a keymap", name);
 		xkb_context_unref(context);
 		free(keyboard);
 		return;
 	}
-	wlr_keyboard_set_keymap(device->keyboard, keymap);
+	wlr_keyboard_set_keymap(wlr_keyboard, keymap);
 	xkb_keymap_unref(keymap);
 	xkb_context_unref(context);
-	wlr_keyboard_set_repeat_info(device->keyboard, 25, 600);
+	wlr_keyboard_set_repeat_info(wlr_keyboard, 25, 600);
 
 	keyboard->modifiers.notify = keyboard_handle_modifiers;
-	wl_signal_add(&device->keyboard->events.modifiers, &keyboard->modifiers);
+	wl_signal_add(&wlr_keyboard->events.modifiers, &keyboard->modifiers);
 	keyboard->key.notify = keyboard_handle_key;
-	wl_signal_add(&device->keyboard->events.key, &keyboard->key);
+	wl_signal_add(&wlr_keyboard->events.key, &keyboard->key);
 	keyboard->destroy.notify = keyboard_handle_destroy;
-	wl_signal_add(&device->events.destroy, &keyboard->destroy);
+	wl_signal_add(&wlr_keyboard->base.events.destroy, &keyboard->destroy);
 
-	wlr_seat_set_keyboard(seat->wlr_seat, device);
+	wlr_seat_set_keyboard(seat->wlr_seat, wlr_keyboard);
 	wl_list_insert(&seat->keyboards, &keyboard->link);
 }
 
@@ -181,7 +180,7 @@ size_t gridwl_keyboard_client_keys(struct gridwl_seat *seat,
 		struct wlr_keyboard *wlr_keyboard, uint32_t *keycodes) {
 	struct gridwl_keyboard *keyboard = NULL, *k;
 	wl_list_for_each(k, &seat->keyboards, link) {
-		if (k->device->keyboard == wlr_keyboard) {
+		if (k->wlr_keyboard == wlr_keyboard) {
 			keyboard = k;
 			break;
 		}

@@ -1,16 +1,17 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_pointer_constraints_v1.h>
 #include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_surface.h>
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
+#include "wlr_compat/wlr_compat.h"
 
 struct gridwl_pointer_constraints {
 	struct gridwl_seat *seat;
@@ -104,8 +105,7 @@ static void warp_to_cursor_hint(struct gridwl_pointer_constraint *constraint) {
 	struct gridwl_seat *seat = constraint->constraints->seat;
 	int lx, ly;
 	if (wlr_constraint->type != WLR_POINTER_CONSTRAINT_V1_LOCKED ||
-			!(wlr_constraint->current.committed &
-					WLR_POINTER_CONSTRAINT_V1_STATE_CURSOR_HINT) ||
+			!wlr_constraint->current.cursor_hint.enabled ||
 			!surface_layout_position(seat->server, wlr_constraint->surface, &lx,
 					&ly)) {
 		return;
@@ -235,6 +235,7 @@ static void handle_new_constraint(struct wl_listener *listener, void *data) {
 			&constraint->surface_commit);
 	constraint->destroy.notify = constraint_handle_destroy;
 	wl_signal_add(&wlr_constraint->events.destroy, &constraint->destroy);
+	gridwl_compat_pointer_constraint_apply_initial_region(wlr_constraint);
 	// The pointer may be on the surface already.
 	update_active(constraints);
 }

@@ -7,9 +7,11 @@
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_output_layout.h>
+#include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_primary_selection.h>
 #include <wlr/types/wlr_relative_pointer_v1.h>
 #include <wlr/types/wlr_seat.h>
+#include <wlr/types/wlr_touch.h>
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/util/log.h>
 #include "compositor/output.h"
@@ -59,7 +61,7 @@ static void pointer_handle_destroy(struct wl_listener *listener, void *data) {
 	gridwl_seat_update_capabilities(seat);
 	if (seat->pointer_count == 0) {
 		// No pointing device, nothing to point with: hide the cursor.
-		wlr_cursor_set_image(seat->cursor, NULL, 0, 0, 0, 0, 0, 0);
+		gridwl_cursor_hide(seat);
 	}
 }
 
@@ -80,8 +82,14 @@ static void add_pointer(struct gridwl_seat *seat,
 	// The backends announce the output first, and the device goes with
 	// it. (Where the output is not in the layout, wlr_cursor falls back
 	// to the whole layout.)
-	struct gridwl_output *output = device->output_name != NULL ?
-			gridwl_output_by_name(seat->server, device->output_name) :
+	const char *output_name = NULL;
+	if (device->type == WLR_INPUT_DEVICE_POINTER) {
+		output_name = wlr_pointer_from_input_device(device)->output_name;
+	} else if (device->type == WLR_INPUT_DEVICE_TOUCH) {
+		output_name = wlr_touch_from_input_device(device)->output_name;
+	}
+	struct gridwl_output *output = output_name != NULL ?
+			gridwl_output_by_name(seat->server, output_name) :
 			NULL;
 	if (output != NULL) {
 		wlr_cursor_map_input_to_output(seat->cursor, device,
@@ -107,11 +115,11 @@ static void seat_handle_new_input(struct wl_listener *listener, void *data) {
 	struct wlr_input_device *device = data;
 	switch (device->type) {
 	case WLR_INPUT_DEVICE_KEYBOARD:
-		gridwl_keyboard_create(seat, device);
+		gridwl_keyboard_create(seat, wlr_keyboard_from_input_device(device));
 		break;
 	case WLR_INPUT_DEVICE_POINTER:
 	case WLR_INPUT_DEVICE_TOUCH:
-	case WLR_INPUT_DEVICE_TABLET_TOOL:
+	case WLR_INPUT_DEVICE_TABLET:
 		// All go through wlr_cursor, which maps them onto the layout.
 		add_pointer(seat, device);
 		break;
@@ -162,13 +170,19 @@ void gridwl_seat_apply_cursor_config(struct gridwl_seat *seat) {
 		wlr_log(WLR_ERROR, "Cannot load the cursor theme; keeping the old");
 		return;
 	}
-	// wlr_cursor keeps copies of the images it was given, so the old
-	// theme can go before the new image is set.
-	wlr_xcursor_manager_destroy(seat->xcursor_manager);
+	struct wlr_xcursor_manager *old = seat->xcursor_manager;
 	seat->xcursor_manager = manager;
 	struct gridwl_output *output;
 	wl_list_for_each(output, &seat->server->outputs, link) {
 		gridwl_seat_output_configured(seat, output);
+	}
+	// Over a surface the image stays as it was until the surface sets its
+	// own or the pointer leaves it, and wlr_cursor reads it from the old
+	// theme again whenever an output's scale changes meanwhile.
+	if (seat->cursor_theme_shown == old) {
+		seat->retired_xcursor_manager = old;
+	} else {
+		wlr_xcursor_manager_destroy(old);
 	}
 }
 
@@ -231,12 +245,14 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 		wl_list_remove(&seat->new_input.link);
 		wl_list_remove(&seat->request_set_selection.link);
 		wl_list_remove(&seat->request_set_primary_selection.link);
-		wlr_xcursor_manager_destroy(seat->xcursor_manager);
 	}
 	gridwl_keyboard_destroy_all(seat);
 	if (seat->cursor != NULL) {
 		wlr_cursor_destroy(seat->cursor);
 	}
+	// After the cursor, which reads the theme it shows until it goes.
+	wlr_xcursor_manager_destroy(seat->retired_xcursor_manager);
+	wlr_xcursor_manager_destroy(seat->xcursor_manager);
 	// The wlr_seat goes with the display.
 	free(seat);
 }
@@ -244,9 +260,8 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 void gridwl_seat_output_placed(struct gridwl_seat *seat,
 		struct gridwl_output *output) {
 	if (seat->pointer_placed) {
-		// wlroots makes the output's cursor at its top-left only after the
-		// layout's change event.
-		gridwl_seat_layout_changed(seat);
+		// The layout's change event has put every output's cursor in
+		// place (and wlroots places a new output's when it makes it).
 		return;
 	}
 	seat->pointer_placed = true;
@@ -259,20 +274,16 @@ void gridwl_seat_layout_changed(struct gridwl_seat *seat) {
 	if (!seat->pointer_placed) {
 		return;
 	}
-	// wlroots places each output's cursor only when the pointer moves: an
-	// output added or moved since would show its cursor where it was made,
-	// at its top-left corner, however far the pointer is.
+	// wlroots places each output's cursor only when the pointer moves (or
+	// the output enters the layout): an output moved or rescaled since
+	// would show its cursor where it was, however far the pointer is.
 	wlr_cursor_warp(seat->cursor, NULL, seat->cursor->x, seat->cursor->y);
 }
 
 void gridwl_seat_output_configured(struct gridwl_seat *seat,
 		struct gridwl_output *output) {
-	if (seat->xcursor_manager == NULL) {
-		return;
-	}
-	// wlroots picks the theme image loaded for each output's scale; one
-	// loaded only later is used once the image is set again.
-	wlr_xcursor_manager_load(seat->xcursor_manager, output->scale);
+	// wlr_cursor loads the theme at the output's scale itself, and draws
+	// the output's cursor from the theme's image for that scale.
 	if (seat->wlr_seat->pointer_state.focused_surface == NULL) {
 		gridwl_cursor_set_default_image(seat);
 	}

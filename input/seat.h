@@ -17,6 +17,7 @@ struct gridwl_control_touch;
 struct wlr_input_device;
 struct wlr_keyboard;
 struct wlr_surface;
+struct wlr_xcursor_manager;
 
 enum gridwl_grab_mode {
 	GRIDWL_GRAB_NONE,
@@ -29,6 +30,17 @@ struct gridwl_seat {
 	struct wlr_seat *wlr_seat;
 	struct wlr_cursor *cursor;
 	struct wlr_xcursor_manager *xcursor_manager;
+	// What the cursor shows, as wlr_cursor keeps it to itself: the theme
+	// image of this manager (which it reads again whenever an output's
+	// scale changes, so the manager lives as long as that), or a client's
+	// surface (which the output cursors have only the texture of, and
+	// gridwl_render_cursor_surface gives the renderer); both NULL while it
+	// shows nothing.
+	struct wlr_xcursor_manager *cursor_theme_shown;
+	struct wlr_surface *cursor_surface;
+	struct wl_listener cursor_surface_destroy;
+	// The theme before the last reload, while the cursor still shows it.
+	struct wlr_xcursor_manager *retired_xcursor_manager;
 	bool pointer_placed; // by gridwl_seat_output_placed
 	struct wl_list keyboards; // gridwl_keyboard.link
 	int pointer_count;
@@ -74,9 +86,9 @@ struct gridwl_seat {
 struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server);
 void gridwl_seat_destroy(struct gridwl_seat *seat);
 
-/* Loads the cursor theme at the output's (new) scale so the cursor is drawn
- * from the theme's own image for that scale. Run whenever an output is
- * configured. */
+/* Shows the theme's pointer when no surface has the pointer. Run whenever
+ * an output is configured (wlr_cursor itself loads the theme at the output's
+ * scale, so the cursor is drawn from the theme's own image for it). */
 void gridwl_seat_output_configured(struct gridwl_seat *seat,
 		struct gridwl_output *output);
 /* After outputs were added, moved, rescaled or removed. */
@@ -110,13 +122,14 @@ void gridwl_seat_schedule_pointer_rebase(struct gridwl_seat *seat);
 /* Advertises what the devices attached now can do. */
 void gridwl_seat_update_capabilities(struct gridwl_seat *seat);
 
-/* Attaches a pointing device that does not come from the backend. */
+/* Attaches a pointing device (or touch screen) that does not come from the
+ * backend. */
 void gridwl_seat_add_pointer(struct gridwl_seat *seat,
 		struct wlr_input_device *device);
 
 /* input/keyboard.c */
 void gridwl_keyboard_create(struct gridwl_seat *seat,
-		struct wlr_input_device *device);
+		struct wlr_keyboard *wlr_keyboard);
 void gridwl_keyboard_destroy_all(struct gridwl_seat *seat);
 /* The keys held on keyboard whose press went to clients, leaving out those
  * a binding took, for wl_keyboard.enter; keycodes has room for

@@ -1,4 +1,5 @@
 #include <stdlib.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_touch.h>
@@ -9,6 +10,7 @@
 #include "compositor/view.h"
 #include "input/seat.h"
 #include "input/touch.h"
+#include "wlr_compat/wlr_compat.h"
 
 /*
  * Touch goes to the surface under the finger at touch-down and stays with
@@ -18,14 +20,17 @@
  */
 
 /*
- * A finger down on a surface. wlroots keeps a touch point whose surface is
- * destroyed until the finger lifts, and tells its client nothing; the client
- * then holds a touch on a surface it no longer has, and the touch id stays
- * taken. gridwl ends the sequence (wl_touch.up) when the surface goes.
+ * A finger down on a surface, from touch-down to its lifting: gridwl's own
+ * account of which fingers are down, which the handlers below go by.
+ * wlroots keeps a touch point whose surface is destroyed until the finger
+ * lifts, and tells its client nothing; the client then holds a touch on a
+ * surface it no longer has, and the touch id stays taken. gridwl ends the
+ * sequence (wl_touch.up) when the surface goes.
  */
 struct gridwl_touch_point {
 	struct gridwl_seat *seat;
 	int32_t touch_id;
+	struct wlr_surface *surface;
 	struct wl_list link; // gridwl_seat.touch_points
 	struct wl_listener surface_destroy;
 	struct wl_listener point_destroy;
@@ -36,6 +41,28 @@ static void touch_point_forget(struct gridwl_touch_point *tracked) {
 	wl_list_remove(&tracked->point_destroy.link);
 	wl_list_remove(&tracked->link);
 	free(tracked);
+}
+
+static struct gridwl_touch_point *touch_point_find(struct gridwl_seat *seat,
+		int32_t touch_id) {
+	struct gridwl_touch_point *tracked;
+	wl_list_for_each(tracked, &seat->touch_points, link) {
+		if (tracked->touch_id == touch_id) {
+			return tracked;
+		}
+	}
+	return NULL;
+}
+
+/* wlroots 0.18.2 does not free its point on up (wlr_compat/wlr_compat.h,
+ * W15). */
+static void touch_point_up(struct gridwl_seat *seat, uint32_t time_msec,
+		int32_t touch_id) {
+	gridwl_compat_seat_touch_notify_up(seat->wlr_seat, time_msec, touch_id);
+	struct gridwl_touch_point *tracked = touch_point_find(seat, touch_id);
+	if (tracked != NULL) {
+		touch_point_forget(tracked);
+	}
 }
 
 static void touch_point_handle_point_destroy(struct wl_listener *listener,
@@ -49,10 +76,9 @@ static void touch_point_handle_surface_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_touch_point *tracked =
 			wl_container_of(listener, tracked, surface_destroy);
-	struct wlr_seat *wlr_seat = tracked->seat->wlr_seat;
-	// Destroys the wlroots point, and with it the tracker.
-	wlr_seat_touch_notify_up(wlr_seat, gridwl_now_msec(), tracked->touch_id);
-	wlr_seat_touch_notify_frame(wlr_seat);
+	struct gridwl_seat *seat = tracked->seat;
+	touch_point_up(seat, gridwl_now_msec(), tracked->touch_id);
+	wlr_seat_touch_notify_frame(seat->wlr_seat);
 }
 
 static void touch_point_track(struct gridwl_seat *seat,
@@ -69,10 +95,12 @@ static void touch_point_track(struct gridwl_seat *seat,
 	}
 	tracked->seat = seat;
 	tracked->touch_id = touch_id;
+	tracked->surface = surface;
 	// Added after wlroots' own listeners, so the point has already let go
 	// of the surface when gridwl lifts the finger.
 	tracked->surface_destroy.notify = touch_point_handle_surface_destroy;
 	wl_signal_add(&surface->events.destroy, &tracked->surface_destroy);
+	// The client went (and its points with it), or cancelled.
 	tracked->point_destroy.notify = touch_point_handle_point_destroy;
 	wl_signal_add(&point->events.destroy, &tracked->point_destroy);
 	wl_list_insert(&seat->touch_points, &tracked->link);
@@ -80,11 +108,11 @@ static void touch_point_track(struct gridwl_seat *seat,
 
 static void handle_touch_down(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, touch_down);
-	struct wlr_event_touch_down *event = data;
+	struct wlr_touch_down_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	double lx, ly, sx, sy;
-	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device, event->x,
-			event->y, &lx, &ly);
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, &event->touch->base,
+			event->x, event->y, &lx, &ly);
 	struct wlr_surface *surface = NULL;
 	struct gridwl_view *view =
 			gridwl_view_at(seat->server, lx, ly, &surface, &sx, &sy);
@@ -102,43 +130,46 @@ static void handle_touch_down(struct wl_listener *listener, void *data) {
 
 static void handle_touch_up(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, touch_up);
-	struct wlr_event_touch_up *event = data;
-	if (wlr_seat_touch_get_point(seat->wlr_seat, event->touch_id) == NULL) {
+	struct wlr_touch_up_event *event = data;
+	if (touch_point_find(seat, event->touch_id) == NULL) {
 		return;
 	}
-	wlr_seat_touch_notify_up(seat->wlr_seat, event->time_msec, event->touch_id);
+	touch_point_up(seat, event->time_msec, event->touch_id);
 }
 
 static void handle_touch_motion(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, touch_motion);
-	struct wlr_event_touch_motion *event = data;
+	struct wlr_touch_motion_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
-	struct wlr_touch_point *point =
-			wlr_seat_touch_get_point(seat->wlr_seat, event->touch_id);
-	if (point == NULL || point->surface == NULL) {
+	struct gridwl_touch_point *tracked =
+			touch_point_find(seat, event->touch_id);
+	if (tracked == NULL) {
 		return;
 	}
-	struct gridwl_view *view = gridwl_view_from_surface(point->surface);
+	struct gridwl_view *view = gridwl_view_from_surface(tracked->surface);
 	int surface_x, surface_y;
 	if (view == NULL || !view->mapped ||
-			!gridwl_view_surface_position(view, point->surface, &surface_x,
+			!gridwl_view_surface_position(view, tracked->surface, &surface_x,
 					&surface_y)) {
 		return;
 	}
 	double lx, ly;
-	wlr_cursor_absolute_to_layout_coords(seat->cursor, event->device, event->x,
-			event->y, &lx, &ly);
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, &event->touch->base,
+			event->x, event->y, &lx, &ly);
 	wlr_seat_touch_notify_motion(seat->wlr_seat, event->time_msec,
 			event->touch_id, lx - surface_x, ly - surface_y);
 }
 
 static void handle_touch_cancel(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, touch_cancel);
-	struct wlr_event_touch_cancel *event = data;
+	struct wlr_touch_cancel_event *event = data;
+	struct gridwl_touch_point *tracked =
+			touch_point_find(seat, event->touch_id);
 	struct wlr_touch_point *point =
 			wlr_seat_touch_get_point(seat->wlr_seat, event->touch_id);
-	if (point != NULL && point->surface != NULL) {
-		wlr_seat_touch_notify_cancel(seat->wlr_seat, point->surface);
+	if (tracked != NULL && point != NULL) {
+		// Every touch of that client ends, and their points with it.
+		wlr_seat_touch_notify_cancel(seat->wlr_seat, point->client);
 	}
 }
 

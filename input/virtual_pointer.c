@@ -59,7 +59,7 @@ static void manager_handle_new_virtual_pointer(struct wl_listener *listener,
 	struct gridwl_virtual_pointer_manager *manager =
 			wl_container_of(listener, manager, new_virtual_pointer);
 	struct wlr_virtual_pointer_v1_new_pointer_event *event = data;
-	struct wlr_input_device *device = &event->new_pointer->input_device;
+	struct wlr_input_device *device = &event->new_pointer->pointer.base;
 	struct gridwl_seat *seat = manager->seat;
 	if (event->suggested_seat != NULL &&
 			event->suggested_seat != seat->wlr_seat) {

@@ -1,7 +1,9 @@
 #ifndef GRIDWL_PROTOCOL_CONTROL_H
 #define GRIDWL_PROTOCOL_CONTROL_H
 
+#include <json-c/json_tokener.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 struct json_object;
 
@@ -70,5 +72,14 @@ struct json_object *gridwl_control_error(const char *fmt, ...)
 		__attribute__((format(printf, 1, 2)));
 /* Whether reply says the request succeeded: "success" is true. */
 bool gridwl_control_succeeded(struct json_object *reply);
+
+/* The one JSON value of the len bytes at text (RFC 8259 strictly: UTF-8,
+ * no comments, quotes or commas json-c would let pass), which may be
+ * followed by whitespace. NULL with *error set (never
+ * json_tokener_success) when it is not one; also NULL for JSON null, with
+ * *error json_tokener_success. *trailing is set when more than whitespace
+ * follows the value. */
+struct json_object *gridwl_control_parse_json(const char *text, size_t len,
+		enum json_tokener_error *error, bool *trailing);
 
 #endif

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/types/wlr_buffer.h>
-#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_compositor.h>
 #include "render/buffer_access.h"
 
 /*

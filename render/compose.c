@@ -1,5 +1,7 @@
+#include <wlr/render/pass.h>
+#include <wlr/render/pixman.h>
 #include <wlr/render/wlr_renderer.h>
-#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_output.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
@@ -94,11 +96,11 @@ static void add_opaque_surface(struct wlr_surface *surface, int sx, int sy,
  * would cost about a third of the frame. */
 static void clear_damage(struct gridwl_render_target *target) {
 	uint32_t argb = gridwl_render_background(target->server);
-	const float background[4] = {
-		((argb >> 16) & 0xff) / 255.0f,
-		((argb >> 8) & 0xff) / 255.0f,
-		(argb & 0xff) / 255.0f,
-		1.0f,
+	const struct wlr_render_color background = {
+		.r = ((argb >> 16) & 0xff) / 255.0f,
+		.g = ((argb >> 8) & 0xff) / 255.0f,
+		.b = (argb & 0xff) / 255.0f,
+		.a = 1.0f,
 	};
 	pixman_region32_t opaque, clear;
 	pixman_region32_init(&opaque);
@@ -115,19 +117,13 @@ static void clear_damage(struct gridwl_render_target *target) {
 	pixman_region32_subtract(&clear, target->damage, &opaque);
 	pixman_region32_fini(&opaque);
 
-	int count;
-	pixman_box32_t *rects = pixman_region32_rectangles(&clear, &count);
-	for (int i = 0; i < count; i++) {
-		struct wlr_box box = {
-			.x = rects[i].x1,
-			.y = rects[i].y1,
-			.width = rects[i].x2 - rects[i].x1,
-			.height = rects[i].y2 - rects[i].y1,
-		};
-		wlr_renderer_scissor(target->renderer, &box);
-		wlr_renderer_clear(target->renderer, background);
-	}
-	wlr_renderer_scissor(target->renderer, NULL);
+	wlr_render_pass_add_rect(target->pass,
+			&(struct wlr_render_rect_options){
+					.box = { 0, 0, target->width, target->height },
+					.color = background,
+					.clip = &clear,
+					.blend_mode = WLR_RENDER_BLEND_MODE_NONE,
+			});
 	pixman_region32_fini(&clear);
 }
 
@@ -195,7 +191,8 @@ void gridwl_render_views(struct gridwl_render_target *target) {
 }
 
 void gridwl_render_target_for_output(struct gridwl_render_target *target,
-		struct gridwl_output *output, pixman_region32_t *damage) {
+		struct gridwl_output *output, struct wlr_render_pass *pass,
+		struct wlr_buffer *buffer, pixman_region32_t *damage) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct wlr_box box = gridwl_output_logical_box(output);
 	*target = (struct gridwl_render_target){
@@ -207,7 +204,11 @@ void gridwl_render_target_for_output(struct gridwl_render_target *target,
 		.ly = box.y,
 		.width = wlr_output->width,
 		.height = wlr_output->height,
-		.projection = wlr_output->transform_matrix,
+		.pass = pass,
+		.image = wlr_renderer_is_pixman(output->server->renderer) ?
+				wlr_pixman_renderer_get_buffer_image(output->server->renderer,
+						buffer) :
+				NULL,
 		.damage = damage,
 	};
 }

@@ -1,17 +1,17 @@
 #include <time.h>
-#include <wlr/render/wlr_renderer.h>
+#include <wlr/render/pass.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_damage_ring.h>
 #include <wlr/types/wlr_output.h>
-#include <wlr/types/wlr_output_damage.h>
-#include <wlr/types/wlr_surface.h>
-#include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
+#include <wlr/util/transform.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "render/cursor_draw.h"
 #include "render/frame.h"
-#include "render/gles2_filter.h"
+#include "render/gles2_finish.h"
 #include "render/target.h"
 
 static void send_frame_done_iterator(struct wlr_surface *surface, int sx,
@@ -33,11 +33,20 @@ static void send_frame_done(struct gridwl_output *output,
 	}
 }
 
-/* Commits what was attached and counts it (gridctl's frames). */
-static bool commit_frame(struct gridwl_output *output) {
-	if (!wlr_output_commit(output->wlr_output)) {
-		wlr_log(WLR_DEBUG, "Output %s: commit failed",
-				output->wlr_output->name);
+/* Ends pass, commits state with the buffer it drew and counts the frame
+ * (gridctl's frames). */
+static bool submit_and_commit(struct gridwl_output *output,
+		struct wlr_render_pass *pass, struct wlr_output_state *state) {
+	struct wlr_output *wlr_output = output->wlr_output;
+	// KMS gets the buffer at the commit below: on a software GL it must
+	// be drawn completely by then (see render/gles2_finish.c).
+	gridwl_gles2_finish_frame(output->server);
+	if (!wlr_render_pass_submit(pass)) {
+		wlr_log(WLR_DEBUG, "Output %s: render pass failed", wlr_output->name);
+		return false;
+	}
+	if (!wlr_output_commit_state(wlr_output, state)) {
+		wlr_log(WLR_DEBUG, "Output %s: commit failed", wlr_output->name);
 		return false;
 	}
 	output->frames++;
@@ -47,64 +56,80 @@ static bool commit_frame(struct gridwl_output *output) {
 enum gridwl_frame_result gridwl_render_output_frame(
 		struct gridwl_output *output) {
 	struct wlr_output *wlr_output = output->wlr_output;
-	struct gridwl_server *server = output->server;
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 
 	gridwl_render_prepare(output);
 	gridwl_render_prepare_cursors(output, false);
-	bool needs_frame = false;
-	pixman_region32_t damage;
-	pixman_region32_init(&damage);
-	if (!wlr_output_damage_attach_render(output->damage, &needs_frame,
-				&damage)) {
-		pixman_region32_fini(&damage);
-		return GRIDWL_FRAME_FAILED;
-	}
-	if (!needs_frame) {
+	// needs_frame: the backend or a capture (wlr-screencopy asks for a
+	// fresh buffer) wants a commit even where nothing changed.
+	if (!wlr_output->needs_frame &&
+			!pixman_region32_not_empty(&output->damage_ring.current)) {
 		// Nothing changed: no repaint, no commit.
-		wlr_output_rollback(wlr_output);
-		pixman_region32_fini(&damage);
 		send_frame_done(output, &now);
 		return GRIDWL_FRAME_UNCHANGED;
 	}
 
+	struct wlr_output_state state;
+	wlr_output_state_init(&state);
+	int buffer_age;
+	struct wlr_render_pass *pass =
+			wlr_output_begin_render_pass(wlr_output, &state, &buffer_age, NULL);
+	if (pass == NULL) {
+		wlr_output_state_finish(&state);
+		return GRIDWL_FRAME_FAILED;
+	}
+	// What this buffer missed since it was last shown: the damage of the
+	// frames after it, or all of it when its age is unknown.
+	pixman_region32_t damage;
+	pixman_region32_init(&damage);
+	wlr_damage_ring_get_buffer_damage(&output->damage_ring, buffer_age,
+			&damage);
 	struct gridwl_render_target target;
-	gridwl_render_target_for_output(&target, output, &damage);
-	wlr_renderer_begin(server->renderer, wlr_output->width, wlr_output->height);
+	gridwl_render_target_for_output(&target, output, pass, state.buffer,
+			&damage);
 	if (pixman_region32_not_empty(&damage)) {
 		gridwl_render_views(&target);
 		gridwl_render_cursors(&target, false);
 	}
-	// KMS gets the buffer at the commit below: on a software GL it must
-	// be drawn completely by then (see render/gles2_filter.c).
-	gridwl_gles2_finish_frame(server);
-	wlr_renderer_end(server->renderer);
 	pixman_region32_fini(&damage);
 
 	int width, height;
 	wlr_output_transformed_resolution(wlr_output, &width, &height);
 	pixman_region32_t frame_damage;
 	pixman_region32_init(&frame_damage);
-	wlr_region_transform(&frame_damage, &output->damage->current,
+	wlr_region_transform(&frame_damage, &output->damage_ring.current,
 			wlr_output_transform_invert(wlr_output->transform), width, height);
-	wlr_output_set_damage(wlr_output, &frame_damage);
+	wlr_output_state_set_damage(&state, &frame_damage);
 	pixman_region32_fini(&frame_damage);
 
-	bool committed = commit_frame(output);
+	bool committed = submit_and_commit(output, pass, &state);
+	wlr_output_state_finish(&state);
+	if (committed) {
+		wlr_damage_ring_rotate(&output->damage_ring);
+	}
 	send_frame_done(output, &now);
 	return committed ? GRIDWL_FRAME_COMMITTED : GRIDWL_FRAME_FAILED;
 }
 
 void gridwl_render_output_blank(struct gridwl_output *output) {
 	struct wlr_output *wlr_output = output->wlr_output;
-	struct gridwl_server *server = output->server;
-	if (!wlr_output_attach_render(wlr_output, NULL)) {
-		return;
+	struct wlr_output_state state;
+	wlr_output_state_init(&state);
+	struct wlr_render_pass *pass =
+			wlr_output_begin_render_pass(wlr_output, &state, NULL, NULL);
+	if (pass != NULL) {
+		wlr_render_pass_add_rect(pass,
+				&(struct wlr_render_rect_options){
+						.box = { 0, 0, wlr_output->width, wlr_output->height },
+						.color = { 0, 0, 0, 1 },
+						.blend_mode = WLR_RENDER_BLEND_MODE_NONE,
+				});
+		if (submit_and_commit(output, pass, &state)) {
+			// The next frame has this buffer's age to go by, and it holds
+			// none of the picture.
+			wlr_damage_ring_add_whole(&output->damage_ring);
+		}
 	}
-	wlr_renderer_begin(server->renderer, wlr_output->width, wlr_output->height);
-	wlr_renderer_clear(server->renderer, (float[]){ 0, 0, 0, 1 });
-	gridwl_gles2_finish_frame(server);
-	wlr_renderer_end(server->renderer);
-	commit_frame(output);
+	wlr_output_state_finish(&state);
 }

@@ -4,8 +4,9 @@
 #include <wlr/render/pixman.h>
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/render/wlr_texture.h>
+#include <wlr/interfaces/wlr_buffer.h>
 #include <wlr/types/wlr_buffer.h>
-#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/util/log.h>
 #include "render/buffer_access.h"
 #include "render/kernels/resample.h"
@@ -95,10 +96,13 @@ bool gridwl_resample_supported(struct wlr_surface *surface, int scale) {
 				pixman_image_get_format(wlr_pixman_texture_get_image(texture));
 		return format == PIXMAN_a8r8g8b8 || format == PIXMAN_x8r8g8b8;
 	}
-	uint32_t format = surface->buffer != NULL ?
-			surface->buffer->shm_source_format :
-			DRM_FORMAT_INVALID;
-	return format == DRM_FORMAT_ARGB8888 || format == DRM_FORMAT_XRGB8888;
+	struct wlr_shm_attributes shm;
+	if (surface->buffer == NULL || surface->buffer->source == NULL ||
+			!wlr_buffer_get_shm(surface->buffer->source, &shm)) {
+		return false;
+	}
+	return shm.format == DRM_FORMAT_ARGB8888 ||
+			shm.format == DRM_FORMAT_XRGB8888;
 }
 
 void gridwl_resample_map_damage(int buffer_scale, int scale,
@@ -303,6 +307,41 @@ static bool entry_compute(struct gridwl_resample_cache *cache,
 	return true;
 }
 
+/*
+ * An entry's pixels as a wlr_buffer, for the one call that uploads them
+ * (wlr_texture_update_from_buffer reads them at once and keeps nothing).
+ */
+struct entry_buffer {
+	struct wlr_buffer base;
+	struct gridwl_resample_entry *entry;
+	uint32_t format;
+};
+
+static void entry_buffer_destroy(struct wlr_buffer *buffer) {
+	// It lives on the stack of entry_upload.
+}
+
+static bool entry_buffer_begin_data_ptr_access(struct wlr_buffer *buffer,
+		uint32_t flags, void **data, uint32_t *format, size_t *stride) {
+	struct entry_buffer *pixels = wl_container_of(buffer, pixels, base);
+	if (flags & WLR_BUFFER_DATA_PTR_ACCESS_WRITE) {
+		return false;
+	}
+	*data = pixels->entry->data;
+	*format = pixels->format;
+	*stride = (size_t)pixels->entry->width * 4;
+	return true;
+}
+
+static void entry_buffer_end_data_ptr_access(struct wlr_buffer *buffer) {
+}
+
+static const struct wlr_buffer_impl entry_buffer_impl = {
+	.destroy = entry_buffer_destroy,
+	.begin_data_ptr_access = entry_buffer_begin_data_ptr_access,
+	.end_data_ptr_access = entry_buffer_end_data_ptr_access,
+};
+
 /* Copies what changed into the entry's texture, on renderers that draw
  * from textures rather than from memory. */
 static bool entry_upload(struct gridwl_resample_cache *cache,
@@ -319,15 +358,12 @@ static bool entry_upload(struct gridwl_resample_cache *cache,
 		pixman_region32_clear(&entry->upload);
 		return entry->texture != NULL;
 	}
-	int count;
-	pixman_box32_t *boxes = pixman_region32_rectangles(&entry->upload, &count);
-	bool ok = true;
-	for (int i = 0; i < count && ok; i++) {
-		ok = wlr_texture_write_pixels(entry->texture, stride,
-				boxes[i].x2 - boxes[i].x1, boxes[i].y2 - boxes[i].y1,
-				boxes[i].x1, boxes[i].y1, boxes[i].x1, boxes[i].y1,
-				entry->data);
-	}
+	struct entry_buffer pixels = { .entry = entry, .format = format };
+	wlr_buffer_init(&pixels.base, &entry_buffer_impl, entry->width,
+			entry->height);
+	bool ok = wlr_texture_update_from_buffer(entry->texture, &pixels.base,
+			&entry->upload);
+	wlr_buffer_drop(&pixels.base);
 	pixman_region32_clear(&entry->upload);
 	return ok;
 }

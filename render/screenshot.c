@@ -1,14 +1,17 @@
 #include <drm_fourcc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wlr/render/pass.h>
+#include <wlr/render/swapchain.h>
 #include <wlr/render/wlr_renderer.h>
+#include <wlr/render/wlr_texture.h>
+#include <wlr/types/wlr_buffer.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/util/box.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
 #include "render/cursor_draw.h"
-#include "render/gles2_filter.h"
 #include "render/screenshot.h"
 #include "render/target.h"
 
@@ -26,10 +29,11 @@ static bool image_init(struct gridwl_image *image, int width, int height) {
 }
 
 /*
- * Composes the output's current scene into its next buffer and reads it
- * back without committing: the same code path and pixels as a frame, on
- * either renderer. The buffer then holds current content, which stays
- * correct under buffer-age damage tracking.
+ * Composes the output's current scene into a buffer of its swapchain and
+ * reads it back without committing: the same code path and pixels as a
+ * frame, on either renderer. The buffer then holds current content, which
+ * stays correct under buffer-age damage tracking (a frame repaints what
+ * changed since its age over a picture that is newer, not older).
  */
 bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 		struct gridwl_image *image, char **error) {
@@ -49,33 +53,54 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 	if (with_cursor) {
 		gridwl_render_prepare_cursors(output, true);
 	}
-	if (!wlr_output_attach_render(wlr_output, NULL)) {
+	struct wlr_output_state state;
+	wlr_output_state_init(&state);
+	bool have_swapchain = wlr_output_configure_primary_swapchain(wlr_output,
+			&state, &wlr_output->swapchain);
+	wlr_output_state_finish(&state);
+	struct wlr_buffer *buffer = have_swapchain ?
+			wlr_swapchain_acquire(wlr_output->swapchain, NULL) :
+			NULL;
+	if (buffer == NULL) {
 		gridwl_set_error(error, "output %s cannot render now",
 				wlr_output->name);
 		return false;
 	}
-	if (!image_init(image, wlr_output->width, wlr_output->height)) {
-		wlr_output_rollback(wlr_output);
-		gridwl_set_error(error, "out of memory");
+	struct wlr_render_pass *pass =
+			wlr_renderer_begin_buffer_pass(server->renderer, buffer, NULL);
+	if (pass == NULL || !image_init(image, buffer->width, buffer->height)) {
+		if (pass != NULL) {
+			wlr_render_pass_submit(pass);
+		}
+		wlr_buffer_unlock(buffer);
+		gridwl_set_error(error, "output %s cannot render now",
+				wlr_output->name);
 		return false;
 	}
 
 	pixman_region32_t damage;
-	pixman_region32_init_rect(&damage, 0, 0, wlr_output->width,
-			wlr_output->height);
+	pixman_region32_init_rect(&damage, 0, 0, buffer->width, buffer->height);
 	struct gridwl_render_target target;
-	gridwl_render_target_for_output(&target, output, &damage);
-	wlr_renderer_begin(server->renderer, wlr_output->width, wlr_output->height);
+	gridwl_render_target_for_output(&target, output, pass, buffer, &damage);
 	gridwl_render_views(&target);
 	if (with_cursor) {
 		gridwl_render_cursors(&target, true);
 	}
-	bool ok = wlr_renderer_read_pixels(server->renderer, DRM_FORMAT_XRGB8888,
-			NULL, image->stride, image->width, image->height, 0, 0, 0, 0,
-			image->data);
-	wlr_renderer_end(server->renderer);
-	wlr_output_rollback(wlr_output);
 	pixman_region32_fini(&damage);
+	bool ok = wlr_render_pass_submit(pass);
+	struct wlr_texture *texture =
+			ok ? wlr_texture_from_buffer(server->renderer, buffer) : NULL;
+	ok = texture != NULL &&
+			wlr_texture_read_pixels(texture,
+					&(struct wlr_texture_read_pixels_options){
+							.data = image->data,
+							.format = DRM_FORMAT_XRGB8888,
+							.stride = image->stride,
+					});
+	if (texture != NULL) {
+		wlr_texture_destroy(texture);
+	}
+	wlr_buffer_unlock(buffer);
 	if (!ok) {
 		gridwl_image_finish(image);
 		gridwl_set_error(error, "output %s: reading pixels failed",

@@ -1,22 +1,23 @@
+#include <wlr/render/pass.h>
 #include <wlr/render/pixman.h>
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/render/wlr_texture.h>
-#include <wlr/types/wlr_matrix.h>
-#include <wlr/types/wlr_output.h>
-#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/util/log.h>
+#include <wlr/util/transform.h>
 #include "compositor/output.h"
 #include "compositor/surface.h"
 #include "render/buffer_access.h"
-#include "render/gles2_filter.h"
 #include "render/resample_cache.h"
 #include "render/target.h"
 
 /*
  * A buffer at the target's own scale with no transform or viewport maps
  * pixel for pixel. On the pixman renderer that is a plain composite with
- * offsets and no transform, which keeps pixman on its blit fast path
- * (wlroots 0.15 always sets a transform, about 5x slower, see
- * shared/notes; wlr_compat/wlr_compat.h, N8) and is exact by construction.
+ * offsets and no transform, which keeps pixman on its blit fast path and is
+ * exact by construction. (wlroots 0.18's pixman pass does the same for a
+ * 1:1 texture, but from the texture's image, which for shm points where
+ * the pool was mapped at commit; see blit_pixman.)
  */
 static bool surface_is_1to1(struct gridwl_render_target *target,
 		struct wlr_surface *surface) {
@@ -31,8 +32,7 @@ static bool surface_is_1to1(struct gridwl_render_target *target,
 /* Copies src, whose top-left is at (x, y) of the target, where clip says. */
 static void blit_pixman_clipped(struct gridwl_render_target *target,
 		pixman_image_t *src, int x, int y, pixman_region32_t *clip) {
-	pixman_image_t *dst =
-			wlr_pixman_renderer_get_current_image(target->renderer);
+	pixman_image_t *dst = target->image;
 	// Opaque formats need no blending; SRC is the cheapest operator.
 	pixman_op_t op = PIXMAN_FORMAT_A(pixman_image_get_format(src)) == 0 ?
 			PIXMAN_OP_SRC :
@@ -87,38 +87,37 @@ static void blit_pixman(struct gridwl_render_target *target,
 /* Draws src_box of texture onto box of the target, within the damage. */
 static void draw_texture(struct gridwl_render_target *target,
 		struct wlr_texture *texture, const struct wlr_fbox *src_box,
-		const struct wlr_box *box, enum wl_output_transform transform) {
-	float matrix[9];
-	wlr_matrix_project_box(matrix, box, transform, 0, target->projection);
+		const struct wlr_box *box, enum wl_output_transform transform,
+		enum gridwl_filter filter) {
 	pixman_region32_t clip;
 	pixman_region32_init_rect(&clip, box->x, box->y, box->width, box->height);
 	pixman_region32_intersect(&clip, &clip, target->damage);
-	int count;
-	pixman_box32_t *rects = pixman_region32_rectangles(&clip, &count);
-	for (int i = 0; i < count; i++) {
-		struct wlr_box scissor = {
-			.x = rects[i].x1,
-			.y = rects[i].y1,
-			.width = rects[i].x2 - rects[i].x1,
-			.height = rects[i].y2 - rects[i].y1,
-		};
-		wlr_renderer_scissor(target->renderer, &scissor);
-		wlr_render_subtexture_with_matrix(target->renderer, texture, src_box,
-				matrix, 1.0f);
+	if (pixman_region32_not_empty(&clip)) {
+		wlr_render_pass_add_texture(target->pass,
+				&(struct wlr_render_texture_options){
+						.texture = texture,
+						.src_box = *src_box,
+						.dst_box = *box,
+						.clip = &clip,
+						.transform = transform,
+						.filter_mode = filter == GRIDWL_FILTER_BILINEAR ?
+								WLR_SCALE_FILTER_BILINEAR :
+								WLR_SCALE_FILTER_NEAREST,
+				});
 	}
-	wlr_renderer_scissor(target->renderer, NULL);
 	pixman_region32_fini(&clip);
 }
 
 void gridwl_render_texture(struct gridwl_render_target *target,
 		struct wlr_texture *texture, const struct wlr_box *box) {
 	struct wlr_fbox src_box = { 0, 0, texture->width, texture->height };
-	draw_texture(target, texture, &src_box, box, WL_OUTPUT_TRANSFORM_NORMAL);
+	draw_texture(target, texture, &src_box, box, WL_OUTPUT_TRANSFORM_NORMAL,
+			GRIDWL_FILTER_NEAREST);
 }
 
 /* What the renderer does by itself, for what the kernels do not handle
- * (viewports, buffer transforms, other formats, dmabufs): the pixman
- * renderer replicates pixels, the GLES2 one samples as filter says. */
+ * (viewports, buffer transforms, other formats, dmabufs): both renderers
+ * sample as filter says. */
 static void draw_with_renderer(struct gridwl_render_target *target,
 		struct wlr_surface *surface, struct wlr_texture *texture,
 		enum gridwl_filter filter, int x, int y) {
@@ -130,9 +129,21 @@ static void draw_with_renderer(struct gridwl_render_target *target,
 	};
 	struct wlr_fbox src_box;
 	wlr_surface_get_buffer_source_box(surface, &src_box);
-	gridwl_gles2_texture_set_filter(texture, filter);
+	// The state and the texture can disagree for a commit whose buffer
+	// could not be uploaded (the texture is the last one that could);
+	// the render pass asserts that the source is inside the texture.
+	if (src_box.x < 0 || src_box.y < 0 ||
+			src_box.x + src_box.width > texture->width ||
+			src_box.y + src_box.height > texture->height) {
+		wlr_log(WLR_DEBUG,
+				"Surface source box %.1fx%.1f+%.1f+%.1f is outside its "
+				"%ux%u texture: not drawn",
+				src_box.width, src_box.height, src_box.x, src_box.y,
+				texture->width, texture->height);
+		return;
+	}
 	draw_texture(target, texture, &src_box, &box,
-			wlr_output_transform_invert(surface->current.transform));
+			wlr_output_transform_invert(surface->current.transform), filter);
 }
 
 /* Where a direct entry is stale, resamples the surface's buffer straight
@@ -143,8 +154,7 @@ static bool draw_direct(struct gridwl_render_target *target,
 		struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry, struct wlr_surface *surface, int x,
 		int y, pixman_region32_t *clip) {
-	pixman_image_t *dst =
-			wlr_pixman_renderer_get_current_image(target->renderer);
+	pixman_image_t *dst = target->image;
 	pixman_format_code_t format = pixman_image_get_format(dst);
 	if (format != PIXMAN_x8r8g8b8 && format != PIXMAN_a8r8g8b8) {
 		return false;
@@ -172,12 +182,11 @@ static bool draw_resampled(struct gridwl_render_target *target,
 		struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry, struct wlr_surface *surface, int x,
 		int y) {
-	if (!wlr_renderer_is_pixman(target->renderer)) {
+	if (target->image == NULL) {
 		struct wlr_box box = { x, y, entry->width, entry->height };
 		struct wlr_fbox src_box = { 0, 0, entry->width, entry->height };
-		gridwl_gles2_texture_set_filter(entry->texture, GRIDWL_FILTER_NEAREST);
 		draw_texture(target, entry->texture, &src_box, &box,
-				WL_OUTPUT_TRANSFORM_NORMAL);
+				WL_OUTPUT_TRANSFORM_NORMAL, GRIDWL_FILTER_NEAREST);
 		return true;
 	}
 	pixman_region32_t clip;
@@ -197,8 +206,7 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 	if (texture == NULL) {
 		return;
 	}
-	if (surface_is_1to1(target, surface) &&
-			wlr_renderer_is_pixman(target->renderer) &&
+	if (surface_is_1to1(target, surface) && target->image != NULL &&
 			wlr_texture_is_pixman(texture)) {
 		blit_pixman(target, surface, texture, x, y);
 		return;

@@ -8,6 +8,8 @@
 struct gridwl_output;
 struct gridwl_server;
 struct wlr_box;
+struct wlr_buffer;
+struct wlr_render_pass;
 struct wlr_renderer;
 struct wlr_surface;
 struct wlr_texture;
@@ -16,9 +18,9 @@ struct wlr_texture;
 #define GRIDWL_BACKGROUND_ARGB 0xff333333u
 
 /*
- * One pass of composition into a buffer that the renderer has bound: the
- * layout seen from (lx, ly) at an integer scale, physical size width x
- * height, repainting only the physical damage region.
+ * One pass of composition into a buffer through a render pass: the layout
+ * seen from (lx, ly) at an integer scale, physical size width x height,
+ * repainting only the physical damage region.
  */
 struct gridwl_render_target {
 	struct gridwl_server *server;
@@ -27,17 +29,24 @@ struct gridwl_render_target {
 	int scale;
 	int lx, ly;
 	int width, height;
-	const float *projection;
+	struct wlr_render_pass *pass;
+	// On the pixman renderer, the buffer's own pixels, which gridwl's
+	// kernels and blits write directly between the pass's operations (the
+	// pixman pass draws at once, so they interleave in order); NULL on
+	// GLES2.
+	pixman_image_t *image;
 	pixman_region32_t *damage;
 };
 
-/* The target that composes output's own pixels where damage says. */
+/* The target that composes output's pixels into buffer, which pass renders
+ * to, where damage says. */
 void gridwl_render_target_for_output(struct gridwl_render_target *target,
-		struct gridwl_output *output, pixman_region32_t *damage);
+		struct gridwl_output *output, struct wlr_render_pass *pass,
+		struct wlr_buffer *buffer, pixman_region32_t *damage);
 
 /* Brings the resampled copies of everything the output shows up to date.
  * Textures may not be written during a render pass, so this runs before
- * the output's buffer is attached. */
+ * the pass begins. */
 void gridwl_render_prepare(struct gridwl_output *output);
 
 /* Background, then every shown view bottom to top. */

@@ -2,8 +2,8 @@
 #include "wlr_compat/wlr_compat.h"
 
 const char *gridwl_compat_xwayland_binary(void) {
-	// What wlroots 0.15 runs: $WLR_XWAYLAND, else the path it was built
-	// with (Debian's).
+	// What wlroots (0.15 to 0.18, xwayland/server.c) runs: $WLR_XWAYLAND,
+	// else the path it was built with (Debian's).
 	const char *path = getenv("WLR_XWAYLAND");
 	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
 }

@@ -5,7 +5,7 @@
 #include <wlr/backend.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include "compositor/control/commands.h"
 #include "compositor/control/socket.h"
@@ -68,10 +68,13 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 	struct json_object *object = json_object_new_object();
 	json_object_object_add(object, "name",
 			json_object_new_string(wlr_output->name));
+	// Headless outputs have neither.
 	json_object_object_add(object, "make",
-			json_object_new_string(wlr_output->make));
+			json_object_new_string(
+					wlr_output->make != NULL ? wlr_output->make : ""));
 	json_object_object_add(object, "model",
-			json_object_new_string(wlr_output->model));
+			json_object_new_string(
+					wlr_output->model != NULL ? wlr_output->model : ""));
 	json_object_object_add(object, "enabled",
 			json_object_new_boolean(gridwl_output_is_active(output)));
 	struct json_object *mode = json_object_new_object();

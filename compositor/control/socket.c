@@ -689,40 +689,20 @@ struct json_object *gridwl_control_parse_request(const char *buf, size_t len,
 		return NULL;
 	}
 
-	struct json_tokener *tok = json_tokener_new();
-	if (tok == NULL) {
-		*error = "out of memory";
-		return NULL;
-	}
-	// STRICT rejects json-c's extensions (comments, single quotes, trailing
-	// commas); trailing data is checked below with a better message.
-	json_tokener_set_flags(tok,
-			JSON_TOKENER_STRICT | JSON_TOKENER_ALLOW_TRAILING_CHARS |
-					JSON_TOKENER_VALIDATE_UTF8);
-
-	struct json_object *obj = json_tokener_parse_ex(tok, buf, (int)len);
-	enum json_tokener_error jerr = json_tokener_get_error(tok);
-	size_t end = json_tokener_get_parse_end(tok);
-	if (obj == NULL && jerr == json_tokener_continue) {
-		// A top-level scalar such as 12 or null is only complete once
-		// the tokener sees the end of input, which NUL signals.
-		end = len;
-		obj = json_tokener_parse_ex(tok, "", 1);
-		jerr = json_tokener_get_error(tok);
-	}
-	json_tokener_free(tok);
-
+	enum json_tokener_error jerr;
+	bool trailing;
+	struct json_object *obj =
+			gridwl_control_parse_json(buf, len, &jerr, &trailing);
 	if (jerr != json_tokener_success) {
-		json_object_put(obj);
-		*error = tokener_error_message(jerr);
+		*error = jerr == json_tokener_error_memory ?
+				"out of memory" :
+				tokener_error_message(jerr);
 		return NULL;
 	}
-	for (size_t i = end; i < len; i++) {
-		if (!is_json_space(buf[i])) {
-			json_object_put(obj);
-			*error = "malformed JSON: trailing data after the request";
-			return NULL;
-		}
+	if (trailing) {
+		json_object_put(obj);
+		*error = "malformed JSON: trailing data after the request";
+		return NULL;
 	}
 	if (!json_object_is_type(obj, json_type_object)) {
 		// json-c represents null as NULL; put(NULL) is a no-op.

@@ -1,17 +1,16 @@
 #include <stdlib.h>
-#include <wlr/types/wlr_idle.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_idle_inhibit_v1.h>
-#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_idle_notify_v1.h>
 #include <wlr/util/log.h>
 #include "compositor/services/idle.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "input/seat.h"
-#include "wlr_compat/wlr_compat.h"
 
 struct gridwl_idle {
 	struct gridwl_server *server;
-	struct wlr_idle *wlr_idle;
+	struct wlr_idle_notifier_v1 *notifier;
 	struct wlr_idle_inhibit_manager_v1 *inhibit_manager;
 	struct wl_list inhibitors; // gridwl_idle_inhibitor.link
 	bool inhibited;
@@ -52,10 +51,9 @@ void gridwl_idle_update(struct gridwl_server *server) {
 	}
 	idle->inhibited = inhibited;
 	wlr_log(WLR_DEBUG, "Idleness %s", inhibited ? "inhibited" : "allowed");
-	struct wlr_seat *seat = server->seat->wlr_seat;
 	// A client that went idle before (the lock hid the video, say) hears it
-	// resume: what is shown now counts as activity.
-	gridwl_compat_idle_set_enabled(idle->wlr_idle, seat, !inhibited);
+	// resume: wlroots sends resumed to every idle notification it inhibits.
+	wlr_idle_notifier_v1_set_inhibited(idle->notifier, inhibited);
 }
 
 bool gridwl_idle_inhibited(struct gridwl_server *server) {
@@ -64,7 +62,7 @@ bool gridwl_idle_inhibited(struct gridwl_server *server) {
 
 void gridwl_idle_notify_activity(struct gridwl_server *server) {
 	if (server->idle != NULL) {
-		wlr_idle_notify_activity(server->idle->wlr_idle,
+		wlr_idle_notifier_v1_notify_activity(server->idle->notifier,
 				server->seat->wlr_seat);
 	}
 }
@@ -104,9 +102,9 @@ bool gridwl_idle_init(struct gridwl_server *server) {
 	}
 	idle->server = server;
 	wl_list_init(&idle->inhibitors);
-	idle->wlr_idle = wlr_idle_create(server->display);
+	idle->notifier = wlr_idle_notifier_v1_create(server->display);
 	idle->inhibit_manager = wlr_idle_inhibit_v1_create(server->display);
-	if (idle->wlr_idle == NULL || idle->inhibit_manager == NULL) {
+	if (idle->notifier == NULL || idle->inhibit_manager == NULL) {
 		free(idle);
 		return false;
 	}

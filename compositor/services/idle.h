@@ -6,10 +6,11 @@
 struct gridwl_server;
 
 /*
- * Idleness for swayidle and the like (org_kde_kwin_idle, which wlroots 0.15
- * provides), held off by idle inhibitors (zwp_idle_inhibit_manager_v1) on
- * surfaces that are shown: a video player that is on screen keeps the
- * screen from locking, one that is hidden does not.
+ * Idleness for swayidle and the like (ext-idle-notify-v1; wlroots 0.17
+ * dropped org_kde_kwin_idle), held off by idle inhibitors
+ * (zwp_idle_inhibit_manager_v1) on surfaces that are shown: a video player
+ * that is on screen keeps the screen from locking, one that is hidden does
+ * not.
  */
 bool gridwl_idle_init(struct gridwl_server *server);
 void gridwl_idle_finish(struct gridwl_server *server);

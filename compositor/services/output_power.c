@@ -87,8 +87,8 @@ void gridwl_output_power_fail_captures(struct gridwl_output *output) {
 void gridwl_output_power_went_off(struct gridwl_output *output, bool still_on) {
 	gridwl_output_power_fail_captures(output);
 	if (still_on) {
-		// What was last shown would stay on a nested window (and in its
-		// buffer on headless): black, as a screen that is off.
+		// What was last shown would stay on a nested window: black, as
+		// a screen that is off.
 		gridwl_render_output_blank(output);
 	}
 	gridwl_session_lock_outputs_changed(output->server);

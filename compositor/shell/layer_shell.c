@@ -1,10 +1,10 @@
 #include <json-c/json.h>
 #include <stdlib.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_layer_shell_v1.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_surface.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 #include "compositor/shell/layer_shell.h"
@@ -12,12 +12,9 @@
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "input/seat.h"
-#include "wlr_compat/wlr_compat.h"
 
-/* Sends closed and destroys it; wlroots 0.15.1 would leave the popups of
- * one not mapped behind (see wlr_compat/wlr_compat.h). */
+/* Sends closed and destroys it, and its popups with it. */
 static void close_layer_surface(struct wlr_layer_surface_v1 *layer_surface) {
-	gridwl_compat_layer_surface_dismiss_popups(layer_surface);
 	wlr_layer_surface_v1_destroy(layer_surface);
 }
 
@@ -29,15 +26,16 @@ struct gridwl_layer_view {
 	// surface was created or last unmapped (then it needs a new one).
 	bool configure_sent;
 	int configured_width, configured_height;
-	// Unmapped, it is configured again only once it has made its initial
-	// commit again (unmapping is the commit before that one).
-	bool awaiting_initial_commit, unmapping;
+	// Configured only from its initial commit on: the first one, and the
+	// first one after it unmapped (wlroots forgets its configures then).
+	bool awaiting_initial_commit;
 	// Closing is left to the event loop: the arrangement that finds a
 	// surface has no room runs inside commits and signals of that surface.
 	struct wl_event_source *close_idle;
 	struct wl_listener map;
 	struct wl_listener unmap;
 	struct wl_listener destroy;
+	struct wl_listener client_commit;
 	struct wl_listener commit;
 	struct wl_listener output_destroy;
 };
@@ -355,10 +353,11 @@ static bool arrange_output(struct gridwl_server *server,
 }
 
 /* The output of ours that is wlr_output, found by address alone: wlroots
- * 0.15 keeps the output a client named at get_layer_surface without
- * following its destruction, so the pointer may be stale by the first
- * commit and must not be followed before it is known to be live
- * (wlr_compat/wlr_compat.h, N1). */
+ * (0.15 to 0.18) keeps the output a client named at get_layer_surface
+ * without following its destruction, so the pointer may be stale and must
+ * not be followed before it is known to be live (wlr_compat/wlr_compat.h,
+ * N1). gridwl follows it from the surface's creation on, so only what runs
+ * before that listener (and after the output went) sees a stale one. */
 static struct gridwl_output *live_output(struct gridwl_server *server,
 		struct wlr_output *wlr_output) {
 	struct gridwl_output *output;
@@ -455,12 +454,34 @@ static void layer_handle_unmap(struct wl_listener *listener, void *data) {
 	struct gridwl_layer_view *layer_view =
 			wl_container_of(listener, layer_view, unmap);
 	// To be shown again it needs a configure of its own, after its next
-	// commit; wlroots forgets the configures it sent before.
+	// initial commit; wlroots forgets the configures it sent before.
 	layer_view->configure_sent = false;
 	layer_view->awaiting_initial_commit = true;
-	layer_view->unmapping = true;
 	gridwl_view_unmap(&layer_view->view);
 	layer_view_rearrange(layer_view);
+}
+
+/* The protocol's invalid_size, before the state is applied: upstream
+ * wlroots checks it itself, Debian's build does not (it reverts that check
+ * for phosh), so gridwl does (wlr_compat/wlr_compat.h, N2). */
+static void layer_handle_client_commit(struct wl_listener *listener,
+		void *data) {
+	struct gridwl_layer_view *layer_view =
+			wl_container_of(listener, layer_view, client_commit);
+	struct wlr_layer_surface_v1 *layer_surface = layer_view->view.layer_surface;
+	const struct wlr_layer_surface_v1_state *state = &layer_surface->pending;
+	bool stretch_x = (state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT) &&
+			(state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
+	bool stretch_y = (state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP) &&
+			(state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM);
+	if ((state->desired_width == 0 && !stretch_x) ||
+			(state->desired_height == 0 && !stretch_y)) {
+		wlr_surface_reject_pending(layer_surface->surface,
+				layer_surface->resource,
+				ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SIZE,
+				"a size of %ux%u needs anchors on both sides of each 0",
+				state->desired_width, state->desired_height);
+	}
 }
 
 static void layer_handle_commit(struct wl_listener *listener, void *data) {
@@ -468,24 +489,10 @@ static void layer_handle_commit(struct wl_listener *listener, void *data) {
 			wl_container_of(listener, layer_view, commit);
 	struct gridwl_view *view = &layer_view->view;
 	struct wlr_layer_surface_v1 *layer_surface = layer_view->view.layer_surface;
+	// A size of 0 without both anchors was refused before it was applied
+	// (layer_handle_client_commit), so place() never sees one.
 	const struct wlr_layer_surface_v1_state *state = &layer_surface->current;
-	// wlroots 0.15 leaves this check of the protocol to the compositor
-	// (wlr_compat/wlr_compat.h, N2).
-	bool stretch_x = (state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT) &&
-			(state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
-	bool stretch_y = (state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP) &&
-			(state->anchor & ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM);
-	if ((state->desired_width == 0 && !stretch_x) ||
-			(state->desired_height == 0 && !stretch_y)) {
-		wl_resource_post_error(layer_surface->resource,
-				ZWLR_LAYER_SURFACE_V1_ERROR_INVALID_SIZE,
-				"a size of %ux%u needs anchors on both sides of each 0",
-				state->desired_width, state->desired_height);
-		return;
-	}
-	if (layer_view->unmapping) {
-		layer_view->unmapping = false;
-	} else {
+	if (layer_surface->initial_commit) {
 		layer_view->awaiting_initial_commit = false;
 	}
 	if (state->layer != view->layer) {
@@ -518,10 +525,10 @@ static void layer_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_layer_view *layer_view =
 			wl_container_of(listener, layer_view, destroy);
 	struct gridwl_server *server = layer_view->view.server;
-	gridwl_compat_layer_surface_free_configures(layer_view->view.layer_surface);
 	wl_list_remove(&layer_view->map.link);
 	wl_list_remove(&layer_view->unmap.link);
 	wl_list_remove(&layer_view->destroy.link);
+	wl_list_remove(&layer_view->client_commit.link);
 	wl_list_remove(&layer_view->commit.link);
 	wl_list_remove(&layer_view->output_destroy.link);
 	if (layer_view->close_idle != NULL) {
@@ -574,24 +581,29 @@ static void handle_new_layer_surface(struct wl_listener *listener, void *data) {
 	layer_surface->data = view;
 	gridwl_view_init(view, server, GRIDWL_VIEW_LAYER_SURFACE, &layer_view_impl);
 
+	layer_view->awaiting_initial_commit = true;
 	layer_view->map.notify = layer_handle_map;
-	wl_signal_add(&layer_surface->events.map, &layer_view->map);
+	wl_signal_add(&layer_surface->surface->events.map, &layer_view->map);
 	layer_view->unmap.notify = layer_handle_unmap;
-	wl_signal_add(&layer_surface->events.unmap, &layer_view->unmap);
+	wl_signal_add(&layer_surface->surface->events.unmap, &layer_view->unmap);
 	layer_view->destroy.notify = layer_handle_destroy;
 	wl_signal_add(&layer_surface->events.destroy, &layer_view->destroy);
+	layer_view->client_commit.notify = layer_handle_client_commit;
+	wl_signal_add(&layer_surface->surface->events.client_commit,
+			&layer_view->client_commit);
 	layer_view->commit.notify = layer_handle_commit;
 	wl_signal_add(&layer_surface->surface->events.commit, &layer_view->commit);
 	layer_view->output_destroy.notify = layer_handle_output_destroy;
 	wl_signal_add(&layer_surface->output->events.destroy,
 			&layer_view->output_destroy);
-	// wlroots announces the surface from its role's part of the first
-	// commit; the commit signal comes after, and the listener above answers
-	// it with the first configure.
+	// wlroots announces the surface when it is made, before the client
+	// has committed what it asks for; the commit listener above answers
+	// the initial commit with the first configure.
 }
 
 bool gridwl_layer_shell_init(struct gridwl_server *server) {
-	server->layer_shell = wlr_layer_shell_v1_create(server->display);
+	// Version 4, as wlroots 0.15 had: clients see the same events.
+	server->layer_shell = wlr_layer_shell_v1_create(server->display, 4);
 	if (server->layer_shell == NULL) {
 		return false;
 	}

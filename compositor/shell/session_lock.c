@@ -1,8 +1,9 @@
 #include <stdlib.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_session_lock_v1.h>
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
@@ -10,16 +11,23 @@
 #include "compositor/shell/session_lock.h"
 #include "compositor/view.h"
 #include "input/seat.h"
-#include "protocol/ext_session_lock_v1.h"
 #include "render/target.h"
 
 /*
- * gridwl's policy for ext-session-lock-v1, whose wire side is in
- * protocol/ext_session_lock_v1.c. A lock surface is a gridwl_view of its
- * own kind, over its output in the topmost band, so it is drawn (resampled
- * at the output's scale like anything else), damaged and given input by
- * the paths windows use; the lock only decides which views those paths
- * see (gridwl_view_hidden_by_lock).
+ * gridwl's policy for ext-session-lock-v1, whose wire side is wlroots'
+ * wlr_session_lock_v1. A lock surface is a gridwl_view of its own kind,
+ * over its output in the topmost band, so it is drawn (resampled at the
+ * output's scale like anything else), damaged and given input by the paths
+ * windows use; the lock only decides which views those paths see
+ * (gridwl_view_hidden_by_lock).
+ *
+ * Up to wlroots 0.15 gridwl had a wire side of its own; wlroots' helper
+ * passes every session-lock test and replaces it. It differs where no test
+ * or promise of gridwl's depended on the old one: lock surfaces are
+ * destroyed with their lock and with their output (the lock's policy below
+ * sees that as their going), a commit without a buffer and destroying a
+ * lock before it is confirmed are protocol errors, and unacknowledged
+ * configures are not bounded.
  */
 
 /* Shown where no lock surface is: black while a lock client holds the
@@ -30,7 +38,7 @@
 
 struct gridwl_session_lock_manager {
 	struct gridwl_server *server;
-	struct gridwl_session_lock_manager_v1 *wire;
+	struct wlr_session_lock_manager_v1 *wire;
 	// The live lock object holding the lock, NULL when there is none.
 	struct gridwl_session_lock *lock;
 	// Stays true when the lock client dies without unlocking: killing a
@@ -45,7 +53,7 @@ struct gridwl_session_lock_manager {
 
 /* A lock that was not refused. */
 struct gridwl_session_lock {
-	struct gridwl_session_lock_v1 *wire;
+	struct wlr_session_lock_v1 *wire;
 	// NULL when the lock has ended.
 	struct gridwl_session_lock_manager *manager;
 	bool locked_sent;
@@ -57,15 +65,15 @@ struct gridwl_session_lock {
 
 struct gridwl_lock_surface {
 	struct gridwl_view view;
-	struct gridwl_session_lock_surface_v1 *wire;
+	struct wlr_session_lock_surface_v1 *wire;
 	struct wlr_surface *surface;
-	// NULL once the lock ended; its surfaces are never shown again.
+	// NULL once the lock ended: it is never shown again (wlroots destroys
+	// it with the lock right after).
 	struct gridwl_session_lock *lock;
 	struct wl_list link; // gridwl_session_lock.surfaces
 	int configured_width, configured_height; // last sent
-	struct wl_listener map;
+	struct wl_listener map; // on the wl_surface
 	struct wl_listener destroy;
-	struct wl_listener output_destroy;
 };
 
 static struct gridwl_session_lock_manager *manager_of(
@@ -248,7 +256,7 @@ static void lock_surface_configure(struct gridwl_lock_surface *lock_surface) {
 	}
 	lock_surface->configured_width = box.width;
 	lock_surface->configured_height = box.height;
-	gridwl_session_lock_surface_v1_configure(lock_surface->wire, box.width,
+	wlr_session_lock_surface_v1_configure(lock_surface->wire, box.width,
 			box.height);
 }
 
@@ -266,7 +274,6 @@ static void lock_surface_handle_destroy(struct wl_listener *listener,
 	wl_list_remove(&lock_surface->link);
 	wl_list_remove(&lock_surface->map.link);
 	wl_list_remove(&lock_surface->destroy.link);
-	wl_list_remove(&lock_surface->output_destroy.link);
 	// Its surface is no lock view from now on (refocus_lock asks).
 	lock_surface->wire->data = NULL;
 	free(lock_surface);
@@ -274,25 +281,6 @@ static void lock_surface_handle_destroy(struct wl_listener *listener,
 		refocus_lock(lock);
 	}
 	gridwl_seat_schedule_pointer_rebase(server->seat);
-}
-
-static void lock_surface_handle_output_destroy(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_lock_surface *lock_surface =
-			wl_container_of(listener, lock_surface, output_destroy);
-	// The client sees its wl_output go and destroys the surface; until
-	// then it is on no output (the wire side has let go of it) and shown
-	// nowhere.
-	wl_list_remove(&lock_surface->output_destroy.link);
-	wl_list_init(&lock_surface->output_destroy.link);
-	if (lock_surface->view.mapped) {
-		gridwl_view_unmap(&lock_surface->view);
-	}
-	// The keyboard it may have had goes to a lock surface still shown,
-	// so the password can still be typed.
-	if (lock_surface->lock != NULL) {
-		refocus_lock(lock_surface->lock);
-	}
 }
 
 /* The first buffer committed, after the state is applied and before the
@@ -314,8 +302,8 @@ static void lock_surface_handle_map(struct wl_listener *listener, void *data) {
 }
 
 struct gridwl_view *gridwl_lock_view_from_surface(struct wlr_surface *surface) {
-	struct gridwl_session_lock_surface_v1 *wire =
-			gridwl_session_lock_surface_v1_try_from_wlr_surface(surface);
+	struct wlr_session_lock_surface_v1 *wire =
+			wlr_session_lock_surface_v1_try_from_wlr_surface(surface);
 	if (wire == NULL || wire->data == NULL) {
 		return NULL;
 	}
@@ -344,7 +332,7 @@ void gridwl_session_lock_arrange(struct gridwl_server *server) {
 static void lock_handle_new_surface(struct wl_listener *listener, void *data) {
 	struct gridwl_session_lock *lock =
 			wl_container_of(listener, lock, new_surface);
-	struct gridwl_session_lock_surface_v1 *wire = data;
+	struct wlr_session_lock_surface_v1 *wire = data;
 	if (lock->manager == NULL) {
 		// Past gridwl_session_lock_finish: nothing is shown any more.
 		return;
@@ -359,12 +347,11 @@ static void lock_handle_new_surface(struct wl_listener *listener, void *data) {
 	lock_surface->lock = lock;
 	wl_list_insert(lock->surfaces.prev, &lock_surface->link);
 	lock_surface->map.notify = lock_surface_handle_map;
-	wl_signal_add(&wire->events.map, &lock_surface->map);
+	wl_signal_add(&wire->surface->events.map, &lock_surface->map);
+	// Also when its output goes: the keyboard it may have had then goes
+	// to a lock surface still shown, so the password can still be typed.
 	lock_surface->destroy.notify = lock_surface_handle_destroy;
 	wl_signal_add(&wire->events.destroy, &lock_surface->destroy);
-	// After the wire side's own listener, which lets go of the output.
-	lock_surface->output_destroy.notify = lock_surface_handle_output_destroy;
-	wl_signal_add(&wire->output->events.destroy, &lock_surface->output_destroy);
 	wire->data = lock_surface;
 
 	struct gridwl_view *view = &lock_surface->view;
@@ -451,7 +438,7 @@ static void check_presented(struct gridwl_session_lock_manager *manager) {
 		}
 	}
 	manager->lock->locked_sent = true;
-	gridwl_session_lock_v1_send_locked(manager->lock->wire);
+	wlr_session_lock_v1_send_locked(manager->lock->wire);
 }
 
 void gridwl_session_lock_output_presented(struct gridwl_output *output) {
@@ -472,10 +459,10 @@ void gridwl_session_lock_outputs_changed(struct gridwl_server *server) {
 static void manager_handle_new_lock(struct wl_listener *listener, void *data) {
 	struct gridwl_session_lock_manager *manager =
 			wl_container_of(listener, manager, new_lock);
-	struct gridwl_session_lock_v1 *wire = data;
+	struct wlr_session_lock_v1 *wire = data;
 	if (manager->lock != NULL) {
 		// One lock client at a time; the one that holds the lock stays.
-		gridwl_session_lock_v1_destroy(wire);
+		wlr_session_lock_v1_destroy(wire);
 		return;
 	}
 	struct gridwl_session_lock *lock = calloc(1, sizeof(*lock));
@@ -542,7 +529,7 @@ bool gridwl_session_lock_init(struct gridwl_server *server) {
 	}
 	manager->server = server;
 	// Destroyed with the display.
-	manager->wire = gridwl_session_lock_manager_v1_create(server->display);
+	manager->wire = wlr_session_lock_manager_v1_create(server->display);
 	if (manager->wire == NULL) {
 		free(manager);
 		return false;

@@ -6,11 +6,11 @@
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "input/seat.h"
-#include "wlr_compat/wlr_compat.h"
 
 struct gridwl_popup {
 	struct gridwl_server *server;
 	struct wlr_xdg_surface *xdg_surface;
+	struct wl_listener commit;
 	struct wl_listener map;
 	struct wl_listener unmap;
 	struct wl_listener destroy;
@@ -73,19 +73,19 @@ static void return_keyboard_focus(struct gridwl_popup *popup) {
 		return;
 	}
 	struct gridwl_view *view = gridwl_view_from_surface(surface);
+	// The popup's role object is there until after its unmap.
 	struct wlr_surface *parent = popup->xdg_surface->popup->parent;
-	while (parent != NULL && wlr_surface_is_xdg_surface(parent)) {
-		struct wlr_xdg_surface *xdg_parent =
-				wlr_xdg_surface_from_wlr_surface(parent);
-		if (xdg_parent == NULL ||
-				xdg_parent->role != WLR_XDG_SURFACE_ROLE_POPUP) {
+	while (parent != NULL) {
+		struct wlr_xdg_popup *xdg_parent =
+				wlr_xdg_popup_try_from_wlr_surface(parent);
+		if (xdg_parent == NULL) {
 			break;
 		}
-		if (xdg_parent->mapped && xdg_parent->popup->seat == seat->wlr_seat) {
+		if (parent->mapped && xdg_parent->seat == seat->wlr_seat) {
 			gridwl_seat_focus_popup(seat, parent);
 			return;
 		}
-		parent = xdg_parent->popup->parent;
+		parent = xdg_parent->parent;
 	}
 	if (view != NULL && view->mapped && gridwl_view_surface(view) != NULL) {
 		gridwl_seat_focus_popup(seat, gridwl_view_surface(view));
@@ -123,28 +123,75 @@ void gridwl_popup_dismiss_grab(struct gridwl_server *server,
 	struct wlr_xdg_popup *popup, *tmp;
 	// Newest first: a popup's children are destroyed before it.
 	wl_list_for_each_safe(popup, tmp, &grab->popups, grab_link) {
-		wlr_xdg_popup_destroy(popup->base);
+		wlr_xdg_popup_destroy(popup);
 	}
 }
 
 static void popup_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_popup *popup = wl_container_of(listener, popup, destroy);
+	wl_list_remove(&popup->commit.link);
 	wl_list_remove(&popup->map.link);
 	wl_list_remove(&popup->unmap.link);
 	wl_list_remove(&popup->destroy.link);
 	free(popup);
 }
 
-/* The popup stays inside the output under its anchor point. wlroots 0.15
- * positions popups against the window geometry the client set (none: the
- * surface's origin) but draws them against the effective one, which without
- * a set geometry is the extent of the surfaces; view->x is the latter. The
- * base below maps wlroots' positioning space to the layout as drawn
- * (wlr_compat/wlr_compat.h, N3). */
+/* Where the positioner's anchor point is on its anchor rectangle, relative
+ * to the parent's window geometry, as wlroots 0.15's
+ * wlr_xdg_popup_get_anchor_point (gone since 0.16) put it: its centre is
+ * (x + width) / 2, which decides the output the popup stays inside. The
+ * rectangle is the client's, anywhere in int32: the sums go wider. */
+static void anchor_point(const struct wlr_xdg_positioner_rules *rules,
+		int64_t *x, int64_t *y) {
+	const struct wlr_box *rect = &rules->anchor_rect;
+	int64_t left = rect->x, top = rect->y;
+	int64_t right = left + rect->width, bottom = top + rect->height;
+	switch (rules->anchor) {
+	case XDG_POSITIONER_ANCHOR_TOP:
+	case XDG_POSITIONER_ANCHOR_TOP_LEFT:
+	case XDG_POSITIONER_ANCHOR_TOP_RIGHT:
+		*y = top;
+		break;
+	case XDG_POSITIONER_ANCHOR_BOTTOM:
+	case XDG_POSITIONER_ANCHOR_BOTTOM_LEFT:
+	case XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT:
+		*y = bottom;
+		break;
+	default:
+		*y = bottom / 2;
+		break;
+	}
+	switch (rules->anchor) {
+	case XDG_POSITIONER_ANCHOR_LEFT:
+	case XDG_POSITIONER_ANCHOR_TOP_LEFT:
+	case XDG_POSITIONER_ANCHOR_BOTTOM_LEFT:
+		*x = left;
+		break;
+	case XDG_POSITIONER_ANCHOR_RIGHT:
+	case XDG_POSITIONER_ANCHOR_TOP_RIGHT:
+	case XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT:
+		*x = right;
+		break;
+	default:
+		*x = right / 2;
+		break;
+	}
+}
+
+/* The popup stays inside the output under its anchor point. wlroots (0.15
+ * to 0.18) positions popups against the window geometry the client set
+ * (none: the surface's origin) but draws them against the effective one,
+ * which without a set geometry is the extent of the surfaces; view->x is
+ * the latter. The base below maps wlroots' positioning space to the layout
+ * as drawn (wlr_compat/wlr_compat.h, N3). */
 static void popup_unconstrain(struct gridwl_server *server,
 		struct wlr_xdg_popup *popup, struct gridwl_view *view) {
-	int anchor_x, anchor_y;
-	wlr_xdg_popup_get_anchor_point(popup, &anchor_x, &anchor_y);
+	int64_t anchor_x, anchor_y;
+	anchor_point(&popup->scheduled.rules, &anchor_x, &anchor_y);
+	if (anchor_x < INT_MIN / 2 || anchor_x > INT_MAX / 2 ||
+			anchor_y < INT_MIN / 2 || anchor_y > INT_MAX / 2) {
+		return;
+	}
 	int tx = 0, ty = 0;
 	wlr_xdg_popup_get_toplevel_coords(popup, anchor_x, anchor_y, &tx, &ty);
 	// A layer surface has no geometry of its own: the surface is all.
@@ -168,27 +215,42 @@ static void popup_unconstrain(struct gridwl_server *server,
 	struct wlr_box box = gridwl_output_logical_box(output);
 	box.x -= ox;
 	box.y -= oy;
-	gridwl_compat_xdg_popup_unconstrain_from_box(popup, &box);
+	wlr_xdg_popup_unconstrain_from_box(popup, &box);
+}
+
+/* wlroots 0.15 announced a popup at its first commit, with its parent set
+ * (a layer surface's popup gets it from get_popup, after it is made), and
+ * configured it itself; from 0.17 on the compositor answers the initial
+ * commit with the configure. */
+static void popup_handle_commit(struct wl_listener *listener, void *data) {
+	struct gridwl_popup *popup = wl_container_of(listener, popup, commit);
+	struct wlr_xdg_surface *xdg_surface = popup->xdg_surface;
+	if (!xdg_surface->initial_commit) {
+		return;
+	}
+	struct gridwl_view *view = gridwl_view_from_surface(xdg_surface->surface);
+	if (view != NULL) {
+		popup_unconstrain(popup->server, xdg_surface->popup, view);
+	}
+	wlr_xdg_surface_schedule_configure(xdg_surface);
 }
 
 void gridwl_popup_create(struct gridwl_server *server,
-		struct wlr_xdg_surface *xdg_surface) {
+		struct wlr_xdg_popup *xdg_popup) {
+	struct wlr_xdg_surface *xdg_surface = xdg_popup->base;
 	struct gridwl_popup *popup = calloc(1, sizeof(*popup));
 	if (popup == NULL) {
-		wl_resource_post_no_memory(xdg_surface->resource);
+		wl_resource_post_no_memory(xdg_popup->resource);
 		return;
 	}
 	popup->server = server;
 	popup->xdg_surface = xdg_surface;
+	popup->commit.notify = popup_handle_commit;
+	wl_signal_add(&xdg_surface->surface->events.commit, &popup->commit);
 	popup->map.notify = popup_handle_map;
-	wl_signal_add(&xdg_surface->events.map, &popup->map);
+	wl_signal_add(&xdg_surface->surface->events.map, &popup->map);
 	popup->unmap.notify = popup_handle_unmap;
-	wl_signal_add(&xdg_surface->events.unmap, &popup->unmap);
+	wl_signal_add(&xdg_surface->surface->events.unmap, &popup->unmap);
 	popup->destroy.notify = popup_handle_destroy;
-	wl_signal_add(&xdg_surface->events.destroy, &popup->destroy);
-
-	struct gridwl_view *view = gridwl_view_from_surface(xdg_surface->surface);
-	if (view != NULL) {
-		popup_unconstrain(server, xdg_surface->popup, view);
-	}
+	wl_signal_add(&xdg_popup->events.destroy, &popup->destroy);
 }

@@ -1,5 +1,5 @@
 #include <stdlib.h>
-#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 #include "compositor/services/foreign_toplevel.h"
@@ -10,6 +10,7 @@
 /* An xdg toplevel as a gridwl_view. */
 struct gridwl_xdg_view {
 	struct gridwl_view view;
+	struct wl_listener commit;
 	struct wl_listener map;
 	struct wl_listener unmap;
 	struct wl_listener destroy;
@@ -19,6 +20,9 @@ struct gridwl_xdg_view {
 	struct wl_listener request_fullscreen;
 	struct wl_listener set_app_id;
 	struct wl_listener set_title;
+	// Whether the first commit came: wlroots announces the toplevel when it
+	// is made, 0.15 did at that commit.
+	bool initialized;
 };
 
 static struct wlr_surface *xdg_get_surface(struct gridwl_view *view) {
@@ -40,12 +44,18 @@ static struct wlr_surface *xdg_surface_at(struct gridwl_view *view, double sx,
 	return wlr_xdg_surface_surface_at(view->xdg_surface, sx, sy, sub_x, sub_y);
 }
 
+/* The view lives as long as the toplevel role object: it is never NULL
+ * here. */
+static struct wlr_xdg_toplevel *view_toplevel(struct gridwl_view *view) {
+	return view->xdg_surface->toplevel;
+}
+
 static const char *xdg_get_app_id(struct gridwl_view *view) {
-	return view->xdg_surface->toplevel->app_id;
+	return view_toplevel(view)->app_id;
 }
 
 static const char *xdg_get_title(struct gridwl_view *view) {
-	return view->xdg_surface->toplevel->title;
+	return view_toplevel(view)->title;
 }
 
 static const char *xdg_get_x11_class(struct gridwl_view *view) {
@@ -53,27 +63,27 @@ static const char *xdg_get_x11_class(struct gridwl_view *view) {
 }
 
 static void xdg_set_size(struct gridwl_view *view, int width, int height) {
-	wlr_xdg_toplevel_set_size(view->xdg_surface, width, height);
+	wlr_xdg_toplevel_set_size(view_toplevel(view), width, height);
 }
 
 static void xdg_set_activated(struct gridwl_view *view, bool activated) {
-	wlr_xdg_toplevel_set_activated(view->xdg_surface, activated);
+	wlr_xdg_toplevel_set_activated(view_toplevel(view), activated);
 }
 
 static void xdg_set_fullscreen(struct gridwl_view *view, bool fullscreen) {
-	wlr_xdg_toplevel_set_fullscreen(view->xdg_surface, fullscreen);
+	wlr_xdg_toplevel_set_fullscreen(view_toplevel(view), fullscreen);
 }
 
 static void xdg_set_maximized(struct gridwl_view *view, bool maximized) {
-	wlr_xdg_toplevel_set_maximized(view->xdg_surface, maximized);
+	wlr_xdg_toplevel_set_maximized(view_toplevel(view), maximized);
 }
 
 static void xdg_set_resizing(struct gridwl_view *view, bool resizing) {
-	wlr_xdg_toplevel_set_resizing(view->xdg_surface, resizing);
+	wlr_xdg_toplevel_set_resizing(view_toplevel(view), resizing);
 }
 
 static void xdg_close(struct gridwl_view *view) {
-	wlr_xdg_toplevel_send_close(view->xdg_surface);
+	wlr_xdg_toplevel_send_close(view_toplevel(view));
 }
 
 static const struct gridwl_view_impl xdg_view_impl = {
@@ -93,6 +103,33 @@ static const struct gridwl_view_impl xdg_view_impl = {
 	.close = xdg_close,
 };
 
+/* What wlroots 0.15 did on a toplevel's first commit, which the compositor
+ * does itself from 0.17 on: the first configure, which honours the
+ * set_fullscreen or set_maximized sent before that commit. After an unmap
+ * (a commit without a buffer) the next commit is an initial one again and
+ * is answered with a configure of the current state. */
+static void handle_commit(struct wl_listener *listener, void *data) {
+	struct gridwl_xdg_view *xdg_view =
+			wl_container_of(listener, xdg_view, commit);
+	struct gridwl_view *view = &xdg_view->view;
+	struct wlr_xdg_surface *xdg_surface = view->xdg_surface;
+	if (!xdg_surface->initial_commit) {
+		return;
+	}
+	struct wlr_xdg_toplevel *toplevel = xdg_surface->toplevel;
+	if (!xdg_view->initialized) {
+		xdg_view->initialized = true;
+		if (toplevel->requested.fullscreen) {
+			gridwl_view_set_fullscreen(view, true,
+					toplevel->requested.fullscreen_output);
+		} else if (toplevel->requested.maximized) {
+			gridwl_view_set_maximized(view, true);
+		}
+	}
+	gridwl_view_prefer_initial_scale(view);
+	wlr_xdg_surface_schedule_configure(xdg_surface);
+}
+
 static void handle_map(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view = wl_container_of(listener, xdg_view, map);
 	gridwl_view_map(&xdg_view->view);
@@ -107,6 +144,7 @@ static void handle_unmap(struct wl_listener *listener, void *data) {
 static void handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
 			wl_container_of(listener, xdg_view, destroy);
+	wl_list_remove(&xdg_view->commit.link);
 	wl_list_remove(&xdg_view->map.link);
 	wl_list_remove(&xdg_view->unmap.link);
 	wl_list_remove(&xdg_view->destroy.link);
@@ -139,6 +177,11 @@ static void handle_request_maximize(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
 			wl_container_of(listener, xdg_view, request_maximize);
 	struct wlr_xdg_surface *xdg_surface = xdg_view->view.xdg_surface;
+	// Before the first commit it is only recorded (in requested), as
+	// wlroots 0.15 did: the initial configure honours it.
+	if (!xdg_view->initialized) {
+		return;
+	}
 	gridwl_view_set_maximized(&xdg_view->view,
 			xdg_surface->toplevel->requested.maximized);
 	// xdg-shell wants a configure in answer even when nothing changed.
@@ -149,10 +192,15 @@ static void handle_request_fullscreen(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_xdg_view *xdg_view =
 			wl_container_of(listener, xdg_view, request_fullscreen);
-	struct wlr_xdg_toplevel_set_fullscreen_event *event = data;
-	gridwl_view_set_fullscreen(&xdg_view->view, event->fullscreen,
-			event->output);
-	wlr_xdg_surface_schedule_configure(xdg_view->view.xdg_surface);
+	struct wlr_xdg_surface *xdg_surface = xdg_view->view.xdg_surface;
+	if (!xdg_view->initialized) {
+		return;
+	}
+	struct wlr_xdg_toplevel_requested *requested =
+			&xdg_surface->toplevel->requested;
+	gridwl_view_set_fullscreen(&xdg_view->view, requested->fullscreen,
+			requested->fullscreen_output);
+	wlr_xdg_surface_schedule_configure(xdg_surface);
 }
 
 static void handle_set_app_id(struct wl_listener *listener, void *data) {
@@ -169,25 +217,32 @@ static void handle_set_title(struct wl_listener *listener, void *data) {
 	gridwl_foreign_toplevel_update_identity(&xdg_view->view);
 }
 
-static struct gridwl_view *xdg_view_create(struct gridwl_server *server,
-		struct wlr_xdg_surface *xdg_surface) {
+void gridwl_view_handle_new_xdg_toplevel(struct gridwl_server *server,
+		struct wlr_xdg_toplevel *toplevel) {
+	struct wlr_xdg_surface *xdg_surface = toplevel->base;
 	struct gridwl_xdg_view *xdg_view = calloc(1, sizeof(*xdg_view));
 	if (xdg_view == NULL) {
-		return NULL;
+		wlr_log(WLR_ERROR, "Out of memory for a new window");
+		wl_resource_post_no_memory(toplevel->resource);
+		return;
 	}
 	struct gridwl_view *view = &xdg_view->view;
 	view->xdg_surface = xdg_surface;
 	gridwl_view_init(view, server, GRIDWL_VIEW_XDG_TOPLEVEL, &xdg_view_impl);
 	xdg_surface->data = view;
 
+	// After gridwl_surface_track's listener, which counts the commit for
+	// the view.
+	xdg_view->commit.notify = handle_commit;
+	wl_signal_add(&xdg_surface->surface->events.commit, &xdg_view->commit);
 	xdg_view->map.notify = handle_map;
-	wl_signal_add(&xdg_surface->events.map, &xdg_view->map);
+	wl_signal_add(&xdg_surface->surface->events.map, &xdg_view->map);
 	xdg_view->unmap.notify = handle_unmap;
-	wl_signal_add(&xdg_surface->events.unmap, &xdg_view->unmap);
+	wl_signal_add(&xdg_surface->surface->events.unmap, &xdg_view->unmap);
+	// The toplevel role object, not the xdg_surface: the role can go first.
 	xdg_view->destroy.notify = handle_destroy;
-	wl_signal_add(&xdg_surface->events.destroy, &xdg_view->destroy);
+	wl_signal_add(&toplevel->events.destroy, &xdg_view->destroy);
 
-	struct wlr_xdg_toplevel *toplevel = xdg_surface->toplevel;
 	xdg_view->request_move.notify = handle_request_move;
 	wl_signal_add(&toplevel->events.request_move, &xdg_view->request_move);
 	xdg_view->request_resize.notify = handle_request_resize;
@@ -202,30 +257,4 @@ static struct gridwl_view *xdg_view_create(struct gridwl_server *server,
 	wl_signal_add(&toplevel->events.set_app_id, &xdg_view->set_app_id);
 	xdg_view->set_title.notify = handle_set_title;
 	wl_signal_add(&toplevel->events.set_title, &xdg_view->set_title);
-
-	// wlroots announces a toplevel at its first commit, after any
-	// set_fullscreen or set_maximized sent before it: honour those now, in
-	// the first configure.
-	if (toplevel->requested.fullscreen) {
-		gridwl_view_set_fullscreen(view, true,
-				toplevel->requested.fullscreen_output);
-	} else if (toplevel->requested.maximized) {
-		gridwl_view_set_maximized(view, true);
-	}
-	return view;
-}
-
-void gridwl_view_handle_new_xdg_surface(struct gridwl_server *server,
-		struct wlr_xdg_surface *xdg_surface) {
-	if (xdg_surface->role == WLR_XDG_SURFACE_ROLE_POPUP) {
-		gridwl_popup_create(server, xdg_surface);
-		return;
-	}
-	if (xdg_surface->role != WLR_XDG_SURFACE_ROLE_TOPLEVEL) {
-		return;
-	}
-	if (xdg_view_create(server, xdg_surface) == NULL) {
-		wlr_log(WLR_ERROR, "Out of memory for a new window");
-		wl_resource_post_no_memory(xdg_surface->resource);
-	}
 }

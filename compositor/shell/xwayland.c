@@ -21,8 +21,10 @@ static void handle_ready(struct wl_listener *listener, void *data) {
 			wl_container_of(listener, xwayland, ready);
 	wlr_log(WLR_INFO, "Xwayland is up on DISPLAY=%s",
 			xwayland->wlr_xwayland->display_name);
-	// No root cursor is set: wlroots 0.15 keeps the pixels' pointer for a
-	// restart, and the cursor theme is freed on every reload.
+	// wlroots has reaped its fork: what exited meanwhile is reaped now.
+	gridwl_server_reap_children(xwayland->server);
+	// No root cursor is set: wlroots (0.15 to 0.18) keeps the pixels'
+	// pointer for a restart, and the cursor theme is freed on every reload.
 }
 
 static void handle_new_surface(struct wl_listener *listener, void *data) {
@@ -74,13 +76,24 @@ void gridwl_xwayland_destroy(struct gridwl_xwayland *xwayland) {
 	if (xwayland == NULL) {
 		return;
 	}
-	gridwl_xwayland_views_destroy(xwayland->server);
 	wl_list_remove(&xwayland->ready.link);
 	wl_list_remove(&xwayland->new_surface.link);
+	// Destroys every X11 window left, whose views go with them.
 	wlr_xwayland_destroy(xwayland->wlr_xwayland);
 	free(xwayland);
 }
 
 const char *gridwl_xwayland_display(struct gridwl_xwayland *xwayland) {
 	return xwayland != NULL ? xwayland->wlr_xwayland->display_name : NULL;
+}
+
+pid_t gridwl_xwayland_starting_pid(struct gridwl_xwayland *xwayland) {
+	if (xwayland == NULL) {
+		return 0;
+	}
+	// Lazy: no server until the first X11 client; the fork's pid stays
+	// set once it is reaped, until Xwayland restarts.
+	struct wlr_xwayland_server *server = xwayland->wlr_xwayland->server;
+	return server != NULL && server->pid > 0 && !server->ready ? server->pid :
+																 0;
 }

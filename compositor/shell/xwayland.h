@@ -1,6 +1,8 @@
 #ifndef GRIDWL_COMPOSITOR_SHELL_XWAYLAND_H
 #define GRIDWL_COMPOSITOR_SHELL_XWAYLAND_H
 
+#include <sys/types.h>
+
 struct gridwl_server;
 struct wlr_xwayland_surface;
 
@@ -17,13 +19,14 @@ struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server);
 void gridwl_xwayland_destroy(struct gridwl_xwayland *xwayland);
 /* The DISPLAY X11 clients connect to (":1"), NULL when xwayland is NULL. */
 const char *gridwl_xwayland_display(struct gridwl_xwayland *xwayland);
+/* The child wlroots forks to start Xwayland and waits for itself once
+ * Xwayland is ready: no one else may reap it. 0 when none is starting (or
+ * xwayland is NULL). */
+pid_t gridwl_xwayland_starting_pid(struct gridwl_xwayland *xwayland);
 
-/* A view for a new X11 window (in compositor/shell/xwayland_view.c). */
+/* A view for a new X11 window (in compositor/shell/xwayland_view.c); it
+ * goes with the window, which wlroots destroys with Xwayland too. */
 void gridwl_xwayland_view_create(struct gridwl_server *server,
 		struct wlr_xwayland_surface *xsurface);
-/* Frees the views of every X11 window, before Xwayland goes: wlroots 0.15
- * never signals the destruction of the windows it has left at exit
- * (wlr_compat/wlr_compat.h, N4). */
-void gridwl_xwayland_views_destroy(struct gridwl_server *server);
 
 #endif

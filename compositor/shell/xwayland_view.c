@@ -1,5 +1,5 @@
 #include <stdlib.h>
-#include <wlr/types/wlr_surface.h>
+#include <wlr/types/wlr_compositor.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
 #include "compositor/services/foreign_toplevel.h"
@@ -16,8 +16,12 @@
  */
 struct gridwl_xwayland_view {
 	struct gridwl_view view;
+	// On the wl_surface, while the window has one (between associate and
+	// dissociate).
 	struct wl_listener map;
 	struct wl_listener unmap;
+	struct wl_listener associate;
+	struct wl_listener dissociate;
 	struct wl_listener destroy;
 	struct wl_listener request_configure;
 	struct wl_listener request_move;
@@ -153,9 +157,32 @@ static void handle_unmap(struct wl_listener *listener, void *data) {
 	gridwl_view_unmap(&xwl_view->view);
 }
 
-static void xwayland_view_destroy(struct gridwl_xwayland_view *xwl_view) {
+/* The window has its wl_surface: it maps and unmaps with it. */
+static void handle_associate(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+			wl_container_of(listener, xwl_view, associate);
+	struct wlr_surface *surface = xwl_view->view.xwayland_surface->surface;
+	wl_signal_add(&surface->events.map, &xwl_view->map);
+	wl_signal_add(&surface->events.unmap, &xwl_view->unmap);
+}
+
+/* After the unmap, if the window was mapped. */
+static void handle_dissociate(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+			wl_container_of(listener, xwl_view, dissociate);
+	wl_list_remove(&xwl_view->map.link);
+	wl_list_init(&xwl_view->map.link);
+	wl_list_remove(&xwl_view->unmap.link);
+	wl_list_init(&xwl_view->unmap.link);
+}
+
+static void handle_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+			wl_container_of(listener, xwl_view, destroy);
 	wl_list_remove(&xwl_view->map.link);
 	wl_list_remove(&xwl_view->unmap.link);
+	wl_list_remove(&xwl_view->associate.link);
+	wl_list_remove(&xwl_view->dissociate.link);
 	wl_list_remove(&xwl_view->destroy.link);
 	wl_list_remove(&xwl_view->request_configure.link);
 	wl_list_remove(&xwl_view->request_move.link);
@@ -170,23 +197,6 @@ static void xwayland_view_destroy(struct gridwl_xwayland_view *xwl_view) {
 	gridwl_view_finish(&xwl_view->view);
 	xwl_view->view.xwayland_surface->data = NULL;
 	free(xwl_view);
-}
-
-static void handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_xwayland_view *xwl_view =
-			wl_container_of(listener, xwl_view, destroy);
-	xwayland_view_destroy(xwl_view);
-}
-
-void gridwl_xwayland_views_destroy(struct gridwl_server *server) {
-	struct gridwl_view *view, *tmp;
-	wl_list_for_each_safe(view, tmp, &server->views, link) {
-		if (gridwl_view_is_x11(view)) {
-			struct gridwl_xwayland_view *xwl_view =
-					wl_container_of(view, xwl_view, view);
-			xwayland_view_destroy(xwl_view);
-		}
-	}
 }
 
 /* Every ConfigureRequest gets a configure back, or the client may wait for
@@ -323,8 +333,9 @@ void gridwl_xwayland_view_create(struct gridwl_server *server,
 		struct wl_listener *listener;
 		wl_notify_func_t notify;
 	} listeners[] = {
-		{ &xsurface->events.map, &xwl_view->map, handle_map },
-		{ &xsurface->events.unmap, &xwl_view->unmap, handle_unmap },
+		{ &xsurface->events.associate, &xwl_view->associate, handle_associate },
+		{ &xsurface->events.dissociate, &xwl_view->dissociate,
+				handle_dissociate },
 		{ &xsurface->events.destroy, &xwl_view->destroy, handle_destroy },
 		{ &xsurface->events.request_configure, &xwl_view->request_configure,
 				handle_request_configure },
@@ -350,4 +361,8 @@ void gridwl_xwayland_view_create(struct gridwl_server *server,
 		listeners[i].listener->notify = listeners[i].notify;
 		wl_signal_add(listeners[i].signal, listeners[i].listener);
 	}
+	xwl_view->map.notify = handle_map;
+	wl_list_init(&xwl_view->map.link);
+	xwl_view->unmap.notify = handle_unmap;
+	wl_list_init(&xwl_view->unmap.link);
 }

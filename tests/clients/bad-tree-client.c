@@ -18,8 +18,13 @@
  * protocol fuzzer's former known crashes), for hostile-clients:
  *
  *   place-orphan     a subsurface whose parent surface is destroyed, then
- *                    wl_subsurface.place_above a surface that is no sibling
- *                    (wlroots: NULL dereference; the protocol: bad_surface)
+ *                    wl_subsurface.place_above and place_below a surface
+ *                    that is no sibling, set_position and set_desync, and
+ *                    the orphan committed again with a new buffer
+ *                    (wlroots 0.15: NULL dereference; wlroots 0.18: the
+ *                    subsurface is inert, all of it ignored, and the orphan
+ *                    is not mapped); at the end of stdin the subsurface
+ *                    goes before its surface, as the protocol wants
  *   unmapped-parent  a toplevel whose parent, never mapped, is destroyed;
  *                    then the toplevel itself (wlroots: heap corruption)
  *   orphan-popup     a popup of an xdg_surface whose toplevel role object is
@@ -242,11 +247,12 @@ int main(int argc, char *argv[]) {
 	struct xdg_surface *popup_xdg = NULL;
 	struct wl_surface *popup_surface = NULL;
 	bool popup_dismissed = false;
+	struct wl_subsurface *sub = NULL;
+	struct wl_surface *child = NULL, *stranger = NULL;
 	if (strcmp(mode, "place-orphan") == 0) {
-		struct wl_surface *child = wl_compositor_create_surface(c.compositor);
-		struct wl_subsurface *sub =
-				wl_subcompositor_get_subsurface(c.subcompositor, child,
-						first.surface);
+		child = wl_compositor_create_surface(c.compositor);
+		sub = wl_subcompositor_get_subsurface(c.subcompositor, child,
+				first.surface);
 		struct wl_buffer *buffer =
 				make_buffer(&c, 50, 50, WL_SHM_FORMAT_ARGB8888, 0xffa02020u);
 		if (buffer == NULL) {
@@ -254,13 +260,21 @@ int main(int argc, char *argv[]) {
 		}
 		show(child, buffer);
 		wl_surface_commit(first.surface);
-		struct wl_surface *stranger =
-				wl_compositor_create_surface(c.compositor);
+		stranger = wl_compositor_create_surface(c.compositor);
 		if (wl_display_roundtrip(c.display) < 0) {
 			return raw_client_report_disconnect(c.display);
 		}
 		window_destroy(&first);
 		wl_subsurface_place_above(sub, stranger);
+		wl_subsurface_place_below(sub, stranger);
+		wl_subsurface_set_position(sub, 20, 10);
+		wl_subsurface_set_desync(sub);
+		struct wl_buffer *again =
+				make_buffer(&c, 60, 40, WL_SHM_FORMAT_ARGB8888, 0xff20a0a0u);
+		if (again == NULL) {
+			return 1;
+		}
+		show(child, again);
 	} else if (strcmp(mode, "unmapped-parent") == 0) {
 		if (!window_make(&c, &second, true)) {
 			return raw_client_report_disconnect(c.display);
@@ -346,6 +360,11 @@ int main(int argc, char *argv[]) {
 	raw_client_emit(popup_dismissed ? "shown, popup done" : "shown");
 	if (!stay(&c)) {
 		return raw_client_report_disconnect(c.display);
+	}
+	if (sub != NULL) {
+		wl_subsurface_destroy(sub);
+		wl_surface_destroy(child);
+		wl_surface_destroy(stranger);
 	}
 	if (popup != NULL) {
 		xdg_popup_destroy(popup);

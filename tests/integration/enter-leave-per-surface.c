@@ -72,22 +72,17 @@ struct layout_case {
 };
 
 #define SIDE_BY_SIDE \
-	{ \
-		"--output", "HEADLESS-1 mode 800x600 scale 1", "--output", \
-				"HEADLESS-2 mode 1600x1200 scale 2", NULL \
-	}
+	{ "--output", "HEADLESS-1 mode 800x600 scale 1", "--output", \
+		"HEADLESS-2 mode 1600x1200 scale 2", NULL }
 #define H1 "HEADLESS-1"
 #define H2 "HEADLESS-2"
 #define ENTER1 "enter " H1
 #define ENTER2 "enter " H2
 #define LEAVE1 "leave " H1
 #define LEAVE2 "leave " H2
-#define NONE \
-	{ { NULL }, false }
-#define ONE(line) \
-	{ { (line), NULL }, false }
-#define BOTH(a, b) \
-	{ { (a), (b), NULL }, true }
+#define NONE { { NULL }, false }
+#define ONE(line) { { (line), NULL }, false }
+#define BOTH(a, b) { { (a), (b), NULL }, true }
 
 /*
  * The window is 200x100. The subsurface 100x50 at 150,20 covers window

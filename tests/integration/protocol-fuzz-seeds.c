@@ -33,7 +33,7 @@
 #define ITERATIONS "1500"
 #define PROBE_FRAMES "10"
 
-static const char *const seeds[] = { "4", "7", "12", "20" };
+static const char *const seeds[] = { "4", "7", "13", "20" };
 
 static bool only_good_left(struct json_object *reply, void *data) {
 	struct json_object *windows = json_path(reply, "windows", json_type_array);

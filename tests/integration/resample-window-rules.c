@@ -156,8 +156,9 @@ static bool run(const void *data) {
 #define ANCHORED_WINDOWS \
 	{ \
 		{ "crisp", 7, 9, RESAMPLE_NEAREST }, \
-				{ "smoothie", 121, 9, RESAMPLE_BILINEAR }, \
-				{ "other", 235, 9, -1 }, { NULL, 0, 0, 0 }, \
+		{ "smoothie", 121, 9, RESAMPLE_BILINEAR }, \
+		{ "other", 235, 9, -1 }, \
+		{ NULL, 0, 0, 0 }, \
 	}
 
 int main(void) {

@@ -17,6 +17,9 @@ struct zwp_idle_inhibitor_v1;
  * read them too.
  */
 
+/* Buffer scales the protocol can express and a test could want. */
+#define SCALE_MAX 8
+
 /* Subsurfaces and popups: few, since each is there to be told apart. */
 #define SUBSURFACES_MAX 4
 
@@ -29,7 +32,13 @@ struct subsurface_options {
 };
 
 struct client_options {
-	int scale;
+	int scale; // the first buffer scale; 1 with --scale preferred
+	// --scale preferred: redraw at each wl_surface.preferred_buffer_scale
+	// of the main surface, as a toolkit does.
+	bool scale_preferred;
+	// --report-preferred: narrate the main surface's preferred_buffer_scale
+	// and preferred_buffer_transform.
+	bool report_preferred;
 	struct pattern pattern;
 	int width, height; // logical, used when the compositor leaves it to us
 	const char *fullscreen; // output name, or NULL

@@ -14,16 +14,17 @@
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
-/* Buffer scales the protocol can express and a test could want. */
-#define SCALE_MAX 8
-
 static const char usage[] =
 		"Usage: pattern-client [options]\n"
 		"\n"
 		"Shows a known pattern in an xdg_toplevel at a chosen buffer scale and\n"
 		"prints what the compositor tells it, one line per event.\n"
 		"\n"
-		"  --scale S          buffer scale (default 1)\n"
+		"  --scale S          buffer scale (default 1), or preferred: start at 1\n"
+		"                     and redraw the window, at the same logical size,\n"
+		"                     at each scale wl_surface.preferred_buffer_scale\n"
+		"                     asks for, as a toolkit does (subsurfaces without\n"
+		"                     a SCALE of their own stay at 1)\n"
 		"  --pattern P        checker, grid, coords or solid:RRGGBB (default coords)\n"
 		"  --size WxH         logical size when the compositor leaves it open\n"
 		"                     (default 200x100)\n"
@@ -49,6 +50,8 @@ static const char usage[] =
 		"                     player has\n"
 		"  --ignore-stdin     read no commands: run until the window is closed,\n"
 		"                     also when stdin is not a terminal (a demo)\n"
+		"  --report-preferred print the preferred buffer scale and transform\n"
+		"                     the compositor sends for the window's surface\n"
 		"  -h, --help         show this help\n"
 		"\n"
 		"Events: output NAME scale=S mode=WxH | xdg_output NAME x=X y=Y width=W\n"
@@ -57,6 +60,8 @@ static const char usage[] =
 		"With subsurfaces and popups also: subsurface I enter NAME | subsurface I\n"
 		"leave NAME | popup configure X Y W H | popup ready W H S | popup enter NAME\n"
 		"| popup leave NAME | popup done\n"
+		"With --report-preferred also: preferred scale N | preferred transform T\n"
+		"(T the number of the wl_output.transform)\n"
 		"\n"
 		"Commands on stdin: scale N | pattern P | damage X Y W H | sync | quit |\n"
 		"popup X Y W H [ADJUST] | popup-close | subsurface-move I X Y\n"
@@ -156,6 +161,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 		OPT_MAXIMIZED,
 		OPT_INHIBIT_IDLE,
 		OPT_IGNORE_STDIN,
+		OPT_REPORT_PREFERRED,
 	};
 	static const struct option long_options[] = {
 		{ "scale", required_argument, NULL, OPT_SCALE },
@@ -173,6 +179,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 		{ "no-window-geometry", no_argument, NULL, OPT_NO_WINDOW_GEOMETRY },
 		{ "inhibit-idle", no_argument, NULL, OPT_INHIBIT_IDLE },
 		{ "ignore-stdin", no_argument, NULL, OPT_IGNORE_STDIN },
+		{ "report-preferred", no_argument, NULL, OPT_REPORT_PREFERRED },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -188,7 +195,11 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 	while ((opt = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
 		switch (opt) {
 		case OPT_SCALE:
-			if (!parse_int(optarg, 1, SCALE_MAX, &o->scale)) {
+			// A toolkit draws at 1 until the compositor says otherwise.
+			o->scale_preferred = strcmp(optarg, "preferred") == 0;
+			if (o->scale_preferred) {
+				o->scale = 1;
+			} else if (!parse_int(optarg, 1, SCALE_MAX, &o->scale)) {
 				fprintf(stderr, "invalid --scale: %s\n", optarg);
 				return false;
 			}
@@ -264,6 +275,9 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 		case OPT_IGNORE_STDIN:
 			o->ignore_stdin = true;
 			break;
+		case OPT_REPORT_PREFERRED:
+			o->report_preferred = true;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			exit(0);
@@ -291,8 +305,11 @@ static uint32_t min_version(uint32_t a, uint32_t b) {
 
 static const struct client_global bound_globals[] = {
 	// Version 4 brings damage_buffer, which the damage command needs:
-	// connect_globals refuses less.
-	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
+	// connect_globals refuses less. Version 6 brings the surfaces'
+	// preferred_buffer_scale and preferred_buffer_transform, which
+	// --report-preferred and --scale preferred are about; without them
+	// nothing else changes.
+	{ &wl_compositor_interface, 6, offsetof(struct client, compositor), NULL },
 	{ &wl_subcompositor_interface, 1, offsetof(struct client, subcompositor),
 			NULL },
 	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },

@@ -15,9 +15,22 @@ static void surface_leave(void *data, struct wl_surface *surface,
 	client_emit_surface_event("popup", "leave", wl_output);
 }
 
+/* The popup keeps the scale it was opened at, so that what it shows can be
+ * predicted from the commands; the events need handlers all the same, as
+ * libwayland calls every slot of a listener unchecked. */
+static void surface_preferred_buffer_scale(void *data,
+		struct wl_surface *surface, int32_t factor) {
+}
+
+static void surface_preferred_buffer_transform(void *data,
+		struct wl_surface *surface, uint32_t transform) {
+}
+
 static const struct wl_surface_listener surface_listener = {
 	.enter = surface_enter,
 	.leave = surface_leave,
+	.preferred_buffer_scale = surface_preferred_buffer_scale,
+	.preferred_buffer_transform = surface_preferred_buffer_transform,
 };
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,

@@ -20,9 +20,22 @@ static void surface_leave(void *data, struct wl_surface *surface,
 	emit_event(data, "leave", wl_output);
 }
 
+/* A subsurface keeps the scale of its option, so that what it shows can be
+ * predicted from the command line; the events need handlers all the same, as
+ * libwayland calls every slot of a listener unchecked. */
+static void surface_preferred_buffer_scale(void *data,
+		struct wl_surface *surface, int32_t factor) {
+}
+
+static void surface_preferred_buffer_transform(void *data,
+		struct wl_surface *surface, uint32_t transform) {
+}
+
 static const struct wl_surface_listener surface_listener = {
 	.enter = surface_enter,
 	.leave = surface_leave,
+	.preferred_buffer_scale = surface_preferred_buffer_scale,
+	.preferred_buffer_transform = surface_preferred_buffer_transform,
 };
 
 struct subsurface *subsurface_create(struct window *window, int index,

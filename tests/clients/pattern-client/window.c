@@ -187,9 +187,37 @@ static void surface_leave(void *data, struct wl_surface *surface,
 	client_emit_surface_event(NULL, "leave", wl_output);
 }
 
+static void surface_preferred_buffer_scale(void *data,
+		struct wl_surface *surface, int32_t factor) {
+	struct window *window = data;
+	const struct client_options *options = &window->client->options;
+	if (options->report_preferred) {
+		client_emit("preferred scale %d", factor);
+	}
+	// Only scales a buffer can be drawn at: anything else is the
+	// compositor's mistake, which the line above shows to a test.
+	if (options->scale_preferred && factor >= 1 && factor <= SCALE_MAX &&
+			factor != window->scale) {
+		// Redrawn at the same logical size: the next "ready" says the
+		// new scale.
+		window_set_scale(window, factor);
+	}
+}
+
+static void surface_preferred_buffer_transform(void *data,
+		struct wl_surface *surface, uint32_t transform) {
+	struct window *window = data;
+	// Always drawn upright: the transform is only narrated.
+	if (window->client->options.report_preferred) {
+		client_emit("preferred transform %u", transform);
+	}
+}
+
 static const struct wl_surface_listener surface_listener = {
 	.enter = surface_enter,
 	.leave = surface_leave,
+	.preferred_buffer_scale = surface_preferred_buffer_scale,
+	.preferred_buffer_transform = surface_preferred_buffer_transform,
 };
 
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,

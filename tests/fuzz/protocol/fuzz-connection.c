@@ -464,7 +464,12 @@ int fz_roundtrip(struct fz *fz, bool deep) {
 	if (roundtrip_once(fz) < 0) {
 		return -1;
 	}
-	return deep ? roundtrip_once(fz) : 0;
+	if (deep && roundtrip_once(fz) < 0) {
+		return -1;
+	}
+	// Whatever gridwl closed by then, its closed event is in.
+	fz->layers_unsettled = false;
+	return 0;
 }
 
 const char *fz_random_string(struct fz *fz, char *buf, size_t size) {

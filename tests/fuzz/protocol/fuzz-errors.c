@@ -6,6 +6,7 @@
 #include <wayland-client.h>
 #include "fuzz-protocol.h"
 #include "viewporter-client-protocol.h"
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-output-management-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -13,8 +14,10 @@
  * Deliberate protocol errors, each with the error the compositor must
  * answer it with (interface of the object it is posted on, code). A
  * protocol error is the right answer to a bad request; the fuzzer counts
- * that it came, then reconnects. A bad request let through is counted too:
- * wlroots 0.15 does not police everything the protocol forbids.
+ * that it came, then reconnects. A bad request let through is counted too.
+ * The codes and interfaces are wlroots 0.18.2's (types/wlr_shm.c,
+ * types/wlr_compositor.c, types/wlr_subcompositor.c, types/xdg_shell/,
+ * types/wlr_layer_shell_v1.c).
  *
  * Each case makes its own objects and sends the bad request last; what it
  * made is destroyed after the answer (fz_error_cleanup), since an error on
@@ -51,6 +54,7 @@ DESTROYER(wp_viewport)
 DESTROYER(zwlr_output_configuration_v1)
 DESTROYER(xdg_positioner)
 DESTROYER(zwlr_output_configuration_head_v1)
+DESTROYER(zwlr_layer_surface_v1)
 
 /* Destroyed by fz_error_cleanup, the last deferred first: children are
  * made after their parents. */
@@ -245,8 +249,7 @@ static bool geometry_invalid(struct fz *fz, struct expect *e) {
 	toplevel_make(fz, &t, false);
 	xdg_surface_set_window_geometry(t.xdg_surface, 0, 0,
 			fz_rng_range(&fz->rng, -10, 0), 10);
-	// wlroots 0.15 has no code for it yet and posts -1.
-	*e = (struct expect){ "xdg_surface", UINT32_MAX };
+	*e = (struct expect){ "xdg_surface", XDG_SURFACE_ERROR_INVALID_SIZE };
 	return true;
 }
 
@@ -278,8 +281,8 @@ static bool positioner_incomplete(struct fz *fz, struct expect *e) {
 	struct xdg_surface *xs =
 			LATER(xdg_surface, xdg_wm_base_get_xdg_surface(fz->wm_base, s));
 	LATER(xdg_popup, xdg_surface_get_popup(xs, parent.xdg_surface, p));
-	// Posted on the new popup's xdg_surface.
-	*e = (struct expect){ "xdg_surface", XDG_WM_BASE_ERROR_INVALID_POSITIONER };
+	// wlroots 0.18 posts it on the client's xdg_wm_base.
+	*e = (struct expect){ "xdg_wm_base", XDG_WM_BASE_ERROR_INVALID_POSITIONER };
 	return true;
 }
 
@@ -296,14 +299,29 @@ static bool popup_not_topmost(struct fz *fz, struct expect *e) {
 	return true;
 }
 
-static bool grab_after_commit(struct fz *fz, struct expect *e) {
+static bool grab_after_map(struct fz *fz, struct expect *e) {
 	if (fz->seat == NULL) {
 		return false;
 	}
+	struct wl_buffer *tb = buffer(fz, 32, 32), *pb = buffer(fz, 20, 20);
+	if (tb == NULL || pb == NULL) {
+		return false;
+	}
 	struct toplevel t;
-	toplevel_make(fz, &t, false);
+	toplevel_make(fz, &t, true);
+	xdg_surface_ack_configure(t.xdg_surface, last_serial);
+	wl_surface_attach(t.surface, tb, 0, 0);
+	wl_surface_commit(t.surface);
 	struct popup a;
 	popup_make(fz, &a, t.xdg_surface);
+	last_serial = 0;
+	xdg_surface_add_listener(a.xdg_surface, &remember_listener, NULL);
+	wl_surface_commit(a.surface);
+	fz_roundtrip(fz, true);
+	// Mapped: configured, acknowledged and with a buffer. wlroots 0.18
+	// refuses a grab on a popup that is mapped, not one merely committed.
+	xdg_surface_ack_configure(a.xdg_surface, last_serial);
+	wl_surface_attach(a.surface, pb, 0, 0);
 	wl_surface_commit(a.surface);
 	xdg_popup_grab(a.popup, fz->seat, fz->input_serial);
 	*e = (struct expect){ "xdg_popup", XDG_POPUP_ERROR_INVALID_GRAB };
@@ -314,9 +332,9 @@ static bool role_twice(struct fz *fz, struct expect *e) {
 	struct toplevel t;
 	toplevel_make(fz, &t, false);
 	LATER(xdg_toplevel, xdg_surface_get_toplevel(t.xdg_surface));
-	// wlroots 0.15 checks this before the role.
-	*e = (struct expect){ "xdg_surface",
-		XDG_SURFACE_ERROR_ALREADY_CONSTRUCTED };
+	// wlroots 0.18: "Cannot reassign role xdg_toplevel to xdg_surface@N,
+	// role object still exists", on xdg_wm_base.
+	*e = (struct expect){ "xdg_wm_base", XDG_WM_BASE_ERROR_ROLE };
 	return true;
 }
 
@@ -340,7 +358,28 @@ static bool move_unconfigured(struct fz *fz, struct expect *e) {
 	struct toplevel t;
 	toplevel_make(fz, &t, false);
 	xdg_toplevel_move(t.toplevel, fz->seat, fz->input_serial);
-	*e = (struct expect){ "xdg_toplevel", XDG_SURFACE_ERROR_NOT_CONSTRUCTED };
+	// wlroots 0.18 posts it on the xdg_surface: "surface has not been
+	// configured yet".
+	*e = (struct expect){ "xdg_surface", XDG_SURFACE_ERROR_NOT_CONSTRUCTED };
+	return true;
+}
+
+static bool resize_edge_invalid(struct fz *fz, struct expect *e) {
+	if (fz->seat == NULL) {
+		return false;
+	}
+	struct toplevel t;
+	toplevel_make(fz, &t, true);
+	xdg_surface_ack_configure(t.xdg_surface, last_serial);
+	static const uint32_t invalid[] = { 3, 7, 11, 12, 13, 14, 15 };
+	uint32_t edges = fz_rng_chance(&fz->rng, 80) ?
+			invalid[fz_rng_below(&fz->rng, 7)] :
+			(uint32_t)fz_rng_range(&fz->rng, 16, 0x7fffffff);
+	xdg_toplevel_resize(t.toplevel, fz->seat, fz->input_serial, edges);
+	// wlroots 0.18 posts xdg_toplevel.error.invalid_resize_edge (0) on
+	// the xdg_surface.
+	*e = (struct expect){ "xdg_surface",
+		XDG_TOPLEVEL_ERROR_INVALID_RESIZE_EDGE };
 	return true;
 }
 
@@ -369,8 +408,9 @@ static bool subsurface_loop(struct fz *fz, struct expect *e) {
 		LATER(wl_subsurface,
 				wl_subcompositor_get_subsurface(fz->subcompositor, a, b));
 	}
+	// "cannot be a parent of itself or its ancestor".
 	*e = (struct expect){ "wl_subcompositor",
-		WL_SUBCOMPOSITOR_ERROR_BAD_SURFACE };
+		WL_SUBCOMPOSITOR_ERROR_BAD_PARENT };
 	return true;
 }
 
@@ -389,22 +429,19 @@ static bool subsurface_bad_role(struct fz *fz, struct expect *e) {
 	return true;
 }
 
-static bool place_not_sibling_of(struct fz *fz, struct expect *e, bool orphan) {
+/* A wl_subsurface placed above or below a surface that is neither its
+ * parent nor a sibling. (Once its parent is gone, wlroots 0.18 makes a
+ * subsurface inert and ignores that: fz_subsurface_op_restack does it, as
+ * a valid request, and hostile-clients' place-orphan case.) */
+static bool place_not_sibling(struct fz *fz, struct expect *e) {
 	if (fz->subcompositor == NULL) {
 		return false;
 	}
 	struct wl_surface *stranger = surface(fz);
 	struct wl_surface *child = surface(fz);
-	// Not deferred: it may be destroyed first, which orphans the child.
-	struct wl_surface *parent = wl_compositor_create_surface(fz->compositor);
+	struct wl_surface *parent = surface(fz);
 	struct wl_subsurface *sub = LATER(wl_subsurface,
 			wl_subcompositor_get_subsurface(fz->subcompositor, child, parent));
-	if (orphan) {
-		// An orphan has no siblings left at all.
-		wl_surface_destroy(parent);
-	} else {
-		defer(destroy_wl_surface, parent);
-	}
 	if (fz_rng_chance(&fz->rng, 50)) {
 		wl_subsurface_place_above(sub, stranger);
 	} else {
@@ -414,12 +451,57 @@ static bool place_not_sibling_of(struct fz *fz, struct expect *e, bool orphan) {
 	return true;
 }
 
-static bool place_not_sibling(struct fz *fz, struct expect *e) {
-	return place_not_sibling_of(fz, e, false);
+/* wl_surface.destroy before its role object (an xdg_surface, a
+ * wl_subsurface or a layer surface): wl_surface.error.defunct_role_object,
+ * on the object just destroyed, whose interface libwayland no longer
+ * knows (NULL matches any). */
+static bool surface_before_role(struct fz *fz, struct expect *e) {
+	struct wl_surface *s = wl_compositor_create_surface(fz->compositor);
+	uint32_t which = fz_rng_below(&fz->rng, 3);
+	if (which == 1 && fz->subcompositor != NULL) {
+		struct wl_surface *parent = surface(fz);
+		LATER(wl_subsurface,
+				wl_subcompositor_get_subsurface(fz->subcompositor, s, parent));
+	} else if (which == 2 && fz->layer_shell != NULL) {
+		LATER(zwlr_layer_surface_v1,
+				zwlr_layer_shell_v1_get_layer_surface(fz->layer_shell, s, NULL,
+						ZWLR_LAYER_SHELL_V1_LAYER_TOP, "protocol-fuzz"));
+	} else {
+		LATER(xdg_surface, xdg_wm_base_get_xdg_surface(fz->wm_base, s));
+	}
+	wl_surface_destroy(s);
+	*e = (struct expect){ NULL, WL_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT };
+	return true;
 }
 
-static bool place_orphan(struct fz *fz, struct expect *e) {
-	return place_not_sibling_of(fz, e, true);
+/* xdg_surface.destroy before its xdg_toplevel or xdg_popup. */
+static bool xdg_surface_before_role(struct fz *fz, struct expect *e) {
+	struct toplevel t;
+	toplevel_make(fz, &t, fz_rng_chance(&fz->rng, 50));
+	undefer(t.xdg_surface);
+	xdg_surface_destroy(t.xdg_surface);
+	*e = (struct expect){ NULL, XDG_SURFACE_ERROR_DEFUNCT_ROLE_OBJECT };
+	return true;
+}
+
+/* zwlr_layer_surface_v1.set_size above INT32_MAX: wlroots 0.18 answers
+ * with an implementation error. */
+static bool layer_size_huge(struct fz *fz, struct expect *e) {
+	if (fz->layer_shell == NULL) {
+		return false;
+	}
+	struct wl_surface *s = surface(fz);
+	struct zwlr_layer_surface_v1 *l = LATER(zwlr_layer_surface_v1,
+			zwlr_layer_shell_v1_get_layer_surface(fz->layer_shell, s, NULL,
+					ZWLR_LAYER_SHELL_V1_LAYER_TOP, "protocol-fuzz"));
+	uint32_t huge = 0x80000000u + fz_rng_below(&fz->rng, 0x7fffffff);
+	if (fz_rng_chance(&fz->rng, 50)) {
+		zwlr_layer_surface_v1_set_size(l, huge, 10);
+	} else {
+		zwlr_layer_surface_v1_set_size(l, 10, huge);
+	}
+	*e = (struct expect){ "wl_display", WL_DISPLAY_ERROR_IMPLEMENTATION };
+	return true;
 }
 
 static bool shm_invalid(struct fz *fz, struct expect *e) {
@@ -452,18 +534,19 @@ static bool shm_invalid(struct fz *fz, struct expect *e) {
 		*e = (struct expect){ "wl_shm_pool", WL_SHM_ERROR_INVALID_FORMAT };
 		break;
 	default:
+		// "Shrinking a pool is forbidden".
 		wl_shm_pool_resize(pool, fz_rng_range(&fz->rng, 1, 4095));
-		*e = (struct expect){ "wl_shm_pool", WL_SHM_ERROR_INVALID_FD };
+		*e = (struct expect){ "wl_shm_pool", WL_SHM_ERROR_INVALID_STRIDE };
 		break;
 	}
 	return true;
 }
 
 static bool short_stride_shown(struct fz *fz, struct expect *e) {
-	// Rows shorter than their pixels: libwayland checks stride >= width,
-	// not width times the pixel size, and the last row runs off the end
-	// of a one-page pool. Shown in a window, so that the compositor reads
-	// it if nobody refuses it.
+	// Rows shorter than their pixels: stride >= width, but not width times
+	// the pixel size, and the last row runs off the end of a one-page
+	// pool. Shown in a window, so that the compositor would read it if
+	// nobody refused it.
 	int fd = memfd_create("protocol-fuzz-error", MFD_CLOEXEC);
 	if (fd < 0 || ftruncate(fd, 4096) != 0) {
 		if (fd >= 0) {
@@ -489,9 +572,9 @@ static bool short_stride_shown(struct fz *fz, struct expect *e) {
 		usleep(100 * 1000);
 		fz_roundtrip(fz, false);
 	}
-	// Nothing in wlroots 0.15 lets gridwl refuse it when the buffer is
-	// made, so it refuses the commit: wl_surface.invalid_size.
-	*e = (struct expect){ "wl_surface", WL_SURFACE_ERROR_INVALID_SIZE };
+	// wlroots 0.18's wl_shm refuses it when the buffer is made
+	// (pixel_format_info_check_stride): invalid_stride on the pool.
+	*e = (struct expect){ "wl_shm_pool", WL_SHM_ERROR_INVALID_STRIDE };
 	return true;
 }
 
@@ -641,8 +724,26 @@ static bool popup_without_parent(struct fz *fz, struct expect *e) {
 	struct popup a;
 	popup_make(fz, &a, NULL);
 	wl_surface_commit(a.surface);
-	// Not invalid_popup_parent: wlroots 0.15 calls it not_constructed.
+	// Not invalid_popup_parent: wlroots 0.18 rejects the commit with
+	// not_constructed, "xdg_popup has no parent".
 	*e = (struct expect){ "xdg_surface", XDG_SURFACE_ERROR_NOT_CONSTRUCTED };
+	return true;
+}
+
+static bool min_above_max(struct fz *fz, struct expect *e) {
+	struct toplevel t;
+	toplevel_make(fz, &t, false);
+	int32_t max = fz_rng_range(&fz->rng, 1, 1000);
+	if (fz_rng_chance(&fz->rng, 50)) {
+		xdg_toplevel_set_max_size(t.toplevel, max, 0);
+		xdg_toplevel_set_min_size(t.toplevel, max + 1, 0);
+	} else {
+		xdg_toplevel_set_min_size(t.toplevel, 0, max + 1);
+		xdg_toplevel_set_max_size(t.toplevel, 0, max);
+	}
+	wl_surface_commit(t.surface);
+	// Checked at the commit: "client provided an invalid min or max size".
+	*e = (struct expect){ "xdg_toplevel", XDG_TOPLEVEL_ERROR_INVALID_SIZE };
 	return true;
 }
 
@@ -679,12 +780,14 @@ static const struct {
 			positioner_incomplete, 0 },
 	{ "popup-not-topmost", "xdg_popup destroyed under its child",
 			popup_not_topmost, 0 },
-	{ "grab-mapped", "xdg_popup.grab after the first commit", grab_after_commit,
+	{ "grab-mapped", "xdg_popup.grab once the popup is mapped", grab_after_map,
 			0 },
 	{ "role-twice", "second xdg_toplevel for one xdg_surface", role_twice, 0 },
 	{ "no-role", "xdg_surface request before a role", request_without_role, 0 },
 	{ "move-unconfigured", "xdg_toplevel.move before the first configure",
 			move_unconfigured, 0 },
+	{ "resize-edge", "xdg_toplevel.resize with edges not in the enum",
+			resize_edge_invalid, 0 },
 	{ "wm-base-defunct", "xdg_wm_base destroyed before its surfaces",
 			wm_base_defunct, 0 },
 	{ "subsurface-loop", "wl_subsurface loop", subsurface_loop, 0 },
@@ -692,8 +795,12 @@ static const struct {
 			subsurface_bad_role, 0 },
 	{ "place-stranger", "wl_subsurface placed by a stranger", place_not_sibling,
 			0 },
-	{ "place-orphan", "orphaned wl_subsurface placed by a stranger",
-			place_orphan, 0 },
+	{ "surface-before-role", "wl_surface destroyed before its role object",
+			surface_before_role, 0 },
+	{ "xdg-surface-before-role", "xdg_surface destroyed before its toplevel",
+			xdg_surface_before_role, 0 },
+	{ "layer-size", "zwlr_layer_surface_v1.set_size above INT32_MAX",
+			layer_size_huge, 0 },
 	{ "shm", "wl_shm pool or buffer out of bounds", shm_invalid, 0 },
 	{ "short-stride", "wl_shm buffer rows shorter than their pixels",
 			short_stride_shown, 0 },
@@ -706,6 +813,7 @@ static const struct {
 	{ "popup-no-parent", "xdg_popup without a parent", popup_without_parent,
 			0 },
 	{ "own-parent", "xdg_toplevel its own parent", toplevel_own_parent, 0 },
+	{ "min-max", "xdg_toplevel min size above its max", min_above_max, 0 },
 };
 
 #define CASES (sizeof(cases) / sizeof(cases[0]))

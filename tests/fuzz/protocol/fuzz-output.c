@@ -314,6 +314,7 @@ bool fz_output_op_configure(struct fz *fz) {
 	}
 	bool apply = what < 55;
 	if (apply) {
+		fz->layers_unsettled = true;
 		zwlr_output_configuration_v1_apply(config);
 	} else {
 		zwlr_output_configuration_v1_test(config);

@@ -43,13 +43,11 @@ struct fz_pool {
 	int fd;
 	int32_t size;
 	void *data; // mapped, size bytes
-	// What new buffers may use. libwayland defers a resize while the
-	// compositor holds a reference to the pool, and wlroots holds one
-	// for every buffer attached; until then buffers beyond the old size
-	// are refused (invalid_stride). When that ends cannot be seen from
-	// here, so a pool once attached from stays at the size it had then.
+	// What new buffers may use: the size. (libwayland's wl_shm deferred
+	// a resize while a buffer of the pool was attached; wlroots 0.18's
+	// own wl_shm maps the grown pool at once.)
 	int32_t usable;
-	bool pinned;
+	bool pinned; // a buffer of it was attached once
 };
 
 struct fz_buffer {
@@ -99,6 +97,9 @@ struct fz_surface {
 	int32_t configure_width, configure_height; // last toplevel configure
 	bool popup_committed;
 	uint32_t grab_seq; // order of the popup's grab; 0 none
+	// The toplevel's pending min and max size, kept valid together
+	// (wlroots 0.18 refuses the commit of a max below its min).
+	int32_t min_width, min_height, max_width, max_height;
 
 	// wl_surface state, pending (for the next commit) and current.
 	bool attach_pending; // an attach since the last commit
@@ -199,6 +200,12 @@ struct fz {
 	uint32_t input_serial; // the last pointer or keyboard serial
 	uint32_t time_ms; // for the virtual pointer's events
 	bool buttons_down;
+	// A layer surface committed or made, or the outputs changed, since
+	// the last round trip: gridwl may have closed a layer surface whose
+	// closed event is not in yet, and a closed one ignores get_popup,
+	// which leaves the popup without a parent (not_constructed at its
+	// commit). Layer surfaces are no popup parents until it settles.
+	bool layers_unsettled;
 
 	uint32_t formats[FZ_FORMATS]; // wl_shm formats we know the size of
 	int format_count;

@@ -118,13 +118,11 @@ bool fz_shm_resize_pool(struct fz *fz) {
 	}
 	fill(fz, data, (size_t)p->size, (size_t)size);
 	wl_shm_pool_resize(p->pool, size);
-	fz_log(fz, "pool %d: resize %d -> %d%s", (int)(p - fz->pools), p->size,
-			size, p->pinned ? " (deferred)" : "");
+	fz_log(fz, "pool %d: resize %d -> %d", (int)(p - fz->pools), p->size, size);
 	p->data = data;
 	p->size = size;
-	if (!p->pinned) {
-		p->usable = size;
-	}
+	// wlroots 0.18 maps the grown pool at once, buffers attached or not.
+	p->usable = size;
 	return true;
 }
 
@@ -184,12 +182,14 @@ bool fz_shm_create_buffer(struct fz *fz) {
 			fz->formats[fz_rng_below(&fz->rng, (uint32_t)fz->format_count)];
 	int bpp = format_bpp(format);
 	int32_t width = buffer_side(fz), height = buffer_side(fz);
-	// Padded strides and offsets anywhere in the pool, at any byte
-	// alignment, as the protocol allows.
+	// Padded strides and offsets anywhere in the pool, the offsets at any
+	// byte alignment, as the protocol allows. wlroots 0.18 (types/wlr_shm.c,
+	// pixel_format_info_check_stride) wants a stride that is a whole number
+	// of pixels, not just at least the width: invalid_stride otherwise.
 	bool unaligned = fz_rng_chance(&fz->rng, 30);
 	int32_t stride = width * bpp;
 	if (fz_rng_chance(&fz->rng, 30)) {
-		stride += fz_rng_range(&fz->rng, 1, 64);
+		stride += bpp * fz_rng_range(&fz->rng, 1, 16);
 	}
 	if (!unaligned) {
 		stride = (stride + 3) & ~3;

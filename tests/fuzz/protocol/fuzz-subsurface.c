@@ -6,7 +6,10 @@
  * cursors, other subsurfaces), moved about (anywhere an int32 reaches),
  * restacked, switched between synchronized and desynchronized, and destroyed from
  * either end: a parent destroyed before its children leaves them orphans
- * whose wl_subsurface still takes requests.
+ * whose wl_subsurface still takes requests. wlroots 0.18 makes such a
+ * wl_subsurface inert and ignores them all, place_above and place_below
+ * of any surface included (types/wlr_subcompositor.c); its wl_surface is
+ * still its role object's, so it goes after the wl_subsurface.
  */
 
 /* Whether making child a subsurface of parent would close a loop. */
@@ -90,8 +93,18 @@ bool fz_subsurface_op_restack(struct fz *fz) {
 	}
 	struct fz_surface *parent = fz_surface_find(fz, s->parent_id);
 	if (parent == NULL) {
-		// An orphan has no sibling to name; that is fuzz-errors.c's.
-		return false;
+		// An orphan: inert, so that any surface will do, none being a
+		// sibling.
+		struct fz_surface *stranger = fz_surface_pick(fz);
+		bool above = fz_rng_chance(&fz->rng, 50);
+		if (above) {
+			wl_subsurface_place_above(s->subsurface, stranger->surface);
+		} else {
+			wl_subsurface_place_below(s->subsurface, stranger->surface);
+		}
+		fz_log(fz, "surface %u: orphan place_%s %u", s->id,
+				above ? "above" : "below", stranger->id);
+		return true;
 	}
 	// The parent itself or another live subsurface of it.
 	struct fz_surface *siblings[FZ_SURFACES];

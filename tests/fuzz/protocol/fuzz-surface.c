@@ -80,10 +80,14 @@ static void drop_callbacks(struct fz_surface *s) {
 
 void fz_surface_destroy(struct fz_surface *s) {
 	struct fz *fz = s->fz;
-	// Half the time the wl_surface goes first, its role objects after it,
-	// and the subsurfaces and popups made on it stay as they are: what a
-	// careless client does, and what the compositor must take.
-	bool abrupt = fz_rng_chance(&fz->rng, 50);
+	// Half the time the wl_surface goes first, its viewport after it, and
+	// the subsurfaces and popups made on it stay as they are: what a
+	// careless client does, and what the compositor must take. Not before
+	// a role object (xdg_surface, wl_subsurface, layer surface): that is
+	// wl_surface.error.defunct_role_object, fuzz-errors.c's
+	// surface-before-role.
+	bool abrupt = s->xdg_surface == NULL && s->subsurface == NULL &&
+			s->layer_surface == NULL && fz_rng_chance(&fz->rng, 50);
 	fz_log(fz, "surface %u: destroy%s", s->id, abrupt ? " (abrupt)" : "");
 	// Whatever its role, its popups do not outlive it: wlroots dismisses
 	// them as it unmaps, gridwl's guard when it had no role to unmap.
@@ -196,6 +200,9 @@ void fz_surface_attached(struct fz_surface *s, struct fz_buffer *b) {
 
 void fz_surface_commit(struct fz_surface *s) {
 	struct fz *fz = s->fz;
+	if (s->layer_surface != NULL) {
+		fz->layers_unsettled = true;
+	}
 	bool attach = s->attach_pending;
 	bool will_have = attach ? s->pending_buffer_id != 0 : s->has_buffer;
 	int32_t width = attach ? s->pending_width : s->buffer_width;
