@@ -435,9 +435,13 @@ void gridwl_output_handle_new(struct gridwl_server *server,
 	wl_signal_add(&wlr_output->events.commit, &output->commit);
 
 	wl_list_insert(server->outputs.prev, &output->link);
-	wlr_log(WLR_INFO, "New output %s (%s %s)", wlr_output->name,
-			wlr_output->make != NULL ? wlr_output->make : "no make",
-			wlr_output->model != NULL ? wlr_output->model : "no model");
+	// Headless outputs have neither make nor model.
+	if (wlr_output->make != NULL && wlr_output->model != NULL) {
+		wlr_log(WLR_INFO, "New output %s (%s %s)", wlr_output->name,
+				wlr_output->make, wlr_output->model);
+	} else {
+		wlr_log(WLR_INFO, "New output %s", wlr_output->name);
+	}
 
 	char *error = NULL;
 	if (!gridwl_output_configure(output, &error)) {

@@ -142,8 +142,21 @@ static void draw_with_renderer(struct gridwl_render_target *target,
 				texture->width, texture->height);
 		return;
 	}
-	draw_texture(target, texture, &src_box, &box,
-			wlr_output_transform_invert(surface->current.transform), filter);
+	// The filter is for magnifying. A buffer drawn smaller than it is (a
+	// higher buffer scale, a viewport) is sampled bilinearly, which at
+	// exactly half size is the mean of each 2x2 block: nearest would drop
+	// three pixels of four.
+	enum wl_output_transform transform =
+			wlr_output_transform_invert(surface->current.transform);
+	double src_width = src_box.width, src_height = src_box.height;
+	if (transform & WL_OUTPUT_TRANSFORM_90) {
+		src_width = src_box.height;
+		src_height = src_box.width;
+	}
+	if (src_width > box.width || src_height > box.height) {
+		filter = GRIDWL_FILTER_BILINEAR;
+	}
+	draw_texture(target, texture, &src_box, &box, transform, filter);
 }
 
 /* Where a direct entry is stale, resamples the surface's buffer straight
