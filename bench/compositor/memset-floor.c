@@ -54,13 +54,16 @@ int main(int argc, char *argv[]) {
 		{ 0 },
 	};
 	int opt;
-	while ((opt = getopt_long(argc, argv, "d:f:b:r:e:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "d:f:b:r:e:", longopts, NULL)) !=
+			-1) {
 		switch (opt) {
 		case 'd':
-			if (parse_size(optarg, &dw, &dh)) return 2;
+			if (parse_size(optarg, &dw, &dh))
+				return 2;
 			break;
 		case 'f':
-			if (parse_size(optarg, &fw, &fh)) return 2;
+			if (parse_size(optarg, &fw, &fh))
+				return 2;
 			break;
 		case 'b':
 			buffers = atoi(optarg);
@@ -75,7 +78,8 @@ int main(int argc, char *argv[]) {
 			return 2;
 		}
 	}
-	if (dw > fw || dh > fh || buffers < 1 || buffers > 8 || reps < 1 || evict_mib < 0) {
+	if (dw > fw || dh > fh || buffers < 1 || buffers > 8 || reps < 1 ||
+			evict_mib < 0) {
 		fprintf(stderr, "memset-floor: bad arguments\n");
 		return 2;
 	}
@@ -117,7 +121,7 @@ int main(int argc, char *argv[]) {
 			double start = now_ms();
 			for (int y = 0; y < dh; y++) {
 				memset(b + (size_t)(y0 + y) * stride + (size_t)x0 * 4, value,
-					(size_t)dw * 4);
+						(size_t)dw * 4);
 			}
 			double end = now_ms();
 			sink ^= b[(size_t)y0 * stride + (size_t)x0 * 4];
@@ -126,13 +130,14 @@ int main(int argc, char *argv[]) {
 			}
 		}
 		qsort(t, reps, sizeof *t, cmp_double);
-		double median = reps % 2 ? t[reps / 2] : (t[reps / 2 - 1] + t[reps / 2]) / 2;
+		double median =
+				reps % 2 ? t[reps / 2] : (t[reps / 2 - 1] + t[reps / 2]) / 2;
 		double *out = cold_pass ? cold : warm;
 		out[0] = median;
 		out[1] = t[0];
 	}
 	(void)sink;
 	printf("floor warm_ms %.4f cold_ms %.4f warm_min_ms %.4f cold_min_ms %.4f bytes %zu\n",
-		warm[0], cold[0], warm[1], cold[1], (size_t)dw * dh * 4);
+			warm[0], cold[0], warm[1], cold[1], (size_t)dw * dh * 4);
 	return 0;
 }

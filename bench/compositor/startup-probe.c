@@ -55,8 +55,8 @@ static double now_ms(void) {
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static void output_geometry(void *data, struct wl_output *o, int32_t x, int32_t y,
-		int32_t pw, int32_t ph, int32_t subpixel, const char *make,
+static void output_geometry(void *data, struct wl_output *o, int32_t x,
+		int32_t y, int32_t pw, int32_t ph, int32_t subpixel, const char *make,
 		const char *model, int32_t transform) {
 	(void)data, (void)o, (void)x, (void)y, (void)pw, (void)ph;
 	(void)subpixel, (void)make, (void)model, (void)transform;
@@ -155,11 +155,12 @@ static int parse_scales(const char *s, int *scales) {
 }
 
 // Whether the outputs' scales are exactly the wanted ones, in any order.
-static bool scales_match(const struct probe *probe, const int *want, int count) {
+static bool scales_match(const struct probe *probe, const int *want,
+		int count) {
 	if (probe->output_count != count) {
 		return false;
 	}
-	bool used[MAX_OUTPUTS] = {0};
+	bool used[MAX_OUTPUTS] = { 0 };
 	for (int i = 0; i < count; i++) {
 		if (!probe->outputs[i].done) {
 			return false;
@@ -221,8 +222,9 @@ int main(int argc, char *argv[]) {
 		}
 	}
 	if (argc - optind < 2) {
-		fprintf(stderr, "usage: startup-probe [--scales 1,2] [--timeout S] "
-			"RUNTIME_DIR -- COMMAND [ARGS...]\n");
+		fprintf(stderr,
+				"usage: startup-probe [--scales 1,2] [--timeout S] "
+				"RUNTIME_DIR -- COMMAND [ARGS...]\n");
 		return 2;
 	}
 	const char *dir = argv[optind];
@@ -253,8 +255,9 @@ int main(int argc, char *argv[]) {
 	bool failed = false;
 	while (t_ready < 0) {
 		if (now_ms() - t0 > timeout_ms) {
-			fprintf(stderr, "startup-probe: timed out (socket %s, outputs %d)\n",
-				t_socket < 0 ? "no" : "yes", probe.output_count);
+			fprintf(stderr,
+					"startup-probe: timed out (socket %s, outputs %d)\n",
+					t_socket < 0 ? "no" : "yes", probe.output_count);
 			failed = true;
 			break;
 		}
@@ -311,7 +314,8 @@ int main(int argc, char *argv[]) {
 
 	if (!failed) {
 		printf("startup socket_ms %.2f roundtrip_ms %.2f ready_ms %.2f outputs %d scales ",
-			t_socket - t0, t_roundtrip - t0, t_ready - t0, probe.output_count);
+				t_socket - t0, t_roundtrip - t0, t_ready - t0,
+				probe.output_count);
 		for (int i = 0; i < probe.output_count; i++) {
 			printf("%s%d", i ? "," : "", probe.outputs[i].scale);
 		}
