@@ -572,14 +572,20 @@ void gridwl_view_geometry_committed(struct gridwl_view *view) {
 	}
 }
 
+/* Where new windows open. */
+static struct gridwl_output *output_under_pointer(
+		struct gridwl_server *server) {
+	return gridwl_output_at(server, server->seat->cursor->x,
+			server->seat->cursor->y);
+}
+
 void gridwl_view_prefer_initial_scale(struct gridwl_view *view) {
 	struct gridwl_server *server = view->server;
 	// Where gridwl_view_map will put it: its home when fullscreen or
 	// maximized picked one, else the output under the pointer.
 	struct gridwl_output *output = gridwl_view_home(view);
 	if (output == NULL) {
-		output = gridwl_output_at(server, server->seat->cursor->x,
-				server->seat->cursor->y);
+		output = output_under_pointer(server);
 	}
 	struct wlr_surface *surface = gridwl_view_surface(view);
 	if (output != NULL && surface != NULL) {
@@ -594,8 +600,7 @@ void gridwl_view_map(struct gridwl_view *view) {
 	view->mapped = true;
 	if (!view->fullscreen && !view->maximized &&
 			view->kind != GRIDWL_VIEW_X11_UNMANAGED) {
-		struct gridwl_output *output = gridwl_output_at(server,
-				server->seat->cursor->x, server->seat->cursor->y);
+		struct gridwl_output *output = output_under_pointer(server);
 		struct wlr_box box = gridwl_view_box(view);
 		if (output != NULL) {
 			struct wlr_box ob = gridwl_output_logical_box(output);

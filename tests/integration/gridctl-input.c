@@ -89,6 +89,17 @@ static bool body_pointer(struct harness *h, const void *data) {
 			ok;
 }
 
+/* Both windows' clients quit cleanly. */
+static bool quit_both(struct harness_client *a, struct harness_client *b) {
+	harness_client_send(a, "quit");
+	harness_client_send(b, "quit");
+	bool ok = CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
+			"in-a did not quit");
+	return CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
+				   "in-b did not quit") &&
+			ok;
+}
+
 static bool body_click_scroll(struct harness *h, const void *data) {
 	REQUIRE(gridctl_ok(h, "pointer", "10", "10", NULL), "no pointer");
 	struct harness_client *a = spawn_window(h, "in-a", 700, 100);
@@ -117,14 +128,7 @@ static bool body_click_scroll(struct harness *h, const void *data) {
 	ok = gridctl_ok(h, "scroll", "-15", "0", NULL) &&
 			expect_line(b, "pointer axis", "pointer axis horizontal -15.00") &&
 			ok;
-	harness_client_send(a, "quit");
-	harness_client_send(b, "quit");
-	ok = CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
-				 "in-a did not quit") &&
-			ok;
-	return CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
-				   "in-b did not quit") &&
-			ok;
+	return quit_both(a, b) && ok;
 }
 
 /* gridctl fails, saying want. */
@@ -242,14 +246,7 @@ static bool body_touch(struct harness *h, const void *data) {
 			expect_line(b, "touch down", "touch down 1 50.00 30.00") && ok;
 	ok = gridctl_touch(h, "up", "1", NULL, NULL) &&
 			expect_line(b, "touch up", "touch up 1") && ok;
-	harness_client_send(a, "quit");
-	harness_client_send(b, "quit");
-	ok = CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
-				 "in-a did not quit") &&
-			ok;
-	return CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
-				   "in-b did not quit") &&
-			ok;
+	return quit_both(a, b) && ok;
 }
 
 static bool run_touch(const void *data) {
