@@ -446,6 +446,13 @@ struct gridwl_server *gridwl_server_create(
 			!create_configured_outputs(server, error)) {
 		goto fail;
 	}
+	// Toolkits expect a keyboard on the seat, and tests type and click
+	// through these anyway; with no devices of its own a headless seat
+	// would have neither.
+	if (server->backend_kind == GRIDWL_BACKEND_HEADLESS &&
+			!options->bare_headless_seat) {
+		gridwl_seat_add_control_devices(server->seat);
+	}
 
 	// Outputs exist and are advertised before the socket does, so a client
 	// that connects as soon as it appears sees all of them.

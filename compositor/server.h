@@ -40,6 +40,10 @@ struct gridwl_server_options {
 	// Writes gridwl's log to path, for the dump; NULL when the program
 	// keeps none (compositor/log_ring.h).
 	bool (*write_log)(const char *path);
+	// Headless gridwl gives its seat gridctl's keyboard and pointer from
+	// the start; a harness that brings devices of its own (wlcs) sets this
+	// to keep the seat bare.
+	bool bare_headless_seat;
 };
 
 /* Whether the GLES2 renderer draws on the CPU (render/gles2_finish.c). */

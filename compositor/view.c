@@ -693,7 +693,14 @@ bool gridwl_view_surface_position(struct gridwl_view *view,
 
 enum gridwl_filter gridwl_view_filter_on(struct gridwl_view *view,
 		struct gridwl_output *output) {
-	return view->has_rule_filter ? view->rule_filter : output->filter;
+	if (view->has_rule_filter) {
+		return view->rule_filter;
+	}
+	if (output == NULL) {
+		output = gridwl_view_main_output(view);
+	}
+	// Where the view is on no output, the outputs' default.
+	return output != NULL ? output->filter : GRIDWL_FILTER_NEAREST;
 }
 
 struct gridwl_window_identity gridwl_view_identity(struct gridwl_view *view) {

@@ -240,7 +240,7 @@ void gridwl_views_arrange(struct gridwl_server *server);
 void gridwl_view_update_outputs(struct gridwl_view *view);
 
 /* The filter that magnifies the view on output: its window rule's, else
- * the output's. */
+ * the output's. output NULL: the output most of the view is on. */
 enum gridwl_filter gridwl_view_filter_on(struct gridwl_view *view,
 		struct gridwl_output *output);
 /* What window rules (and gridctl wait) match a window against. */

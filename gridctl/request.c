@@ -156,6 +156,8 @@ static bool build_screenshot(struct json_object *request, int argc, char **argv,
 	const char *output = NULL;
 	const char *file = NULL;
 	const char *region = NULL;
+	const char *window = NULL;
+	const char *scale = NULL;
 	bool cursor = false;
 	bool options_done = false;
 	for (int i = 1; i < argc; i++) {
@@ -188,14 +190,29 @@ static bool build_screenshot(struct json_object *request, int argc, char **argv,
 				return false;
 			}
 			region = argv[++i];
+		} else if (strcmp(arg, "--window") == 0 ||
+				strcmp(arg, "--scale") == 0) {
+			if (i + 1 == argc) {
+				*error = gridctl_format("screenshot: %s needs %s", arg,
+						arg[2] == 'w' ? "a window ID" : "a scale N");
+				return false;
+			}
+			*(arg[2] == 'w' ? &window : &scale) = argv[++i];
 		} else {
 			*error = gridctl_format("screenshot: unknown option '%s'", arg);
 			return false;
 		}
 	}
 	if (file == NULL || file[0] == '\0') {
-		*error = gridctl_format("usage: gridctl screenshot [-o NAME | --region "
-								"X,Y,W,H] [--cursor] FILE.png|FILE.ppm|-");
+		*error = gridctl_format("usage: gridctl screenshot [-o NAME | "
+								"--region X,Y,W,H | --window ID] [--scale N] "
+								"[--cursor] FILE.png|FILE.ppm|-");
+		return false;
+	}
+	if ((window != NULL &&
+				!add_int(request, "window", "window ID", window, error)) ||
+			(scale != NULL &&
+					!add_int(request, "scale", "scale", scale, error))) {
 		return false;
 	}
 
@@ -427,10 +444,11 @@ static const struct command commands[] = {
 			"add a headless output", 1, 3, build_create_output },
 	[GRIDWL_CONTROL_DESTROY_OUTPUT] = { " NAME", "remove a headless output", 1,
 			1, build_name },
-	[GRIDWL_CONTROL_SCREENSHOT] = { " [-o NAME | --region X,Y,W,H] [--cursor] "
-									"FILE.png|FILE.ppm|-",
-			"save the screen (output NAME, or a logical region) as PNG, "
-			"as PPM by the name, or PNG on stdout for -",
+	[GRIDWL_CONTROL_SCREENSHOT] = { " [-o NAME | --region X,Y,W,H | --window ID] "
+									"[--scale N] [--cursor] FILE.png|FILE.ppm|-",
+			"save the screen (output NAME, a logical region, or one window "
+			"alone at scale N) as PNG, as PPM by the name, or PNG on stdout "
+			"for -",
 			1, -1, build_screenshot },
 	[GRIDWL_CONTROL_RELOAD] = { "", "reload the configuration", 0, 0,
 			build_no_args },

@@ -14,7 +14,7 @@
  * The keyboard gridctl types on: a device like any other, handled by
  * input/keyboard.c as a real one is (its keymap, bindings, the seat's
  * focus), so a key from gridctl is a key. gridwl owns it; it is made on
- * the first gridctl key command.
+ * the first gridctl key command, or at start when gridwl is headless.
  */
 struct gridwl_control_keyboard {
 	struct wlr_keyboard keyboard;
@@ -48,6 +48,10 @@ static struct gridwl_control_keyboard *get_keyboard(struct gridwl_seat *seat) {
 	gridwl_seat_update_capabilities(seat);
 	seat->control_keyboard = control;
 	return control;
+}
+
+bool gridwl_control_keyboard_ensure(struct gridwl_seat *seat) {
+	return get_keyboard(seat) != NULL;
 }
 
 void gridwl_control_keyboard_destroy(struct gridwl_seat *seat) {

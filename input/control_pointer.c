@@ -15,7 +15,7 @@
  * The pointer gridctl moves: a device like any other, attached to the seat's
  * wlr_cursor, so its events take the same path as a mouse's (bindings,
  * focus, grabs, constraints). gridwl owns it; it is made on the first
- * gridctl pointer command so that a seat without one looks as before.
+ * gridctl pointer command, or at start when gridwl is headless.
  */
 struct gridwl_control_pointer {
 	struct wlr_pointer pointer;
@@ -34,9 +34,20 @@ static struct gridwl_control_pointer *get_pointer(struct gridwl_seat *seat) {
 		return NULL;
 	}
 	wlr_pointer_init(&control->pointer, &pointer_impl, "gridctl-pointer");
-	gridwl_seat_add_pointer(seat, &control->pointer.base);
+	// Known as the seat's own before it is added, which asks.
 	seat->control_pointer = control;
+	gridwl_seat_add_pointer(seat, &control->pointer.base);
 	return control;
+}
+
+bool gridwl_control_pointer_is(struct gridwl_seat *seat,
+		struct wlr_input_device *device) {
+	return seat->control_pointer != NULL &&
+			device == &seat->control_pointer->pointer.base;
+}
+
+bool gridwl_control_pointer_ensure(struct gridwl_seat *seat) {
+	return get_pointer(seat) != NULL;
 }
 
 void gridwl_control_pointer_destroy(struct gridwl_seat *seat) {

@@ -65,7 +65,8 @@ struct wlr_surface *gridwl_render_cursor_surface(struct gridwl_server *server) {
 }
 
 void gridwl_cursor_set_default_image(struct gridwl_seat *seat) {
-	if (seat->pointer_count > 0 && seat->xcursor_manager != NULL) {
+	if (seat->pointer_count > 0 && seat->xcursor_manager != NULL &&
+			!seat->pointer_parked) {
 		wlr_cursor_set_xcursor(seat->cursor, seat->xcursor_manager, "left_ptr");
 		forget_cursor_surface(seat);
 		seat->cursor_theme_shown = seat->xcursor_manager;
@@ -82,6 +83,9 @@ void gridwl_cursor_hide(struct gridwl_seat *seat) {
 
 void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 		uint32_t time_msec) {
+	if (seat->pointer_parked) {
+		return;
+	}
 	double sx, sy;
 	struct wlr_surface *surface = NULL;
 	struct gridwl_view *view = gridwl_view_at(seat->server, seat->cursor->x,
@@ -193,7 +197,19 @@ static bool implicit_grab_motion(struct gridwl_seat *seat, uint32_t time_msec) {
 	return true;
 }
 
+/* The parked pointer's first use shows it where it is, with the cursor;
+ * false when it was not parked. */
+static bool unpark(struct gridwl_seat *seat) {
+	if (!seat->pointer_parked) {
+		return false;
+	}
+	seat->pointer_parked = false;
+	gridwl_cursor_set_default_image(seat);
+	return true;
+}
+
 static void process_motion(struct gridwl_seat *seat, uint32_t time_msec) {
+	unpark(seat);
 	if (seat->grab_mode != GRIDWL_GRAB_NONE && seat->grab_view != NULL) {
 		process_grab_motion(seat);
 		return;
@@ -354,6 +370,10 @@ static void handle_button(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_button);
 	struct wlr_pointer_button_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
+	if (unpark(seat)) {
+		// A click before any motion is where the pointer was placed.
+		gridwl_seat_update_pointer_focus(seat, event->time_msec);
+	}
 	if (event->state == WL_POINTER_BUTTON_STATE_RELEASED) {
 		if (seat->grab_mode != GRIDWL_GRAB_NONE) {
 			end_grab(seat);

@@ -99,7 +99,14 @@ static void add_pointer(struct gridwl_seat *seat,
 		seat->touch_count++;
 		return;
 	}
-	if (seat->pointer_count++ == 0) {
+	bool first = seat->pointer_count++ == 0;
+	if (seat->pointer_parked && !gridwl_control_pointer_is(seat, device)) {
+		// Another pointer arrives (a virtual one, or a mouse): from
+		// now on the seat's pointer is where it is, as with no parking.
+		seat->pointer_parked = false;
+		first = true;
+	}
+	if (first) {
 		gridwl_cursor_set_default_image(seat);
 	}
 }
@@ -255,6 +262,16 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	wlr_xcursor_manager_destroy(seat->xcursor_manager);
 	// The wlr_seat goes with the display.
 	free(seat);
+}
+
+void gridwl_seat_add_control_devices(struct gridwl_seat *seat) {
+	seat->pointer_parked = true;
+	if (!gridwl_control_pointer_ensure(seat)) {
+		wlr_log(WLR_ERROR, "Cannot make gridctl's pointer");
+	}
+	if (!gridwl_control_keyboard_ensure(seat)) {
+		wlr_log(WLR_ERROR, "Cannot make gridctl's keyboard");
+	}
 }
 
 void gridwl_seat_output_placed(struct gridwl_seat *seat,

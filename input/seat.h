@@ -42,6 +42,11 @@ struct gridwl_seat {
 	// The theme before the last reload, while the cursor still shows it.
 	struct wlr_xcursor_manager *retired_xcursor_manager;
 	bool pointer_placed; // by gridwl_seat_output_placed
+	// The pointer headless gridwl starts with is nowhere until it first
+	// moves or another pointer comes: no cursor drawn and no surface
+	// entered, so a window that maps under the parked pointer is drawn and
+	// told nothing of it (gridwl_seat_add_control_devices).
+	bool pointer_parked;
 	struct wl_list keyboards; // gridwl_keyboard.link
 	int pointer_count;
 	int touch_count;
@@ -122,6 +127,12 @@ void gridwl_seat_schedule_pointer_rebase(struct gridwl_seat *seat);
 /* Advertises what the devices attached now can do. */
 void gridwl_seat_update_capabilities(struct gridwl_seat *seat);
 
+/* Gives the seat gridctl's keyboard and pointer now rather than at their
+ * first use, so clients see a seat with both from the start (headless
+ * gridwl, which has no devices of its own). The pointer is parked until it
+ * first moves. */
+void gridwl_seat_add_control_devices(struct gridwl_seat *seat);
+
 /* Attaches a pointing device (or touch screen) that does not come from the
  * backend. */
 void gridwl_seat_add_pointer(struct gridwl_seat *seat,
@@ -149,6 +160,11 @@ bool gridwl_control_pointer_click(struct gridwl_seat *seat, uint32_t button,
 bool gridwl_control_pointer_scroll(struct gridwl_seat *seat, double dx,
 		double dy, char **error);
 void gridwl_control_pointer_destroy(struct gridwl_seat *seat);
+/* Whether device is that pointer. */
+bool gridwl_control_pointer_is(struct gridwl_seat *seat,
+		struct wlr_input_device *device);
+/* Makes the pointer if it is not there yet; false when out of memory. */
+bool gridwl_control_pointer_ensure(struct gridwl_seat *seat);
 enum gridwl_control_touch_kind {
 	GRIDWL_CONTROL_TOUCH_DOWN,
 	GRIDWL_CONTROL_TOUCH_MOTION,
@@ -174,6 +190,8 @@ bool gridwl_control_keyboard_keys(struct gridwl_seat *seat,
 bool gridwl_control_keyboard_type(struct gridwl_seat *seat, const char *text,
 		char **error);
 void gridwl_control_keyboard_destroy(struct gridwl_seat *seat);
+/* Makes the keyboard if it is not there yet; false when it cannot. */
+bool gridwl_control_keyboard_ensure(struct gridwl_seat *seat);
 
 /* input/virtual_pointer.c: wlr-virtual-pointer, for input tests and tools
  * such as wlrctl and the compositor benchmark. */

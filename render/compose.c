@@ -128,8 +128,7 @@ static void clear_damage(struct gridwl_render_target *target) {
 }
 
 struct prepare_data {
-	struct gridwl_output *output;
-	struct wlr_box output_box;
+	struct wlr_box box; // logical: what the target shows
 	struct gridwl_resample_key key;
 	int ox, oy;
 };
@@ -144,7 +143,7 @@ static void prepare_surface(struct wlr_surface *surface, int sx, int sy,
 		.height = surface->current.height,
 	};
 	struct wlr_box overlap;
-	if (!wlr_box_intersection(&overlap, &surface_box, &prepare->output_box)) {
+	if (!wlr_box_intersection(&overlap, &surface_box, &prepare->box)) {
 		return;
 	}
 	struct gridwl_resample_cache *cache =
@@ -154,39 +153,59 @@ static void prepare_surface(struct wlr_surface *surface, int sx, int sy,
 	}
 }
 
+static void prepare_view(struct prepare_data *prepare, struct gridwl_view *view,
+		enum gridwl_filter filter) {
+	struct wlr_box overlap;
+	if (!gridwl_view_is_shown(view) ||
+			!wlr_box_intersection(&overlap, &view->last_bounds,
+					&prepare->box)) {
+		return;
+	}
+	prepare->key.filter = filter;
+	gridwl_view_surface_origin(view, &prepare->ox, &prepare->oy);
+	gridwl_view_for_each_surface(view, prepare_surface, prepare);
+}
+
 void gridwl_render_prepare(struct gridwl_output *output) {
 	struct prepare_data prepare = {
-		.output = output,
-		.output_box = gridwl_output_logical_box(output),
+		.box = gridwl_output_logical_box(output),
 		.key.scale = output->scale,
 	};
 	struct gridwl_view *view;
 	wl_list_for_each(view, &output->server->views, link) {
-		struct wlr_box overlap;
-		if (!gridwl_view_is_shown(view) ||
-				!wlr_box_intersection(&overlap, &view->last_bounds,
-						&prepare.output_box)) {
-			continue;
-		}
-		prepare.key.filter = gridwl_view_filter_on(view, output);
-		gridwl_view_surface_origin(view, &prepare.ox, &prepare.oy);
-		gridwl_view_for_each_surface(view, prepare_surface, &prepare);
+		prepare_view(&prepare, view, gridwl_view_filter_on(view, output));
 	}
+}
+
+void gridwl_render_prepare_box(struct gridwl_server *server,
+		const struct wlr_box *box, int scale, struct gridwl_view *only) {
+	struct prepare_data prepare = { .box = *box, .key.scale = scale };
+	struct gridwl_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		if (only == NULL || view == only) {
+			prepare_view(&prepare, view, gridwl_view_filter_on(view, NULL));
+		}
+	}
+}
+
+void gridwl_render_view(struct gridwl_render_target *target,
+		struct gridwl_view *view) {
+	if (!gridwl_view_is_shown(view)) {
+		return;
+	}
+	struct surface_draw_data draw = {
+		.target = target,
+		.filter = gridwl_view_filter_on(view, target->output),
+	};
+	gridwl_view_surface_origin(view, &draw.ox, &draw.oy);
+	gridwl_view_for_each_surface(view, draw_surface, &draw);
 }
 
 void gridwl_render_views(struct gridwl_render_target *target) {
 	clear_damage(target);
 	struct gridwl_view *view;
 	wl_list_for_each_reverse(view, &target->server->views, link) {
-		if (!gridwl_view_is_shown(view)) {
-			continue;
-		}
-		struct surface_draw_data draw = {
-			.target = target,
-			.filter = gridwl_view_filter_on(view, target->output),
-		};
-		gridwl_view_surface_origin(view, &draw.ox, &draw.oy);
-		gridwl_view_for_each_surface(view, draw_surface, &draw);
+		gridwl_render_view(target, view);
 	}
 }
 

@@ -20,10 +20,11 @@ void gridwl_image_finish(struct gridwl_image *image) {
 	image->data = NULL;
 }
 
-static bool image_init(struct gridwl_image *image, int width, int height) {
+bool gridwl_image_init(struct gridwl_image *image, int width, int height) {
 	image->width = width;
 	image->height = height;
 	image->stride = width * 4;
+	image->alpha = false;
 	image->data = calloc((size_t)width * height, 4);
 	return image->data != NULL;
 }
@@ -68,7 +69,8 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 	}
 	struct wlr_render_pass *pass =
 			wlr_renderer_begin_buffer_pass(server->renderer, buffer, NULL);
-	if (pass == NULL || !image_init(image, buffer->width, buffer->height)) {
+	if (pass == NULL ||
+			!gridwl_image_init(image, buffer->width, buffer->height)) {
 		if (pass != NULL) {
 			wlr_render_pass_submit(pass);
 		}
@@ -139,7 +141,7 @@ static bool screenshot_layout(struct gridwl_server *server, bool with_cursor,
 		gridwl_set_error(error, "no output is enabled");
 		return false;
 	}
-	if (!image_init(image, (bounds.x2 - bounds.x1) * max_scale,
+	if (!gridwl_image_init(image, (bounds.x2 - bounds.x1) * max_scale,
 				(bounds.y2 - bounds.y1) * max_scale)) {
 		gridwl_set_error(error, "out of memory");
 		return false;
@@ -223,7 +225,7 @@ bool gridwl_screenshot_region(struct gridwl_server *server, bool with_cursor,
 				box->x, box->y, box->width, box->height);
 		return false;
 	}
-	if (!image_init(image, part.width * scale, part.height * scale)) {
+	if (!gridwl_image_init(image, part.width * scale, part.height * scale)) {
 		gridwl_image_finish(&layout);
 		gridwl_set_error(error, "out of memory");
 		return false;

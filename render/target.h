@@ -7,6 +7,7 @@
 
 struct gridwl_output;
 struct gridwl_server;
+struct gridwl_view;
 struct wlr_box;
 struct wlr_buffer;
 struct wlr_render_pass;
@@ -24,7 +25,9 @@ struct wlr_texture;
  */
 struct gridwl_render_target {
 	struct gridwl_server *server;
-	struct gridwl_output *output; // whose scale and filter apply
+	// Whose filter applies; NULL: each view's main output's (a picture
+	// at a scale of its own, render/screenshot_scaled.c).
+	struct gridwl_output *output;
 	struct wlr_renderer *renderer;
 	int scale;
 	int lx, ly;
@@ -49,8 +52,16 @@ void gridwl_render_target_for_output(struct gridwl_render_target *target,
  * the pass begins. */
 void gridwl_render_prepare(struct gridwl_output *output);
 
+/* As gridwl_render_prepare, for a target showing box (logical) at scale
+ * whose output is NULL; only that view's surfaces when only is set. */
+void gridwl_render_prepare_box(struct gridwl_server *server,
+		const struct wlr_box *box, int scale, struct gridwl_view *only);
+
 /* Background, then every shown view bottom to top. */
 void gridwl_render_views(struct gridwl_render_target *target);
+/* One view's surfaces (nothing when it is not shown). */
+void gridwl_render_view(struct gridwl_render_target *target,
+		struct gridwl_view *view);
 
 /* Draws one surface whose top-left is at physical (x, y) of the target,
  * magnified with filter where its buffer scale is below the target's.

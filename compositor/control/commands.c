@@ -144,13 +144,11 @@ struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
 			json_object_new_boolean(view->maximized));
 	// The filter in effect where most of the window is, and whether a
 	// window rule chose it.
-	struct gridwl_output *output = gridwl_view_main_output(view);
-	enum gridwl_filter filter = output != NULL ?
-			gridwl_view_filter_on(view, output) :
-			view->rule_filter;
+	bool on_output = gridwl_view_main_output(view) != NULL;
 	json_object_object_add(object, "filter",
-			output != NULL || view->has_rule_filter ?
-					json_object_new_string(gridwl_filter_name(filter)) :
+			on_output || view->has_rule_filter ?
+					json_object_new_string(gridwl_filter_name(
+							gridwl_view_filter_on(view, NULL))) :
 					NULL);
 	json_object_object_add(object, "filter_rule",
 			json_object_new_boolean(view->has_rule_filter));
@@ -438,10 +436,50 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 										"\"output\" with it");
 		}
 	}
+	struct json_object *field;
+	bool has_window = json_object_object_get_ex(request, "window", &field);
+	int window_id = 0, scale = 0;
+	if (has_window &&
+			(!get_int(request, "window", &window_id) || window_id <= 0)) {
+		return gridwl_control_error("\"window\" must be a window id");
+	}
+	if (has_window && (region_field != NULL || name != NULL)) {
+		return gridwl_control_error("a window is shot alone: no \"output\" "
+									"or \"region\" with it");
+	}
+	bool has_scale = json_object_object_get_ex(request, "scale", &field);
+	if (has_scale &&
+			(!get_int(request, "scale", &scale) || scale < GRIDWL_SCALE_MIN ||
+					scale > GRIDWL_SCALE_MAX)) {
+		return gridwl_control_error(
+				"\"scale\" must be an integer from %d to %d", GRIDWL_SCALE_MIN,
+				GRIDWL_SCALE_MAX);
+	}
+	if (has_scale && !has_window && region_field == NULL) {
+		return gridwl_control_error("\"scale\" goes with \"window\" or "
+									"\"region\": an output is taken at its "
+									"own scale");
+	}
+	if ((has_window || has_scale) && with_cursor) {
+		return gridwl_control_error("a picture composed at a scale of its own "
+									"has no cursor");
+	}
 	struct gridwl_image image = { 0 };
 	char *error = NULL;
 	bool ok;
-	if (region_field != NULL) {
+	if (has_window) {
+		struct gridwl_view *view =
+				gridwl_view_by_id(server, (uint32_t)window_id);
+		if (view == NULL) {
+			return gridwl_control_error("no window with id %d", window_id);
+		}
+		ok = gridwl_screenshot_window(view,
+				has_scale ? scale : gridwl_screenshot_window_scale(view),
+				&image, &error);
+	} else if (has_scale) {
+		ok = gridwl_screenshot_region_at_scale(server, &region, scale, &image,
+				&error);
+	} else if (region_field != NULL) {
 		ok = gridwl_screenshot_region(server, with_cursor, &region, &image,
 				&error);
 	} else if (name != NULL) {

@@ -190,7 +190,8 @@ static const struct client_global bound_globals[] = {
 	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
 	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
 			&client_wm_base_listener },
-	{ &wl_seat_interface, 1, offsetof(struct client, seat), NULL },
+	// Listened to from the bind: the capabilities come at once.
+	{ &wl_seat_interface, 1, offsetof(struct client, seat), &seat_listener },
 	{ &zwp_relative_pointer_manager_v1_interface, 1,
 			offsetof(struct client, relative_manager), NULL },
 	{ &zwp_pointer_constraints_v1_interface, 1,
@@ -408,7 +409,6 @@ int main(int argc, char *argv[]) {
 		client_finish(&client);
 		return 1;
 	}
-	wl_seat_add_listener(client.seat, &seat_listener, &client);
 	client.surface = wl_compositor_create_surface(client.compositor);
 	client.xdg_surface =
 			xdg_wm_base_get_xdg_surface(client.wm_base, client.surface);

@@ -6,6 +6,8 @@
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
+#include "image.h"
+#include "screenshots.h"
 #include "resample-fixture.h"
 #include "run-gridwl.h"
 
@@ -61,8 +63,6 @@ static bool expect_line(struct harness_client *c, const char *prefix,
 }
 
 static bool body_pointer(struct harness *h, const void *data) {
-	// gridctl's pointer device comes with its first command; clients
-	// started after it see a seat with a pointer.
 	REQUIRE(gridctl_ok(h, "pointer", "10", "10", NULL), "no pointer");
 	struct harness_client *a = spawn_window(h, "in-a", 100, 100);
 	REQUIRE(a != NULL, "no window");
@@ -249,6 +249,62 @@ static bool body_touch(struct harness *h, const void *data) {
 	return quit_both(a, b) && ok;
 }
 
+/* HEADLESS-1 with the cursor drawn in, and whether it shows nothing but
+ * the background. */
+static bool shows_only_background(struct harness *h, const char *name,
+		bool *only) {
+	char *path = harness_path(h, name);
+	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
+			"HEADLESS-1", "--cursor", path, (char *)NULL);
+	struct image *image = reply != NULL ? image_load_png(path) : NULL;
+	json_object_put(reply);
+	free(path);
+	REQUIRE(image != NULL, "no screenshot %s", name);
+	*only = true;
+	for (int y = 0; y < image->height; y++) {
+		for (int x = 0; x < image->width; x++) {
+			*only = *only && image_get(image, x, y) == BACKGROUND;
+		}
+	}
+	image_destroy(image);
+	return true;
+}
+
+static bool body_seat(struct harness *h, const void *data) {
+	// Before any gridctl input command and any window: a real client sees
+	// a seat with a keyboard and a pointer.
+	const char *argv[] = { "wayland-info", "-i", "wl_seat", NULL };
+	char *output = NULL;
+	int status = harness_run(h, argv, HARNESS_TIMEOUT_MS, &output);
+	bool ok = CHECK(status == 0 && output != NULL &&
+					strstr(output, "capabilities: pointer keyboard") != NULL,
+			"wayland-info (%d) shows no pointer and keyboard: %s", status,
+			output != NULL ? output : "nothing");
+	free(output);
+	// The pointer is nowhere until it first moves: no cursor is drawn.
+	bool only = false;
+	ok = shows_only_background(h, "seat-parked", &only) &&
+			CHECK(only, "the cursor shows before the pointer moved") && ok;
+	// The first window gets the keyboard, and a key typed reaches it.
+	struct harness_client *a = spawn_window(h, "first", 100, 100);
+	REQUIRE(a != NULL, "no window");
+	ok = CHECK(wait_focused(h, "first"), "the first window is not focused") &&
+			gridctl_ok(h, "key", "x", NULL, NULL) &&
+			expect_line(a, "key ", "key x pressed") && ok;
+	// Once it moves, the pointer is where it is told, with a cursor.
+	ok = gridctl_ok(h, "pointer", "400", "300", NULL) &&
+			shows_only_background(h, "seat-moved", &only) &&
+			CHECK(!only, "no cursor after the pointer moved") && ok;
+	harness_client_send(a, "quit");
+	return CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
+				   "first did not quit") &&
+			ok;
+}
+
+static bool run_seat(const void *data) {
+	return run_mixed_layout(body_seat, data);
+}
+
 static bool run_touch(const void *data) {
 	return run_mixed_layout(body_touch, data);
 }
@@ -263,6 +319,10 @@ static bool run_click_scroll(const void *data) {
 
 int main(void) {
 	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"headless: a keyboard and a pointer from the start, the pointer "
+			"parked until it moves, the first window focused",
+			run_seat, NULL);
 	check_run(&suite,
 			"gridctl pointer: enter at the logical position, on scale 1 "
 			"and scale 2",

@@ -183,23 +183,24 @@ static bool body_pointer(struct harness *host) {
 	};
 	struct harness_client *client =
 			ok ? harness_spawn_pattern_client(inner, "inner", args) : NULL;
+	// The host's pointer gives the nested gridwl a pointer from its start
+	// (headless gridwl has one from its own), and the client binds its
+	// wl_pointer before it maps.
+	char *line = ok && client != NULL ?
+			harness_client_wait_line(client, "pointer ready",
+					HARNESS_TIMEOUT_MS) :
+			NULL;
 	ok = ok && CHECK(client != NULL, "cannot start the inner client") &&
+			CHECK(line != NULL, "the client on WL-2 got no wl_pointer") &&
 			CHECK_READY(client, 400, 300, 2);
+	free(line);
 	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
 	struct harness_client *pointer =
 			ok && argv[0] != NULL ? harness_spawn(host, "pointer", argv) : NULL;
 	ok = ok && CHECK(pointer != NULL, "no virtual pointer client");
-	char *line = ok ?
-			harness_client_wait_line(pointer, "ready", HARNESS_TIMEOUT_MS) :
-			NULL;
-	ok = ok && CHECK(line != NULL, "the virtual pointer did not start");
-	free(line);
-	// The host's pointer gives the nested gridwl its pointers, and the
-	// client binds its wl_pointer then; what comes before is lost to it.
-	line = ok ? harness_client_wait_line(client, "pointer ready",
-						HARNESS_TIMEOUT_MS) :
+	line = ok ? harness_client_wait_line(pointer, "ready", HARNESS_TIMEOUT_MS) :
 				NULL;
-	ok = ok && CHECK(line != NULL, "the client on WL-2 got no wl_pointer");
+	ok = ok && CHECK(line != NULL, "the virtual pointer did not start");
 	free(line);
 	// Host 200,200 is 200,100 of WL-2's window: the host's wl_pointer
 	// enters it there, which the wayland backend takes as no motion. Host

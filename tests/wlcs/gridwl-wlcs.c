@@ -294,6 +294,7 @@ static void *server_thread(void *data) {
 	struct gridwl_server_options options = {
 		.config_path = server->config_path,
 		.backend = GRIDWL_BACKEND_HEADLESS,
+		.bare_headless_seat = true,
 		.output_lines = output_lines,
 		.output_line_count = 1,
 		.ready_fd = -1,

@@ -327,6 +327,9 @@ static void registry_global(void *data, struct wl_registry *registry,
 	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
 			client->options.cursor_scale > 0 && client->seat == NULL) {
 		client->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
+		// Listening from the bind on: the seat's capabilities come at once
+		// (headless gridwl has a pointer from the start).
+		client->cursor = client_cursor_create(client, client->seat);
 	} else if (strcmp(interface, zwp_idle_inhibit_manager_v1_interface.name) ==
 					0 &&
 			client->options.inhibit_idle) {
@@ -596,9 +599,6 @@ static bool connect_globals(struct client *client) {
 		return false;
 	}
 	if (client->options.cursor_scale > 0) {
-		client->cursor = client->seat != NULL ?
-				client_cursor_create(client, client->seat) :
-				NULL;
 		if (client->cursor == NULL) {
 			client_emit("error no seat for --cursor");
 			client->exit_status = 1;
