@@ -12,6 +12,7 @@
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
+#include "compositor/nested.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/output_power.h"
@@ -300,13 +301,17 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	struct wlr_output_state state;
 	wlr_output_state_init(&state);
 	wlr_output_state_set_enabled(&state, enable && !switch_off);
-	if (enable && !switch_off &&
+	int scale = oc->has_scale ? oc->scale : 1;
+	// A nested window's mode is the host's, and so its scale when none is
+	// configured (compositor/nested.c).
+	bool fitted =
+			enable && gridwl_nested_output_fit(output, oc, &state, &scale);
+	if (enable && !switch_off && !fitted &&
 			!state_set_mode(&state, wlr_output, oc, error)) {
 		wlr_output_state_finish(&state);
 		return false;
 	}
 	if (enable) {
-		int scale = oc->has_scale ? oc->scale : 1;
 		wlr_output_state_set_scale(&state, scale);
 	}
 	output->powered = power;
@@ -320,7 +325,7 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	}
 
 	if (enable) {
-		output->scale = oc->has_scale ? oc->scale : 1;
+		output->scale = scale;
 		output->filter = oc->has_filter ? oc->filter : GRIDWL_FILTER_NEAREST;
 		gridwl_seat_output_configured(server->seat, output);
 		// In the layout, the output has its wl_output global.
@@ -508,7 +513,8 @@ struct gridwl_output *gridwl_output_create(struct gridwl_server *server,
 	if (wlr_backend_is_headless(backend)) {
 		wlr_output = wlr_headless_add_output(backend, width, height);
 	} else if (wlr_backend_is_wl(backend)) {
-		wlr_output = wlr_wl_output_create(backend);
+		wlr_output =
+				gridwl_nested_output_create(server, own_name, width, height);
 	} else if (wlr_backend_is_x11(backend)) {
 		wlr_output = wlr_x11_output_create(backend);
 	}

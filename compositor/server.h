@@ -97,6 +97,7 @@ struct gridwl_server {
 	struct gridwl_foreign_toplevels *foreign_toplevels;
 	struct gridwl_session_lock_manager *session_lock;
 	struct gridwl_idle *idle;
+	struct gridwl_nested *nested; // wayland backend, from its first output
 	struct gridwl_resample_stats resample_stats;
 
 	const char *socket;

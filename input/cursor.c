@@ -9,6 +9,7 @@
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include "compositor/services/idle.h"
+#include "compositor/nested.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
@@ -284,9 +285,10 @@ static void handle_motion_absolute(struct wl_listener *listener, void *data) {
 	// sway, which sends the distance from the cursor; under a lock, where
 	// the cursor stays, that would repeat the whole way from the lock
 	// point with every event). Constraints still hold it back.
+	double x = event->x, y = event->y;
+	gridwl_nested_input_position(seat->server, device, &x, &y);
 	double lx, ly;
-	wlr_cursor_absolute_to_layout_coords(seat->cursor, device, event->x,
-			event->y, &lx, &ly);
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, device, x, y, &lx, &ly);
 	double dx = lx - seat->cursor->x, dy = ly - seat->cursor->y;
 	switch (gridwl_pointer_constraints_apply(seat->pointer_constraints, &dx,
 			&dy)) {
@@ -297,7 +299,7 @@ static void handle_motion_absolute(struct wl_listener *listener, void *data) {
 		break;
 	case GRIDWL_POINTER_MOTION_FREE:
 		// Exactly where the device says, with no rounding on the way.
-		wlr_cursor_warp_absolute(seat->cursor, device, event->x, event->y);
+		wlr_cursor_warp_absolute(seat->cursor, device, x, y);
 		stop_inside(seat, device, lx, ly);
 		break;
 	}

@@ -5,6 +5,7 @@
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
 #include "compositor/services/idle.h"
+#include "compositor/nested.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
@@ -111,8 +112,10 @@ static void handle_touch_down(struct wl_listener *listener, void *data) {
 	struct wlr_touch_down_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	double lx, ly, sx, sy;
-	wlr_cursor_absolute_to_layout_coords(seat->cursor, &event->touch->base,
-			event->x, event->y, &lx, &ly);
+	double x = event->x, y = event->y;
+	gridwl_nested_input_position(seat->server, &event->touch->base, &x, &y);
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, &event->touch->base, x,
+			y, &lx, &ly);
 	struct wlr_surface *surface = NULL;
 	struct gridwl_view *view =
 			gridwl_view_at(seat->server, lx, ly, &surface, &sx, &sy);
@@ -154,8 +157,10 @@ static void handle_touch_motion(struct wl_listener *listener, void *data) {
 		return;
 	}
 	double lx, ly;
-	wlr_cursor_absolute_to_layout_coords(seat->cursor, &event->touch->base,
-			event->x, event->y, &lx, &ly);
+	double x = event->x, y = event->y;
+	gridwl_nested_input_position(seat->server, &event->touch->base, &x, &y);
+	wlr_cursor_absolute_to_layout_coords(seat->cursor, &event->touch->base, x,
+			y, &lx, &ly);
 	wlr_seat_touch_notify_motion(seat->wlr_seat, event->time_msec,
 			event->touch_id, lx - surface_x, ly - surface_y);
 }

@@ -89,6 +89,27 @@
  *    Upstream: fixed in 0.18.3, d98186031 "seat: Don't forget to destroy
  *    touch points on touch up"; this frees only a point still there after
  *    the up, so it is harmless there. Remove with 0.18.3.
+ * W16 wl_input.c, gridwl_compat_wl_absolute_position: the wayland
+ *    backend's pointer (and touch) positions are the host's surface-local
+ *    position divided by the output's size in physical pixels, so on a
+ *    host window with a buffer scale above 1 (compositor/nested.c) they
+ *    span only part of the output. Upstream: so in 0.18.2
+ *    (backend/wayland/pointer.c pointer_handle_motion, seat.c
+ *    touch_coordinates_to_absolute; the backend never sets a buffer
+ *    scale itself); unchanged in 0.19.0 and 0.20.0. The nested-hidpi
+ *    pointer case shows it.
+ * W17 compositor/nested.c makes the wayland backend's host windows itself
+ *    and gives their surfaces to wlr_wl_output_create_from_surface: 0.18.2
+ *    binds the host's wl_compositor at version 4 (no
+ *    preferred_buffer_scale), never sets a buffer scale nor listens to the
+ *    surface's enter/leave, and turns a toplevel configure without a size
+ *    into a custom mode of the current physical size, which cannot be told
+ *    from a logical one. Its cursor surface gets no buffer scale either,
+ *    so on a host window of scale 2 the cursor is drawn in the frame
+ *    (wlr_output_lock_software_cursors) rather than magnified by the host.
+ *    Upstream: the same in 0.18.2, 0.19.0 and 0.20.0
+ *    (wl_compositor still bound at version 4); keep until wlroots does
+ *    all of it.
  * W13 xwayland.c, gridwl_compat_xwayland_binary: which Xwayland wlroots
  *    will run, so that a missing one is found, and said so with gridwl's
  *    own message, before the first X11 client.
@@ -133,6 +154,7 @@
  *    differs).
  */
 
+struct wlr_input_device;
 struct wlr_output;
 struct wlr_pointer_constraint_v1;
 struct wlr_screencopy_manager_v1;
@@ -151,6 +173,14 @@ void gridwl_compat_pointer_constraint_apply_initial_region(
 /* W15: wlr_seat_touch_notify_up, and the point freed. */
 uint32_t gridwl_compat_seat_touch_notify_up(struct wlr_seat *seat,
 		uint32_t time_msec, int32_t touch_id);
+
+/* W16: a wayland-backend pointer or touch position (0..1) made relative
+ * to the whole output (physical size, and logical size in the layout) when
+ * its host window has buffer scale host_scale, exact to the bit through
+ * wlr_cursor; any other device's is left alone. */
+void gridwl_compat_wl_absolute_position(struct wlr_input_device *device,
+		int physical_width, int physical_height, int logical_width,
+		int logical_height, int host_scale, double *x, double *y);
 
 /* W13: the Xwayland binary wlroots starts. */
 const char *gridwl_compat_xwayland_binary(void);

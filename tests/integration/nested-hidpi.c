@@ -1,0 +1,539 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "client-lines.h"
+#include "harness.h"
+#include "image.h"
+#include "pattern.h"
+#include "resample_expect.h"
+#include "run-gridwl.h"
+#include "screenshots.h"
+#include "virtual-pointer.h"
+
+/*
+ * gridwl nested in a gridwl whose output is at scale 2: the nested window
+ * is drawn at the host's scale, so one nested pixel is one host pixel. A
+ * scale-2 client inside reaches the host's screen 1:1, a scale-1 one is
+ * magnified once (by the nested gridwl), not twice; a host scale change, a
+ * host resize and a move to a host output of another scale re-fit the
+ * nested output, exact each time; the host's pointer lands on the nested
+ * pixel under it (at host scale 1 and 2), with the client's cursor 1:1.
+ */
+
+#define HOST_WIDTH 1600
+#define HOST_HEIGHT 1200
+
+struct host_window {
+	int x, y; // logical, on the host
+	int64_t id;
+};
+
+struct window_size {
+	const char *title;
+	int width, height;
+};
+
+static bool is_sized_window(struct json_object *window, void *data) {
+	const struct window_size *want = data;
+	struct json_object *title = json_path(window, "title", json_type_string);
+	struct json_object *width = json_path(window, "width", json_type_int);
+	struct json_object *height = json_path(window, "height", json_type_int);
+	return title != NULL && width != NULL && height != NULL &&
+			strcmp(json_object_get_string(title), want->title) == 0 &&
+			json_object_get_int(width) == want->width &&
+			json_object_get_int(height) == want->height;
+}
+
+/* WL-1's host window, once it is width x height logical on the host. */
+static bool find_host_window(struct harness *host, int width, int height,
+		struct host_window *w) {
+	struct window_size want = { "wlroots - WL-1", width, height };
+	struct json_object *window = harness_wait_window(host, is_sized_window,
+			&want, HARNESS_TIMEOUT_MS, "WL-1's host window");
+	REQUIRE(window != NULL, "WL-1's host window should be %dx%d logical", width,
+			height);
+	w->x = json_object_get_int(json_path(window, "x", json_type_int));
+	w->y = json_object_get_int(json_path(window, "y", json_type_int));
+	w->id = json_object_get_int64(json_path(window, "id", json_type_int));
+	json_object_put(window);
+	return true;
+}
+
+struct output_state {
+	int width, height, scale;
+};
+
+static bool is_wl1_state(struct json_object *reply, void *data) {
+	const struct output_state *want = data;
+	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
+	struct json_object *wl1 =
+			outputs != NULL ? json_array_find(outputs, "name", "WL-1") : NULL;
+	struct json_object *width = json_path(wl1, "mode.width", json_type_int);
+	struct json_object *height = json_path(wl1, "mode.height", json_type_int);
+	struct json_object *scale = json_path(wl1, "scale", json_type_int);
+	return width != NULL && height != NULL && scale != NULL &&
+			json_object_get_int(width) == want->width &&
+			json_object_get_int(height) == want->height &&
+			json_object_get_int(scale) == want->scale;
+}
+
+static bool wait_wl1(struct harness *inner, int width, int height, int scale) {
+	struct output_state want = { width, height, scale };
+	const char *list[] = { "outputs", NULL };
+	struct json_object *reply = harness_wait_gridctl(inner, list, is_wl1_state,
+			&want, HARNESS_TIMEOUT_MS, "WL-1's mode and scale");
+	json_object_put(reply);
+	return CHECK(reply != NULL, "the nested WL-1 should be %dx%d at scale %d",
+			width, height, scale);
+}
+
+static uint32_t expect_from_image(void *data, int rx, int ry) {
+	return image_get(data, rx, ry);
+}
+
+/* The inner compositor and then the host repaint on their own schedules:
+ * look at the host's screen until the region is expected (width x height
+ * physical, drawn from expected's pixels 1:1). */
+static struct image *host_screenshot(struct harness *host, const char *output,
+		bool with_cursor) {
+	if (!with_cursor) {
+		return screenshot_gridctl(host, output, "host");
+	}
+	char *path = harness_path(host, "host-cursor.png");
+	struct json_object *reply = harness_gridctl_ok(host, "screenshot", "-o",
+			output, "--cursor", path, NULL);
+	struct image *image = reply != NULL ? image_load_png(path) : NULL;
+	json_object_put(reply);
+	free(path);
+	REQUIRE(image != NULL, "no screenshot of %s with the cursor", output);
+	return image;
+}
+
+static bool wait_host_shows(struct harness *host, const char *output,
+		bool with_cursor, struct image_region region,
+		const struct image *expected, const char *name) {
+	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
+	for (;;) {
+		struct image *image = host_screenshot(host, output, with_cursor);
+		REQUIRE(image != NULL, "no host screenshot");
+		struct image_mismatch mismatch = { 0 };
+		long count = image_compare(image, region, expect_from_image,
+				(void *)expected, &mismatch);
+		if (count == 0) {
+			image_destroy(image);
+			return true;
+		}
+		if (harness_now_ms() >= deadline) {
+			check_save_artifact(image, name);
+			image_destroy(image);
+			return CHECK(false,
+					"%s: %ld pixels differ (first at %d,%d: 0x%08x, want "
+					"0x%08x)",
+					name, count, mismatch.x, mismatch.y, mismatch.actual,
+					mismatch.expected);
+		}
+		image_destroy(image);
+		harness_sleep_ms(50);
+	}
+}
+
+/* The host's output shows, from its physical pixel x, y on, the client's
+ * pattern buffer (bw x bh) magnified by magnify. */
+static bool check_host_at(struct harness *host, const char *output, int x,
+		int y, const struct pattern *pattern, int bw, int bh, int magnify,
+		const char *name) {
+	struct image *buffer = resample_pattern_buffer(pattern, bw, bh);
+	struct image *expected =
+			magnify > 1 ? resample_magnify_nearest(buffer, magnify) : NULL;
+	struct image_region region = { x, y, bw * magnify, bh * magnify };
+	bool ok = wait_host_shows(host, output, false, region,
+			expected != NULL ? expected : buffer, name);
+	image_destroy(expected);
+	image_destroy(buffer);
+	return ok;
+}
+
+/* The same where WL-1's window is on HEADLESS-1 at host scale s. */
+static bool check_host(struct harness *host, const struct host_window *w,
+		int host_scale, const struct pattern *pattern, int bw, int bh,
+		int magnify, const char *name) {
+	return check_host_at(host, "HEADLESS-1", w->x * host_scale,
+			w->y * host_scale, pattern, bw, bh, magnify, name);
+}
+
+static struct harness *start_inner(struct harness *host, const char *line) {
+	const char *args[] = { "--output", line, NULL };
+	return start_nested_gridwl(host, args);
+}
+
+static struct harness_client *spawn_fullscreen(struct harness *inner,
+		const char *pattern, const char *scale) {
+	const char *args[] = {
+		"--fullscreen",
+		"WL-1",
+		"--pattern",
+		pattern,
+		"--app-id",
+		"inner",
+		"--scale",
+		scale,
+		"--cursor",
+		strcmp(scale, "preferred") == 0 ? "1" : scale,
+		NULL,
+	};
+	return harness_spawn_pattern_client(inner, "inner", args);
+}
+
+/* A scale-2 client in the nested scale-2 output: 1:1 through both
+ * compositors. A scale-1 one: the nested gridwl's nearest magnification
+ * by 2, and nothing more. */
+static bool body_one_to_one(struct harness *host, int client_scale) {
+	struct harness *inner = start_inner(host, "WL-1 mode 800x600 scale 2");
+	REQUIRE(inner != NULL, "nested gridwl did not start");
+	struct host_window w;
+	bool ok = find_host_window(host, 400, 300, &w) &&
+			wait_wl1(inner, 800, 600, 2);
+	char scale[8];
+	snprintf(scale, sizeof(scale), "%d", client_scale);
+	struct harness_client *client =
+			ok ? spawn_fullscreen(inner, "checker", scale) : NULL;
+	ok = ok && CHECK(client != NULL, "cannot start the inner client") &&
+			CHECK_READY(client, 400, 300, client_scale);
+	struct pattern checker = { .kind = PATTERN_CHECKER };
+	int bw = 400 * client_scale, bh = 300 * client_scale;
+	ok = ok &&
+			check_host(host, &w, 2, &checker, bw, bh, 2 / client_scale,
+					client_scale == 2 ? "nested-hidpi-1to1" :
+										"nested-hidpi-scale1");
+	return harness_stop(inner, ok);
+}
+
+static bool set_host_scale(struct harness *host, const char *scale) {
+	struct json_object *reply = harness_gridctl_ok(host, "output", "HEADLESS-1",
+			"scale", scale, NULL);
+	json_object_put(reply);
+	return CHECK(reply != NULL, "cannot set the host's scale to %s", scale);
+}
+
+/* Without a configured scale the nested output takes the host's, and
+ * follows it from 2 to 1 and back; the host window keeps its logical
+ * size, the client (which draws at its preferred scale) its logical
+ * geometry, and every step is exact on the host. */
+static bool body_scale_change(struct harness *host) {
+	struct harness *inner = start_inner(host, "WL-1 mode 800x600");
+	REQUIRE(inner != NULL, "nested gridwl did not start");
+	struct host_window w;
+	bool ok = find_host_window(host, 400, 300, &w) &&
+			wait_wl1(inner, 800, 600, 2);
+	struct harness_client *client =
+			ok ? spawn_fullscreen(inner, "coords", "preferred") : NULL;
+	ok = ok && CHECK(client != NULL, "cannot start the inner client");
+	char *line = ok ? harness_client_wait_line(client, "ready 400 300 2",
+							  HARNESS_TIMEOUT_MS) :
+					  NULL;
+	ok = ok && CHECK(line != NULL, "the client should draw at scale 2");
+	free(line);
+	struct pattern coords = { .kind = PATTERN_COORDS };
+	ok = ok &&
+			check_host(host, &w, 2, &coords, 800, 600, 1,
+					"nested-hidpi-change-2");
+
+	struct host_window w1;
+	ok = ok && set_host_scale(host, "1") &&
+			find_host_window(host, 400, 300, &w1) &&
+			CHECK(w1.x == w.x && w1.y == w.y,
+					"the host window moved from %d,%d to %d,%d", w.x, w.y, w1.x,
+					w1.y) &&
+			wait_wl1(inner, 400, 300, 1);
+	line = ok ? harness_client_wait_line(client, "ready 400 300 1",
+						HARNESS_TIMEOUT_MS) :
+				NULL;
+	ok = ok && CHECK(line != NULL, "the client should draw at scale 1");
+	free(line);
+	ok = ok &&
+			check_host(host, &w, 1, &coords, 400, 300, 1,
+					"nested-hidpi-change-1");
+
+	ok = ok && set_host_scale(host, "2") &&
+			find_host_window(host, 400, 300, &w1) &&
+			wait_wl1(inner, 800, 600, 2);
+	line = ok ? harness_client_wait_line(client, "ready 400 300 2",
+						HARNESS_TIMEOUT_MS) :
+				NULL;
+	ok = ok && CHECK(line != NULL, "the client should draw at scale 2 again");
+	free(line);
+	ok = ok &&
+			check_host(host, &w, 2, &coords, 800, 600, 1,
+					"nested-hidpi-change-back");
+	return harness_stop(inner, ok);
+}
+
+static bool host_window_command(struct harness *host,
+		const struct host_window *w, const char *command, int a, int b) {
+	char id[32], as[16], bs[16];
+	snprintf(id, sizeof(id), "%lld", (long long)w->id);
+	snprintf(as, sizeof(as), "%d", a);
+	snprintf(bs, sizeof(bs), "%d", b);
+	struct json_object *reply =
+			harness_gridctl_ok(host, command, id, as, bs, NULL);
+	json_object_put(reply);
+	return CHECK(reply != NULL, "cannot %s the host window", command);
+}
+
+/* The host resizes the window (a configure with a size): the nested
+ * output's mode follows at the same scale, and the fullscreen client with
+ * it, exact. */
+static bool body_resize(struct harness *host) {
+	struct harness *inner = start_inner(host, "WL-1 mode 800x600");
+	REQUIRE(inner != NULL, "nested gridwl did not start");
+	struct host_window w;
+	bool ok = find_host_window(host, 400, 300, &w) &&
+			wait_wl1(inner, 800, 600, 2);
+	struct harness_client *client =
+			ok ? spawn_fullscreen(inner, "coords", "preferred") : NULL;
+	ok = ok && CHECK(client != NULL, "cannot start the inner client");
+	char *line = ok ? harness_client_wait_line(client, "ready 400 300 2",
+							  HARNESS_TIMEOUT_MS) :
+					  NULL;
+	ok = ok && CHECK(line != NULL, "the client should draw at scale 2");
+	free(line);
+	ok = ok && host_window_command(host, &w, "resize", 300, 200) &&
+			wait_wl1(inner, 600, 400, 2) &&
+			find_host_window(host, 300, 200, &w);
+	line = ok ? harness_client_wait_line(client, "ready 300 200 2",
+						HARNESS_TIMEOUT_MS) :
+				NULL;
+	ok = ok && CHECK(line != NULL, "the client should follow, 300x200");
+	free(line);
+	struct pattern coords = { .kind = PATTERN_COORDS };
+	ok = ok &&
+			check_host(host, &w, 2, &coords, 600, 400, 1,
+					"nested-hidpi-resized");
+	return harness_stop(inner, ok);
+}
+
+/* On a host with HEADLESS-1 (1600x1200 at scale 2, 0,0) and HEADLESS-2
+ * (800x600 at scale 1, 800,0), the window moved from one to the other
+ * takes the scale of the one it is on. */
+static bool body_move(struct harness *host) {
+	struct harness *inner = start_inner(host, "WL-1 mode 800x600");
+	REQUIRE(inner != NULL, "nested gridwl did not start");
+	struct host_window w;
+	bool ok = find_host_window(host, 400, 300, &w) &&
+			host_window_command(host, &w, "move", 100, 50) &&
+			wait_wl1(inner, 800, 600, 2);
+	struct harness_client *client =
+			ok ? spawn_fullscreen(inner, "coords", "preferred") : NULL;
+	ok = ok && CHECK(client != NULL, "cannot start the inner client");
+	char *line = ok ? harness_client_wait_line(client, "ready 400 300 2",
+							  HARNESS_TIMEOUT_MS) :
+					  NULL;
+	ok = ok && CHECK(line != NULL, "the client should draw at scale 2");
+	free(line);
+	struct pattern coords = { .kind = PATTERN_COORDS };
+	ok = ok &&
+			check_host_at(host, "HEADLESS-1", 200, 100, &coords, 800, 600, 1,
+					"nested-hidpi-on-2");
+	ok = ok && host_window_command(host, &w, "move", 900, 50) &&
+			wait_wl1(inner, 400, 300, 1);
+	line = ok ? harness_client_wait_line(client, "ready 400 300 1",
+						HARNESS_TIMEOUT_MS) :
+				NULL;
+	ok = ok && CHECK(line != NULL, "the client should draw at scale 1");
+	free(line);
+	ok = ok &&
+			check_host_at(host, "HEADLESS-2", 100, 50, &coords, 400, 300, 1,
+					"nested-hidpi-on-1");
+	ok = ok && host_window_command(host, &w, "move", 100, 50) &&
+			wait_wl1(inner, 800, 600, 2);
+	line = ok ? harness_client_wait_line(client, "ready 400 300 2",
+						HARNESS_TIMEOUT_MS) :
+				NULL;
+	ok = ok && CHECK(line != NULL, "the client should draw at scale 2 again");
+	free(line);
+	ok = ok &&
+			check_host_at(host, "HEADLESS-1", 200, 100, &coords, 800, 600, 1,
+					"nested-hidpi-back-on-2");
+	return harness_stop(inner, ok);
+}
+
+/* Moves the host's pointer to host pixel x, y (the virtual pointer's
+ * extent is the host's 1600x1200 pixels, whatever its scale). */
+static bool host_pointer_to(struct harness_client *pointer, int x, int y) {
+	char move[96];
+	snprintf(move, sizeof(move), "move %d %d %d %d", x, y, HOST_WIDTH,
+			HOST_HEIGHT);
+	return pointer_command(pointer, "moved", move);
+}
+
+/* The host's pointer at a host pixel reaches the nested pixel under it:
+ * at host scale 2 half logical pixels too. */
+static bool body_pointer(struct harness *host, int host_scale) {
+	struct harness *inner = start_inner(host, "WL-1 mode 800x600");
+	REQUIRE(inner != NULL, "nested gridwl did not start");
+	int logical_width = 800 / host_scale, logical_height = 600 / host_scale;
+	struct host_window w;
+	bool ok = find_host_window(host, logical_width, logical_height, &w) &&
+			wait_wl1(inner, 800, 600, host_scale);
+	char scale[8];
+	snprintf(scale, sizeof(scale), "%d", host_scale);
+	struct harness_client *client =
+			ok ? spawn_fullscreen(inner, "checker", scale) : NULL;
+	ok = ok && CHECK(client != NULL, "cannot start the inner client") &&
+			CHECK_READY(client, logical_width, logical_height, host_scale);
+	struct harness_client *pointer = ok ? spawn_virtual_pointer(host) : NULL;
+	ok = ok && pointer != NULL;
+	// The host's pointer gives the nested gridwl its pointer, and the
+	// client binds its wl_pointer then.
+	char *line = ok ? harness_client_wait_line(client, "pointer ready",
+							  HARNESS_TIMEOUT_MS) :
+					  NULL;
+	ok = ok && CHECK(line != NULL, "the inner client got no wl_pointer");
+	free(line);
+	// The first position enters the host window (no motion for the
+	// nested gridwl), the second is its first motion.
+	int px = w.x * host_scale, py = w.y * host_scale;
+	ok = ok && host_pointer_to(pointer, px + 20, py + 20) &&
+			host_pointer_to(pointer, px + 40, py + 30);
+	line = ok ? harness_client_wait_line(client, "pointer enter",
+						HARNESS_TIMEOUT_MS) :
+				NULL;
+	ok = ok && CHECK(line != NULL, "the pointer did not enter the client");
+	free(line);
+	// Host pixel 203,101 of the window is nested pixel 203,101: logical
+	// 101.5,50.5 at scale 2, 203,101 at scale 1. (The client may see the
+	// motion to 40,30 first, when the nested pointer started on it.)
+	ok = ok && host_pointer_to(pointer, px + 203, py + 101);
+	double x = -1, y = -1;
+	double want_x = 203.0 / host_scale, want_y = 101.0 / host_scale;
+	while (ok && (x != want_x || y != want_y)) {
+		line = harness_client_wait_line(client, "pointer motion",
+				HARNESS_TIMEOUT_MS);
+		ok = CHECK(line != NULL,
+				"no motion to %.2f,%.2f on the inner client (last at "
+				"%.2f,%.2f)",
+				want_x, want_y, x, y);
+		ok = ok &&
+				CHECK(sscanf(line, "pointer motion %lf %lf", &x, &y) == 2,
+						"bad line \"%s\"", line);
+		free(line);
+	}
+	// The client's cursor (16x16 logical at the host's scale, hotspot at
+	// its top-left) is there too, 1:1 as the host shows it, pointer
+	// included: not magnified by the host as a surface without a buffer
+	// scale would be. Just below it, the window's checker again.
+	int size = 16 * host_scale;
+	struct image *expected = ok ? image_create(size, size + 1) : NULL;
+	ok = ok && CHECK(expected != NULL, "out of memory");
+	if (ok) {
+		struct pattern coords = { .kind = PATTERN_COORDS };
+		struct pattern checker = { .kind = PATTERN_CHECKER };
+		for (int y = 0; y <= size; y++) {
+			for (int x = 0; x < size; x++) {
+				image_set(expected, x, y,
+						y < size ? pattern_pixel(&coords, x, y, size, size) :
+								   pattern_pixel(&checker, 203 + x, 101 + y,
+										   logical_width * host_scale,
+										   logical_height * host_scale));
+			}
+		}
+		struct image_region region = { px + 203, py + 101, size, size + 1 };
+		ok = wait_host_shows(host, "HEADLESS-1", true, region, expected,
+				"nested-hidpi-cursor");
+	}
+	image_destroy(expected);
+	if (pointer != NULL) {
+		harness_client_send(pointer, "quit");
+	}
+	return harness_stop(inner, ok);
+}
+
+enum nested_case {
+	CASE_ONE_TO_ONE,
+	CASE_SCALE_1_CLIENT,
+	CASE_SCALE_CHANGE,
+	CASE_POINTER_HOST_2,
+	CASE_POINTER_HOST_1,
+	CASE_RESIZE,
+	CASE_MOVE,
+};
+
+static bool run(const void *data) {
+	enum nested_case which = *(const enum nested_case *)data;
+	const char *args[] = {
+		"--output",
+		which == CASE_POINTER_HOST_1 ?
+				"HEADLESS-1 mode 1600x1200 scale 1 position 0,0" :
+				"HEADLESS-1 mode 1600x1200 scale 2 position 0,0",
+		which == CASE_MOVE ? "--output" : NULL,
+		"HEADLESS-2 mode 800x600 scale 1 position 800,0",
+		NULL,
+	};
+	struct harness *host = harness_start(args);
+	REQUIRE(host != NULL, "host gridwl did not start");
+	bool ok = false;
+	switch (which) {
+	case CASE_ONE_TO_ONE:
+		ok = body_one_to_one(host, 2);
+		break;
+	case CASE_SCALE_1_CLIENT:
+		ok = body_one_to_one(host, 1);
+		break;
+	case CASE_SCALE_CHANGE:
+		ok = body_scale_change(host);
+		break;
+	case CASE_POINTER_HOST_2:
+		ok = body_pointer(host, 2);
+		break;
+	case CASE_POINTER_HOST_1:
+		ok = body_pointer(host, 1);
+		break;
+	case CASE_RESIZE:
+		ok = body_resize(host);
+		break;
+	case CASE_MOVE:
+		ok = body_move(host);
+		break;
+	}
+	return harness_stop(host, ok);
+}
+
+int main(void) {
+	static const enum nested_case cases[] = {
+		CASE_ONE_TO_ONE,
+		CASE_SCALE_1_CLIENT,
+		CASE_SCALE_CHANGE,
+		CASE_POINTER_HOST_2,
+		CASE_POINTER_HOST_1,
+		CASE_RESIZE,
+		CASE_MOVE,
+	};
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"a scale-2 client nested at host scale 2 is 1:1 on the host", run,
+			&cases[0]);
+	check_run(&suite,
+			"a scale-1 client nested at host scale 2 is magnified once", run,
+			&cases[1]);
+	check_run(&suite,
+			"host scale 2 -> 1 -> 2 re-fits the nested output, exact each "
+			"time",
+			run, &cases[2]);
+	check_run(&suite,
+			"a host pixel under the pointer is the nested pixel (host "
+			"scale 2)",
+			run, &cases[3]);
+	check_run(&suite,
+			"a host pixel under the pointer is the nested pixel (host "
+			"scale 1)",
+			run, &cases[4]);
+	check_run(&suite,
+			"a host resize re-fits the nested output at its scale, exact", run,
+			&cases[5]);
+	check_run(&suite,
+			"moved to a host output of another scale, the nested output "
+			"takes it, exact",
+			run, &cases[6]);
+	return check_finish(&suite);
+}
