@@ -1,5 +1,6 @@
 #include <stdlib.h>
 #include <wlr/backend.h>
+#include <wlr/backend/wayland.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_data_device.h>
 #include <wlr/types/wlr_xdg_shell.h>
@@ -100,7 +101,13 @@ static void add_pointer(struct gridwl_seat *seat,
 		return;
 	}
 	bool first = seat->pointer_count++ == 0;
-	if (seat->pointer_parked && !gridwl_control_pointer_is(seat, device)) {
+	if (wlr_input_device_is_wl(device)) {
+		// Nested, the parent's pointer is over none of gridwl's windows
+		// until it enters one: a cursor drawn into the frame before that
+		// would be a second cursor where the parent's is not.
+		seat->pointer_parked = seat->pointer_parked || first;
+	} else if (seat->pointer_parked &&
+			!gridwl_control_pointer_is(seat, device)) {
 		// Another pointer arrives (a virtual one, or a mouse): from
 		// now on the seat's pointer is where it is, as with no parking.
 		seat->pointer_parked = false;

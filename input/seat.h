@@ -42,10 +42,11 @@ struct gridwl_seat {
 	// The theme before the last reload, while the cursor still shows it.
 	struct wlr_xcursor_manager *retired_xcursor_manager;
 	bool pointer_placed; // by gridwl_seat_output_placed
-	// The pointer headless gridwl starts with is nowhere until it first
-	// moves or another pointer comes: no cursor drawn and no surface
-	// entered, so a window that maps under the parked pointer is drawn and
-	// told nothing of it (gridwl_seat_add_control_devices).
+	// The pointer headless gridwl starts with (gridwl_seat_add_control_
+	// devices), and a nested gridwl's, is nowhere until it first moves or
+	// clicks (or, headless, another pointer comes): no cursor drawn and no
+	// surface entered, so a window that maps under the parked pointer is
+	// drawn and told nothing of it.
 	bool pointer_parked;
 	struct wl_list keyboards; // gridwl_keyboard.link
 	int pointer_count;

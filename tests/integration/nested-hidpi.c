@@ -380,17 +380,19 @@ static bool body_pointer(struct harness *host, int host_scale) {
 	snprintf(scale, sizeof(scale), "%d", host_scale);
 	struct harness_client *client =
 			ok ? spawn_fullscreen(inner, "checker", scale) : NULL;
+	// The host's pointer (headless gridwl has one from its start) gives
+	// the nested gridwl its pointer, and the client binds its wl_pointer
+	// before it maps.
+	char *line = ok && client != NULL ?
+			harness_client_wait_line(client, "pointer ready",
+					HARNESS_TIMEOUT_MS) :
+			NULL;
 	ok = ok && CHECK(client != NULL, "cannot start the inner client") &&
+			CHECK(line != NULL, "the inner client got no wl_pointer") &&
 			CHECK_READY(client, logical_width, logical_height, host_scale);
+	free(line);
 	struct harness_client *pointer = ok ? spawn_virtual_pointer(host) : NULL;
 	ok = ok && pointer != NULL;
-	// The host's pointer gives the nested gridwl its pointer, and the
-	// client binds its wl_pointer then.
-	char *line = ok ? harness_client_wait_line(client, "pointer ready",
-							  HARNESS_TIMEOUT_MS) :
-					  NULL;
-	ok = ok && CHECK(line != NULL, "the inner client got no wl_pointer");
-	free(line);
 	// The first position enters the host window (no motion for the
 	// nested gridwl), the second is its first motion.
 	int px = w.x * host_scale, py = w.y * host_scale;
