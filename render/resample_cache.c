@@ -19,6 +19,12 @@
  * output, b = 2 on 1, 2 or 4); b = 2 on a scale-3 output is magnified by 3
  * and reduced by 2, which averages every output pixel over the buffer area
  * it covers instead of dropping or doubling buffer pixels.
+ *
+ * The filter is for magnifying. Where the buffer is reduced overall (b > o:
+ * 3 on 2, 4 on 3), the first pass replicates pixels whatever the filter,
+ * so that the box that follows is the exact area average: a bilinear first
+ * pass would blend neighbours the output pixel does not cover, up to 31
+ * per channel away from it.
  */
 #define MAX_FACTOR 4
 /* The two-pass case goes through a scratch strip of about this many
@@ -36,6 +42,12 @@ static int gcd(int a, int b) {
 		b = t;
 	}
 	return a;
+}
+
+/* The filter the magnifying pass uses: nearest for an overall reduction. */
+static enum gridwl_filter pass_filter(const struct ratio *ratio,
+		enum gridwl_filter filter) {
+	return ratio->magnify > ratio->reduce ? filter : GRIDWL_FILTER_NEAREST;
 }
 
 static bool ratio_for(int buffer_scale, int scale, struct ratio *ratio) {
@@ -113,7 +125,8 @@ void gridwl_resample_map_damage(int buffer_scale, int scale,
 		ratio = (struct ratio){ 1, 1 };
 	}
 	pixman_box32_t src = *rect;
-	if (filter == GRIDWL_FILTER_BILINEAR && ratio.magnify > 1) {
+	if (pass_filter(&ratio, filter) == GRIDWL_FILTER_BILINEAR &&
+			ratio.magnify > 1) {
 		// Every output pixel blends its two nearest buffer pixels per
 		// axis, so a changed pixel reaches into its neighbours' blocks.
 		src.x1 = src.x1 > 0 ? src.x1 - 1 : 0;
@@ -213,7 +226,8 @@ static void compute_two_pass(const struct gridwl_kernels *kernels,
 		const struct gridwl_pixels *src, const struct ratio *ratio,
 		enum gridwl_filter filter, const struct gridwl_rect *rect,
 		uint32_t *dst, int dst_stride, uint32_t *scratch) {
-	gridwl_magnify_func magnify = filter == GRIDWL_FILTER_BILINEAR ?
+	gridwl_magnify_func magnify =
+			pass_filter(ratio, filter) == GRIDWL_FILTER_BILINEAR ?
 			kernels->magnify_bilinear :
 			kernels->magnify_nearest;
 	int r = ratio->reduce;

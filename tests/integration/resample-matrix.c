@@ -8,7 +8,7 @@
 #include "screenshots.h"
 
 /*
- * Every buffer scale {1, 2} on every output scale {1, 2, 3, 4} with both
+ * Every buffer scale {1, 2, 3, 4} on every output scale {1, 2, 3, 4} with both
  * filters, compared pixel by pixel with resample_expect.h: exact for 1:1,
  * nearest and box, within 1 per channel where bilinear interpolation is
  * involved. One gridwl per output scale; the filter is switched with
@@ -23,7 +23,7 @@
 #define WINDOW_WIDTH 200
 #define WINDOW_HEIGHT 100
 
-static const int buffer_scales[] = { 1, 2 };
+static const int buffer_scales[] = { 1, 2, 3, 4 };
 static const char *const patterns[] = { "coords", "checker" };
 static const enum resample_filter filters[] = {
 	RESAMPLE_NEAREST,
@@ -364,7 +364,7 @@ int main(void) {
 	// Per output scale: fullscreen b x pattern x filter, windowed b x
 	// filter, the self-checks, and the end of the session.
 	enum {
-		PER_SCALE = 2 * 2 * 2 + 2 * 2 + 2 + 1
+		PER_SCALE = 4 * 2 * 2 + 4 * 2 + 4 + 1
 	};
 	static struct matrix_case cases[COUNT(output_scales) * PER_SCALE];
 	size_t n = 0;

@@ -164,7 +164,8 @@ struct image *resample_expect(const struct image *buffer, int buffer_scale,
 		return resample_box(buffer, b / o);
 	}
 	int lcm = b / gcd(b, o) * o;
-	struct image *big = magnify(buffer, lcm / b, filter);
+	struct image *big =
+			magnify(buffer, lcm / b, b < o ? filter : RESAMPLE_NEAREST);
 	if (big == NULL) {
 		return NULL;
 	}
@@ -174,8 +175,9 @@ struct image *resample_expect(const struct image *buffer, int buffer_scale,
 }
 
 bool resample_uses_filter(int buffer_scale, int output_scale) {
-	// Pure reductions (and 1:1) are box filters whatever was chosen.
-	return buffer_scale % output_scale != 0;
+	// Reductions (and 1:1) are area averages whatever was chosen, at
+	// integer ratios (box) and at others (3 on 2, 4 on 3) alike.
+	return buffer_scale < output_scale;
 }
 
 int resample_tolerance(int buffer_scale, int output_scale,

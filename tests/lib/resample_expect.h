@@ -16,8 +16,11 @@
  * - b == o: the buffer itself;
  * - o a multiple of b: magnified by o / b with the filter;
  * - b a multiple of o: box-reduced by b / o, whatever the filter;
- * - otherwise: magnified by L / b with the filter, then box-reduced by L / o,
- *   L = lcm(b, o); the intermediate is rounded to 8 bits per channel.
+ * - otherwise, b < o: magnified by L / b with the filter, then box-reduced
+ *   by L / o, L = lcm(b, o); the intermediate is rounded to 8 bits per
+ *   channel;
+ * - otherwise, b > o (3 on 2, 4 on 3): the exact area average whatever the
+ *   filter: replicated by L / b, then box-reduced by L / o.
  */
 
 enum resample_filter {

@@ -167,10 +167,29 @@ static bool test_expect(const void *data) {
 	image_destroy(out);
 	image_destroy(buffer);
 
+	// Scale 3 on 2: each output pixel covers one and a half buffer pixels
+	// a side, whatever the filter: (0 + 90 / 2) / 1.5 = 30 and
+	// (90 / 2 + 180) / 1.5 = 150 (the same in every row).
+	const uint32_t thirds[] = { grey(0), grey(90), grey(180), grey(0), grey(90),
+		grey(180), grey(0), grey(90), grey(180) };
+	const uint32_t area[] = { grey(30), grey(150) };
+	buffer = row(thirds, 3, 3);
+	for (int f = 0; f < 2; f++) {
+		out = resample_expect(buffer, 3, 2, f);
+		ok = check_row(out, area, 2,
+					 f == RESAMPLE_NEAREST ? "scale 3 on 2, nearest" :
+											 "scale 3 on 2, bilinear") &&
+				ok;
+		image_destroy(out);
+	}
+	image_destroy(buffer);
+
 	ok = CHECK(!resample_uses_filter(1, 1) && !resample_uses_filter(2, 1) &&
 						 resample_uses_filter(1, 2) &&
 						 resample_uses_filter(2, 3) &&
-						 resample_uses_filter(2, 4),
+						 resample_uses_filter(2, 4) &&
+						 !resample_uses_filter(3, 2) &&
+						 !resample_uses_filter(4, 3),
 				 "which scale pairs use the filter") &&
 			ok;
 	return ok;
