@@ -202,6 +202,8 @@ static void output_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server = output->server;
 	wlr_log(WLR_INFO, "Output %s removed", output->wlr_output->name);
 
+	// Before the layout lets it go (its destroy listener comes after ours).
+	gridwl_views_output_leaving(server, output);
 	wl_list_remove(&output->destroy.link);
 	wl_list_remove(&output->commit.link);
 	wl_list_remove(&output->frame.link);
@@ -282,6 +284,77 @@ static bool state_set_mode(struct wlr_output_state *state,
 	return true;
 }
 
+/* Puts output against the output oc names, when that one is in the layout;
+ * false, and nothing done, otherwise. */
+static bool place_relative(struct gridwl_output *output,
+		const struct gridwl_output_config *oc) {
+	struct gridwl_server *server = output->server;
+	struct gridwl_output *other =
+			gridwl_output_by_name(server, oc->relative_to);
+	if (other == NULL || other == output ||
+			wlr_output_layout_get(server->output_layout, other->wlr_output) ==
+					NULL) {
+		return false;
+	}
+	// wlroots arranges automatically placed outputs to the right of every
+	// placed one, so an anchor left to it would flee each output placed
+	// against it: it stays where it is now.
+	struct wlr_output_layout_output *anchor =
+			wlr_output_layout_get(server->output_layout, other->wlr_output);
+	if (anchor->auto_configured) {
+		wlr_output_layout_add(server->output_layout, other->wlr_output,
+				anchor->x, anchor->y);
+		other->anchored = true;
+	}
+	struct wlr_box box = gridwl_output_logical_box(other);
+	int width, height, x, y;
+	wlr_output_effective_resolution(output->wlr_output, &width, &height);
+	gridwl_output_config_place(oc, box.x, box.y, box.width, box.height, width,
+			height, &x, &y);
+	struct wlr_output_layout_output *placed =
+			wlr_output_layout_get(server->output_layout, output->wlr_output);
+	if (placed == NULL || placed->auto_configured || placed->x != x ||
+			placed->y != y) {
+		wlr_output_layout_add(server->output_layout, output->wlr_output, x, y);
+	}
+	return true;
+}
+
+void gridwl_outputs_place_relative(struct gridwl_server *server) {
+	if (server->placing_outputs) {
+		return;
+	}
+	server->placing_outputs = true;
+	// A chain (A right-of B right-of C) settles in as many passes as it
+	// has links; a cycle a run-time line made stops there.
+	int passes = wl_list_length(&server->outputs);
+	bool moved = true;
+	while (moved && passes-- > 0) {
+		moved = false;
+		struct gridwl_output *output;
+		wl_list_for_each(output, &server->outputs, link) {
+			struct wlr_output_layout_output *placed =
+					wlr_output_layout_get(server->output_layout,
+							output->wlr_output);
+			if (placed == NULL) {
+				continue;
+			}
+			struct gridwl_output_config *oc =
+					gridwl_server_output_config_for(server,
+							output->wlr_output->name);
+			if (oc != NULL && oc->relation != GRIDWL_RELATION_NONE) {
+				int x = placed->x, y = placed->y;
+				if (place_relative(output, oc) &&
+						(placed->x != x || placed->y != y)) {
+					moved = true;
+				}
+			}
+			gridwl_output_config_destroy(oc);
+		}
+	}
+	server->placing_outputs = false;
+}
+
 bool gridwl_output_apply_config(struct gridwl_output *output,
 		const struct gridwl_output_config *oc, char **error) {
 	struct gridwl_server *server = output->server;
@@ -314,10 +387,19 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	if (enable) {
 		wlr_output_state_set_scale(&state, scale);
 	}
+	// While the output still has its size: the windows partly on it.
+	bool leaving = !enable &&
+			wlr_output_layout_get(server->output_layout, wlr_output) != NULL;
+	if (leaving) {
+		gridwl_views_output_leaving(server, output);
+	}
 	output->powered = power;
 	bool committed = wlr_output_commit_state(wlr_output, &state);
 	wlr_output_state_finish(&state);
 	if (!committed) {
+		if (leaving) {
+			gridwl_views_output_leaving(server, NULL);
+		}
 		gridwl_set_error(error, "output %s: the backend refused the new state",
 				wlr_output->name);
 		output->powered = was_powered;
@@ -329,9 +411,19 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 		output->filter = oc->has_filter ? oc->filter : GRIDWL_FILTER_NEAREST;
 		gridwl_seat_output_configured(server->seat, output);
 		// In the layout, the output has its wl_output global.
+		output->anchored = output->anchored && !oc->has_position &&
+				oc->relation == GRIDWL_RELATION_NONE;
 		if (oc->has_position) {
 			wlr_output_layout_add(server->output_layout, wlr_output, oc->x,
 					oc->y);
+		} else if (oc->relation != GRIDWL_RELATION_NONE &&
+				place_relative(output, oc)) {
+			// Against the other output; the layout's change event places
+			// again whatever is placed against this one.
+		} else if (output->anchored &&
+				wlr_output_layout_get(server->output_layout, wlr_output) !=
+						NULL) {
+			// Others are placed against it: it stays where it is.
 		} else {
 			// add_auto keeps an output already in the layout where the
 			// automatic arrangement wants it, left to right.
@@ -367,13 +459,19 @@ bool gridwl_output_apply_line(struct gridwl_output *output,
 		return false;
 	}
 	gridwl_output_config_merge(full, line);
+	// Relative positions are resolved once the line is in force: before,
+	// the server's config would still place the output as it was.
+	bool placing = server->placing_outputs;
+	server->placing_outputs = true;
 	bool applied = gridwl_output_apply_config(output, full, error);
+	server->placing_outputs = placing;
 	gridwl_output_config_destroy(full);
 	if (!applied) {
 		gridwl_output_config_destroy(line);
 		return false;
 	}
 	gridwl_config_add_output(server->cli_config, line);
+	gridwl_outputs_place_relative(server);
 	return true;
 }
 

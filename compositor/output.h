@@ -39,6 +39,9 @@ struct gridwl_output {
 	// stays in the layout with its windows and wl_output, as on sway; it
 	// is just not drawn to (see compositor/services/output_power.c).
 	bool powered;
+	// Automatically placed until an output was placed against it, and kept
+	// where it was then (compositor/output.c place_relative).
+	bool anchored;
 
 	struct wl_listener frame;
 	struct wl_listener damage;
@@ -61,6 +64,9 @@ void gridwl_output_handle_new(struct gridwl_server *server,
  * backend refuses (the previous state then stays). */
 bool gridwl_output_apply_config(struct gridwl_output *output,
 		const struct gridwl_output_config *oc, char **error);
+/* Puts every output placed against another (position right-of ...) where
+ * that one is now; after any change of the layout. */
+void gridwl_outputs_place_relative(struct gridwl_server *server);
 /* Re-applies what the server's configuration says for this output. */
 bool gridwl_output_configure(struct gridwl_output *output, char **error);
 

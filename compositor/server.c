@@ -66,6 +66,7 @@ static void handle_new_surface(struct wl_listener *listener, void *data) {
 static void handle_layout_change(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
 			wl_container_of(listener, server, layout_change);
+	gridwl_outputs_place_relative(server);
 	gridwl_seat_layout_changed(server->seat);
 	gridwl_views_arrange(server);
 	gridwl_output_manager_update(server);

@@ -99,6 +99,7 @@ struct gridwl_server {
 	struct gridwl_idle *idle;
 	struct gridwl_nested *nested; // wayland backend, from its first output
 	struct gridwl_resample_stats resample_stats;
+	bool placing_outputs; // in gridwl_outputs_place_relative
 
 	const char *socket;
 	char *control_path;

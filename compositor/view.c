@@ -488,11 +488,13 @@ void gridwl_views_arrange(struct gridwl_server *server) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
 		if (view->fullscreen || view->maximized) {
+			view->stranded = false;
 			view_fit(view);
 		} else if (view->mapped &&
 				(gridwl_view_is_window(view) ||
 						view->kind == GRIDWL_VIEW_X11_UNMANAGED)) {
 			gridwl_view_follow_home(view);
+			gridwl_view_settle_stranded(view, gridwl_view_main_output(view));
 			struct wlr_box box = gridwl_view_box(view);
 			struct wlr_box visible;
 			bool on_screen = false;

@@ -122,6 +122,9 @@ struct gridwl_view {
 	struct wlr_output *home_output;
 	int home_x, home_y;
 	struct wl_listener home_output_destroy;
+	// Partly on an output that is going away: settled wholly onto the rest
+	// at the next arrangement (compositor/view_home.c).
+	bool stranded;
 
 	// Commits of any of its surfaces so far, and per output the count its
 	// last frame showed (struct gridwl_view_presented), so gridctl wait
@@ -178,6 +181,14 @@ void gridwl_view_follow_home(struct gridwl_view *view);
 /* The home output while it is in the layout, else NULL. */
 struct gridwl_output *gridwl_view_home(struct gridwl_view *view);
 void gridwl_view_forget_home(struct gridwl_view *view);
+/* Before output leaves the layout: marks the windows partly on it (NULL:
+ * it stays after all, none is). */
+void gridwl_views_output_leaving(struct gridwl_server *server,
+		struct gridwl_output *output);
+/* A window marked so that lies partly outside every output now is moved
+ * the least that puts it wholly on onto, where it fits. True when moved. */
+bool gridwl_view_settle_stranded(struct gridwl_view *view,
+		struct gridwl_output *onto);
 void gridwl_view_request_size(struct gridwl_view *view, int width, int height);
 void gridwl_view_focus(struct gridwl_view *view);
 /* Puts the view on top of its band of the stack: background and bottom

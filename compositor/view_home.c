@@ -1,3 +1,4 @@
+#include <pixman.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/util/box.h>
 #include "compositor/output.h"
@@ -89,4 +90,67 @@ void gridwl_view_follow_home(struct gridwl_view *view) {
 	// own.
 	gridwl_view_move(view, view->x + dx, view->y + dy);
 	set_home(view, home);
+}
+
+void gridwl_views_output_leaving(struct gridwl_server *server,
+		struct gridwl_output *output) {
+	struct wlr_box output_box = { 0 };
+	if (output != NULL) {
+		output_box = gridwl_output_logical_box(output);
+	}
+	struct gridwl_view *view;
+	wl_list_for_each(view, &server->views, link) {
+		struct wlr_box box = gridwl_view_box(view), common;
+		view->stranded = output != NULL && view->mapped &&
+				gridwl_view_is_window(view) &&
+				wlr_box_intersection(&common, &box, &output_box);
+	}
+}
+
+/* Whether box lies wholly within the active outputs. */
+static bool wholly_shown(struct gridwl_server *server,
+		const struct wlr_box *box) {
+	pixman_region32_t outside;
+	pixman_region32_init_rect(&outside, box->x, box->y, box->width,
+			box->height);
+	struct gridwl_output *output;
+	wl_list_for_each(output, &server->outputs, link) {
+		if (gridwl_output_is_active(output)) {
+			struct wlr_box ob = gridwl_output_logical_box(output);
+			pixman_region32_t part;
+			pixman_region32_init_rect(&part, ob.x, ob.y, ob.width, ob.height);
+			pixman_region32_subtract(&outside, &outside, &part);
+			pixman_region32_fini(&part);
+		}
+	}
+	bool shown = !pixman_region32_not_empty(&outside);
+	pixman_region32_fini(&outside);
+	return shown;
+}
+
+bool gridwl_view_settle_stranded(struct gridwl_view *view,
+		struct gridwl_output *onto) {
+	if (!view->stranded) {
+		return false;
+	}
+	view->stranded = false;
+	struct wlr_box box = gridwl_view_box(view);
+	if (onto == NULL || wholly_shown(view->server, &box)) {
+		return false;
+	}
+	// The least move that puts it wholly on the output most of it is on;
+	// a window too big for that output stays as it is.
+	struct wlr_box ob = gridwl_output_logical_box(onto);
+	if (box.width > ob.width || box.height > ob.height) {
+		return false;
+	}
+	int x = box.x < ob.x                        ? ob.x :
+			box.x + box.width > ob.x + ob.width ? ob.x + ob.width - box.width :
+												  box.x;
+	int y = box.y < ob.y ? ob.y :
+			box.y + box.height > ob.y + ob.height ?
+						   ob.y + ob.height - box.height :
+						   box.y;
+	gridwl_view_move(view, x, y);
+	return true;
 }

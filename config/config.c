@@ -140,6 +140,10 @@ static bool parse_output(struct gridwl_config *config, const char *text,
 	if (oc == NULL) {
 		return false;
 	}
+	if (!gridwl_output_config_check_relation(config, oc, where, error)) {
+		gridwl_output_config_destroy(oc);
+		return false;
+	}
 	gridwl_config_add_output(config, oc);
 	return true;
 }

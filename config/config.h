@@ -27,6 +27,24 @@ enum gridwl_filter {
 
 const char *gridwl_filter_name(enum gridwl_filter filter);
 
+/* "position right-of|left-of|above|below OTHER [ALIGN]". */
+enum gridwl_output_relation {
+	GRIDWL_RELATION_NONE,
+	GRIDWL_RELATION_RIGHT_OF,
+	GRIDWL_RELATION_LEFT_OF,
+	GRIDWL_RELATION_ABOVE,
+	GRIDWL_RELATION_BELOW,
+};
+
+/* Along the shared edge: top or left, centre, bottom or right. */
+enum gridwl_output_align {
+	GRIDWL_ALIGN_START,
+	GRIDWL_ALIGN_CENTER,
+	GRIDWL_ALIGN_END,
+};
+
+#define GRIDWL_OUTPUT_NAME_MAX 64
+
 struct gridwl_output_config {
 	struct wl_list link; // gridwl_config.outputs
 	char *name; // "*" applies to every output
@@ -37,6 +55,12 @@ struct gridwl_output_config {
 	int scale;
 	bool has_position;
 	int x, y;
+	// Placed against another output's logical box instead of at x, y;
+	// resolved again whenever the layout changes. Either this or
+	// has_position, whichever was set last.
+	enum gridwl_output_relation relation;
+	enum gridwl_output_align align;
+	char relative_to[GRIDWL_OUTPUT_NAME_MAX];
 	bool has_filter;
 	enum gridwl_filter filter;
 	int enabled; // -1 unset, 0 disable, 1 enable
@@ -150,6 +174,16 @@ struct gridwl_output_config *gridwl_output_config_parse(const char *text,
  * VALUE...); fields not named are left as they were. */
 bool gridwl_output_config_parse_words(struct gridwl_output_config *oc, int argc,
 		char **argv, const char *where, char **error);
+/* Where an output of size width x height (logical) goes placed as oc says
+ * against other (its logical box). */
+void gridwl_output_config_place(const struct gridwl_output_config *oc,
+		int other_x, int other_y, int other_width, int other_height, int width,
+		int height, int *x, int *y);
+/* Whether placing oc->name as oc says, with the outputs config already has,
+ * is well founded: the other output is named by a line of config and no
+ * chain of relative positions leads back to oc->name. */
+bool gridwl_output_config_check_relation(const struct gridwl_config *config,
+		const struct gridwl_output_config *oc, const char *where, char **error);
 /* Fields set in src override those in dst. */
 void gridwl_output_config_merge(struct gridwl_output_config *dst,
 		const struct gridwl_output_config *src);

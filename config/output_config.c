@@ -1,4 +1,5 @@
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "config/config.h"
@@ -67,6 +68,13 @@ void gridwl_output_config_merge(struct gridwl_output_config *dst,
 		dst->has_position = true;
 		dst->x = src->x;
 		dst->y = src->y;
+		dst->relation = GRIDWL_RELATION_NONE;
+	}
+	if (src->relation != GRIDWL_RELATION_NONE) {
+		dst->has_position = false;
+		dst->relation = src->relation;
+		dst->align = src->align;
+		memcpy(dst->relative_to, src->relative_to, sizeof(dst->relative_to));
 	}
 	if (src->has_filter) {
 		dst->has_filter = true;
@@ -217,6 +225,7 @@ static bool parse_position(struct gridwl_output_config *oc, const char *value,
 	oc->has_position = true;
 	oc->x = (int)x;
 	oc->y = (int)y;
+	oc->relation = GRIDWL_RELATION_NONE;
 	return true;
 
 bad:
@@ -263,6 +272,137 @@ static bool parse_dpms(struct gridwl_output_config *oc, const char *value,
 	return parse_on_off(oc, "dpms", value, where, error);
 }
 
+static const struct {
+	const char *name;
+	enum gridwl_output_relation relation;
+	// The alignments it takes, start, centre, end.
+	const char *align[3];
+} relations[] = {
+	{ "right-of", GRIDWL_RELATION_RIGHT_OF, { "top", "center", "bottom" } },
+	{ "left-of", GRIDWL_RELATION_LEFT_OF, { "top", "center", "bottom" } },
+	{ "above", GRIDWL_RELATION_ABOVE, { "left", "center", "right" } },
+	{ "below", GRIDWL_RELATION_BELOW, { "left", "center", "right" } },
+};
+
+/* "position RELATION OTHER [ALIGN]" from argv[*i] ("position") on; *i is
+ * left on the last word used. False when argv[*i + 1] is no relation,
+ * with *error unset; on a bad OTHER or ALIGN, false and *error. */
+static bool parse_relative_position(struct gridwl_output_config *oc, int argc,
+		char **argv, int *i, const char *where, char **error) {
+	size_t r = 0;
+	for (; r < sizeof(relations) / sizeof(relations[0]); r++) {
+		if (*i + 1 < argc && strcmp(argv[*i + 1], relations[r].name) == 0) {
+			break;
+		}
+	}
+	if (r == sizeof(relations) / sizeof(relations[0])) {
+		return false;
+	}
+	if (*i + 2 >= argc) {
+		return gridwl_config_error(error, where,
+				"position %s needs the name of another output",
+				relations[r].name);
+	}
+	if (strcmp(oc->name, "*") == 0) {
+		return gridwl_config_error(error, where,
+				"output * cannot be placed %s one output", relations[r].name);
+	}
+	const char *other = argv[*i + 2];
+	if (strlen(other) >= GRIDWL_OUTPUT_NAME_MAX || strcmp(other, "*") == 0) {
+		return gridwl_config_error(error, where,
+				"position %s needs the name of another output, got '%s'",
+				relations[r].name, other);
+	}
+	if (strcmp(other, oc->name) == 0) {
+		return gridwl_config_error(error, where,
+				"output %s cannot be placed %s itself", oc->name,
+				relations[r].name);
+	}
+	oc->align = GRIDWL_ALIGN_START;
+	int used = 2;
+	if (*i + 3 < argc) {
+		for (int a = 0; a < 3; a++) {
+			if (strcmp(argv[*i + 3], relations[r].align[a]) == 0) {
+				oc->align = (enum gridwl_output_align)a;
+				used = 3;
+			}
+		}
+	}
+	oc->relation = relations[r].relation;
+	snprintf(oc->relative_to, sizeof(oc->relative_to), "%s", other);
+	oc->has_position = false;
+	*i += used;
+	return true;
+}
+
+void gridwl_output_config_place(const struct gridwl_output_config *oc,
+		int other_x, int other_y, int other_width, int other_height, int width,
+		int height, int *x, int *y) {
+	bool beside = oc->relation == GRIDWL_RELATION_RIGHT_OF ||
+			oc->relation == GRIDWL_RELATION_LEFT_OF;
+	// Along the shared edge.
+	int start = beside ? other_y : other_x;
+	int room = beside ? other_height - height : other_width - width;
+	int along = oc->align == GRIDWL_ALIGN_START ? start :
+			oc->align == GRIDWL_ALIGN_CENTER    ? start + room / 2 :
+												  start + room;
+	switch (oc->relation) {
+	case GRIDWL_RELATION_RIGHT_OF:
+		*x = other_x + other_width;
+		*y = along;
+		break;
+	case GRIDWL_RELATION_LEFT_OF:
+		*x = other_x - width;
+		*y = along;
+		break;
+	case GRIDWL_RELATION_ABOVE:
+		*x = along;
+		*y = other_y - height;
+		break;
+	case GRIDWL_RELATION_BELOW:
+		*x = along;
+		*y = other_y + other_height;
+		break;
+	case GRIDWL_RELATION_NONE:
+		*x = oc->x;
+		*y = oc->y;
+		break;
+	}
+}
+
+bool gridwl_output_config_check_relation(const struct gridwl_config *config,
+		const struct gridwl_output_config *oc, const char *where,
+		char **error) {
+	if (oc->relation == GRIDWL_RELATION_NONE) {
+		return true;
+	}
+	if (gridwl_config_find_output(config, oc->relative_to) == NULL) {
+		return gridwl_config_error(error, where,
+				"output %s is placed against %s, which no output line "
+				"before it names",
+				oc->name, oc->relative_to);
+	}
+	// Follows the chain from the other output; a chain longer than the
+	// number of lines has a cycle of its own, already refused.
+	const char *next = oc->relative_to;
+	int steps = wl_list_length(&config->outputs) + 1;
+	while (steps-- > 0) {
+		if (strcmp(next, oc->name) == 0) {
+			return gridwl_config_error(error, where,
+					"output %s placed against %s makes a cycle of relative "
+					"positions",
+					oc->name, oc->relative_to);
+		}
+		const struct gridwl_output_config *line =
+				gridwl_config_find_output(config, next);
+		if (line == NULL || line->relation == GRIDWL_RELATION_NONE) {
+			return true;
+		}
+		next = line->relative_to;
+	}
+	return true;
+}
+
 typedef bool (*value_parser)(struct gridwl_output_config *oc, const char *value,
 		const char *where, char **error);
 
@@ -292,6 +432,17 @@ bool gridwl_output_config_parse_words(struct gridwl_output_config *oc, int argc,
 		if (strcmp(key, "disable") == 0) {
 			parsed.enabled = 0;
 			continue;
+		}
+		char *relation_error = NULL;
+		if (strcmp(key, "position") == 0) {
+			if (parse_relative_position(&parsed, argc, argv, &i, where,
+						&relation_error)) {
+				continue;
+			}
+			if (relation_error != NULL) {
+				*error = relation_error;
+				return false;
+			}
 		}
 
 		value_parser parse = NULL;

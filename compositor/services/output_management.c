@@ -98,11 +98,19 @@ static struct gridwl_output_config *head_to_config(struct gridwl_server *server,
 
 static void handle_configuration(struct gridwl_server *server,
 		struct wlr_output_configuration_v1 *config, bool apply) {
-	bool ok = true;
+	// Every head is read before any is applied: applying one moves the
+	// outputs placed against it, whose unchanged positions would then read
+	// as wishes.
+	int count = wl_list_length(&config->heads);
+	struct gridwl_output_config **ocs = calloc(count > 0 ? count : 1,
+			sizeof(*ocs));
+	bool ok = ocs != NULL;
 	struct wlr_output_configuration_head_v1 *head;
+	int i = 0;
 	wl_list_for_each(head, &config->heads, link) {
 		char *error = NULL;
-		struct gridwl_output_config *oc = head_to_config(server, head, &error);
+		struct gridwl_output_config *oc =
+				ok ? head_to_config(server, head, &error) : NULL;
 		if (oc == NULL) {
 			wlr_log(WLR_ERROR, "wlr-output-management: %s",
 					error != NULL ? error : "cannot take this configuration");
@@ -110,12 +118,13 @@ static void handle_configuration(struct gridwl_server *server,
 			ok = false;
 			break;
 		}
-		gridwl_output_config_destroy(oc);
+		ocs[i++] = oc;
 	}
 	if (ok && apply) {
+		i = 0;
 		wl_list_for_each(head, &config->heads, link) {
-			struct gridwl_output_config *oc =
-					head_to_config(server, head, NULL);
+			struct gridwl_output_config *oc = ocs[i];
+			ocs[i++] = NULL; // apply_line takes it
 			struct gridwl_output *output =
 					gridwl_output_from_wlr(head->state.output);
 			// The request covers mode, scale and position; the filter,
@@ -129,6 +138,10 @@ static void handle_configuration(struct gridwl_server *server,
 			}
 		}
 	}
+	for (int j = 0; ocs != NULL && j < count; j++) {
+		gridwl_output_config_destroy(ocs[j]);
+	}
+	free(ocs);
 	if (ok) {
 		wlr_output_configuration_v1_send_succeeded(config);
 	} else {
