@@ -102,8 +102,8 @@ static void handle_configuration(struct gridwl_server *server,
 	// outputs placed against it, whose unchanged positions would then read
 	// as wishes.
 	int count = wl_list_length(&config->heads);
-	struct gridwl_output_config **ocs = calloc(count > 0 ? count : 1,
-			sizeof(*ocs));
+	struct gridwl_output_config **ocs =
+			calloc(count > 0 ? count : 1, sizeof(*ocs));
 	bool ok = ocs != NULL;
 	struct wlr_output_configuration_head_v1 *head;
 	int i = 0;
