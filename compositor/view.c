@@ -58,6 +58,8 @@ static int view_band(struct gridwl_view *view) {
 	switch (view->kind) {
 	case GRIDWL_VIEW_LOCK_SURFACE:
 		return 6;
+	case GRIDWL_VIEW_IM_POPUP:
+		return 5;
 	case GRIDWL_VIEW_LAYER_SURFACE:
 		switch (view->layer) {
 		case ZWLR_LAYER_SHELL_V1_LAYER_BACKGROUND:
@@ -112,6 +114,11 @@ struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface) {
 		struct gridwl_view *lock_view = gridwl_lock_view_from_surface(surface);
 		if (lock_view != NULL) {
 			return lock_view;
+		}
+		struct gridwl_view *im_popup_view =
+				gridwl_im_popup_view_from_surface(surface);
+		if (im_popup_view != NULL) {
+			return im_popup_view;
 		}
 		struct wlr_layer_surface_v1 *layer_surface =
 				wlr_layer_surface_v1_try_from_wlr_surface(surface);
@@ -331,7 +338,8 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	}
 	// Menus and tooltips of X11 clients take no focus from their window,
 	// nor do panels that want no keyboard.
-	if (view->kind == GRIDWL_VIEW_X11_UNMANAGED || surface == NULL ||
+	if (view->kind == GRIDWL_VIEW_X11_UNMANAGED ||
+			view->kind == GRIDWL_VIEW_IM_POPUP || surface == NULL ||
 			previous == surface ||
 			(view->kind == GRIDWL_VIEW_LAYER_SURFACE &&
 					!gridwl_layer_accepts_keyboard(view))) {

@@ -65,6 +65,9 @@ enum gridwl_view_kind {
 	// A lock surface (shell/session_lock.c): over its output, above
 	// everything, shown only while its lock holds the session.
 	GRIDWL_VIEW_LOCK_SURFACE,
+	// An input method's popup (shell/im_popup.c): at the text cursor,
+	// over everything but the lock, never focused nor listed.
+	GRIDWL_VIEW_IM_POPUP,
 };
 
 /*
@@ -237,6 +240,10 @@ void gridwl_popup_dismiss_grab(struct gridwl_server *server,
 struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,
 		uint32_t id);
 struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface);
+/* compositor/shell/im_popup.c: the view of an input method's popup
+ * surface, else NULL. */
+struct gridwl_view *gridwl_im_popup_view_from_surface(
+		struct wlr_surface *surface);
 /* The topmost mapped view with a surface accepting input at the layout
  * point, with that surface and the surface-local point. */
 struct gridwl_view *gridwl_view_at(struct gridwl_server *server, double lx,

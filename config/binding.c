@@ -134,12 +134,46 @@ static bool parse_action(struct gridwl_binding *binding, const char *text,
 			text);
 }
 
+#define INHIBIT_ESCAPE "inhibit-escape"
+
+static bool is_word(const char *text, const char *word) {
+	size_t len = strlen(word);
+	return strncmp(text, word, len) == 0 &&
+			(text[len] == '\0' || is_blank(text[len]));
+}
+
+/* The flags between the keys and the action; returns where the action
+ * starts, or NULL. */
+static const char *parse_flags(struct gridwl_binding *binding, const char *text,
+		const char *where, char **error) {
+	while (is_word(text, INHIBIT_ESCAPE)) {
+		if (binding->inhibit_escape) {
+			gridwl_config_error(error, where, INHIBIT_ESCAPE " is given twice");
+			return NULL;
+		}
+		binding->inhibit_escape = true;
+		binding->escape_where = strdup(where != NULL ? where : "");
+		if (binding->escape_where == NULL) {
+			gridwl_config_error(error, where, "out of memory");
+			return NULL;
+		}
+		text = skip_blanks(skip_word(text));
+	}
+	return text;
+}
+
 struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
 		char **error) {
 	const char *start = skip_blanks(text);
 	const char *end = skip_word(start);
 	if (end == start) {
 		gridwl_config_error(error, where, "bind needs keys and an action");
+		return NULL;
+	}
+	if (is_word(start, INHIBIT_ESCAPE)) {
+		gridwl_config_error(error, where,
+				INHIBIT_ESCAPE " goes after the keys: bind KEYS " INHIBIT_ESCAPE
+							   " ACTION");
 		return NULL;
 	}
 
@@ -150,8 +184,11 @@ struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
 		goto error;
 	}
 	wl_list_init(&binding->link);
+	const char *action = NULL;
 	if (!parse_combo(binding, combo, where, error) ||
-			!parse_action(binding, skip_blanks(end), where, error)) {
+			(action = parse_flags(binding, skip_blanks(end), where, error)) ==
+					NULL ||
+			!parse_action(binding, action, where, error)) {
 		goto error;
 	}
 	free(combo);
@@ -168,6 +205,7 @@ void gridwl_binding_destroy(struct gridwl_binding *binding) {
 		return;
 	}
 	free(binding->command);
+	free(binding->escape_where);
 	free(binding);
 }
 
@@ -178,6 +216,20 @@ struct gridwl_binding *gridwl_config_find_binding(
 	wl_list_for_each(binding, &config->bindings, link) {
 		if (binding->modifiers == modifiers && binding->keysym == keysym) {
 			return binding;
+		}
+	}
+	return NULL;
+}
+
+const struct gridwl_binding *gridwl_config_other_escape_binding(
+		const struct gridwl_config *config,
+		const struct gridwl_binding *binding) {
+	struct gridwl_binding *other;
+	wl_list_for_each(other, &config->bindings, link) {
+		if (other->inhibit_escape &&
+				(other->modifiers != binding->modifiers ||
+						other->keysym != binding->keysym)) {
+			return other;
 		}
 	}
 	return NULL;

@@ -154,6 +154,18 @@ static bool parse_bind(struct gridwl_config *config, const char *text,
 	if (binding == NULL) {
 		return false;
 	}
+	// One way out of a surface that takes every shortcut is enough, and
+	// two would leave the user guessing which one works.
+	const struct gridwl_binding *escape = binding->inhibit_escape ?
+			gridwl_config_other_escape_binding(config, binding) :
+			NULL;
+	if (escape != NULL) {
+		gridwl_config_error(error, where,
+				"only one binding can be inhibit-escape, and %s has it",
+				escape->escape_where);
+		gridwl_binding_destroy(binding);
+		return false;
+	}
 	gridwl_config_add_binding(config, binding);
 	return true;
 }

@@ -84,6 +84,11 @@ struct gridwl_binding {
 	xkb_keysym_t keysym; // lower case, as xkb_keysym_to_lower gives
 	enum gridwl_binding_action action;
 	char *command; // for GRIDWL_ACTION_EXEC
+	// Runs also while a surface inhibits shortcuts; at most one binding
+	// has it. escape_where is its line's "FILE:LINE", for the error that
+	// names it when another line asks for it too.
+	bool inhibit_escape;
+	char *escape_where;
 };
 
 struct gridwl_exec {
@@ -140,6 +145,11 @@ struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
 		char **error);
 /* Does not unlink it: remove it from a list first. */
 void gridwl_binding_destroy(struct gridwl_binding *binding);
+/* The inhibit-escape binding of config that binding, with another chord,
+ * would make a second one; NULL when there is none. */
+const struct gridwl_binding *gridwl_config_other_escape_binding(
+		const struct gridwl_config *config,
+		const struct gridwl_binding *binding);
 /* Adds binding (taking ownership), replacing the one with the same modifiers
  * and keysym when there is one. */
 void gridwl_config_add_binding(struct gridwl_config *config,

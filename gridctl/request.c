@@ -423,6 +423,39 @@ static bool build_touch(struct json_object *request, int argc, char **argv,
 							add_int(request, "y", "Y", argv[4], error)));
 }
 
+static bool build_gesture(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	const char *kind = argv[1];
+	int want = strcmp(kind, "hold") == 0                             ? 3 :
+			strcmp(kind, "swipe") == 0 || strcmp(kind, "pinch") == 0 ? 5 :
+																	   0;
+	if (want == 0) {
+		*error = gridctl_format(
+				"invalid gesture '%s': expected swipe, pinch or hold", kind);
+		return false;
+	}
+	if (argc != want) {
+		*error = gridctl_format("gesture %s needs %s", kind,
+				want == 3              ? "FINGERS" :
+						kind[0] == 's' ? "FINGERS DX DY" :
+										 "FINGERS SCALE% DEGREES");
+		return false;
+	}
+	json_object_object_add(request, "kind", json_object_new_string(kind));
+	if (!add_int(request, "fingers", "FINGERS", argv[2], error)) {
+		return false;
+	}
+	if (want == 3) {
+		return true;
+	}
+	if (kind[0] == 's') {
+		return add_int(request, "dx", "DX", argv[3], error) &&
+				add_int(request, "dy", "DY", argv[4], error);
+	}
+	return add_int(request, "scale", "SCALE%", argv[3], error) &&
+			add_int(request, "rotation", "DEGREES", argv[4], error);
+}
+
 static const struct command commands[] = {
 	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs", 0, 0, build_no_args },
 	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows", 0, 0, build_no_args },
@@ -487,6 +520,12 @@ static const struct command commands[] = {
 			"touch finger ID down at, move it to or lift\n"
 			"it at X,Y (logical; up needs no X Y)",
 			2, 4, build_touch },
+	[GRIDWL_CONTROL_GESTURE] = { " swipe|pinch|hold FINGERS [DX DY | SCALE% "
+								 "DEGREES]",
+			"a touchpad gesture where the pointer is:\n"
+			"swipe by DX,DY, pinch to SCALE percent\n"
+			"turned DEGREES, or hold",
+			2, 4, build_gesture },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

@@ -78,15 +78,20 @@ static void run_action(struct gridwl_server *server,
 }
 
 bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,
-		xkb_keysym_t keysym) {
+		xkb_keysym_t keysym, bool escape_only) {
 	if (!wl_list_empty(&server->config->bindings)) {
 		struct gridwl_binding *binding;
 		wl_list_for_each(binding, &server->config->bindings, link) {
-			if (binding->modifiers == modifiers && binding->keysym == keysym) {
+			if (binding->modifiers == modifiers && binding->keysym == keysym &&
+					(binding->inhibit_escape || !escape_only)) {
 				run_action(server, binding);
 				return true;
 			}
 		}
+		return false;
+	}
+	if (escape_only) {
+		// No default binding is an escape.
 		return false;
 	}
 	size_t count = sizeof(default_bindings) / sizeof(default_bindings[0]);

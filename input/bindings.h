@@ -9,8 +9,9 @@ struct gridwl_server;
 
 /* Runs the binding for this chord, if there is one; true when the key was
  * taken. Without any bind line in the config the built-in defaults apply
- * (see README). */
+ * (see README). With escape_only (shortcuts are inhibited) only the
+ * config's inhibit-escape binding runs. */
 bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,
-		xkb_keysym_t keysym);
+		xkb_keysym_t keysym, bool escape_only);
 
 #endif

@@ -149,6 +149,85 @@ bool gridwl_control_pointer_scroll(struct gridwl_seat *seat, double dx,
 	return true;
 }
 
+bool gridwl_control_pointer_gesture(struct gridwl_seat *seat,
+		enum gridwl_control_gesture kind, int fingers, double a, double b,
+		char **error) {
+	if (fingers < 1 || fingers > 10) {
+		gridwl_set_error(error, "fingers must be 1 to 10, not %d", fingers);
+		return false;
+	}
+	if (kind == GRIDWL_CONTROL_GESTURE_PINCH && !(a > 0)) {
+		gridwl_set_error(error, "a pinch's scale must be above 0");
+		return false;
+	}
+	struct gridwl_control_pointer *control = get_pointer(seat);
+	if (control == NULL) {
+		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+	struct wlr_pointer *pointer = &control->pointer;
+	uint32_t time_msec = gridwl_now_msec();
+	// Begin, one update and end, as a touchpad's shortest gesture is.
+	switch (kind) {
+	case GRIDWL_CONTROL_GESTURE_SWIPE:;
+		struct wlr_pointer_swipe_begin_event swipe_begin = {
+			.pointer = pointer,
+			.time_msec = time_msec,
+			.fingers = (uint32_t)fingers,
+		};
+		wl_signal_emit_mutable(&pointer->events.swipe_begin, &swipe_begin);
+		struct wlr_pointer_swipe_update_event swipe_update = {
+			.pointer = pointer,
+			.time_msec = time_msec,
+			.fingers = (uint32_t)fingers,
+			.dx = a,
+			.dy = b,
+		};
+		wl_signal_emit_mutable(&pointer->events.swipe_update, &swipe_update);
+		struct wlr_pointer_swipe_end_event swipe_end = {
+			.pointer = pointer,
+			.time_msec = time_msec,
+		};
+		wl_signal_emit_mutable(&pointer->events.swipe_end, &swipe_end);
+		break;
+	case GRIDWL_CONTROL_GESTURE_PINCH:;
+		struct wlr_pointer_pinch_begin_event pinch_begin = {
+			.pointer = pointer,
+			.time_msec = time_msec,
+			.fingers = (uint32_t)fingers,
+		};
+		wl_signal_emit_mutable(&pointer->events.pinch_begin, &pinch_begin);
+		struct wlr_pointer_pinch_update_event pinch_update = {
+			.pointer = pointer,
+			.time_msec = time_msec,
+			.fingers = (uint32_t)fingers,
+			.scale = a,
+			.rotation = b,
+		};
+		wl_signal_emit_mutable(&pointer->events.pinch_update, &pinch_update);
+		struct wlr_pointer_pinch_end_event pinch_end = {
+			.pointer = pointer,
+			.time_msec = time_msec,
+		};
+		wl_signal_emit_mutable(&pointer->events.pinch_end, &pinch_end);
+		break;
+	case GRIDWL_CONTROL_GESTURE_HOLD:;
+		struct wlr_pointer_hold_begin_event hold_begin = {
+			.pointer = pointer,
+			.time_msec = time_msec,
+			.fingers = (uint32_t)fingers,
+		};
+		wl_signal_emit_mutable(&pointer->events.hold_begin, &hold_begin);
+		struct wlr_pointer_hold_end_event hold_end = {
+			.pointer = pointer,
+			.time_msec = time_msec,
+		};
+		wl_signal_emit_mutable(&pointer->events.hold_end, &hold_end);
+		break;
+	}
+	return true;
+}
+
 /* The touch screen gridctl touches: the whole layout, as a nested
  * gridwl's would be were its window the layout. Made on first use. */
 struct gridwl_control_touch {

@@ -65,14 +65,18 @@ struct wlr_surface *gridwl_render_cursor_surface(struct gridwl_server *server) {
 	return server->seat != NULL ? server->seat->cursor_surface : NULL;
 }
 
-void gridwl_cursor_set_default_image(struct gridwl_seat *seat) {
+void gridwl_cursor_set_theme_image(struct gridwl_seat *seat, const char *name) {
 	if (seat->pointer_count > 0 && seat->xcursor_manager != NULL &&
 			!seat->pointer_parked) {
-		wlr_cursor_set_xcursor(seat->cursor, seat->xcursor_manager, "left_ptr");
+		wlr_cursor_set_xcursor(seat->cursor, seat->xcursor_manager, name);
 		forget_cursor_surface(seat);
 		seat->cursor_theme_shown = seat->xcursor_manager;
 		release_retired_theme(seat);
 	}
+}
+
+void gridwl_cursor_set_default_image(struct gridwl_seat *seat) {
+	gridwl_cursor_set_theme_image(seat, "left_ptr");
 }
 
 void gridwl_cursor_hide(struct gridwl_seat *seat) {

@@ -1,5 +1,6 @@
 #include <stdlib.h>
 #include <wlr/backend/session.h>
+#include <wlr/types/wlr_input_method_v2.h>
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
@@ -9,6 +10,7 @@
 #include "compositor/shell/session_lock.h"
 #include "config/config.h"
 #include "input/bindings.h"
+#include "input/input_method.h"
 #include "input/seat.h"
 
 struct gridwl_keyboard {
@@ -74,6 +76,8 @@ static bool handle_bindings(struct gridwl_keyboard *keyboard,
 	// Caps Lock and Num Lock are states, not part of a chord.
 	uint32_t modifiers = wlr_keyboard_get_modifiers(wlr_keyboard) &
 			~(WLR_MODIFIER_CAPS | WLR_MODIFIER_MOD2);
+	// A surface that inhibits shortcuts (a VM viewer) gets their keys.
+	bool inhibited = gridwl_shortcuts_inhibited(keyboard->seat);
 	for (int i = 0; i < count; i++) {
 		if (handle_vt_switch(keyboard->seat, syms[i])) {
 			return true;
@@ -83,7 +87,7 @@ static bool handle_bindings(struct gridwl_keyboard *keyboard,
 			continue;
 		}
 		if (gridwl_bindings_run(keyboard->seat->server, modifiers,
-					xkb_keysym_to_lower(syms[i]))) {
+					xkb_keysym_to_lower(syms[i]), inhibited)) {
 			return true;
 		}
 	}
@@ -106,6 +110,17 @@ static void keyboard_handle_key(struct wl_listener *listener, void *data) {
 			remove_bound_key(keyboard, event->keycode)) {
 		return;
 	}
+	// An input method composing from the keys gets them instead.
+	struct wlr_input_method_keyboard_grab_v2 *grab =
+			gridwl_input_method_keyboard_grab(keyboard->seat,
+					keyboard->wlr_keyboard);
+	if (grab != NULL) {
+		wlr_input_method_keyboard_grab_v2_set_keyboard(grab,
+				keyboard->wlr_keyboard);
+		wlr_input_method_keyboard_grab_v2_send_key(grab, event->time_msec,
+				event->keycode, event->state);
+		return;
+	}
 	wlr_seat_set_keyboard(seat, keyboard->wlr_keyboard);
 	wlr_seat_keyboard_notify_key(seat, event->time_msec, event->keycode,
 			event->state);
@@ -115,6 +130,16 @@ static void keyboard_handle_modifiers(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_keyboard *keyboard =
 			wl_container_of(listener, keyboard, modifiers);
+	struct wlr_input_method_keyboard_grab_v2 *grab =
+			gridwl_input_method_keyboard_grab(keyboard->seat,
+					keyboard->wlr_keyboard);
+	if (grab != NULL) {
+		wlr_input_method_keyboard_grab_v2_set_keyboard(grab,
+				keyboard->wlr_keyboard);
+		wlr_input_method_keyboard_grab_v2_send_modifiers(grab,
+				&keyboard->wlr_keyboard->modifiers);
+		return;
+	}
 	wlr_seat_set_keyboard(keyboard->seat->wlr_seat, keyboard->wlr_keyboard);
 	wlr_seat_keyboard_notify_modifiers(keyboard->seat->wlr_seat,
 			&keyboard->wlr_keyboard->modifiers);
@@ -136,17 +161,29 @@ static void keyboard_handle_destroy(struct wl_listener *listener, void *data) {
 	gridwl_seat_update_capabilities(seat);
 }
 
-void gridwl_keyboard_create(struct gridwl_seat *seat,
+static struct gridwl_keyboard *keyboard_attach(struct gridwl_seat *seat,
 		struct wlr_keyboard *wlr_keyboard) {
-	const char *name = wlr_keyboard->base.name;
 	struct gridwl_keyboard *keyboard = calloc(1, sizeof(*keyboard));
 	if (keyboard == NULL) {
-		wlr_log(WLR_ERROR, "Out of memory for keyboard %s", name);
-		return;
+		wlr_log(WLR_ERROR, "Out of memory for keyboard %s",
+				wlr_keyboard->base.name);
+		return NULL;
 	}
 	keyboard->seat = seat;
 	keyboard->wlr_keyboard = wlr_keyboard;
+	keyboard->modifiers.notify = keyboard_handle_modifiers;
+	wl_signal_add(&wlr_keyboard->events.modifiers, &keyboard->modifiers);
+	keyboard->key.notify = keyboard_handle_key;
+	wl_signal_add(&wlr_keyboard->events.key, &keyboard->key);
+	keyboard->destroy.notify = keyboard_handle_destroy;
+	wl_signal_add(&wlr_keyboard->base.events.destroy, &keyboard->destroy);
+	wl_list_insert(&seat->keyboards, &keyboard->link);
+	return keyboard;
+}
 
+void gridwl_keyboard_create(struct gridwl_seat *seat,
+		struct wlr_keyboard *wlr_keyboard) {
+	const char *name = wlr_keyboard->base.name;
 	// The layout comes from the XKB_DEFAULT_* variables, as in sway and
 	// weston, when they are set.
 	struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
@@ -157,23 +194,25 @@ void gridwl_keyboard_create(struct gridwl_seat *seat,
 	if (keymap == NULL) {
 		wlr_log(WLR_ERROR, "Keyboard %s: cannot compile a keymap", name);
 		xkb_context_unref(context);
-		free(keyboard);
+		return;
+	}
+	if (keyboard_attach(seat, wlr_keyboard) == NULL) {
+		xkb_keymap_unref(keymap);
+		xkb_context_unref(context);
 		return;
 	}
 	wlr_keyboard_set_keymap(wlr_keyboard, keymap);
 	xkb_keymap_unref(keymap);
 	xkb_context_unref(context);
 	wlr_keyboard_set_repeat_info(wlr_keyboard, 25, 600);
-
-	keyboard->modifiers.notify = keyboard_handle_modifiers;
-	wl_signal_add(&wlr_keyboard->events.modifiers, &keyboard->modifiers);
-	keyboard->key.notify = keyboard_handle_key;
-	wl_signal_add(&wlr_keyboard->events.key, &keyboard->key);
-	keyboard->destroy.notify = keyboard_handle_destroy;
-	wl_signal_add(&wlr_keyboard->base.events.destroy, &keyboard->destroy);
-
 	wlr_seat_set_keyboard(seat->wlr_seat, wlr_keyboard);
-	wl_list_insert(&seat->keyboards, &keyboard->link);
+}
+
+void gridwl_keyboard_create_with_client_keymap(struct gridwl_seat *seat,
+		struct wlr_keyboard *wlr_keyboard) {
+	// Its client sends the keymap, and before that it has no keys to
+	// send; it becomes the seat's keyboard with its first key.
+	keyboard_attach(seat, wlr_keyboard);
 }
 
 size_t gridwl_keyboard_client_keys(struct gridwl_seat *seat,

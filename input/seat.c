@@ -20,6 +20,7 @@
 #include "compositor/shell/session_lock.h"
 #include "compositor/view.h"
 #include "input/cursor.h"
+#include "input/input_method.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
 #include "input/touch.h"
@@ -229,10 +230,18 @@ struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
 	gridwl_cursor_init(seat);
 	gridwl_touch_init(seat);
 	seat->virtual_pointers = gridwl_virtual_pointer_manager_create(seat);
+	seat->virtual_keyboards = gridwl_virtual_keyboard_manager_create(seat);
+	seat->shortcuts_inhibit = gridwl_shortcuts_inhibit_create(seat);
+	seat->cursor_shape = gridwl_cursor_shape_create(seat);
+	seat->gestures = gridwl_gestures_create(seat);
+	seat->input_method_relay = gridwl_input_method_relay_create(seat);
 	seat->relative_pointers =
 			wlr_relative_pointer_manager_v1_create(server->display);
 	seat->pointer_constraints = gridwl_pointer_constraints_create(seat);
-	if (seat->virtual_pointers == NULL || seat->relative_pointers == NULL ||
+	if (seat->virtual_pointers == NULL || seat->virtual_keyboards == NULL ||
+			seat->shortcuts_inhibit == NULL || seat->cursor_shape == NULL ||
+			seat->gestures == NULL || seat->input_method_relay == NULL ||
+			seat->relative_pointers == NULL ||
 			seat->pointer_constraints == NULL) {
 		gridwl_seat_destroy(seat);
 		return NULL;
@@ -252,6 +261,11 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	gridwl_control_keyboard_destroy(seat);
 	gridwl_control_touch_destroy(seat);
 	gridwl_virtual_pointer_manager_destroy(seat->virtual_pointers);
+	gridwl_virtual_keyboard_manager_destroy(seat->virtual_keyboards);
+	gridwl_shortcuts_inhibit_destroy(seat->shortcuts_inhibit);
+	gridwl_cursor_shape_destroy(seat->cursor_shape);
+	gridwl_gestures_destroy(seat->gestures);
+	gridwl_input_method_relay_destroy(seat->input_method_relay);
 	gridwl_pointer_constraints_destroy(seat->pointer_constraints);
 	if (seat->xcursor_manager != NULL) {
 		gridwl_cursor_finish(seat);

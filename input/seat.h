@@ -10,6 +10,11 @@ struct gridwl_server;
 struct gridwl_output;
 struct gridwl_view;
 struct gridwl_virtual_pointer_manager;
+struct gridwl_virtual_keyboard_manager;
+struct gridwl_shortcuts_inhibit;
+struct gridwl_cursor_shape;
+struct gridwl_gestures;
+struct gridwl_input_method_relay;
 struct gridwl_pointer_constraints;
 struct gridwl_control_pointer;
 struct gridwl_control_keyboard;
@@ -53,6 +58,12 @@ struct gridwl_seat {
 	int touch_count;
 	struct wl_list touch_points; // gridwl_touch_point.link
 	struct gridwl_virtual_pointer_manager *virtual_pointers;
+	struct gridwl_virtual_keyboard_manager *virtual_keyboards;
+	struct gridwl_shortcuts_inhibit *shortcuts_inhibit;
+	struct gridwl_cursor_shape *cursor_shape;
+	struct gridwl_gestures *gestures;
+	// text-input-v3 and input-method-v2 (input/input_method.h).
+	struct gridwl_input_method_relay *input_method_relay;
 	// relative-pointer-unstable-v1; freed by wlroots with the display.
 	struct wlr_relative_pointer_manager_v1 *relative_pointers;
 	struct gridwl_pointer_constraints *pointer_constraints;
@@ -142,6 +153,10 @@ void gridwl_seat_add_pointer(struct gridwl_seat *seat,
 /* input/keyboard.c */
 void gridwl_keyboard_create(struct gridwl_seat *seat,
 		struct wlr_keyboard *wlr_keyboard);
+/* The same for a keyboard whose client sets its keymap (a virtual
+ * keyboard): its keys take the same path, bindings included. */
+void gridwl_keyboard_create_with_client_keymap(struct gridwl_seat *seat,
+		struct wlr_keyboard *wlr_keyboard);
 void gridwl_keyboard_destroy_all(struct gridwl_seat *seat);
 /* The keys held on keyboard whose press went to clients, leaving out those
  * a binding took, for wl_keyboard.enter; keycodes has room for
@@ -160,6 +175,18 @@ bool gridwl_control_pointer_click(struct gridwl_seat *seat, uint32_t button,
 /* Wheel scrolling by dx, dy logical pixels, 15 to a notch. */
 bool gridwl_control_pointer_scroll(struct gridwl_seat *seat, double dx,
 		double dy, char **error);
+enum gridwl_control_gesture {
+	GRIDWL_CONTROL_GESTURE_SWIPE,
+	GRIDWL_CONTROL_GESTURE_PINCH,
+	GRIDWL_CONTROL_GESTURE_HOLD,
+};
+/* gridctl gesture: a touchpad gesture of fingers on gridctl's pointer,
+ * begun, updated once and ended where the pointer is: a swipe by a, b
+ * (dx, dy), a pinch to scale a rotated by b degrees, a hold (a, b
+ * unused). */
+bool gridwl_control_pointer_gesture(struct gridwl_seat *seat,
+		enum gridwl_control_gesture kind, int fingers, double a, double b,
+		char **error);
 void gridwl_control_pointer_destroy(struct gridwl_seat *seat);
 /* Whether device is that pointer. */
 bool gridwl_control_pointer_is(struct gridwl_seat *seat,
@@ -200,5 +227,29 @@ struct gridwl_virtual_pointer_manager *gridwl_virtual_pointer_manager_create(
 		struct gridwl_seat *seat);
 void gridwl_virtual_pointer_manager_destroy(
 		struct gridwl_virtual_pointer_manager *manager);
+
+/* input/virtual_keyboard.c: virtual-keyboard-unstable-v1 (wtype, wayvnc,
+ * on-screen keyboards). */
+struct gridwl_virtual_keyboard_manager *gridwl_virtual_keyboard_manager_create(
+		struct gridwl_seat *seat);
+void gridwl_virtual_keyboard_manager_destroy(
+		struct gridwl_virtual_keyboard_manager *manager);
+
+/* input/shortcuts_inhibit.c: keyboard-shortcuts-inhibit-unstable-v1. */
+struct gridwl_shortcuts_inhibit *gridwl_shortcuts_inhibit_create(
+		struct gridwl_seat *seat);
+void gridwl_shortcuts_inhibit_destroy(struct gridwl_shortcuts_inhibit *inhibit);
+/* Whether the surface with the keyboard inhibits shortcuts now: bindings
+ * other than the inhibit-escape one give their keys to it. */
+bool gridwl_shortcuts_inhibited(struct gridwl_seat *seat);
+
+/* input/cursor_shape.c: cursor-shape-v1. */
+struct gridwl_cursor_shape *gridwl_cursor_shape_create(
+		struct gridwl_seat *seat);
+void gridwl_cursor_shape_destroy(struct gridwl_cursor_shape *cursor_shape);
+
+/* input/gestures.c: pointer-gestures-unstable-v1. */
+struct gridwl_gestures *gridwl_gestures_create(struct gridwl_seat *seat);
+void gridwl_gestures_destroy(struct gridwl_gestures *gestures);
 
 #endif

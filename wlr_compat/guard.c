@@ -1,10 +1,14 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <wayland-server-core.h>
 #include <wlr/types/wlr_layer_shell_v1.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
+#include <xkbcommon/xkbcommon.h>
 #include "wlr_compat/guard.h"
 
 /*
@@ -20,6 +24,12 @@
  *   with error code -1, where the protocol has invalid_surface_state. The
  *   client gets invalid_surface_state, and wlroots sees a layer surface
  *   without its object, which it ignores.
+ * - zwp_virtual_keyboard_v1.keymap (W18): wlroots maps size bytes of the
+ *   fd and hands them to xkbcommon as a C string, so a size beyond the
+ *   file's end (SIGBUS) or a keymap without its NUL at a page's end
+ *   (SIGSEGV) ends gridwl, and a keymap that does not compile is answered
+ *   with no_memory. The client gets no_keymap, the protocol's only error,
+ *   and the fd is closed here (wlroots, finding no object, leaves it).
  *
  * (The other requests wlroots 0.15.1 mishandled, W1-W4, W6 and W7, are
  * handled by wlroots itself since 0.16-0.18.)
@@ -95,6 +105,68 @@ static void guard_layer_get_popup(struct wl_resource *resource,
 	hide_object(resource);
 }
 
+/* virtual-keyboard-unstable-v1's only error; Debian packages no XML of it. */
+#define VIRTUAL_KEYBOARD_ERROR_NO_KEYMAP 0
+
+/* Why the keymap of fd and size cannot be used; NULL when it can. */
+static const char *virtual_keymap_problem(uint32_t format, int fd,
+		uint32_t size) {
+	if (format != WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1) {
+		return "its format is not xkb_v1";
+	}
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		return "its fd is not a file";
+	}
+	if (size == 0 || (uint64_t)size > (uint64_t)st.st_size) {
+		return "its size is 0 or beyond the file's end";
+	}
+	char *text = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (text == MAP_FAILED) {
+		return "its fd cannot be mapped";
+	}
+	const char *problem = NULL;
+	if (memchr(text, '\0', size) == NULL) {
+		problem = "it does not end with a NUL within its size";
+	} else {
+		struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+		struct xkb_keymap *keymap = context == NULL ?
+				NULL :
+				xkb_keymap_new_from_string(context, text,
+						XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
+		if (keymap == NULL) {
+			problem = "it does not compile";
+		}
+		xkb_keymap_unref(keymap);
+		xkb_context_unref(context);
+	}
+	munmap(text, size);
+	return problem;
+}
+
+static void guard_virtual_keyboard_keymap(struct wl_resource *resource,
+		const struct wl_protocol_logger_message *message) {
+	if (message->arguments_count < 3) {
+		return;
+	}
+	int fd = message->arguments[1].h;
+	if (wl_resource_get_user_data(resource) == NULL) {
+		// An inert keyboard (its seat was gone): wlroots ignores the
+		// request and would leak the fd.
+		close(fd);
+		return;
+	}
+	const char *problem = virtual_keymap_problem(message->arguments[0].u, fd,
+			message->arguments[2].u);
+	if (problem == NULL) {
+		return;
+	}
+	wl_resource_post_error(resource, VIRTUAL_KEYBOARD_ERROR_NO_KEYMAP,
+			"keymap: %s", problem);
+	hide_object(resource);
+	close(fd);
+}
+
 static void guard_log(void *data, enum wl_protocol_logger_type type,
 		const struct wl_protocol_logger_message *message) {
 	if (type != WL_PROTOCOL_LOGGER_REQUEST) {
@@ -104,6 +176,10 @@ static void guard_log(void *data, enum wl_protocol_logger_type type,
 	if (strcmp(wl_resource_get_class(resource), "zwlr_layer_surface_v1") == 0 &&
 			strcmp(message->message->name, "get_popup") == 0) {
 		guard_layer_get_popup(resource, message);
+	} else if (strcmp(wl_resource_get_class(resource),
+					   "zwp_virtual_keyboard_v1") == 0 &&
+			strcmp(message->message->name, "keymap") == 0) {
+		guard_virtual_keyboard_keymap(resource, message);
 	}
 }
 

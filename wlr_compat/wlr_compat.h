@@ -69,6 +69,16 @@
  *    first with invalid_surface_state, as the protocol has it
  *    (hostile-clients' layer-popup-twice asserts the code). Remove when
  *    wlroots checks for an inert popup and posts a real code.
+ * W18 guard.c: zwp_virtual_keyboard_v1.keymap. wlroots mmaps the client's
+ *    fd for the size it gives and parses it as a C string: a size beyond
+ *    the file's end is a SIGBUS, a keymap with no NUL within its size can
+ *    read past the mapping, a keymap that does not compile gets no_memory,
+ *    and the keymap of an inert keyboard leaks its fd. The guard checks the
+ *    fd, the size, the NUL and that it compiles, and answers no_keymap.
+ *    Upstream: not fixed as of 0.18.2 or 0.19 (virtual_keyboard_keymap is
+ *    unchanged). virtual-keyboard's bad-keymap cases show it. A client
+ *    that truncates its file between the guard's check and wlroots' mmap
+ *    can still SIGBUS gridwl, as it can sway.
  * W11 output.c, gridwl_compat_screencopy_fail_frames: no public call fails
  *    a pending wlr-screencopy frame (an output that is powered off).
  *    Upstream: not in 0.18.2 (a frame's output_enable listener hangs on the

@@ -712,6 +712,48 @@ static struct json_object *cmd_touch(struct gridwl_server *server,
 	return input_sent(server);
 }
 
+/* Integers, so that what a client is sent is exact: a pinch's scale in
+ * percent. */
+static struct json_object *cmd_gesture(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	const char *kind_name = get_string(request, "kind");
+	int fingers, a = 0, b = 0;
+	if (kind_name == NULL || !get_int(request, "fingers", &fingers)) {
+		return gridwl_control_error(
+				"gesture needs a string \"kind\" and an integer \"fingers\"");
+	}
+	enum gridwl_control_gesture kind;
+	double da = 0, db = 0;
+	if (strcmp(kind_name, "swipe") == 0) {
+		kind = GRIDWL_CONTROL_GESTURE_SWIPE;
+		if (!get_int(request, "dx", &a) || !get_int(request, "dy", &b)) {
+			return gridwl_control_error(
+					"gesture swipe needs integer \"dx\" and \"dy\"");
+		}
+		da = a;
+		db = b;
+	} else if (strcmp(kind_name, "pinch") == 0) {
+		kind = GRIDWL_CONTROL_GESTURE_PINCH;
+		if (!get_int(request, "scale", &a) ||
+				!get_int(request, "rotation", &b)) {
+			return gridwl_control_error("gesture pinch needs integer "
+										"\"scale\" (percent) and \"rotation\"");
+		}
+		da = a / 100.0;
+		db = b;
+	} else if (strcmp(kind_name, "hold") == 0) {
+		kind = GRIDWL_CONTROL_GESTURE_HOLD;
+	} else {
+		return gridwl_control_error("no gesture %s", kind_name);
+	}
+	char *error = NULL;
+	if (!gridwl_control_pointer_gesture(server->seat, kind, fingers, da, db,
+				&error)) {
+		return error_reply(error);
+	}
+	return input_sent(server);
+}
+
 /* May defer its reply through pending (see compositor/control/socket.h). */
 typedef struct json_object *(*command_handler)(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
@@ -743,6 +785,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_KEY] = cmd_key,
 	[GRIDWL_CONTROL_TYPE] = cmd_type,
 	[GRIDWL_CONTROL_TOUCH] = cmd_touch,
+	[GRIDWL_CONTROL_GESTURE] = cmd_gesture,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

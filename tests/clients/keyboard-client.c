@@ -14,6 +14,7 @@
 #include <xkbcommon/xkbcommon.h>
 #include "client-globals.h"
 #include "client-shm.h"
+#include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 /*
@@ -38,6 +39,7 @@
  *	popup keyboard enter | popup keyboard leave | popup pointer enter X Y
  *	| popup pointer leave | popup pointer button CODE pressed|released
  *	                         as above, for the popup's surface
+ *	inhibitor active|inactive  the window's keyboard shortcuts inhibitor
  *	close                    xdg_toplevel.close; the client then exits 0
  *	sync                     the answer to "sync" on stdin
  *	error ... | disconnected
@@ -46,7 +48,8 @@
  * before it, so every event it sent before is printed above the answer),
  * "popup" and "popup grab" (a 60x40 menu at 20,20 of the window; grab
  * takes the seat with the serial of the last button press, as menus do),
- * "popup-close" and "quit".
+ * "popup-close", "inhibit" and "uninhibit" (a keyboard shortcuts inhibitor
+ * for the window, and its destruction) and "quit".
  */
 
 struct kb_client {
@@ -58,6 +61,8 @@ struct kb_client {
 	struct wl_keyboard *keyboard;
 	struct wl_pointer *pointer;
 	struct wl_touch *touch;
+	struct zwp_keyboard_shortcuts_inhibit_manager_v1 *inhibit_manager;
+	struct zwp_keyboard_shortcuts_inhibitor_v1 *inhibitor;
 	struct xkb_context *xkb_context;
 	struct xkb_keymap *keymap;
 	struct xkb_state *xkb_state;
@@ -525,8 +530,43 @@ static const struct client_global bound_globals[] = {
 			&client_wm_base_listener },
 	// Version 4 has repeat_info; nothing later is needed here.
 	{ &wl_seat_interface, 4, offsetof(struct kb_client, seat), &seat_listener },
+	{ &zwp_keyboard_shortcuts_inhibit_manager_v1_interface, 1,
+			offsetof(struct kb_client, inhibit_manager), NULL },
 	{ 0 },
 };
+
+static void inhibitor_active(void *data,
+		struct zwp_keyboard_shortcuts_inhibitor_v1 *inhibitor) {
+	emit("inhibitor active");
+}
+
+static void inhibitor_inactive(void *data,
+		struct zwp_keyboard_shortcuts_inhibitor_v1 *inhibitor) {
+	emit("inhibitor inactive");
+}
+
+static const struct zwp_keyboard_shortcuts_inhibitor_v1_listener
+		inhibitor_listener = {
+			.active = inhibitor_active,
+			.inactive = inhibitor_inactive,
+		};
+
+static void inhibit(struct kb_client *client, bool on) {
+	if (client->inhibitor != NULL) {
+		zwp_keyboard_shortcuts_inhibitor_v1_destroy(client->inhibitor);
+		client->inhibitor = NULL;
+	}
+	if (on && client->inhibit_manager == NULL) {
+		emit("error no keyboard shortcuts inhibit manager");
+	} else if (on) {
+		client->inhibitor =
+				zwp_keyboard_shortcuts_inhibit_manager_v1_inhibit_shortcuts(
+						client->inhibit_manager, client->surface, client->seat);
+		zwp_keyboard_shortcuts_inhibitor_v1_add_listener(client->inhibitor,
+				&inhibitor_listener, client);
+	}
+	wl_display_flush(client->display);
+}
 
 static void handle_command(struct kb_client *client, const char *line) {
 	if (strcmp(line, "sync") == 0) {
@@ -538,6 +578,8 @@ static void handle_command(struct kb_client *client, const char *line) {
 	} else if (strcmp(line, "popup-close") == 0) {
 		popup_destroy(client);
 		sync_line(client, "popup closed");
+	} else if (strcmp(line, "inhibit") == 0 || strcmp(line, "uninhibit") == 0) {
+		inhibit(client, strcmp(line, "inhibit") == 0);
 	} else {
 		emit("error bad command: %s", line);
 	}
@@ -705,6 +747,11 @@ int main(int argc, char *argv[]) {
 	}
 
 	popup_destroy(&client);
+	inhibit(&client, false);
+	if (client.inhibit_manager != NULL) {
+		zwp_keyboard_shortcuts_inhibit_manager_v1_destroy(
+				client.inhibit_manager);
+	}
 	xdg_toplevel_destroy(client.toplevel);
 	xdg_surface_destroy(client.xdg_surface);
 	wl_surface_destroy(client.surface);

@@ -270,6 +270,23 @@ static void test_wait(void) {
 			GRIDCTL_IO_TIMEOUT_SECONDS + 101);
 }
 
+static void test_gesture(void) {
+	CHECK(builds(ARGV("gesture", "swipe", "3", "10", "-5"),
+			"{\"command\":\"gesture\",\"kind\":\"swipe\",\"fingers\":3,"
+			"\"dx\":10,\"dy\":-5}"));
+	CHECK(builds(ARGV("gesture", "pinch", "2", "150", "-30"),
+			"{\"command\":\"gesture\",\"kind\":\"pinch\",\"fingers\":2,"
+			"\"scale\":150,\"rotation\":-30}"));
+	CHECK(builds(ARGV("gesture", "hold", "1"),
+			"{\"command\":\"gesture\",\"kind\":\"hold\",\"fingers\":1}"));
+	CHECK(fails(ARGV("gesture", "wave", "1"), "invalid gesture 'wave'"));
+	CHECK(fails(ARGV("gesture", "hold", "1", "2"),
+			"gesture hold needs FINGERS"));
+	CHECK(fails(ARGV("gesture", "swipe", "3"),
+			"gesture swipe needs FINGERS DX DY"));
+	CHECK(fails(ARGV("gesture", "pinch", "2", "1.5", "0"), "SCALE%"));
+}
+
 static void test_raw_and_unknown(void) {
 	char *error = NULL;
 	// Sent exactly as given, malformed or not: that is what it is for.
@@ -333,6 +350,7 @@ int main(void) {
 	test_output_commands();
 	test_screenshot();
 	test_wait();
+	test_gesture();
 	test_raw_and_unknown();
 	test_socket_path();
 	return 0;

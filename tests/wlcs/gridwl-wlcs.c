@@ -769,6 +769,12 @@ static const WlcsExtensionDescriptor extensions[] = {
 	{ "zwp_idle_inhibit_manager_v1", 1 },
 	{ "ext_idle_notifier_v1", 1 },
 	{ "ext_session_lock_manager_v1", 1 },
+	{ "zwp_virtual_keyboard_manager_v1", 1 },
+	{ "zwp_keyboard_shortcuts_inhibit_manager_v1", 1 },
+	{ "wp_cursor_shape_manager_v1", 1 },
+	{ "zwp_pointer_gestures_v1", 3 },
+	{ "zwp_text_input_manager_v3", 1 },
+	{ "zwp_input_method_manager_v2", 1 },
 };
 
 static const WlcsIntegrationDescriptor descriptor = {

@@ -1,0 +1,82 @@
+#include <stdlib.h>
+#include <wlr/types/wlr_cursor_shape_v1.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/util/log.h>
+#include "compositor/server.h"
+#include "input/cursor.h"
+#include "input/seat.h"
+
+/*
+ * cursor-shape-v1: a client names a shape instead of drawing a cursor, and
+ * gridwl shows the cursor theme's image of that name the way it shows its
+ * own pointer: wlr_cursor loads the theme at each output's scale, so a
+ * scale-2 output gets the theme's 2x image, not a magnified one. Tablet
+ * tools have no cursor of their own in gridwl; their shapes are ignored.
+ */
+struct gridwl_cursor_shape {
+	struct gridwl_seat *seat;
+	struct wlr_cursor_shape_manager_v1 *wlr_manager;
+	struct wl_listener request_set_shape;
+	struct wl_listener destroy;
+};
+
+static void handle_request_set_shape(struct wl_listener *listener, void *data) {
+	struct gridwl_cursor_shape *cursor_shape =
+			wl_container_of(listener, cursor_shape, request_set_shape);
+	struct wlr_cursor_shape_manager_v1_request_set_shape_event *event = data;
+	struct gridwl_seat *seat = cursor_shape->seat;
+	// As for wl_pointer.set_cursor: only the client under the pointer.
+	if (event->device_type != WLR_CURSOR_SHAPE_MANAGER_V1_DEVICE_TYPE_POINTER ||
+			event->seat_client !=
+					seat->wlr_seat->pointer_state.focused_client) {
+		return;
+	}
+	gridwl_cursor_set_theme_image(seat, wlr_cursor_shape_v1_name(event->shape));
+}
+
+static void cursor_shape_finish(struct gridwl_cursor_shape *cursor_shape) {
+	if (cursor_shape->wlr_manager == NULL) {
+		return;
+	}
+	wl_list_remove(&cursor_shape->request_set_shape.link);
+	wl_list_remove(&cursor_shape->destroy.link);
+	cursor_shape->wlr_manager = NULL;
+}
+
+static void handle_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_cursor_shape *cursor_shape =
+			wl_container_of(listener, cursor_shape, destroy);
+	// The display went first; the seat frees us later.
+	cursor_shape_finish(cursor_shape);
+}
+
+struct gridwl_cursor_shape *gridwl_cursor_shape_create(
+		struct gridwl_seat *seat) {
+	struct gridwl_cursor_shape *cursor_shape = calloc(1, sizeof(*cursor_shape));
+	if (cursor_shape == NULL) {
+		return NULL;
+	}
+	cursor_shape->seat = seat;
+	cursor_shape->wlr_manager =
+			wlr_cursor_shape_manager_v1_create(seat->server->display, 1);
+	if (cursor_shape->wlr_manager == NULL) {
+		free(cursor_shape);
+		return NULL;
+	}
+	cursor_shape->request_set_shape.notify = handle_request_set_shape;
+	wl_signal_add(&cursor_shape->wlr_manager->events.request_set_shape,
+			&cursor_shape->request_set_shape);
+	cursor_shape->destroy.notify = handle_destroy;
+	wl_signal_add(&cursor_shape->wlr_manager->events.destroy,
+			&cursor_shape->destroy);
+	return cursor_shape;
+}
+
+void gridwl_cursor_shape_destroy(struct gridwl_cursor_shape *cursor_shape) {
+	if (cursor_shape == NULL) {
+		return;
+	}
+	// The wlr manager itself goes with the display.
+	cursor_shape_finish(cursor_shape);
+	free(cursor_shape);
+}

@@ -1,0 +1,119 @@
+#include <stdlib.h>
+#include <wlr/types/wlr_keyboard_shortcuts_inhibit_v1.h>
+#include <wlr/types/wlr_seat.h>
+#include <wlr/util/log.h>
+#include "compositor/server.h"
+#include "input/seat.h"
+
+/*
+ * keyboard-shortcuts-inhibit-unstable-v1 (VM and remote-desktop viewers):
+ * an inhibitor is active exactly while its surface has the seat's
+ * keyboard, as on sway; input/keyboard.c then hands the keys of bindings
+ * to the surface, all but VT switching and the config's inhibit-escape
+ * binding. gridwl honours every inhibitor: a client can take shortcuts
+ * only from its own focused surface, and the escape binding is the way out.
+ */
+struct gridwl_shortcuts_inhibit {
+	struct gridwl_seat *seat;
+	struct wlr_keyboard_shortcuts_inhibit_manager_v1 *wlr_manager;
+	struct wl_listener new_inhibitor;
+	struct wl_listener focus_change;
+	struct wl_listener destroy;
+};
+
+/* Each inhibitor of the seat active when its surface has the keyboard. */
+static void update_inhibitors(struct gridwl_shortcuts_inhibit *inhibit) {
+	struct wlr_seat *wlr_seat = inhibit->seat->wlr_seat;
+	struct wlr_surface *focused = wlr_seat->keyboard_state.focused_surface;
+	struct wlr_keyboard_shortcuts_inhibitor_v1 *inhibitor;
+	wl_list_for_each(inhibitor, &inhibit->wlr_manager->inhibitors, link) {
+		if (inhibitor->seat != wlr_seat) {
+			continue;
+		}
+		if (inhibitor->surface == focused) {
+			wlr_keyboard_shortcuts_inhibitor_v1_activate(inhibitor);
+		} else {
+			wlr_keyboard_shortcuts_inhibitor_v1_deactivate(inhibitor);
+		}
+	}
+}
+
+static void handle_new_inhibitor(struct wl_listener *listener, void *data) {
+	struct gridwl_shortcuts_inhibit *inhibit =
+			wl_container_of(listener, inhibit, new_inhibitor);
+	update_inhibitors(inhibit);
+}
+
+static void handle_focus_change(struct wl_listener *listener, void *data) {
+	struct gridwl_shortcuts_inhibit *inhibit =
+			wl_container_of(listener, inhibit, focus_change);
+	update_inhibitors(inhibit);
+}
+
+static void inhibit_finish(struct gridwl_shortcuts_inhibit *inhibit) {
+	if (inhibit->wlr_manager == NULL) {
+		return;
+	}
+	wl_list_remove(&inhibit->new_inhibitor.link);
+	wl_list_remove(&inhibit->focus_change.link);
+	wl_list_remove(&inhibit->destroy.link);
+	inhibit->wlr_manager = NULL;
+}
+
+static void handle_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_shortcuts_inhibit *inhibit =
+			wl_container_of(listener, inhibit, destroy);
+	// The display went first; the seat frees us later.
+	inhibit_finish(inhibit);
+}
+
+struct gridwl_shortcuts_inhibit *gridwl_shortcuts_inhibit_create(
+		struct gridwl_seat *seat) {
+	struct gridwl_shortcuts_inhibit *inhibit = calloc(1, sizeof(*inhibit));
+	if (inhibit == NULL) {
+		return NULL;
+	}
+	inhibit->seat = seat;
+	inhibit->wlr_manager =
+			wlr_keyboard_shortcuts_inhibit_v1_create(seat->server->display);
+	if (inhibit->wlr_manager == NULL) {
+		free(inhibit);
+		return NULL;
+	}
+	inhibit->new_inhibitor.notify = handle_new_inhibitor;
+	wl_signal_add(&inhibit->wlr_manager->events.new_inhibitor,
+			&inhibit->new_inhibitor);
+	inhibit->focus_change.notify = handle_focus_change;
+	wl_signal_add(&seat->wlr_seat->keyboard_state.events.focus_change,
+			&inhibit->focus_change);
+	inhibit->destroy.notify = handle_destroy;
+	wl_signal_add(&inhibit->wlr_manager->events.destroy, &inhibit->destroy);
+	return inhibit;
+}
+
+void gridwl_shortcuts_inhibit_destroy(
+		struct gridwl_shortcuts_inhibit *inhibit) {
+	if (inhibit == NULL) {
+		return;
+	}
+	// The wlr manager itself goes with the display.
+	inhibit_finish(inhibit);
+	free(inhibit);
+}
+
+bool gridwl_shortcuts_inhibited(struct gridwl_seat *seat) {
+	struct gridwl_shortcuts_inhibit *inhibit = seat->shortcuts_inhibit;
+	if (inhibit == NULL || inhibit->wlr_manager == NULL) {
+		return false;
+	}
+	struct wlr_surface *focused =
+			seat->wlr_seat->keyboard_state.focused_surface;
+	struct wlr_keyboard_shortcuts_inhibitor_v1 *inhibitor;
+	wl_list_for_each(inhibitor, &inhibit->wlr_manager->inhibitors, link) {
+		if (inhibitor->seat == seat->wlr_seat && inhibitor->active &&
+				inhibitor->surface == focused) {
+			return true;
+		}
+	}
+	return false;
+}

@@ -1,0 +1,374 @@
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wayland-client.h>
+#include "client-globals.h"
+#include "raw-client.h"
+
+/*
+ * ime-client: an input method over input-method-unstable-v2, as fcitx5
+ * and ibus speak it, for the input-method test.
+ *
+ * It narrates "activate", "deactivate", "surrounding TEXT CURSOR ANCHOR",
+ * "content-type HINT PURPOSE", "done", "unavailable", "rectangle X Y W H"
+ * (its popup's text_input_rectangle), "grab key KEY STATE" and "grab
+ * modifiers DEPRESSED". Commands: "commit TEXT", "preedit TEXT BEGIN END",
+ * "delete BEFORE AFTER" (each followed by commit with the serial of the
+ * last done), "popup W H SCALE COLOUR" (a popup surface of W x H logical
+ * pixels drawn at SCALE in one 0xAARRGGBB colour), "grab" (grabs the
+ * keyboard), "sync", "quit".
+ *
+ * input-method-unstable-v2's XML is in no Debian package; its wire
+ * description is written out here from the protocol (wlroots' copy).
+ */
+
+extern const struct wl_interface zwp_input_method_v2_interface;
+extern const struct wl_interface zwp_input_popup_surface_v2_interface;
+extern const struct wl_interface zwp_input_method_keyboard_grab_v2_interface;
+
+static const struct wl_interface *manager_get_types[] = {
+	&wl_seat_interface,
+	&zwp_input_method_v2_interface,
+};
+static const struct wl_message manager_requests[] = {
+	{ "get_input_method", "on", manager_get_types },
+	{ "destroy", "", NULL },
+};
+static const struct wl_interface zwp_input_method_manager_v2_interface = {
+	"zwp_input_method_manager_v2",
+	1,
+	2,
+	manager_requests,
+	0,
+	NULL,
+};
+
+static const struct wl_interface *null_types[] = { NULL, NULL, NULL, NULL,
+	NULL };
+static const struct wl_interface *popup_types[] = {
+	&zwp_input_popup_surface_v2_interface,
+	&wl_surface_interface,
+};
+static const struct wl_interface *grab_types[] = {
+	&zwp_input_method_keyboard_grab_v2_interface,
+};
+static const struct wl_message im_requests[] = {
+	{ "commit_string", "s", null_types },
+	{ "set_preedit_string", "sii", null_types },
+	{ "delete_surrounding_text", "uu", null_types },
+	{ "commit", "u", null_types },
+	{ "get_input_popup_surface", "no", popup_types },
+	{ "grab_keyboard", "n", grab_types },
+	{ "destroy", "", null_types },
+};
+static const struct wl_message im_events[] = {
+	{ "activate", "", null_types },
+	{ "deactivate", "", null_types },
+	{ "surrounding_text", "suu", null_types },
+	{ "text_change_cause", "u", null_types },
+	{ "content_type", "uu", null_types },
+	{ "done", "", null_types },
+	{ "unavailable", "", null_types },
+};
+const struct wl_interface zwp_input_method_v2_interface = {
+	"zwp_input_method_v2",
+	1,
+	7,
+	im_requests,
+	7,
+	im_events,
+};
+
+static const struct wl_message popup_requests[] = {
+	{ "destroy", "", null_types },
+};
+static const struct wl_message popup_events[] = {
+	{ "text_input_rectangle", "iiii", null_types },
+};
+const struct wl_interface zwp_input_popup_surface_v2_interface = {
+	"zwp_input_popup_surface_v2",
+	1,
+	1,
+	popup_requests,
+	1,
+	popup_events,
+};
+
+static const struct wl_message grab_requests[] = {
+	{ "release", "", null_types },
+};
+static const struct wl_message grab_events[] = {
+	{ "keymap", "uhu", null_types },
+	{ "key", "uuuu", null_types },
+	{ "modifiers", "uuuuu", null_types },
+	{ "repeat_info", "ii", null_types },
+};
+const struct wl_interface zwp_input_method_keyboard_grab_v2_interface = {
+	"zwp_input_method_keyboard_grab_v2",
+	1,
+	1,
+	grab_requests,
+	4,
+	grab_events,
+};
+
+enum {
+	IM_COMMIT_STRING,
+	IM_SET_PREEDIT_STRING,
+	IM_DELETE_SURROUNDING_TEXT,
+	IM_COMMIT,
+	IM_GET_INPUT_POPUP_SURFACE,
+	IM_GRAB_KEYBOARD,
+	IM_DESTROY,
+};
+
+struct ime {
+	struct wl_display *display;
+	struct wl_compositor *compositor;
+	struct wl_shm *shm;
+	struct wl_seat *seat;
+	struct wl_proxy *manager;
+	struct wl_proxy *input_method;
+	struct wl_proxy *popup;
+	struct wl_surface *popup_surface;
+	struct wl_proxy *grab;
+	struct wl_buffer *buffer;
+	struct wl_event_queue *buffer_queue;
+	uint32_t done_count;
+};
+
+static void im_activate(void *data, struct wl_proxy *im) {
+	raw_client_emit("activate");
+}
+
+static void im_deactivate(void *data, struct wl_proxy *im) {
+	raw_client_emit("deactivate");
+}
+
+static void im_surrounding_text(void *data, struct wl_proxy *im,
+		const char *text, uint32_t cursor, uint32_t anchor) {
+	raw_client_emit("surrounding %s %u %u", text, cursor, anchor);
+}
+
+static void im_text_change_cause(void *data, struct wl_proxy *im,
+		uint32_t cause) {
+}
+
+static void im_content_type(void *data, struct wl_proxy *im, uint32_t hint,
+		uint32_t purpose) {
+	raw_client_emit("content-type %u %u", hint, purpose);
+}
+
+static void im_done(void *data, struct wl_proxy *im) {
+	struct ime *ime = data;
+	ime->done_count++;
+	raw_client_emit("done");
+}
+
+static void im_unavailable(void *data, struct wl_proxy *im) {
+	raw_client_emit("unavailable");
+}
+
+static const struct {
+	void (*activate)(void *, struct wl_proxy *);
+	void (*deactivate)(void *, struct wl_proxy *);
+	void (*surrounding_text)(void *, struct wl_proxy *, const char *, uint32_t,
+			uint32_t);
+	void (*text_change_cause)(void *, struct wl_proxy *, uint32_t);
+	void (*content_type)(void *, struct wl_proxy *, uint32_t, uint32_t);
+	void (*done)(void *, struct wl_proxy *);
+	void (*unavailable)(void *, struct wl_proxy *);
+} im_listener = {
+	im_activate,
+	im_deactivate,
+	im_surrounding_text,
+	im_text_change_cause,
+	im_content_type,
+	im_done,
+	im_unavailable,
+};
+
+static void popup_rectangle(void *data, struct wl_proxy *popup, int32_t x,
+		int32_t y, int32_t width, int32_t height) {
+	raw_client_emit("rectangle %d %d %d %d", x, y, width, height);
+}
+
+static const struct {
+	void (*text_input_rectangle)(void *, struct wl_proxy *, int32_t, int32_t,
+			int32_t, int32_t);
+} popup_listener = { popup_rectangle };
+
+static void grab_keymap(void *data, struct wl_proxy *grab, uint32_t format,
+		int32_t fd, uint32_t size) {
+	close(fd);
+}
+
+static void grab_key(void *data, struct wl_proxy *grab, uint32_t serial,
+		uint32_t time, uint32_t key, uint32_t state) {
+	raw_client_emit("grab key %u %u", key, state);
+}
+
+static void grab_modifiers(void *data, struct wl_proxy *grab, uint32_t serial,
+		uint32_t depressed, uint32_t latched, uint32_t locked, uint32_t group) {
+	raw_client_emit("grab modifiers %u", depressed);
+}
+
+static void grab_repeat_info(void *data, struct wl_proxy *grab, int32_t rate,
+		int32_t delay) {
+}
+
+static const struct {
+	void (*keymap)(void *, struct wl_proxy *, uint32_t, int32_t, uint32_t);
+	void (*key)(void *, struct wl_proxy *, uint32_t, uint32_t, uint32_t,
+			uint32_t);
+	void (*modifiers)(void *, struct wl_proxy *, uint32_t, uint32_t, uint32_t,
+			uint32_t, uint32_t);
+	void (*repeat_info)(void *, struct wl_proxy *, int32_t, int32_t);
+} grab_listener = {
+	grab_keymap,
+	grab_key,
+	grab_modifiers,
+	grab_repeat_info,
+};
+
+static const struct client_global bound_globals[] = {
+	{ &wl_compositor_interface, 4, offsetof(struct ime, compositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct ime, shm), NULL },
+	{ &wl_seat_interface, 1, offsetof(struct ime, seat), NULL },
+	{ &zwp_input_method_manager_v2_interface, 1, offsetof(struct ime, manager),
+			NULL },
+	{ 0 },
+};
+
+static void commit(struct ime *ime) {
+	wl_proxy_marshal_flags(ime->input_method, IM_COMMIT, NULL, 1, 0,
+			ime->done_count);
+}
+
+static void make_popup(struct ime *ime, int width, int height, int scale,
+		uint32_t colour) {
+	if (ime->popup != NULL) {
+		raw_client_emit("error a popup exists already");
+		return;
+	}
+	ime->popup_surface = wl_compositor_create_surface(ime->compositor);
+	ime->popup = wl_proxy_marshal_flags(ime->input_method,
+			IM_GET_INPUT_POPUP_SURFACE, &zwp_input_popup_surface_v2_interface,
+			1, 0, NULL, ime->popup_surface);
+	wl_proxy_add_listener(ime->popup, (void (**)(void))&popup_listener, ime);
+	struct pattern pattern = { .kind = PATTERN_SOLID, .colour = colour };
+	ime->buffer = raw_client_pattern_buffer(ime->shm, width * scale,
+			height * scale, &pattern);
+	if (ime->buffer == NULL) {
+		exit(1);
+	}
+	wl_proxy_set_queue((struct wl_proxy *)ime->buffer, ime->buffer_queue);
+	wl_surface_set_buffer_scale(ime->popup_surface, scale);
+	wl_surface_attach(ime->popup_surface, ime->buffer, 0, 0);
+	wl_surface_damage(ime->popup_surface, 0, 0, width, height);
+	wl_surface_commit(ime->popup_surface);
+}
+
+static bool on_line(void *data, char *line) {
+	struct ime *ime = data;
+	char text[256];
+	int a, b, scale;
+	unsigned colour;
+	if (strcmp(line, "quit") == 0) {
+		return false;
+	} else if (strcmp(line, "sync") == 0) {
+		wl_display_roundtrip(ime->display);
+		raw_client_emit("sync");
+	} else if (sscanf(line, "commit %255s", text) == 1) {
+		wl_proxy_marshal_flags(ime->input_method, IM_COMMIT_STRING, NULL, 1, 0,
+				text);
+		commit(ime);
+	} else if (sscanf(line, "preedit %255s %d %d", text, &a, &b) == 3) {
+		wl_proxy_marshal_flags(ime->input_method, IM_SET_PREEDIT_STRING, NULL,
+				1, 0, text, a, b);
+		commit(ime);
+	} else if (sscanf(line, "delete %d %d", &a, &b) == 2) {
+		wl_proxy_marshal_flags(ime->input_method, IM_DELETE_SURROUNDING_TEXT,
+				NULL, 1, 0, (uint32_t)a, (uint32_t)b);
+		commit(ime);
+	} else if (sscanf(line, "popup %d %d %d %x", &a, &b, &scale, &colour) ==
+					4 &&
+			a > 0 && b > 0 && scale > 0) {
+		make_popup(ime, a, b, scale, colour);
+	} else if (strcmp(line, "grab") == 0 && ime->grab == NULL) {
+		ime->grab = wl_proxy_marshal_flags(ime->input_method, IM_GRAB_KEYBOARD,
+				&zwp_input_method_keyboard_grab_v2_interface, 1, 0, NULL);
+		wl_proxy_add_listener(ime->grab, (void (**)(void))&grab_listener, ime);
+	} else {
+		raw_client_emit("error bad command \"%s\"", line);
+	}
+	wl_display_flush(ime->display);
+	return true;
+}
+
+/* Destroys every object it made and disconnects: LeakSanitizer counts
+ * proxies still allocated. */
+static void ime_finish(struct ime *ime, struct wl_registry *registry) {
+	if (ime->grab != NULL) {
+		wl_proxy_marshal_flags(ime->grab, 0, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+	}
+	if (ime->popup != NULL) {
+		wl_proxy_marshal_flags(ime->popup, 0, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+		wl_surface_destroy(ime->popup_surface);
+	}
+	if (ime->buffer != NULL) {
+		wl_buffer_destroy(ime->buffer);
+	}
+	if (ime->input_method != NULL) {
+		wl_proxy_marshal_flags(ime->input_method, IM_DESTROY, NULL, 1,
+				WL_MARSHAL_FLAG_DESTROY);
+	}
+	if (ime->manager != NULL) {
+		wl_proxy_marshal_flags(ime->manager, 1, NULL, 1,
+				WL_MARSHAL_FLAG_DESTROY);
+	}
+	if (ime->seat != NULL) {
+		wl_seat_destroy(ime->seat);
+	}
+	if (ime->shm != NULL) {
+		wl_shm_destroy(ime->shm);
+	}
+	if (ime->compositor != NULL) {
+		wl_compositor_destroy(ime->compositor);
+	}
+	wl_registry_destroy(registry);
+	wl_event_queue_destroy(ime->buffer_queue);
+	wl_display_disconnect(ime->display);
+}
+
+int main(void) {
+	struct ime ime = { 0 };
+	ime.display = raw_client_connect();
+	if (ime.display == NULL) {
+		return 1;
+	}
+	ime.buffer_queue = wl_display_create_queue(ime.display);
+	struct client_globals globals = {
+		.table = bound_globals,
+		.data = &ime,
+	};
+	struct wl_registry *registry = client_globals_listen(ime.display, &globals);
+	wl_display_roundtrip(ime.display);
+	if (ime.compositor == NULL || ime.shm == NULL || ime.seat == NULL ||
+			ime.manager == NULL) {
+		raw_client_emit("error missing globals");
+		ime_finish(&ime, registry);
+		return 1;
+	}
+	ime.input_method = wl_proxy_marshal_flags(ime.manager, 0,
+			&zwp_input_method_v2_interface, 1, 0, ime.seat, NULL);
+	wl_proxy_add_listener(ime.input_method, (void (**)(void))&im_listener,
+			&ime);
+	wl_display_roundtrip(ime.display);
+	raw_client_emit("ready");
+	int status = raw_client_run(ime.display, on_line, &ime);
+	ime_finish(&ime, registry);
+	return status;
+}

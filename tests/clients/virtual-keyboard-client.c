@@ -1,0 +1,206 @@
+#define _GNU_SOURCE // memfd_create
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <wayland-client.h>
+#include "client-globals.h"
+#include "raw-client.h"
+
+/*
+ * virtual-keyboard-client: a virtual keyboard that sends the keymap a
+ * misbehaving one would, for the virtual-keyboard test (wtype is the
+ * well-behaved one).
+ *
+ *   virtual-keyboard-client MODE
+ *
+ * MODE: beyond-end (a size larger than the file), no-nul (a keymap file
+ * with no NUL within its size, a whole page), garbage (text that is no
+ * keymap), bad-format (format no_keymap with a good keymap), pipe (a pipe
+ * for an fd), key-first (a key before any keymap). It prints "ready" once
+ * it has the seat and the manager, sends that, and prints "error protocol
+ * interface=I code=C id=N" and "disconnected" when gridwl ends it, or
+ * "alive" when gridwl answered a roundtrip after it.
+ *
+ * virtual-keyboard-unstable-v1's XML is in no Debian package; its wire
+ * description is written out here from the protocol.
+ */
+
+extern const struct wl_interface zwp_virtual_keyboard_v1_interface;
+
+static const struct wl_interface *manager_create_types[] = {
+	&wl_seat_interface,
+	&zwp_virtual_keyboard_v1_interface,
+};
+
+static const struct wl_message manager_requests[] = {
+	{ "create_virtual_keyboard", "on", manager_create_types },
+};
+
+static const struct wl_interface zwp_virtual_keyboard_manager_v1_interface = {
+	"zwp_virtual_keyboard_manager_v1",
+	1,
+	1,
+	manager_requests,
+	0,
+	NULL,
+};
+
+static const struct wl_interface *no_types[] = { NULL, NULL, NULL, NULL };
+
+static const struct wl_message keyboard_requests[] = {
+	{ "keymap", "uhu", no_types },
+	{ "key", "uuu", no_types },
+	{ "modifiers", "uuuu", no_types },
+	{ "destroy", "", no_types },
+};
+
+const struct wl_interface zwp_virtual_keyboard_v1_interface = {
+	"zwp_virtual_keyboard_v1",
+	1,
+	4,
+	keyboard_requests,
+	0,
+	NULL,
+};
+
+enum {
+	KEYBOARD_KEYMAP,
+	KEYBOARD_KEY,
+};
+
+struct vk_client {
+	struct wl_seat *seat;
+	struct wl_proxy *manager;
+};
+
+static const struct client_global bound_globals[] = {
+	{ &wl_seat_interface, 1, offsetof(struct vk_client, seat), NULL },
+	{ &zwp_virtual_keyboard_manager_v1_interface, 1,
+			offsetof(struct vk_client, manager), NULL },
+	{ 0 },
+};
+
+static const char good_keymap[] =
+		"xkb_keymap {\n"
+		"xkb_keycodes \"(unnamed)\" { minimum = 8; maximum = 9; <K1> = 9; };\n"
+		"xkb_types \"(unnamed)\" { include \"complete\" };\n"
+		"xkb_compatibility \"(unnamed)\" { include \"complete\" };\n"
+		"xkb_symbols \"(unnamed)\" { key <K1> { [ a ] }; };\n"
+		"};\n";
+
+/* A file of size bytes: text with its NUL, or with nul false text padded
+ * with 'x' and no NUL at all; -1 after printing why. */
+static int keymap_file(const char *text, size_t size, bool nul) {
+	int fd = memfd_create("keymap", MFD_CLOEXEC);
+	if (fd < 0 || ftruncate(fd, (off_t)size) != 0) {
+		raw_client_emit("error cannot make a keymap file");
+		return -1;
+	}
+	char *data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (data == MAP_FAILED) {
+		raw_client_emit("error cannot map the keymap file");
+		close(fd);
+		return -1;
+	}
+	size_t length = strlen(text) + (nul ? 1 : 0);
+	memset(data, 'x', size);
+	memcpy(data, text, length < size ? length : size);
+	munmap(data, size);
+	return fd;
+}
+
+static bool send_mode(struct wl_proxy *keyboard, const char *mode) {
+	const uint32_t xkb_v1 = WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1;
+	size_t good_size = sizeof(good_keymap); // with its NUL
+	int fd = -1;
+	if (strcmp(mode, "beyond-end") == 0) {
+		fd = keymap_file(good_keymap, good_size, true);
+		if (fd >= 0) {
+			wl_proxy_marshal_flags(keyboard, KEYBOARD_KEYMAP, NULL, 1, 0,
+					xkb_v1, fd, (uint32_t)(good_size + 65536));
+		}
+	} else if (strcmp(mode, "no-nul") == 0) {
+		size_t page = (size_t)sysconf(_SC_PAGESIZE);
+		fd = keymap_file(good_keymap, page, false);
+		if (fd >= 0) {
+			wl_proxy_marshal_flags(keyboard, KEYBOARD_KEYMAP, NULL, 1, 0,
+					xkb_v1, fd, (uint32_t)page);
+		}
+	} else if (strcmp(mode, "garbage") == 0) {
+		static const char garbage[] = "xkb_keymap { this is not a keymap";
+		fd = keymap_file(garbage, sizeof(garbage), true);
+		if (fd >= 0) {
+			wl_proxy_marshal_flags(keyboard, KEYBOARD_KEYMAP, NULL, 1, 0,
+					xkb_v1, fd, (uint32_t)sizeof(garbage));
+		}
+	} else if (strcmp(mode, "bad-format") == 0) {
+		fd = keymap_file(good_keymap, good_size, true);
+		if (fd >= 0) {
+			wl_proxy_marshal_flags(keyboard, KEYBOARD_KEYMAP, NULL, 1, 0,
+					WL_KEYBOARD_KEYMAP_FORMAT_NO_KEYMAP, fd,
+					(uint32_t)good_size);
+		}
+	} else if (strcmp(mode, "pipe") == 0) {
+		int fds[2];
+		if (pipe(fds) != 0) {
+			raw_client_emit("error cannot make a pipe");
+			return false;
+		}
+		close(fds[1]);
+		fd = fds[0];
+		wl_proxy_marshal_flags(keyboard, KEYBOARD_KEYMAP, NULL, 1, 0, xkb_v1,
+				fd, (uint32_t)good_size);
+	} else if (strcmp(mode, "key-first") == 0) {
+		wl_proxy_marshal_flags(keyboard, KEYBOARD_KEY, NULL, 1, 0, 0u, 30u,
+				(uint32_t)WL_KEYBOARD_KEY_STATE_PRESSED);
+		return true;
+	} else {
+		raw_client_emit("error unknown mode %s", mode);
+		return false;
+	}
+	if (fd < 0) {
+		return false;
+	}
+	close(fd);
+	return true;
+}
+
+int main(int argc, char **argv) {
+	if (argc != 2) {
+		fprintf(stderr, "usage: virtual-keyboard-client MODE\n");
+		return 2;
+	}
+	struct wl_display *display = raw_client_connect();
+	if (display == NULL) {
+		return 1;
+	}
+	struct vk_client client = { 0 };
+	struct client_globals globals = {
+		.table = bound_globals,
+		.data = &client,
+	};
+	struct wl_registry *registry = client_globals_listen(display, &globals);
+	wl_display_roundtrip(display);
+	if (client.seat == NULL || client.manager == NULL) {
+		raw_client_emit("error no wl_seat or no virtual keyboard manager");
+		return 1;
+	}
+	struct wl_proxy *keyboard = wl_proxy_marshal_flags(client.manager, 0,
+			&zwp_virtual_keyboard_v1_interface, 1, 0, client.seat, NULL);
+	raw_client_emit("ready");
+	int status = 1;
+	if (send_mode(keyboard, argv[1])) {
+		status = wl_display_roundtrip(display) < 0 ?
+				raw_client_report_disconnect(display) :
+				(raw_client_emit("alive"), 0);
+	}
+	wl_proxy_marshal_flags(keyboard, 3, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+	wl_proxy_destroy(client.manager);
+	wl_seat_destroy(client.seat);
+	wl_registry_destroy(registry);
+	wl_display_disconnect(display);
+	return status;
+}

@@ -1,0 +1,129 @@
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "client-lines.h"
+#include "harness.h"
+#include "run-gridwl.h"
+
+/*
+ * pointer-gestures-unstable-v1: touchpad swipes, pinches and holds, made
+ * by gridctl gesture on gridctl's pointer as libinput's would come, reach
+ * the window under the pointer (shape-client, on the scale-2 output of the
+ * mixed layout) exactly as given, in the pointer's logical units, and no
+ * other window; where the pointer is over no window they go nowhere.
+ */
+
+static bool gridctl_ok(struct harness *h, const char *const *args) {
+	const char *argv[8] = { 0 };
+	for (int i = 0; i < 7 && args[i] != NULL; i++) {
+		argv[i] = args[i];
+	}
+	struct json_object *reply = harness_gridctl_ok(h, argv[0], argv[1], argv[2],
+			argv[3], argv[4], argv[5], (char *)NULL);
+	json_object_put(reply);
+	return reply != NULL;
+}
+
+/* gridctl ARGS fails, saying want. */
+static bool gridctl_fails(struct harness *h, const char *const *args,
+		const char *want) {
+	int status = 0;
+	struct json_object *reply = harness_gridctl(h, &status, args[0], args[1],
+			args[2], args[3], args[4], args[5], (char *)NULL);
+	struct json_object *error = NULL;
+	bool ok = CHECK(status != 0 && reply != NULL &&
+					json_object_object_get_ex(reply, "error", &error) &&
+					strstr(json_object_get_string(error), want) != NULL,
+			"gridctl %s %s %s should fail with \"%s\"", args[0], args[1],
+			args[2], want);
+	json_object_put(reply);
+	return ok;
+}
+
+static struct harness_client *spawn_window(struct harness *h,
+		const char *app_id) {
+	const char *argv[] = { getenv("SHAPE_CLIENT_BIN"), app_id, NULL };
+	REQUIRE(argv[0] != NULL, "SHAPE_CLIENT_BIN is not set");
+	struct harness_client *c = harness_spawn(h, app_id, argv);
+	REQUIRE(c != NULL, "cannot start %s", app_id);
+	// It maps under the pointer, which enters it.
+	char *line =
+			harness_client_wait_line(c, "pointer enter", HARNESS_TIMEOUT_MS);
+	REQUIRE(line != NULL, "%s did not get the pointer", app_id);
+	free(line);
+	return c;
+}
+
+/* What the client heard of gestures until now is exactly want. */
+static bool expect_gestures(struct harness_client *c, const char *const *want) {
+	struct lines lines;
+	REQUIRE(client_sync_lines(c, &lines), "no sync from the client");
+	const char *const prefixes[] = { "swipe", "pinch", "hold", NULL };
+	struct lines seen;
+	lines_filter(&lines, prefixes, &seen);
+	bool ok = CHECK_LINES(&seen, want, "the gestures the window got");
+	lines_free(&seen);
+	lines_free(&lines);
+	return ok;
+}
+
+static bool body(struct harness *h, const void *data) {
+	const char *const to_s2[] = { "pointer", "960", "240", NULL };
+	REQUIRE(gridctl_ok(h, to_s2), "no gridctl pointer");
+	struct harness_client *a = spawn_window(h, "touchpad-a");
+	REQUIRE(a != NULL, "no window a");
+
+	const char *const swipe[] = { "gesture", "swipe", "3", "10", "-5", NULL };
+	const char *const pinch[] = { "gesture", "pinch", "2", "150", "30", NULL };
+	const char *const hold[] = { "gesture", "hold", "1", NULL };
+	bool ok =
+			gridctl_ok(h, swipe) && gridctl_ok(h, pinch) && gridctl_ok(h, hold);
+	const char *const all[] = { "swipe begin 3", "swipe update 10.00 -5.00",
+		"swipe end 0", "pinch begin 2", "pinch update 0.00 0.00 1.50 30.00",
+		"pinch end 0", "hold begin 1", "hold end 0", NULL };
+	ok = expect_gestures(a, all) && ok;
+
+	// Over no window, at the middle of the scale-1 output: nobody's.
+	const char *const to_s1[] = { "pointer", "320", "240", NULL };
+	ok = gridctl_ok(h, to_s1) && gridctl_ok(h, swipe) && ok;
+	const char *const none[] = { NULL };
+	ok = expect_gestures(a, none) && ok;
+
+	// A window there gets them, and a does not.
+	struct harness_client *b = spawn_window(h, "touchpad-b");
+	REQUIRE(b != NULL, "no window b");
+	ok = gridctl_ok(h, hold) && ok;
+	const char *const held[] = { "hold begin 1", "hold end 0", NULL };
+	ok = expect_gestures(b, held) && ok;
+	ok = expect_gestures(a, none) && ok;
+
+	const char *const no_fingers[] = { "gesture", "swipe", "0", "1", "1",
+		NULL };
+	ok = gridctl_fails(h, no_fingers, "fingers must be 1 to 10, not 0") && ok;
+	const char *const flat[] = { "gesture", "pinch", "2", "0", "0", NULL };
+	ok = gridctl_fails(h, flat, "a pinch's scale must be above 0") && ok;
+
+	harness_client_send(a, "quit");
+	harness_client_send(b, "quit");
+	ok = CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
+				 "touchpad-a did not quit") &&
+			ok;
+	return CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
+				   "touchpad-b did not quit") &&
+			ok;
+}
+
+static bool run(const void *data) {
+	return run_mixed_layout(body, data);
+}
+
+int main(void) {
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"swipes, pinches and holds reach the window under the pointer "
+			"only",
+			run, NULL);
+	return check_finish(&suite);
+}

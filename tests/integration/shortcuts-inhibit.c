@@ -1,0 +1,145 @@
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "harness.h"
+#include "run-gridwl.h"
+
+/*
+ * keyboard-shortcuts-inhibit-unstable-v1, with keyboard-client's
+ * inhibitor: while the inhibiting window has the keyboard its inhibitor
+ * is active and a binding's chord reaches it as keys, except the config's
+ * inhibit-escape binding, which runs; when another window takes the
+ * keyboard the inhibitor is inactive and bindings run there, and it is
+ * active again when the window gets the keyboard back; once destroyed,
+ * bindings run on the window too. Keys come from gridctl's keyboard,
+ * which takes a real keyboard's path. (VT switching, which no inhibitor
+ * stops either, needs a DRM session.)
+ */
+
+static const char config_text[] =
+		"xwayland disable\n"
+		"bind Mod4+Shift+q close\n"
+		"bind Mod4+Escape inhibit-escape exec echo escaped >> "
+		"\"$XDG_RUNTIME_DIR/escaped\"\n";
+
+static bool gridctl_key(struct harness *h, const char *chord) {
+	struct json_object *reply =
+			harness_gridctl_ok(h, "key", chord, (char *)NULL);
+	json_object_put(reply);
+	return reply != NULL;
+}
+
+static struct harness_client *spawn_window(struct harness *h,
+		const char *app_id) {
+	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
+	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
+	const char *argv[] = { bin, "--app-id", app_id, "--size", "200x150", NULL };
+	struct harness_client *c = harness_spawn(h, app_id, argv);
+	REQUIRE(c != NULL, "cannot start %s", app_id);
+	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
+	REQUIRE(line != NULL, "%s did not show its window", app_id);
+	free(line);
+	REQUIRE(wait_focused(h, app_id), "%s has no focus", app_id);
+	return c;
+}
+
+/* Everything the client was sent up to now, of keys, closing and its
+ * inhibitor, is exactly want. */
+static bool expect_lines(struct harness_client *c, const char *const *want) {
+	struct lines lines;
+	REQUIRE(client_sync_lines(c, &lines), "no sync from the client");
+	const char *const prefixes[] = { "key ", "close", "inhibitor", NULL };
+	struct lines seen;
+	lines_filter(&lines, prefixes, &seen);
+	bool ok = CHECK_LINES(&seen, want, "what the window got");
+	lines_free(&seen);
+	lines_free(&lines);
+	return ok;
+}
+
+static bool body(struct harness *h, const void *data) {
+	// gridctl's keyboard first, so that windows see a keyboard.
+	REQUIRE(gridctl_key(h, "space"), "no gridctl keyboard");
+	struct harness_client *a = spawn_window(h, "si-a");
+	REQUIRE(a != NULL, "no window a");
+	harness_client_send(a, "inhibit");
+	const char *const active[] = { "inhibitor active", NULL };
+	bool ok = expect_lines(a, active);
+
+	// The close binding's chord is the window's.
+	ok = gridctl_key(h, "Mod4+Shift+q") && ok;
+	const char *const q[] = { "key Q pressed", "key Q released", NULL };
+	ok = expect_lines(a, q) && ok;
+
+	// The escape runs, and its keys are not the window's.
+	ok = gridctl_key(h, "Mod4+Escape") && ok;
+	char *escaped_path = harness_path(h, "escaped");
+	char *line = harness_wait_file_line(escaped_path, HARNESS_TIMEOUT_MS);
+	ok = CHECK(line != NULL && strcmp(line, "escaped\n") == 0,
+				 "the inhibit-escape binding did not run") &&
+			ok;
+	free(line);
+	free(escaped_path);
+	const char *const none[] = { NULL };
+	ok = expect_lines(a, none) && ok;
+
+	// Another window has the keyboard: a's inhibitor is inactive, and the
+	// binding closes b; a gets the keyboard and its inhibitor back.
+	struct harness_client *b = spawn_window(h, "si-b");
+	REQUIRE(b != NULL, "no window b");
+	const char *const inactive[] = { "inhibitor inactive", NULL };
+	ok = expect_lines(a, inactive) && ok;
+	ok = gridctl_key(h, "Mod4+Shift+q") && ok;
+	char *closed = harness_client_wait_line(b, "close", HARNESS_TIMEOUT_MS);
+	ok = CHECK(closed != NULL, "the binding did not close si-b") && ok;
+	free(closed);
+	ok = CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
+				 "si-b did not exit") &&
+			ok;
+	ok = CHECK(wait_focused(h, "si-a"), "si-a did not get the keyboard back") &&
+			ok;
+	ok = expect_lines(a, active) && ok;
+
+	// Without its inhibitor the window's chord is the binding's again.
+	harness_client_send(a, "uninhibit");
+	ok = expect_lines(a, none) && ok;
+	ok = gridctl_key(h, "Mod4+Shift+q") && ok;
+	closed = harness_client_wait_line(a, "close", HARNESS_TIMEOUT_MS);
+	ok = CHECK(closed != NULL, "the binding did not close si-a") && ok;
+	free(closed);
+	return CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
+				   "si-a did not exit") &&
+			ok;
+}
+
+static bool run(const void *data) {
+	char *dir = harness_mkdtemp();
+	REQUIRE(dir != NULL, "no temporary directory");
+	char path[512];
+	snprintf(path, sizeof(path), "%s/config", dir);
+	FILE *f = fopen(path, "w");
+	bool written = f != NULL && fputs(config_text, f) >= 0;
+	written = f != NULL && fclose(f) == 0 && written;
+	bool ok = CHECK(written, "cannot write %s", path);
+	if (ok) {
+		const char *args[] = { "--config", path, "--output",
+			"HEADLESS-1 mode 640x480 scale 1", NULL };
+		ok = run_gridwl(args, body, data);
+	}
+	harness_remove_tree(dir);
+	free(dir);
+	return ok;
+}
+
+int main(void) {
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"an inhibiting window gets the bindings' keys while it has the "
+			"keyboard; the inhibit-escape binding runs",
+			run, NULL);
+	return check_finish(&suite);
+}
