@@ -184,6 +184,22 @@ void gridwl_view_follow_home(struct gridwl_view *view);
 /* The home output while it is in the layout, else NULL. */
 struct gridwl_output *gridwl_view_home(struct gridwl_view *view);
 void gridwl_view_forget_home(struct gridwl_view *view);
+/* compositor/view_actions.c: windows from the keyboard. The window that
+ * has the keyboard, NULL when none does. */
+struct gridwl_view *gridwl_view_keyboard_focused(struct gridwl_server *server);
+/* next: the window that had the keyboard before this one; prev: the one
+ * that had it longest ago. */
+void gridwl_view_focus_cycle(struct gridwl_server *server, bool next);
+void gridwl_view_toggle_fullscreen(struct gridwl_view *view);
+void gridwl_view_toggle_maximized(struct gridwl_view *view);
+/* At the centre of the usable area of the output most of it is on. */
+void gridwl_view_center(struct gridwl_view *view);
+/* To the output in direction where ("left", "right", "up", "down") of
+ * the one most of it is on, or the output named where: centred there with
+ * its logical size (fullscreen or maximized, filling it). False and *error
+ * when there is none. */
+bool gridwl_view_move_to_output(struct gridwl_view *view, const char *where,
+		char **error);
 /* Before output leaves the layout: marks the windows partly on it (NULL:
  * it stays after all, none is). */
 void gridwl_views_output_leaving(struct gridwl_server *server,

@@ -107,9 +107,10 @@ void gridwl_views_output_leaving(struct gridwl_server *server,
 	}
 }
 
-/* Whether box lies wholly within the active outputs. */
+/* Whether box lies wholly within the active outputs; *partly whether any
+ * of it does. */
 static bool wholly_shown(struct gridwl_server *server,
-		const struct wlr_box *box) {
+		const struct wlr_box *box, bool *partly) {
 	pixman_region32_t outside;
 	pixman_region32_init_rect(&outside, box->x, box->y, box->width,
 			box->height);
@@ -123,9 +124,16 @@ static bool wholly_shown(struct gridwl_server *server,
 			pixman_region32_fini(&part);
 		}
 	}
-	bool shown = !pixman_region32_not_empty(&outside);
+	long hidden = 0;
+	int count;
+	const pixman_box32_t *rects = pixman_region32_rectangles(&outside, &count);
+	for (int i = 0; i < count; i++) {
+		hidden +=
+				(long)(rects[i].x2 - rects[i].x1) * (rects[i].y2 - rects[i].y1);
+	}
 	pixman_region32_fini(&outside);
-	return shown;
+	*partly = hidden < (long)box->width * box->height;
+	return hidden == 0;
 }
 
 bool gridwl_view_settle_stranded(struct gridwl_view *view,
@@ -135,7 +143,10 @@ bool gridwl_view_settle_stranded(struct gridwl_view *view,
 	}
 	view->stranded = false;
 	struct wlr_box box = gridwl_view_box(view);
-	if (onto == NULL || wholly_shown(view->server, &box)) {
+	bool partly;
+	// A window on no output any more is brought onto one whole by
+	// gridwl_views_arrange, centred.
+	if (onto == NULL || wholly_shown(view->server, &box, &partly) || !partly) {
 		return false;
 	}
 	// The least move that puts it wholly on the output most of it is on;

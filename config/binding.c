@@ -86,25 +86,63 @@ static bool parse_combo(struct gridwl_binding *binding, char *combo,
 	return true;
 }
 
+enum action_argument {
+	ARGUMENT_NONE, // nothing may follow the name
+	ARGUMENT_COMMAND, // the rest of the line is a shell command
+	ARGUMENT_WORD, // one word, of choices when they are given
+};
+
 /* The actions a binding can run; input/bindings.c has a runner for each. */
 static const struct {
 	const char *name;
 	enum gridwl_binding_action action;
-	// The rest of the line is a shell command; without this, nothing may
-	// follow the name.
-	bool takes_command;
+	enum action_argument argument;
+	const char *choices[3]; // for ARGUMENT_WORD; none: any word
 } actions[] = {
-	{ "exec", GRIDWL_ACTION_EXEC, true },
-	{ "close", GRIDWL_ACTION_CLOSE, false },
-	{ "exit", GRIDWL_ACTION_EXIT, false },
-	{ "reload", GRIDWL_ACTION_RELOAD, false },
+	{ "exec", GRIDWL_ACTION_EXEC, ARGUMENT_COMMAND, { NULL } },
+	{ "close", GRIDWL_ACTION_CLOSE, ARGUMENT_NONE, { NULL } },
+	{ "exit", GRIDWL_ACTION_EXIT, ARGUMENT_NONE, { NULL } },
+	{ "reload", GRIDWL_ACTION_RELOAD, ARGUMENT_NONE, { NULL } },
+	{ "focus", GRIDWL_ACTION_FOCUS, ARGUMENT_WORD, { "next", "prev", NULL } },
+	{ "fullscreen", GRIDWL_ACTION_FULLSCREEN, ARGUMENT_NONE, { NULL } },
+	{ "maximize", GRIDWL_ACTION_MAXIMIZE, ARGUMENT_NONE, { NULL } },
+	// left, right, up, down or an output's name
+	{ "move-to-output", GRIDWL_ACTION_MOVE_TO_OUTPUT, ARGUMENT_WORD, { NULL } },
+	{ "center", GRIDWL_ACTION_CENTER, ARGUMENT_NONE, { NULL } },
 };
 
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
 		"every binding action needs a name");
 
-static bool parse_action(struct gridwl_binding *binding, const char *text,
-		const char *where, char **error) {
+/* The one word of an action that takes one. */
+static bool parse_word(struct gridwl_binding *binding, size_t i,
+		const char *rest, const char *where, char **error) {
+	const char *name = actions[i].name;
+	const char *end = skip_word(rest);
+	if (end == rest || *skip_blanks(end) != '\0') {
+		return gridwl_config_error(error, where, "%s takes one word, got '%s'",
+				name, rest);
+	}
+	size_t len = (size_t)(end - rest);
+	bool any = actions[i].choices[0] == NULL;
+	for (size_t c = 0; !any && c < 3 && actions[i].choices[c] != NULL; c++) {
+		any = strlen(actions[i].choices[c]) == len &&
+				strncmp(rest, actions[i].choices[c], len) == 0;
+	}
+	if (!any) {
+		return gridwl_config_error(error, where,
+				"%s takes %s or %s, got '%.*s'", name, actions[i].choices[0],
+				actions[i].choices[1], (int)len, rest);
+	}
+	binding->argument = strndup(rest, len);
+	if (binding->argument == NULL) {
+		return gridwl_config_error(error, where, "out of memory");
+	}
+	return true;
+}
+
+bool gridwl_binding_parse_action(struct gridwl_binding *binding,
+		const char *text, const char *where, char **error) {
 	const char *end = skip_word(text);
 	size_t len = (size_t)(end - text);
 	const char *rest = skip_blanks(end);
@@ -117,10 +155,14 @@ static bool parse_action(struct gridwl_binding *binding, const char *text,
 		if (strlen(name) != len || strncmp(text, name, len) != 0) {
 			continue;
 		}
-		if (actions[i].takes_command) {
+		if (actions[i].argument == ARGUMENT_COMMAND) {
 			binding->command =
 					gridwl_config_parse_command(name, rest, where, error);
 			if (binding->command == NULL) {
+				return false;
+			}
+		} else if (actions[i].argument == ARGUMENT_WORD) {
+			if (!parse_word(binding, i, rest, where, error)) {
 				return false;
 			}
 		} else if (*rest != '\0') {
@@ -188,7 +230,7 @@ struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
 	if (!parse_combo(binding, combo, where, error) ||
 			(action = parse_flags(binding, skip_blanks(end), where, error)) ==
 					NULL ||
-			!parse_action(binding, action, where, error)) {
+			!gridwl_binding_parse_action(binding, action, where, error)) {
 		goto error;
 	}
 	free(combo);
@@ -205,6 +247,7 @@ void gridwl_binding_destroy(struct gridwl_binding *binding) {
 		return;
 	}
 	free(binding->command);
+	free(binding->argument);
 	free(binding->escape_where);
 	free(binding);
 }

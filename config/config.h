@@ -75,6 +75,11 @@ enum gridwl_binding_action {
 	GRIDWL_ACTION_CLOSE,
 	GRIDWL_ACTION_EXIT,
 	GRIDWL_ACTION_RELOAD,
+	GRIDWL_ACTION_FOCUS,
+	GRIDWL_ACTION_FULLSCREEN,
+	GRIDWL_ACTION_MAXIMIZE,
+	GRIDWL_ACTION_MOVE_TO_OUTPUT,
+	GRIDWL_ACTION_CENTER,
 	GRIDWL_ACTION_COUNT,
 };
 
@@ -84,6 +89,9 @@ struct gridwl_binding {
 	xkb_keysym_t keysym; // lower case, as xkb_keysym_to_lower gives
 	enum gridwl_binding_action action;
 	char *command; // for GRIDWL_ACTION_EXEC
+	// For FOCUS ("next", "prev") and MOVE_TO_OUTPUT (a direction or an
+	// output's name).
+	char *argument;
 	// Runs also while a surface inhibits shortcuts; at most one binding
 	// has it. escape_where is its line's "FILE:LINE", for the error that
 	// names it when another line asks for it too.
@@ -140,6 +148,10 @@ bool gridwl_config_load(struct gridwl_config *config, const char *path,
 bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
 		const char *where, char **error);
 
+/* "ACTION [ARGUMENT]" into binding (its action, command or argument), as
+ * a bind line has it after the keys; gridctl action runs the same. */
+bool gridwl_binding_parse_action(struct gridwl_binding *binding,
+		const char *text, const char *where, char **error);
 /* "MODS+KEY ACTION", the words after "bind"; NULL and *error on failure. */
 struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
 		char **error);

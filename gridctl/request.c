@@ -526,6 +526,11 @@ static const struct command commands[] = {
 			"swipe by DX,DY, pinch to SCALE percent\n"
 			"turned DEGREES, or hold",
 			2, 4, build_gesture },
+	[GRIDWL_CONTROL_ACTION] = { " ACTION [ARGUMENT]",
+			"what a bind line's action does (focus next,\n"
+			"fullscreen, maximize, center, move-to-output\n"
+			"DIRECTION|NAME, close, ...)",
+			1, -1, build_type },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

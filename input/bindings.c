@@ -1,4 +1,5 @@
 #include <stdlib.h>
+#include <string.h>
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
@@ -22,6 +23,40 @@ static const struct gridwl_binding default_bindings[] = {
 	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT,
 			.keysym = XKB_KEY_c,
 			.action = GRIDWL_ACTION_RELOAD },
+	{ .modifiers = WLR_MODIFIER_ALT,
+			.keysym = XKB_KEY_Tab,
+			.action = GRIDWL_ACTION_FOCUS,
+			.argument = "next" },
+	// Shift+Tab is ISO_Left_Tab in xkb's keymaps.
+	{ .modifiers = WLR_MODIFIER_ALT | WLR_MODIFIER_SHIFT,
+			.keysym = XKB_KEY_ISO_Left_Tab,
+			.action = GRIDWL_ACTION_FOCUS,
+			.argument = "prev" },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_f,
+			.action = GRIDWL_ACTION_FULLSCREEN },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_m,
+			.action = GRIDWL_ACTION_MAXIMIZE },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_c,
+			.action = GRIDWL_ACTION_CENTER },
+	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT,
+			.keysym = XKB_KEY_Left,
+			.action = GRIDWL_ACTION_MOVE_TO_OUTPUT,
+			.argument = "left" },
+	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT,
+			.keysym = XKB_KEY_Right,
+			.action = GRIDWL_ACTION_MOVE_TO_OUTPUT,
+			.argument = "right" },
+	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT,
+			.keysym = XKB_KEY_Up,
+			.action = GRIDWL_ACTION_MOVE_TO_OUTPUT,
+			.argument = "up" },
+	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT,
+			.keysym = XKB_KEY_Down,
+			.action = GRIDWL_ACTION_MOVE_TO_OUTPUT,
+			.argument = "down" },
 };
 
 static struct gridwl_view *focused_view(struct gridwl_server *server) {
@@ -57,6 +92,46 @@ static void run_reload(struct gridwl_server *server,
 	}
 }
 
+static void run_focus(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	gridwl_view_focus_cycle(server, strcmp(binding->argument, "next") == 0);
+}
+
+static void run_fullscreen(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (view != NULL) {
+		gridwl_view_toggle_fullscreen(view);
+	}
+}
+
+static void run_maximize(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (view != NULL) {
+		gridwl_view_toggle_maximized(view);
+	}
+}
+
+static void run_move_to_output(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	char *error = NULL;
+	if (view != NULL &&
+			!gridwl_view_move_to_output(view, binding->argument, &error)) {
+		wlr_log(WLR_INFO, "move-to-output %s: %s", binding->argument, error);
+		free(error);
+	}
+}
+
+static void run_center(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (view != NULL) {
+		gridwl_view_center(view);
+	}
+}
+
 typedef void (*action_runner)(struct gridwl_server *server,
 		const struct gridwl_binding *binding);
 
@@ -66,6 +141,11 @@ static const action_runner action_runners[] = {
 	[GRIDWL_ACTION_CLOSE] = run_close,
 	[GRIDWL_ACTION_EXIT] = run_exit,
 	[GRIDWL_ACTION_RELOAD] = run_reload,
+	[GRIDWL_ACTION_FOCUS] = run_focus,
+	[GRIDWL_ACTION_FULLSCREEN] = run_fullscreen,
+	[GRIDWL_ACTION_MAXIMIZE] = run_maximize,
+	[GRIDWL_ACTION_MOVE_TO_OUTPUT] = run_move_to_output,
+	[GRIDWL_ACTION_CENTER] = run_center,
 };
 
 _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==
@@ -75,6 +155,11 @@ _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==
 static void run_action(struct gridwl_server *server,
 		const struct gridwl_binding *binding) {
 	action_runners[binding->action](server, binding);
+}
+
+void gridwl_bindings_run_action(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	run_action(server, binding);
 }
 
 bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,

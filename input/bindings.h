@@ -14,4 +14,9 @@ struct gridwl_server;
 bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,
 		xkb_keysym_t keysym, bool escape_only);
 
+struct gridwl_binding;
+/* Runs binding's action now (gridctl action). */
+void gridwl_bindings_run_action(struct gridwl_server *server,
+		const struct gridwl_binding *binding);
+
 #endif

@@ -7,6 +7,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_xdg_shell.h>
+#include "compositor/control/action.h"
 #include "compositor/control/commands.h"
 #include "compositor/control/socket.h"
 #include "compositor/control/wait.h"
@@ -682,6 +683,15 @@ static struct json_object *cmd_type(struct gridwl_server *server,
 	return input_sent(server);
 }
 
+static struct json_object *cmd_action(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	const char *text = get_string(request, "text");
+	if (text == NULL) {
+		return gridwl_control_error("missing string \"text\"");
+	}
+	return gridwl_control_run_action(server, text);
+}
+
 static struct json_object *cmd_touch(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending) {
 	const char *action = get_string(request, "action");
@@ -786,6 +796,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_TYPE] = cmd_type,
 	[GRIDWL_CONTROL_TOUCH] = cmd_touch,
 	[GRIDWL_CONTROL_GESTURE] = cmd_gesture,
+	[GRIDWL_CONTROL_ACTION] = cmd_action,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

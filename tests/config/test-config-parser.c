@@ -828,6 +828,18 @@ static void test_relative_positions(void) {
 	}
 	gridwl_config_destroy(config);
 
+	// Window actions from the keyboard take their word.
+	parse_error("bind Mod4+x focus sideways", "focus takes next or prev");
+	parse_error("bind Mod4+x focus", "focus takes one word");
+	parse_error("bind Mod4+x fullscreen now", "fullscreen takes no arguments");
+	parse_error("bind Mod4+x move-to-output", "move-to-output takes one word");
+	parse_ok(config = gridwl_config_create(),
+			"bind Mod4+Shift+Right move-to-output DP-1");
+	struct gridwl_binding *moving = only_binding(config);
+	CHECK(moving->action == GRIDWL_ACTION_MOVE_TO_OUTPUT &&
+			strcmp(moving->argument, "DP-1") == 0);
+	gridwl_config_destroy(config);
+
 	parse_error("output B position right-of", "needs the name of another");
 	parse_error("output B position right-of Z", "no output line before it");
 	parse_error("output A position above A", "cannot be placed above itself");

@@ -1,0 +1,57 @@
+#include <stdlib.h>
+#include "compositor/control/action.h"
+#include "compositor/server.h"
+#include "compositor/view.h"
+#include "config/config.h"
+#include "input/bindings.h"
+#include "protocol/control.h"
+
+/*
+ * gridctl action: what a bind line would do after its keys, run now, so
+ * that a script or a test has every keyboard command a binding has. Unlike
+ * a binding, it says when there is nothing to act on.
+ */
+
+static bool acts_on_window(enum gridwl_binding_action action) {
+	switch (action) {
+	case GRIDWL_ACTION_CLOSE:
+	case GRIDWL_ACTION_FULLSCREEN:
+	case GRIDWL_ACTION_MAXIMIZE:
+	case GRIDWL_ACTION_MOVE_TO_OUTPUT:
+	case GRIDWL_ACTION_CENTER:
+		return true;
+	default:
+		return false;
+	}
+}
+
+struct json_object *gridwl_control_run_action(struct gridwl_server *server,
+		const char *text) {
+	struct gridwl_binding binding = { 0 };
+	char *error = NULL;
+	struct json_object *reply = NULL;
+	if (!gridwl_binding_parse_action(&binding, text, NULL, &error)) {
+		reply = gridwl_control_error("%s", error != NULL ? error : "no memory");
+		goto out;
+	}
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (acts_on_window(binding.action) && view == NULL) {
+		reply = gridwl_control_error("no window has the keyboard");
+		goto out;
+	}
+	if (binding.action == GRIDWL_ACTION_MOVE_TO_OUTPUT) {
+		if (!gridwl_view_move_to_output(view, binding.argument, &error)) {
+			reply = gridwl_control_error("%s", error);
+			goto out;
+		}
+	} else {
+		gridwl_bindings_run_action(server, &binding);
+	}
+	reply = gridwl_control_success();
+
+out:
+	free(error);
+	free(binding.command);
+	free(binding.argument);
+	return reply;
+}
