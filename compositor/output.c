@@ -20,6 +20,7 @@
 #include "compositor/util.h"
 #include "compositor/view.h"
 #include "input/seat.h"
+#include "compositor/services/presentation.h"
 #include "render/frame.h"
 
 struct gridwl_output *gridwl_output_from_wlr(struct wlr_output *wlr_output) {
@@ -133,6 +134,7 @@ static void output_handle_frame(struct wl_listener *listener, void *data) {
 	enum gridwl_frame_result result = gridwl_render_output_frame(output);
 	if (result == GRIDWL_FRAME_COMMITTED) {
 		gridwl_session_lock_output_presented(output);
+		gridwl_presentation_output_committed(output);
 	}
 	if (result == GRIDWL_FRAME_FAILED) {
 		return;

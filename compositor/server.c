@@ -22,7 +22,20 @@
 #include "compositor/backend.h"
 #include "compositor/control/socket.h"
 #include "compositor/control/commands.h"
+#include "compositor/services/alpha_modifier.h"
+#include "compositor/services/content_type.h"
+#include "compositor/services/data_control.h"
+#include "compositor/services/export_dmabuf.h"
 #include "compositor/services/foreign_toplevel.h"
+#include "compositor/services/foreign_toplevel_list.h"
+#include "compositor/services/gamma_control.h"
+#include "compositor/services/fractional_scale.h"
+#include "compositor/services/presentation.h"
+#include "compositor/services/security_context.h"
+#include "compositor/services/single_pixel_buffer.h"
+#include "compositor/services/tearing_control.h"
+#include "compositor/services/xdg_activation.h"
+#include "compositor/services/xdg_foreign.h"
 #include "compositor/services/idle.h"
 #include "compositor/failure_dump.h"
 #include "compositor/output.h"
@@ -154,12 +167,23 @@ static int handle_sigchld(int signal, void *data) {
  * the session's variables set only in its own environment, so several
  * servers can live in one process. */
 static pid_t spawn(struct gridwl_server *server, char *const argv[]) {
+	// A program gridwl starts may bring its first window to the front
+	// (xdg-activation), as one started from a launcher can.
+	char *token = gridwl_xdg_activation_launch_token(server);
 	pid_t pid = fork();
+	if (pid != 0) {
+		free(token);
+	}
 	if (pid < 0) {
 		wlr_log_errno(WLR_ERROR, "fork failed");
 		return -1;
 	}
 	if (pid == 0) {
+		if (token != NULL) {
+			setenv("XDG_ACTIVATION_TOKEN", token, 1);
+		} else {
+			unsetenv("XDG_ACTIVATION_TOKEN");
+		}
 		sigset_t set;
 		sigemptyset(&set);
 		sigprocmask(SIG_SETMASK, &set, NULL);
@@ -336,6 +360,22 @@ static bool setup_globals(struct gridwl_server *server) {
 			!gridwl_idle_init(server) || !gridwl_output_power_init(server)) {
 		return false;
 	}
+	// The protocols of a current desktop (issue 20), one file each in
+	// services/.
+	if (!gridwl_data_control_init(server) ||
+			!gridwl_fractional_scale_init(server) ||
+			!gridwl_presentation_init(server) ||
+			!gridwl_single_pixel_buffer_init(server) ||
+			!gridwl_alpha_modifier_init(server) ||
+			!gridwl_content_type_init(server) ||
+			!gridwl_tearing_control_init(server) ||
+			!gridwl_xdg_foreign_init(server) ||
+			!gridwl_foreign_toplevel_list_init(server) ||
+			!gridwl_gamma_control_init(server) ||
+			!gridwl_export_dmabuf_init(server) ||
+			!gridwl_security_context_init(server)) {
+		return false;
+	}
 	server->new_xdg_toplevel.notify = handle_new_xdg_toplevel;
 	wl_signal_add(&server->xdg_shell->events.new_toplevel,
 			&server->new_xdg_toplevel);
@@ -432,6 +472,10 @@ struct gridwl_server *gridwl_server_create(
 	}
 	if (!gridwl_foreign_toplevel_init(server)) {
 		gridwl_set_error(error, "cannot create the foreign toplevel manager");
+		goto fail;
+	}
+	if (!gridwl_xdg_activation_init(server)) {
+		gridwl_set_error(error, "cannot create the xdg activation global");
 		goto fail;
 	}
 	server->new_output.notify = handle_new_output;
@@ -551,6 +595,10 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 		wlr_backend_destroy(server->backend);
 	}
 	gridwl_foreign_toplevel_finish(server);
+	gridwl_xdg_activation_finish(server);
+	gridwl_foreign_toplevel_list_finish(server);
+	gridwl_gamma_control_finish(server);
+	gridwl_presentation_finish(server);
 	gridwl_seat_destroy(server->seat);
 	if (server->sigint_source != NULL) {
 		wl_event_source_remove(server->sigint_source);

@@ -98,6 +98,12 @@ struct gridwl_server {
 	struct gridwl_session_lock_manager *session_lock;
 	struct gridwl_idle *idle;
 	struct gridwl_nested *nested; // wayland backend, from its first output
+	struct gridwl_presentation *presentation;
+	struct wlr_content_type_manager_v1 *content_type;
+	struct gridwl_foreign_toplevel_list *foreign_toplevel_list;
+	struct gridwl_gamma_control *gamma_control;
+	struct gridwl_xdg_activation *xdg_activation;
+	struct wlr_security_context_manager_v1 *security_context;
 	struct gridwl_resample_stats resample_stats;
 	bool placing_outputs; // in gridwl_outputs_place_relative
 

@@ -4,6 +4,7 @@
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/services/alpha_modifier.h"
 #include "compositor/surface.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
@@ -20,6 +21,7 @@ struct gridwl_surface {
 	struct gridwl_server *server;
 	struct wlr_surface *wlr_surface;
 	struct gridwl_resample_cache resample;
+	double alpha; // its alpha modifier's multiplier at the last commit
 	struct wl_listener commit;
 	struct wl_listener destroy;
 };
@@ -163,11 +165,15 @@ static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	}
 	gridwl_view_geometry_committed(view);
 	struct wlr_box bounds = gridwl_view_bounds(view);
-	if (!gridwl_box_equal(&bounds, &view->last_bounds)) {
+	// A new alpha multiplier changes every pixel without buffer damage.
+	double alpha = gridwl_surface_alpha(wlr_surface);
+	if (!gridwl_box_equal(&bounds, &view->last_bounds) ||
+			alpha != surface->alpha) {
 		// Resized, moved its geometry or a subsurface: what it covered
 		// before and what it covers now both change.
 		gridwl_view_damage_whole(view);
 	}
+	surface->alpha = alpha;
 	// A subsurface can move, grow or map within unchanged bounds and still
 	// cross onto another output; enter/leave skip what is already so, so
 	// this costs a walk over a few surfaces.
@@ -226,6 +232,7 @@ void gridwl_surface_track(struct gridwl_server *server,
 	}
 	surface->server = server;
 	surface->wlr_surface = wlr_surface;
+	surface->alpha = 1.0;
 	gridwl_resample_cache_init(&surface->resample, &server->resample_stats,
 			server->renderer);
 	surface->commit.notify = surface_handle_commit;

@@ -10,6 +10,7 @@
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
 #include "compositor/services/foreign_toplevel.h"
+#include "compositor/services/fractional_scale.h"
 #include "compositor/services/idle.h"
 #include "compositor/shell/layer_shell.h"
 #include "compositor/output.h"
@@ -90,6 +91,27 @@ static void lower_fullscreen(struct gridwl_server *server,
 	}
 }
 
+/* The mapped xdg toplevels whose parent is view's (dialogs, and windows an
+ * xdg-foreign import made its children), bottom first. */
+static void find_children(struct gridwl_view *view, struct wl_array *children) {
+	if (view->kind != GRIDWL_VIEW_XDG_TOPLEVEL || view->xdg_surface == NULL) {
+		return;
+	}
+	struct wlr_xdg_toplevel *toplevel = view->xdg_surface->toplevel;
+	struct gridwl_view *other;
+	wl_list_for_each_reverse(other, &view->server->views, link) {
+		if (other->kind == GRIDWL_VIEW_XDG_TOPLEVEL && other->mapped &&
+				other->xdg_surface != NULL &&
+				other->xdg_surface->toplevel != NULL &&
+				other->xdg_surface->toplevel->parent == toplevel) {
+			struct gridwl_view **slot = wl_array_add(children, sizeof(*slot));
+			if (slot != NULL) {
+				*slot = other;
+			}
+		}
+	}
+}
+
 void gridwl_view_raise(struct gridwl_view *view) {
 	int band = view_band(view);
 	wl_list_remove(&view->link);
@@ -104,6 +126,16 @@ void gridwl_view_raise(struct gridwl_view *view) {
 		above = &other->link;
 	}
 	wl_list_insert(above, &view->link);
+	// Its children stay above it, in their order. wlroots refuses a parent
+	// that would make a loop, so this ends.
+	struct wl_array children;
+	wl_array_init(&children);
+	find_children(view, &children);
+	struct gridwl_view **child;
+	wl_array_for_each(child, &children) {
+		gridwl_view_raise(*child);
+	}
+	wl_array_release(&children);
 }
 
 struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface) {
@@ -273,11 +305,9 @@ static void update_surface_outputs(struct wlr_surface *surface, int sx, int sy,
 	}
 	// The largest scale it is shown at: 1:1 there, box-reduced exactly
 	// elsewhere. On no output, it keeps what it was told last.
-	// wlroots sends either only when it changed.
+	// wlroots sends each only when it changed.
 	if (preferred_scale > 0) {
-		wlr_surface_set_preferred_buffer_scale(surface, preferred_scale);
-		wlr_surface_set_preferred_buffer_transform(surface,
-				WL_OUTPUT_TRANSFORM_NORMAL);
+		gridwl_surface_prefer_scale(surface, preferred_scale);
 	}
 	gridwl_surface_update_resample(surface, update->view);
 }
@@ -599,9 +629,7 @@ void gridwl_view_prefer_initial_scale(struct gridwl_view *view) {
 	}
 	struct wlr_surface *surface = gridwl_view_surface(view);
 	if (output != NULL && surface != NULL) {
-		wlr_surface_set_preferred_buffer_scale(surface, output->scale);
-		wlr_surface_set_preferred_buffer_transform(surface,
-				WL_OUTPUT_TRANSFORM_NORMAL);
+		gridwl_surface_prefer_scale(surface, output->scale);
 	}
 }
 

@@ -1,6 +1,7 @@
 #include <wlr/render/pass.h>
 #include <wlr/render/pixman.h>
 #include <wlr/render/wlr_renderer.h>
+#include <wlr/types/wlr_alpha_modifier_v1.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_output.h>
 #include "compositor/output.h"
@@ -69,7 +70,11 @@ static void add_opaque_surface(struct wlr_surface *surface, int sx, int sy,
 		void *data) {
 	struct opaque_data *opaque = data;
 	struct gridwl_render_target *target = opaque->target;
-	if (wlr_surface_get_texture(surface) == NULL) {
+	// A surface its alpha modifier makes translucent covers nothing.
+	const struct wlr_alpha_modifier_surface_v1_state *alpha =
+			wlr_alpha_modifier_v1_get_surface_state(surface);
+	if (wlr_surface_get_texture(surface) == NULL ||
+			(alpha != NULL && alpha->multiplier < 1.0)) {
 		return;
 	}
 	int scale = target->scale;

@@ -61,22 +61,27 @@ enum gridwl_frame_result gridwl_render_output_frame(
 
 	gridwl_render_prepare(output);
 	gridwl_render_prepare_cursors(output, false);
+	struct wlr_output_state state;
+	wlr_output_state_init(&state);
+	bool extra = gridwl_render_frame_state(output, &state);
 	// needs_frame: the backend or a capture (wlr-screencopy asks for a
 	// fresh buffer) wants a commit even where nothing changed.
-	if (!wlr_output->needs_frame &&
+	if (!extra && !wlr_output->needs_frame &&
 			!pixman_region32_not_empty(&output->damage_ring.current)) {
 		// Nothing changed: no repaint, no commit.
+		wlr_output_state_finish(&state);
 		send_frame_done(output, &now);
 		return GRIDWL_FRAME_UNCHANGED;
 	}
 
-	struct wlr_output_state state;
-	wlr_output_state_init(&state);
 	int buffer_age;
 	struct wlr_render_pass *pass =
 			wlr_output_begin_render_pass(wlr_output, &state, &buffer_age, NULL);
 	if (pass == NULL) {
 		wlr_output_state_finish(&state);
+		if (extra) {
+			gridwl_render_frame_state_done(output, false);
+		}
 		return GRIDWL_FRAME_FAILED;
 	}
 	// What this buffer missed since it was last shown: the damage of the
@@ -105,6 +110,9 @@ enum gridwl_frame_result gridwl_render_output_frame(
 
 	bool committed = submit_and_commit(output, pass, &state);
 	wlr_output_state_finish(&state);
+	if (extra) {
+		gridwl_render_frame_state_done(output, committed);
+	}
 	if (committed) {
 		wlr_damage_ring_rotate(&output->damage_ring);
 	}

@@ -6,6 +6,7 @@
 
 struct gridwl_output;
 struct gridwl_server;
+struct wlr_output_state;
 
 enum gridwl_frame_result {
 	GRIDWL_FRAME_FAILED, // nothing could be drawn or committed
@@ -27,5 +28,15 @@ void gridwl_render_output_blank(struct gridwl_output *output);
  * compositor, which knows the session's state (a lock shows its own
  * colour), so that composition depends on no policy of it. */
 uint32_t gridwl_render_background(struct gridwl_server *server);
+
+/* What the compositor commits with an output's next frame besides the
+ * picture (gamma ramps), added to state; true when there is any, which
+ * makes the frame commit even where nothing was damaged. Provided by the
+ * compositor (compositor/services/gamma_control.c), and told with done
+ * whether the frame carrying it was committed. */
+bool gridwl_render_frame_state(struct gridwl_output *output,
+		struct wlr_output_state *state);
+void gridwl_render_frame_state_done(struct gridwl_output *output,
+		bool committed);
 
 #endif

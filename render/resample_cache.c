@@ -531,6 +531,21 @@ struct gridwl_resample_entry *gridwl_resample_cache_find(
 	return entry;
 }
 
+bool gridwl_resample_cache_settle(struct gridwl_resample_cache *cache,
+		struct gridwl_resample_entry *entry, struct wlr_surface *surface) {
+	if (!pixman_region32_not_empty(&entry->stale)) {
+		return true;
+	}
+	struct resample_source source;
+	if (!source_begin(surface, &source)) {
+		return false;
+	}
+	bool ok =
+			entry_compute(cache, entry, &source) && entry_upload(cache, entry);
+	source_end(&source);
+	return ok;
+}
+
 bool gridwl_resample_cache_draw_direct(struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
 		const pixman_region32_t *region, uint32_t *dst, int dst_stride,

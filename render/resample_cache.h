@@ -110,6 +110,13 @@ bool gridwl_resample_cache_draw_direct(struct gridwl_resample_cache *cache,
 		const pixman_region32_t *region, uint32_t *dst, int dst_stride,
 		int dst_x, int dst_y);
 
+/* During a frame on pixman, for a direct entry that is to be blended rather
+ * than written into the frame (a surface made translucent by its alpha
+ * modifier): computes its stale part into its own pixels. False when the
+ * buffer cannot be read. */
+bool gridwl_resample_cache_settle(struct gridwl_resample_cache *cache,
+		struct gridwl_resample_entry *entry, struct wlr_surface *surface);
+
 /* Drops the entries whose key is not among keys. */
 void gridwl_resample_cache_retain(struct gridwl_resample_cache *cache,
 		const struct gridwl_resample_key *keys, size_t count);

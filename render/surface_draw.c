@@ -2,6 +2,7 @@
 #include <wlr/render/pixman.h>
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/render/wlr_texture.h>
+#include <wlr/types/wlr_alpha_modifier_v1.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/util/log.h>
 #include <wlr/util/transform.h>
@@ -29,18 +30,40 @@ static bool surface_is_1to1(struct gridwl_render_target *target,
 			state->buffer_height == state->height * state->scale;
 }
 
-/* Copies src, whose top-left is at (x, y) of the target, where clip says. */
+/* The surface's alpha-modifier-v1 multiplier, 1 without one. */
+static float surface_alpha(struct wlr_surface *surface) {
+	const struct wlr_alpha_modifier_surface_v1_state *state =
+			wlr_alpha_modifier_v1_get_surface_state(surface);
+	return state != NULL ? (float)state->multiplier : 1.0f;
+}
+
+/* What multiplies a surface's pixels by alpha on pixman: a solid mask made
+ * as wlroots' pixman pass makes its own, so that the 1:1 and resampled
+ * copies blend exactly as the renderer's path does. NULL for 1. */
+static pixman_image_t *alpha_mask(float alpha) {
+	if (alpha >= 1.0f) {
+		return NULL;
+	}
+	return pixman_image_create_solid_fill(&(struct pixman_color){
+			.alpha = 0xFFFF * alpha,
+	});
+}
+
+/* Copies src, whose top-left is at (x, y) of the target, where clip says,
+ * multiplied by mask (NULL: none). */
 static void blit_pixman_clipped(struct gridwl_render_target *target,
-		pixman_image_t *src, int x, int y, pixman_region32_t *clip) {
+		pixman_image_t *src, pixman_image_t *mask, int x, int y,
+		pixman_region32_t *clip) {
 	pixman_image_t *dst = target->image;
 	// Opaque formats need no blending; SRC is the cheapest operator.
-	pixman_op_t op = PIXMAN_FORMAT_A(pixman_image_get_format(src)) == 0 ?
+	pixman_op_t op =
+			mask == NULL && PIXMAN_FORMAT_A(pixman_image_get_format(src)) == 0 ?
 			PIXMAN_OP_SRC :
 			PIXMAN_OP_OVER;
 	int count;
 	pixman_box32_t *rects = pixman_region32_rectangles(clip, &count);
 	for (int i = 0; i < count; i++) {
-		pixman_image_composite32(op, src, NULL, dst, rects[i].x1 - x,
+		pixman_image_composite32(op, src, mask, dst, rects[i].x1 - x,
 				rects[i].y1 - y, 0, 0, rects[i].x1, rects[i].y1,
 				rects[i].x2 - rects[i].x1, rects[i].y2 - rects[i].y1);
 	}
@@ -57,8 +80,8 @@ static void damage_under(struct gridwl_render_target *target, int x, int y,
  * pool is mapped now (the texture's image may point where it was), with
  * the texture's pixman format. */
 static void blit_pixman(struct gridwl_render_target *target,
-		struct wlr_surface *surface, struct wlr_texture *texture, int x,
-		int y) {
+		struct wlr_surface *surface, struct wlr_texture *texture, int x, int y,
+		pixman_image_t *mask) {
 	pixman_image_t *image = wlr_pixman_texture_get_image(texture);
 	struct gridwl_buffer_access access;
 	if (!gridwl_buffer_access_begin(surface, &access)) {
@@ -76,7 +99,7 @@ static void blit_pixman(struct gridwl_render_target *target,
 		pixman_image_t *src = pixman_image_create_bits_no_clear(format,
 				access.width, access.height, (uint32_t *)data, (int)stride);
 		if (src != NULL) {
-			blit_pixman_clipped(target, src, x, y, &clip);
+			blit_pixman_clipped(target, src, mask, x, y, &clip);
 			pixman_image_unref(src);
 		}
 	}
@@ -84,11 +107,12 @@ static void blit_pixman(struct gridwl_render_target *target,
 	gridwl_buffer_access_end(&access);
 }
 
-/* Draws src_box of texture onto box of the target, within the damage. */
+/* Draws src_box of texture onto box of the target, within the damage,
+ * multiplied by alpha. */
 static void draw_texture(struct gridwl_render_target *target,
 		struct wlr_texture *texture, const struct wlr_fbox *src_box,
 		const struct wlr_box *box, enum wl_output_transform transform,
-		enum gridwl_filter filter) {
+		enum gridwl_filter filter, float alpha) {
 	pixman_region32_t clip;
 	pixman_region32_init_rect(&clip, box->x, box->y, box->width, box->height);
 	pixman_region32_intersect(&clip, &clip, target->damage);
@@ -99,6 +123,7 @@ static void draw_texture(struct gridwl_render_target *target,
 						.src_box = *src_box,
 						.dst_box = *box,
 						.clip = &clip,
+						.alpha = alpha < 1.0f ? &alpha : NULL,
 						.transform = transform,
 						.filter_mode = filter == GRIDWL_FILTER_BILINEAR ?
 								WLR_SCALE_FILTER_BILINEAR :
@@ -112,7 +137,7 @@ void gridwl_render_texture(struct gridwl_render_target *target,
 		struct wlr_texture *texture, const struct wlr_box *box) {
 	struct wlr_fbox src_box = { 0, 0, texture->width, texture->height };
 	draw_texture(target, texture, &src_box, box, WL_OUTPUT_TRANSFORM_NORMAL,
-			GRIDWL_FILTER_NEAREST);
+			GRIDWL_FILTER_NEAREST, 1.0f);
 }
 
 /* What the renderer does by itself, for what the kernels do not handle
@@ -156,7 +181,14 @@ static void draw_with_renderer(struct gridwl_render_target *target,
 	if (src_width > box.width || src_height > box.height) {
 		filter = GRIDWL_FILTER_BILINEAR;
 	}
-	draw_texture(target, texture, &src_box, &box, transform, filter);
+	// One pixel (a single-pixel buffer stretched by a viewport) is a solid
+	// rectangle at any size. Bilinear would be too, with its edge clamped;
+	// pixman blends the edge with transparent instead.
+	if (texture->width == 1 && texture->height == 1) {
+		filter = GRIDWL_FILTER_NEAREST;
+	}
+	draw_texture(target, texture, &src_box, &box, transform, filter,
+			surface_alpha(surface));
 }
 
 /* Where a direct entry is stale, resamples the surface's buffer straight
@@ -195,19 +227,32 @@ static bool draw_resampled(struct gridwl_render_target *target,
 		struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry, struct wlr_surface *surface, int x,
 		int y) {
+	float alpha = surface_alpha(surface);
 	if (target->image == NULL) {
 		struct wlr_box box = { x, y, entry->width, entry->height };
 		struct wlr_fbox src_box = { 0, 0, entry->width, entry->height };
 		draw_texture(target, entry->texture, &src_box, &box,
-				WL_OUTPUT_TRANSFORM_NORMAL, GRIDWL_FILTER_NEAREST);
+				WL_OUTPUT_TRANSFORM_NORMAL, GRIDWL_FILTER_NEAREST, alpha);
 		return true;
 	}
 	pixman_region32_t clip;
 	damage_under(target, x, y, entry->width, entry->height, &clip);
-	bool ok = !entry->direct ||
-			draw_direct(target, cache, entry, surface, x, y, &clip);
+	bool ok;
+	if (!entry->direct) {
+		ok = true;
+	} else if (alpha < 1.0f) {
+		// Written straight into the frame it would replace what is under
+		// it: brought up to date in the copy, which is then blended.
+		ok = gridwl_resample_cache_settle(cache, entry, surface);
+	} else {
+		ok = draw_direct(target, cache, entry, surface, x, y, &clip);
+	}
 	if (ok) {
-		blit_pixman_clipped(target, entry->image, x, y, &clip);
+		pixman_image_t *mask = alpha_mask(alpha);
+		blit_pixman_clipped(target, entry->image, mask, x, y, &clip);
+		if (mask != NULL) {
+			pixman_image_unref(mask);
+		}
 	}
 	pixman_region32_fini(&clip);
 	return ok;
@@ -221,7 +266,11 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 	}
 	if (surface_is_1to1(target, surface) && target->image != NULL &&
 			wlr_texture_is_pixman(texture)) {
-		blit_pixman(target, surface, texture, x, y);
+		pixman_image_t *mask = alpha_mask(surface_alpha(surface));
+		blit_pixman(target, surface, texture, x, y, mask);
+		if (mask != NULL) {
+			pixman_image_unref(mask);
+		}
 		return;
 	}
 	struct gridwl_resample_cache *cache =

@@ -13,7 +13,10 @@
 #include "compositor/control/wait.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/services/content_type.h"
 #include "compositor/services/idle.h"
+#include "compositor/services/security_context.h"
+#include "compositor/services/xdg_activation.h"
 #include "compositor/shell/layer_shell.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/shell/xwayland.h"
@@ -153,6 +156,27 @@ struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
 					NULL);
 	json_object_object_add(object, "filter_rule",
 			json_object_new_boolean(view->has_rule_filter));
+	json_object_object_add(object, "urgent",
+			json_object_new_boolean(
+					gridwl_xdg_activation_urgent(view->server, surface)));
+	// Where the window's client came through a security context
+	// (Flatpak): its sandbox engine and app id, else null.
+	const char *engine, *sandbox_app_id;
+	struct json_object *sandbox = NULL;
+	if (gridwl_security_context_of(view->server, surface, &engine,
+				&sandbox_app_id)) {
+		sandbox = json_object_new_object();
+		json_object_object_add(sandbox, "engine",
+				engine != NULL ? json_object_new_string(engine) : NULL);
+		json_object_object_add(sandbox, "app_id",
+				sandbox_app_id != NULL ?
+						json_object_new_string(sandbox_app_id) :
+						NULL);
+	}
+	json_object_object_add(object, "sandbox", sandbox);
+	json_object_object_add(object, "content_type",
+			json_object_new_string(
+					gridwl_surface_content_type(view->server, surface)));
 	return object;
 }
 

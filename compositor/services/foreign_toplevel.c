@@ -6,6 +6,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
 #include "compositor/services/foreign_toplevel.h"
+#include "compositor/services/foreign_toplevel_list.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
 #include "input/seat.h"
@@ -63,6 +64,8 @@ static bool same_string(const char *a, const char *b) {
 }
 
 void gridwl_foreign_toplevel_update_identity(struct gridwl_view *view) {
+	// ext-foreign-toplevel-list lists the same windows.
+	gridwl_foreign_toplevel_list_update_identity(view);
 	struct gridwl_foreign_toplevel *toplevel = view->foreign_toplevel;
 	if (toplevel == NULL) {
 		return;
@@ -187,6 +190,7 @@ static void handle_destroy(struct wl_listener *listener, void *data) {
 }
 
 void gridwl_foreign_toplevel_map(struct gridwl_view *view) {
+	gridwl_foreign_toplevel_list_map(view);
 	struct gridwl_foreign_toplevels *manager = view->server->foreign_toplevels;
 	if (manager == NULL || manager->wlr_manager == NULL ||
 			!gridwl_view_is_window(view) || view->foreign_toplevel != NULL) {
@@ -231,6 +235,7 @@ void gridwl_foreign_toplevel_map(struct gridwl_view *view) {
 }
 
 void gridwl_foreign_toplevel_unmap(struct gridwl_view *view) {
+	gridwl_foreign_toplevel_list_unmap(view);
 	if (view->foreign_toplevel != NULL) {
 		// Sends closed; handle_destroy frees ours.
 		wlr_foreign_toplevel_handle_v1_destroy(view->foreign_toplevel->handle);

@@ -20,6 +20,7 @@ struct gridwl_xdg_view {
 	struct wl_listener request_fullscreen;
 	struct wl_listener set_app_id;
 	struct wl_listener set_title;
+	struct wl_listener set_parent;
 	// Whether the first commit came: wlroots announces the toplevel when it
 	// is made, 0.15 did at that commit.
 	bool initialized;
@@ -154,6 +155,7 @@ static void handle_destroy(struct wl_listener *listener, void *data) {
 	wl_list_remove(&xdg_view->request_fullscreen.link);
 	wl_list_remove(&xdg_view->set_app_id.link);
 	wl_list_remove(&xdg_view->set_title.link);
+	wl_list_remove(&xdg_view->set_parent.link);
 	gridwl_view_finish(&xdg_view->view);
 	xdg_view->view.xdg_surface->data = NULL;
 	free(xdg_view);
@@ -217,6 +219,18 @@ static void handle_set_title(struct wl_listener *listener, void *data) {
 	gridwl_foreign_toplevel_update_identity(&xdg_view->view);
 }
 
+/* A window given a parent (a dialog, or an xdg-foreign import's child)
+ * goes above it at once, as raising the parent would put it. */
+static void handle_set_parent(struct wl_listener *listener, void *data) {
+	struct gridwl_xdg_view *xdg_view =
+			wl_container_of(listener, xdg_view, set_parent);
+	struct gridwl_view *view = &xdg_view->view;
+	if (view->mapped && view_toplevel(view)->parent != NULL) {
+		gridwl_view_raise(view);
+		gridwl_view_damage_whole(view);
+	}
+}
+
 void gridwl_view_handle_new_xdg_toplevel(struct gridwl_server *server,
 		struct wlr_xdg_toplevel *toplevel) {
 	struct wlr_xdg_surface *xdg_surface = toplevel->base;
@@ -257,4 +271,6 @@ void gridwl_view_handle_new_xdg_toplevel(struct gridwl_server *server,
 	wl_signal_add(&toplevel->events.set_app_id, &xdg_view->set_app_id);
 	xdg_view->set_title.notify = handle_set_title;
 	wl_signal_add(&toplevel->events.set_title, &xdg_view->set_title);
+	xdg_view->set_parent.notify = handle_set_parent;
+	wl_signal_add(&toplevel->events.set_parent, &xdg_view->set_parent);
 }

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -129,7 +130,52 @@ static const struct wl_buffer_listener self_destroying_buffer_listener = {
 	.release = buffer_release,
 };
 
-struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
+struct tracked_buffer {
+	struct wl_buffer *buffer;
+	struct wl_list link; // raw_client_buffers.list
+};
+
+static void tracked_buffer_destroy(struct tracked_buffer *tracked) {
+	wl_buffer_destroy(tracked->buffer);
+	wl_list_remove(&tracked->link);
+	free(tracked);
+}
+
+static void tracked_buffer_release(void *data, struct wl_buffer *buffer) {
+	tracked_buffer_destroy(data);
+}
+
+static const struct wl_buffer_listener tracked_buffer_listener = {
+	.release = tracked_buffer_release,
+};
+
+void raw_client_buffers_init(struct raw_client_buffers *buffers) {
+	wl_list_init(&buffers->list);
+}
+
+bool raw_client_buffers_add(struct raw_client_buffers *buffers,
+		struct wl_buffer *buffer) {
+	struct tracked_buffer *tracked = calloc(1, sizeof(*tracked));
+	if (tracked == NULL) {
+		raw_client_emit("error out of memory");
+		wl_buffer_destroy(buffer);
+		return false;
+	}
+	tracked->buffer = buffer;
+	wl_list_insert(&buffers->list, &tracked->link);
+	wl_buffer_add_listener(buffer, &tracked_buffer_listener, tracked);
+	return true;
+}
+
+void raw_client_buffers_finish(struct raw_client_buffers *buffers) {
+	struct tracked_buffer *tracked, *tmp;
+	wl_list_for_each_safe(tracked, tmp, &buffers->list, link) {
+		tracked_buffer_destroy(tracked);
+	}
+}
+
+/* The pattern into a new wl_shm buffer, which has no listener yet. */
+static struct wl_buffer *pattern_buffer(struct wl_shm *shm, int width,
 		int height, const struct pattern *pattern) {
 	uint32_t *pixels;
 	struct wl_buffer *buffer = client_shm_buffer(shm, width, height,
@@ -146,6 +192,24 @@ struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
 		}
 	}
 	munmap(pixels, client_shm_size(width, height));
-	wl_buffer_add_listener(buffer, &self_destroying_buffer_listener, NULL);
+	return buffer;
+}
+
+struct wl_buffer *raw_client_tracked_pattern_buffer(
+		struct raw_client_buffers *buffers, struct wl_shm *shm, int width,
+		int height, const struct pattern *pattern) {
+	struct wl_buffer *buffer = pattern_buffer(shm, width, height, pattern);
+	if (buffer == NULL || !raw_client_buffers_add(buffers, buffer)) {
+		return NULL;
+	}
+	return buffer;
+}
+
+struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
+		int height, const struct pattern *pattern) {
+	struct wl_buffer *buffer = pattern_buffer(shm, width, height, pattern);
+	if (buffer != NULL) {
+		wl_buffer_add_listener(buffer, &self_destroying_buffer_listener, NULL);
+	}
 	return buffer;
 }

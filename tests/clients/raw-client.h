@@ -40,6 +40,25 @@ int raw_client_run(struct wl_display *display,
 struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
 		int height, const struct pattern *pattern);
 
+/* The buffers a client has handed to the compositor and not had back: each
+ * destroys itself when released, and whatever is still out at exit is
+ * destroyed by raw_client_buffers_finish (LeakSanitizer counts proxies
+ * still allocated). */
+struct raw_client_buffers {
+	struct wl_list list; // private
+};
+void raw_client_buffers_init(struct raw_client_buffers *buffers);
+/* Takes buffer (from wl_shm or any other factory) into the list; false,
+ * with the buffer destroyed, without memory. */
+bool raw_client_buffers_add(struct raw_client_buffers *buffers,
+		struct wl_buffer *buffer);
+void raw_client_buffers_finish(struct raw_client_buffers *buffers);
+/* raw_client_pattern_buffer, kept in buffers rather than self-destroying;
+ * NULL as it is. */
+struct wl_buffer *raw_client_tracked_pattern_buffer(
+		struct raw_client_buffers *buffers, struct wl_shm *shm, int width,
+		int height, const struct pattern *pattern);
+
 /* What a client hears of the seat (raw-client-input.c); any may be NULL. */
 struct raw_client_input_handler {
 	void (*keyboard_enter)(void *data, struct wl_surface *surface);

@@ -24,7 +24,11 @@
  * size. A window that appears on the scale-2 output is told 2 before its
  * first buffer: drawing at the told scale, its first frame is already at 2.
  *
- * Each step ends with a sync through the client, so "exactly" covers every
+ * wp_fractional_scale_v1 says the same, in 120ths, right after each
+ * preferred_buffer_scale and never on its own (--report-fractional), for
+ * clients that read only it.
+ *
+Each step ends with a sync through the client, so "exactly" covers every
  * event the step caused.
  */
 
@@ -164,7 +168,7 @@ static bool check_window(struct harness *h, int x, int y, int buffer_scale,
 
 static struct harness_client *spawn(struct harness *h,
 		const struct mode *mode) {
-	const char *args[10] = {
+	const char *args[11] = {
 		"--app-id",
 		APP_ID,
 		"--size",
@@ -172,10 +176,11 @@ static struct harness_client *spawn(struct harness *h,
 		"--pattern",
 		"checker",
 		"--report-preferred",
+		"--report-fractional",
 	};
 	if (mode->follow) {
-		args[7] = "--scale";
-		args[8] = "preferred";
+		args[8] = "--scale";
+		args[9] = "preferred";
 	}
 	return harness_spawn_pattern_client(h, APP_ID, args);
 }
@@ -193,15 +198,17 @@ static bool check_mapped(struct harness *h, struct harness_client *c,
 		lines_free(&first);
 		REQUIRE(false, "no first frame");
 	}
-	static const char *const scale_lines[] = { "preferred scale ", "ready ",
-		NULL };
+	static const char *const scale_lines[] = { "preferred scale ",
+		"preferred fractional ", "ready ", NULL };
 	static const char *const transform_lines[] = { "preferred transform ",
 		NULL };
-	char told[32], ready[32];
+	char told[32], fractional[48], ready[32];
 	snprintf(told, sizeof(told), "preferred scale %d", scale);
+	snprintf(fractional, sizeof(fractional), "preferred fractional %d",
+			scale * 120);
 	snprintf(ready, sizeof(ready), "ready %d %d %d", WIDTH, HEIGHT,
 			mode->follow ? scale : 1);
-	const char *want_first[] = { told, ready, NULL };
+	const char *want_first[] = { told, fractional, ready, NULL };
 	lines_filter(&first, scale_lines, &scales);
 	bool ok = CHECK_LINES(&scales, want_first, what);
 	lines_free(&scales);
@@ -222,7 +229,8 @@ static bool check_mapped(struct harness *h, struct harness_client *c,
 	lines_free(&transforms);
 	lines_free(&again);
 
-	static const char *const told_lines[] = { "preferred scale ", NULL };
+	static const char *const told_lines[] = { "preferred scale ",
+		"preferred fractional ", NULL };
 	static const char *const none[] = { NULL };
 	lines_filter(&rest, told_lines, &again);
 	ok = CHECK_LINES(&again, none, "after the first frame") && ok;
@@ -268,16 +276,19 @@ static bool do_step(struct harness *h, struct harness_client *c,
 	REQUIRE(done, "%s: gridctl failed", step->what);
 
 	// Only a client drawing at the told scale redraws, and only when told.
-	char told[32], ready[32];
+	char told[32], fractional[48], ready[32];
 	snprintf(told, sizeof(told), "preferred scale %d", step->told);
+	snprintf(fractional, sizeof(fractional), "preferred fractional %d",
+			step->told * 120);
 	snprintf(ready, sizeof(ready), "ready %d %d %d", WIDTH, HEIGHT, step->told);
-	const char *want[3] = { NULL };
+	const char *want[4] = { NULL };
 	if (step->told != 0) {
 		want[0] = told;
-		want[1] = mode->follow ? ready : NULL;
+		want[1] = fractional;
+		want[2] = mode->follow ? ready : NULL;
 	}
-	const char *until = want[1] != NULL ? "ready " :
-			want[0] != NULL             ? "preferred " :
+	const char *until = want[2] != NULL ? "ready " :
+			want[0] != NULL             ? "preferred fractional " :
 										  NULL;
 	struct lines lines;
 	bool ok = collect(c, until, narrated, &lines);

@@ -9,8 +9,8 @@
 
 /*
  * Real toolkits follow the scale of the outputs their window is on: moved
- * from a scale-1 output onto a scale-2 one, gtk3-widget-factory and foot
- * commit buffer scale 2 (seen in their own WAYLAND_DEBUG trace, and in
+ * from a scale-1 output onto a scale-2 one, gtk3-widget-factory commits
+ * buffer scale 2 (seen in their own WAYLAND_DEBUG trace, and in
  * gridctl windows), moved back they return to 1, and across the seam of
  * the two they draw at 2, the larger.
  *
@@ -21,7 +21,9 @@
  * scale, shrunk by the viewport's destination. gridctl windows' buffer_scale
  * is the wl_surface's, so it says nothing of GTK 4's; a filter of its trace
  * reports the scale of each commit of the toplevel, buffer width over
- * destination width, instead.
+ * destination width, instead. foot (1.21) does the same since gridwl offers
+ * wp-fractional-scale-v1, whose preferred scale (120ths of the same integer)
+ * it follows rather than preferred_buffer_scale.
  *
  * The scale-2 output is large enough that the widget factories, which do
  * not shrink below about 1415x732 logical pixels, fit on either output.
@@ -53,9 +55,7 @@ struct toolkit {
  * The cairo renderer: GL on llvmpipe takes seconds per frame under the
  * sanitizers, and the scale is GDK's business, the same for every
  * renderer. */
-#define GTK4_COMMAND \
-	"GDK_BACKEND=wayland NO_AT_BRIDGE=1 GSK_RENDERER=cairo " \
-	"WAYLAND_DEBUG=client gtk4-widget-factory 2>&1 >/dev/null | " \
+#define EFFECTIVE_SCALE_FILTER \
 	"awk -W interactive '/-> / {" \
 	" sub(/.*-> /, \"\"); gsub(/[(),]/, \" \"); split($1, m, \".\");" \
 	" o = m[1]; r = m[2];" \
@@ -71,6 +71,9 @@ struct toolkit {
 	"   (scale[o] ? scale[o] : 1);" \
 	"  print \"effective_scale(\" s \")\"; fflush();" \
 	" } }'"
+#define GTK4_COMMAND \
+	"GDK_BACKEND=wayland NO_AT_BRIDGE=1 GSK_RENDERER=cairo " \
+	"WAYLAND_DEBUG=client gtk4-widget-factory 2>&1 >/dev/null | " EFFECTIVE_SCALE_FILTER
 
 static const struct toolkit toolkits[] = {
 	{
@@ -99,11 +102,10 @@ static const struct toolkit toolkits[] = {
 			"foot",
 			"foot",
 			"WAYLAND_DEBUG=client foot --app-id foot -o tweak.render-timer=none "
-			"sleep 600 2>&1 >/dev/null | "
-			"grep --line-buffered 'set_buffer_scale'",
-			"set_buffer_scale",
+			"sleep 600 2>&1 >/dev/null | " EFFECTIVE_SCALE_FILTER,
+			"effective_scale",
 			"foot",
-			false,
+			true,
 	},
 };
 
@@ -199,9 +201,18 @@ static bool body(struct harness *h, const void *data) {
 
 	// Logical layout: scale 1 at 0,0 (1920x1080), scale 2 at 1920,0
 	// (1920x1080 logical). It opens on the first; settle there first.
+	// A toolkit drawing through a viewport shows its scale only in the
+	// commits it makes, and need not redraw for a move within the output:
+	// its first commits there say 1.
+	if (tk->viewport) {
+		REQUIRE(wait_scale(h, client, tk, 1, false, "when it opened"),
+				"never at scale 1 to begin with");
+	}
 	REQUIRE(move_window(h, client, id, 40, 40), "cannot move the window");
-	REQUIRE(wait_scale(h, client, tk, 1, false, "onto the scale-1 output"),
-			"never at scale 1 to begin with");
+	if (!tk->viewport) {
+		REQUIRE(wait_scale(h, client, tk, 1, false, "onto the scale-1 output"),
+				"never at scale 1 to begin with");
+	}
 	REQUIRE(move_window(h, client, id, 2000, 40), "cannot move the window");
 	bool ok = wait_scale(h, client, tk, 2, true, "onto the scale-2 output");
 	REQUIRE(move_window(h, client, id, 40, 40), "cannot move the window");

@@ -9,6 +9,8 @@
 
 struct zwp_idle_inhibit_manager_v1;
 struct zwp_idle_inhibitor_v1;
+struct wp_fractional_scale_manager_v1;
+struct wp_fractional_scale_v1;
 
 /*
  * pattern-client: a plain wl_shm client that shows a known pattern at a
@@ -39,6 +41,9 @@ struct client_options {
 	// --report-preferred: narrate the main surface's preferred_buffer_scale
 	// and preferred_buffer_transform.
 	bool report_preferred;
+	// --report-fractional: narrate the wp_fractional_scale_v1 preferred
+	// scale of the main surface.
+	bool report_fractional;
 	struct pattern pattern;
 	int width, height; // logical, used when the compositor leaves it to us
 	const char *fullscreen; // output name, or NULL
@@ -137,6 +142,7 @@ struct window {
 	int subsurface_count;
 	struct popup *popup; // NULL when none is open
 	struct zwp_idle_inhibitor_v1 *idle_inhibitor; // with --inhibit-idle
+	struct wp_fractional_scale_v1 *fractional_scale; // --report-fractional
 };
 
 struct client {
@@ -152,6 +158,8 @@ struct client {
 	struct wl_seat *seat; // bound for --cursor only
 	// bound for --inhibit-idle only
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
+	// bound for --report-fractional only
+	struct wp_fractional_scale_manager_v1 *fractional_scale_manager;
 	struct client_cursor *cursor;
 	struct wl_list outputs; // client_output.link
 	bool globals_known; // the first registry roundtrip is done

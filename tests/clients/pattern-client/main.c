@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include "client.h"
+#include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
@@ -52,6 +53,9 @@ static const char usage[] =
 		"                     also when stdin is not a terminal (a demo)\n"
 		"  --report-preferred print the preferred buffer scale and transform\n"
 		"                     the compositor sends for the window's surface\n"
+		"  --report-fractional  print the wp_fractional_scale_v1 preferred scale\n"
+		"                     (in 120ths) the compositor sends for the window's\n"
+		"                     surface\n"
 		"  -h, --help         show this help\n"
 		"\n"
 		"Events: output NAME scale=S mode=WxH | xdg_output NAME x=X y=Y width=W\n"
@@ -62,6 +66,7 @@ static const char usage[] =
 		"| popup leave NAME | popup done\n"
 		"With --report-preferred also: preferred scale N | preferred transform T\n"
 		"(T the number of the wl_output.transform)\n"
+		"With --report-fractional also: preferred fractional N (N/120)\n"
 		"\n"
 		"Commands on stdin: scale N | pattern P | damage X Y W H | sync | quit |\n"
 		"popup X Y W H [ADJUST] | popup-close | subsurface-move I X Y\n"
@@ -162,6 +167,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 		OPT_INHIBIT_IDLE,
 		OPT_IGNORE_STDIN,
 		OPT_REPORT_PREFERRED,
+		OPT_REPORT_FRACTIONAL,
 	};
 	static const struct option long_options[] = {
 		{ "scale", required_argument, NULL, OPT_SCALE },
@@ -180,6 +186,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 		{ "inhibit-idle", no_argument, NULL, OPT_INHIBIT_IDLE },
 		{ "ignore-stdin", no_argument, NULL, OPT_IGNORE_STDIN },
 		{ "report-preferred", no_argument, NULL, OPT_REPORT_PREFERRED },
+		{ "report-fractional", no_argument, NULL, OPT_REPORT_FRACTIONAL },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -278,6 +285,9 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 		case OPT_REPORT_PREFERRED:
 			o->report_preferred = true;
 			break;
+		case OPT_REPORT_FRACTIONAL:
+			o->report_fractional = true;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			exit(0);
@@ -335,6 +345,11 @@ static void registry_global(void *data, struct wl_registry *registry,
 			client->options.inhibit_idle) {
 		client->idle_inhibit_manager = wl_registry_bind(registry, name,
 				&zwp_idle_inhibit_manager_v1_interface, 1);
+	} else if (strcmp(interface,
+					   wp_fractional_scale_manager_v1_interface.name) == 0 &&
+			client->options.report_fractional) {
+		client->fractional_scale_manager = wl_registry_bind(registry, name,
+				&wp_fractional_scale_manager_v1_interface, 1);
 	} else if (strcmp(interface, zxdg_output_manager_v1_interface.name) == 0) {
 		client->xdg_output_manager = wl_registry_bind(registry, name,
 				&zxdg_output_manager_v1_interface, min_version(version, 3));
@@ -592,6 +607,9 @@ static bool connect_globals(struct client *client) {
 			client->subcompositor == NULL &&
 					client->options.subsurface_count > 0 ?
 									  "wl_subcompositor" :
+			client->fractional_scale_manager == NULL &&
+					client->options.report_fractional ?
+									  "wp_fractional_scale_manager_v1" :
 									  NULL;
 	if (missing != NULL) {
 		client_emit("error compositor lacks %s", missing);
@@ -632,6 +650,10 @@ static void client_finish(struct client *client) {
 	}
 	if (client->idle_inhibit_manager != NULL) {
 		zwp_idle_inhibit_manager_v1_destroy(client->idle_inhibit_manager);
+	}
+	if (client->fractional_scale_manager != NULL) {
+		wp_fractional_scale_manager_v1_destroy(
+				client->fractional_scale_manager);
 	}
 	if (client->wm_base != NULL) {
 		xdg_wm_base_destroy(client->wm_base);

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <wayland-client.h>
 #include "client.h"
+#include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -213,6 +214,16 @@ static void surface_preferred_buffer_transform(void *data,
 	}
 }
 
+static void fractional_preferred_scale(void *data,
+		struct wp_fractional_scale_v1 *fractional_scale, uint32_t scale) {
+	// Only narrated: the window follows preferred_buffer_scale.
+	client_emit("preferred fractional %u", scale);
+}
+
+static const struct wp_fractional_scale_v1_listener fractional_listener = {
+	.preferred_scale = fractional_preferred_scale,
+};
+
 static const struct wl_surface_listener surface_listener = {
 	.enter = surface_enter,
 	.leave = surface_leave,
@@ -301,6 +312,13 @@ struct window *window_create(struct client *client) {
 		window->idle_inhibitor = zwp_idle_inhibit_manager_v1_create_inhibitor(
 				client->idle_inhibit_manager, window->surface);
 	}
+	if (client->fractional_scale_manager != NULL) {
+		window->fractional_scale =
+				wp_fractional_scale_manager_v1_get_fractional_scale(
+						client->fractional_scale_manager, window->surface);
+		wp_fractional_scale_v1_add_listener(window->fractional_scale,
+				&fractional_listener, window);
+	}
 	// The initial commit without a buffer asks for the first configure.
 	wl_surface_commit(window->surface);
 	return window;
@@ -316,6 +334,9 @@ void window_destroy(struct window *window) {
 	buffers_destroy(&window->buffers);
 	if (window->idle_inhibitor != NULL) {
 		zwp_idle_inhibitor_v1_destroy(window->idle_inhibitor);
+	}
+	if (window->fractional_scale != NULL) {
+		wp_fractional_scale_v1_destroy(window->fractional_scale);
 	}
 	xdg_toplevel_destroy(window->xdg_toplevel);
 	xdg_surface_destroy(window->xdg_surface);

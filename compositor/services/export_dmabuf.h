@@ -1,0 +1,19 @@
+#ifndef GRIDWL_COMPOSITOR_SERVICES_EXPORT_DMABUF_H
+#define GRIDWL_COMPOSITOR_SERVICES_EXPORT_DMABUF_H
+
+#include <stdbool.h>
+
+struct gridwl_server;
+
+/*
+ * wlr-export-dmabuf-unstable-v1 (wf-recorder, OBS's wlrobs): the output's
+ * frames handed out as the dmabufs they are. Offered only where output
+ * buffers are dmabufs (the allocator's, with GLES2 or DRM dumb buffers);
+ * elsewhere (pixman on headless or nested outputs, shared memory) the
+ * global is not there, so clients use screencopy rather than being told
+ * to try again (wlroots' cancel for a frame that is no dmabuf is
+ * "temporary") for ever.
+ */
+bool gridwl_export_dmabuf_init(struct gridwl_server *server);
+
+#endif

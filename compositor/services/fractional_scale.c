@@ -1,0 +1,27 @@
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_fractional_scale_v1.h>
+#include <wlr/util/log.h>
+#include "compositor/server.h"
+#include "compositor/services/fractional_scale.h"
+
+/* Version 1, the only one wlroots 0.18 has. */
+#define FRACTIONAL_SCALE_VERSION 1
+
+bool gridwl_fractional_scale_init(struct gridwl_server *server) {
+	if (wlr_fractional_scale_manager_v1_create(server->display,
+				FRACTIONAL_SCALE_VERSION) == NULL) {
+		wlr_log(WLR_ERROR, "Cannot create the fractional scale manager");
+		return false;
+	}
+	return true;
+}
+
+void gridwl_surface_prefer_scale(struct wlr_surface *surface, int scale) {
+	wlr_surface_set_preferred_buffer_scale(surface, scale);
+	wlr_surface_set_preferred_buffer_transform(surface,
+			WL_OUTPUT_TRANSFORM_NORMAL);
+	// wlroots keeps the scale on the surface even before the client asks
+	// for a wp_fractional_scale_v1, and sends it when it does, so a client
+	// that asks late is told at once.
+	wlr_fractional_scale_v1_notify_scale(surface, scale);
+}

@@ -1,0 +1,154 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "client-lines.h"
+#include "harness.h"
+#include "run-gridwl.h"
+
+/*
+ * wp-security-context-v1 with security-client (Flatpak's part): the real
+ * wayland-info connected through the sandbox's socket sees the ordinary
+ * globals and none of the privileged ones, which it sees through gridwl's
+ * own socket; a window through the sandbox's socket maps like any other.
+ */
+
+static const char *const ordinary[] = {
+	"wl_compositor",
+	"xdg_wm_base",
+	"wl_seat",
+	"wl_shm",
+	"wp_viewporter",
+	"wp_presentation",
+	"wp_fractional_scale_manager_v1",
+	"xdg_activation_v1",
+	NULL,
+};
+
+/* Those gridwl offers; security-context.c hides more. */
+static const char *const privileged[] = {
+	"zwlr_screencopy_manager_v1",
+	"zwlr_data_control_manager_v1",
+	"zwlr_virtual_pointer_manager_v1",
+	"zwlr_output_manager_v1",
+	"zwlr_output_power_manager_v1",
+	"zwlr_gamma_control_manager_v1",
+	"zwlr_foreign_toplevel_manager_v1",
+	"ext_foreign_toplevel_list_v1",
+	"ext_session_lock_manager_v1",
+	"zwlr_layer_shell_v1",
+	"wp_security_context_manager_v1",
+	NULL,
+};
+
+/* wayland-info's output through display (a socket path, or NULL for
+ * gridwl's own); malloc'd, NULL on failure. */
+static char *wayland_info(struct harness *h, const char *display) {
+	char command[512];
+	snprintf(command, sizeof(command), "%s%s%s exec wayland-info",
+			display != NULL ? "WAYLAND_DISPLAY='" : "",
+			display != NULL ? display : "", display != NULL ? "'" : "");
+	const char *argv[] = { "sh", "-c", command, NULL };
+	char *out = NULL;
+	int status = harness_run(h, argv, HARNESS_TIMEOUT_MS, &out);
+	if (status != 0) {
+		fprintf(stderr, "wayland-info exited with %d\n", status);
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+static bool lists(const char *out, const char *interface) {
+	char quoted[128];
+	snprintf(quoted, sizeof(quoted), "'%s'", interface);
+	return strstr(out, quoted) != NULL;
+}
+
+static bool body(struct harness *h, const void *data) {
+	char *socket = harness_path(h, "sandbox.sock");
+	const char *argv[] = { getenv("SECURITY_CLIENT_BIN"), socket,
+		"org.gridwl.Test", "org.example.Sandboxed", NULL };
+	REQUIRE(argv[0] != NULL, "SECURITY_CLIENT_BIN is not set");
+	struct harness_client *sandbox = harness_spawn(h, "sandbox", argv);
+	char *line = sandbox != NULL ?
+			harness_client_wait_line(sandbox, "listening", HARNESS_TIMEOUT_MS) :
+			NULL;
+	free(line);
+	REQUIRE(line != NULL, "the sandbox does not listen");
+
+	char *inside = wayland_info(h, socket);
+	char *outside = wayland_info(h, NULL);
+	bool ok = CHECK(inside != NULL && outside != NULL, "wayland-info failed");
+	for (size_t i = 0; ok && ordinary[i] != NULL; i++) {
+		ok = CHECK(lists(inside, ordinary[i]) && lists(outside, ordinary[i]),
+					 "%s is not offered to both", ordinary[i]) &&
+				ok;
+	}
+	for (size_t i = 0;
+			inside != NULL && outside != NULL && privileged[i] != NULL; i++) {
+		ok = CHECK(!lists(inside, privileged[i]),
+					 "%s is offered in the sandbox", privileged[i]) &&
+				ok;
+		ok = CHECK(lists(outside, privileged[i]),
+					 "%s is not offered outside it", privileged[i]) &&
+				ok;
+	}
+	free(inside);
+	free(outside);
+
+	char command[512];
+	snprintf(command, sizeof(command),
+			"WAYLAND_DISPLAY='%s' exec '%s' --app-id sandboxed", socket,
+			getenv("SOLID_CLIENT_BIN"));
+	const char *window_argv[] = { "sh", "-c", command, NULL };
+	struct harness_client *window = harness_spawn(h, "sandboxed", window_argv);
+	line = window != NULL ?
+			harness_client_wait_line(window, "ready", HARNESS_TIMEOUT_MS) :
+			NULL;
+	free(line);
+	ok = CHECK(line != NULL, "a window through the sandbox did not map") && ok;
+	struct json_object *listed =
+			harness_wait_window_app_id(h, "sandboxed", HARNESS_TIMEOUT_MS);
+	ok = CHECK(listed != NULL, "gridctl does not list the sandboxed window") &&
+			CHECK_JSON_STRING(listed, "sandbox.engine", "org.gridwl.Test") &&
+			CHECK_JSON_STRING(listed, "sandbox.app_id",
+					"org.example.Sandboxed") &&
+			ok;
+	json_object_put(listed);
+	// Ordinary windows say null.
+	const char *plain_argv[] = { getenv("SOLID_CLIENT_BIN"), "--app-id",
+		"plain", NULL };
+	struct harness_client *plain = harness_spawn(h, "plain", plain_argv);
+	line = plain != NULL ?
+			harness_client_wait_line(plain, "ready", HARNESS_TIMEOUT_MS) :
+			NULL;
+	free(line);
+	listed = harness_wait_window_app_id(h, "plain", HARNESS_TIMEOUT_MS);
+	struct json_object *sandbox_field = NULL;
+	ok = CHECK(listed != NULL &&
+						 json_object_object_get_ex(listed, "sandbox",
+								 &sandbox_field) &&
+						 sandbox_field == NULL,
+				 "the plain window's sandbox is not null") &&
+			ok;
+	json_object_put(listed);
+	free(socket);
+	return ok;
+}
+
+static bool run(const void *data) {
+	if (!program_in_path("wayland-info")) {
+		fprintf(stderr, "wayland-info is not installed (tools/install-deps)\n");
+		return false;
+	}
+	return run_on_output("HEADLESS-1", 640, 480, 1, body, NULL);
+}
+
+int main(void) {
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"a client through a security context sees no privileged global",
+			run, NULL);
+	return check_finish(&suite);
+}
