@@ -103,6 +103,11 @@ static const struct {
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
 		"every binding action needs a name");
 
+const char *gridwl_binding_action_name(size_t index) {
+	return index < sizeof(actions) / sizeof(actions[0]) ? actions[index].name :
+														  NULL;
+}
+
 static bool parse_action(struct gridwl_binding *binding, const char *text,
 		const char *where, char **error) {
 	const char *end = skip_word(text);
