@@ -2,17 +2,25 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/util/log.h>
 #include "compositor/log_ring.h"
 #include "compositor/server.h"
+#include "config/config.h"
 
 static const char usage[] =
 		"Usage: gridwl [options] [-- COMMAND [ARGS...]]\n"
 		"\n"
 		"  -c, --config FILE       read FILE instead of ~/.config/gridwl/config\n"
+		"                          (or, when that is missing,\n"
+		"                          " GRIDWL_SYSTEM_CONFIG ")\n"
+		"  -C, --check-config [FILE]\n"
+		"                          check the config (FILE, or the one gridwl\n"
+		"                          would read) and exit: 0 when it is valid,\n"
+		"                          1 with every error as FILE:LINE: ...\n"
 		"  -b, --backend KIND      auto, drm, wayland, x11 or headless (default auto)\n"
 		"  -o, --output 'LINE'     an output line, as in the config file:\n"
 		"                          'NAME [mode WxH[@HZ]] [scale N] [position X,Y]\n"
@@ -35,6 +43,33 @@ static const char usage[] =
 		"With -- COMMAND, gridwl runs COMMAND in the session and exits with its\n"
 		"exit status when it ends.\n";
 
+static void print_config_error(const char *error, void *data) {
+	fprintf(stderr, "%s\n", error);
+}
+
+/* --check-config: the parser the compositor uses, and nothing else is
+ * started, so it runs anywhere (a text console, a package's postinst). */
+static int check_config(const char *path) {
+	char *user_path = NULL;
+	if (path == NULL) {
+		user_path = gridwl_config_default_path();
+		path = gridwl_config_pick(user_path, GRIDWL_SYSTEM_CONFIG);
+	}
+	if (path == NULL) {
+		// Not an error: gridwl starts with its built-in defaults.
+		fprintf(stderr,
+				"gridwl: no config file at %s or %s: nothing to check\n",
+				user_path != NULL ? user_path :
+									"$XDG_CONFIG_HOME/gridwl/config",
+				GRIDWL_SYSTEM_CONFIG);
+		free(user_path);
+		return 0;
+	}
+	int errors = gridwl_config_check(path, print_config_error, NULL);
+	free(user_path);
+	return errors == 0 ? 0 : 1;
+}
+
 /* An open descriptor, which children do not inherit; -1 otherwise. */
 static int parse_ready_fd(const char *text) {
 	char *end = NULL;
@@ -50,6 +85,7 @@ static int parse_ready_fd(const char *text) {
 int main(int argc, char *argv[]) {
 	static const struct option long_options[] = {
 		{ "config", required_argument, NULL, 'c' },
+		{ "check-config", no_argument, NULL, 'C' },
 		{ "backend", required_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "socket", required_argument, NULL, 's' },
@@ -65,7 +101,9 @@ int main(int argc, char *argv[]) {
 	struct gridwl_server_options options = {
 		.backend = GRIDWL_BACKEND_AUTO,
 		.ready_fd = -1,
+		.system_config_path = GRIDWL_SYSTEM_CONFIG,
 	};
+	bool check_only = false;
 	// Every argument is at most one output or exec line.
 	const char **outputs = calloc(argc, sizeof(*outputs));
 	const char **execs = calloc(argc, sizeof(*execs));
@@ -79,11 +117,14 @@ int main(int argc, char *argv[]) {
 
 	int status = 1;
 	int opt;
-	while ((opt = getopt_long(argc, argv, "+c:b:o:s:e:r:t:D:dhv", long_options,
+	while ((opt = getopt_long(argc, argv, "+c:Cb:o:s:e:r:t:D:dhv", long_options,
 					NULL)) != -1) {
 		switch (opt) {
 		case 'c':
 			options.config_path = optarg;
+			break;
+		case 'C':
+			check_only = true;
 			break;
 		case 'b':
 			if (!gridwl_backend_kind_parse(optarg, &options.backend)) {
@@ -149,6 +190,16 @@ int main(int argc, char *argv[]) {
 			status = 1;
 			goto out;
 		}
+	}
+	if (check_only) {
+		// "gridwl -C FILE", like "sway -C" with "-c FILE".
+		if (argc - optind > 1) {
+			fputs(usage, stderr);
+			goto out;
+		}
+		status = check_config(
+				optind < argc ? argv[optind] : options.config_path);
+		goto out;
 	}
 	if (optind < argc) {
 		options.command = &argv[optind];

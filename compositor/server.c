@@ -223,13 +223,19 @@ pid_t gridwl_server_spawn(struct gridwl_server *server, const char *command) {
 	return spawn(server, argv);
 }
 
-static bool load_config(struct gridwl_config *config, const char *path,
-		bool must_exist, char **error) {
-	if (path == NULL) {
-		return true;
+/* Without --config the file is picked at every load, so a reload finds a
+ * config the user has written since. */
+static bool load_config(struct gridwl_server *server,
+		struct gridwl_config *config, bool must_exist, char **error) {
+	const char *path = server->config_path;
+	if (!must_exist) {
+		path = gridwl_config_pick(path, server->system_config_path);
 	}
-	if (!must_exist && access(path, F_OK) != 0) {
-		wlr_log(WLR_INFO, "No config file at %s, using defaults", path);
+	if (path == NULL) {
+		wlr_log(WLR_INFO, "No config file at %s or %s, using defaults",
+				server->config_path ? server->config_path : "(no home)",
+				server->system_config_path ? server->system_config_path :
+											 "(none)");
 		return true;
 	}
 	return gridwl_config_load(config, path, error);
@@ -241,7 +247,7 @@ bool gridwl_server_reload(struct gridwl_server *server, char **error) {
 		gridwl_set_error(error, "out of memory");
 		return false;
 	}
-	if (!load_config(config, server->config_path, false, error)) {
+	if (!load_config(server, config, false, error)) {
 		gridwl_config_destroy(config);
 		return false;
 	}
@@ -439,8 +445,12 @@ struct gridwl_server *gridwl_server_create(
 	bool explicit_config = options->config_path != NULL;
 	server->config_path = explicit_config ? strdup(options->config_path) :
 											gridwl_config_default_path();
-	if (!load_config(server->config, server->config_path, explicit_config,
-				error) ||
+	// A file named with --config is never replaced by the system's, not
+	// even when a reload finds it gone.
+	if (options->system_config_path != NULL && !explicit_config) {
+		server->system_config_path = strdup(options->system_config_path);
+	}
+	if (!load_config(server, server->config, explicit_config, error) ||
 			!parse_output_lines(server, options, error)) {
 		goto fail;
 	}
@@ -624,5 +634,6 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	gridwl_config_destroy(server->config);
 	gridwl_config_destroy(server->cli_config);
 	free(server->config_path);
+	free(server->system_config_path);
 	free(server);
 }

@@ -21,6 +21,9 @@ bool gridwl_backend_kind_parse(const char *name,
 /* What main() hands over: everything comes from the command line. */
 struct gridwl_server_options {
 	const char *config_path; // NULL: the default path, which may be missing
+	// Read instead when the default path is missing: the config installed
+	// with gridwl; NULL for none.
+	const char *system_config_path;
 	enum gridwl_backend_kind backend;
 	const char *const *output_lines; // --output values
 	int output_line_count;
@@ -83,6 +86,7 @@ struct gridwl_server {
 	struct gridwl_config
 			*cli_config; // --output and run-time lines, over config
 	char *config_path; // what was asked for, to reload
+	char *system_config_path; // see gridwl_server_options
 
 	struct wl_list outputs; // gridwl_output.link
 	// Set while gridwl_output_create asks the backend for an output, so

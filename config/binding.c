@@ -114,6 +114,11 @@ static const struct {
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
 		"every binding action needs a name");
 
+const char *gridwl_binding_action_name(size_t index) {
+	return index < sizeof(actions) / sizeof(actions[0]) ? actions[index].name :
+														  NULL;
+}
+
 /* The one word of an action that takes one. */
 static bool parse_word(struct gridwl_binding *binding, size_t i,
 		const char *rest, const char *where, char **error) {

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "config/config.h"
 
 static bool is_blank(char c) {
@@ -256,13 +257,21 @@ static void append_config(struct gridwl_config *config,
 	}
 }
 
+/* Gets each error of a file (a malloc'd "FILE:LINE: message", or NULL when
+ * memory ran out) and owns it; returning false ends the parse there. */
+typedef bool (*error_sink)(char *error, void *data);
+
+/* Returns whether the whole file parsed without error. */
 static bool parse_file(struct gridwl_config *parsed, FILE *f, const char *path,
-		char **error) {
+		error_sink sink, void *data) {
 	// Room for the path, ':' and any line number a size_t can hold.
 	size_t where_size = strlen(path) + 32;
 	char *where = malloc(where_size);
 	if (where == NULL) {
-		return gridwl_config_error(error, path, "out of memory");
+		char *error = NULL;
+		gridwl_config_error(&error, path, "out of memory");
+		sink(error, data);
+		return false;
 	}
 
 	bool ok = true;
@@ -276,21 +285,26 @@ static bool parse_file(struct gridwl_config *parsed, FILE *f, const char *path,
 			// Not just the end: a read error or lack of memory must
 			// not pass for a shorter, valid file.
 			if (!feof(f)) {
-				ok = gridwl_config_error(error, path, "%s",
+				char *error = NULL;
+				gridwl_config_error(&error, path, "%s",
 						strerror(errno != 0 ? errno : EIO));
+				sink(error, data);
+				ok = false;
 			}
 			break;
 		}
 		lineno++;
 		snprintf(where, where_size, "%s:%zu", path, lineno);
+		char *error = NULL;
 		// parse_line sees a C string, so a NUL would silently cut the
 		// line short: an exec could run something other than written.
 		if (memchr(line, '\0', (size_t)len) != NULL) {
-			ok = gridwl_config_error(error, where, "line contains a NUL byte");
-			break;
+			gridwl_config_error(&error, where, "line contains a NUL byte");
+		} else if (gridwl_config_parse_line(parsed, line, where, &error)) {
+			continue;
 		}
-		if (!gridwl_config_parse_line(parsed, line, where, error)) {
-			ok = false;
+		ok = false;
+		if (!sink(error, data)) {
 			break;
 		}
 	}
@@ -298,6 +312,12 @@ static bool parse_file(struct gridwl_config *parsed, FILE *f, const char *path,
 	free(line);
 	free(where);
 	return ok;
+}
+
+static bool keep_first_error(char *error, void *data) {
+	char **first = data;
+	*first = error;
+	return false;
 }
 
 bool gridwl_config_load(struct gridwl_config *config, const char *path,
@@ -310,10 +330,11 @@ bool gridwl_config_load(struct gridwl_config *config, const char *path,
 	struct gridwl_config *parsed = gridwl_config_create();
 	char *path_copy = strdup(path);
 	bool ok = parsed != NULL && path_copy != NULL;
+	char *first_error = NULL;
 	if (!ok) {
-		gridwl_config_error(error, path, "out of memory");
+		gridwl_config_error(&first_error, path, "out of memory");
 	} else {
-		ok = parse_file(parsed, f, path, error);
+		ok = parse_file(parsed, f, path, keep_first_error, &first_error);
 	}
 	fclose(f);
 
@@ -323,9 +344,54 @@ bool gridwl_config_load(struct gridwl_config *config, const char *path,
 		config->path = path_copy;
 	} else {
 		free(path_copy);
+		if (error != NULL) {
+			*error = first_error;
+		} else {
+			free(first_error);
+		}
 	}
 	gridwl_config_destroy(parsed);
 	return ok;
+}
+
+struct check_report {
+	gridwl_config_report_fn report;
+	void *data;
+	int count;
+};
+
+static bool report_and_go_on(char *error, void *data) {
+	struct check_report *check = data;
+	check->count++;
+	check->report(error != NULL ? error : "out of memory", check->data);
+	free(error);
+	return true;
+}
+
+int gridwl_config_check(const char *path, gridwl_config_report_fn report,
+		void *data) {
+	struct check_report check = { .report = report, .data = data };
+	FILE *f = fopen(path, "r");
+	if (f == NULL) {
+		char *error = NULL;
+		gridwl_config_error(&error, path, "%s", strerror(errno));
+		report_and_go_on(error, &check);
+		return check.count;
+	}
+	struct gridwl_config *parsed = gridwl_config_create();
+	if (parsed == NULL) {
+		report_and_go_on(NULL, &check);
+	} else {
+		parse_file(parsed, f, path, report_and_go_on, &check);
+	}
+	fclose(f);
+	gridwl_config_destroy(parsed);
+	return check.count;
+}
+
+const char *gridwl_config_keyword(size_t index) {
+	size_t count = sizeof(line_keywords) / sizeof(line_keywords[0]);
+	return index < count ? line_keywords[index].keyword : NULL;
 }
 
 static char *join_path(const char *dir, const char *suffix) {
@@ -346,6 +412,16 @@ char *gridwl_config_default_path(void) {
 	const char *home = getenv("HOME");
 	if (home != NULL && home[0] != '\0') {
 		return join_path(home, "/.config/gridwl/config");
+	}
+	return NULL;
+}
+
+const char *gridwl_config_pick(const char *user_path, const char *system_path) {
+	if (user_path != NULL && access(user_path, F_OK) == 0) {
+		return user_path;
+	}
+	if (system_path != NULL && access(system_path, F_OK) == 0) {
+		return system_path;
 	}
 	return NULL;
 }

@@ -2,6 +2,7 @@
 #define GRIDWL_CONFIG_CONFIG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <regex.h>
 #include <stdint.h>
 #include <wayland-util.h>
@@ -144,6 +145,13 @@ void gridwl_config_destroy(struct gridwl_config *config);
  * (or "FILE: strerror" when it cannot be read) and config is unchanged. */
 bool gridwl_config_load(struct gridwl_config *config, const char *path,
 		char **error);
+/* Gets each error --check-config finds, "FILE:LINE: message". */
+typedef void (*gridwl_config_report_fn)(const char *error, void *data);
+/* Parses a whole file as gridwl_config_load does, keeping nothing, but goes
+ * on past a bad line so that every error is reported; returns how many there
+ * were (a file that cannot be read is one). */
+int gridwl_config_check(const char *path, gridwl_config_report_fn report,
+		void *data);
 /* One line of the config language; where names it in error messages. */
 bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
 		const char *where, char **error);
@@ -186,6 +194,20 @@ char *gridwl_config_parse_command(const char *keyword, const char *text,
 /* The default path: $XDG_CONFIG_HOME/gridwl/config or ~/.config/gridwl/config.
  * Returns a malloc'd string, or NULL when neither variable is set. */
 char *gridwl_config_default_path(void);
+
+/* The file to read when no --config names one: user_path (the default
+ * path above) when it exists, else system_path (the config installed with
+ * gridwl) when it exists; NULL when neither does and the built-in defaults
+ * apply. Returns one of its arguments. */
+const char *gridwl_config_pick(const char *user_path, const char *system_path);
+
+/* The words of the language, taken from the parsers' own tables so that
+ * tests/docs can check that the manual names every one: the line keywords
+ * ("output", "bind", ...), the keys of output lines ("mode", "enable", ...)
+ * and the actions of bind lines ("exec", ...). NULL past the last. */
+const char *gridwl_config_keyword(size_t index);
+const char *gridwl_output_config_key(size_t index);
+const char *gridwl_binding_action_name(size_t index);
 
 /* "NAME [mode WxH[@HZ]] [scale N] [position X,Y] [filter F] [power on|off]
  * [enable|disable]",

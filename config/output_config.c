@@ -418,6 +418,26 @@ static const struct {
 	{ "dpms", parse_dpms },
 };
 
+// Keys that take no value.
+static const struct {
+	const char *key;
+	int enabled;
+} flag_keys[] = {
+	{ "enable", 1 },
+	{ "disable", 0 },
+};
+
+const char *gridwl_output_config_key(size_t index) {
+	size_t values = sizeof(value_keys) / sizeof(value_keys[0]);
+	if (index < values) {
+		return value_keys[index].key;
+	}
+	index -= values;
+	return index < sizeof(flag_keys) / sizeof(flag_keys[0]) ?
+			flag_keys[index].key :
+			NULL;
+}
+
 bool gridwl_output_config_parse_words(struct gridwl_output_config *oc, int argc,
 		char **argv, const char *where, char **error) {
 	// Parse into a copy so that a bad word leaves oc as it was.
@@ -425,12 +445,15 @@ bool gridwl_output_config_parse_words(struct gridwl_output_config *oc, int argc,
 
 	for (int i = 0; i < argc; i++) {
 		const char *key = argv[i];
-		if (strcmp(key, "enable") == 0) {
-			parsed.enabled = 1;
-			continue;
+		bool is_flag = false;
+		for (size_t j = 0; j < sizeof(flag_keys) / sizeof(flag_keys[0]); j++) {
+			if (strcmp(key, flag_keys[j].key) == 0) {
+				parsed.enabled = flag_keys[j].enabled;
+				is_flag = true;
+				break;
+			}
 		}
-		if (strcmp(key, "disable") == 0) {
-			parsed.enabled = 0;
+		if (is_flag) {
 			continue;
 		}
 		char *relation_error = NULL;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -59,11 +60,25 @@ static void child_setup_env(const struct harness_child_env *env) {
 	if (env->compositor) {
 		setenv("WLR_RENDERER", "pixman", 1);
 		unsetenv("WLR_BACKENDS");
-		// A config in the developer's home must not change what the
-		// tests see; no file exists at this path.
+		// Neither a config in the developer's home nor an installed
+		// system config (read when the user has none) may change what
+		// the tests see: the user's config is this empty file.
 		char path[4096];
-		snprintf(path, sizeof(path), "%s/no-config-home", env->runtime_dir);
+		snprintf(path, sizeof(path), "%s/empty-config-home", env->runtime_dir);
 		setenv("XDG_CONFIG_HOME", path, 1);
+		mkdir(path, 0700);
+		size_t len = strlen(path);
+		snprintf(path + len, sizeof(path) - len, "/gridwl");
+		mkdir(path, 0700);
+		len = strlen(path);
+		snprintf(path + len, sizeof(path) - len, "/config");
+		int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+		if (fd < 0) {
+			fprintf(stderr, "harness: cannot create %s: %s\n", path,
+					strerror(errno));
+			_exit(127);
+		}
+		close(fd);
 	}
 }
 
