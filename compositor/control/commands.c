@@ -1,5 +1,4 @@
 #include <json-c/json.h>
-#include <linux/input-event-codes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/backend.h>
@@ -7,8 +6,9 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_xdg_shell.h>
-#include "compositor/control/action.h"
 #include "compositor/control/commands.h"
+#include "compositor/control/fields.h"
+#include "compositor/control/input_commands.h"
 #include "compositor/control/socket.h"
 #include "compositor/control/wait.h"
 #include "compositor/output.h"
@@ -26,37 +26,6 @@
 #include "input/seat.h"
 #include "render/kernels/resample.h"
 #include "render/screenshot.h"
-
-/* The reply for a request that failed: frees the message. */
-static struct json_object *error_reply(char *message) {
-	struct json_object *reply =
-			gridwl_control_error("%s", message != NULL ? message : "failed");
-	free(message);
-	return reply;
-}
-
-static bool get_int(struct json_object *request, const char *key, int *value) {
-	struct json_object *field;
-	if (!json_object_object_get_ex(request, key, &field) ||
-			!json_object_is_type(field, json_type_int)) {
-		return false;
-	}
-	int64_t v = json_object_get_int64(field);
-	if (v < INT32_MIN || v > INT32_MAX) {
-		return false;
-	}
-	*value = (int)v;
-	return true;
-}
-
-static const char *get_string(struct json_object *request, const char *key) {
-	struct json_object *field;
-	if (!json_object_object_get_ex(request, key, &field) ||
-			!json_object_is_type(field, json_type_string)) {
-		return NULL;
-	}
-	return json_object_get_string(field);
-}
 
 static struct json_object *box_fields(struct json_object *object,
 		const struct wlr_box *box) {
@@ -205,7 +174,7 @@ static struct json_object *cmd_layers(struct gridwl_server *server,
 static struct gridwl_view *find_view(struct gridwl_server *server,
 		struct json_object *request, struct json_object **reply) {
 	int id;
-	if (!get_int(request, "id", &id)) {
+	if (!gridwl_control_get_int(request, "id", &id)) {
 		*reply = gridwl_control_error("missing integer \"id\"");
 		return NULL;
 	}
@@ -225,7 +194,8 @@ static struct json_object *cmd_move(struct gridwl_server *server,
 		return reply;
 	}
 	int x, y;
-	if (!get_int(request, "x", &x) || !get_int(request, "y", &y)) {
+	if (!gridwl_control_get_int(request, "x", &x) ||
+			!gridwl_control_get_int(request, "y", &y)) {
 		return gridwl_control_error("missing integer \"x\" or \"y\"");
 	}
 	if (view->fullscreen || view->maximized) {
@@ -244,8 +214,8 @@ static struct json_object *cmd_resize(struct gridwl_server *server,
 		return reply;
 	}
 	int width, height;
-	if (!get_int(request, "width", &width) ||
-			!get_int(request, "height", &height)) {
+	if (!gridwl_control_get_int(request, "width", &width) ||
+			!gridwl_control_get_int(request, "height", &height)) {
 		return gridwl_control_error("missing integer \"width\" or \"height\"");
 	}
 	if (width <= 0 || height <= 0 || width > 16384 || height > 16384) {
@@ -283,7 +253,7 @@ static struct json_object *cmd_close(struct gridwl_server *server,
  * it had been named. */
 static struct json_object *cmd_output(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending) {
-	const char *name = get_string(request, "name");
+	const char *name = gridwl_control_get_string(request, "name");
 	struct json_object *args;
 	if (name == NULL || !json_object_object_get_ex(request, "args", &args) ||
 			!json_object_is_type(args, json_type_array) ||
@@ -313,7 +283,7 @@ static struct json_object *cmd_output(struct gridwl_server *server,
 			!gridwl_output_config_parse_words(parsed, (int)count, words,
 					"gridctl output", &error)) {
 		gridwl_output_config_destroy(parsed);
-		return error_reply(error);
+		return gridwl_control_error_reply(error);
 	}
 	// One output refusing (no such mode, say) does not keep the others
 	// from theirs; the reply is then the first error.
@@ -344,7 +314,7 @@ static struct json_object *cmd_output(struct gridwl_server *server,
 	gridwl_output_config_destroy(parsed);
 	if (error != NULL) {
 		json_object_put(described);
-		return error_reply(error);
+		return gridwl_control_error_reply(error);
 	}
 	struct json_object *reply = gridwl_control_success();
 	if (every) {
@@ -360,8 +330,8 @@ static struct json_object *cmd_output(struct gridwl_server *server,
 static struct json_object *cmd_create_output(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending) {
 	int width, height, scale = 1;
-	if (!get_int(request, "width", &width) ||
-			!get_int(request, "height", &height)) {
+	if (!gridwl_control_get_int(request, "width", &width) ||
+			!gridwl_control_get_int(request, "height", &height)) {
 		return gridwl_control_error("missing integer \"width\" or \"height\"");
 	}
 	if (width <= 0 || height <= 0 || width > 16384 || height > 16384) {
@@ -370,8 +340,8 @@ static struct json_object *cmd_create_output(struct gridwl_server *server,
 	}
 	struct json_object *scale_field;
 	if (json_object_object_get_ex(request, "scale", &scale_field) &&
-			(!get_int(request, "scale", &scale) || scale < GRIDWL_SCALE_MIN ||
-					scale > GRIDWL_SCALE_MAX)) {
+			(!gridwl_control_get_int(request, "scale", &scale) ||
+					scale < GRIDWL_SCALE_MIN || scale > GRIDWL_SCALE_MAX)) {
 		return gridwl_control_error("scale must be an integer from %d to %d",
 				GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX);
 	}
@@ -389,7 +359,7 @@ static struct json_object *cmd_create_output(struct gridwl_server *server,
 			gridwl_output_create(server, NULL, oc, &error);
 	gridwl_output_config_destroy(oc);
 	if (output == NULL) {
-		return error_reply(error);
+		return gridwl_control_error_reply(error);
 	}
 	struct json_object *reply = gridwl_control_success();
 	json_object_object_add(reply, "name",
@@ -400,7 +370,7 @@ static struct json_object *cmd_create_output(struct gridwl_server *server,
 
 static struct json_object *cmd_destroy_output(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending) {
-	const char *name = get_string(request, "name");
+	const char *name = gridwl_control_get_string(request, "name");
 	if (name == NULL) {
 		return gridwl_control_error("missing string \"name\"");
 	}
@@ -441,14 +411,14 @@ static bool get_box(struct json_object *array, struct wlr_box *box) {
 
 static struct json_object *cmd_screenshot(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending) {
-	const char *path = get_string(request, "path");
+	const char *path = gridwl_control_get_string(request, "path");
 	if (path == NULL || path[0] != '/') {
 		return gridwl_control_error("screenshot needs an absolute \"path\"");
 	}
 	struct json_object *cursor;
 	bool with_cursor = json_object_object_get_ex(request, "cursor", &cursor) &&
 			json_object_get_boolean(cursor);
-	const char *name = get_string(request, "output");
+	const char *name = gridwl_control_get_string(request, "output");
 	struct wlr_box region;
 	struct json_object *region_field = NULL;
 	if (json_object_object_get_ex(request, "region", &region_field)) {
@@ -465,7 +435,8 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 	bool has_window = json_object_object_get_ex(request, "window", &field);
 	int window_id = 0, scale = 0;
 	if (has_window &&
-			(!get_int(request, "window", &window_id) || window_id <= 0)) {
+			(!gridwl_control_get_int(request, "window", &window_id) ||
+					window_id <= 0)) {
 		return gridwl_control_error("\"window\" must be a window id");
 	}
 	if (has_window && (region_field != NULL || name != NULL)) {
@@ -474,8 +445,8 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 	}
 	bool has_scale = json_object_object_get_ex(request, "scale", &field);
 	if (has_scale &&
-			(!get_int(request, "scale", &scale) || scale < GRIDWL_SCALE_MIN ||
-					scale > GRIDWL_SCALE_MAX)) {
+			(!gridwl_control_get_int(request, "scale", &scale) ||
+					scale < GRIDWL_SCALE_MIN || scale > GRIDWL_SCALE_MAX)) {
 		return gridwl_control_error(
 				"\"scale\" must be an integer from %d to %d", GRIDWL_SCALE_MIN,
 				GRIDWL_SCALE_MAX);
@@ -523,7 +494,7 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 			!(ppm ? gridwl_ppm_write(path, &image, &error) :
 					gridwl_png_write(path, &image, &error))) {
 		gridwl_image_finish(&image);
-		return error_reply(error);
+		return gridwl_control_error_reply(error);
 	}
 	struct json_object *reply = gridwl_control_success();
 	json_object_object_add(reply, "path", json_object_new_string(path));
@@ -537,7 +508,7 @@ static struct json_object *cmd_reload(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending) {
 	char *error = NULL;
 	if (!gridwl_server_reload(server, &error)) {
-		return error_reply(error);
+		return gridwl_control_error_reply(error);
 	}
 	return gridwl_control_success();
 }
@@ -603,192 +574,6 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	return reply;
 }
 
-/* What an input command's reply waits for: the events it made have left
- * for the clients, so the next command sees their effect. */
-static struct json_object *input_sent(struct gridwl_server *server) {
-	wl_display_flush_clients(server->display);
-	return gridwl_control_success();
-}
-
-static struct json_object *cmd_pointer(struct gridwl_server *server,
-		struct json_object *request, struct gridwl_control_pending *pending) {
-	int x, y;
-	if (!get_int(request, "x", &x) || !get_int(request, "y", &y)) {
-		return gridwl_control_error("missing integer \"x\" or \"y\"");
-	}
-	char *error = NULL;
-	if (!gridwl_control_pointer_move(server->seat, x, y, &error)) {
-		return error_reply(error);
-	}
-	return input_sent(server);
-}
-
-static struct json_object *cmd_click(struct gridwl_server *server,
-		struct json_object *request, struct gridwl_control_pending *pending) {
-	struct json_object *field;
-	bool has_x = json_object_object_get_ex(request, "x", &field);
-	bool has_y = json_object_object_get_ex(request, "y", &field);
-	int x = 0, y = 0;
-	if ((has_x || has_y) &&
-			(!get_int(request, "x", &x) || !get_int(request, "y", &y))) {
-		return gridwl_control_error("\"x\" and \"y\" must both be integers");
-	}
-	const char *name = get_string(request, "button");
-	uint32_t button = BTN_LEFT;
-	if (name == NULL && json_object_object_get_ex(request, "button", &field)) {
-		return gridwl_control_error("\"button\" must be a string");
-	} else if (name == NULL || strcmp(name, "left") == 0) {
-		button = BTN_LEFT;
-	} else if (strcmp(name, "right") == 0) {
-		button = BTN_RIGHT;
-	} else if (strcmp(name, "middle") == 0) {
-		button = BTN_MIDDLE;
-	} else {
-		return gridwl_control_error("no button named %s", name);
-	}
-	char *error = NULL;
-	if ((has_x && !gridwl_control_pointer_move(server->seat, x, y, &error)) ||
-			!gridwl_control_pointer_click(server->seat, button, &error)) {
-		return error_reply(error);
-	}
-	return input_sent(server);
-}
-
-static struct json_object *cmd_scroll(struct gridwl_server *server,
-		struct json_object *request, struct gridwl_control_pending *pending) {
-	int dx, dy;
-	if (!get_int(request, "dx", &dx) || !get_int(request, "dy", &dy)) {
-		return gridwl_control_error("missing integer \"dx\" or \"dy\"");
-	}
-	char *error = NULL;
-	if (!gridwl_control_pointer_scroll(server->seat, dx, dy, &error)) {
-		return error_reply(error);
-	}
-	return input_sent(server);
-}
-
-static struct json_object *cmd_key(struct gridwl_server *server,
-		struct json_object *request, struct gridwl_control_pending *pending) {
-	struct json_object *keys;
-	if (!json_object_object_get_ex(request, "keys", &keys) ||
-			!json_object_is_type(keys, json_type_array) ||
-			json_object_array_length(keys) == 0) {
-		return gridwl_control_error("key needs a non-empty \"keys\" array");
-	}
-	size_t count = json_object_array_length(keys);
-	if (count > 256) {
-		return gridwl_control_error("too many keys");
-	}
-	const char *chords[256];
-	for (size_t i = 0; i < count; i++) {
-		struct json_object *key = json_object_array_get_idx(keys, i);
-		if (!json_object_is_type(key, json_type_string)) {
-			return gridwl_control_error("keys must be strings");
-		}
-		chords[i] = json_object_get_string(key);
-	}
-	char *error = NULL;
-	if (!gridwl_control_keyboard_keys(server->seat, chords, count, &error)) {
-		return error_reply(error);
-	}
-	return input_sent(server);
-}
-
-static struct json_object *cmd_type(struct gridwl_server *server,
-		struct json_object *request, struct gridwl_control_pending *pending) {
-	const char *text = get_string(request, "text");
-	if (text == NULL) {
-		return gridwl_control_error("missing string \"text\"");
-	}
-	char *error = NULL;
-	if (!gridwl_control_keyboard_type(server->seat, text, &error)) {
-		return error_reply(error);
-	}
-	return input_sent(server);
-}
-
-static struct json_object *cmd_action(struct gridwl_server *server,
-		struct json_object *request, struct gridwl_control_pending *pending) {
-	const char *text = get_string(request, "text");
-	if (text == NULL) {
-		return gridwl_control_error("missing string \"text\"");
-	}
-	return gridwl_control_run_action(server, text);
-}
-
-static struct json_object *cmd_touch(struct gridwl_server *server,
-		struct json_object *request, struct gridwl_control_pending *pending) {
-	const char *action = get_string(request, "action");
-	int id, x = 0, y = 0;
-	if (action == NULL || !get_int(request, "id", &id)) {
-		return gridwl_control_error(
-				"touch needs a string \"action\" and an integer \"id\"");
-	}
-	enum gridwl_control_touch_kind kind;
-	if (strcmp(action, "down") == 0) {
-		kind = GRIDWL_CONTROL_TOUCH_DOWN;
-	} else if (strcmp(action, "motion") == 0) {
-		kind = GRIDWL_CONTROL_TOUCH_MOTION;
-	} else if (strcmp(action, "up") == 0) {
-		kind = GRIDWL_CONTROL_TOUCH_UP;
-	} else {
-		return gridwl_control_error("no touch action %s", action);
-	}
-	if (kind != GRIDWL_CONTROL_TOUCH_UP &&
-			(!get_int(request, "x", &x) || !get_int(request, "y", &y))) {
-		return gridwl_control_error("touch %s needs integer \"x\" and \"y\"",
-				action);
-	}
-	char *error = NULL;
-	if (!gridwl_control_touch(server->seat, kind, id, x, y, &error)) {
-		return error_reply(error);
-	}
-	return input_sent(server);
-}
-
-/* Integers, so that what a client is sent is exact: a pinch's scale in
- * percent. */
-static struct json_object *cmd_gesture(struct gridwl_server *server,
-		struct json_object *request, struct gridwl_control_pending *pending) {
-	const char *kind_name = get_string(request, "kind");
-	int fingers, a = 0, b = 0;
-	if (kind_name == NULL || !get_int(request, "fingers", &fingers)) {
-		return gridwl_control_error(
-				"gesture needs a string \"kind\" and an integer \"fingers\"");
-	}
-	enum gridwl_control_gesture kind;
-	double da = 0, db = 0;
-	if (strcmp(kind_name, "swipe") == 0) {
-		kind = GRIDWL_CONTROL_GESTURE_SWIPE;
-		if (!get_int(request, "dx", &a) || !get_int(request, "dy", &b)) {
-			return gridwl_control_error(
-					"gesture swipe needs integer \"dx\" and \"dy\"");
-		}
-		da = a;
-		db = b;
-	} else if (strcmp(kind_name, "pinch") == 0) {
-		kind = GRIDWL_CONTROL_GESTURE_PINCH;
-		if (!get_int(request, "scale", &a) ||
-				!get_int(request, "rotation", &b)) {
-			return gridwl_control_error("gesture pinch needs integer "
-										"\"scale\" (percent) and \"rotation\"");
-		}
-		da = a / 100.0;
-		db = b;
-	} else if (strcmp(kind_name, "hold") == 0) {
-		kind = GRIDWL_CONTROL_GESTURE_HOLD;
-	} else {
-		return gridwl_control_error("no gesture %s", kind_name);
-	}
-	char *error = NULL;
-	if (!gridwl_control_pointer_gesture(server->seat, kind, fingers, da, db,
-				&error)) {
-		return error_reply(error);
-	}
-	return input_sent(server);
-}
-
-/* May defer its reply through pending (see compositor/control/socket.h). */
 typedef struct json_object *(*command_handler)(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
 
@@ -813,14 +598,14 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_EXIT] = cmd_exit,
 	[GRIDWL_CONTROL_STATS] = cmd_stats,
 	[GRIDWL_CONTROL_WAIT] = cmd_wait,
-	[GRIDWL_CONTROL_POINTER] = cmd_pointer,
-	[GRIDWL_CONTROL_CLICK] = cmd_click,
-	[GRIDWL_CONTROL_SCROLL] = cmd_scroll,
-	[GRIDWL_CONTROL_KEY] = cmd_key,
-	[GRIDWL_CONTROL_TYPE] = cmd_type,
-	[GRIDWL_CONTROL_TOUCH] = cmd_touch,
-	[GRIDWL_CONTROL_GESTURE] = cmd_gesture,
-	[GRIDWL_CONTROL_ACTION] = cmd_action,
+	[GRIDWL_CONTROL_POINTER] = gridwl_control_cmd_pointer,
+	[GRIDWL_CONTROL_CLICK] = gridwl_control_cmd_click,
+	[GRIDWL_CONTROL_SCROLL] = gridwl_control_cmd_scroll,
+	[GRIDWL_CONTROL_KEY] = gridwl_control_cmd_key,
+	[GRIDWL_CONTROL_TYPE] = gridwl_control_cmd_type,
+	[GRIDWL_CONTROL_TOUCH] = gridwl_control_cmd_touch,
+	[GRIDWL_CONTROL_GESTURE] = gridwl_control_cmd_gesture,
+	[GRIDWL_CONTROL_ACTION] = gridwl_control_cmd_action,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==
@@ -834,7 +619,7 @@ bool gridwl_control_handles(enum gridwl_control_command command) {
 struct json_object *gridwl_control_handle_request(void *data,
 		struct json_object *request, struct gridwl_control_pending *pending) {
 	struct gridwl_server *server = data;
-	const char *name = get_string(request, "command");
+	const char *name = gridwl_control_get_string(request, "command");
 	if (name == NULL) {
 		return gridwl_control_error("missing string \"command\"");
 	}

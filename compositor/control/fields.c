@@ -1,0 +1,38 @@
+#include <json-c/json.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "compositor/control/fields.h"
+#include "protocol/control.h"
+
+/* The reply for a request that failed: frees the message. */
+struct json_object *gridwl_control_error_reply(char *message) {
+	struct json_object *reply =
+			gridwl_control_error("%s", message != NULL ? message : "failed");
+	free(message);
+	return reply;
+}
+
+bool gridwl_control_get_int(struct json_object *request, const char *key,
+		int *value) {
+	struct json_object *field;
+	if (!json_object_object_get_ex(request, key, &field) ||
+			!json_object_is_type(field, json_type_int)) {
+		return false;
+	}
+	int64_t v = json_object_get_int64(field);
+	if (v < INT32_MIN || v > INT32_MAX) {
+		return false;
+	}
+	*value = (int)v;
+	return true;
+}
+
+const char *gridwl_control_get_string(struct json_object *request,
+		const char *key) {
+	struct json_object *field;
+	if (!json_object_object_get_ex(request, key, &field) ||
+			!json_object_is_type(field, json_type_string)) {
+		return NULL;
+	}
+	return json_object_get_string(field);
+}

@@ -1,0 +1,204 @@
+#include <json-c/json.h>
+#include <linux/input-event-codes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-server-core.h>
+#include "compositor/control/action.h"
+#include "compositor/control/fields.h"
+#include "compositor/control/input_commands.h"
+#include "compositor/server.h"
+#include "input/seat.h"
+#include "protocol/control.h"
+
+/* What an input command's reply waits for: the events it made have left
+ * for the clients, so the next command sees their effect. */
+static struct json_object *input_sent(struct gridwl_server *server) {
+	wl_display_flush_clients(server->display);
+	return gridwl_control_success();
+}
+
+struct json_object *gridwl_control_cmd_pointer(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	int x, y;
+	if (!gridwl_control_get_int(request, "x", &x) ||
+			!gridwl_control_get_int(request, "y", &y)) {
+		return gridwl_control_error("missing integer \"x\" or \"y\"");
+	}
+	char *error = NULL;
+	if (!gridwl_control_pointer_move(server->seat, x, y, &error)) {
+		return gridwl_control_error_reply(error);
+	}
+	return input_sent(server);
+}
+
+struct json_object *gridwl_control_cmd_click(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	struct json_object *field;
+	bool has_x = json_object_object_get_ex(request, "x", &field);
+	bool has_y = json_object_object_get_ex(request, "y", &field);
+	int x = 0, y = 0;
+	if ((has_x || has_y) &&
+			(!gridwl_control_get_int(request, "x", &x) ||
+					!gridwl_control_get_int(request, "y", &y))) {
+		return gridwl_control_error("\"x\" and \"y\" must both be integers");
+	}
+	const char *name = gridwl_control_get_string(request, "button");
+	uint32_t button = BTN_LEFT;
+	if (name == NULL && json_object_object_get_ex(request, "button", &field)) {
+		return gridwl_control_error("\"button\" must be a string");
+	} else if (name == NULL || strcmp(name, "left") == 0) {
+		button = BTN_LEFT;
+	} else if (strcmp(name, "right") == 0) {
+		button = BTN_RIGHT;
+	} else if (strcmp(name, "middle") == 0) {
+		button = BTN_MIDDLE;
+	} else {
+		return gridwl_control_error("no button named %s", name);
+	}
+	char *error = NULL;
+	if ((has_x && !gridwl_control_pointer_move(server->seat, x, y, &error)) ||
+			!gridwl_control_pointer_click(server->seat, button, &error)) {
+		return gridwl_control_error_reply(error);
+	}
+	return input_sent(server);
+}
+
+struct json_object *gridwl_control_cmd_scroll(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	int dx, dy;
+	if (!gridwl_control_get_int(request, "dx", &dx) ||
+			!gridwl_control_get_int(request, "dy", &dy)) {
+		return gridwl_control_error("missing integer \"dx\" or \"dy\"");
+	}
+	char *error = NULL;
+	if (!gridwl_control_pointer_scroll(server->seat, dx, dy, &error)) {
+		return gridwl_control_error_reply(error);
+	}
+	return input_sent(server);
+}
+
+struct json_object *gridwl_control_cmd_key(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	struct json_object *keys;
+	if (!json_object_object_get_ex(request, "keys", &keys) ||
+			!json_object_is_type(keys, json_type_array) ||
+			json_object_array_length(keys) == 0) {
+		return gridwl_control_error("key needs a non-empty \"keys\" array");
+	}
+	size_t count = json_object_array_length(keys);
+	if (count > 256) {
+		return gridwl_control_error("too many keys");
+	}
+	const char *chords[256];
+	for (size_t i = 0; i < count; i++) {
+		struct json_object *key = json_object_array_get_idx(keys, i);
+		if (!json_object_is_type(key, json_type_string)) {
+			return gridwl_control_error("keys must be strings");
+		}
+		chords[i] = json_object_get_string(key);
+	}
+	char *error = NULL;
+	if (!gridwl_control_keyboard_keys(server->seat, chords, count, &error)) {
+		return gridwl_control_error_reply(error);
+	}
+	return input_sent(server);
+}
+
+struct json_object *gridwl_control_cmd_type(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	const char *text = gridwl_control_get_string(request, "text");
+	if (text == NULL) {
+		return gridwl_control_error("missing string \"text\"");
+	}
+	char *error = NULL;
+	if (!gridwl_control_keyboard_type(server->seat, text, &error)) {
+		return gridwl_control_error_reply(error);
+	}
+	return input_sent(server);
+}
+
+struct json_object *gridwl_control_cmd_action(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	const char *text = gridwl_control_get_string(request, "text");
+	if (text == NULL) {
+		return gridwl_control_error("missing string \"text\"");
+	}
+	return gridwl_control_run_action(server, text);
+}
+
+struct json_object *gridwl_control_cmd_touch(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	const char *action = gridwl_control_get_string(request, "action");
+	int id, x = 0, y = 0;
+	if (action == NULL || !gridwl_control_get_int(request, "id", &id)) {
+		return gridwl_control_error(
+				"touch needs a string \"action\" and an integer \"id\"");
+	}
+	enum gridwl_control_touch_kind kind;
+	if (strcmp(action, "down") == 0) {
+		kind = GRIDWL_CONTROL_TOUCH_DOWN;
+	} else if (strcmp(action, "motion") == 0) {
+		kind = GRIDWL_CONTROL_TOUCH_MOTION;
+	} else if (strcmp(action, "up") == 0) {
+		kind = GRIDWL_CONTROL_TOUCH_UP;
+	} else {
+		return gridwl_control_error("no touch action %s", action);
+	}
+	if (kind != GRIDWL_CONTROL_TOUCH_UP &&
+			(!gridwl_control_get_int(request, "x", &x) ||
+					!gridwl_control_get_int(request, "y", &y))) {
+		return gridwl_control_error("touch %s needs integer \"x\" and \"y\"",
+				action);
+	}
+	char *error = NULL;
+	if (!gridwl_control_touch(server->seat, kind, id, x, y, &error)) {
+		return gridwl_control_error_reply(error);
+	}
+	return input_sent(server);
+}
+
+/* Integers, so that what a client is sent is exact: a pinch's scale in
+ * percent. */
+struct json_object *gridwl_control_cmd_gesture(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	const char *kind_name = gridwl_control_get_string(request, "kind");
+	int fingers, a = 0, b = 0;
+	if (kind_name == NULL ||
+			!gridwl_control_get_int(request, "fingers", &fingers)) {
+		return gridwl_control_error(
+				"gesture needs a string \"kind\" and an integer \"fingers\"");
+	}
+	enum gridwl_control_gesture kind;
+	double da = 0, db = 0;
+	if (strcmp(kind_name, "swipe") == 0) {
+		kind = GRIDWL_CONTROL_GESTURE_SWIPE;
+		if (!gridwl_control_get_int(request, "dx", &a) ||
+				!gridwl_control_get_int(request, "dy", &b)) {
+			return gridwl_control_error(
+					"gesture swipe needs integer \"dx\" and \"dy\"");
+		}
+		da = a;
+		db = b;
+	} else if (strcmp(kind_name, "pinch") == 0) {
+		kind = GRIDWL_CONTROL_GESTURE_PINCH;
+		if (!gridwl_control_get_int(request, "scale", &a) ||
+				!gridwl_control_get_int(request, "rotation", &b)) {
+			return gridwl_control_error("gesture pinch needs integer "
+										"\"scale\" (percent) and \"rotation\"");
+		}
+		da = a / 100.0;
+		db = b;
+	} else if (strcmp(kind_name, "hold") == 0) {
+		kind = GRIDWL_CONTROL_GESTURE_HOLD;
+	} else {
+		return gridwl_control_error("no gesture %s", kind_name);
+	}
+	char *error = NULL;
+	if (!gridwl_control_pointer_gesture(server->seat, kind, fingers, da, db,
+				&error)) {
+		return gridwl_control_error_reply(error);
+	}
+	return input_sent(server);
+}
+
+/* May defer its reply through pending (see compositor/control/socket.h). */
