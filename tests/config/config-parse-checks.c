@@ -1,4 +1,6 @@
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "config-parse-checks.h"
 
 bool starts_with(const char *s, const char *prefix) {
@@ -39,4 +41,42 @@ void parse_error(const char *line, const char *want) {
 	CHECK(wl_list_empty(&config->window_rules));
 	free(error);
 	gridwl_config_destroy(config);
+}
+
+struct gridwl_output_config *first_output(struct gridwl_config *config) {
+	CHECK(!wl_list_empty(&config->outputs));
+	struct gridwl_output_config *oc;
+	return wl_container_of(config->outputs.next, oc, link);
+}
+
+struct gridwl_binding *only_binding(struct gridwl_config *config) {
+	CHECK(wl_list_length(&config->bindings) == 1);
+	struct gridwl_binding *binding;
+	return wl_container_of(config->bindings.next, binding, link);
+}
+
+/* Writes len bytes to a new temporary file; returns its malloc'd path. */
+char *write_temp(const char *contents, size_t len) {
+	const char *dir = getenv("TMPDIR");
+	if (dir == NULL || dir[0] == '\0') {
+		dir = "/tmp";
+	}
+	size_t size = strlen(dir) + 32;
+	char *path = malloc(size);
+	CHECK(path != NULL);
+	snprintf(path, size, "%s/gridwl-test-XXXXXX", dir);
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	CHECK(write(fd, contents, len) == (ssize_t)len);
+	CHECK(close(fd) == 0);
+	return path;
+}
+
+char *write_temp_str(const char *contents) {
+	return write_temp(contents, strlen(contents));
+}
+
+void remove_temp(char *path) {
+	unlink(path);
+	free(path);
 }

@@ -34,4 +34,13 @@ void parse_ok(struct gridwl_config *config, const char *line);
  * nothing to a config. */
 void parse_error(const char *line, const char *want);
 
+/* The config's first output line, its only binding. */
+struct gridwl_output_config *first_output(struct gridwl_config *config);
+struct gridwl_binding *only_binding(struct gridwl_config *config);
+/* Writes len bytes (or a string) to a new temporary file; returns its
+ * malloc'd path, which remove_temp unlinks and frees. */
+char *write_temp(const char *contents, size_t len);
+char *write_temp_str(const char *contents);
+void remove_temp(char *path);
+
 #endif
