@@ -531,6 +531,10 @@ static const struct command commands[] = {
 			"fullscreen, maximize, center, move-to-output\n"
 			"DIRECTION|NAME, close, ...)",
 			1, -1, build_type },
+	[GRIDWL_CONTROL_CLIENTS] = { "",
+			"list the connected clients: pid, command,\n"
+			"sandbox, windows, privileged protocols",
+			0, 0, build_no_args },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

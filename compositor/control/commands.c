@@ -6,6 +6,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_xdg_shell.h>
+#include "compositor/control/clients.h"
 #include "compositor/control/commands.h"
 #include "compositor/control/fields.h"
 #include "compositor/control/input_commands.h"
@@ -606,6 +607,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_TOUCH] = gridwl_control_cmd_touch,
 	[GRIDWL_CONTROL_GESTURE] = gridwl_control_cmd_gesture,
 	[GRIDWL_CONTROL_ACTION] = gridwl_control_cmd_action,
+	[GRIDWL_CONTROL_CLIENTS] = gridwl_control_cmd_clients,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

@@ -27,8 +27,7 @@ static const char *const privileged_interfaces[] = {
 	"wp_security_context_manager_v1",
 };
 
-static bool is_privileged(const struct wl_global *global) {
-	const char *name = wl_global_get_interface(global)->name;
+bool gridwl_security_context_is_privileged(const char *name) {
 	for (size_t i = 0; i <
 			sizeof(privileged_interfaces) / sizeof(privileged_interfaces[0]);
 			i++) {
@@ -43,7 +42,8 @@ static bool filter_global(const struct wl_client *client,
 		const struct wl_global *global, void *data) {
 	struct wlr_security_context_manager_v1 *manager = data;
 	// wlroots tags the clients that came through a context's socket.
-	return !is_privileged(global) ||
+	return !gridwl_security_context_is_privileged(
+				   wl_global_get_interface(global)->name) ||
 			wlr_security_context_manager_v1_lookup_client(manager, client) ==
 			NULL;
 }
@@ -65,13 +65,23 @@ bool gridwl_security_context_of(struct gridwl_server *server,
 		struct wlr_surface *surface, const char **engine, const char **app_id) {
 	*engine = NULL;
 	*app_id = NULL;
-	if (server->security_context == NULL || surface == NULL) {
+	if (surface == NULL) {
+		return false;
+	}
+	return gridwl_security_context_of_client(server,
+			wl_resource_get_client(surface->resource), engine, app_id);
+}
+
+bool gridwl_security_context_of_client(struct gridwl_server *server,
+		struct wl_client *client, const char **engine, const char **app_id) {
+	*engine = NULL;
+	*app_id = NULL;
+	if (server->security_context == NULL) {
 		return false;
 	}
 	const struct wlr_security_context_v1_state *state =
 			wlr_security_context_manager_v1_lookup_client(
-					server->security_context,
-					wl_resource_get_client(surface->resource));
+					server->security_context, client);
 	if (state == NULL) {
 		return false;
 	}

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 
 struct gridwl_server;
+struct wl_client;
 struct wlr_surface;
 
 /*
@@ -24,5 +25,10 @@ bool gridwl_security_context_init(struct gridwl_server *server);
  * may be NULL when the sandbox did not say it. */
 bool gridwl_security_context_of(struct gridwl_server *server,
 		struct wlr_surface *surface, const char **engine, const char **app_id);
+/* The same for a client. */
+bool gridwl_security_context_of_client(struct gridwl_server *server,
+		struct wl_client *client, const char **engine, const char **app_id);
+/* Whether the global of this interface is one a sandbox does not see. */
+bool gridwl_security_context_is_privileged(const char *interface);
 
 #endif

@@ -11,6 +11,8 @@
  * wayland-info connected through the sandbox's socket sees the ordinary
  * globals and none of the privileged ones, which it sees through gridwl's
  * own socket; a window through the sandbox's socket maps like any other.
+ * gridctl clients names each client's sandbox, windows and the privileged
+ * protocols it uses (wl-paste --watch: data-control).
  */
 
 static const char *const ordinary[] = {
@@ -63,6 +65,78 @@ static bool lists(const char *out, const char *interface) {
 	char quoted[128];
 	snprintf(quoted, sizeof(quoted), "'%s'", interface);
 	return strstr(out, quoted) != NULL;
+}
+
+/* The client in gridctl clients' reply whose command is command. */
+static struct json_object *client_named(struct json_object *reply,
+		const char *command) {
+	return json_array_find(json_path(reply, "clients", json_type_array),
+			"command", command);
+}
+
+/* The length of the array at path in obj, -1 when there is none. */
+static int array_length(struct json_object *obj, const char *path) {
+	struct json_object *array = json_path(obj, path, json_type_array);
+	return array != NULL ? (int)json_object_array_length(array) : -1;
+}
+
+/* Whether wl-paste has bound data-control yet. */
+static bool has_watcher(struct json_object *reply, void *data) {
+	struct json_object *watcher = client_named(reply, "wl-paste");
+	struct json_object *privileged = watcher != NULL ?
+			json_path(watcher, "privileged", json_type_array) :
+			NULL;
+	return privileged != NULL && json_object_array_length(privileged) > 0;
+}
+
+static bool check_clients(struct json_object *reply) {
+	struct json_object *watcher = client_named(reply, "wl-paste");
+	struct json_object *sandboxed = NULL, *plain = NULL;
+	struct json_object *clients = json_path(reply, "clients", json_type_array);
+	for (size_t i = 0; clients != NULL && i < json_object_array_length(clients);
+			i++) {
+		struct json_object *client = json_object_array_get_idx(clients, i);
+		struct json_object *sandbox =
+				json_path(client, "sandbox", json_type_object);
+		struct json_object *windows =
+				json_path(client, "windows", json_type_array);
+		if (sandbox != NULL) {
+			sandboxed = client;
+		} else if (windows != NULL && array_length(client, "windows") == 1 &&
+				strcmp(json_object_get_string(
+							   json_path(client, "command", json_type_string)),
+						"solid-client") == 0) {
+			plain = client;
+		}
+	}
+	struct json_object *names =
+			json_path(watcher, "privileged", json_type_array);
+	bool ok = CHECK(watcher != NULL && names != NULL &&
+					json_object_array_length(names) == 1 &&
+					strcmp(json_object_get_string(
+								   json_object_array_get_idx(names, 0)),
+							"zwlr_data_control_manager_v1") == 0,
+			"wl-paste should use data-control alone: %s",
+			json_object_to_json_string(watcher));
+	ok = CHECK(watcher != NULL && json_path(watcher, "pid", json_type_int) &&
+						 json_object_get_int(
+								 json_path(watcher, "pid", json_type_int)) > 0,
+				 "wl-paste has no pid") &&
+			ok;
+	ok = CHECK(sandboxed != NULL, "no client with a sandbox: %s",
+				 json_object_to_json_string(reply)) &&
+			CHECK_JSON_STRING(sandboxed, "sandbox.engine", "org.gridwl.Test") &&
+			CHECK_JSON_STRING(sandboxed, "sandbox.app_id",
+					"org.example.Sandboxed") &&
+			CHECK_JSON_STRING(sandboxed, "command", "solid-client") &&
+			CHECK(array_length(sandboxed, "privileged") == 0,
+					"the sandboxed client uses a privileged protocol") &&
+			ok;
+	ok = CHECK(plain != NULL, "the plain window's client is not listed") &&
+			CHECK(array_length(plain, "privileged") == 0,
+					"the plain client uses a privileged protocol") &&
+			ok;
+	return ok;
 }
 
 static bool body(struct harness *h, const void *data) {
@@ -133,6 +207,20 @@ static bool body(struct harness *h, const void *data) {
 				 "the plain window's sandbox is not null") &&
 			ok;
 	json_object_put(listed);
+
+	// gridctl clients: the sandboxed client with its sandbox and window, a
+	// clipboard watcher with the privileged protocol it uses, the plain
+	// window's client with none.
+	const char *watch_argv[] = { "wl-paste", "--watch", "true", NULL };
+	struct harness_client *watcher = harness_spawn(h, "watch", watch_argv);
+	ok = CHECK(watcher != NULL, "cannot start wl-paste --watch") && ok;
+	struct json_object *clients = harness_wait_gridctl(h,
+			(const char *const[]){ "clients", NULL }, has_watcher, NULL,
+			HARNESS_TIMEOUT_MS, "wl-paste --watch among the clients");
+	ok = CHECK(clients != NULL, "gridctl clients never lists wl-paste") &&
+			check_clients(clients) && ok;
+	json_object_put(clients);
+	harness_client_kill(watcher);
 	free(socket);
 	return ok;
 }
