@@ -88,10 +88,6 @@ static bool wait_wl1(struct harness *inner, int width, int height, int scale) {
 			width, height, scale);
 }
 
-static uint32_t expect_from_image(void *data, int rx, int ry) {
-	return image_get(data, rx, ry);
-}
-
 /* The inner compositor and then the host repaint on their own schedules:
  * look at the host's screen until the region is expected (width x height
  * physical, drawn from expected's pixels 1:1). */
@@ -110,32 +106,23 @@ static struct image *host_screenshot(struct harness *host, const char *output,
 	return image;
 }
 
+struct host_shot {
+	struct harness *host;
+	const char *output;
+	bool with_cursor;
+};
+
+static struct image *take_host_shot(void *data) {
+	struct host_shot *shot = data;
+	return host_screenshot(shot->host, shot->output, shot->with_cursor);
+}
+
 static bool wait_host_shows(struct harness *host, const char *output,
 		bool with_cursor, struct image_region region,
 		const struct image *expected, const char *name) {
-	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
-	for (;;) {
-		struct image *image = host_screenshot(host, output, with_cursor);
-		REQUIRE(image != NULL, "no host screenshot");
-		struct image_mismatch mismatch = { 0 };
-		long count = image_compare(image, region, expect_from_image,
-				(void *)expected, &mismatch);
-		if (count == 0) {
-			image_destroy(image);
-			return true;
-		}
-		if (harness_now_ms() >= deadline) {
-			check_save_artifact(image, name);
-			image_destroy(image);
-			return CHECK(false,
-					"%s: %ld pixels differ (first at %d,%d: 0x%08x, want "
-					"0x%08x)",
-					name, count, mismatch.x, mismatch.y, mismatch.actual,
-					mismatch.expected);
-		}
-		image_destroy(image);
-		harness_sleep_ms(50);
-	}
+	struct host_shot shot = { host, output, with_cursor };
+	return screenshot_wait_matches(take_host_shot, &shot, region, expected,
+			name);
 }
 
 /* The host's output shows, from its physical pixel x, y on, the client's
@@ -188,6 +175,14 @@ static struct harness_client *spawn_fullscreen(struct harness *inner,
 /* A scale-2 client in the nested scale-2 output: 1:1 through both
  * compositors. A scale-1 one: the nested gridwl's nearest magnification
  * by 2, and nothing more. */
+/* Waits for the client's line want; false after reporting why. */
+static bool client_line(struct harness_client *client, const char *want,
+		const char *why) {
+	char *line = harness_client_wait_line(client, want, HARNESS_TIMEOUT_MS);
+	free(line);
+	return CHECK(line != NULL, "%s", why);
+}
+
 static bool body_one_to_one(struct harness *host, int client_scale) {
 	struct harness *inner = start_inner(host, "WL-1 mode 800x600 scale 2");
 	REQUIRE(inner != NULL, "nested gridwl did not start");
@@ -216,24 +211,32 @@ static bool set_host_scale(struct harness *host, const char *scale) {
 	return CHECK(reply != NULL, "cannot set the host's scale to %s", scale);
 }
 
+/* A nested gridwl in host with WL-1 800x600 (a 400x300 host window at the
+ * host's scale 2) and a fullscreen coords client there drawing at the
+ * scale it is told, 2. *inner NULL when gridwl did not start. */
+static bool start_coords(struct harness *host, struct harness **inner,
+		struct host_window *w, struct harness_client **client) {
+	*client = NULL;
+	*inner = start_inner(host, "WL-1 mode 800x600");
+	bool ok = *inner != NULL && find_host_window(host, 400, 300, w) &&
+			wait_wl1(*inner, 800, 600, 2);
+	*client = ok ? spawn_fullscreen(*inner, "coords", "preferred") : NULL;
+	ok = ok && CHECK(*client != NULL, "cannot start the inner client");
+	return ok &&
+			client_line(*client, "ready 400 300 2",
+					"the client should draw at scale 2");
+}
+
 /* Without a configured scale the nested output takes the host's, and
  * follows it from 2 to 1 and back; the host window keeps its logical
  * size, the client (which draws at its preferred scale) its logical
  * geometry, and every step is exact on the host. */
 static bool body_scale_change(struct harness *host) {
-	struct harness *inner = start_inner(host, "WL-1 mode 800x600");
-	REQUIRE(inner != NULL, "nested gridwl did not start");
+	struct harness *inner;
 	struct host_window w;
-	bool ok = find_host_window(host, 400, 300, &w) &&
-			wait_wl1(inner, 800, 600, 2);
-	struct harness_client *client =
-			ok ? spawn_fullscreen(inner, "coords", "preferred") : NULL;
-	ok = ok && CHECK(client != NULL, "cannot start the inner client");
-	char *line = ok ? harness_client_wait_line(client, "ready 400 300 2",
-							  HARNESS_TIMEOUT_MS) :
-					  NULL;
-	ok = ok && CHECK(line != NULL, "the client should draw at scale 2");
-	free(line);
+	struct harness_client *client;
+	bool ok = start_coords(host, &inner, &w, &client);
+	REQUIRE(inner != NULL, "nested gridwl did not start");
 	struct pattern coords = { .kind = PATTERN_COORDS };
 	ok = ok &&
 			check_host(host, &w, 2, &coords, 800, 600, 1,
@@ -246,11 +249,9 @@ static bool body_scale_change(struct harness *host) {
 					"the host window moved from %d,%d to %d,%d", w.x, w.y, w1.x,
 					w1.y) &&
 			wait_wl1(inner, 400, 300, 1);
-	line = ok ? harness_client_wait_line(client, "ready 400 300 1",
-						HARNESS_TIMEOUT_MS) :
-				NULL;
-	ok = ok && CHECK(line != NULL, "the client should draw at scale 1");
-	free(line);
+	ok = ok &&
+			client_line(client, "ready 400 300 1",
+					"the client should draw at scale 1");
 	ok = ok &&
 			check_host(host, &w, 1, &coords, 400, 300, 1,
 					"nested-hidpi-change-1");
@@ -258,11 +259,9 @@ static bool body_scale_change(struct harness *host) {
 	ok = ok && set_host_scale(host, "2") &&
 			find_host_window(host, 400, 300, &w1) &&
 			wait_wl1(inner, 800, 600, 2);
-	line = ok ? harness_client_wait_line(client, "ready 400 300 2",
-						HARNESS_TIMEOUT_MS) :
-				NULL;
-	ok = ok && CHECK(line != NULL, "the client should draw at scale 2 again");
-	free(line);
+	ok = ok &&
+			client_line(client, "ready 400 300 2",
+					"the client should draw at scale 2 again");
 	ok = ok &&
 			check_host(host, &w, 2, &coords, 800, 600, 1,
 					"nested-hidpi-change-back");
@@ -285,27 +284,17 @@ static bool host_window_command(struct harness *host,
  * output's mode follows at the same scale, and the fullscreen client with
  * it, exact. */
 static bool body_resize(struct harness *host) {
-	struct harness *inner = start_inner(host, "WL-1 mode 800x600");
-	REQUIRE(inner != NULL, "nested gridwl did not start");
+	struct harness *inner;
 	struct host_window w;
-	bool ok = find_host_window(host, 400, 300, &w) &&
-			wait_wl1(inner, 800, 600, 2);
-	struct harness_client *client =
-			ok ? spawn_fullscreen(inner, "coords", "preferred") : NULL;
-	ok = ok && CHECK(client != NULL, "cannot start the inner client");
-	char *line = ok ? harness_client_wait_line(client, "ready 400 300 2",
-							  HARNESS_TIMEOUT_MS) :
-					  NULL;
-	ok = ok && CHECK(line != NULL, "the client should draw at scale 2");
-	free(line);
+	struct harness_client *client;
+	bool ok = start_coords(host, &inner, &w, &client);
+	REQUIRE(inner != NULL, "nested gridwl did not start");
 	ok = ok && host_window_command(host, &w, "resize", 300, 200) &&
 			wait_wl1(inner, 600, 400, 2) &&
 			find_host_window(host, 300, 200, &w);
-	line = ok ? harness_client_wait_line(client, "ready 300 200 2",
-						HARNESS_TIMEOUT_MS) :
-				NULL;
-	ok = ok && CHECK(line != NULL, "the client should follow, 300x200");
-	free(line);
+	ok = ok &&
+			client_line(client, "ready 300 200 2",
+					"the client should follow, 300x200");
 	struct pattern coords = { .kind = PATTERN_COORDS };
 	ok = ok &&
 			check_host(host, &w, 2, &coords, 600, 400, 1,
@@ -326,32 +315,26 @@ static bool body_move(struct harness *host) {
 	struct harness_client *client =
 			ok ? spawn_fullscreen(inner, "coords", "preferred") : NULL;
 	ok = ok && CHECK(client != NULL, "cannot start the inner client");
-	char *line = ok ? harness_client_wait_line(client, "ready 400 300 2",
-							  HARNESS_TIMEOUT_MS) :
-					  NULL;
-	ok = ok && CHECK(line != NULL, "the client should draw at scale 2");
-	free(line);
+	ok = ok &&
+			client_line(client, "ready 400 300 2",
+					"the client should draw at scale 2");
 	struct pattern coords = { .kind = PATTERN_COORDS };
 	ok = ok &&
 			check_host_at(host, "HEADLESS-1", 200, 100, &coords, 800, 600, 1,
 					"nested-hidpi-on-2");
 	ok = ok && host_window_command(host, &w, "move", 900, 50) &&
 			wait_wl1(inner, 400, 300, 1);
-	line = ok ? harness_client_wait_line(client, "ready 400 300 1",
-						HARNESS_TIMEOUT_MS) :
-				NULL;
-	ok = ok && CHECK(line != NULL, "the client should draw at scale 1");
-	free(line);
+	ok = ok &&
+			client_line(client, "ready 400 300 1",
+					"the client should draw at scale 1");
 	ok = ok &&
 			check_host_at(host, "HEADLESS-2", 100, 50, &coords, 400, 300, 1,
 					"nested-hidpi-on-1");
 	ok = ok && host_window_command(host, &w, "move", 100, 50) &&
 			wait_wl1(inner, 800, 600, 2);
-	line = ok ? harness_client_wait_line(client, "ready 400 300 2",
-						HARNESS_TIMEOUT_MS) :
-				NULL;
-	ok = ok && CHECK(line != NULL, "the client should draw at scale 2 again");
-	free(line);
+	ok = ok &&
+			client_line(client, "ready 400 300 2",
+					"the client should draw at scale 2 again");
 	ok = ok &&
 			check_host_at(host, "HEADLESS-1", 200, 100, &coords, 800, 600, 1,
 					"nested-hidpi-back-on-2");
@@ -398,11 +381,9 @@ static bool body_pointer(struct harness *host, int host_scale) {
 	int px = w.x * host_scale, py = w.y * host_scale;
 	ok = ok && host_pointer_to(pointer, px + 20, py + 20) &&
 			host_pointer_to(pointer, px + 40, py + 30);
-	line = ok ? harness_client_wait_line(client, "pointer enter",
-						HARNESS_TIMEOUT_MS) :
-				NULL;
-	ok = ok && CHECK(line != NULL, "the pointer did not enter the client");
-	free(line);
+	ok = ok &&
+			client_line(client, "pointer enter",
+					"the pointer did not enter the client");
 	// Host pixel 203,101 of the window is nested pixel 203,101: logical
 	// 101.5,50.5 at scale 2, 203,101 at scale 1. (The client may see the
 	// motion to 40,30 first, when the nested pointer started on it.)

@@ -15,6 +15,7 @@
 #include "image.h"
 #include "resample_expect.h"
 #include "run-gridwl.h"
+#include "screenshots.h"
 #include "virtual-pointer.h"
 
 /*
@@ -225,39 +226,16 @@ static struct image *grim(const struct sway *sway) {
 	return image;
 }
 
-static uint32_t expect_from_image(void *data, int rx, int ry) {
-	return image_get(data, rx, ry);
+static struct image *take_grim(void *data) {
+	return grim(data);
 }
 
 /* sway repaints when gridwl's buffer comes: look until it is there. */
 static bool wait_host_shows(const struct sway *sway,
 		const struct image *expected, const char *name) {
 	struct image_region region = { 0, 0, expected->width, expected->height };
-	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
-	for (;;) {
-		struct image *image = grim(sway);
-		if (image == NULL) {
-			return false;
-		}
-		struct image_mismatch mismatch = { 0 };
-		long count = image_compare(image, region, expect_from_image,
-				(void *)expected, &mismatch);
-		if (count == 0) {
-			image_destroy(image);
-			return true;
-		}
-		if (harness_now_ms() >= deadline) {
-			check_save_artifact(image, name);
-			image_destroy(image);
-			return CHECK(false,
-					"%s: %ld pixels differ (first at %d,%d: 0x%08x, want "
-					"0x%08x)",
-					name, count, mismatch.x, mismatch.y, mismatch.actual,
-					mismatch.expected);
-		}
-		image_destroy(image);
-		harness_sleep_ms(50);
-	}
+	return screenshot_wait_matches(take_grim, (void *)sway, region, expected,
+			name);
 }
 
 struct output_state {

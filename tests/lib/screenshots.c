@@ -56,3 +56,37 @@ struct image *screenshot_grim(struct harness *h, const char *output,
 	free(path);
 	return image;
 }
+
+static uint32_t expect_from_image(void *data, int rx, int ry) {
+	return image_get(data, rx, ry);
+}
+
+bool screenshot_wait_matches(struct image *(*take)(void *data), void *data,
+		struct image_region region, const struct image *expected,
+		const char *name) {
+	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
+	for (;;) {
+		struct image *image = take(data);
+		if (image == NULL) {
+			return false;
+		}
+		struct image_mismatch mismatch = { 0 };
+		long count = image_compare(image, region, expect_from_image,
+				(void *)expected, &mismatch);
+		if (count == 0) {
+			image_destroy(image);
+			return true;
+		}
+		if (harness_now_ms() >= deadline) {
+			check_save_artifact(image, name);
+			image_destroy(image);
+			return CHECK(false,
+					"%s: %ld pixels differ (first at %d,%d: 0x%08x, want "
+					"0x%08x)",
+					name, count, mismatch.x, mismatch.y, mismatch.actual,
+					mismatch.expected);
+		}
+		image_destroy(image);
+		harness_sleep_ms(50);
+	}
+}

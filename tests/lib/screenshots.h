@@ -15,4 +15,12 @@ struct image *screenshot_gridctl(struct harness *h, const char *output,
 struct image *screenshot_grim(struct harness *h, const char *output,
 		const char *name);
 
+/* Takes pictures with take(data) (NULL after reporting on failure) until
+ * region of one is expected's pixels 1:1, for screens that repaint on
+ * their own schedule (a nested compositor's host); on timeout reports how
+ * many pixels differ and saves the last picture as name. */
+bool screenshot_wait_matches(struct image *(*take)(void *data), void *data,
+		struct image_region region, const struct image *expected,
+		const char *name);
+
 #endif
