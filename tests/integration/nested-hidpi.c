@@ -154,8 +154,12 @@ static struct harness *start_inner(struct harness *host, const char *line) {
 	return start_nested_gridwl(host, args);
 }
 
+/* A fullscreen client on WL-1 drawing at scale, or at the scale it is
+ * told when scale is 0; its cursor surface at scale (1 when told). */
 static struct harness_client *spawn_fullscreen(struct harness *inner,
-		const char *pattern, const char *scale) {
+		const char *pattern, int scale) {
+	char scale_text[16];
+	snprintf(scale_text, sizeof(scale_text), "%d", scale > 0 ? scale : 1);
 	const char *args[] = {
 		"--fullscreen",
 		"WL-1",
@@ -164,17 +168,14 @@ static struct harness_client *spawn_fullscreen(struct harness *inner,
 		"--app-id",
 		"inner",
 		"--scale",
-		scale,
+		scale > 0 ? scale_text : "preferred",
 		"--cursor",
-		strcmp(scale, "preferred") == 0 ? "1" : scale,
+		scale_text,
 		NULL,
 	};
 	return harness_spawn_pattern_client(inner, "inner", args);
 }
 
-/* A scale-2 client in the nested scale-2 output: 1:1 through both
- * compositors. A scale-1 one: the nested gridwl's nearest magnification
- * by 2, and nothing more. */
 /* Waits for the client's line want; false after reporting why. */
 static bool client_line(struct harness_client *client, const char *want,
 		const char *why) {
@@ -183,16 +184,17 @@ static bool client_line(struct harness_client *client, const char *want,
 	return CHECK(line != NULL, "%s", why);
 }
 
+/* A scale-2 client in the nested scale-2 output: 1:1 through both
+ * compositors. A scale-1 one: the nested gridwl's nearest magnification
+ * by 2, and nothing more. */
 static bool body_one_to_one(struct harness *host, int client_scale) {
 	struct harness *inner = start_inner(host, "WL-1 mode 800x600 scale 2");
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	struct host_window w;
 	bool ok = find_host_window(host, 400, 300, &w) &&
 			wait_wl1(inner, 800, 600, 2);
-	char scale[8];
-	snprintf(scale, sizeof(scale), "%d", client_scale);
 	struct harness_client *client =
-			ok ? spawn_fullscreen(inner, "checker", scale) : NULL;
+			ok ? spawn_fullscreen(inner, "checker", client_scale) : NULL;
 	ok = ok && CHECK(client != NULL, "cannot start the inner client") &&
 			CHECK_READY(client, 400, 300, client_scale);
 	struct pattern checker = { .kind = PATTERN_CHECKER };
@@ -220,7 +222,7 @@ static bool start_coords(struct harness *host, struct harness **inner,
 	*inner = start_inner(host, "WL-1 mode 800x600");
 	bool ok = *inner != NULL && find_host_window(host, 400, 300, w) &&
 			wait_wl1(*inner, 800, 600, 2);
-	*client = ok ? spawn_fullscreen(*inner, "coords", "preferred") : NULL;
+	*client = ok ? spawn_fullscreen(*inner, "coords", 0) : NULL;
 	ok = ok && CHECK(*client != NULL, "cannot start the inner client");
 	return ok &&
 			client_line(*client, "ready 400 300 2",
@@ -313,7 +315,7 @@ static bool body_move(struct harness *host) {
 			host_window_command(host, &w, "move", 100, 50) &&
 			wait_wl1(inner, 800, 600, 2);
 	struct harness_client *client =
-			ok ? spawn_fullscreen(inner, "coords", "preferred") : NULL;
+			ok ? spawn_fullscreen(inner, "coords", 0) : NULL;
 	ok = ok && CHECK(client != NULL, "cannot start the inner client");
 	ok = ok &&
 			client_line(client, "ready 400 300 2",
@@ -359,10 +361,8 @@ static bool body_pointer(struct harness *host, int host_scale) {
 	struct host_window w;
 	bool ok = find_host_window(host, logical_width, logical_height, &w) &&
 			wait_wl1(inner, 800, 600, host_scale);
-	char scale[8];
-	snprintf(scale, sizeof(scale), "%d", host_scale);
 	struct harness_client *client =
-			ok ? spawn_fullscreen(inner, "checker", scale) : NULL;
+			ok ? spawn_fullscreen(inner, "checker", host_scale) : NULL;
 	// The host's pointer (headless gridwl has one from its start) gives
 	// the nested gridwl its pointer, and the client binds its wl_pointer
 	// before it maps.
