@@ -245,22 +245,16 @@ int main(int argc, char **argv) {
 		return 1;
 	}
 	c.surface = wl_compositor_create_surface(c.compositor);
-	c.xdg_surface = xdg_wm_base_get_xdg_surface(c.wm_base, c.surface);
-	xdg_surface_add_listener(c.xdg_surface, &xdg_surface_listener, &c);
-	c.toplevel = xdg_surface_get_toplevel(c.xdg_surface);
-	xdg_toplevel_add_listener(c.toplevel, &raw_client_toplevel_listener, &c);
-	xdg_toplevel_set_app_id(c.toplevel, argv[1]);
-	wl_surface_commit(c.surface);
-	while (!c.configured) {
-		if (wl_display_dispatch(c.display) < 0) {
-			int status = raw_client_report_disconnect(c.display);
-			client_finish(&c);
-			return status;
-		}
+	int status = raw_client_map_toplevel(c.display, c.wm_base, c.surface,
+			&c.xdg_surface, &c.toplevel, &xdg_surface_listener, &c, argv[1],
+			NULL, &c.configured);
+	if (status != 0) {
+		client_finish(&c);
+		return status;
 	}
 	wl_display_roundtrip(c.display);
 	raw_client_emit("ready");
-	int status;
+
 	if (c.on_leave) {
 		// Started by gridwl, with no one on stdin: runs until the
 		// compositor ends.

@@ -409,22 +409,16 @@ int main(int argc, char **argv) {
 					c.alpha);
 		}
 	}
-	c.xdg_surface = xdg_wm_base_get_xdg_surface(c.wm_base, c.surface);
-	xdg_surface_add_listener(c.xdg_surface, &xdg_surface_listener, &c);
-	c.toplevel = xdg_surface_get_toplevel(c.xdg_surface);
-	xdg_toplevel_add_listener(c.toplevel, &raw_client_toplevel_listener, &c);
-	xdg_toplevel_set_app_id(c.toplevel, c.app_id);
-	wl_surface_commit(c.surface);
-	while (!c.configured) {
-		if (wl_display_dispatch(c.display) < 0) {
-			int status = raw_client_report_disconnect(c.display);
-			client_finish(&c);
-			return status;
-		}
+	int status = raw_client_map_toplevel(c.display, c.wm_base, c.surface,
+			&c.xdg_surface, &c.toplevel, &xdg_surface_listener, &c, c.app_id,
+			NULL, &c.configured);
+	if (status != 0) {
+		client_finish(&c);
+		return status;
 	}
 	wl_display_roundtrip(c.display);
 	raw_client_emit("ready");
-	int status = raw_client_run(c.display, on_line, &c);
+	status = raw_client_run(c.display, on_line, &c);
 	client_finish(&c);
 	return status;
 }

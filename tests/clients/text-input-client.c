@@ -214,25 +214,16 @@ int main(int argc, char *argv[]) {
 	zwp_text_input_v3_add_listener(client.text_input, &text_input_listener,
 			&client);
 	client.surface = wl_compositor_create_surface(client.compositor);
-	client.xdg_surface =
-			xdg_wm_base_get_xdg_surface(client.wm_base, client.surface);
-	xdg_surface_add_listener(client.xdg_surface, &xdg_surface_listener,
-			&client);
-	client.toplevel = xdg_surface_get_toplevel(client.xdg_surface);
-	xdg_toplevel_add_listener(client.toplevel, &raw_client_toplevel_listener,
-			&client);
-	xdg_toplevel_set_app_id(client.toplevel, argv[1]);
-	wl_surface_commit(client.surface);
-	while (!client.configured) {
-		if (wl_display_dispatch(client.display) < 0) {
-			int status = raw_client_report_disconnect(client.display);
-			client_finish(&client, registry);
-			return status;
-		}
+	int status = raw_client_map_toplevel(client.display, client.wm_base,
+			client.surface, &client.xdg_surface, &client.toplevel,
+			&xdg_surface_listener, &client, argv[1], NULL, &client.configured);
+	if (status != 0) {
+		client_finish(&client, registry);
+		return status;
 	}
 	wl_display_roundtrip(client.display);
 	raw_client_emit("ready");
-	int status = raw_client_run(client.display, on_line, &client);
+	status = raw_client_run(client.display, on_line, &client);
 	client_finish(&client, registry);
 	return status;
 }
