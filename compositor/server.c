@@ -32,6 +32,7 @@
 #include "compositor/services/fractional_scale.h"
 #include "compositor/services/presentation.h"
 #include "compositor/services/security_context.h"
+#include "compositor/global_filter.h"
 #include "compositor/services/single_pixel_buffer.h"
 #include "compositor/services/tearing_control.h"
 #include "compositor/services/xdg_activation.h"
@@ -491,6 +492,7 @@ struct gridwl_server *gridwl_server_create(
 	server->new_output.notify = handle_new_output;
 	wl_signal_add(&server->backend->events.new_output, &server->new_output);
 	server->xwayland = gridwl_xwayland_create(server);
+	gridwl_global_filter_init(server);
 
 	if (!wlr_backend_start(server->backend)) {
 		gridwl_set_error(error, "cannot start the %s backend",
@@ -585,6 +587,8 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	// X11 windows go with it, while the seat they may hold focus on is
 	// still there.
 	gridwl_xwayland_destroy(server->xwayland);
+	// The global filter asks it until the display goes.
+	server->xwayland = NULL;
 	server->xwayland = NULL;
 	// After the last client: it guards their going too.
 	gridwl_wlroots_guard_destroy(server->wlroots_guard);

@@ -38,13 +38,14 @@ bool gridwl_security_context_is_privileged(const char *name) {
 	return false;
 }
 
-static bool filter_global(const struct wl_client *client,
-		const struct wl_global *global, void *data) {
-	struct wlr_security_context_manager_v1 *manager = data;
+bool gridwl_security_context_allows(struct gridwl_server *server,
+		const struct wl_client *client, const struct wl_global *global) {
 	// wlroots tags the clients that came through a context's socket.
-	return !gridwl_security_context_is_privileged(
-				   wl_global_get_interface(global)->name) ||
-			wlr_security_context_manager_v1_lookup_client(manager, client) ==
+	return server->security_context == NULL ||
+			!gridwl_security_context_is_privileged(
+					wl_global_get_interface(global)->name) ||
+			wlr_security_context_manager_v1_lookup_client(
+					server->security_context, (struct wl_client *)client) ==
 			NULL;
 }
 
@@ -56,7 +57,7 @@ bool gridwl_security_context_init(struct gridwl_server *server) {
 		wlr_log(WLR_ERROR, "Cannot create the security context manager");
 		return false;
 	}
-	wl_display_set_global_filter(server->display, filter_global, manager);
+	// compositor/global_filter.c asks gridwl_security_context_allows.
 	server->security_context = manager;
 	return true;
 }

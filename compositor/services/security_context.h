@@ -5,6 +5,7 @@
 
 struct gridwl_server;
 struct wl_client;
+struct wl_global;
 struct wlr_surface;
 
 /*
@@ -28,6 +29,9 @@ bool gridwl_security_context_of(struct gridwl_server *server,
 /* The same for a client. */
 bool gridwl_security_context_of_client(struct gridwl_server *server,
 		struct wl_client *client, const char **engine, const char **app_id);
+/* Whether client may see global: not a privileged one from a sandbox. */
+bool gridwl_security_context_allows(struct gridwl_server *server,
+		const struct wl_client *client, const struct wl_global *global);
 /* Whether the global of this interface is one a sandbox does not see. */
 bool gridwl_security_context_is_privileged(const char *interface);
 

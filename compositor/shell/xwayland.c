@@ -3,6 +3,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
+#include <wlr/xwayland/shell.h>
 #include "compositor/server.h"
 #include "compositor/shell/xwayland.h"
 #include "config/config.h"
@@ -96,4 +97,17 @@ pid_t gridwl_xwayland_starting_pid(struct gridwl_xwayland *xwayland) {
 	struct wlr_xwayland_server *server = xwayland->wlr_xwayland->server;
 	return server != NULL && server->pid > 0 && !server->ready ? server->pid :
 																 0;
+}
+
+bool gridwl_xwayland_allows(struct gridwl_xwayland *xwayland,
+		const struct wl_client *client, const struct wl_global *global) {
+	// Xwayland's own protocol: wlroots ends any other client that binds it.
+	struct wlr_xwayland *wlr_xwayland =
+			xwayland != NULL ? xwayland->wlr_xwayland : NULL;
+	if (wlr_xwayland == NULL || wlr_xwayland->shell_v1 == NULL ||
+			global != wlr_xwayland->shell_v1->global) {
+		return true;
+	}
+	return wlr_xwayland->server != NULL &&
+			client == wlr_xwayland->server->client;
 }

@@ -1,9 +1,12 @@
 #ifndef GRIDWL_COMPOSITOR_SHELL_XWAYLAND_H
 #define GRIDWL_COMPOSITOR_SHELL_XWAYLAND_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 struct gridwl_server;
+struct wl_client;
+struct wl_global;
 struct wlr_xwayland_surface;
 
 /*
@@ -23,6 +26,9 @@ const char *gridwl_xwayland_display(struct gridwl_xwayland *xwayland);
  * Xwayland is ready: no one else may reap it. 0 when none is starting (or
  * xwayland is NULL). */
 pid_t gridwl_xwayland_starting_pid(struct gridwl_xwayland *xwayland);
+/* Whether client may see global: xwayland_shell_v1 is Xwayland's alone. */
+bool gridwl_xwayland_allows(struct gridwl_xwayland *xwayland,
+		const struct wl_client *client, const struct wl_global *global);
 
 /* A view for a new X11 window (in compositor/shell/xwayland_view.c); it
  * goes with the window, which wlroots destroys with Xwayland too. */

@@ -168,6 +168,13 @@ static bool body(struct harness *h, const void *data) {
 					 "%s is not offered outside it", privileged[i]) &&
 				ok;
 	}
+	// Xwayland's own protocol is Xwayland's alone: any other client that
+	// bound it would be ended by wlroots.
+	ok = CHECK(outside == NULL || !lists(outside, "xwayland_shell_v1"),
+				 "xwayland_shell_v1 is offered to an ordinary client") &&
+			CHECK(inside == NULL || !lists(inside, "xwayland_shell_v1"),
+					"xwayland_shell_v1 is offered in the sandbox") &&
+			ok;
 	free(inside);
 	free(outside);
 
