@@ -120,6 +120,16 @@
  *    Upstream: the same in 0.18.2, 0.19.0 and 0.20.0
  *    (wl_compositor still bound at version 4); keep until wlroots does
  *    all of it.
+ * W19 xwayland.c, gridwl_compat_xwayland_map_associated: wlroots maps an
+ *    X11 window's wl_surface only on a commit after the surface is
+ *    associated with its X window (xwm.c xwayland_surface_handle_commit).
+ *    Xwayland commits the window's buffer on the Wayland socket and sends
+ *    WL_SURFACE_SERIAL on the X one; when gridwl reads the commit first (a
+ *    loaded machine), the surface has its buffer before it is associated,
+ *    and a window that does not redraw (a plain background) is never
+ *    mapped. Seen in xwayland-windows: about 1 run in 10 with four at
+ *    once. Upstream: the same in 0.18.2, 0.18.3 and 0.19.0 (associate does
+ *    not map); keep while xwayland_surface_associate does not.
  * W13 xwayland.c, gridwl_compat_xwayland_binary: which Xwayland wlroots
  *    will run, so that a missing one is found, and said so with gridwl's
  *    own message, before the first X11 client.
@@ -166,6 +176,7 @@
 
 struct wlr_input_device;
 struct wlr_output;
+struct wlr_xwayland_surface;
 struct wlr_pointer_constraint_v1;
 struct wlr_screencopy_manager_v1;
 struct wlr_seat;
@@ -191,6 +202,11 @@ uint32_t gridwl_compat_seat_touch_notify_up(struct wlr_seat *seat,
 void gridwl_compat_wl_absolute_position(struct wlr_input_device *device,
 		int physical_width, int physical_height, int logical_width,
 		int logical_height, int host_scale, double *x, double *y);
+
+/* W19: maps xsurface's wl_surface when it already has a buffer at its
+ * association, as the commit wlroots waits for would. */
+void gridwl_compat_xwayland_map_associated(
+		struct wlr_xwayland_surface *xsurface);
 
 /* W13: the Xwayland binary wlroots starts. */
 const char *gridwl_compat_xwayland_binary(void);

@@ -5,6 +5,7 @@
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/server.h"
 #include "compositor/view.h"
+#include "wlr_compat/wlr_compat.h"
 #include "compositor/shell/xwayland.h"
 #include "input/seat.h"
 
@@ -164,6 +165,7 @@ static void handle_associate(struct wl_listener *listener, void *data) {
 	struct wlr_surface *surface = xwl_view->view.xwayland_surface->surface;
 	wl_signal_add(&surface->events.map, &xwl_view->map);
 	wl_signal_add(&surface->events.unmap, &xwl_view->unmap);
+	gridwl_compat_xwayland_map_associated(xwl_view->view.xwayland_surface);
 }
 
 /* After the unmap, if the window was mapped. */
