@@ -15,6 +15,13 @@
 #include "render/screenshot.h"
 #include "render/target.h"
 
+void gridwl_image_make_opaque(struct gridwl_image *image) {
+	size_t count = (size_t)image->width * image->height;
+	for (size_t i = 0; i < count; i++) {
+		image->data[i] |= 0xff000000u;
+	}
+}
+
 void gridwl_image_finish(struct gridwl_image *image) {
 	free(image->data);
 	image->data = NULL;
@@ -109,10 +116,7 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 				wlr_output->name);
 		return false;
 	}
-	size_t count = (size_t)image->width * image->height;
-	for (size_t i = 0; i < count; i++) {
-		image->data[i] |= 0xff000000u;
-	}
+	gridwl_image_make_opaque(image);
 	return true;
 }
 

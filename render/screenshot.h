@@ -22,6 +22,9 @@ struct gridwl_image {
 /* Zeroed pixels; false when out of memory. */
 bool gridwl_image_init(struct gridwl_image *image, int width, int height);
 void gridwl_image_finish(struct gridwl_image *image);
+/* Alpha 0xff everywhere: what the renderer left in an opaque picture's
+ * alpha byte is not its alpha. */
+void gridwl_image_make_opaque(struct gridwl_image *image);
 
 /* The output as it is now, at its physical size, with_cursor drawn in as
  * the output shows it (its own image for the output's scale). */

@@ -144,9 +144,6 @@ bool gridwl_screenshot_region_at_scale(struct gridwl_server *server,
 	if (!compose_at_scale(server, box, scale, NULL, image, error)) {
 		return false;
 	}
-	size_t count = (size_t)image->width * image->height;
-	for (size_t i = 0; i < count; i++) {
-		image->data[i] |= 0xff000000u;
-	}
+	gridwl_image_make_opaque(image);
 	return true;
 }
