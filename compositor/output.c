@@ -15,6 +15,7 @@
 #include "compositor/nested.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "input/input_device.h"
 #include "compositor/services/output_power.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/util.h"
@@ -206,6 +207,8 @@ static void output_handle_destroy(struct wl_listener *listener, void *data) {
 
 	// Before the layout lets it go (its destroy listener comes after ours).
 	gridwl_views_output_leaving(server, output);
+	// wlr_cursor would keep mapping devices to it.
+	gridwl_input_devices_map(server->seat, output->wlr_output);
 	wl_list_remove(&output->destroy.link);
 	wl_list_remove(&output->commit.link);
 	wl_list_remove(&output->frame.link);

@@ -43,6 +43,7 @@
 #include "compositor/ready.h"
 #include "compositor/services/output_power.h"
 #include "compositor/server.h"
+#include "input/input_device.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/surface.h"
 #include "compositor/util.h"
@@ -260,6 +261,7 @@ bool gridwl_server_reload(struct gridwl_server *server, char **error) {
 		gridwl_view_apply_rules(view);
 	}
 	gridwl_seat_apply_cursor_config(server->seat);
+	gridwl_input_devices_apply(server->seat);
 	bool ok = true;
 	struct gridwl_output *output, *tmp;
 	wl_list_for_each_safe(output, tmp, &server->outputs, link) {

@@ -90,7 +90,11 @@ enum action_argument {
 	ARGUMENT_NONE, // nothing may follow the name
 	ARGUMENT_COMMAND, // the rest of the line is a shell command
 	ARGUMENT_WORD, // one word, of choices when they are given
+	ARGUMENT_LAYOUT, // next, prev, or a layout's index from 0
 };
+
+/* xkbcommon keymaps have at most this many layouts (XKB_MAX_GROUPS). */
+#define MAX_LAYOUTS 4
 
 /* The actions a binding can run; input/bindings.c has a runner for each. */
 static const struct {
@@ -109,6 +113,8 @@ static const struct {
 	// left, right, up, down or an output's name
 	{ "move-to-output", GRIDWL_ACTION_MOVE_TO_OUTPUT, ARGUMENT_WORD, { NULL } },
 	{ "center", GRIDWL_ACTION_CENTER, ARGUMENT_NONE, { NULL } },
+	{ "xkb-switch-layout", GRIDWL_ACTION_XKB_SWITCH_LAYOUT, ARGUMENT_LAYOUT,
+			{ NULL } },
 };
 
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
@@ -169,6 +175,20 @@ bool gridwl_binding_parse_action(struct gridwl_binding *binding,
 		} else if (actions[i].argument == ARGUMENT_WORD) {
 			if (!parse_word(binding, i, rest, where, error)) {
 				return false;
+			}
+		} else if (actions[i].argument == ARGUMENT_LAYOUT) {
+			if (!parse_word(binding, i, rest, where, error)) {
+				return false;
+			}
+			const char *word = binding->argument;
+			bool index = word[0] >= '0' && word[0] < '0' + MAX_LAYOUTS &&
+					word[1] == '\0';
+			if (!index && strcmp(word, "next") != 0 &&
+					strcmp(word, "prev") != 0) {
+				return gridwl_config_error(error, where,
+						"%s takes next, prev or a layout's index from 0 to "
+						"%d, got '%s'",
+						name, MAX_LAYOUTS - 1, word);
 			}
 		} else if (*rest != '\0') {
 			return gridwl_config_error(error, where,

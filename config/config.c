@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "config/config.h"
+#include "config/input_config.h"
 
 static bool is_blank(char c) {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
@@ -18,6 +19,7 @@ struct gridwl_config *gridwl_config_create(void) {
 	wl_list_init(&config->bindings);
 	wl_list_init(&config->execs);
 	wl_list_init(&config->window_rules);
+	wl_list_init(&config->inputs);
 	config->xwayland = -1;
 	return config;
 }
@@ -50,6 +52,11 @@ void gridwl_config_destroy(struct gridwl_config *config) {
 	wl_list_for_each_safe(rule, rule_tmp, &config->window_rules, link) {
 		wl_list_remove(&rule->link);
 		gridwl_window_rule_destroy(rule);
+	}
+	struct gridwl_input_config *ic, *ic_tmp;
+	wl_list_for_each_safe(ic, ic_tmp, &config->inputs, link) {
+		wl_list_remove(&ic->link);
+		gridwl_input_config_destroy(ic);
 	}
 	free(config->cursor_theme);
 	free(config->path);
@@ -149,6 +156,14 @@ static bool parse_output(struct gridwl_config *config, const char *text,
 	return true;
 }
 
+static bool parse_input(struct gridwl_config *config, const char *text,
+		const char *where, char **error) {
+	struct gridwl_input_config *ic =
+			gridwl_input_config_parse(text, where, error);
+	return ic != NULL &&
+			gridwl_config_add_input_checked(config, ic, where, error);
+}
+
 static bool parse_bind(struct gridwl_config *config, const char *text,
 		const char *where, char **error) {
 	struct gridwl_binding *binding = gridwl_binding_parse(text, where, error);
@@ -191,6 +206,7 @@ static const struct {
 	line_parser parse;
 } line_keywords[] = {
 	{ "output", parse_output },
+	{ "input", parse_input },
 	{ "bind", parse_bind },
 	{ "exec", parse_exec },
 	{ "cursor", parse_cursor },
@@ -241,6 +257,11 @@ static void append_config(struct gridwl_config *config,
 	wl_list_for_each_safe(binding, binding_tmp, &parsed->bindings, link) {
 		wl_list_remove(&binding->link);
 		gridwl_config_add_binding(config, binding);
+	}
+	struct gridwl_input_config *ic, *ic_tmp;
+	wl_list_for_each_safe(ic, ic_tmp, &parsed->inputs, link) {
+		wl_list_remove(&ic->link);
+		gridwl_config_add_input(config, ic);
 	}
 	wl_list_insert_list(config->execs.prev, &parsed->execs);
 	wl_list_init(&parsed->execs);

@@ -81,6 +81,7 @@ enum gridwl_binding_action {
 	GRIDWL_ACTION_MAXIMIZE,
 	GRIDWL_ACTION_MOVE_TO_OUTPUT,
 	GRIDWL_ACTION_CENTER,
+	GRIDWL_ACTION_XKB_SWITCH_LAYOUT,
 	GRIDWL_ACTION_COUNT,
 };
 
@@ -90,8 +91,8 @@ struct gridwl_binding {
 	xkb_keysym_t keysym; // lower case, as xkb_keysym_to_lower gives
 	enum gridwl_binding_action action;
 	char *command; // for GRIDWL_ACTION_EXEC
-	// For FOCUS ("next", "prev") and MOVE_TO_OUTPUT (a direction or an
-	// output's name).
+	// For FOCUS ("next", "prev"), MOVE_TO_OUTPUT (a direction or an
+	// output's name) and XKB_SWITCH_LAYOUT ("next", "prev" or an index).
 	char *argument;
 	// Runs also while a surface inhibits shortcuts; at most one binding
 	// has it. escape_where is its line's "FILE:LINE", for the error that
@@ -130,6 +131,7 @@ struct gridwl_config {
 	struct wl_list bindings;
 	struct wl_list execs;
 	struct wl_list window_rules; // gridwl_window_rule.link
+	struct wl_list inputs; // gridwl_input_config.link (config/input_config.h)
 	// "cursor THEME SIZE": NULL and 0 when no line gave them.
 	char *cursor_theme;
 	int cursor_size;
@@ -208,6 +210,8 @@ const char *gridwl_config_pick(const char *user_path, const char *system_path);
 const char *gridwl_config_keyword(size_t index);
 const char *gridwl_output_config_key(size_t index);
 const char *gridwl_binding_action_name(size_t index);
+/* The keys of input lines are config/input_config.h's
+ * gridwl_input_config_key. */
 
 /* "NAME [mode WxH[@HZ]] [scale N] [position X,Y] [filter F] [power on|off]
  * [enable|disable]",

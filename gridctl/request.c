@@ -88,6 +88,18 @@ static bool build_output(struct json_object *request, int argc, char **argv,
 	return true;
 }
 
+static bool build_input(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	json_object_object_add(request, "identifier",
+			json_object_new_string(argv[1]));
+	struct json_object *args = json_object_new_array();
+	for (int i = 2; i < argc; i++) {
+		json_object_array_add(args, json_object_new_string(argv[i]));
+	}
+	json_object_object_add(request, "args", args);
+	return true;
+}
+
 static bool build_create_output(struct json_object *request, int argc,
 		char **argv, const char *cwd, char **error) {
 	const char *size = argv[1];
@@ -535,6 +547,15 @@ static const struct command commands[] = {
 			"list the connected clients: pid, command,\n"
 			"sandbox, windows, privileged protocols",
 			0, 0, build_no_args },
+	[GRIDWL_CONTROL_INPUTS] = { "",
+			"list input devices: identifier, type,\n"
+			"layouts, settings in effect",
+			0, 0, build_no_args },
+	[GRIDWL_CONTROL_INPUT] = { " IDENTIFIER KEY VALUE...",
+			"configure the input devices IDENTIFIER\n"
+			"names (*, type:TYPE, VENDOR:PRODUCT:NAME),\n"
+			"as in the config file's input lines",
+			2, -1, build_input },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

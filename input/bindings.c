@@ -7,6 +7,7 @@
 #include "compositor/view.h"
 #include "config/config.h"
 #include "input/bindings.h"
+#include "input/input_device.h"
 #include "input/seat.h"
 
 static const struct gridwl_binding default_bindings[] = {
@@ -132,6 +133,15 @@ static void run_center(struct gridwl_server *server,
 	}
 }
 
+static void run_xkb_switch_layout(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	char *error = NULL;
+	if (!gridwl_input_switch_layout(server->seat, binding->argument, &error)) {
+		wlr_log(WLR_INFO, "xkb-switch-layout %s: %s", binding->argument, error);
+		free(error);
+	}
+}
+
 typedef void (*action_runner)(struct gridwl_server *server,
 		const struct gridwl_binding *binding);
 
@@ -146,6 +156,7 @@ static const action_runner action_runners[] = {
 	[GRIDWL_ACTION_MAXIMIZE] = run_maximize,
 	[GRIDWL_ACTION_MOVE_TO_OUTPUT] = run_move_to_output,
 	[GRIDWL_ACTION_CENTER] = run_center,
+	[GRIDWL_ACTION_XKB_SWITCH_LAYOUT] = run_xkb_switch_layout,
 };
 
 _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==

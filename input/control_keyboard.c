@@ -100,28 +100,34 @@ static bool modifier_mask(struct xkb_keymap *keymap, const char *name,
 	return false;
 }
 
-/* A key of the first layout that gives keysym at some level, with the
- * modifiers that choose that level; false when there is none. */
-static bool find_key(struct xkb_keymap *keymap, xkb_keysym_t keysym,
-		xkb_keycode_t *keycode, xkb_mod_mask_t *mods) {
+/* A key of the active layout that gives keysym at some level, with the
+ * modifiers that choose that level; false when there is none. As a person
+ * typing: with a German layout active, z is the key US keyboards call Y. */
+static bool find_key(struct xkb_keymap *keymap, xkb_layout_index_t layout,
+		xkb_keysym_t keysym, xkb_keycode_t *keycode, xkb_mod_mask_t *mods) {
 	xkb_keycode_t min = xkb_keymap_min_keycode(keymap);
 	xkb_keycode_t max = xkb_keymap_max_keycode(keymap);
 	// Level by level, so that "a" is the plain key and not Shift+something.
 	for (xkb_level_index_t level = 0; level < 4; level++) {
 		for (xkb_keycode_t kc = min; kc <= max; kc++) {
-			if (level >= xkb_keymap_num_levels_for_key(keymap, kc, 0)) {
+			// A key with fewer layouts wraps, as xkbcommon does.
+			xkb_layout_index_t layouts =
+					xkb_keymap_num_layouts_for_key(keymap, kc);
+			xkb_layout_index_t key_layout = layouts > 0 ? layout % layouts : 0;
+			if (level >=
+					xkb_keymap_num_levels_for_key(keymap, kc, key_layout)) {
 				continue;
 			}
 			const xkb_keysym_t *syms;
-			int count = xkb_keymap_key_get_syms_by_level(keymap, kc, 0, level,
-					&syms);
+			int count = xkb_keymap_key_get_syms_by_level(keymap, kc, key_layout,
+					level, &syms);
 			if (count != 1 || syms[0] != keysym) {
 				continue;
 			}
 			xkb_mod_mask_t masks[1] = { 0 };
 			if (level > 0 &&
-					xkb_keymap_key_get_mods_for_level(keymap, kc, 0, level,
-							masks, 1) < 1) {
+					xkb_keymap_key_get_mods_for_level(keymap, kc, key_layout,
+							level, masks, 1) < 1) {
 				continue;
 			}
 			*keycode = kc;
@@ -138,8 +144,9 @@ struct chord {
 };
 
 /* "Ctrl+Shift+t": the modifiers, then one keysym name. */
-static bool parse_chord(struct xkb_keymap *keymap, const char *text,
+static bool parse_chord(struct wlr_keyboard *keyboard, const char *text,
 		struct chord *chord, char **error) {
+	struct xkb_keymap *keymap = keyboard->keymap;
 	char *copy = strdup(text);
 	if (copy == NULL) {
 		gridwl_set_error(error, "out of memory");
@@ -173,7 +180,9 @@ static bool parse_chord(struct xkb_keymap *keymap, const char *text,
 		return false;
 	}
 	xkb_mod_mask_t level_mods;
-	if (!find_key(keymap, keysym, &chord->keycode, &level_mods)) {
+	xkb_layout_index_t layout = xkb_state_serialize_layout(keyboard->xkb_state,
+			XKB_STATE_LAYOUT_EFFECTIVE);
+	if (!find_key(keymap, layout, keysym, &chord->keycode, &level_mods)) {
 		gridwl_set_error(error, "no key for %s in the keymap", part);
 		free(copy);
 		return false;
@@ -203,8 +212,9 @@ static void send_chord(struct wlr_keyboard *keyboard,
 			before.latched, before.locked, before.group);
 	send_key(keyboard, chord->keycode, WL_KEYBOARD_KEY_STATE_PRESSED);
 	send_key(keyboard, chord->keycode, WL_KEYBOARD_KEY_STATE_RELEASED);
+	// The layout the chord may have switched to (xkb-switch-layout) stays.
 	wlr_keyboard_notify_modifiers(keyboard, before.depressed, before.latched,
-			before.locked, before.group);
+			before.locked, keyboard->modifiers.group);
 }
 
 bool gridwl_control_keyboard_keys(struct gridwl_seat *seat,
@@ -222,7 +232,7 @@ bool gridwl_control_keyboard_keys(struct gridwl_seat *seat,
 		return false;
 	}
 	for (size_t i = 0; i < count; i++) {
-		if (!parse_chord(keyboard->keymap, chords[i], &parsed[i], error)) {
+		if (!parse_chord(keyboard, chords[i], &parsed[i], error)) {
 			free(parsed);
 			return false;
 		}

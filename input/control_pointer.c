@@ -9,6 +9,7 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "compositor/util.h"
+#include "input/input_device.h"
 #include "input/seat.h"
 
 /*
@@ -77,8 +78,17 @@ bool gridwl_control_pointer_move(struct gridwl_seat *seat, double x, double y,
 		gridwl_set_error(error, "out of memory");
 		return false;
 	}
-	// Absolute motion is a fraction of the whole layout (the device is
-	// mapped to no output), as a tablet's or a nested window's would be.
+	// Absolute motion is a fraction of what the device spans, the whole
+	// layout or the output an input line maps it to, as a tablet's or a
+	// nested window's would be.
+	layout = gridwl_input_device_absolute_box(seat, &control->pointer.base);
+	if (!wlr_box_contains_point(&layout, x, y)) {
+		gridwl_set_error(error,
+				"%g,%g is off the output gridctl's pointer "
+				"is mapped to",
+				x, y);
+		return false;
+	}
 	struct wlr_pointer_motion_absolute_event event = {
 		.pointer = &control->pointer,
 		.time_msec = gridwl_now_msec(),
@@ -276,6 +286,17 @@ bool gridwl_control_touch(struct gridwl_seat *seat,
 	struct gridwl_control_touch *control = get_touch(seat);
 	if (control == NULL) {
 		gridwl_set_error(error, "out of memory");
+		return false;
+	}
+	// A touch screen mapped to an output (map_to_output) spans that
+	// output's logical box: X,Y stay layout coordinates.
+	layout = gridwl_input_device_absolute_box(seat, &control->touch.base);
+	if (kind != GRIDWL_CONTROL_TOUCH_UP &&
+			!wlr_box_contains_point(&layout, x, y)) {
+		gridwl_set_error(error,
+				"%g,%g is off the output gridctl's touch "
+				"screen is mapped to",
+				x, y);
 		return false;
 	}
 	uint32_t time_msec = gridwl_now_msec();

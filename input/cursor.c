@@ -14,6 +14,7 @@
 #include "compositor/util.h"
 #include "compositor/view.h"
 #include "input/cursor.h"
+#include "input/input_device.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
 #include "render/cursor_draw.h"
@@ -420,9 +421,14 @@ static void handle_axis(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_axis);
 	struct wlr_pointer_axis_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
+	// scroll_factor, as sway applies it: the distance and the wheel's
+	// steps (120ths of a notch) alike.
+	double factor =
+			gridwl_input_device_scroll_factor(seat, &event->pointer->base);
 	wlr_seat_pointer_notify_axis(seat->wlr_seat, event->time_msec,
-			event->orientation, event->delta, event->delta_discrete,
-			event->source, event->relative_direction);
+			event->orientation, event->delta * factor,
+			(int32_t)round(event->delta_discrete * factor), event->source,
+			event->relative_direction);
 }
 
 static void handle_frame(struct wl_listener *listener, void *data) {

@@ -10,6 +10,7 @@
 #include "compositor/shell/session_lock.h"
 #include "config/config.h"
 #include "input/bindings.h"
+#include "input/input_device.h"
 #include "input/input_method.h"
 #include "input/seat.h"
 
@@ -183,28 +184,22 @@ static struct gridwl_keyboard *keyboard_attach(struct gridwl_seat *seat,
 
 void gridwl_keyboard_create(struct gridwl_seat *seat,
 		struct wlr_keyboard *wlr_keyboard) {
-	const char *name = wlr_keyboard->base.name;
-	// The layout comes from the XKB_DEFAULT_* variables, as in sway and
+	struct gridwl_keyboard *keyboard = keyboard_attach(seat, wlr_keyboard);
+	if (keyboard == NULL) {
+		return;
+	}
+	// The keymap and repeat rate of the input lines for it; without any,
+	// the layout comes from the XKB_DEFAULT_* variables, as in sway and
 	// weston, when they are set.
-	struct xkb_context *context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
-	struct xkb_keymap *keymap = context == NULL ?
-			NULL :
-			xkb_keymap_new_from_names(context, NULL,
-					XKB_KEYMAP_COMPILE_NO_FLAGS);
-	if (keymap == NULL) {
-		wlr_log(WLR_ERROR, "Keyboard %s: cannot compile a keymap", name);
-		xkb_context_unref(context);
+	gridwl_input_device_add(seat, &wlr_keyboard->base, false);
+	if (wlr_keyboard->keymap == NULL) {
+		// Not even xkbcommon's defaults compile: keys it cannot read
+		// must not reach the bindings.
+		wlr_log(WLR_ERROR, "Keyboard %s: cannot compile a keymap",
+				wlr_keyboard->base.name);
+		keyboard_destroy(keyboard);
 		return;
 	}
-	if (keyboard_attach(seat, wlr_keyboard) == NULL) {
-		xkb_keymap_unref(keymap);
-		xkb_context_unref(context);
-		return;
-	}
-	wlr_keyboard_set_keymap(wlr_keyboard, keymap);
-	xkb_keymap_unref(keymap);
-	xkb_context_unref(context);
-	wlr_keyboard_set_repeat_info(wlr_keyboard, 25, 600);
 	wlr_seat_set_keyboard(seat->wlr_seat, wlr_keyboard);
 }
 
@@ -212,7 +207,9 @@ void gridwl_keyboard_create_with_client_keymap(struct gridwl_seat *seat,
 		struct wlr_keyboard *wlr_keyboard) {
 	// Its client sends the keymap, and before that it has no keys to
 	// send; it becomes the seat's keyboard with its first key.
-	keyboard_attach(seat, wlr_keyboard);
+	if (keyboard_attach(seat, wlr_keyboard) != NULL) {
+		gridwl_input_device_add(seat, &wlr_keyboard->base, true);
+	}
 }
 
 size_t gridwl_keyboard_client_keys(struct gridwl_seat *seat,

@@ -20,6 +20,7 @@
 #include "compositor/shell/session_lock.h"
 #include "compositor/view.h"
 #include "input/cursor.h"
+#include "input/input_device.h"
 #include "input/input_method.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
@@ -79,24 +80,10 @@ static void add_pointer(struct gridwl_seat *seat,
 	pointer->destroy.notify = pointer_handle_destroy;
 	wl_signal_add(&device->events.destroy, &pointer->destroy);
 	wlr_cursor_attach_input_device(seat->cursor, device);
-	// Nested, each parent window is an output with a pointer (and touch)
-	// device of its own, whose absolute positions span that window only.
-	// The backends announce the output first, and the device goes with
-	// it. (Where the output is not in the layout, wlr_cursor falls back
-	// to the whole layout.)
-	const char *output_name = NULL;
-	if (device->type == WLR_INPUT_DEVICE_POINTER) {
-		output_name = wlr_pointer_from_input_device(device)->output_name;
-	} else if (device->type == WLR_INPUT_DEVICE_TOUCH) {
-		output_name = wlr_touch_from_input_device(device)->output_name;
-	}
-	struct gridwl_output *output = output_name != NULL ?
-			gridwl_output_by_name(seat->server, output_name) :
-			NULL;
-	if (output != NULL) {
-		wlr_cursor_map_input_to_output(seat->cursor, device,
-				output->wlr_output);
-	}
+	// Mapped to the output map_to_output names; nested, each parent
+	// window is an output with a pointer (and touch) device of its own,
+	// whose absolute positions span that window only.
+	gridwl_input_device_add(seat, device, false);
 	if (device->type == WLR_INPUT_DEVICE_TOUCH) {
 		seat->touch_count++;
 		return;
@@ -139,6 +126,9 @@ static void seat_handle_new_input(struct wl_listener *listener, void *data) {
 		add_pointer(seat, device);
 		break;
 	default:
+		// Tablet pads and switches: listed and configured, though
+		// nothing else of gridwl reads them.
+		gridwl_input_device_add(seat, device, false);
 		break;
 	}
 	gridwl_seat_update_capabilities(seat);
@@ -208,6 +198,7 @@ struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
 	}
 	seat->server = server;
 	wl_list_init(&seat->keyboards);
+	wl_list_init(&seat->devices);
 	seat->wlr_seat = wlr_seat_create(server->display, "seat0");
 	seat->cursor = wlr_cursor_create();
 	if (seat->wlr_seat == NULL || seat->cursor == NULL) {
@@ -275,6 +266,7 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 		wl_list_remove(&seat->request_set_primary_selection.link);
 	}
 	gridwl_keyboard_destroy_all(seat);
+	gridwl_input_devices_finish(seat);
 	if (seat->cursor != NULL) {
 		wlr_cursor_destroy(seat->cursor);
 	}
@@ -309,6 +301,9 @@ void gridwl_seat_output_placed(struct gridwl_seat *seat,
 }
 
 void gridwl_seat_layout_changed(struct gridwl_seat *seat) {
+	// wlr_cursor maps a device to an output it is told of, and keeps a
+	// mapping to an output that has gone.
+	gridwl_input_devices_map(seat, NULL);
 	if (!seat->pointer_placed) {
 		return;
 	}

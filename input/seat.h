@@ -54,6 +54,8 @@ struct gridwl_seat {
 	// drawn and told nothing of it.
 	bool pointer_parked;
 	struct wl_list keyboards; // gridwl_keyboard.link
+	// Every device, with its input config (input/input_device.h).
+	struct wl_list devices; // gridwl_input_device.link
 	int pointer_count;
 	int touch_count;
 	struct wl_list touch_points; // gridwl_touch_point.link

@@ -7,6 +7,7 @@
 #include <wlr/util/box.h>
 #include <wlr/util/log.h>
 #include "compositor/server.h"
+#include "input/input_device.h"
 #include "input/seat.h"
 
 struct gridwl_virtual_pointer_manager {
@@ -39,8 +40,8 @@ static void virtual_pointer_handle_output_destroy(struct wl_listener *listener,
 	struct gridwl_virtual_pointer *pointer =
 			wl_container_of(listener, pointer, output_destroy);
 	// wlr_cursor keeps a bare pointer to the mapped output; fall back to
-	// the whole layout before it dangles.
-	wlr_cursor_map_input_to_output(pointer->seat->cursor, pointer->device,
+	// the whole layout (or map_to_output's) before it dangles.
+	gridwl_input_device_set_default_output(pointer->seat, pointer->device,
 			NULL);
 	virtual_pointer_unmap(pointer);
 }
@@ -80,7 +81,7 @@ static void manager_handle_new_virtual_pointer(struct wl_listener *listener,
 	// Moves the cursor like any other pointing device from here on.
 	gridwl_seat_add_pointer(seat, device);
 	if (event->suggested_output != NULL) {
-		wlr_cursor_map_input_to_output(seat->cursor, device,
+		gridwl_input_device_set_default_output(seat, device,
 				event->suggested_output);
 		pointer->mapped_output = event->suggested_output;
 		pointer->output_destroy.notify = virtual_pointer_handle_output_destroy;

@@ -4,6 +4,7 @@
 #include "compositor/view.h"
 #include "config/config.h"
 #include "input/bindings.h"
+#include "input/input_device.h"
 #include "protocol/control.h"
 
 /*
@@ -41,6 +42,12 @@ struct json_object *gridwl_control_run_action(struct gridwl_server *server,
 	}
 	if (binding.action == GRIDWL_ACTION_MOVE_TO_OUTPUT) {
 		if (!gridwl_view_move_to_output(view, binding.argument, &error)) {
+			reply = gridwl_control_error("%s", error);
+			goto out;
+		}
+	} else if (binding.action == GRIDWL_ACTION_XKB_SWITCH_LAYOUT) {
+		if (!gridwl_input_switch_layout(server->seat, binding.argument,
+					&error)) {
 			reply = gridwl_control_error("%s", error);
 			goto out;
 		}

@@ -10,6 +10,7 @@
 #include "compositor/control/commands.h"
 #include "compositor/control/fields.h"
 #include "compositor/control/input_commands.h"
+#include "compositor/control/inputs.h"
 #include "compositor/control/socket.h"
 #include "compositor/control/wait.h"
 #include "compositor/output.h"
@@ -608,6 +609,8 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_GESTURE] = gridwl_control_cmd_gesture,
 	[GRIDWL_CONTROL_ACTION] = gridwl_control_cmd_action,
 	[GRIDWL_CONTROL_CLIENTS] = gridwl_control_cmd_clients,
+	[GRIDWL_CONTROL_INPUTS] = gridwl_control_cmd_inputs,
+	[GRIDWL_CONTROL_INPUT] = gridwl_control_cmd_input,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

@@ -39,6 +39,8 @@
  *	popup keyboard enter | popup keyboard leave | popup pointer enter X Y
  *	| popup pointer leave | popup pointer button CODE pressed|released
  *	                         as above, for the popup's surface
+ *	layout NAME              with --layouts: the keymap's active layout,
+ *	                         when a keymap or the modifiers change it
  *	inhibitor active|inactive  the window's keyboard shortcuts inhibitor
  *	close                    xdg_toplevel.close; the client then exits 0
  *	sync                     the answer to "sync" on stdin
@@ -86,6 +88,9 @@ struct kb_client {
 	uint32_t colour;
 
 	bool running;
+	// --layouts: say the active layout when it changes.
+	bool report_layouts;
+	char layout[64];
 	int exit_status;
 };
 
@@ -338,6 +343,12 @@ static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
 	xkb_keymap_unref(client->keymap);
 	client->keymap = keymap;
 	client->xkb_state = xkb_state_new(keymap);
+	const char *name = xkb_keymap_layout_get_name(keymap, 0);
+	if (client->report_layouts && name != NULL &&
+			strcmp(name, client->layout) != 0) {
+		snprintf(client->layout, sizeof(client->layout), "%s", name);
+		emit("layout %s", name);
+	}
 }
 
 static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
@@ -384,6 +395,15 @@ static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
 	}
 	xkb_state_update_mask(client->xkb_state, depressed, latched, locked, 0, 0,
 			group);
+	if (client->report_layouts) {
+		const char *name = xkb_keymap_layout_get_name(client->keymap,
+				xkb_state_serialize_layout(client->xkb_state,
+						XKB_STATE_LAYOUT_EFFECTIVE));
+		if (name != NULL && strcmp(name, client->layout) != 0) {
+			snprintf(client->layout, sizeof(client->layout), "%s", name);
+			emit("layout %s", name);
+		}
+	}
 	char line[256] = "modifiers ";
 	size_t len = strlen(line);
 	bool any = false;
@@ -670,6 +690,7 @@ int main(int argc, char *argv[]) {
 		{ "app-id", required_argument, NULL, 'a' },
 		{ "size", required_argument, NULL, 's' },
 		{ "colour", required_argument, NULL, 'c' },
+		{ "layouts", no_argument, NULL, 'l' },
 		{ 0 },
 	};
 	int opt;
@@ -689,10 +710,13 @@ int main(int argc, char *argv[]) {
 		case 'c':
 			client.colour = 0xff000000u | (uint32_t)strtoul(optarg, NULL, 16);
 			break;
+		case 'l':
+			client.report_layouts = true;
+			break;
 		default:
 			fprintf(stderr,
 					"usage: keyboard-client [--app-id ID] "
-					"[--size WxH] [--colour RRGGBB]\n");
+					"[--size WxH] [--colour RRGGBB] [--layouts]\n");
 			return 2;
 		}
 	}

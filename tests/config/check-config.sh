@@ -50,6 +50,19 @@ $dir/bad:5: exec needs a command
 $dir/bad:6: cursor wants THEME SIZE, e.g. 'cursor Adwaita 24'" \
 	-- --check-config "$dir/bad"
 
+# input lines: a keymap xkbcommon cannot compile (and nothing of
+# xkbcommon's own on stderr), a value out of range, a key of another type.
+printf '%s\n' 'input type:keyboard xkb_layout us,de' \
+	'input type:keyboard xkb_layout xx-nonexistent' \
+	'input * pointer_accel 2' 'input type:pointer tap enabled' \
+	'input type:touchpad tap enabled' >"$dir/input"
+expect "input lines" 1 "$dir/input:2: no keymap for input type:keyboard: \
+xkb_layout 'xx-nonexistent', xkb_variant '', xkb_options '', xkb_model '', \
+xkb_rules '' do not compile (see xkeyboard-config(7) for the names)
+$dir/input:3: pointer_accel must be a number from -1 to 1, got '2'
+$dir/input:4: tap does not apply to devices of type pointer" \
+	-- --check-config "$dir/input"
+
 expect missing 1 "$dir/missing: No such file or directory" \
 	-- --check-config "$dir/missing"
 expect "two files" 1 "$("$gridwl" --help)" -- -C "$dir/good" "$dir/bad"

@@ -169,6 +169,20 @@ static void test_output_commands(void) {
 	CHECK(fails(ARGV("output", "HEADLESS-1"), "usage: gridctl output"));
 	CHECK(fails(ARGV("output"), "usage"));
 
+	// input lines: the identifier and the words, for the compositor to
+	// judge; inputs takes nothing.
+	CHECK(builds(ARGV("input", "type:keyboard", "xkb_layout", "us,de"),
+			"{\"command\":\"input\",\"identifier\":\"type:keyboard\","
+			"\"args\":[\"xkb_layout\",\"us,de\"]}"));
+	CHECK(builds(ARGV("input", "1:2:Touch Pad", "calibration_matrix", "1", "0",
+						 "0", "0", "1", "0"),
+			"{\"command\":\"input\",\"identifier\":\"1:2:Touch Pad\","
+			"\"args\":[\"calibration_matrix\",\"1\",\"0\",\"0\",\"0\","
+			"\"1\",\"0\"]}"));
+	CHECK(fails(ARGV("input", "*"), "usage: gridctl input"));
+	CHECK(builds(ARGV("inputs"), "{\"command\":\"inputs\"}"));
+	CHECK(fails(ARGV("inputs", "x"), "usage: gridctl inputs"));
+
 	CHECK(builds(ARGV("create-output", "1920x1080"),
 			"{\"command\":\"create-output\",\"width\":1920,"
 			"\"height\":1080}"));

@@ -1,5 +1,6 @@
 #include <stdio.h>
 #include "config/config.h"
+#include "config/input_config.h"
 #include "protocol/control.h"
 
 /*
@@ -18,6 +19,7 @@ int main(void) {
 	print_words("gridwl.5", gridwl_config_keyword);
 	print_words("gridwl.5", gridwl_output_config_key);
 	print_words("gridwl.5", gridwl_binding_action_name);
+	print_words("gridwl.5", gridwl_input_config_key);
 	for (int i = 0; i < GRIDWL_CONTROL_COMMAND_COUNT; i++) {
 		printf("gridctl.1 %s\n", gridwl_control_command_name(i));
 	}
