@@ -42,6 +42,7 @@
 #include "compositor/output.h"
 #include "compositor/ready.h"
 #include "compositor/services/output_power.h"
+#include "compositor/decoration.h"
 #include "compositor/server.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/surface.h"
@@ -259,6 +260,7 @@ bool gridwl_server_reload(struct gridwl_server *server, char **error) {
 	wl_list_for_each(view, &server->views, link) {
 		gridwl_view_apply_rules(view);
 	}
+	gridwl_decorations_apply_config(server->decorations);
 	gridwl_seat_apply_cursor_config(server->seat);
 	bool ok = true;
 	struct gridwl_output *output, *tmp;
@@ -481,6 +483,11 @@ struct gridwl_server *gridwl_server_create(
 		gridwl_set_error(error, "cannot create the seat");
 		goto fail;
 	}
+	server->decorations = gridwl_decorations_create(server);
+	if (server->decorations == NULL) {
+		gridwl_set_error(error, "cannot create the decoration managers");
+		goto fail;
+	}
 	if (!gridwl_foreign_toplevel_init(server)) {
 		gridwl_set_error(error, "cannot create the foreign toplevel manager");
 		goto fail;
@@ -609,6 +616,9 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 		wlr_backend_destroy(server->backend);
 	}
 	gridwl_foreign_toplevel_finish(server);
+	// After the clients: their windows' title bars went with them.
+	gridwl_decorations_destroy(server->decorations);
+	server->decorations = NULL;
 	gridwl_xdg_activation_finish(server);
 	gridwl_foreign_toplevel_list_finish(server);
 	gridwl_gamma_control_finish(server);

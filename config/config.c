@@ -19,6 +19,7 @@ struct gridwl_config *gridwl_config_create(void) {
 	wl_list_init(&config->execs);
 	wl_list_init(&config->window_rules);
 	config->xwayland = -1;
+	config->decorations = -1;
 	return config;
 }
 
@@ -52,6 +53,7 @@ void gridwl_config_destroy(struct gridwl_config *config) {
 		gridwl_window_rule_destroy(rule);
 	}
 	free(config->cursor_theme);
+	free(config->decoration_font);
 	free(config->path);
 	free(config);
 }
@@ -196,6 +198,8 @@ static const struct {
 	{ "cursor", parse_cursor },
 	{ "xwayland", parse_xwayland },
 	{ "window", parse_window },
+	{ "decorations", gridwl_config_parse_decorations },
+	{ "decoration", gridwl_config_parse_decoration },
 };
 
 bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
@@ -255,6 +259,7 @@ static void append_config(struct gridwl_config *config,
 	if (parsed->xwayland >= 0) {
 		config->xwayland = parsed->xwayland;
 	}
+	gridwl_config_append_decoration(config, parsed);
 }
 
 /* Gets each error of a file (a malloc'd "FILE:LINE: message", or NULL when
