@@ -42,6 +42,7 @@
 #include "compositor/output.h"
 #include "compositor/ready.h"
 #include "compositor/services/output_power.h"
+#include "compositor/decoration.h"
 #include "compositor/server.h"
 #include "input/input_device.h"
 #include "compositor/shell/session_lock.h"
@@ -260,6 +261,7 @@ bool gridwl_server_reload(struct gridwl_server *server, char **error) {
 	wl_list_for_each(view, &server->views, link) {
 		gridwl_view_apply_rules(view);
 	}
+	gridwl_decorations_apply_config(server->decorations);
 	gridwl_seat_apply_cursor_config(server->seat);
 	gridwl_input_devices_apply(server->seat);
 	bool ok = true;
@@ -483,6 +485,11 @@ struct gridwl_server *gridwl_server_create(
 		gridwl_set_error(error, "cannot create the seat");
 		goto fail;
 	}
+	server->decorations = gridwl_decorations_create(server);
+	if (server->decorations == NULL) {
+		gridwl_set_error(error, "cannot create the decoration managers");
+		goto fail;
+	}
 	if (!gridwl_foreign_toplevel_init(server)) {
 		gridwl_set_error(error, "cannot create the foreign toplevel manager");
 		goto fail;
@@ -611,6 +618,9 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 		wlr_backend_destroy(server->backend);
 	}
 	gridwl_foreign_toplevel_finish(server);
+	// After the clients: their windows' title bars went with them.
+	gridwl_decorations_destroy(server->decorations);
+	server->decorations = NULL;
 	gridwl_xdg_activation_finish(server);
 	gridwl_foreign_toplevel_list_finish(server);
 	gridwl_gamma_control_finish(server);

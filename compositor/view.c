@@ -236,6 +236,7 @@ struct wlr_box gridwl_view_bounds(struct gridwl_view *view) {
 	view_surface_origin(view, &bounds.ox, &bounds.oy);
 	pixman_region32_init(&bounds.region);
 	gridwl_view_for_each_surface(view, add_surface_bounds, &bounds);
+	gridwl_view_frame_add_bounds(view, &bounds.region);
 	pixman_box32_t *extents = pixman_region32_extents(&bounds.region);
 	struct wlr_box box = {
 		.x = extents->x1,
@@ -446,6 +447,7 @@ static void view_fit(struct gridwl_view *view) {
 	// Fullscreen covers the panels; maximized leaves them their room.
 	struct wlr_box box = view->fullscreen ? gridwl_output_logical_box(output) :
 											gridwl_output_usable_box(output);
+	box = gridwl_view_frame_inset(view, box);
 	if (view->mapped) {
 		gridwl_view_move(view, box.x, box.y);
 	} else {
@@ -581,6 +583,7 @@ void gridwl_view_finish(struct gridwl_view *view) {
 	}
 	wl_list_remove(&view->fullscreen_output_destroy.link);
 	gridwl_view_forget_home(view);
+	gridwl_view_decoration_finish(view);
 	wl_array_release(&view->presented);
 	wl_list_remove(&view->link);
 }
@@ -639,11 +642,11 @@ void gridwl_view_map(struct gridwl_view *view) {
 	if (!view->fullscreen && !view->maximized &&
 			view->kind != GRIDWL_VIEW_X11_UNMANAGED) {
 		struct gridwl_output *output = output_under_pointer(server);
-		struct wlr_box box = gridwl_view_box(view);
+		// Centred frame and all (an X11 window's is decided here).
+		gridwl_view_update_decoration(view);
 		if (output != NULL) {
 			struct wlr_box ob = gridwl_output_logical_box(output);
-			view->x = ob.x + (ob.width - box.width) / 2;
-			view->y = ob.y + (ob.height - box.height) / 2;
+			gridwl_view_frame_center(view, &ob, &view->x, &view->y);
 		}
 		if (view->impl->moved != NULL) {
 			view->impl->moved(view);
@@ -690,6 +693,10 @@ struct gridwl_view *gridwl_view_at(struct gridwl_server *server, double lx,
 		if (found != NULL) {
 			*surface = found;
 			return view;
+		}
+		// A frame hides what is below it (input/decoration_input.c).
+		if (gridwl_view_frame_contains(view, lx, ly)) {
+			return NULL;
 		}
 	}
 	return NULL;
@@ -752,6 +759,7 @@ struct gridwl_window_identity gridwl_view_identity(struct gridwl_view *view) {
 }
 
 void gridwl_view_apply_rules(struct gridwl_view *view) {
+	gridwl_view_update_decoration(view);
 	struct gridwl_window_identity identity = gridwl_view_identity(view);
 	enum gridwl_filter filter = GRIDWL_FILTER_NEAREST;
 	// Rules from the file come first; none are made at run time yet.

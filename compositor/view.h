@@ -5,12 +5,14 @@
 #include <stdint.h>
 #include <wayland-server-core.h>
 #include <wlr/util/box.h>
+#include "compositor/decoration.h"
 #include "config/config.h"
 
 struct gridwl_server;
 struct gridwl_output;
 struct gridwl_view;
 struct gridwl_foreign_toplevel;
+struct gridwl_xdg_decoration;
 struct gridwl_lock_surface;
 struct wlr_surface;
 struct wlr_xdg_popup;
@@ -128,6 +130,14 @@ struct gridwl_view {
 	// Partly on an output that is going away: settled wholly onto the rest
 	// at the next arrangement (compositor/view_home.c).
 	bool stranded;
+
+	// Its frame (compositor/decoration.c): what the client asked, whether
+	// gridwl draws one, the client's xdg-decoration object (NULL without
+	// one) and the title bars drawn for it (render/decoration_draw.c).
+	enum gridwl_decoration_request decoration_request;
+	bool decorated;
+	struct gridwl_xdg_decoration *xdg_decoration;
+	struct gridwl_frame_cache frame_cache;
 
 	// Commits of any of its surfaces so far, and per output the count its
 	// last frame showed (struct gridwl_view_presented), so gridctl wait

@@ -62,9 +62,9 @@ void gridwl_view_toggle_maximized(struct gridwl_view *view) {
 /* At the centre of the output's usable area, as far as it fits. */
 static void center_on(struct gridwl_view *view, struct gridwl_output *output) {
 	struct wlr_box area = gridwl_output_usable_box(output);
-	struct wlr_box box = gridwl_view_box(view);
-	gridwl_view_move(view, area.x + (area.width - box.width) / 2,
-			area.y + (area.height - box.height) / 2);
+	int x, y;
+	gridwl_view_frame_center(view, &area, &x, &y);
+	gridwl_view_move(view, x, y);
 }
 
 void gridwl_view_center(struct gridwl_view *view) {

@@ -21,6 +21,7 @@ struct gridwl_config *gridwl_config_create(void) {
 	wl_list_init(&config->window_rules);
 	wl_list_init(&config->inputs);
 	config->xwayland = -1;
+	config->decorations = -1;
 	return config;
 }
 
@@ -59,6 +60,7 @@ void gridwl_config_destroy(struct gridwl_config *config) {
 		gridwl_input_config_destroy(ic);
 	}
 	free(config->cursor_theme);
+	free(config->decoration_font);
 	free(config->path);
 	free(config);
 }
@@ -212,6 +214,8 @@ static const struct {
 	{ "cursor", parse_cursor },
 	{ "xwayland", parse_xwayland },
 	{ "window", parse_window },
+	{ "decorations", gridwl_config_parse_decorations },
+	{ "decoration", gridwl_config_parse_decoration },
 };
 
 bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
@@ -276,6 +280,7 @@ static void append_config(struct gridwl_config *config,
 	if (parsed->xwayland >= 0) {
 		config->xwayland = parsed->xwayland;
 	}
+	gridwl_config_append_decoration(config, parsed);
 }
 
 /* Gets each error of a file (a malloc'd "FILE:LINE: message", or NULL when

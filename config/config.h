@@ -111,11 +111,29 @@ struct gridwl_window_criterion {
 	regex_t regex;
 };
 
+/* Who draws a window's frame: "decorations server|client" says what gridwl
+ * answers a client without a preference; a rule's "decorations none" is
+ * GRIDWL_DECORATIONS_CLIENT (a frame of the client's own, if any). */
+enum gridwl_decoration_mode {
+	GRIDWL_DECORATIONS_SERVER,
+	GRIDWL_DECORATIONS_CLIENT,
+};
+
+/* "decoration colors": 0xRRGGBB each. */
+struct gridwl_decoration_colors {
+	uint32_t focused_bg, focused_text;
+	uint32_t unfocused_bg, unfocused_text;
+};
+
+#define GRIDWL_DECORATION_FONT_DEFAULT "Sans 10"
+
 struct gridwl_window_rule {
 	struct wl_list link; // gridwl_config.window_rules, in file order
 	struct gridwl_window_criterion app_id, title, x11_class;
 	bool has_filter;
 	enum gridwl_filter filter;
+	bool has_decorations;
+	enum gridwl_decoration_mode decorations;
 };
 
 /* What rules look at; NULL for a field the window does not have. */
@@ -138,6 +156,13 @@ struct gridwl_config {
 	// "xwayland enable|disable": -1 when no line gave it, which means on
 	// when the Xwayland binary is installed.
 	int xwayland;
+	// "decorations server|client": -1 when no line gave it (server).
+	int decorations;
+	// "decoration font" (a Pango font description) and "decoration
+	// colors": NULL and false when no line gave them.
+	char *decoration_font;
+	bool has_decoration_colors;
+	struct gridwl_decoration_colors decoration_colors;
 };
 
 struct gridwl_config *gridwl_config_create(void);
@@ -272,5 +297,19 @@ bool gridwl_window_rule_matches(const struct gridwl_window_rule *rule,
 bool gridwl_config_window_filter(const struct gridwl_config *config,
 		const struct gridwl_window_identity *window,
 		enum gridwl_filter *filter);
+
+/* The decorations the last matching rule with one gives; false when none
+ * does. */
+bool gridwl_config_window_decorations(const struct gridwl_config *config,
+		const struct gridwl_window_identity *window,
+		enum gridwl_decoration_mode *decorations);
+/* config/decoration.c: the words after "decorations" and "decoration". */
+bool gridwl_config_parse_decorations(struct gridwl_config *config,
+		const char *text, const char *where, char **error);
+bool gridwl_config_parse_decoration(struct gridwl_config *config,
+		const char *text, const char *where, char **error);
+/* Moves parsed's decoration lines into config, as if they came last. */
+void gridwl_config_append_decoration(struct gridwl_config *config,
+		struct gridwl_config *parsed);
 
 #endif

@@ -114,9 +114,11 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 		return gridwl_window_criterion_compile(criterion, word, eq + 1,
 				p->where, p->error);
 	}
-	if (strcmp(word, "filter") != 0) {
+	bool decorations = strcmp(word, "decorations") == 0;
+	if (strcmp(word, "filter") != 0 && !decorations) {
 		return gridwl_config_error(p->error, p->where,
-				"unknown window rule word '%s' (want KEY=REGEX or filter)",
+				"unknown window rule word '%s' (want KEY=REGEX, filter or "
+				"decorations)",
 				word);
 	}
 	char *value;
@@ -124,7 +126,19 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 		return false;
 	}
 	bool ok = true;
-	if (value == NULL) {
+	if (decorations) {
+		if (value != NULL && strcmp(value, "server") == 0) {
+			rule->decorations = GRIDWL_DECORATIONS_SERVER;
+			rule->has_decorations = true;
+		} else if (value != NULL && strcmp(value, "none") == 0) {
+			rule->decorations = GRIDWL_DECORATIONS_CLIENT;
+			rule->has_decorations = true;
+		} else {
+			ok = gridwl_config_error(p->error, p->where,
+					"decorations must be server or none, got '%s'",
+					value != NULL ? value : "");
+		}
+	} else if (value == NULL) {
 		ok = gridwl_config_error(p->error, p->where,
 				"missing value for 'filter'");
 	} else if (strcmp(value, "nearest") == 0) {
@@ -171,10 +185,10 @@ struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,
 				"such as app_id=REGEX");
 		goto error;
 	}
-	if (!rule->has_filter) {
+	if (!rule->has_filter && !rule->has_decorations) {
 		gridwl_config_error(error, where,
 				"window rule needs an action "
-				"such as filter bilinear");
+				"such as filter bilinear or decorations none");
 		goto error;
 	}
 	return rule;
@@ -232,6 +246,20 @@ bool gridwl_config_window_filter(const struct gridwl_config *config,
 	wl_list_for_each(rule, &config->window_rules, link) {
 		if (rule->has_filter && gridwl_window_rule_matches(rule, window)) {
 			*filter = rule->filter;
+			found = true;
+		}
+	}
+	return found;
+}
+
+bool gridwl_config_window_decorations(const struct gridwl_config *config,
+		const struct gridwl_window_identity *window,
+		enum gridwl_decoration_mode *decorations) {
+	bool found = false;
+	const struct gridwl_window_rule *rule;
+	wl_list_for_each(rule, &config->window_rules, link) {
+		if (rule->has_decorations && gridwl_window_rule_matches(rule, window)) {
+			*decorations = rule->decorations;
 			found = true;
 		}
 	}

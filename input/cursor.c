@@ -15,6 +15,7 @@
 #include "compositor/view.h"
 #include "input/cursor.h"
 #include "input/input_device.h"
+#include "input/decoration_input.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
 #include "render/cursor_draw.h"
@@ -97,6 +98,14 @@ void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 	struct gridwl_view *view = gridwl_view_at(seat->server, seat->cursor->x,
 			seat->cursor->y, &surface, &sx, &sy);
 	struct wlr_seat_pointer_state *state = &seat->wlr_seat->pointer_state;
+	if (view == NULL && gridwl_seat_frame_pointer_focus(seat)) {
+		return;
+	}
+	if (seat->frame_cursor) {
+		// Off a frame: the arrow, until a surface entered sets its own.
+		seat->frame_cursor = false;
+		gridwl_cursor_set_default_image(seat);
+	}
 	if (view == NULL) {
 		if (state->focused_surface != NULL) {
 			gridwl_cursor_set_default_image(seat);
@@ -150,6 +159,10 @@ static void process_grab_motion(struct gridwl_seat *seat) {
 	// as 59.99999999999997, and truncating it lost a pixel.
 	int dx = (int)lround(seat->cursor->x - seat->grab_x);
 	int dy = (int)lround(seat->cursor->y - seat->grab_y);
+	if (dx != 0 || dy != 0) {
+		// A press that became a drag is not half of a double click.
+		seat->title_click_view = 0;
+	}
 	if (seat->grab_mode == GRIDWL_GRAB_MOVE) {
 		gridwl_view_move(view, seat->grab_box.x + dx, seat->grab_box.y + dy);
 		return;
@@ -412,6 +425,9 @@ static void handle_button(struct wl_listener *listener, void *data) {
 					nearest_edges(seat, view));
 			return;
 		}
+	} else if (gridwl_seat_frame_button(seat, event->button,
+					   event->time_msec)) {
+		return;
 	}
 	wlr_seat_pointer_notify_button(seat->wlr_seat, event->time_msec,
 			event->button, event->state);

@@ -82,6 +82,18 @@ struct gridwl_seat {
 	double grab_x, grab_y;
 	struct wlr_box grab_box;
 	uint32_t grab_edges;
+	// The last press on a title bar (input/decoration_input.c), for the
+	// double-click: the window's id (0 for none) and when.
+	uint32_t title_click_view;
+	uint32_t title_click_msec;
+	// The cursor shows a frame's shape, to be put back when it leaves.
+	bool frame_cursor;
+	// A finger moving a window by its title bar: the window's id (0 for
+	// none), the touch point, where it went down and the window then.
+	uint32_t touch_move_view;
+	int32_t touch_move_id;
+	double touch_move_x, touch_move_y;
+	struct wlr_box touch_move_box;
 
 	// Pending re-evaluation of pointer focus after the windows changed.
 	struct wl_event_source *pointer_rebase_idle;

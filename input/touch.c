@@ -9,6 +9,7 @@
 #include "compositor/server.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
+#include "input/decoration_input.h"
 #include "input/seat.h"
 #include "input/touch.h"
 #include "wlr_compat/wlr_compat.h"
@@ -120,6 +121,8 @@ static void handle_touch_down(struct wl_listener *listener, void *data) {
 	struct gridwl_view *view =
 			gridwl_view_at(seat->server, lx, ly, &surface, &sx, &sy);
 	if (view == NULL) {
+		gridwl_seat_frame_touch_down(seat, event->touch_id, lx, ly,
+				event->time_msec);
 		return;
 	}
 	// A tap focuses and raises like a click.
@@ -134,7 +137,8 @@ static void handle_touch_down(struct wl_listener *listener, void *data) {
 static void handle_touch_up(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, touch_up);
 	struct wlr_touch_up_event *event = data;
-	if (touch_point_find(seat, event->touch_id) == NULL) {
+	if (gridwl_seat_frame_touch_up(seat, event->touch_id) ||
+			touch_point_find(seat, event->touch_id) == NULL) {
 		return;
 	}
 	touch_point_up(seat, event->time_msec, event->touch_id);
@@ -147,6 +151,12 @@ static void handle_touch_motion(struct wl_listener *listener, void *data) {
 	struct gridwl_touch_point *tracked =
 			touch_point_find(seat, event->touch_id);
 	if (tracked == NULL) {
+		double lx, ly;
+		double x = event->x, y = event->y;
+		gridwl_nested_input_position(seat->server, &event->touch->base, &x, &y);
+		wlr_cursor_absolute_to_layout_coords(seat->cursor, &event->touch->base,
+				x, y, &lx, &ly);
+		gridwl_seat_frame_touch_motion(seat, event->touch_id, lx, ly);
 		return;
 	}
 	struct gridwl_view *view = gridwl_view_from_surface(tracked->surface);

@@ -8,6 +8,7 @@
 #include "compositor/server.h"
 #include "compositor/surface.h"
 #include "compositor/view.h"
+#include "render/decoration_draw.h"
 #include "render/frame.h"
 #include "render/resample_cache.h"
 #include "render/target.h"
@@ -167,6 +168,7 @@ static void prepare_view(struct prepare_data *prepare, struct gridwl_view *view,
 		return;
 	}
 	prepare->key.filter = filter;
+	gridwl_render_prepare_frame(view, prepare->key.scale);
 	gridwl_view_surface_origin(view, &prepare->ox, &prepare->oy);
 	gridwl_view_for_each_surface(view, prepare_surface, prepare);
 }
@@ -202,6 +204,7 @@ void gridwl_render_view(struct gridwl_render_target *target,
 		.target = target,
 		.filter = gridwl_view_filter_on(view, target->output),
 	};
+	gridwl_render_frame(target, view);
 	gridwl_view_surface_origin(view, &draw.ox, &draw.oy);
 	gridwl_view_for_each_surface(view, draw_surface, &draw);
 }

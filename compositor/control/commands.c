@@ -97,6 +97,12 @@ struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
 			json_object_new_string(gridwl_view_title(view)));
 	struct wlr_box box = gridwl_view_box(view);
 	box_fields(object, &box);
+	// What gridwl draws around it, for a window with a frame.
+	if (gridwl_view_has_frame(view)) {
+		struct wlr_box frame = gridwl_view_frame_box(view);
+		json_object_object_add(object, "frame",
+				box_fields(json_object_new_object(), &frame));
+	}
 	struct json_object *outputs = json_object_new_array();
 	struct wlr_surface *surface = gridwl_view_surface(view);
 	struct wlr_surface_output *surface_output;
@@ -573,6 +579,8 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 			json_object_new_string(keyboard_focus_kind(server)));
 	json_object_object_add(reply, "idle_inhibited",
 			json_object_new_boolean(gridwl_idle_inhibited(server)));
+	json_object_object_add(reply, "decoration_renders",
+			json_object_new_int64((int64_t)server->decorations->style.renders));
 	return reply;
 }
 

@@ -128,6 +128,7 @@ static void handle_commit(struct wl_listener *listener, void *data) {
 		}
 	}
 	gridwl_view_prefer_initial_scale(view);
+	gridwl_view_decoration_initial_commit(view);
 	wlr_xdg_surface_schedule_configure(xdg_surface);
 }
 
@@ -216,6 +217,7 @@ static void handle_set_title(struct wl_listener *listener, void *data) {
 	struct gridwl_xdg_view *xdg_view =
 			wl_container_of(listener, xdg_view, set_title);
 	gridwl_view_apply_rules(&xdg_view->view);
+	gridwl_view_damage_title(&xdg_view->view);
 	gridwl_foreign_toplevel_update_identity(&xdg_view->view);
 }
 

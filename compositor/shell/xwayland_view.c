@@ -34,6 +34,7 @@ struct gridwl_xwayland_view {
 	struct wl_listener set_class;
 	struct wl_listener set_override_redirect;
 	struct wl_listener set_geometry;
+	struct wl_listener set_decorations;
 };
 
 static struct wlr_surface *xwl_get_surface(struct gridwl_view *view) {
@@ -196,6 +197,7 @@ static void handle_destroy(struct wl_listener *listener, void *data) {
 	wl_list_remove(&xwl_view->set_class.link);
 	wl_list_remove(&xwl_view->set_override_redirect.link);
 	wl_list_remove(&xwl_view->set_geometry.link);
+	wl_list_remove(&xwl_view->set_decorations.link);
 	gridwl_view_finish(&xwl_view->view);
 	xwl_view->view.xwayland_surface->data = NULL;
 	free(xwl_view);
@@ -276,6 +278,7 @@ static void handle_set_title(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
 			wl_container_of(listener, xwl_view, set_title);
 	gridwl_view_apply_rules(&xwl_view->view);
+	gridwl_view_damage_title(&xwl_view->view);
 	gridwl_foreign_toplevel_update_identity(&xwl_view->view);
 }
 
@@ -284,6 +287,13 @@ static void handle_set_class(struct wl_listener *listener, void *data) {
 			wl_container_of(listener, xwl_view, set_class);
 	gridwl_view_apply_rules(&xwl_view->view);
 	gridwl_foreign_toplevel_update_identity(&xwl_view->view);
+}
+
+/* Motif hints: whether gridwl frames it (compositor/decoration.c). */
+static void handle_set_decorations(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+			wl_container_of(listener, xwl_view, set_decorations);
+	gridwl_view_update_decoration(&xwl_view->view);
 }
 
 static void handle_set_override_redirect(struct wl_listener *listener,
@@ -358,6 +368,8 @@ void gridwl_xwayland_view_create(struct gridwl_server *server,
 				handle_set_override_redirect },
 		{ &xsurface->events.set_geometry, &xwl_view->set_geometry,
 				handle_set_geometry },
+		{ &xsurface->events.set_decorations, &xwl_view->set_decorations,
+				handle_set_decorations },
 	};
 	for (size_t i = 0; i < sizeof(listeners) / sizeof(listeners[0]); i++) {
 		listeners[i].listener->notify = listeners[i].notify;

@@ -15,7 +15,9 @@
  * known exactly. stdin: "menu X Y" maps the menu at X,Y, "menu-move X Y"
  * moves it, "menu-close" unmaps it, "quit". Each is answered with a line
  * ("menu", "menu-move", "menu-close") once the X server has handled it.
- * Prints "ready" once the window is mapped.
+ * Prints "ready" once the window is mapped. With --no-decorations the window
+ * asks, through _MOTIF_WM_HINTS as Chromium does, for no window manager
+ * frame.
  */
 
 #define WINDOW_PIXEL 0x2060a0u
@@ -38,7 +40,22 @@ static void sync_server(struct x11_menu_client *c) {
 			NULL));
 }
 
-static void create_window(struct x11_menu_client *c) {
+/* _MOTIF_WM_HINTS: flags (2: decorations given), functions, decorations
+ * (0: none), input mode, status. */
+static void ask_no_decorations(struct x11_menu_client *c) {
+	static const char name[] = "_MOTIF_WM_HINTS";
+	xcb_intern_atom_reply_t *atom = xcb_intern_atom_reply(c->conn,
+			xcb_intern_atom(c->conn, 0, sizeof(name) - 1, name), NULL);
+	if (atom == NULL) {
+		return;
+	}
+	uint32_t hints[5] = { 2, 0, 0, 0, 0 };
+	xcb_change_property(c->conn, XCB_PROP_MODE_REPLACE, c->window, atom->atom,
+			atom->atom, 32, 5, hints);
+	free(atom);
+}
+
+static void create_window(struct x11_menu_client *c, bool no_decorations) {
 	c->window = xcb_generate_id(c->conn);
 	uint32_t values[] = { WINDOW_PIXEL, XCB_EVENT_MASK_STRUCTURE_NOTIFY };
 	xcb_create_window(c->conn, XCB_COPY_FROM_PARENT, c->window, c->screen->root,
@@ -48,6 +65,9 @@ static void create_window(struct x11_menu_client *c) {
 	static const char class[] = "x11-menu\0X11Menu";
 	xcb_change_property(c->conn, XCB_PROP_MODE_REPLACE, c->window,
 			XCB_ATOM_WM_CLASS, XCB_ATOM_STRING, 8, sizeof(class), class);
+	if (no_decorations) {
+		ask_no_decorations(c);
+	}
 	xcb_map_window(c->conn, c->window);
 	xcb_flush(c->conn);
 }
@@ -105,7 +125,8 @@ static void handle_events(struct x11_menu_client *c, bool *mapped) {
 	}
 }
 
-int main(void) {
+int main(int argc, char *argv[]) {
+	bool no_decorations = argc > 1 && strcmp(argv[1], "--no-decorations") == 0;
 	struct x11_menu_client c = { 0 };
 	c.conn = xcb_connect(NULL, NULL);
 	if (xcb_connection_has_error(c.conn)) {
@@ -114,7 +135,7 @@ int main(void) {
 		return 1;
 	}
 	c.screen = xcb_setup_roots_iterator(xcb_get_setup(c.conn)).data;
-	create_window(&c);
+	create_window(&c, no_decorations);
 
 	bool mapped = false, running = true;
 	char buf[256];

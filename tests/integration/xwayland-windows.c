@@ -290,7 +290,10 @@ static char *xwayland_lsan_options(const char *dir) {
 	fputs("leak:wlr_global_destroy_safe\n"
 		  "leak:wl_event_loop_add_timer\n"
 		  "leak:wl_event_loop_add_fd\n"
-		  "leak:libxcb.so\n",
+		  "leak:libxcb.so\n"
+		  // Pango's fontconfig, for the frames' titles: see
+		  // tests/lsan.supp.
+		  "leak:libfontconfig.so\n",
 			f);
 	fclose(f);
 	size_t len = strlen(path) + sizeof("suppressions=");

@@ -78,3 +78,52 @@ bool program_in_path(const char *name) {
 	free(copy);
 	return found;
 }
+
+/* What wlroots' X11 window manager leaves behind at exit (see
+ * tests/integration/xwayland-windows.c), suppressed for this gridwl only;
+ * the LSAN_OPTIONS to start it with, NULL when not sanitized. */
+static char *xwayland_lsan_options(const char *dir) {
+	if (getenv("LSAN_OPTIONS") == NULL) {
+		return NULL;
+	}
+	size_t n = strlen(dir) + sizeof("/lsan.supp");
+	char *path = malloc(n);
+	snprintf(path, n, "%s/lsan.supp", dir);
+	FILE *f = fopen(path, "w");
+	if (f == NULL) {
+		free(path);
+		return NULL;
+	}
+	fputs("leak:wlr_global_destroy_safe\n"
+		  "leak:wl_event_loop_add_timer\n"
+		  "leak:wl_event_loop_add_fd\n"
+		  "leak:libxcb.so\n"
+		  // Pango's fontconfig, for the frames' titles: see
+		  // tests/lsan.supp.
+		  "leak:libfontconfig.so\n",
+			f);
+	fclose(f);
+	size_t len = strlen(path) + sizeof("suppressions=");
+	char *options = malloc(len);
+	snprintf(options, len, "suppressions=%s", path);
+	free(path);
+	return options;
+}
+
+struct harness *start_gridwl_with_xwayland(const char *dir,
+		const char *const *gridwl_args) {
+	char *options = xwayland_lsan_options(dir);
+	char *saved = getenv("LSAN_OPTIONS") != NULL ?
+			strdup(getenv("LSAN_OPTIONS")) :
+			NULL;
+	if (options != NULL) {
+		setenv("LSAN_OPTIONS", options, 1);
+	}
+	struct harness *h = harness_start(gridwl_args);
+	if (saved != NULL) {
+		setenv("LSAN_OPTIONS", saved, 1);
+		free(saved);
+	}
+	free(options);
+	return h;
+}

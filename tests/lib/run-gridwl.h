@@ -36,4 +36,10 @@ bool run_ok(struct harness *h, const char *const *argv);
 /* Whether an executable of that name is on $PATH. */
 bool program_in_path(const char *name);
 
+/* harness_start for a gridwl that will run Xwayland: under a sanitizer,
+ * with the LSan suppressions for what wlroots' X11 window manager keeps
+ * (written into dir). */
+struct harness *start_gridwl_with_xwayland(const char *dir,
+		const char *const *gridwl_args);
+
 #endif

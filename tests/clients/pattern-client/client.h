@@ -8,6 +8,8 @@
 #include "pattern.h"
 
 struct zwp_idle_inhibit_manager_v1;
+struct zxdg_decoration_manager_v1;
+struct zxdg_toplevel_decoration_v1;
 struct zwp_idle_inhibitor_v1;
 struct wp_fractional_scale_manager_v1;
 struct wp_fractional_scale_v1;
@@ -62,6 +64,8 @@ struct client_options {
 	int cursor_scale; // --cursor: a cursor surface at this scale; 0 none
 	bool inhibit_idle; // --inhibit-idle: an idle inhibitor on the window
 	bool ignore_stdin; // --ignore-stdin: no commands, stdin's end ignored
+	// --decoration: "server", "client" or "any"; NULL for no object.
+	const char *decoration;
 };
 
 struct client_output {
@@ -142,6 +146,7 @@ struct window {
 	int subsurface_count;
 	struct popup *popup; // NULL when none is open
 	struct zwp_idle_inhibitor_v1 *idle_inhibitor; // with --inhibit-idle
+	struct zxdg_toplevel_decoration_v1 *decoration; // with --decoration
 	struct wp_fractional_scale_v1 *fractional_scale; // --report-fractional
 };
 
@@ -158,6 +163,7 @@ struct client {
 	struct wl_seat *seat; // bound for --cursor only
 	// bound for --inhibit-idle only
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
+	struct zxdg_decoration_manager_v1 *decoration_manager; // --decoration
 	// bound for --report-fractional only
 	struct wp_fractional_scale_manager_v1 *fractional_scale_manager;
 	struct client_cursor *cursor;

@@ -12,6 +12,7 @@
 #include "client.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -33,6 +34,9 @@ static const char usage[] =
 		"  --maximized        ask to be maximized before the first commit\n"
 		"  --app-id ID        xdg_toplevel app_id (default pattern-client)\n"
 		"  --title T          xdg_toplevel title (default pattern-client)\n"
+		"  --decoration M     a zxdg_toplevel_decoration_v1 asking for M: server,\n"
+		"                     client, or any (no preference); prints the mode\n"
+		"                     the compositor configures\n"
 		"  --bad-scale N      after the first frame, commit buffer scale N\n"
 		"  --odd-buffer       make the buffer one pixel larger than size * scale\n"
 		"  --opaque           XRGB8888 buffers instead of ARGB8888\n"
@@ -68,7 +72,9 @@ static const char usage[] =
 		"(T the number of the wl_output.transform)\n"
 		"With --report-fractional also: preferred fractional N (N/120)\n"
 		"\n"
+		"With --decoration also: decoration server|client\n"
 		"Commands on stdin: scale N | pattern P | damage X Y W H | sync | quit |\n"
+		"title T |\n"
 		"popup X Y W H [ADJUST] | popup-close | subsurface-move I X Y\n"
 		"\n"
 		"popup opens an xdg_popup (no grab) of WxH anchored at the 1x1 rectangle\n"
@@ -168,6 +174,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 		OPT_IGNORE_STDIN,
 		OPT_REPORT_PREFERRED,
 		OPT_REPORT_FRACTIONAL,
+		OPT_DECORATION,
 	};
 	static const struct option long_options[] = {
 		{ "scale", required_argument, NULL, OPT_SCALE },
@@ -187,6 +194,7 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 		{ "ignore-stdin", no_argument, NULL, OPT_IGNORE_STDIN },
 		{ "report-preferred", no_argument, NULL, OPT_REPORT_PREFERRED },
 		{ "report-fractional", no_argument, NULL, OPT_REPORT_FRACTIONAL },
+		{ "decoration", required_argument, NULL, OPT_DECORATION },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -234,6 +242,15 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 			break;
 		case OPT_TITLE:
 			o->title = optarg;
+			break;
+		case OPT_DECORATION:
+			if (strcmp(optarg, "server") != 0 &&
+					strcmp(optarg, "client") != 0 &&
+					strcmp(optarg, "any") != 0) {
+				fprintf(stderr, "--decoration wants server, client or any\n");
+				return false;
+			}
+			o->decoration = optarg;
 			break;
 		case OPT_BAD_SCALE:
 			// Deliberately unchecked beyond being a number: zero and
@@ -350,6 +367,11 @@ static void registry_global(void *data, struct wl_registry *registry,
 			client->options.report_fractional) {
 		client->fractional_scale_manager = wl_registry_bind(registry, name,
 				&wp_fractional_scale_manager_v1_interface, 1);
+	} else if (strcmp(interface, zxdg_decoration_manager_v1_interface.name) ==
+					0 &&
+			client->options.decoration != NULL) {
+		client->decoration_manager = wl_registry_bind(registry, name,
+				&zxdg_decoration_manager_v1_interface, 1);
 	} else if (strcmp(interface, zxdg_output_manager_v1_interface.name) == 0) {
 		client->xdg_output_manager = wl_registry_bind(registry, name,
 				&zxdg_output_manager_v1_interface, min_version(version, 3));
@@ -445,6 +467,15 @@ static void handle_command(struct client *client, char *line) {
 			return;
 		}
 		subsurface_move(window->subsurfaces[n[0] - 1], n[1], n[2]);
+	} else if (strcmp(cmd, "title") == 0 && nargs >= 1) {
+		// The rest of the line, blanks and all.
+		char *title = args[0];
+		for (int i = 1; i < all_args; i++) {
+			args[i][-1] = ' ';
+		}
+		xdg_toplevel_set_title(window->xdg_toplevel, title);
+		wl_surface_commit(window->surface);
+		client_sync(client, "sync");
 	} else if (strcmp(cmd, "popup-close") == 0 && nargs == 0) {
 		if (window->popup == NULL) {
 			client_emit("error no popup open");
@@ -647,6 +678,9 @@ static void client_finish(struct client *client) {
 	}
 	if (client->xdg_output_manager != NULL) {
 		zxdg_output_manager_v1_destroy(client->xdg_output_manager);
+	}
+	if (client->decoration_manager != NULL) {
+		zxdg_decoration_manager_v1_destroy(client->decoration_manager);
 	}
 	if (client->idle_inhibit_manager != NULL) {
 		zwp_idle_inhibit_manager_v1_destroy(client->idle_inhibit_manager);

@@ -5,6 +5,7 @@
 #include "client.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 struct sync_note {
@@ -265,6 +266,17 @@ static void toplevel_close(void *data, struct xdg_toplevel *toplevel) {
 	window->client->running = false;
 }
 
+static void decoration_configure(void *data,
+		struct zxdg_toplevel_decoration_v1 *decoration, uint32_t mode) {
+	client_emit("decoration %s",
+			mode == ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE ? "server" :
+																   "client");
+}
+
+static const struct zxdg_toplevel_decoration_v1_listener decoration_listener = {
+	.configure = decoration_configure,
+};
+
 static const struct xdg_toplevel_listener toplevel_listener = {
 	.configure = toplevel_configure,
 	.close = toplevel_close,
@@ -290,6 +302,19 @@ struct window *window_create(struct client *client) {
 	xdg_toplevel_add_listener(window->xdg_toplevel, &toplevel_listener, window);
 	xdg_toplevel_set_app_id(window->xdg_toplevel, options->app_id);
 	xdg_toplevel_set_title(window->xdg_toplevel, options->title);
+	if (client->decoration_manager != NULL) {
+		window->decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(
+				client->decoration_manager, window->xdg_toplevel);
+		zxdg_toplevel_decoration_v1_add_listener(window->decoration,
+				&decoration_listener, window);
+		if (strcmp(options->decoration, "server") == 0) {
+			zxdg_toplevel_decoration_v1_set_mode(window->decoration,
+					ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE);
+		} else if (strcmp(options->decoration, "client") == 0) {
+			zxdg_toplevel_decoration_v1_set_mode(window->decoration,
+					ZXDG_TOPLEVEL_DECORATION_V1_MODE_CLIENT_SIDE);
+		}
+	}
 	if (options->maximized) {
 		xdg_toplevel_set_maximized(window->xdg_toplevel);
 	}
@@ -332,6 +357,9 @@ void window_destroy(struct window *window) {
 		subsurface_destroy(window->subsurfaces[i]);
 	}
 	buffers_destroy(&window->buffers);
+	if (window->decoration != NULL) {
+		zxdg_toplevel_decoration_v1_destroy(window->decoration);
+	}
 	if (window->idle_inhibitor != NULL) {
 		zwp_idle_inhibitor_v1_destroy(window->idle_inhibitor);
 	}

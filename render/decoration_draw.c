@@ -1,0 +1,312 @@
+#include <cairo.h>
+#include <drm_fourcc.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wlr/render/pass.h>
+#include <wlr/render/wlr_renderer.h>
+#include <wlr/render/wlr_texture.h>
+#include <wlr/util/log.h>
+#include "compositor/decoration.h"
+#include "compositor/server.h"
+#include "compositor/view.h"
+#include "render/decoration_draw.h"
+#include "render/target.h"
+
+/*
+ * Title bars are drawn with cairo and Pango at the scale of the output that
+ * shows them, the text laid out in logical units, so a scale-2 output gets
+ * text of twice the pixels rather than a magnified copy, and the parts of a
+ * frame on outputs of different scales meet where they should. Hinting is
+ * off and antialiasing fixed, so that what fontconfig's defaults say does
+ * not change the pixels (nor the layout between scales).
+ */
+
+static const struct gridwl_decoration_colors default_colors = {
+	.focused_bg = 0x285577,
+	.focused_text = 0xffffff,
+	.unfocused_bg = 0x222222,
+	.unfocused_text = 0x888888,
+};
+
+/* Space between the text and the frame's left edge, logical pixels. */
+#define TITLE_PADDING 6
+
+static cairo_font_options_t *font_options(void) {
+	cairo_font_options_t *options = cairo_font_options_create();
+	cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
+	cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_subpixel_order(options,
+			CAIRO_SUBPIXEL_ORDER_DEFAULT);
+	return options;
+}
+
+static PangoLayout *create_layout(cairo_t *cr, const char *font) {
+	PangoLayout *layout = pango_cairo_create_layout(cr);
+	cairo_font_options_t *options = font_options();
+	PangoContext *context = pango_layout_get_context(layout);
+	pango_cairo_context_set_font_options(context, options);
+	// Logical points at 96 dpi, whatever the scale: cairo's matrix scales.
+	pango_cairo_context_set_resolution(context, 96);
+	cairo_font_options_destroy(options);
+	pango_layout_context_changed(layout);
+	PangoFontDescription *desc = pango_font_description_from_string(font);
+	pango_layout_set_font_description(layout, desc);
+	pango_font_description_free(desc);
+	pango_layout_set_single_paragraph_mode(layout, true);
+	return layout;
+}
+
+static int measure_title_height(const char *font) {
+	cairo_surface_t *surface =
+			cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+	cairo_t *cr = cairo_create(surface);
+	PangoLayout *layout = create_layout(cr, font);
+	pango_layout_set_text(layout, "Ag", -1);
+	int width, height;
+	pango_layout_get_pixel_size(layout, &width, &height);
+	g_object_unref(layout);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+	return height + 2 * 4;
+}
+
+void gridwl_decoration_style_set(struct gridwl_decoration_style *style,
+		const char *font, const struct gridwl_decoration_colors *colors) {
+	char *copy = strdup(font != NULL ? font : GRIDWL_DECORATION_FONT_DEFAULT);
+	if (copy == NULL) {
+		wlr_log(WLR_ERROR, "Out of memory for the decoration font");
+		return;
+	}
+	free(style->font);
+	style->font = copy;
+	style->colors = colors != NULL ? *colors : default_colors;
+	style->title_height = measure_title_height(style->font);
+	style->serial++;
+}
+
+void gridwl_decoration_style_finish(struct gridwl_decoration_style *style) {
+	free(style->font);
+	style->font = NULL;
+}
+
+static void set_source(cairo_t *cr, uint32_t rgb) {
+	cairo_set_source_rgb(cr, ((rgb >> 16) & 0xff) / 255.0,
+			((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0);
+}
+
+/* The close and maximize glyphs in the square button at (x, y) of side
+ * size, lines one logical pixel wide on the pixel grid of scale. */
+static void draw_buttons(cairo_t *cr, int scale, int x, int y, int size,
+		bool maximized) {
+	double inset = floor(size / 3.0);
+	// Centred on whole device pixels: a line of odd device width is
+	// crisp at half-pixel centres.
+	double half = (scale % 2 == 1) ? 0.5 / scale : 0;
+	cairo_set_line_width(cr, 1.0);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+	// Close, at the right end.
+	double x0 = x + size + inset + half, x1 = x + 2 * size - inset - half;
+	double y0 = y + inset + half, y1 = y + size - inset - half;
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y1);
+	cairo_move_to(cr, x1, y0);
+	cairo_line_to(cr, x0, y1);
+	cairo_stroke(cr);
+	// Maximize: a square; when maximized, a second one behind it (restore).
+	x0 = x + inset + half;
+	x1 = x + size - inset - half;
+	if (maximized) {
+		cairo_rectangle(cr, x0 + 2, y0 - 2, x1 - x0, y1 - y0);
+		x1 -= 2;
+		y0 += 2;
+	}
+	cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+	cairo_stroke(cr);
+}
+
+static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
+		const struct gridwl_decoration_style *style, int scale, int width,
+		const char *title, bool focused, bool maximized) {
+	int border = GRIDWL_FRAME_BORDER;
+	int height = border + style->title_height;
+	cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
+			width * scale, height * scale);
+	if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(surface);
+		return NULL;
+	}
+	cairo_t *cr = cairo_create(surface);
+	cairo_scale(cr, scale, scale);
+	uint32_t bg =
+			focused ? style->colors.focused_bg : style->colors.unfocused_bg;
+	uint32_t fg =
+			focused ? style->colors.focused_text : style->colors.unfocused_text;
+	set_source(cr, bg);
+	cairo_paint(cr);
+
+	int buttons = 2 * style->title_height;
+	int text_width = width - 2 * border - TITLE_PADDING - buttons;
+	if (text_width > 0) {
+		PangoLayout *layout = create_layout(cr, style->font);
+		// Titles come from clients (X11 ones in any encoding): Pango
+		// wants UTF-8, and gets U+FFFD for what is not.
+		char *valid = g_utf8_make_valid(title, -1);
+		pango_layout_set_text(layout, valid, -1);
+		g_free(valid);
+		pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+		pango_layout_set_width(layout, text_width * PANGO_SCALE);
+		int text_w, text_h;
+		pango_layout_get_pixel_size(layout, &text_w, &text_h);
+		set_source(cr, fg);
+		cairo_move_to(cr, border + TITLE_PADDING,
+				border + (style->title_height - text_h) / 2.0);
+		pango_cairo_show_layout(cr, layout);
+		g_object_unref(layout);
+	}
+	int bx = width - border - buttons;
+	if (bx > border) {
+		set_source(cr, fg);
+		draw_buttons(cr, scale, bx, border, style->title_height, maximized);
+	}
+	cairo_destroy(cr);
+	cairo_surface_flush(surface);
+
+	struct wlr_texture *texture =
+			wlr_texture_from_pixels(renderer, DRM_FORMAT_ARGB8888,
+					cairo_image_surface_get_stride(surface), width * scale,
+					height * scale, cairo_image_surface_get_data(surface));
+	cairo_surface_destroy(surface);
+	return texture;
+}
+
+static void bar_reset(struct gridwl_title_bar *bar) {
+	if (bar->texture != NULL) {
+		wlr_texture_destroy(bar->texture);
+	}
+	free(bar->title);
+	*bar = (struct gridwl_title_bar){ 0 };
+}
+
+void gridwl_frame_cache_finish(struct gridwl_frame_cache *cache) {
+	for (int i = 0; i < GRIDWL_SCALE_MAX; i++) {
+		bar_reset(&cache->bars[i]);
+	}
+}
+
+static bool bar_current(const struct gridwl_title_bar *bar,
+		const struct gridwl_decoration_style *style, int width,
+		const char *title, bool focused, bool maximized) {
+	return bar->texture != NULL && bar->serial == style->serial &&
+			bar->width == width && bar->focused == focused &&
+			bar->maximized == maximized && bar->title != NULL &&
+			strcmp(bar->title, title) == 0;
+}
+
+void gridwl_render_prepare_frame(struct gridwl_view *view, int scale) {
+	if (!gridwl_view_has_frame(view) || scale < 1 || scale > GRIDWL_SCALE_MAX) {
+		return;
+	}
+	struct gridwl_server *server = view->server;
+	struct gridwl_decoration_style *style = &server->decorations->style;
+	struct gridwl_title_bar *bar = &view->frame_cache.bars[scale - 1];
+	int width = gridwl_view_frame_box(view).width;
+	const char *title = gridwl_view_title(view);
+	bool focused = gridwl_view_is_focused(view);
+	if (width <= 0 ||
+			bar_current(bar, style, width, title, focused, view->maximized)) {
+		return;
+	}
+	bar_reset(bar);
+	char *copy = strdup(title);
+	if (copy == NULL) {
+		return;
+	}
+	bar->texture = draw_title_bar(server->renderer, style, scale, width, title,
+			focused, view->maximized);
+	if (bar->texture == NULL) {
+		wlr_log(WLR_ERROR, "Window %u: no title bar at scale %d", view->id,
+				scale);
+		free(copy);
+		return;
+	}
+	bar->title = copy;
+	bar->width = width;
+	bar->focused = focused;
+	bar->maximized = view->maximized;
+	bar->serial = style->serial;
+	style->renders++;
+}
+
+static struct wlr_render_color color_of(uint32_t rgb) {
+	return (struct wlr_render_color){
+		.r = ((rgb >> 16) & 0xff) / 255.0f,
+		.g = ((rgb >> 8) & 0xff) / 255.0f,
+		.b = (rgb & 0xff) / 255.0f,
+		.a = 1.0f,
+	};
+}
+
+void gridwl_render_frame(struct gridwl_render_target *target,
+		struct gridwl_view *view) {
+	int scale = target->scale;
+	if (!gridwl_view_has_frame(view) || scale < 1 || scale > GRIDWL_SCALE_MAX) {
+		return;
+	}
+	const struct gridwl_decoration_style *style =
+			&view->server->decorations->style;
+	struct wlr_box frame = gridwl_view_frame_box(view);
+	struct wlr_box box = gridwl_view_box(view);
+	int border = GRIDWL_FRAME_BORDER;
+	int bar_height = border + style->title_height;
+	// Physical, relative to the target.
+	int fx = (frame.x - target->lx) * scale,
+		fy = (frame.y - target->ly) * scale;
+	int fw = frame.width * scale, fh = frame.height * scale;
+	struct wlr_box target_box = { 0, 0, target->width, target->height };
+	struct wlr_box physical = { fx, fy, fw, fh }, overlap;
+	if (!wlr_box_intersection(&overlap, &physical, &target_box)) {
+		return;
+	}
+	bool focused = gridwl_view_is_focused(view);
+	struct wlr_render_color bg = color_of(
+			focused ? style->colors.focused_bg : style->colors.unfocused_bg);
+	struct gridwl_title_bar *bar = &view->frame_cache.bars[scale - 1];
+	int b = border * scale, bh = bar_height * scale;
+	if (bar->texture != NULL && bar->width == frame.width) {
+		wlr_render_pass_add_texture(target->pass,
+				&(struct wlr_render_texture_options){
+						.texture = bar->texture,
+						.dst_box = { fx, fy, fw, bh },
+						.clip = target->damage,
+						.blend_mode = WLR_RENDER_BLEND_MODE_NONE,
+				});
+	} else {
+		// Not drawn yet at this scale (a picture of a scale no output
+		// has, taken before a prepare): the bar's colour at least.
+		wlr_render_pass_add_rect(target->pass,
+				&(struct wlr_render_rect_options){
+						.box = { fx, fy, fw, bh },
+						.color = bg,
+						.clip = target->damage,
+						.blend_mode = WLR_RENDER_BLEND_MODE_NONE,
+				});
+	}
+	int content_h = box.height * scale;
+	const struct wlr_box sides[] = {
+		{ fx, fy + bh, b, content_h + b }, // left
+		{ fx + fw - b, fy + bh, b, content_h + b }, // right
+		{ fx + b, fy + fh - b, fw - 2 * b, b }, // bottom
+	};
+	for (size_t i = 0; i < sizeof(sides) / sizeof(sides[0]); i++) {
+		wlr_render_pass_add_rect(target->pass,
+				&(struct wlr_render_rect_options){
+						.box = sides[i],
+						.color = bg,
+						.clip = target->damage,
+						.blend_mode = WLR_RENDER_BLEND_MODE_NONE,
+				});
+	}
+}

@@ -1,0 +1,689 @@
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "client-lines.h"
+#include "gridctl-windows.h"
+#include "framed-windows.h"
+#include "harness.h"
+#include "screenshots.h"
+#include "virtual-pointer.h"
+
+/*
+ * Server-side decorations in the mixed layout (HEADLESS-1 640x480 at scale
+ * 1, HEADLESS-2 at scale 2 beside it, both 640x480 logical): a pattern
+ * client asking for them through xdg-decoration gets a frame, drawn at each
+ * output's scale around its content, which stays exact; the title text on
+ * the scale-2 output has detail a magnified scale-1 rendering cannot have;
+ * a window across the seam has its frame on both sides at the same logical
+ * rows. The title bar moves the window (across the seam too), a double
+ * click and the maximize button maximize it and back, the close button
+ * closes it, the right border resizes it. A client that asks for its own
+ * frame, a window rule "decorations none" and "decorations client" in the
+ * config leave windows bare. A title change draws the title bar again, and
+ * nothing else does (gridctl stats' decoration_renders).
+ */
+
+#define LAYOUT_WIDTH 1280
+#define LAYOUT_HEIGHT 480
+#define BORDER 2
+#define WIDTH FRAMED_WIDTH
+#define HEIGHT FRAMED_HEIGHT
+
+// The colours of the test's config.
+#define FOCUSED_BG 0xff204080u
+#define UNFOCUSED_BG 0xff404040u
+#define CONFIG_COLORS "decoration colors #204080 #ffffff #404040 #a0a0a0\n"
+
+/* The output's picture once it shows the window deco's latest commit. */
+static struct image *shot_of(struct harness *h, const char *output,
+		const char *name) {
+	struct json_object *reply = harness_gridctl_ok(h, "wait", "window",
+			"--app-id", "^(deco|own)$", NULL);
+	json_object_put(reply);
+	return screenshot_gridctl(h, output, name);
+}
+
+/* Every pixel of the region that is not colour. */
+static long count_not(const struct image *shot, struct image_region r,
+		uint32_t colour) {
+	long n = 0;
+	for (int y = r.y; y < r.y + r.height; y++) {
+		for (int x = r.x; x < r.x + r.width; x++) {
+			n += image_get(shot, x, y) != colour;
+		}
+	}
+	return n;
+}
+
+/*
+ * The frame f as output (logical origin ox, scale s) shows it: borders of
+ * bg, background just outside, the pattern exact inside, ink (text and
+ * buttons) in the title bar.
+ */
+static bool check_frame_pixels(const struct image *shot,
+		const struct frame_info *f, int ox, int s, uint32_t bg,
+		const char *name) {
+	int x = (f->x - ox) * s, y = f->y * s;
+	int fx = (f->fx - ox) * s, fy = f->fy * s;
+	int fw = f->fw * s, fh = f->fh * s, b = BORDER * s;
+	struct pattern checker = { .kind = PATTERN_CHECKER };
+	bool ok = CHECK_PATTERN(shot,
+			((struct image_region){ x, y, f->width * s, f->height * s }),
+			&checker, f->width * s, f->height * s, name);
+	ok = CHECK_SOLID(shot, ((struct image_region){ fx, fy, fw, b }), bg,
+				 name) &&
+			ok;
+	ok = CHECK_SOLID(shot, ((struct image_region){ fx, y, b, fy + fh - y }), bg,
+				 name) &&
+			ok;
+	ok = CHECK_SOLID(shot,
+				 ((struct image_region){ fx + fw - b, y, b, fy + fh - y }), bg,
+				 name) &&
+			ok;
+	ok = CHECK_SOLID(shot, ((struct image_region){ fx, fy + fh - b, fw, b }),
+				 bg, name) &&
+			ok;
+	// One logical pixel all round outside the frame is background.
+	ok = CHECK_SOLID(shot, ((struct image_region){ fx - s, fy, s, fh }),
+				 BACKGROUND, name) &&
+			ok;
+	ok = CHECK_SOLID(shot, ((struct image_region){ fx + fw, fy, s, fh }),
+				 BACKGROUND, name) &&
+			ok;
+	ok = CHECK_SOLID(shot, ((struct image_region){ fx, fy - s, fw, s }),
+				 BACKGROUND, name) &&
+			ok;
+	ok = CHECK_SOLID(shot, ((struct image_region){ fx, fy + fh, fw, s }),
+				 BACKGROUND, name) &&
+			ok;
+	// The title's text and the buttons are drawn in the bar.
+	struct image_region bar = { fx + b, fy + b, fw - 2 * b, y - fy - b };
+	long ink = count_not(shot, bar, bg);
+	ok = CHECK(ink > 20 * s * s, "%s: only %ld pixels drawn in the title bar",
+				 name, ink) &&
+			ok;
+	return ok;
+}
+
+static bool check_geometry(const struct frame_info *f) {
+	int title = f->y - f->fy - BORDER;
+	return CHECK(f->has_frame, "the window has no frame") &&
+			CHECK(title >= 12 && title <= 40,
+					"title bar %d logical pixels high", title) &&
+			CHECK(f->fx == f->x - BORDER && f->fw == f->width + 2 * BORDER &&
+							f->fh == f->height + title + 2 * BORDER,
+					"frame %d,%d %dx%d around %d,%d %dx%d", f->fx, f->fy, f->fw,
+					f->fh, f->x, f->y, f->width, f->height);
+}
+
+/* The 2x2 blocks of the region holding ink, and those not of one
+ * colour. */
+static void count_blocks(const struct image *shot, struct image_region r,
+		uint32_t bg, long *inked, long *uneven) {
+	*inked = *uneven = 0;
+	for (int y = r.y; y + 1 < r.y + r.height; y += 2) {
+		for (int x = r.x; x + 1 < r.x + r.width; x += 2) {
+			uint32_t p = image_get(shot, x, y);
+			bool one = image_get(shot, x + 1, y) == p &&
+					image_get(shot, x, y + 1) == p &&
+					image_get(shot, x + 1, y + 1) == p;
+			if (!one || p != bg) {
+				(*inked)++;
+				*uneven += !one;
+			}
+		}
+	}
+}
+
+static bool body_pixels(struct harness *h, const void *data) {
+	struct harness_client *c =
+			spawn_framed(h, "deco", "server", "server", 1, "Decorated title");
+	REQUIRE(c != NULL, "no client");
+	struct frame_info f1 = { 0 }, f2 = { 0 };
+	bool ok = move_window(h, "deco", 221, 77);
+	ok = window_frame(h, "deco", &f1) && check_geometry(&f1) && ok;
+	struct image *one = shot_of(h, "HEADLESS-1", "deco-scale1");
+	ok = CHECK(one != NULL, "no picture") &&
+			check_frame_pixels(one, &f1, 0, 1, FOCUSED_BG, "deco-scale1") && ok;
+	// The same window at buffer scale 2 on the scale-2 output.
+	ok = client_command_synced(c, "scale 2") && ok;
+	ok = move_window(h, "deco", 640 + 101, 77) && ok;
+	ok = window_frame(h, "deco", &f2) && check_geometry(&f2) && ok;
+	struct image *two = shot_of(h, "HEADLESS-2", "deco-scale2");
+	ok = CHECK(two != NULL, "no picture") &&
+			check_frame_pixels(two, &f2, 640, 2, FOCUSED_BG, "deco-scale2") &&
+			ok;
+	if (one != NULL && two != NULL) {
+		// The text area: from the left border to the buttons.
+		int title = f1.y - f1.fy - BORDER;
+		struct image_region r2 = {
+			.x = (f2.fx - 640 + BORDER) * 2,
+			.y = (f2.fy + BORDER) * 2,
+			.width = (f2.fw - 2 * BORDER - 2 * title) * 2,
+			.height = title * 2,
+		};
+		long inked, uneven;
+		count_blocks(two, r2, FOCUSED_BG, &inked, &uneven);
+		fprintf(stderr,
+				"title text at scale 2: %ld of %ld inked 2x2 blocks "
+				"are not one colour\n",
+				uneven, inked);
+		// A scale-1 rendering magnified has every block of one colour.
+		ok = CHECK(inked > 50 && uneven * 3 > inked,
+					 "the scale-2 title has %ld uneven of %ld inked blocks: "
+					 "magnified, not drawn at scale 2",
+					 uneven, inked) &&
+				ok;
+	}
+	image_destroy(one);
+	image_destroy(two);
+
+	// Across the seam: frame rows on both sides at the same logical rows.
+	ok = move_window(h, "deco", 640 - 120, 201) && ok;
+	struct frame_info f;
+	ok = window_frame(h, "deco", &f) && ok;
+	one = shot_of(h, "HEADLESS-1", "seam-1");
+	two = shot_of(h, "HEADLESS-2", "seam-2");
+	if (CHECK(one != NULL && two != NULL, "no pictures")) {
+		int bottom = f.fy + f.fh - BORDER;
+		ok = CHECK_SOLID(one,
+					 ((struct image_region){ f.fx + BORDER, bottom,
+							 640 - f.fx - BORDER, BORDER }),
+					 FOCUSED_BG, "seam-1 bottom border") &&
+				ok;
+		ok = CHECK_SOLID(two,
+					 ((struct image_region){ 0, bottom * 2,
+							 (f.fx + f.fw - BORDER - 640) * 2, BORDER * 2 }),
+					 FOCUSED_BG, "seam-2 bottom border") &&
+				ok;
+		ok = CHECK_SOLID(one, ((struct image_region){ 600, f.fy, 40, BORDER }),
+					 FOCUSED_BG, "seam-1 top border") &&
+				ok;
+		ok = CHECK_SOLID(two,
+					 ((struct image_region){ 0, f.fy * 2, 80, BORDER * 2 }),
+					 FOCUSED_BG, "seam-2 top border") &&
+				ok;
+		// Background right above and below the frame on both sides.
+		ok = CHECK_SOLID(one, ((struct image_region){ 600, f.fy - 1, 40, 1 }),
+					 BACKGROUND, "seam-1 above") &&
+				ok;
+		ok = CHECK_SOLID(two, ((struct image_region){ 0, f.fy * 2 - 2, 80, 2 }),
+					 BACKGROUND, "seam-2 above") &&
+				ok;
+		ok = CHECK_SOLID(one,
+					 ((struct image_region){ 600, f.fy + f.fh, 40, 1 }),
+					 BACKGROUND, "seam-1 below") &&
+				ok;
+		ok = CHECK_SOLID(two,
+					 ((struct image_region){ 0, (f.fy + f.fh) * 2, 80, 2 }),
+					 BACKGROUND, "seam-2 below") &&
+				ok;
+	}
+	image_destroy(one);
+	image_destroy(two);
+	harness_client_send(c, "quit");
+	ok = CHECK(harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
+				 "the client failed") &&
+			ok;
+	harness_client_kill(c);
+	return ok;
+}
+
+/* Whether the client is asked to close (xdg_toplevel.close). */
+static bool asked_to_close(struct harness_client *c) {
+	char *line = harness_client_wait_line(c, "close", HARNESS_TIMEOUT_MS);
+	free(line);
+	return line != NULL;
+}
+
+static bool press_at(struct harness_client *pointer, int x, int y) {
+	char move[64];
+	snprintf(move, sizeof(move), "move %d %d %d %d", x, y, LAYOUT_WIDTH,
+			LAYOUT_HEIGHT);
+	return pointer_command(pointer, "moved", move) &&
+			pointer_command(pointer, "button", "button 272 press");
+}
+
+static bool drag(struct harness_client *pointer, int x0, int y0, int x1,
+		int y1) {
+	char move[64];
+	snprintf(move, sizeof(move), "move %d %d %d %d", x1, y1, LAYOUT_WIDTH,
+			LAYOUT_HEIGHT);
+	return press_at(pointer, x0, y0) &&
+			pointer_command(pointer, "moved", move) &&
+			pointer_command(pointer, "button", "button 272 release");
+}
+
+static bool click(struct harness_client *pointer, int x, int y) {
+	return pointer_click(pointer, x, y, LAYOUT_WIDTH, LAYOUT_HEIGHT);
+}
+
+static bool body_pointer(struct harness *h, const void *data) {
+	struct harness_client *pointer = spawn_virtual_pointer(h);
+	REQUIRE(pointer != NULL, "no virtual pointer");
+	struct harness_client *c =
+			spawn_framed(h, "deco", "any", "server", 1, "Grab me");
+	REQUIRE(c != NULL, "no client");
+	bool ok = move_window(h, "deco", 101, 103);
+	struct frame_info f;
+	ok = window_frame(h, "deco", &f) && check_geometry(&f) && ok;
+	int title = f.y - f.fy - BORDER;
+	int ty = f.fy + BORDER + title / 2; // a row of the title bar
+
+	// Drag by the title: by exactly the pointer's way, then onto the
+	// scale-2 output.
+	ok = CHECK(drag(pointer, f.fx + 40, ty, f.fx + 40 + 57, ty + 31),
+				 "drag failed") &&
+			ok;
+	struct frame_info g = { 0 };
+	ok = CHECK(wait_box(h,
+					   (struct want_box){ "deco", 101 + 57, 103 + 31, -1, -1,
+							   -1 },
+					   &g, "the window dragged by 57,31"),
+				 "the title bar does not move the window") &&
+			ok;
+	ok = CHECK(drag(pointer, g.fx + 40, ty + 31, g.fx + 40 + 600, ty + 31),
+				 "drag failed") &&
+			ok;
+	ok = CHECK(wait_box(h,
+					   (struct want_box){ "deco", 101 + 657, 103 + 31, -1, -1,
+							   -1 },
+					   &g, "the window dragged onto HEADLESS-2"),
+				 "the title bar does not move the window across the seam") &&
+			ok;
+	ty += 31;
+
+	// Double click: maximized with its frame inside the output, then back.
+	int tx = g.fx + 40;
+	ok = CHECK(click(pointer, tx, ty) && click(pointer, tx, ty),
+				 "double click failed") &&
+			ok;
+	struct frame_info m = { 0 };
+	ok = CHECK(wait_box(h,
+					   (struct want_box){ "deco", 640 + BORDER, title + BORDER,
+							   640 - 2 * BORDER, 480 - title - 2 * BORDER, 1 },
+					   &m, "maximized, frame inside the output"),
+				 "a double click on the title does not maximize") &&
+			ok;
+	ok = CHECK(m.fx == 640 && m.fy == 0 && m.fw == 640 && m.fh == 480,
+				 "maximized frame %d,%d %dx%d", m.fx, m.fy, m.fw, m.fh) &&
+			ok;
+	ty = BORDER + title / 2;
+	ok = CHECK(click(pointer, 700, ty) && click(pointer, 700, ty),
+				 "double click failed") &&
+			ok;
+	ok = CHECK(wait_box(h,
+					   (struct want_box){ "deco", g.x, g.y, WIDTH, HEIGHT, 0 },
+					   &g, "back where it was"),
+				 "a second double click does not restore the window") &&
+			ok;
+
+	// The maximize button, twice.
+	int by = g.fy + BORDER + title / 2;
+	int max_x = g.fx + g.fw - BORDER - title - title / 2;
+	ok = CHECK(click(pointer, max_x, by), "click failed") && ok;
+	ok = CHECK(wait_box(h,
+					   (struct want_box){ "deco", 640 + BORDER, title + BORDER,
+							   -1, -1, 1 },
+					   &m, "maximized by its button"),
+				 "the maximize button does not maximize") &&
+			ok;
+	ok = CHECK(click(pointer, 640 + 640 - BORDER - title - title / 2,
+					   BORDER + title / 2),
+				 "click failed") &&
+			ok;
+	ok = CHECK(wait_box(h,
+					   (struct want_box){ "deco", g.x, g.y, WIDTH, HEIGHT, 0 },
+					   &g, "restored by its button"),
+				 "the maximize button does not restore") &&
+			ok;
+
+	// The right border resizes.
+	int rx = g.fx + g.fw - 1, ry = g.y + HEIGHT / 2;
+	ok = CHECK(drag(pointer, rx, ry, rx + 40, ry), "drag failed") && ok;
+	ok = CHECK(wait_box(h,
+					   (struct want_box){ "deco", g.x, g.y, WIDTH + 40, HEIGHT,
+							   0 },
+					   &g, "40 wider"),
+				 "the right border does not resize") &&
+			ok;
+
+	// The close button: the client is asked to close.
+	ok = CHECK(click(pointer, g.fx + g.fw - BORDER - title / 2, by),
+				 "click failed") &&
+			ok;
+	ok = CHECK(asked_to_close(c), "the close button does not send close") && ok;
+	harness_client_send(pointer, "quit");
+	harness_client_kill(pointer);
+	harness_client_kill(c);
+	return ok;
+}
+
+static bool touch(struct harness *h, const char *what, int x, int y) {
+	char xs[16], ys[16];
+	snprintf(xs, sizeof(xs), "%d", x);
+	snprintf(ys, sizeof(ys), "%d", y);
+	struct json_object *reply = strcmp(what, "up") == 0 ?
+			harness_gridctl_ok(h, "touch", what, "7", NULL) :
+			harness_gridctl_ok(h, "touch", what, "7", xs, ys, NULL);
+	json_object_put(reply);
+	return reply != NULL;
+}
+
+static bool body_touch(struct harness *h, const void *data) {
+	struct harness_client *c =
+			spawn_framed(h, "deco", "server", "server", 1, "Touch");
+	REQUIRE(c != NULL, "no client");
+	bool ok = move_window(h, "deco", 101, 103);
+	struct frame_info f;
+	ok = window_frame(h, "deco", &f) && check_geometry(&f) && ok;
+	int title = f.y - f.fy - BORDER;
+	int tx = f.fx + 40, ty = f.fy + BORDER + title / 2;
+	// A finger on the title bar drags the window, onto the scale-2 output.
+	ok = CHECK(touch(h, "down", tx, ty) &&
+						 touch(h, "motion", tx + 20, ty + 9) &&
+						 touch(h, "motion", tx + 650, ty + 9) &&
+						 touch(h, "up", 0, 0),
+				 "gridctl touch failed") &&
+			ok;
+	struct frame_info g = { 0 };
+	ok = CHECK(wait_box(h,
+					   (struct want_box){ "deco", 101 + 650, 103 + 9, -1, -1,
+							   -1 },
+					   &g, "the window dragged by a finger"),
+				 "a finger on the title bar does not move the window") &&
+			ok;
+	// A tap on the close button.
+	ok = CHECK(touch(h, "down", g.fx + g.fw - BORDER - title / 2, ty + 9) &&
+						 touch(h, "up", 0, 0),
+				 "gridctl touch failed") &&
+			ok;
+	ok = CHECK(asked_to_close(c),
+				 "a tap on the close button does not send close") &&
+			ok;
+	harness_client_kill(c);
+	return ok;
+}
+
+static bool has_no_frame(struct harness *h, const char *app_id) {
+	struct frame_info f;
+	return window_frame(h, app_id, &f) &&
+			CHECK(!f.has_frame, "%s has a frame", app_id);
+}
+
+static bool body_bare(struct harness *h, const void *data) {
+	// Asks for its own: gets it, and gridwl draws nothing around it.
+	struct harness_client *c =
+			spawn_framed(h, "own", "client", "client", 1, "own frame");
+	REQUIRE(c != NULL, "no client");
+	bool ok = move_window(h, "own", 101, 103);
+	ok = has_no_frame(h, "own") && ok;
+	struct image *one = shot_of(h, "HEADLESS-1", "bare");
+	ok = CHECK(one != NULL, "no picture") &&
+			CHECK_SOLID(one, ((struct image_region){ 99, 80, 204, 23 }),
+					BACKGROUND, "above a bare window") &&
+			ok;
+	image_destroy(one);
+	harness_client_kill(c);
+	// The rule "decorations none" wins over a request for server-side.
+	c = spawn_framed(h, "nodeco", "server", "client", 1, "ruled");
+	REQUIRE(c != NULL, "no client");
+	ok = has_no_frame(h, "nodeco") && ok;
+	harness_client_kill(c);
+	// No decoration object at all: its own frame, as xdg-decoration says.
+	c = spawn_framed(h, "plain", NULL, NULL, 1, "plain");
+	REQUIRE(c != NULL, "no client");
+	ok = has_no_frame(h, "plain") && ok;
+	harness_client_kill(c);
+	return ok;
+}
+
+static bool body_client_default(struct harness *h, const void *data) {
+	// With "decorations client", no preference gets client-side...
+	struct harness_client *c =
+			spawn_framed(h, "any", "any", "client", 1, "any");
+	REQUIRE(c != NULL, "no client");
+	bool ok = has_no_frame(h, "any");
+	harness_client_kill(c);
+	// ... and so does a request for server-side; a rule still frames it.
+	c = spawn_framed(h, "srv", "server", "client", 1, "srv");
+	REQUIRE(c != NULL, "no client");
+	ok = has_no_frame(h, "srv") && ok;
+	harness_client_kill(c);
+	c = spawn_framed(h, "framed", "server", "server", 1, "framed");
+	REQUIRE(c != NULL, "no client");
+	struct frame_info f;
+	ok = window_frame(h, "framed", &f) && check_geometry(&f) && ok;
+	harness_client_kill(c);
+	return ok;
+}
+
+static bool renders(struct harness *h, int64_t *value) {
+	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
+	struct json_object *v = stats != NULL ?
+			json_path(stats, "decoration_renders", json_type_int) :
+			NULL;
+	bool ok = v != NULL;
+	if (ok) {
+		*value = json_object_get_int64(v);
+	}
+	json_object_put(stats);
+	return CHECK(ok, "gridctl stats has no decoration_renders");
+}
+
+static bool body_renders(struct harness *h, const void *data) {
+	struct harness_client *c =
+			spawn_framed(h, "deco", "server", "server", 1, "First");
+	REQUIRE(c != NULL, "no client");
+	bool ok = move_window(h, "deco", 101, 103);
+	struct image *shot = shot_of(h, "HEADLESS-1", "renders-0");
+	image_destroy(shot);
+	int64_t before = 0, after = 0;
+	REQUIRE(renders(h, &before), "no counter");
+	ok = CHECK(before >= 1, "the title bar was never drawn") && ok;
+	// New content, many frames: the title bar stays as drawn.
+	for (int i = 0; i < 5; i++) {
+		ok = client_command_synced(c,
+					 i % 2 ? "pattern grid" : "pattern coords") &&
+				ok;
+		shot = shot_of(h, "HEADLESS-1", "renders-1");
+		image_destroy(shot);
+	}
+	REQUIRE(renders(h, &after), "no counter");
+	ok = CHECK(after == before,
+				 "content commits drew the title bar again (%" PRId64
+				 " -> %" PRId64 ")",
+				 before, after) &&
+			ok;
+	// A new title: drawn again, once (the window is on one output). What
+	// the output presented (grim, through screencopy, taken first: gridctl
+	// composes the whole scene into a buffer of the output's swapchain)
+	// is what a fresh composition shows: the title bar was damaged.
+	ok = client_command_synced(c, "title Second title") && ok;
+	struct json_object *reply = harness_gridctl_ok(h, "wait", "window",
+			"--title", "^Second title$", NULL);
+	ok = CHECK(reply != NULL, "the new title is not presented") && ok;
+	json_object_put(reply);
+	struct image *shown = screenshot_grim(h, "HEADLESS-1", "renders-grim");
+	struct image *fresh = screenshot_gridctl(h, "HEADLESS-1", "renders-3");
+	REQUIRE(renders(h, &after), "no counter");
+	ok = CHECK(after == before + 1,
+				 "a title change drew the title bar %" PRId64 " times",
+				 after - before) &&
+			ok;
+	if (CHECK(fresh != NULL && shown != NULL, "no pictures")) {
+		ok = CHECK(fresh->width == shown->width &&
+							 fresh->height == shown->height &&
+							 memcmp(fresh->pixels, shown->pixels,
+									 (size_t)fresh->width * fresh->height *
+											 4) == 0,
+					 "the presented frame is not what the scene shows: the "
+					 "title change was not damaged") &&
+				ok;
+	}
+	image_destroy(fresh);
+	image_destroy(shown);
+	struct json_object *window =
+			harness_wait_window_app_id(h, "deco", HARNESS_TIMEOUT_MS);
+	ok = CHECK_JSON_STRING(window, "title", "Second title") && ok;
+	json_object_put(window);
+	harness_client_kill(c);
+	return ok;
+}
+
+static bool write_config(const char *path, const char *text) {
+	FILE *f = fopen(path, "w");
+	REQUIRE(f != NULL, "cannot write the config");
+	fputs(text, f);
+	fclose(f);
+	return true;
+}
+
+static uint32_t pixel_at(struct harness *h, int x, int y, const char *name) {
+	struct image *shot = shot_of(h, "HEADLESS-1", name);
+	uint32_t p = shot != NULL ? image_get(shot, x, y) : 0;
+	image_destroy(shot);
+	return p;
+}
+
+/* data: the config's path. A reload applies new colours and a new font (a
+ * taller title bar); a bad line keeps what runs and says where it is. */
+static bool body_reload(struct harness *h, const void *data) {
+	const char *path = data;
+	struct harness_client *c =
+			spawn_framed(h, "deco", "server", "server", 1, "Reload");
+	REQUIRE(c != NULL, "no client");
+	bool ok = move_window(h, "deco", 101, 103);
+	struct frame_info f;
+	ok = window_frame(h, "deco", &f) && check_geometry(&f) && ok;
+	int title = f.y - f.fy - BORDER;
+	uint32_t p = pixel_at(h, f.fx, f.y + 10, "reload-0");
+	ok = CHECK(p == FOCUSED_BG, "border 0x%08x before the reload", p) && ok;
+
+	ok = write_config(path,
+				 "decoration colors #802010 #ffffff #404040 "
+				 "#a0a0a0\n"
+				 "decoration font \"DejaVu Sans 20\"\n") &&
+			ok;
+	struct json_object *reply = harness_gridctl_ok(h, "reload", NULL);
+	ok = CHECK(reply != NULL, "gridctl reload failed") && ok;
+	json_object_put(reply);
+	struct frame_info g;
+	ok = window_frame(h, "deco", &g) && check_geometry(&g) && ok;
+	int bigger = g.y - g.fy - BORDER;
+	ok = CHECK(bigger > title + 5 && g.x == f.x && g.y == f.y,
+				 "with a 20 point font the title bar is %d high (was %d), "
+				 "the window at %d,%d",
+				 bigger, title, g.x, g.y) &&
+			ok;
+	p = pixel_at(h, g.fx, g.y + 10, "reload-1");
+	ok = CHECK(p == 0xff802010u, "border 0x%08x after the reload", p) && ok;
+
+	ok = write_config(path,
+				 "decoration colors #000000 #ffffff #404040 "
+				 "#a0a0a0\n"
+				 "decoration colors #000000 #ffffff #40404 "
+				 "#a0a0a0\n") &&
+			ok;
+	int status = 0;
+	reply = harness_gridctl(h, &status, "reload", NULL);
+	const char *text = reply != NULL ? json_object_to_json_string(reply) : "";
+	const char *want = "/config:2: decoration colors: '#40404' is not";
+	ok = CHECK(status != 0 && strstr(text, want) != NULL,
+				 "a bad reload answered %d: %s", status, text) &&
+			ok;
+	json_object_put(reply);
+	p = pixel_at(h, g.fx, g.y + 10, "reload-2");
+	ok = CHECK(p == 0xff802010u, "border 0x%08x after a bad reload", p) && ok;
+	harness_client_kill(c);
+	return ok;
+}
+
+static bool run_with(const char *extra,
+		bool (*body)(struct harness *h, const void *data)) {
+	char *dir = harness_mkdtemp();
+	REQUIRE(dir != NULL, "no directory");
+	size_t n = strlen(dir) + sizeof("/config");
+	char *config_path = malloc(n);
+	snprintf(config_path, n, "%s/config", dir);
+	FILE *f = fopen(config_path, "w");
+	REQUIRE(f != NULL, "cannot write the config");
+	fputs(CONFIG_COLORS, f);
+	fputs("window app_id=^nodeco$ decorations none\n", f);
+	fputs(extra, f);
+	fclose(f);
+	const char *args[] = { "--config", config_path, "--output",
+		"HEADLESS-1 mode 640x480 scale 1", "--output",
+		"HEADLESS-2 mode 1280x960 scale 2", NULL };
+	struct harness *h = harness_start(args);
+	bool ok = h != NULL && body(h, config_path);
+	if (h != NULL) {
+		ok = harness_stop(h, ok) && ok;
+	}
+	harness_remove_tree(dir);
+	free(dir);
+	free(config_path);
+	return ok;
+}
+
+static bool run_pixels(const void *data) {
+	return run_with("", body_pixels);
+}
+
+static bool run_pointer(const void *data) {
+	return run_with("", body_pointer);
+}
+
+static bool run_touch(const void *data) {
+	return run_with("", body_touch);
+}
+
+static bool run_bare(const void *data) {
+	return run_with("", body_bare);
+}
+
+static bool run_client_default(const void *data) {
+	return run_with("decorations client\n"
+					"window app_id=^framed$ decorations server\n",
+			body_client_default);
+}
+
+static bool run_renders(const void *data) {
+	return run_with("", body_renders);
+}
+
+static bool run_reload(const void *data) {
+	return run_with("", body_reload);
+}
+
+int main(void) {
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"a frame at each output's scale around exact content, "
+			"text drawn at scale 2, continuous across the seam",
+			run_pixels, NULL);
+	check_run(&suite,
+			"title drag (across the seam), double click, maximize and "
+			"close buttons, border resize",
+			run_pointer, NULL);
+	check_run(&suite, "touch: a finger drags the title bar, a tap closes",
+			run_touch, NULL);
+	check_run(&suite,
+			"client-side, a decorations none rule and no decoration "
+			"object: no frame",
+			run_bare, NULL);
+	check_run(&suite,
+			"decorations client: no preference is client-side, a "
+			"decorations server rule frames",
+			run_client_default, NULL);
+	check_run(&suite,
+			"the title bar is drawn again on a title change, not on "
+			"commits",
+			run_renders, NULL);
+	check_run(&suite,
+			"reload: new colours and font applied, a bad line keeps them",
+			run_reload, NULL);
+	return check_finish(&suite);
+}
