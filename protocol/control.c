@@ -32,6 +32,7 @@ static const char *const command_names[] = {
 	[GRIDWL_CONTROL_GESTURE] = "gesture",
 	[GRIDWL_CONTROL_ACTION] = "action",
 	[GRIDWL_CONTROL_CLIENTS] = "clients",
+	[GRIDWL_CONTROL_TABLET] = "tablet",
 };
 
 _Static_assert(sizeof(command_names) / sizeof(command_names[0]) ==

@@ -608,6 +608,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_GESTURE] = gridwl_control_cmd_gesture,
 	[GRIDWL_CONTROL_ACTION] = gridwl_control_cmd_action,
 	[GRIDWL_CONTROL_CLIENTS] = gridwl_control_cmd_clients,
+	[GRIDWL_CONTROL_TABLET] = gridwl_control_cmd_tablet,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

@@ -35,6 +35,8 @@ static const struct global offered[] = {
 	{ "ext_foreign_toplevel_list_v1", 1 },
 	{ "zwlr_gamma_control_manager_v1", 1 },
 	{ "zwlr_screencopy_manager_v1", 3 },
+	{ "zwp_tablet_manager_v2", 1 },
+	{ "ext_transient_seat_manager_v1", 1 },
 };
 
 static bool body_globals(struct harness *h, const void *data) {
