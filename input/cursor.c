@@ -47,7 +47,7 @@ static void handle_cursor_surface_destroy(struct wl_listener *listener,
 	forget_cursor_surface(seat);
 }
 
-static void set_cursor_surface(struct gridwl_seat *seat,
+void gridwl_cursor_set_surface(struct gridwl_seat *seat,
 		struct wlr_surface *surface, int32_t hotspot_x, int32_t hotspot_y) {
 	wlr_cursor_set_surface(seat->cursor, surface, hotspot_x, hotspot_y);
 	seat->cursor_theme_shown = NULL;
@@ -227,7 +227,7 @@ static bool unpark(struct gridwl_seat *seat) {
 	return true;
 }
 
-static void process_motion(struct gridwl_seat *seat, uint32_t time_msec) {
+void gridwl_cursor_moved(struct gridwl_seat *seat, uint32_t time_msec) {
 	unpark(seat);
 	if (seat->grab_mode != GRIDWL_GRAB_NONE && seat->grab_view != NULL) {
 		process_grab_motion(seat);
@@ -290,7 +290,7 @@ static void handle_motion(struct wl_listener *listener, void *data) {
 		return;
 	}
 	move_cursor(seat, &event->pointer->base, dx, dy);
-	process_motion(seat, event->time_msec);
+	gridwl_cursor_moved(seat, event->time_msec);
 }
 
 static void handle_motion_absolute(struct wl_listener *listener, void *data) {
@@ -321,7 +321,7 @@ static void handle_motion_absolute(struct wl_listener *listener, void *data) {
 		stop_inside(seat, device, lx, ly);
 		break;
 	}
-	process_motion(seat, event->time_msec);
+	gridwl_cursor_moved(seat, event->time_msec);
 }
 
 static bool alt_held(struct gridwl_seat *seat) {
@@ -386,22 +386,21 @@ static uint32_t nearest_edges(struct gridwl_seat *seat,
 	return edges;
 }
 
-static void handle_button(struct wl_listener *listener, void *data) {
-	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_button);
-	struct wlr_pointer_button_event *event = data;
+void gridwl_cursor_button(struct gridwl_seat *seat, uint32_t time_msec,
+		uint32_t button, enum wl_pointer_button_state state) {
 	gridwl_idle_notify_activity(seat->server);
 	if (unpark(seat)) {
 		// A click before any motion is where the pointer was placed.
-		gridwl_seat_update_pointer_focus(seat, event->time_msec);
+		gridwl_seat_update_pointer_focus(seat, time_msec);
 	}
-	if (event->state == WL_POINTER_BUTTON_STATE_RELEASED) {
+	if (state == WL_POINTER_BUTTON_STATE_RELEASED) {
 		if (seat->grab_mode != GRIDWL_GRAB_NONE) {
 			end_grab(seat);
-			gridwl_seat_update_pointer_focus(seat, event->time_msec);
+			gridwl_seat_update_pointer_focus(seat, time_msec);
 			return;
 		}
-		wlr_seat_pointer_notify_button(seat->wlr_seat, event->time_msec,
-				event->button, event->state);
+		wlr_seat_pointer_notify_button(seat->wlr_seat, time_msec, button,
+				state);
 		// The last release ends the implicit grab: the pointer may be over
 		// another surface by now.
 		if (seat->wlr_seat->pointer_state.button_count == 0) {
@@ -416,11 +415,11 @@ static void handle_button(struct wl_listener *listener, void *data) {
 			seat->cursor->y, &surface, &sx, &sy);
 	if (view != NULL) {
 		gridwl_view_focus(view);
-		if (alt_held(seat) && event->button == BTN_LEFT) {
+		if (alt_held(seat) && button == BTN_LEFT) {
 			begin_grab(seat, view, GRIDWL_GRAB_MOVE, 0);
 			return;
 		}
-		if (alt_held(seat) && event->button == BTN_RIGHT) {
+		if (alt_held(seat) && button == BTN_RIGHT) {
 			begin_grab(seat, view, GRIDWL_GRAB_RESIZE,
 					nearest_edges(seat, view));
 			return;
@@ -429,8 +428,13 @@ static void handle_button(struct wl_listener *listener, void *data) {
 					   event->time_msec)) {
 		return;
 	}
-	wlr_seat_pointer_notify_button(seat->wlr_seat, event->time_msec,
-			event->button, event->state);
+	wlr_seat_pointer_notify_button(seat->wlr_seat, time_msec, button, state);
+}
+
+static void handle_button(struct wl_listener *listener, void *data) {
+	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_button);
+	struct wlr_pointer_button_event *event = data;
+	gridwl_cursor_button(seat, event->time_msec, event->button, event->state);
 }
 
 static void handle_axis(struct wl_listener *listener, void *data) {
@@ -459,7 +463,7 @@ static void handle_request_set_cursor(struct wl_listener *listener,
 	struct wlr_seat_pointer_request_set_cursor_event *event = data;
 	// Only the client under the pointer may choose its image.
 	if (event->seat_client == seat->wlr_seat->pointer_state.focused_client) {
-		set_cursor_surface(seat, event->surface, event->hotspot_x,
+		gridwl_cursor_set_surface(seat, event->surface, event->hotspot_x,
 				event->hotspot_y);
 	}
 }

@@ -1,7 +1,11 @@
 #ifndef GRIDWL_INPUT_CURSOR_H
 #define GRIDWL_INPUT_CURSOR_H
 
+#include <stdint.h>
+#include <wayland-server-protocol.h>
+
 struct gridwl_seat;
+struct wlr_surface;
 
 void gridwl_cursor_init(struct gridwl_seat *seat);
 void gridwl_cursor_finish(struct gridwl_seat *seat);
@@ -13,5 +17,18 @@ void gridwl_cursor_set_theme_image(struct gridwl_seat *seat, const char *name);
 void gridwl_cursor_set_default_image(struct gridwl_seat *seat);
 /* No image at all: nothing left to point with. */
 void gridwl_cursor_hide(struct gridwl_seat *seat);
+
+/* A client's surface as the image (NULL: none), as it asked through its
+ * wl_pointer or a tablet tool. */
+void gridwl_cursor_set_surface(struct gridwl_seat *seat,
+		struct wlr_surface *surface, int32_t hotspot_x, int32_t hotspot_y);
+/* After the cursor was moved: a move or resize follows it, and the
+ * surface under it (or the one a held button grabbed) gets the pointer. */
+void gridwl_cursor_moved(struct gridwl_seat *seat, uint32_t time_msec);
+/* A pointer button where the cursor is: click-to-focus, Alt-drags, or to
+ * the surface with the pointer. Also a tablet tool's, for clients that
+ * have not bound tablet-v2. */
+void gridwl_cursor_button(struct gridwl_seat *seat, uint32_t time_msec,
+		uint32_t button, enum wl_pointer_button_state state);
 
 #endif

@@ -5,13 +5,15 @@
 #include "compositor/server.h"
 #include "input/cursor.h"
 #include "input/seat.h"
+#include "input/tablet.h"
 
 /*
  * cursor-shape-v1: a client names a shape instead of drawing a cursor, and
  * gridwl shows the cursor theme's image of that name the way it shows its
  * own pointer: wlr_cursor loads the theme at each output's scale, so a
- * scale-2 output gets the theme's 2x image, not a magnified one. Tablet
- * tools have no cursor of their own in gridwl; their shapes are ignored.
+ * scale-2 output gets the theme's 2x image, not a magnified one. A tablet
+ * tool moves the same cursor (input/tablet.c): the client it is over may
+ * name the shape for it.
  */
 struct gridwl_cursor_shape {
 	struct gridwl_seat *seat;
@@ -25,10 +27,14 @@ static void handle_request_set_shape(struct wl_listener *listener, void *data) {
 			wl_container_of(listener, cursor_shape, request_set_shape);
 	struct wlr_cursor_shape_manager_v1_request_set_shape_event *event = data;
 	struct gridwl_seat *seat = cursor_shape->seat;
-	// As for wl_pointer.set_cursor: only the client under the pointer.
-	if (event->device_type != WLR_CURSOR_SHAPE_MANAGER_V1_DEVICE_TYPE_POINTER ||
-			event->seat_client !=
-					seat->wlr_seat->pointer_state.focused_client) {
+	// As for wl_pointer.set_cursor: only the client under the pointer, or
+	// under the tablet tool that shows the cursor.
+	bool allowed = event->device_type ==
+					WLR_CURSOR_SHAPE_MANAGER_V1_DEVICE_TYPE_POINTER ?
+			event->seat_client == seat->wlr_seat->pointer_state.focused_client :
+			gridwl_tablets_tool_focused_by(event->tablet_tool,
+					event->seat_client);
+	if (!allowed) {
 		return;
 	}
 	gridwl_cursor_set_theme_image(seat, wlr_cursor_shape_v1_name(event->shape));

@@ -24,7 +24,9 @@
 #include "input/input_method.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
+#include "input/tablet.h"
 #include "input/touch.h"
+#include "input/transient_seat.h"
 
 void gridwl_seat_update_capabilities(struct gridwl_seat *seat) {
 	uint32_t caps = 0;
@@ -112,6 +114,20 @@ void gridwl_seat_add_pointer(struct gridwl_seat *seat,
 	gridwl_seat_update_capabilities(seat);
 }
 
+/* Its tools' events come through wlr_cursor too, which maps the tablet
+ * onto the layout; tablet-v2 makes it a device of the seat for clients. */
+static void add_tablet(struct gridwl_seat *seat,
+		struct wlr_input_device *device) {
+	add_pointer(seat, device);
+	gridwl_tablets_add_tablet(seat->tablets, device);
+}
+
+void gridwl_seat_add_tablet(struct gridwl_seat *seat,
+		struct wlr_input_device *device) {
+	add_tablet(seat, device);
+	gridwl_seat_update_capabilities(seat);
+}
+
 static void seat_handle_new_input(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, new_input);
 	struct wlr_input_device *device = data;
@@ -121,9 +137,14 @@ static void seat_handle_new_input(struct wl_listener *listener, void *data) {
 		break;
 	case WLR_INPUT_DEVICE_POINTER:
 	case WLR_INPUT_DEVICE_TOUCH:
-	case WLR_INPUT_DEVICE_TABLET:
 		// All go through wlr_cursor, which maps them onto the layout.
 		add_pointer(seat, device);
+		break;
+	case WLR_INPUT_DEVICE_TABLET:
+		add_tablet(seat, device);
+		break;
+	case WLR_INPUT_DEVICE_TABLET_PAD:
+		gridwl_tablets_add_pad(seat->tablets, device);
 		break;
 	default:
 		// Tablet pads and switches: listed and configured, though
@@ -229,11 +250,14 @@ struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
 	seat->relative_pointers =
 			wlr_relative_pointer_manager_v1_create(server->display);
 	seat->pointer_constraints = gridwl_pointer_constraints_create(seat);
+	seat->tablets = gridwl_tablets_create(seat);
+	seat->transient_seats = gridwl_transient_seats_create(seat);
 	if (seat->virtual_pointers == NULL || seat->virtual_keyboards == NULL ||
 			seat->shortcuts_inhibit == NULL || seat->cursor_shape == NULL ||
 			seat->gestures == NULL || seat->input_method_relay == NULL ||
 			seat->relative_pointers == NULL ||
-			seat->pointer_constraints == NULL) {
+			seat->pointer_constraints == NULL || seat->tablets == NULL ||
+			seat->transient_seats == NULL) {
 		gridwl_seat_destroy(seat);
 		return NULL;
 	}
@@ -251,6 +275,7 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	gridwl_control_pointer_destroy(seat);
 	gridwl_control_keyboard_destroy(seat);
 	gridwl_control_touch_destroy(seat);
+	gridwl_control_tablet_destroy(seat);
 	gridwl_virtual_pointer_manager_destroy(seat->virtual_pointers);
 	gridwl_virtual_keyboard_manager_destroy(seat->virtual_keyboards);
 	gridwl_shortcuts_inhibit_destroy(seat->shortcuts_inhibit);
@@ -258,6 +283,8 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	gridwl_gestures_destroy(seat->gestures);
 	gridwl_input_method_relay_destroy(seat->input_method_relay);
 	gridwl_pointer_constraints_destroy(seat->pointer_constraints);
+	gridwl_tablets_destroy(seat->tablets);
+	gridwl_transient_seats_destroy(seat->transient_seats);
 	if (seat->xcursor_manager != NULL) {
 		gridwl_cursor_finish(seat);
 		gridwl_touch_finish(seat);

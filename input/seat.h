@@ -19,6 +19,9 @@ struct gridwl_pointer_constraints;
 struct gridwl_control_pointer;
 struct gridwl_control_keyboard;
 struct gridwl_control_touch;
+struct gridwl_control_tablet;
+struct gridwl_tablets;
+struct gridwl_transient_seats;
 struct wlr_input_device;
 struct wlr_keyboard;
 struct wlr_surface;
@@ -69,12 +72,18 @@ struct gridwl_seat {
 	// relative-pointer-unstable-v1; freed by wlroots with the display.
 	struct wlr_relative_pointer_manager_v1 *relative_pointers;
 	struct gridwl_pointer_constraints *pointer_constraints;
+	// tablet-unstable-v2 (input/tablet.h).
+	struct gridwl_tablets *tablets;
+	// ext-transient-seat-v1 (input/transient_seat.h).
+	struct gridwl_transient_seats *transient_seats;
 	// The pointer gridctl drives, from its first use; NULL before.
 	struct gridwl_control_pointer *control_pointer;
 	// The keyboard gridctl types on, from its first use; NULL before.
 	struct gridwl_control_keyboard *control_keyboard;
 	// The touch screen gridctl touches, from its first use; NULL before.
 	struct gridwl_control_touch *control_touch;
+	// The tablet gridctl draws with, from its first use; NULL before.
+	struct gridwl_control_tablet *control_tablet;
 
 	// An interactive move or resize, in logical coordinates.
 	enum gridwl_grab_mode grab_mode;
@@ -164,6 +173,10 @@ void gridwl_seat_add_control_devices(struct gridwl_seat *seat);
 void gridwl_seat_add_pointer(struct gridwl_seat *seat,
 		struct wlr_input_device *device);
 
+/* Attaches a drawing tablet that does not come from the backend. */
+void gridwl_seat_add_tablet(struct gridwl_seat *seat,
+		struct wlr_input_device *device);
+
 /* input/keyboard.c */
 void gridwl_keyboard_create(struct gridwl_seat *seat,
 		struct wlr_keyboard *wlr_keyboard);
@@ -219,6 +232,29 @@ bool gridwl_control_touch(struct gridwl_seat *seat,
 		enum gridwl_control_touch_kind kind, int32_t id, double x, double y,
 		char **error);
 void gridwl_control_touch_destroy(struct gridwl_seat *seat);
+
+/* input/control_tablet.c: gridctl tablet, a pen on a tablet spanning the
+ * layout (x, y logical layout coordinates). A NAN pressure or tilt_x
+ * leaves that axis as it was. */
+enum gridwl_control_tablet_kind {
+	GRIDWL_CONTROL_TABLET_PROXIMITY_IN,
+	GRIDWL_CONTROL_TABLET_MOTION,
+	GRIDWL_CONTROL_TABLET_DOWN,
+	GRIDWL_CONTROL_TABLET_UP,
+	GRIDWL_CONTROL_TABLET_PROXIMITY_OUT,
+};
+struct gridwl_control_tablet_axes {
+	double x, y;
+	double pressure; // 0 to 1
+	double tilt_x, tilt_y; // degrees, -90 to 90
+};
+bool gridwl_control_tablet(struct gridwl_seat *seat,
+		enum gridwl_control_tablet_kind kind,
+		const struct gridwl_control_tablet_axes *axes, char **error);
+/* A stylus button (BTN_STYLUS, ...) pressed or released. */
+bool gridwl_control_tablet_button(struct gridwl_seat *seat, uint32_t button,
+		bool pressed, char **error);
+void gridwl_control_tablet_destroy(struct gridwl_seat *seat);
 
 /* input/control_keyboard.c: gridctl key. Each chord is "MOD+...+KEYSYM"
  * (modifiers as in bind lines); the key is one that gives the keysym in

@@ -5,6 +5,7 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "input/seat.h"
+#include "input/transient_seat.h"
 
 /*
  * virtual-keyboard-unstable-v1 (wtype, wayvnc, on-screen keyboards): each
@@ -26,6 +27,12 @@ static void manager_handle_new_virtual_keyboard(struct wl_listener *listener,
 			wl_container_of(listener, manager, new_virtual_keyboard);
 	struct wlr_virtual_keyboard_v1 *virtual_keyboard = data;
 	struct gridwl_seat *seat = manager->seat;
+	if (virtual_keyboard->seat != seat->wlr_seat &&
+			gridwl_transient_seats_add_keyboard(seat->transient_seats,
+					virtual_keyboard->seat, &virtual_keyboard->keyboard)) {
+		// A remote desktop's keyboard, on the seat it made for it.
+		return;
+	}
 	if (virtual_keyboard->seat != seat->wlr_seat) {
 		wlr_log(WLR_INFO, "Virtual keyboard asked for seat %s, using %s",
 				virtual_keyboard->seat->name, seat->wlr_seat->name);

@@ -130,6 +130,23 @@
  *    mapped. Seen in xwayland-windows: about 1 run in 10 with four at
  *    once. Upstream: the same in 0.18.2, 0.18.3 and 0.19.0 (associate does
  *    not map); keep while xwayland_surface_associate does not.
+ * W20 transient_seat.c, gridwl_compat_transient_seat_deny:
+ *    wlr_transient_seat_v1_deny leaves the seat's destroy listener
+ *    uninitialised, and the resource's destroy (the client destroying it
+ *    or going) removes it from no list: a NULL dereference in gridwl.
+ *    Upstream: so in 0.18.2 and 0.19.x; fixed in 0.20.0, c39b3ce7a
+ *    "transient_seat: initialize seat destroy listener". Remove when
+ *    gridwl builds against 0.20.
+ * W21 xdg_activation.c, gridwl_compat_xdg_activation_watch:
+ *    xdg_activation_v1.activate with a token wlroots does not keep (never
+ *    made, used, expired, or refused at its commit for a bad serial or an
+ *    unfocused surface) is dropped with a log line before
+ *    request_activate, so gridwl cannot mark the window urgent as it does
+ *    for a token it finds not good. The watch sees the request first and
+ *    says which surface asked. Upstream: the same in 0.18.2, 0.19.0 and
+ *    0.20.0 (activation_handle_activate returns on an unknown token); keep
+ *    until wlroots emits request_activate (or an event) for it. The
+ *    xdg-activation test's refused and used tokens show it.
  * W13 xwayland.c, gridwl_compat_xwayland_binary: which Xwayland wlroots
  *    will run, so that a missing one is found, and said so with gridwl's
  *    own message, before the first X11 client.
@@ -180,6 +197,10 @@ struct wlr_xwayland_surface;
 struct wlr_pointer_constraint_v1;
 struct wlr_screencopy_manager_v1;
 struct wlr_seat;
+struct wlr_transient_seat_v1;
+struct wlr_xdg_activation_v1;
+struct wlr_surface;
+struct wl_display;
 
 /* W11: fails every frame waiting for wlr_output, as wlroots does when the
  * output goes away: the client gets failed and the frame is freed. */
@@ -207,6 +228,20 @@ void gridwl_compat_wl_absolute_position(struct wlr_input_device *device,
  * association, as the commit wlroots waits for would. */
 void gridwl_compat_xwayland_map_associated(
 		struct wlr_xwayland_surface *xsurface);
+
+/* W20: wlr_transient_seat_v1_deny, safe for the resource's destroy. */
+void gridwl_compat_transient_seat_deny(struct wlr_transient_seat_v1 *seat);
+
+/* W21: unknown_token(data, surface) runs for every activate request of a
+ * token activation does not know, before wlroots drops it. */
+typedef void (*gridwl_compat_unknown_token_func)(void *data,
+		struct wlr_surface *surface);
+struct gridwl_compat_activation_watch;
+struct gridwl_compat_activation_watch *gridwl_compat_xdg_activation_watch(
+		struct wl_display *display, struct wlr_xdg_activation_v1 *activation,
+		gridwl_compat_unknown_token_func unknown_token, void *data);
+void gridwl_compat_xdg_activation_unwatch(
+		struct gridwl_compat_activation_watch *watch);
 
 /* W13: the Xwayland binary wlroots starts. */
 const char *gridwl_compat_xwayland_binary(void);

@@ -619,6 +619,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_CLIENTS] = gridwl_control_cmd_clients,
 	[GRIDWL_CONTROL_INPUTS] = gridwl_control_cmd_inputs,
 	[GRIDWL_CONTROL_INPUT] = gridwl_control_cmd_input,
+	[GRIDWL_CONTROL_TABLET] = gridwl_control_cmd_tablet,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

@@ -1,4 +1,5 @@
 #include <json-c/json.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "compositor/control/fields.h"
@@ -24,6 +25,22 @@ bool gridwl_control_get_int(struct json_object *request, const char *key,
 		return false;
 	}
 	*value = (int)v;
+	return true;
+}
+
+bool gridwl_control_get_number(struct json_object *request, const char *key,
+		double *value) {
+	struct json_object *field;
+	if (!json_object_object_get_ex(request, key, &field) ||
+			!(json_object_is_type(field, json_type_double) ||
+					json_object_is_type(field, json_type_int))) {
+		return false;
+	}
+	double v = json_object_get_double(field);
+	if (!isfinite(v)) {
+		return false;
+	}
+	*value = v;
 	return true;
 }
 

@@ -13,6 +13,10 @@ struct json_object *gridwl_control_error_reply(char *message);
  * or out of range. */
 bool gridwl_control_get_int(struct json_object *request, const char *key,
 		int *value);
+/* The field key of request as a finite number (integer or not); false
+ * when missing or another type. */
+bool gridwl_control_get_number(struct json_object *request, const char *key,
+		double *value);
 /* The field key of request as a string; NULL when missing or another type. */
 const char *gridwl_control_get_string(struct json_object *request,
 		const char *key);

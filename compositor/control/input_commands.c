@@ -1,5 +1,6 @@
 #include <json-c/json.h>
 #include <linux/input-event-codes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-server-core.h>
@@ -196,6 +197,92 @@ struct json_object *gridwl_control_cmd_gesture(struct gridwl_server *server,
 	char *error = NULL;
 	if (!gridwl_control_pointer_gesture(server->seat, kind, fingers, da, db,
 				&error)) {
+		return gridwl_control_error_reply(error);
+	}
+	return input_sent(server);
+}
+
+static struct json_object *tablet_button(struct gridwl_server *server,
+		struct json_object *request) {
+	const char *name = gridwl_control_get_string(request, "button");
+	const char *state = gridwl_control_get_string(request, "state");
+	if (name == NULL || state == NULL) {
+		return gridwl_control_error(
+				"tablet button needs strings \"button\" and \"state\"");
+	}
+	uint32_t button;
+	if (strcmp(name, "stylus") == 0) {
+		button = BTN_STYLUS;
+	} else if (strcmp(name, "stylus2") == 0) {
+		button = BTN_STYLUS2;
+	} else if (strcmp(name, "stylus3") == 0) {
+		button = BTN_STYLUS3;
+	} else {
+		return gridwl_control_error("no stylus button named %s", name);
+	}
+	bool pressed = strcmp(state, "down") == 0;
+	if (!pressed && strcmp(state, "up") != 0) {
+		return gridwl_control_error("a button goes down or up, not %s", state);
+	}
+	char *error = NULL;
+	if (!gridwl_control_tablet_button(server->seat, button, pressed, &error)) {
+		return gridwl_control_error_reply(error);
+	}
+	return input_sent(server);
+}
+
+static const char *const tablet_actions[] = {
+	[GRIDWL_CONTROL_TABLET_PROXIMITY_IN] = "proximity-in",
+	[GRIDWL_CONTROL_TABLET_MOTION] = "motion",
+	[GRIDWL_CONTROL_TABLET_DOWN] = "down",
+	[GRIDWL_CONTROL_TABLET_UP] = "up",
+	[GRIDWL_CONTROL_TABLET_PROXIMITY_OUT] = "proximity-out",
+};
+
+struct json_object *gridwl_control_cmd_tablet(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	const char *action = gridwl_control_get_string(request, "action");
+	if (action == NULL) {
+		return gridwl_control_error("tablet needs a string \"action\"");
+	}
+	if (strcmp(action, "button") == 0) {
+		return tablet_button(server, request);
+	}
+	size_t kind = 0;
+	while (kind < sizeof(tablet_actions) / sizeof(tablet_actions[0]) &&
+			strcmp(action, tablet_actions[kind]) != 0) {
+		kind++;
+	}
+	if (kind == sizeof(tablet_actions) / sizeof(tablet_actions[0])) {
+		return gridwl_control_error("no tablet action %s", action);
+	}
+	struct gridwl_control_tablet_axes axes = {
+		.pressure = NAN,
+		.tilt_x = NAN,
+		.tilt_y = NAN,
+	};
+	struct json_object *field;
+	if (!gridwl_control_get_number(request, "x", &axes.x) ||
+			!gridwl_control_get_number(request, "y", &axes.y)) {
+		return gridwl_control_error("tablet %s needs numbers \"x\" and \"y\"",
+				action);
+	}
+	if (json_object_object_get_ex(request, "pressure", &field) &&
+			!gridwl_control_get_number(request, "pressure", &axes.pressure)) {
+		return gridwl_control_error("\"pressure\" must be a number");
+	}
+	bool has_tilt_x = json_object_object_get_ex(request, "tilt_x", &field);
+	bool has_tilt_y = json_object_object_get_ex(request, "tilt_y", &field);
+	if ((has_tilt_x || has_tilt_y) &&
+			(!gridwl_control_get_number(request, "tilt_x", &axes.tilt_x) ||
+					!gridwl_control_get_number(request, "tilt_y",
+							&axes.tilt_y))) {
+		return gridwl_control_error(
+				"\"tilt_x\" and \"tilt_y\" must both be numbers");
+	}
+	char *error = NULL;
+	if (!gridwl_control_tablet(server->seat,
+				(enum gridwl_control_tablet_kind)kind, &axes, &error)) {
 		return gridwl_control_error_reply(error);
 	}
 	return input_sent(server);

@@ -6,7 +6,7 @@ struct gridwl_server;
 struct json_object;
 
 /* gridctl's input commands (pointer, click, scroll, key, type, action,
- * touch, gesture): each replies once its events have left for the
+ * touch, gesture, tablet): each replies once its events have left for the
  * clients. */
 struct json_object *gridwl_control_cmd_pointer(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
@@ -23,6 +23,8 @@ struct json_object *gridwl_control_cmd_action(struct gridwl_server *server,
 struct json_object *gridwl_control_cmd_touch(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
 struct json_object *gridwl_control_cmd_gesture(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending);
+struct json_object *gridwl_control_cmd_tablet(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
 
 #endif

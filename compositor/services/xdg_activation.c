@@ -8,10 +8,13 @@
 #include "compositor/services/xdg_activation.h"
 #include "compositor/view.h"
 #include "input/seat.h"
+#include "wlr_compat/wlr_compat.h"
 
 struct gridwl_xdg_activation {
 	struct gridwl_server *server;
 	struct wlr_xdg_activation_v1 *wlr_activation;
+	// Tokens wlroots does not know reach gridwl through it (W21).
+	struct gridwl_compat_activation_watch *unknown_tokens;
 	struct wl_list urgent; // gridwl_urgent_window.link
 	struct wl_listener new_token;
 	struct wl_listener request_activate;
@@ -87,19 +90,10 @@ static void handle_new_token(struct wl_listener *listener, void *data) {
 	}
 }
 
-static void handle_request_activate(struct wl_listener *listener, void *data) {
-	struct gridwl_xdg_activation *activation =
-			wl_container_of(listener, activation, request_activate);
-	const struct wlr_xdg_activation_v1_request_activate_event *event = data;
-	struct gridwl_view *view = gridwl_view_from_surface(event->surface);
-	if (view == NULL || !view->mapped || !gridwl_view_is_window(view)) {
-		return;
-	}
-	if (event->token->data == &good_token) {
-		wlr_log(WLR_DEBUG, "Activating window %u", view->id);
-		gridwl_view_focus(view);
-		return;
-	}
+/* A window asking for the focus with a token that is not good: urgent,
+ * unless it has the keyboard already. */
+static void refuse_activation(struct gridwl_xdg_activation *activation,
+		struct gridwl_view *view) {
 	struct wlr_surface *surface = gridwl_view_surface(view);
 	struct wlr_surface *focused =
 			activation->server->seat->wlr_seat->keyboard_state.focused_surface;
@@ -110,6 +104,42 @@ static void handle_request_activate(struct wl_listener *listener, void *data) {
 				"urgent",
 				view->id);
 		mark_urgent(activation, surface);
+	}
+}
+
+/* The window of surface, when it is a mapped one that may ask. */
+static struct gridwl_view *asking_window(struct wlr_surface *surface) {
+	struct gridwl_view *view = gridwl_view_from_surface(surface);
+	if (view == NULL || !view->mapped || !gridwl_view_is_window(view)) {
+		return NULL;
+	}
+	return view;
+}
+
+static void handle_request_activate(struct wl_listener *listener, void *data) {
+	struct gridwl_xdg_activation *activation =
+			wl_container_of(listener, activation, request_activate);
+	const struct wlr_xdg_activation_v1_request_activate_event *event = data;
+	struct gridwl_view *view = asking_window(event->surface);
+	if (view == NULL) {
+		return;
+	}
+	if (event->token->data == &good_token) {
+		wlr_log(WLR_DEBUG, "Activating window %u", view->id);
+		gridwl_view_focus(view);
+		return;
+	}
+	refuse_activation(activation, view);
+}
+
+/* A token wlroots does not keep: made up, used, expired, or one it refused
+ * when the client made it (a serial it never got, a surface without
+ * focus). Stale or stolen, it is not good. */
+static void handle_unknown_token(void *data, struct wlr_surface *surface) {
+	struct gridwl_xdg_activation *activation = data;
+	struct gridwl_view *view = asking_window(surface);
+	if (view != NULL) {
+		refuse_activation(activation, view);
 	}
 }
 
@@ -165,6 +195,16 @@ bool gridwl_xdg_activation_init(struct gridwl_server *server) {
 		free(activation);
 		return false;
 	}
+	activation->unknown_tokens =
+			gridwl_compat_xdg_activation_watch(server->display,
+					activation->wlr_activation, handle_unknown_token,
+					activation);
+	if (activation->unknown_tokens == NULL) {
+		wlr_log(WLR_ERROR, "Cannot watch xdg activation requests");
+		// The global goes with the display.
+		free(activation);
+		return false;
+	}
 	activation->new_token.notify = handle_new_token;
 	wl_signal_add(&activation->wlr_activation->events.new_token,
 			&activation->new_token);
@@ -187,6 +227,7 @@ void gridwl_xdg_activation_finish(struct gridwl_server *server) {
 	wl_list_for_each_safe(urgent, tmp, &activation->urgent, link) {
 		urgent_destroy(urgent);
 	}
+	gridwl_compat_xdg_activation_unwatch(activation->unknown_tokens);
 	wl_list_remove(&activation->new_token.link);
 	wl_list_remove(&activation->request_activate.link);
 	wl_list_remove(&activation->keyboard_focus_change.link);

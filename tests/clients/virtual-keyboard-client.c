@@ -8,6 +8,7 @@
 #include <wayland-client.h>
 #include "client-globals.h"
 #include "raw-client.h"
+#include "virtual-keyboard-wire.h"
 
 /*
  * virtual-keyboard-client: a virtual keyboard that sends the keymap a
@@ -23,53 +24,7 @@
  * it has the seat and the manager, sends that, and prints "error protocol
  * interface=I code=C id=N" and "disconnected" when gridwl ends it, or
  * "alive" when gridwl answered a roundtrip after it.
- *
- * virtual-keyboard-unstable-v1's XML is in no Debian package; its wire
- * description is written out here from the protocol.
  */
-
-extern const struct wl_interface zwp_virtual_keyboard_v1_interface;
-
-static const struct wl_interface *manager_create_types[] = {
-	&wl_seat_interface,
-	&zwp_virtual_keyboard_v1_interface,
-};
-
-static const struct wl_message manager_requests[] = {
-	{ "create_virtual_keyboard", "on", manager_create_types },
-};
-
-static const struct wl_interface zwp_virtual_keyboard_manager_v1_interface = {
-	"zwp_virtual_keyboard_manager_v1",
-	1,
-	1,
-	manager_requests,
-	0,
-	NULL,
-};
-
-static const struct wl_interface *no_types[] = { NULL, NULL, NULL, NULL };
-
-static const struct wl_message keyboard_requests[] = {
-	{ "keymap", "uhu", no_types },
-	{ "key", "uuu", no_types },
-	{ "modifiers", "uuuu", no_types },
-	{ "destroy", "", no_types },
-};
-
-const struct wl_interface zwp_virtual_keyboard_v1_interface = {
-	"zwp_virtual_keyboard_v1",
-	1,
-	4,
-	keyboard_requests,
-	0,
-	NULL,
-};
-
-enum {
-	KEYBOARD_KEYMAP,
-	KEYBOARD_KEY,
-};
 
 struct vk_client {
 	struct wl_seat *seat;
@@ -119,28 +74,28 @@ static bool send_mode(struct wl_proxy *keyboard, const char *mode) {
 	if (strcmp(mode, "beyond-end") == 0) {
 		fd = keymap_file(good_keymap, good_size, true);
 		if (fd >= 0) {
-			wl_proxy_marshal_flags(keyboard, KEYBOARD_KEYMAP, NULL, 1, 0,
-					xkb_v1, fd, (uint32_t)(good_size + 65536));
+			wl_proxy_marshal_flags(keyboard, VIRTUAL_KEYBOARD_KEYMAP, NULL, 1,
+					0, xkb_v1, fd, (uint32_t)(good_size + 65536));
 		}
 	} else if (strcmp(mode, "no-nul") == 0) {
 		size_t page = (size_t)sysconf(_SC_PAGESIZE);
 		fd = keymap_file(good_keymap, page, false);
 		if (fd >= 0) {
-			wl_proxy_marshal_flags(keyboard, KEYBOARD_KEYMAP, NULL, 1, 0,
-					xkb_v1, fd, (uint32_t)page);
+			wl_proxy_marshal_flags(keyboard, VIRTUAL_KEYBOARD_KEYMAP, NULL, 1,
+					0, xkb_v1, fd, (uint32_t)page);
 		}
 	} else if (strcmp(mode, "garbage") == 0) {
 		static const char garbage[] = "xkb_keymap { this is not a keymap";
 		fd = keymap_file(garbage, sizeof(garbage), true);
 		if (fd >= 0) {
-			wl_proxy_marshal_flags(keyboard, KEYBOARD_KEYMAP, NULL, 1, 0,
-					xkb_v1, fd, (uint32_t)sizeof(garbage));
+			wl_proxy_marshal_flags(keyboard, VIRTUAL_KEYBOARD_KEYMAP, NULL, 1,
+					0, xkb_v1, fd, (uint32_t)sizeof(garbage));
 		}
 	} else if (strcmp(mode, "bad-format") == 0) {
 		fd = keymap_file(good_keymap, good_size, true);
 		if (fd >= 0) {
-			wl_proxy_marshal_flags(keyboard, KEYBOARD_KEYMAP, NULL, 1, 0,
-					WL_KEYBOARD_KEYMAP_FORMAT_NO_KEYMAP, fd,
+			wl_proxy_marshal_flags(keyboard, VIRTUAL_KEYBOARD_KEYMAP, NULL, 1,
+					0, WL_KEYBOARD_KEYMAP_FORMAT_NO_KEYMAP, fd,
 					(uint32_t)good_size);
 		}
 	} else if (strcmp(mode, "pipe") == 0) {
@@ -151,11 +106,11 @@ static bool send_mode(struct wl_proxy *keyboard, const char *mode) {
 		}
 		close(fds[1]);
 		fd = fds[0];
-		wl_proxy_marshal_flags(keyboard, KEYBOARD_KEYMAP, NULL, 1, 0, xkb_v1,
-				fd, (uint32_t)good_size);
+		wl_proxy_marshal_flags(keyboard, VIRTUAL_KEYBOARD_KEYMAP, NULL, 1, 0,
+				xkb_v1, fd, (uint32_t)good_size);
 	} else if (strcmp(mode, "key-first") == 0) {
-		wl_proxy_marshal_flags(keyboard, KEYBOARD_KEY, NULL, 1, 0, 0u, 30u,
-				(uint32_t)WL_KEYBOARD_KEY_STATE_PRESSED);
+		wl_proxy_marshal_flags(keyboard, VIRTUAL_KEYBOARD_KEY, NULL, 1, 0, 0u,
+				30u, (uint32_t)WL_KEYBOARD_KEY_STATE_PRESSED);
 		return true;
 	} else {
 		raw_client_emit("error unknown mode %s", mode);
@@ -188,8 +143,9 @@ int main(int argc, char **argv) {
 		raw_client_emit("error no wl_seat or no virtual keyboard manager");
 		return 1;
 	}
-	struct wl_proxy *keyboard = wl_proxy_marshal_flags(client.manager, 0,
-			&zwp_virtual_keyboard_v1_interface, 1, 0, client.seat, NULL);
+	struct wl_proxy *keyboard = wl_proxy_marshal_flags(client.manager,
+			VIRTUAL_KEYBOARD_MANAGER_CREATE, &zwp_virtual_keyboard_v1_interface,
+			1, 0, client.seat, NULL);
 	raw_client_emit("ready");
 	int status = 1;
 	if (send_mode(keyboard, argv[1])) {
@@ -197,7 +153,8 @@ int main(int argc, char **argv) {
 				raw_client_report_disconnect(display) :
 				(raw_client_emit("alive"), 0);
 	}
-	wl_proxy_marshal_flags(keyboard, 3, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+	wl_proxy_marshal_flags(keyboard, VIRTUAL_KEYBOARD_DESTROY, NULL, 1,
+			WL_MARSHAL_FLAG_DESTROY);
 	wl_proxy_destroy(client.manager);
 	wl_seat_destroy(client.seat);
 	wl_registry_destroy(registry);

@@ -301,6 +301,31 @@ static void test_gesture(void) {
 	CHECK(fails(ARGV("gesture", "pinch", "2", "1.5", "0"), "SCALE%"));
 }
 
+static void test_tablet(void) {
+	CHECK(builds(ARGV("tablet", "motion", "10", "20", "--pressure", "0.5",
+						 "--tilt", "30,-15.5"),
+			"{\"command\":\"tablet\",\"action\":\"motion\",\"x\":10,"
+			"\"y\":20,\"pressure\":0.5,\"tilt_x\":30.0,\"tilt_y\":-15.5}"));
+	CHECK(builds(ARGV("tablet", "proximity-in", "1", "2"),
+			"{\"command\":\"tablet\",\"action\":\"proximity-in\",\"x\":1,"
+			"\"y\":2}"));
+	CHECK(builds(ARGV("tablet", "button", "stylus", "down"),
+			"{\"command\":\"tablet\",\"action\":\"button\",\"button\":"
+			"\"stylus\",\"state\":\"down\"}"));
+	CHECK(fails(ARGV("tablet", "wave", "1", "2"),
+			"invalid tablet action 'wave'"));
+	CHECK(fails(ARGV("tablet", "button", "stylus", "pressed"),
+			"tablet button needs BUTTON down|up"));
+	CHECK(fails(ARGV("tablet", "down", "1", "2", "--pressure"),
+			"--pressure needs a value"));
+	CHECK(fails(ARGV("tablet", "down", "1", "2", "--pressure", "x"),
+			"invalid pressure 'x'"));
+	CHECK(fails(ARGV("tablet", "down", "1", "2", "--tilt", "5"),
+			"invalid tilt '5'"));
+	CHECK(fails(ARGV("tablet", "down", "1", "2", "--size", "5"),
+			"unknown tablet option '--size'"));
+}
+
 static void test_raw_and_unknown(void) {
 	char *error = NULL;
 	// Sent exactly as given, malformed or not: that is what it is for.
@@ -365,6 +390,7 @@ int main(void) {
 	test_screenshot();
 	test_wait();
 	test_gesture();
+	test_tablet();
 	test_raw_and_unknown();
 	test_socket_path();
 	return 0;

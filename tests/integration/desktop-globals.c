@@ -37,6 +37,8 @@ static const struct global offered[] = {
 	{ "zwlr_screencopy_manager_v1", 3 },
 	{ "zxdg_decoration_manager_v1", 1 },
 	{ "org_kde_kwin_server_decoration_manager", 1 },
+	{ "zwp_tablet_manager_v2", 1 },
+	{ "ext_transient_seat_manager_v1", 1 },
 };
 
 static bool body_globals(struct harness *h, const void *data) {

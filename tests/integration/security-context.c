@@ -24,6 +24,7 @@ static const char *const ordinary[] = {
 	"wp_presentation",
 	"wp_fractional_scale_manager_v1",
 	"xdg_activation_v1",
+	"zwp_tablet_manager_v2",
 	NULL,
 };
 
@@ -40,6 +41,7 @@ static const char *const privileged[] = {
 	"ext_session_lock_manager_v1",
 	"zwlr_layer_shell_v1",
 	"wp_security_context_manager_v1",
+	"ext_transient_seat_manager_v1",
 	NULL,
 };
 

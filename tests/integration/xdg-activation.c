@@ -9,10 +9,10 @@
 /*
  * xdg-activation-v1 with activation-client: a token one window made from
  * its keyboard enter while focused brings another window to the front; a
- * token made while not focused is refused by wlroots and does nothing; a
- * token without serial or surface marks the window urgent (gridctl
- * windows) and leaves the focus where it is, until the window is focused;
- * a used token does nothing. A program gridwl starts (--exec) gets a good
+ * token made while not focused (which wlroots refuses), a token without
+ * serial or surface, a used one and one never made each mark the window
+ * urgent (gridctl windows) and leave the focus where it is, until the
+ * window is focused. A program gridwl starts (--exec) gets a good
  * token in XDG_ACTIVATION_TOKEN: its window, covered by another, comes
  * back to the front with it.
  */
@@ -87,6 +87,25 @@ static bool make_keyboard(struct harness *h) {
 	return CHECK(reply != NULL, "gridctl key failed");
 }
 
+/* gridctl focus of the window with app_id. */
+static bool focus(struct harness *h, const char *app_id) {
+	struct json_object *reply = harness_gridctl_ok(h, "windows", NULL);
+	struct json_object *list =
+			reply ? json_path(reply, "windows", json_type_array) : NULL;
+	struct json_object *window =
+			list ? json_array_find(list, "app_id", app_id) : NULL;
+	struct json_object *id_obj =
+			window ? json_path(window, "id", json_type_int) : NULL;
+	int64_t id = id_obj ? json_object_get_int64(id_obj) : 0;
+	json_object_put(reply);
+	REQUIRE(id > 0, "no id for %s", app_id);
+	char id_text[32];
+	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
+	struct json_object *focused = harness_gridctl_ok(h, "focus", id_text, NULL);
+	json_object_put(focused);
+	return CHECK(focused != NULL, "cannot focus %s", app_id);
+}
+
 static bool body_tokens(struct harness *h, const void *data) {
 	REQUIRE(make_keyboard(h), "no keyboard");
 	struct harness_client *a = spawn_window(h, "a");
@@ -102,7 +121,7 @@ static bool body_tokens(struct harness *h, const void *data) {
 			check_window(h, "b", false, false, "good token") && ok;
 
 	// b, no longer focused (and not under the pointer), gets a token that
-	// wlroots does not keep: asking with it changes nothing.
+	// wlroots refuses and does not keep: b is urgent, a keeps the keyboard.
 	struct json_object *moved =
 			harness_gridctl_ok(h, "pointer", "5", "5", NULL);
 	json_object_put(moved);
@@ -110,38 +129,34 @@ static bool body_tokens(struct harness *h, const void *data) {
 	char *refused = get_token(b, "token");
 	REQUIRE(refused != NULL, "no token from b");
 	ok = activate(b, refused) &&
-			check_window(h, "b", false, false, "refused token") &&
+			check_window(h, "b", false, true, "refused token") &&
 			check_window(h, "a", true, false, "refused token") && ok;
 
-	// A token from no input event: b is urgent, a keeps the keyboard.
+	// Focused, it is no longer urgent.
+	ok = focus(h, "b") && check_window(h, "b", true, false, "focused") && ok;
+
+	// b hands a a good token again; then a token from no input event
+	// makes b urgent, and a keeps the keyboard.
+	char *good2 = get_token(b, "token");
+	REQUIRE(good2 != NULL, "no token from b");
+	ok = activate(a, good2) &&
+			check_window(h, "a", true, false, "second good token") && ok;
 	char *bare = get_token(b, "token-bare");
 	REQUIRE(bare != NULL, "no token from b");
 	ok = activate(b, bare) && check_window(h, "b", false, true, "bare token") &&
 			check_window(h, "a", true, false, "bare token") && ok;
+	ok = focus(h, "b") && check_window(h, "b", true, false, "focused") && ok;
 
-	// Focused, it is no longer urgent.
-	int64_t id = 0;
-	struct json_object *reply = harness_gridctl_ok(h, "windows", NULL);
-	struct json_object *list =
-			reply ? json_path(reply, "windows", json_type_array) : NULL;
-	struct json_object *window =
-			list ? json_array_find(list, "app_id", "b") : NULL;
-	struct json_object *id_obj =
-			window ? json_path(window, "id", json_type_int) : NULL;
-	id = id_obj ? json_object_get_int64(id_obj) : 0;
-	json_object_put(reply);
-	REQUIRE(id > 0, "no id for b");
-	char id_text[32];
-	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
-	struct json_object *focused = harness_gridctl_ok(h, "focus", id_text, NULL);
-	json_object_put(focused);
-	ok = CHECK(focused != NULL, "cannot focus b") &&
-			check_window(h, "b", true, false, "focused") && ok;
-
-	// A token is good once.
+	// A token is good once: used again (stale), it makes a urgent, and b
+	// keeps the keyboard. So does one gridwl never made.
 	ok = activate(a, good) &&
-			check_window(h, "a", false, false, "token used twice") &&
+			check_window(h, "a", false, true, "token used twice") &&
 			check_window(h, "b", true, false, "token used twice") && ok;
+	ok = focus(h, "a") && check_window(h, "a", true, false, "focused") && ok;
+	ok = activate(b, "not-a-token") &&
+			check_window(h, "b", false, true, "unknown token") &&
+			check_window(h, "a", true, false, "unknown token") && ok;
+	free(good2);
 	free(good);
 	free(refused);
 	free(bare);
@@ -192,8 +207,8 @@ static bool run_exec(const void *data) {
 int main(void) {
 	struct check_suite suite = { 0 };
 	check_run(&suite,
-			"a focused window's token focuses another; a refused, bare or "
-			"used token does not, a bare one marks it urgent",
+			"a focused window's token focuses another; a refused, bare, "
+			"used or unknown one marks the window urgent instead",
 			run_tokens, NULL);
 	check_run(&suite,
 			"a program gridwl starts comes to the front with its "

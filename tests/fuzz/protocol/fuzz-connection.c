@@ -8,11 +8,29 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include "client-globals.h"
+#include "alpha-modifier-v1-client-protocol.h"
+#include "content-type-v1-client-protocol.h"
+#include "cursor-shape-v1-client-protocol.h"
+#include "ext-transient-seat-v1-client-protocol.h"
+#include "fractional-scale-v1-client-protocol.h"
 #include "fuzz-protocol.h"
+#include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
+#include "pointer-gestures-unstable-v1-client-protocol.h"
+#include "presentation-time-client-protocol.h"
+#include "security-context-v1-client-protocol.h"
+#include "single-pixel-buffer-v1-client-protocol.h"
+#include "tablet-v2-client-protocol.h"
+#include "tearing-control-v1-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
 #include "viewporter-client-protocol.h"
+#include "virtual-keyboard-wire.h"
+#include "wlr-data-control-unstable-v1-client-protocol.h"
+#include "wlr-gamma-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-output-management-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "xdg-activation-v1-client-protocol.h"
+#include "xdg-foreign-unstable-v2-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 /*
@@ -254,6 +272,45 @@ static const struct client_global bound_globals[] = {
 	{ &wl_data_device_manager_interface, 3,
 			offsetof(struct fz, data_device_manager), NULL },
 	{ &wl_seat_interface, 7, offsetof(struct fz, seat), &seat_listener },
+	// Issue 20's (fuzz-desktop.c), at the versions wlroots 0.18 offers.
+	{ &wp_fractional_scale_manager_v1_interface, 1,
+			offsetof(struct fz, desktop.fractional_scale), NULL },
+	{ &wp_alpha_modifier_v1_interface, 1,
+			offsetof(struct fz, desktop.alpha_modifier), NULL },
+	{ &wp_content_type_manager_v1_interface, 1,
+			offsetof(struct fz, desktop.content_type), NULL },
+	{ &wp_tearing_control_manager_v1_interface, 1,
+			offsetof(struct fz, desktop.tearing_control), NULL },
+	{ &wp_cursor_shape_manager_v1_interface, 1,
+			offsetof(struct fz, desktop.cursor_shape), NULL },
+	{ &zwp_keyboard_shortcuts_inhibit_manager_v1_interface, 1,
+			offsetof(struct fz, desktop.shortcuts_inhibit), NULL },
+	{ &zwp_pointer_gestures_v1_interface, 3,
+			offsetof(struct fz, desktop.gestures), NULL },
+	{ &xdg_activation_v1_interface, 1, offsetof(struct fz, desktop.activation),
+			NULL },
+	{ &zxdg_exporter_v2_interface, 1, offsetof(struct fz, desktop.exporter),
+			NULL },
+	{ &zxdg_importer_v2_interface, 1, offsetof(struct fz, desktop.importer),
+			NULL },
+	{ &wp_security_context_manager_v1_interface, 1,
+			offsetof(struct fz, desktop.security_context), NULL },
+	{ &zwp_virtual_keyboard_manager_v1_interface, 1,
+			offsetof(struct fz, desktop.virtual_keyboard_manager), NULL },
+	{ &zwlr_data_control_manager_v1_interface, 2,
+			offsetof(struct fz, desktop.data_control), NULL },
+	{ &wp_single_pixel_buffer_manager_v1_interface, 1,
+			offsetof(struct fz, desktop.single_pixel), NULL },
+	{ &wp_presentation_interface, 1, offsetof(struct fz, desktop.presentation),
+			NULL },
+	{ &zwp_tablet_manager_v2_interface, 1, offsetof(struct fz, desktop.tablet),
+			NULL },
+	{ &ext_transient_seat_manager_v1_interface, 1,
+			offsetof(struct fz, desktop.transient_seat), NULL },
+	{ &zwlr_gamma_control_manager_v1_interface, 1,
+			offsetof(struct fz, desktop.gamma), NULL },
+	{ &zwp_text_input_manager_v3_interface, 1,
+			offsetof(struct fz, desktop.text_input), NULL },
 	{ 0 },
 };
 
@@ -268,6 +325,9 @@ static void registry_global(void *data, struct wl_registry *registry,
 		fz->output_manager = wl_registry_bind(registry, name,
 				&zwlr_output_manager_v1_interface, min_u32(version, 2));
 		fz_output_manager_bound(fz);
+	} else if (strcmp(interface, "ext_foreign_toplevel_list_v1") == 0) {
+		// Bound by its op, which makes and stops lists.
+		fz->desktop.toplevel_list_name = name;
 	} else if (strcmp(interface,
 					   zwlr_virtual_pointer_manager_v1_interface.name) == 0 &&
 			!fz->options.no_pointer) {
@@ -337,6 +397,7 @@ void fz_disconnect(struct fz *fz) {
 	// Children before parents, then the globals; after a protocol error
 	// this only frees our proxies.
 	fz_data_destroy_all(fz);
+	fz_desktop_destroy_all(fz);
 	fz_surface_destroy_all(fz);
 	fz_shm_destroy_all(fz);
 	fz_output_destroy_all(fz);

@@ -141,6 +141,38 @@ struct fz_source {
 	bool used; // given to set_selection: no more offers
 };
 
+/* The globals of issue 20's desktop protocols (fuzz-desktop.c), bound
+ * when gridwl offers them. */
+struct fz_desktop {
+	struct wp_fractional_scale_manager_v1 *fractional_scale;
+	struct wp_alpha_modifier_v1 *alpha_modifier;
+	struct wp_content_type_manager_v1 *content_type;
+	struct wp_tearing_control_manager_v1 *tearing_control;
+	struct wp_cursor_shape_manager_v1 *cursor_shape;
+	struct zwp_keyboard_shortcuts_inhibit_manager_v1 *shortcuts_inhibit;
+	struct zwp_pointer_gestures_v1 *gestures;
+	struct xdg_activation_v1 *activation;
+	struct zxdg_exporter_v2 *exporter;
+	struct zxdg_importer_v2 *importer;
+	struct wp_security_context_manager_v1 *security_context;
+	struct wl_proxy *virtual_keyboard_manager; // no XML: see the wire file
+	struct zwlr_data_control_manager_v1 *data_control;
+	struct wp_single_pixel_buffer_manager_v1 *single_pixel;
+	struct wp_presentation *presentation;
+	struct zwp_tablet_manager_v2 *tablet;
+	struct ext_transient_seat_manager_v1 *transient_seat;
+	struct zwlr_gamma_control_manager_v1 *gamma;
+	struct zwp_text_input_manager_v3 *text_input;
+	// Presentation feedbacks not answered yet, destroyed at the answer.
+	struct wp_presentation_feedback *feedbacks[8];
+	// ext-foreign-toplevel-list: bound and stopped by the op, with the
+	// handles it sent (destroyed when closed).
+	uint32_t toplevel_list_name; // the global; 0 when not offered
+	struct ext_foreign_toplevel_list_v1 *toplevel_list;
+	bool toplevel_list_stopped;
+	struct ext_foreign_toplevel_handle_v1 *handles[32];
+};
+
 struct fz_stats {
 	uint64_t ops; // requests made, in all connections
 	uint64_t connections;
@@ -216,6 +248,7 @@ struct fz {
 	struct fz_output outputs[FZ_OUTPUTS];
 	struct fz_head heads[FZ_HEADS];
 	struct fz_source sources[FZ_SOURCES];
+	struct fz_desktop desktop;
 	// Output configurations waiting for their answer.
 	struct zwlr_output_configuration_v1 *configs[4];
 };
@@ -357,6 +390,21 @@ void fz_data_destroy_all(struct fz *fz);
 bool fz_pointer_op_motion(struct fz *fz);
 bool fz_pointer_op_button(struct fz *fz);
 void fz_pointer_destroy(struct fz *fz);
+
+/* fuzz-desktop.c: issue 20's desktop protocols, each reached with valid
+ * requests on the fuzzer's surfaces, pointer and seat. */
+bool fz_desktop_op_surface_extension(struct fz *fz);
+bool fz_desktop_op_pointer_extension(struct fz *fz);
+bool fz_desktop_op_activation(struct fz *fz);
+bool fz_desktop_op_foreign(struct fz *fz);
+bool fz_desktop_op_virtual_keyboard(struct fz *fz);
+bool fz_desktop_op_buffers(struct fz *fz);
+bool fz_desktop_op_presentation(struct fz *fz);
+bool fz_desktop_op_seats(struct fz *fz);
+bool fz_desktop_op_gamma(struct fz *fz);
+bool fz_desktop_op_text_input(struct fz *fz);
+bool fz_desktop_op_toplevel_list(struct fz *fz);
+void fz_desktop_destroy_all(struct fz *fz);
 
 /* fuzz-probe.c: a well-behaved window that counts frame callbacks. */
 bool fz_probe_frames(struct fz *fz, int count);

@@ -132,6 +132,17 @@ static const struct op ops[] = {
 	{ "receive", 1, fz_data_op_receive, 0 },
 	{ "pointer-motion", 4, fz_pointer_op_motion, 0 },
 	{ "pointer-button", 3, fz_pointer_op_button, 0 },
+	{ "surface-extension", 3, fz_desktop_op_surface_extension, 0 },
+	{ "pointer-extension", 1, fz_desktop_op_pointer_extension, 0 },
+	{ "activation", 1, fz_desktop_op_activation, 0 },
+	{ "foreign", 1, fz_desktop_op_foreign, 0 },
+	{ "virtual-keyboard", 1, fz_desktop_op_virtual_keyboard, 0 },
+	{ "single-pixel-buffer", 1, fz_desktop_op_buffers, 0 },
+	{ "presentation", 2, fz_desktop_op_presentation, 0 },
+	{ "seats", 1, fz_desktop_op_seats, 0 },
+	{ "gamma", 1, fz_desktop_op_gamma, 0 },
+	{ "text-input", 1, fz_desktop_op_text_input, 0 },
+	{ "toplevel-list", 1, fz_desktop_op_toplevel_list, 0 },
 };
 
 /* The names of enum fz_known for --known-crashes; README.md has the

@@ -1,0 +1,532 @@
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wayland-client.h>
+#include "client-globals.h"
+#include "raw-client.h"
+#include "tablet-v2-client-protocol.h"
+
+/*
+ * A drawing program's window: it binds tablet-unstable-v2 (as GTK, Krita
+ * and GIMP do) and tells what its tablets and tools do, or, with
+ * --no-tablet, binds only wl_pointer, to see the pointer gridwl makes of a
+ * tool for such clients.
+ *
+ * tablet-client APP_ID [--no-tablet]: a 200x150 window of one colour at
+ * buffer scale 1. It prints "ready" once mapped, and "tablet added NAME"
+ * (at the tablet's done), "tablet removed", "tool added TYPE CAPS..." (at
+ * the tool's done: TYPE pen, eraser, ... or a number; CAPS among tilt,
+ * pressure, distance, rotation, slider, wheel), "tool removed",
+ * "proximity in" (on its window; "proximity in other" on a surface not
+ * its own), "proximity out", "motion X Y", "pressure P" (0 to 65535),
+ * "tilt X Y", "down", "up", "button BUTTON STATE"; and of its pointer
+ * "pointer enter X Y", "pointer leave", "pointer motion X Y", "pointer
+ * button BUTTON STATE" (coordinates and degrees with two decimals).
+ * Commands: "sync", "quit". It prints "error ..." and "disconnected" when
+ * gridwl ends it.
+ */
+
+#define TABLET_CLIENT_COLOUR 0xff40a060u
+#define WIDTH 200
+#define HEIGHT 150
+// More than any test makes: the tablet and tool proxies to destroy.
+#define MAX_DEVICES 16
+
+struct client {
+	struct wl_display *display;
+	struct wl_registry *registry;
+	struct wl_compositor *compositor;
+	struct wl_shm *shm;
+	struct xdg_wm_base *wm_base;
+	struct wl_seat *seat;
+	struct zwp_tablet_manager_v2 *tablet_manager;
+	struct zwp_tablet_seat_v2 *tablet_seat;
+	struct wl_pointer *pointer;
+	struct wl_surface *surface;
+	struct xdg_surface *xdg_surface;
+	struct xdg_toplevel *toplevel;
+	struct wl_buffer *buffer;
+	struct wl_event_queue *buffer_queue;
+	bool configured;
+
+	struct zwp_tablet_v2 *tablets[MAX_DEVICES];
+	char *tablet_names[MAX_DEVICES];
+	int tablet_count;
+	struct zwp_tablet_tool_v2 *tools[MAX_DEVICES];
+	uint32_t tool_types[MAX_DEVICES];
+	char tool_caps[MAX_DEVICES][64];
+	int tool_count;
+	struct zwp_tablet_pad_v2 *pads[MAX_DEVICES];
+	int pad_count;
+};
+
+static int tablet_index(struct client *client, struct zwp_tablet_v2 *tablet) {
+	for (int i = 0; i < client->tablet_count; i++) {
+		if (client->tablets[i] == tablet) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+static int tool_index(struct client *client, struct zwp_tablet_tool_v2 *tool) {
+	for (int i = 0; i < client->tool_count; i++) {
+		if (client->tools[i] == tool) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+static void tablet_name(void *data, struct zwp_tablet_v2 *tablet,
+		const char *name) {
+	struct client *client = data;
+	int i = tablet_index(client, tablet);
+	if (i >= 0) {
+		free(client->tablet_names[i]);
+		client->tablet_names[i] = strdup(name);
+	}
+}
+
+static void tablet_id(void *data, struct zwp_tablet_v2 *tablet, uint32_t vid,
+		uint32_t pid) {
+}
+
+static void tablet_path(void *data, struct zwp_tablet_v2 *tablet,
+		const char *path) {
+}
+
+static void tablet_done(void *data, struct zwp_tablet_v2 *tablet) {
+	struct client *client = data;
+	int i = tablet_index(client, tablet);
+	raw_client_emit("tablet added %s",
+			i >= 0 && client->tablet_names[i] != NULL ?
+					client->tablet_names[i] :
+					"(no name)");
+}
+
+static void tablet_removed(void *data, struct zwp_tablet_v2 *tablet) {
+	raw_client_emit("tablet removed");
+}
+
+static void tablet_bustype(void *data, struct zwp_tablet_v2 *tablet,
+		uint32_t bustype) {
+}
+
+static const struct zwp_tablet_v2_listener tablet_listener = {
+	.name = tablet_name,
+	.id = tablet_id,
+	.path = tablet_path,
+	.done = tablet_done,
+	.removed = tablet_removed,
+	.bustype = tablet_bustype,
+};
+
+static void tool_type(void *data, struct zwp_tablet_tool_v2 *tool,
+		uint32_t type) {
+	struct client *client = data;
+	int i = tool_index(client, tool);
+	if (i >= 0) {
+		client->tool_types[i] = type;
+	}
+}
+
+static void tool_hardware_serial(void *data, struct zwp_tablet_tool_v2 *tool,
+		uint32_t hi, uint32_t lo) {
+}
+
+static void tool_hardware_id_wacom(void *data, struct zwp_tablet_tool_v2 *tool,
+		uint32_t hi, uint32_t lo) {
+}
+
+static const char *const capability_names[] = {
+	[ZWP_TABLET_TOOL_V2_CAPABILITY_TILT] = "tilt",
+	[ZWP_TABLET_TOOL_V2_CAPABILITY_PRESSURE] = "pressure",
+	[ZWP_TABLET_TOOL_V2_CAPABILITY_DISTANCE] = "distance",
+	[ZWP_TABLET_TOOL_V2_CAPABILITY_ROTATION] = "rotation",
+	[ZWP_TABLET_TOOL_V2_CAPABILITY_SLIDER] = "slider",
+	[ZWP_TABLET_TOOL_V2_CAPABILITY_WHEEL] = "wheel",
+};
+
+static void tool_capability(void *data, struct zwp_tablet_tool_v2 *tool,
+		uint32_t capability) {
+	struct client *client = data;
+	int i = tool_index(client, tool);
+	if (i < 0) {
+		return;
+	}
+	char *caps = client->tool_caps[i];
+	size_t len = strlen(caps);
+	const char *name = capability < sizeof(capability_names) /
+									sizeof(capability_names[0]) &&
+					capability_names[capability] != NULL ?
+			capability_names[capability] :
+			"unknown";
+	snprintf(caps + len, sizeof(client->tool_caps[i]) - len, " %s", name);
+}
+
+static const char *type_name(uint32_t type) {
+	switch (type) {
+	case ZWP_TABLET_TOOL_V2_TYPE_PEN:
+		return "pen";
+	case ZWP_TABLET_TOOL_V2_TYPE_ERASER:
+		return "eraser";
+	case ZWP_TABLET_TOOL_V2_TYPE_BRUSH:
+		return "brush";
+	case ZWP_TABLET_TOOL_V2_TYPE_MOUSE:
+		return "mouse";
+	default:
+		return "other";
+	}
+}
+
+static void tool_done(void *data, struct zwp_tablet_tool_v2 *tool) {
+	struct client *client = data;
+	int i = tool_index(client, tool);
+	if (i >= 0) {
+		raw_client_emit("tool added %s%s", type_name(client->tool_types[i]),
+				client->tool_caps[i]);
+	}
+}
+
+static void tool_removed(void *data, struct zwp_tablet_tool_v2 *tool) {
+	raw_client_emit("tool removed");
+}
+
+static void tool_proximity_in(void *data, struct zwp_tablet_tool_v2 *tool,
+		uint32_t serial, struct zwp_tablet_v2 *tablet,
+		struct wl_surface *surface) {
+	struct client *client = data;
+	raw_client_emit(
+			surface == client->surface ? "proximity in" : "proximity in other");
+}
+
+static void tool_proximity_out(void *data, struct zwp_tablet_tool_v2 *tool) {
+	raw_client_emit("proximity out");
+}
+
+static void tool_down(void *data, struct zwp_tablet_tool_v2 *tool,
+		uint32_t serial) {
+	raw_client_emit("down");
+}
+
+static void tool_up(void *data, struct zwp_tablet_tool_v2 *tool) {
+	raw_client_emit("up");
+}
+
+static void tool_motion(void *data, struct zwp_tablet_tool_v2 *tool,
+		wl_fixed_t x, wl_fixed_t y) {
+	raw_client_emit("motion %.2f %.2f", wl_fixed_to_double(x),
+			wl_fixed_to_double(y));
+}
+
+static void tool_pressure(void *data, struct zwp_tablet_tool_v2 *tool,
+		uint32_t pressure) {
+	raw_client_emit("pressure %u", pressure);
+}
+
+static void tool_distance(void *data, struct zwp_tablet_tool_v2 *tool,
+		uint32_t distance) {
+}
+
+static void tool_tilt(void *data, struct zwp_tablet_tool_v2 *tool, wl_fixed_t x,
+		wl_fixed_t y) {
+	raw_client_emit("tilt %.2f %.2f", wl_fixed_to_double(x),
+			wl_fixed_to_double(y));
+}
+
+static void tool_rotation(void *data, struct zwp_tablet_tool_v2 *tool,
+		wl_fixed_t degrees) {
+}
+
+static void tool_slider(void *data, struct zwp_tablet_tool_v2 *tool,
+		int32_t position) {
+}
+
+static void tool_wheel(void *data, struct zwp_tablet_tool_v2 *tool,
+		wl_fixed_t degrees, int32_t clicks) {
+}
+
+static void tool_button(void *data, struct zwp_tablet_tool_v2 *tool,
+		uint32_t serial, uint32_t button, uint32_t state) {
+	raw_client_emit("button %u %u", button, state);
+}
+
+static void tool_frame(void *data, struct zwp_tablet_tool_v2 *tool,
+		uint32_t time) {
+}
+
+static const struct zwp_tablet_tool_v2_listener tool_listener = {
+	.type = tool_type,
+	.hardware_serial = tool_hardware_serial,
+	.hardware_id_wacom = tool_hardware_id_wacom,
+	.capability = tool_capability,
+	.done = tool_done,
+	.removed = tool_removed,
+	.proximity_in = tool_proximity_in,
+	.proximity_out = tool_proximity_out,
+	.down = tool_down,
+	.up = tool_up,
+	.motion = tool_motion,
+	.pressure = tool_pressure,
+	.distance = tool_distance,
+	.tilt = tool_tilt,
+	.rotation = tool_rotation,
+	.slider = tool_slider,
+	.wheel = tool_wheel,
+	.button = tool_button,
+	.frame = tool_frame,
+};
+
+static void seat_tablet_added(void *data, struct zwp_tablet_seat_v2 *seat,
+		struct zwp_tablet_v2 *tablet) {
+	struct client *client = data;
+	if (client->tablet_count == MAX_DEVICES) {
+		raw_client_emit("error too many tablets");
+		zwp_tablet_v2_destroy(tablet);
+		return;
+	}
+	client->tablets[client->tablet_count++] = tablet;
+	zwp_tablet_v2_add_listener(tablet, &tablet_listener, client);
+}
+
+static void seat_tool_added(void *data, struct zwp_tablet_seat_v2 *seat,
+		struct zwp_tablet_tool_v2 *tool) {
+	struct client *client = data;
+	if (client->tool_count == MAX_DEVICES) {
+		raw_client_emit("error too many tools");
+		zwp_tablet_tool_v2_destroy(tool);
+		return;
+	}
+	client->tools[client->tool_count++] = tool;
+	zwp_tablet_tool_v2_add_listener(tool, &tool_listener, client);
+}
+
+static void seat_pad_added(void *data, struct zwp_tablet_seat_v2 *seat,
+		struct zwp_tablet_pad_v2 *pad) {
+	struct client *client = data;
+	// Kept only to be destroyed: its events go unheard.
+	if (client->pad_count == MAX_DEVICES) {
+		zwp_tablet_pad_v2_destroy(pad);
+		return;
+	}
+	client->pads[client->pad_count++] = pad;
+}
+
+static const struct zwp_tablet_seat_v2_listener tablet_seat_listener = {
+	.tablet_added = seat_tablet_added,
+	.tool_added = seat_tool_added,
+	.pad_added = seat_pad_added,
+};
+
+static void pointer_enter(void *data, struct wl_pointer *pointer,
+		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
+		wl_fixed_t y) {
+	raw_client_emit("pointer enter %.2f %.2f", wl_fixed_to_double(x),
+			wl_fixed_to_double(y));
+}
+
+static void pointer_leave(void *data, struct wl_pointer *pointer,
+		uint32_t serial, struct wl_surface *surface) {
+	raw_client_emit("pointer leave");
+}
+
+static void pointer_motion(void *data, struct wl_pointer *pointer,
+		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+	raw_client_emit("pointer motion %.2f %.2f", wl_fixed_to_double(x),
+			wl_fixed_to_double(y));
+}
+
+static void pointer_button(void *data, struct wl_pointer *pointer,
+		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
+	raw_client_emit("pointer button %u %u", button, state);
+}
+
+static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
+		uint32_t axis, wl_fixed_t value) {
+}
+
+static const struct wl_pointer_listener pointer_listener = {
+	.enter = pointer_enter,
+	.leave = pointer_leave,
+	.motion = pointer_motion,
+	.button = pointer_button,
+	.axis = pointer_axis,
+};
+
+static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
+	struct client *client = data;
+	if ((caps & WL_SEAT_CAPABILITY_POINTER) && client->pointer == NULL) {
+		client->pointer = wl_seat_get_pointer(seat);
+		wl_pointer_add_listener(client->pointer, &pointer_listener, client);
+	}
+}
+
+static const struct wl_seat_listener seat_listener = {
+	.capabilities = seat_capabilities,
+};
+
+static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
+		uint32_t serial) {
+	struct client *client = data;
+	xdg_surface_ack_configure(xdg_surface, serial);
+	if (client->configured) {
+		wl_surface_commit(client->surface);
+		return;
+	}
+	client->configured = true;
+	struct pattern pattern = { .kind = PATTERN_SOLID,
+		.colour = TABLET_CLIENT_COLOUR };
+	client->buffer =
+			raw_client_pattern_buffer(client->shm, WIDTH, HEIGHT, &pattern);
+	if (client->buffer == NULL) {
+		exit(1);
+	}
+	// Never released to a listener: destroyed at the end.
+	wl_proxy_set_queue((struct wl_proxy *)client->buffer, client->buffer_queue);
+	wl_surface_attach(client->surface, client->buffer, 0, 0);
+	wl_surface_damage(client->surface, 0, 0, WIDTH, HEIGHT);
+	wl_surface_commit(client->surface);
+}
+
+static const struct xdg_surface_listener xdg_surface_listener = {
+	.configure = xdg_surface_configure,
+};
+
+static const struct client_global with_tablet[] = {
+	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
+	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
+			&client_wm_base_listener },
+	{ &wl_seat_interface, 1, offsetof(struct client, seat), &seat_listener },
+	{ &zwp_tablet_manager_v2_interface, 1,
+			offsetof(struct client, tablet_manager), NULL },
+	{ 0 },
+};
+
+// The same but the tablet manager.
+static const struct client_global without_tablet[] = {
+	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
+	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
+			&client_wm_base_listener },
+	{ &wl_seat_interface, 1, offsetof(struct client, seat), &seat_listener },
+	{ 0 },
+};
+
+static bool on_line(void *data, char *line) {
+	struct client *client = data;
+	if (strcmp(line, "quit") == 0) {
+		return false;
+	} else if (strcmp(line, "sync") == 0) {
+		wl_display_roundtrip(client->display);
+		raw_client_emit("sync");
+	} else {
+		raw_client_emit("error bad command \"%s\"", line);
+	}
+	return true;
+}
+
+/* Destroys every object the client made and disconnects: LeakSanitizer
+ * counts proxies still allocated. */
+static void client_finish(struct client *client) {
+	for (int i = 0; i < client->tool_count; i++) {
+		zwp_tablet_tool_v2_destroy(client->tools[i]);
+	}
+	for (int i = 0; i < client->tablet_count; i++) {
+		zwp_tablet_v2_destroy(client->tablets[i]);
+		free(client->tablet_names[i]);
+	}
+	for (int i = 0; i < client->pad_count; i++) {
+		zwp_tablet_pad_v2_destroy(client->pads[i]);
+	}
+	if (client->tablet_seat != NULL) {
+		zwp_tablet_seat_v2_destroy(client->tablet_seat);
+	}
+	if (client->tablet_manager != NULL) {
+		zwp_tablet_manager_v2_destroy(client->tablet_manager);
+	}
+	if (client->pointer != NULL) {
+		wl_pointer_destroy(client->pointer);
+	}
+	if (client->toplevel != NULL) {
+		xdg_toplevel_destroy(client->toplevel);
+	}
+	if (client->xdg_surface != NULL) {
+		xdg_surface_destroy(client->xdg_surface);
+	}
+	if (client->surface != NULL) {
+		wl_surface_destroy(client->surface);
+	}
+	if (client->buffer != NULL) {
+		wl_buffer_destroy(client->buffer);
+	}
+	if (client->buffer_queue != NULL) {
+		wl_event_queue_destroy(client->buffer_queue);
+	}
+	if (client->seat != NULL) {
+		wl_seat_destroy(client->seat);
+	}
+	if (client->wm_base != NULL) {
+		xdg_wm_base_destroy(client->wm_base);
+	}
+	if (client->shm != NULL) {
+		wl_shm_destroy(client->shm);
+	}
+	if (client->compositor != NULL) {
+		wl_compositor_destroy(client->compositor);
+	}
+	if (client->registry != NULL) {
+		wl_registry_destroy(client->registry);
+	}
+	wl_display_disconnect(client->display);
+}
+
+int main(int argc, char *argv[]) {
+	bool tablet = argc == 2;
+	if (argc < 2 || argc > 3 ||
+			(argc == 3 && strcmp(argv[2], "--no-tablet") != 0)) {
+		fprintf(stderr, "usage: tablet-client APP_ID [--no-tablet]\n");
+		return 2;
+	}
+	struct client client = { 0 };
+	client.display = raw_client_connect();
+	if (client.display == NULL) {
+		return 1;
+	}
+	client.buffer_queue = wl_display_create_queue(client.display);
+	struct client_globals globals = {
+		.table = tablet ? with_tablet : without_tablet,
+		.data = &client,
+	};
+	client.registry = client_globals_listen(client.display, &globals);
+	wl_display_roundtrip(client.display);
+	if (client.compositor == NULL || client.shm == NULL ||
+			client.wm_base == NULL || client.seat == NULL ||
+			(tablet && client.tablet_manager == NULL)) {
+		raw_client_emit("error missing globals");
+		client_finish(&client);
+		return 1;
+	}
+	if (tablet) {
+		client.tablet_seat =
+				zwp_tablet_manager_v2_get_tablet_seat(client.tablet_manager,
+						client.seat);
+		zwp_tablet_seat_v2_add_listener(client.tablet_seat,
+				&tablet_seat_listener, &client);
+	}
+	client.surface = wl_compositor_create_surface(client.compositor);
+	int status = raw_client_map_toplevel(client.display, client.wm_base,
+			client.surface, &client.xdg_surface, &client.toplevel,
+			&xdg_surface_listener, &client, argv[1], NULL, &client.configured);
+	if (status != 0) {
+		client_finish(&client);
+		return status;
+	}
+	wl_display_roundtrip(client.display);
+	raw_client_emit("ready");
+	status = raw_client_run(client.display, on_line, &client);
+	client_finish(&client);
+	return status;
+}

@@ -1,0 +1,430 @@
+#define _GNU_SOURCE // memfd_create
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <wayland-client.h>
+#include "client-globals.h"
+#include "ext-transient-seat-v1-client-protocol.h"
+#include "raw-client.h"
+#include "virtual-keyboard-wire.h"
+
+/*
+ * Both sides of ext-transient-seat-v1, as a remote desktop and a window
+ * see it.
+ *
+ * transient-seat-client window APP_ID: a 200x150 window that binds every
+ * wl_seat, also those that come later, as GTK does. It prints "seat added
+ * NAME" and "seat removed NAME" as seats come and go, "keyboard enter
+ * NAME" / "keyboard leave NAME" and "key NAME KEY STATE" for each seat's
+ * keyboard, and "ready" once mapped.
+ *
+ * transient-seat-client remote: makes a transient seat, binds its wl_seat
+ * and makes a virtual keyboard on it (a keymap with one key, 'a', at evdev
+ * code 30). It prints "ready" then, or "denied". Commands: "key" presses
+ * and releases the key ("key sent" once gridwl has passed it on);
+ * "destroy" destroys the transient seat ("destroyed", the same).
+ *
+ * Both answer "sync" and "quit", and print "error ..." and "disconnected"
+ * when gridwl ends them.
+ */
+
+#define COLOUR 0xffa06040u
+#define WIDTH 200
+#define HEIGHT 150
+#define MAX_SEATS 8
+#define KEY_A 30
+
+struct seat {
+	struct client *client;
+	uint32_t global_name;
+	struct wl_seat *wl_seat;
+	struct wl_keyboard *keyboard;
+	char *name;
+};
+
+struct client {
+	struct wl_display *display;
+	struct wl_registry *registry;
+	struct wl_compositor *compositor;
+	struct wl_shm *shm;
+	struct xdg_wm_base *wm_base;
+	struct wl_surface *surface;
+	struct xdg_surface *xdg_surface;
+	struct xdg_toplevel *toplevel;
+	struct wl_buffer *buffer;
+	struct wl_event_queue *buffer_queue;
+	bool configured;
+	bool window; // the window side, which binds every seat
+	struct seat seats[MAX_SEATS];
+
+	// The remote side.
+	struct ext_transient_seat_manager_v1 *manager;
+	struct wl_proxy *keyboard_manager;
+	struct ext_transient_seat_v1 *transient;
+	uint32_t transient_global; // 0 until ready
+	bool denied;
+	struct wl_seat *transient_seat;
+	struct wl_proxy *virtual_keyboard;
+};
+
+static const char *seat_name(struct seat *seat) {
+	return seat->name != NULL ? seat->name : "(unnamed)";
+}
+
+static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
+		uint32_t format, int32_t fd, uint32_t size) {
+	close(fd);
+}
+
+static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
+	raw_client_emit("keyboard enter %s", seat_name(data));
+}
+
+static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, struct wl_surface *surface) {
+	raw_client_emit("keyboard leave %s", seat_name(data));
+}
+
+static void keyboard_key(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
+	raw_client_emit("key %s %u %u", seat_name(data), key, state);
+}
+
+static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
+		uint32_t group) {
+}
+
+static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
+		int32_t rate, int32_t delay) {
+}
+
+static const struct wl_keyboard_listener keyboard_listener = {
+	.keymap = keyboard_keymap,
+	.enter = keyboard_enter,
+	.leave = keyboard_leave,
+	.key = keyboard_key,
+	.modifiers = keyboard_modifiers,
+	.repeat_info = keyboard_repeat_info,
+};
+
+static void seat_capabilities(void *data, struct wl_seat *wl_seat,
+		uint32_t caps) {
+	struct seat *seat = data;
+	bool has_keyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD;
+	if (has_keyboard && seat->keyboard == NULL) {
+		seat->keyboard = wl_seat_get_keyboard(wl_seat);
+		wl_keyboard_add_listener(seat->keyboard, &keyboard_listener, seat);
+	} else if (!has_keyboard && seat->keyboard != NULL) {
+		wl_keyboard_release(seat->keyboard);
+		seat->keyboard = NULL;
+	}
+}
+
+static void seat_name_event(void *data, struct wl_seat *wl_seat,
+		const char *name) {
+	struct seat *seat = data;
+	free(seat->name);
+	seat->name = strdup(name);
+	raw_client_emit("seat added %s", seat_name(seat));
+}
+
+static const struct wl_seat_listener seat_listener = {
+	.capabilities = seat_capabilities,
+	.name = seat_name_event,
+};
+
+static void seat_finish(struct seat *seat) {
+	if (seat->keyboard != NULL) {
+		wl_keyboard_release(seat->keyboard);
+	}
+	if (seat->wl_seat != NULL) {
+		wl_seat_release(seat->wl_seat);
+	}
+	free(seat->name);
+	*seat = (struct seat){ 0 };
+}
+
+static void registry_global(void *data, struct wl_registry *registry,
+		uint32_t name, const char *interface, uint32_t version) {
+	struct client *client = data;
+	if (!client->window || strcmp(interface, wl_seat_interface.name) != 0) {
+		return;
+	}
+	for (int i = 0; i < MAX_SEATS; i++) {
+		struct seat *seat = &client->seats[i];
+		if (seat->wl_seat == NULL) {
+			seat->client = client;
+			seat->global_name = name;
+			// Version 5: its name, and release.
+			seat->wl_seat = wl_registry_bind(registry, name, &wl_seat_interface,
+					version < 5 ? version : 5);
+			wl_seat_add_listener(seat->wl_seat, &seat_listener, seat);
+			return;
+		}
+	}
+	raw_client_emit("error too many seats");
+}
+
+static void registry_global_remove(void *data, struct wl_registry *registry,
+		uint32_t name) {
+	struct client *client = data;
+	for (int i = 0; i < MAX_SEATS; i++) {
+		struct seat *seat = &client->seats[i];
+		if (seat->wl_seat != NULL && seat->global_name == name) {
+			raw_client_emit("seat removed %s", seat_name(seat));
+			seat_finish(seat);
+		}
+	}
+}
+
+static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
+		uint32_t serial) {
+	struct client *client = data;
+	xdg_surface_ack_configure(xdg_surface, serial);
+	if (client->configured) {
+		wl_surface_commit(client->surface);
+		return;
+	}
+	client->configured = true;
+	struct pattern pattern = { .kind = PATTERN_SOLID, .colour = COLOUR };
+	client->buffer =
+			raw_client_pattern_buffer(client->shm, WIDTH, HEIGHT, &pattern);
+	if (client->buffer == NULL) {
+		exit(1);
+	}
+	// Never released to a listener: destroyed at the end.
+	wl_proxy_set_queue((struct wl_proxy *)client->buffer, client->buffer_queue);
+	wl_surface_attach(client->surface, client->buffer, 0, 0);
+	wl_surface_damage(client->surface, 0, 0, WIDTH, HEIGHT);
+	wl_surface_commit(client->surface);
+}
+
+static const struct xdg_surface_listener xdg_surface_listener = {
+	.configure = xdg_surface_configure,
+};
+
+static void transient_ready(void *data, struct ext_transient_seat_v1 *seat,
+		uint32_t global_name) {
+	struct client *client = data;
+	client->transient_global = global_name;
+}
+
+static void transient_denied(void *data, struct ext_transient_seat_v1 *seat) {
+	struct client *client = data;
+	client->denied = true;
+}
+
+static const struct ext_transient_seat_v1_listener transient_listener = {
+	.ready = transient_ready,
+	.denied = transient_denied,
+};
+
+static const struct client_global window_globals[] = {
+	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
+	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
+	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
+			&client_wm_base_listener },
+	{ 0 },
+};
+
+static const struct client_global remote_globals[] = {
+	{ &ext_transient_seat_manager_v1_interface, 1,
+			offsetof(struct client, manager), NULL },
+	{ &zwp_virtual_keyboard_manager_v1_interface, 1,
+			offsetof(struct client, keyboard_manager), NULL },
+	{ 0 },
+};
+
+static const char keymap[] =
+		"xkb_keymap {\n"
+		"xkb_keycodes \"(unnamed)\" { minimum = 8; maximum = 255; "
+		"<AC01> = 38; };\n"
+		"xkb_types \"(unnamed)\" { include \"complete\" };\n"
+		"xkb_compatibility \"(unnamed)\" { include \"complete\" };\n"
+		"xkb_symbols \"(unnamed)\" { key <AC01> { [ a ] }; };\n"
+		"};\n";
+
+static bool send_keymap(struct client *client) {
+	int fd = memfd_create("keymap", MFD_CLOEXEC);
+	if (fd < 0 || write(fd, keymap, sizeof(keymap)) != sizeof(keymap)) {
+		raw_client_emit("error cannot make a keymap file");
+		if (fd >= 0) {
+			close(fd);
+		}
+		return false;
+	}
+	wl_proxy_marshal_flags(client->virtual_keyboard, VIRTUAL_KEYBOARD_KEYMAP,
+			NULL, 1, 0, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, fd,
+			(uint32_t)sizeof(keymap));
+	close(fd);
+	return true;
+}
+
+/* The transient seat, its wl_seat and a virtual keyboard on it; 0, or the
+ * exit status. */
+static int start_remote(struct client *client) {
+	if (client->manager == NULL || client->keyboard_manager == NULL) {
+		raw_client_emit("error missing globals");
+		return 1;
+	}
+	client->transient = ext_transient_seat_manager_v1_create(client->manager);
+	ext_transient_seat_v1_add_listener(client->transient, &transient_listener,
+			client);
+	while (client->transient_global == 0 && !client->denied) {
+		if (wl_display_dispatch(client->display) < 0) {
+			return raw_client_report_disconnect(client->display);
+		}
+	}
+	if (client->denied) {
+		raw_client_emit("denied");
+		return 1;
+	}
+	client->transient_seat = wl_registry_bind(client->registry,
+			client->transient_global, &wl_seat_interface, 1);
+	client->virtual_keyboard = wl_proxy_marshal_flags(client->keyboard_manager,
+			VIRTUAL_KEYBOARD_MANAGER_CREATE, &zwp_virtual_keyboard_v1_interface,
+			1, 0, client->transient_seat, NULL);
+	if (!send_keymap(client)) {
+		return 1;
+	}
+	if (wl_display_roundtrip(client->display) < 0) {
+		return raw_client_report_disconnect(client->display);
+	}
+	raw_client_emit("ready");
+	return 0;
+}
+
+static void send_key(struct client *client, uint32_t state) {
+	wl_proxy_marshal_flags(client->virtual_keyboard, VIRTUAL_KEYBOARD_KEY, NULL,
+			1, 0, 0u, (uint32_t)KEY_A, state);
+}
+
+static bool on_line(void *data, char *line) {
+	struct client *client = data;
+	if (strcmp(line, "quit") == 0) {
+		return false;
+	} else if (strcmp(line, "sync") == 0) {
+		wl_display_roundtrip(client->display);
+		raw_client_emit("sync");
+	} else if (strcmp(line, "key") == 0 && client->virtual_keyboard != NULL) {
+		send_key(client, WL_KEYBOARD_KEY_STATE_PRESSED);
+		send_key(client, WL_KEYBOARD_KEY_STATE_RELEASED);
+		// Once answered, gridwl has sent the keys on.
+		wl_display_roundtrip(client->display);
+		raw_client_emit("key sent");
+	} else if (strcmp(line, "destroy") == 0 && client->transient != NULL) {
+		ext_transient_seat_v1_destroy(client->transient);
+		client->transient = NULL;
+		wl_display_roundtrip(client->display);
+		raw_client_emit("destroyed");
+	} else {
+		raw_client_emit("error bad command \"%s\"", line);
+	}
+	return true;
+}
+
+/* Destroys every object the client made and disconnects: LeakSanitizer
+ * counts proxies still allocated. */
+static void client_finish(struct client *client) {
+	for (int i = 0; i < MAX_SEATS; i++) {
+		seat_finish(&client->seats[i]);
+	}
+	if (client->virtual_keyboard != NULL) {
+		wl_proxy_marshal_flags(client->virtual_keyboard,
+				VIRTUAL_KEYBOARD_DESTROY, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+	}
+	if (client->transient_seat != NULL) {
+		wl_seat_destroy(client->transient_seat);
+	}
+	if (client->transient != NULL) {
+		ext_transient_seat_v1_destroy(client->transient);
+	}
+	if (client->manager != NULL) {
+		ext_transient_seat_manager_v1_destroy(client->manager);
+	}
+	if (client->keyboard_manager != NULL) {
+		wl_proxy_destroy(client->keyboard_manager);
+	}
+	if (client->toplevel != NULL) {
+		xdg_toplevel_destroy(client->toplevel);
+	}
+	if (client->xdg_surface != NULL) {
+		xdg_surface_destroy(client->xdg_surface);
+	}
+	if (client->surface != NULL) {
+		wl_surface_destroy(client->surface);
+	}
+	if (client->buffer != NULL) {
+		wl_buffer_destroy(client->buffer);
+	}
+	if (client->buffer_queue != NULL) {
+		wl_event_queue_destroy(client->buffer_queue);
+	}
+	if (client->wm_base != NULL) {
+		xdg_wm_base_destroy(client->wm_base);
+	}
+	if (client->shm != NULL) {
+		wl_shm_destroy(client->shm);
+	}
+	if (client->compositor != NULL) {
+		wl_compositor_destroy(client->compositor);
+	}
+	if (client->registry != NULL) {
+		wl_registry_destroy(client->registry);
+	}
+	wl_display_disconnect(client->display);
+}
+
+int main(int argc, char *argv[]) {
+	bool window = argc == 3 && strcmp(argv[1], "window") == 0;
+	if (!window && !(argc == 2 && strcmp(argv[1], "remote") == 0)) {
+		fprintf(stderr,
+				"usage: transient-seat-client window APP_ID | "
+				"remote\n");
+		return 2;
+	}
+	struct client client = { .window = window };
+	client.display = raw_client_connect();
+	if (client.display == NULL) {
+		return 1;
+	}
+	client.buffer_queue = wl_display_create_queue(client.display);
+	struct client_globals globals = {
+		.table = window ? window_globals : remote_globals,
+		.global = registry_global,
+		.global_remove = registry_global_remove,
+		.data = &client,
+	};
+	client.registry = client_globals_listen(client.display, &globals);
+	wl_display_roundtrip(client.display);
+	int status = 0;
+	if (window) {
+		if (client.compositor == NULL || client.shm == NULL ||
+				client.wm_base == NULL) {
+			raw_client_emit("error missing globals");
+			client_finish(&client);
+			return 1;
+		}
+		client.surface = wl_compositor_create_surface(client.compositor);
+		status = raw_client_map_toplevel(client.display, client.wm_base,
+				client.surface, &client.xdg_surface, &client.toplevel,
+				&xdg_surface_listener, &client, argv[2], NULL,
+				&client.configured);
+		if (status == 0) {
+			wl_display_roundtrip(client.display);
+			raw_client_emit("ready");
+		}
+	} else {
+		status = start_remote(&client);
+	}
+	if (status == 0) {
+		status = raw_client_run(client.display, on_line, &client);
+	}
+	client_finish(&client);
+	return status;
+}

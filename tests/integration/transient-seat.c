@@ -1,0 +1,155 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "client-lines.h"
+#include "harness.h"
+#include "run-gridwl.h"
+
+/*
+ * ext-transient-seat-v1: a remote desktop (transient-seat-client remote)
+ * makes a seat of its own and a virtual keyboard on it; windows that bind
+ * every seat (transient-seat-client window) see the new wl_seat, its
+ * keyboard enters the window with the user's keyboard focus and follows
+ * it, its keys reach that window on that seat and on no other, and the
+ * seat's global goes when the remote destroys the seat or disconnects.
+ */
+
+static struct harness_client *spawn(struct harness *h, const char *label,
+		const char *mode, const char *app_id, struct lines *before_ready) {
+	const char *argv[] = { getenv("TRANSIENT_SEAT_CLIENT_BIN"), mode, app_id,
+		NULL };
+	REQUIRE(argv[0] != NULL, "TRANSIENT_SEAT_CLIENT_BIN is not set");
+	struct harness_client *c = harness_spawn(h, label, argv);
+	REQUIRE(c != NULL, "cannot start %s", label);
+	struct lines lines;
+	REQUIRE(client_lines_until(c, "ready", &lines), "%s is not ready", label);
+	free(lines.line[--lines.count]);
+	lines.line[lines.count] = NULL;
+	if (before_ready != NULL) {
+		*before_ready = lines;
+	} else {
+		lines_free(&lines);
+	}
+	return c;
+}
+
+/* What the window heard of seats and keys since the last call is exactly
+ * want, in that order when ordered. */
+static bool heard_at(const char *file, int line, struct harness_client *c,
+		bool ordered, const char *const *want, const char *what) {
+	struct lines lines;
+	REQUIRE(client_sync_lines(c, &lines), "no sync from %s", what);
+	const char *const prefixes[] = { "seat", "keyboard", "key", "error", NULL };
+	struct lines seen;
+	lines_filter(&lines, prefixes, &seen);
+	bool ok = ordered ? check_lines_at(file, line, &seen, want, what) :
+						check_lines_unordered_at(file, line, &seen, want, what);
+	lines_free(&seen);
+	lines_free(&lines);
+	return ok;
+}
+
+#define HEARD(c, what, ...) \
+	heard_at(__FILE__, __LINE__, (c), true, \
+			(const char *const[]){ __VA_ARGS__, NULL }, (what))
+#define HEARD_NOTHING(c, what) \
+	heard_at(__FILE__, __LINE__, (c), true, (const char *const[]){ NULL }, \
+			(what))
+
+static bool remote_says(struct harness_client *remote, const char *command,
+		const char *answer) {
+	harness_client_send(remote, "%s", command);
+	char *line = harness_client_wait_line(remote, answer, HARNESS_TIMEOUT_MS);
+	free(line);
+	return CHECK(line != NULL, "the remote did not answer %s", command);
+}
+
+static bool quit(struct harness_client *c, const char *name) {
+	harness_client_send(c, "quit");
+	return CHECK(harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
+			"%s did not quit", name);
+}
+
+static bool body(struct harness *h, const void *data) {
+	struct lines before;
+	struct harness_client *w =
+			spawn(h, "window-1", "window", "seat-w1", &before);
+	REQUIRE(w != NULL, "no window-1");
+	const char *const w_start[] = { "seat added seat0", "keyboard enter seat0",
+		NULL };
+	bool ok = CHECK_LINES(&before, w_start, "window-1 mapping");
+	lines_free(&before);
+
+	struct harness_client *remote = spawn(h, "remote-1", "remote", NULL, NULL);
+	REQUIRE(remote != NULL, "no remote-1");
+	ok = HEARD(w, "the transient seat coming", "seat added transient-1",
+				 "keyboard enter transient-1") &&
+			ok;
+	ok = remote_says(remote, "key", "key sent") && ok;
+	ok = HEARD(w, "the remote's key", "key transient-1 30 1",
+				 "key transient-1 30 0") &&
+			ok;
+
+	// A new window takes the user's focus, and the remote's follows.
+	struct harness_client *w2 =
+			spawn(h, "window-2", "window", "seat-w2", &before);
+	REQUIRE(w2 != NULL, "no window-2");
+	const char *const w2_start[] = { "seat added seat0",
+		"seat added transient-1", "keyboard enter seat0",
+		"keyboard enter transient-1", NULL };
+	ok = check_lines_unordered_at(__FILE__, __LINE__, &before, w2_start,
+				 "window-2 mapping") &&
+			ok;
+	lines_free(&before);
+	ok = HEARD(w, "window-2 taking the focus", "keyboard leave seat0",
+				 "keyboard leave transient-1") &&
+			ok;
+	ok = remote_says(remote, "key", "key sent") && ok;
+	ok = HEARD(w2, "the remote's key in window-2", "key transient-1 30 1",
+				 "key transient-1 30 0") &&
+			ok;
+	ok = HEARD_NOTHING(w, "window-1 without the focus") && ok;
+	// The user's keys stay on the user's seat.
+	struct json_object *reply = harness_gridctl_ok(h, "key", "a", (char *)NULL);
+	ok = CHECK(reply != NULL, "gridctl key failed") && ok;
+	json_object_put(reply);
+	ok = HEARD(w2, "the user's key", "key seat0 30 1", "key seat0 30 0") && ok;
+
+	ok = remote_says(remote, "destroy", "destroyed") && ok;
+	ok = HEARD(w2, "the transient seat destroyed", "keyboard leave transient-1",
+				 "seat removed transient-1") &&
+			ok;
+	ok = HEARD(w, "the transient seat destroyed", "seat removed transient-1") &&
+			ok;
+	ok = quit(remote, "remote-1") && ok;
+
+	// A second one goes with its client.
+	remote = spawn(h, "remote-2", "remote", NULL, NULL);
+	REQUIRE(remote != NULL, "no remote-2");
+	ok = HEARD(w2, "a second transient seat", "seat added transient-2",
+				 "keyboard enter transient-2") &&
+			ok;
+	ok = quit(remote, "remote-2") && ok;
+	ok = HEARD(w2, "its client gone", "keyboard leave transient-2",
+				 "seat removed transient-2") &&
+			ok;
+	ok = HEARD(w, "its client gone", "seat added transient-2",
+				 "seat removed transient-2") &&
+			ok;
+	ok = quit(w, "window-1") && ok;
+	return quit(w2, "window-2") && ok;
+}
+
+static bool run(const void *data) {
+	return run_on_output("HEADLESS-1", 640, 480, 1, body, data);
+}
+
+int main(void) {
+	struct check_suite suite = { 0 };
+	check_run(&suite,
+			"a remote desktop's transient seat types into the focused window "
+			"on its own wl_seat, and goes with it",
+			run, NULL);
+	return check_finish(&suite);
+}
