@@ -424,8 +424,7 @@ void gridwl_cursor_button(struct gridwl_seat *seat, uint32_t time_msec,
 					nearest_edges(seat, view));
 			return;
 		}
-	} else if (gridwl_seat_frame_button(seat, event->button,
-					   event->time_msec)) {
+	} else if (gridwl_seat_frame_button(seat, button, time_msec)) {
 		return;
 	}
 	wlr_seat_pointer_notify_button(seat->wlr_seat, time_msec, button, state);
