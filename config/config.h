@@ -136,6 +136,9 @@ struct gridwl_config {
 	// "xwayland enable|disable": -1 when no line gave it, which means on
 	// when the Xwayland binary is installed.
 	int xwayland;
+	// "xwayland scale auto|1|2|3|4": -1 when no line gave it, 0 for auto
+	// (the largest output scale in the layout when Xwayland starts).
+	int xwayland_scale;
 };
 
 struct gridwl_config *gridwl_config_create(void);
