@@ -143,6 +143,9 @@ void gridwl_server_reap_children(struct gridwl_server *server) {
 	int status;
 	pid_t pid;
 	while ((pid = reap_child(server, &status)) > 0) {
+		if (gridwl_xwayland_child_exited(server->xwayland, pid, status)) {
+			continue;
+		}
 		if (pid != server->command_pid) {
 			continue;
 		}
@@ -356,7 +359,8 @@ static bool setup_globals(struct gridwl_server *server) {
 	if (server->output_layout == NULL) {
 		return false;
 	}
-	wlr_xdg_output_manager_v1_create(display, server->output_layout);
+	server->xdg_output_manager =
+			wlr_xdg_output_manager_v1_create(display, server->output_layout);
 	server->layout_change.notify = handle_layout_change;
 	wl_signal_add(&server->output_layout->events.change,
 			&server->layout_change);

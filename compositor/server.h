@@ -75,6 +75,7 @@ struct gridwl_server {
 
 	struct wlr_compositor *compositor;
 	struct wlr_output_layout *output_layout;
+	struct wlr_xdg_output_manager_v1 *xdg_output_manager;
 	struct wlr_xdg_shell *xdg_shell;
 	struct gridwl_wlroots_guard *wlroots_guard;
 	struct wlr_layer_shell_v1 *layer_shell;

@@ -5,6 +5,7 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/alpha_modifier.h"
+#include "compositor/shell/xwayland.h"
 #include "compositor/surface.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
@@ -96,11 +97,14 @@ void gridwl_surface_update_resample(struct wlr_surface *wlr_surface,
 
 /* wl_surface.error.invalid_size: the protocol says a buffer's size must be
  * a multiple of its scale. See the README for why gridwl enforces it. */
-static bool check_buffer_size(struct wlr_surface *surface) {
+static bool check_buffer_size(struct gridwl_server *server,
+		struct wlr_surface *surface) {
 	struct wlr_surface_state *state = &surface->current;
 	// wlroots hands current.buffer on to the texture during the commit,
-	// so whether there is content is asked of the surface.
-	if (!wlr_surface_has_buffer(surface) || state->scale <= 1) {
+	// so whether there is content is asked of the surface. Xwayland's
+	// scale is gridwl's, not the client's (xwayland_scale.h): any size.
+	if (!wlr_surface_has_buffer(surface) || state->scale <= 1 ||
+			gridwl_xwayland_surface_scale(server->xwayland, surface) > 1) {
 		return true;
 	}
 	int width = state->buffer_width, height = state->buffer_height;
@@ -151,7 +155,8 @@ static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	struct gridwl_surface *surface = wl_container_of(listener, surface, commit);
 	struct wlr_surface *wlr_surface = surface->wlr_surface;
 	wl_signal_emit(&surface->server->events.surface_commit, wlr_surface);
-	if (!check_buffer_stride(wlr_surface) || !check_buffer_size(wlr_surface)) {
+	if (!check_buffer_stride(wlr_surface) ||
+			!check_buffer_size(surface->server, wlr_surface)) {
 		return;
 	}
 	gridwl_resample_cache_commit(&surface->resample, wlr_surface);

@@ -22,6 +22,7 @@ struct gridwl_config *gridwl_config_create(void) {
 	wl_list_init(&config->inputs);
 	config->xwayland = -1;
 	config->decorations = -1;
+	config->xwayland_scale = -1;
 	return config;
 }
 
@@ -139,8 +140,27 @@ static bool parse_xwayland(struct gridwl_config *config, const char *text,
 		config->xwayland = 0;
 		return true;
 	}
+	if (len > 6 && strncmp(text, "scale", 5) == 0 && is_blank(text[5])) {
+		const char *value = text + 6;
+		while (is_blank(*value)) {
+			value++;
+		}
+		size_t value_len = len - (size_t)(value - text);
+		if (value_len == 4 && strncmp(value, "auto", 4) == 0) {
+			config->xwayland_scale = 0;
+			return true;
+		}
+		if (value_len == 1 && value[0] >= '1' && value[0] <= '4') {
+			config->xwayland_scale = value[0] - '0';
+			return true;
+		}
+		return gridwl_config_error(error, where,
+				"xwayland scale wants auto, 1, 2, 3 or 4, got '%.*s'",
+				(int)value_len, value);
+	}
 	return gridwl_config_error(error, where,
-			"xwayland wants enable or disable, got '%.*s'", (int)len, text);
+			"xwayland wants enable, disable or scale, got '%.*s'", (int)len,
+			text);
 }
 
 static bool parse_output(struct gridwl_config *config, const char *text,
@@ -281,6 +301,9 @@ static void append_config(struct gridwl_config *config,
 		config->xwayland = parsed->xwayland;
 	}
 	gridwl_config_append_decoration(config, parsed);
+	if (parsed->xwayland_scale >= 0) {
+		config->xwayland_scale = parsed->xwayland_scale;
+	}
 }
 
 /* Gets each error of a file (a malloc'd "FILE:LINE: message", or NULL when

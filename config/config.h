@@ -163,6 +163,9 @@ struct gridwl_config {
 	char *decoration_font;
 	bool has_decoration_colors;
 	struct gridwl_decoration_colors decoration_colors;
+	// "xwayland scale auto|1|2|3|4": -1 when no line gave it, 0 for auto
+	// (the largest output scale in the layout when Xwayland starts).
+	int xwayland_scale;
 };
 
 struct gridwl_config *gridwl_config_create(void);

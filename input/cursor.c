@@ -11,6 +11,7 @@
 #include "compositor/services/idle.h"
 #include "compositor/nested.h"
 #include "compositor/server.h"
+#include "compositor/shell/xwayland.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
 #include "input/cursor.h"
@@ -113,6 +114,10 @@ void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 		wlr_seat_pointer_clear_focus(seat->wlr_seat);
 		return;
 	}
+	// Xwayland's surface-local positions are X pixels.
+	int n = gridwl_xwayland_surface_scale(seat->server->xwayland, surface);
+	sx *= n;
+	sy *= n;
 	// Only what changed is sent: a re-evaluation after a commit that
 	// moved nothing under the pointer must not look like motion.
 	if (surface != state->focused_surface) {
@@ -211,8 +216,10 @@ static bool implicit_grab_motion(struct gridwl_seat *seat, uint32_t time_msec) {
 					&ly)) {
 		return false;
 	}
+	int n = gridwl_xwayland_surface_scale(seat->server->xwayland,
+			state->focused_surface);
 	wlr_seat_pointer_notify_motion(seat->wlr_seat, time_msec,
-			seat->cursor->x - lx, seat->cursor->y - ly);
+			(seat->cursor->x - lx) * n, (seat->cursor->y - ly) * n);
 	return true;
 }
 
@@ -462,8 +469,11 @@ static void handle_request_set_cursor(struct wl_listener *listener,
 	struct wlr_seat_pointer_request_set_cursor_event *event = data;
 	// Only the client under the pointer may choose its image.
 	if (event->seat_client == seat->wlr_seat->pointer_state.focused_client) {
-		gridwl_cursor_set_surface(seat, event->surface, event->hotspot_x,
-				event->hotspot_y);
+		// Xwayland's hotspot is in X pixels of its scale-N image.
+		int n = gridwl_xwayland_surface_scale(seat->server->xwayland,
+				event->surface);
+		gridwl_cursor_set_surface(seat, event->surface, event->hotspot_x / n,
+				event->hotspot_y / n);
 	}
 }
 

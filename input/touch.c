@@ -7,6 +7,7 @@
 #include "compositor/services/idle.h"
 #include "compositor/nested.h"
 #include "compositor/server.h"
+#include "compositor/shell/xwayland.h"
 #include "compositor/util.h"
 #include "compositor/view.h"
 #include "input/decoration_input.h"
@@ -127,9 +128,11 @@ static void handle_touch_down(struct wl_listener *listener, void *data) {
 	}
 	// A tap focuses and raises like a click.
 	gridwl_view_focus(view);
+	// Xwayland's surface-local positions are X pixels.
+	int n = gridwl_xwayland_surface_scale(seat->server->xwayland, surface);
 	if (wlr_surface_accepts_touch(seat->wlr_seat, surface) &&
 			wlr_seat_touch_notify_down(seat->wlr_seat, surface,
-					event->time_msec, event->touch_id, sx, sy) != 0) {
+					event->time_msec, event->touch_id, sx * n, sy * n) != 0) {
 		touch_point_track(seat, surface, event->touch_id);
 	}
 }
@@ -171,8 +174,10 @@ static void handle_touch_motion(struct wl_listener *listener, void *data) {
 	gridwl_nested_input_position(seat->server, &event->touch->base, &x, &y);
 	wlr_cursor_absolute_to_layout_coords(seat->cursor, &event->touch->base, x,
 			y, &lx, &ly);
+	int n = gridwl_xwayland_surface_scale(seat->server->xwayland,
+			tracked->surface);
 	wlr_seat_touch_notify_motion(seat->wlr_seat, event->time_msec,
-			event->touch_id, lx - surface_x, ly - surface_y);
+			event->touch_id, (lx - surface_x) * n, (ly - surface_y) * n);
 }
 
 static void handle_touch_cancel(struct wl_listener *listener, void *data) {

@@ -147,6 +147,25 @@
  *    0.20.0 (activation_handle_activate returns on an unknown token); keep
  *    until wlroots emits request_activate (or an event) for it. The
  *    xdg-activation test's refused and used tokens show it.
+ * W22 xwayland.c, gridwl_compat_surface_scale_client_commit and
+ *    gridwl_compat_surface_scale_committed: Xwayland's surfaces taken as
+ *    buffers at scale N (compositor/shell/xwayland_scale.h), which Xwayland
+ *    never sets itself. wlroots has no way to give a surface a buffer scale
+ *    but the client's set_buffer_scale, and it checks that the buffer size
+ *    is divisible by the scale before client_commit
+ *    (surface_finalize_pending), so an X window of odd size would be a
+ *    protocol error that ends Xwayland. The scale is set in pending at
+ *    client_commit, with the logical size wlroots computed at scale 1
+ *    divided by N (rounded down), and set back to 1 in pending once the
+ *    state is applied, so the next check is at scale 1.
+ *    Upstream: the same in 0.18.2 and 0.19.0 (the check in
+ *    surface_finalize_pending, no scale in wlr/xwayland/xwayland.h).
+ *    Keep while wlroots has no buffer scale set by the compositor. A
+ *    commit kept in a cached state (a state lock) is checked at N; no
+ *    lock is taken on Xwayland's surfaces in 0.18.
+ *    xwayland-scale's menu (41x31 X pixels at scale 2, drawn twice)
+ *    shows it. gridwl's own invalid_size check (compositor/surface.c)
+ *    leaves Xwayland's surfaces alone for the same reason.
  * W13 xwayland.c, gridwl_compat_xwayland_binary: which Xwayland wlroots
  *    will run, so that a missing one is found, and said so with gridwl's
  *    own message, before the first X11 client.
@@ -242,6 +261,12 @@ struct gridwl_compat_activation_watch *gridwl_compat_xdg_activation_watch(
 		gridwl_compat_unknown_token_func unknown_token, void *data);
 void gridwl_compat_xdg_activation_unwatch(
 		struct gridwl_compat_activation_watch *watch);
+/* W22: from the surface's client_commit: the pending state at buffer scale
+ * scale (1: left alone). */
+void gridwl_compat_surface_scale_client_commit(struct wlr_surface *surface,
+		int scale);
+/* W22: from the surface's commit, after the client_commit above. */
+void gridwl_compat_surface_scale_committed(struct wlr_surface *surface);
 
 /* W13: the Xwayland binary wlroots starts. */
 const char *gridwl_compat_xwayland_binary(void);

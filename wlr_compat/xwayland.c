@@ -18,3 +18,30 @@ void gridwl_compat_xwayland_map_associated(
 		wlr_surface_map(surface);
 	}
 }
+
+void gridwl_compat_surface_scale_client_commit(struct wlr_surface *surface,
+		int scale) {
+	struct wlr_surface_state *pending = &surface->pending;
+	if (scale <= 1 || pending->viewport.has_src || pending->viewport.has_dst) {
+		// A viewport (Xwayland's emulated modes) is in X pixels: left
+		// at scale 1.
+		return;
+	}
+	pending->scale = scale;
+	pending->committed |= WLR_SURFACE_STATE_SCALE;
+	int width = pending->buffer_width, height = pending->buffer_height;
+	if (pending->transform & WL_OUTPUT_TRANSFORM_90) {
+		width = pending->buffer_height;
+		height = pending->buffer_width;
+	}
+	pending->width = width / scale;
+	pending->height = height / scale;
+	// wlroots clipped it to the size at scale 1.
+	pixman_region32_intersect_rect(&pending->surface_damage,
+			&pending->surface_damage, 0, 0, pending->width, pending->height);
+}
+
+void gridwl_compat_surface_scale_committed(struct wlr_surface *surface) {
+	// The applied state keeps scale N; the next commit is checked at 1.
+	surface->pending.scale = 1;
+}

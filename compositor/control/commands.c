@@ -563,6 +563,16 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	const char *display = gridwl_xwayland_display(server->xwayland);
 	json_object_object_add(reply, "xwayland_display",
 			display != NULL ? json_object_new_string(display) : NULL);
+	// X pixels per logical pixel of the Xwayland running (or last run,
+	// 1 before the first); null when Xwayland is off.
+	json_object_object_add(reply, "xwayland_scale",
+			display != NULL ? json_object_new_int(
+									  gridwl_xwayland_scale(server->xwayland)) :
+							  NULL);
+	// Whether X11 programs were given Xft.dpi and XSETTINGS at that N.
+	const char *settings = gridwl_xwayland_settings_state(server->xwayland);
+	json_object_object_add(reply, "xwayland_settings",
+			settings != NULL ? json_object_new_string(settings) : NULL);
 	const struct gridwl_resample_stats *resample = &server->resample_stats;
 	json_object_object_add(reply, "resample_cache_bytes",
 			json_object_new_int64((int64_t)resample->bytes));

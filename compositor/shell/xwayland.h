@@ -7,6 +7,7 @@
 struct gridwl_server;
 struct wl_client;
 struct wl_global;
+struct wlr_surface;
 struct wlr_xwayland_surface;
 
 /*
@@ -26,9 +27,29 @@ const char *gridwl_xwayland_display(struct gridwl_xwayland *xwayland);
  * Xwayland is ready: no one else may reap it. 0 when none is starting (or
  * xwayland is NULL). */
 pid_t gridwl_xwayland_starting_pid(struct gridwl_xwayland *xwayland);
-/* Whether client may see global: xwayland_shell_v1 is Xwayland's alone. */
+/* Whether client may see global: xwayland_shell_v1 and gridwl's
+ * xdg-output manager in X pixels are Xwayland's alone, wlroots'
+ * xdg-output manager everyone else's. */
 bool gridwl_xwayland_allows(struct gridwl_xwayland *xwayland,
 		const struct wl_client *client, const struct wl_global *global);
+
+/* The scale N of the Xwayland running, or last run (1 before the first,
+ * or when xwayland is NULL): X pixels per logical pixel
+ * (compositor/shell/xwayland_scale.h). */
+int gridwl_xwayland_scale(struct gridwl_xwayland *xwayland);
+/* N for a surface of Xwayland, 1 for any other: what surface-local input
+ * positions are multiplied by. */
+int gridwl_xwayland_surface_scale(struct gridwl_xwayland *xwayland,
+		struct wlr_surface *surface);
+
+/* From the reaping of gridwl's children: true when pid was a helper of
+ * Xwayland's (xrdb, xsettingsd), which takes its exit status. */
+bool gridwl_xwayland_child_exited(struct gridwl_xwayland *xwayland, pid_t pid,
+		int status);
+/* Whether X11 programs have been given the settings to draw at N:
+ * "pending", "applied", "failed", or NULL when there are none to give
+ * (N = 1, Xwayland not started or off). */
+const char *gridwl_xwayland_settings_state(struct gridwl_xwayland *xwayland);
 
 /* A view for a new X11 window (in compositor/shell/xwayland_view.c); it
  * goes with the window, which wlroots destroys with Xwayland too. */

@@ -7,13 +7,15 @@
 #include "compositor/view.h"
 #include "wlr_compat/wlr_compat.h"
 #include "compositor/shell/xwayland.h"
+#include "compositor/shell/xwayland_scale.h"
 #include "input/seat.h"
 
 /*
- * An X11 window as a gridwl_view. Xwayland draws at scale 1 whatever the
- * outputs' scales, so its surfaces reach scale-2 outputs through the same
- * resampling as any scale-1 buffer. X11 coordinates are the layout's
- * logical ones: Xwayland lays its screen out from xdg-output.
+ * An X11 window as a gridwl_view. Xwayland's surfaces are buffers at the
+ * Xwayland scale N (1 with "xwayland scale 1"), drawn like any buffer at
+ * that scale. X11 coordinates are the layout's logical ones times N:
+ * Xwayland lays its screen out from the xdg-output gridwl shows it
+ * (compositor/shell/xwayland_scale.h has the rounding rule).
  */
 struct gridwl_xwayland_view {
 	struct gridwl_view view;
@@ -37,6 +39,23 @@ struct gridwl_xwayland_view {
 	struct wl_listener set_decorations;
 };
 
+/* X pixels per logical pixel. */
+static int x_scale(struct gridwl_view *view) {
+	return gridwl_xwayland_scale(view->server->xwayland);
+}
+
+static int x_to_logical(struct gridwl_view *view, int x) {
+	return gridwl_xwayland_to_logical(x, x_scale(view));
+}
+
+/* Tells the X11 window its place and size, both logical. */
+static void x_configure(struct gridwl_view *view, int width, int height) {
+	int n = x_scale(view);
+	wlr_xwayland_surface_configure(view->xwayland_surface, view->x * n,
+			view->y * n, gridwl_xwayland_size_to_x(width, n),
+			gridwl_xwayland_size_to_x(height, n));
+}
+
 static struct wlr_surface *xwl_get_surface(struct gridwl_view *view) {
 	return view->xwayland_surface->surface;
 }
@@ -46,8 +65,8 @@ static void xwl_get_geometry(struct gridwl_view *view,
 	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
 	// What the surface shows is what is on screen; the X11 size leads it
 	// by a commit after a configure.
-	*geometry = (struct wlr_box){ .width = xsurface->width,
-		.height = xsurface->height };
+	*geometry = (struct wlr_box){ .width = x_to_logical(view, xsurface->width),
+		.height = x_to_logical(view, xsurface->height) };
 	if (xsurface->surface != NULL && xsurface->surface->current.width > 0) {
 		geometry->width = xsurface->surface->current.width;
 		geometry->height = xsurface->surface->current.height;
@@ -90,13 +109,19 @@ static void xwl_set_size(struct gridwl_view *view, int width, int height) {
 	if (view->kind == GRIDWL_VIEW_X11_UNMANAGED || width <= 0 || height <= 0) {
 		return;
 	}
-	wlr_xwayland_surface_configure(view->xwayland_surface, view->x, view->y,
-			width, height);
+	x_configure(view, width, height);
 }
 
 static void xwl_moved(struct gridwl_view *view) {
 	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
-	xwl_set_size(view, xsurface->width, xsurface->height);
+	if (view->kind == GRIDWL_VIEW_X11_UNMANAGED || xsurface->width <= 0 ||
+			xsurface->height <= 0) {
+		return;
+	}
+	// The size stays in X pixels, as the window has it.
+	int n = x_scale(view);
+	wlr_xwayland_surface_configure(xsurface, view->x * n, view->y * n,
+			xsurface->width, xsurface->height);
 }
 
 static void xwl_set_activated(struct gridwl_view *view, bool activated) {
@@ -144,8 +169,8 @@ static void handle_map(struct wl_listener *listener, void *data) {
 	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
 	view->kind = x11_kind(xsurface);
 	if (view->kind == GRIDWL_VIEW_X11_UNMANAGED) {
-		view->x = xsurface->x;
-		view->y = xsurface->y;
+		view->x = x_to_logical(view, xsurface->x);
+		view->y = x_to_logical(view, xsurface->y);
 		// A menu opens over the window it belongs to; it takes no focus,
 		// so focusing does not raise it.
 		gridwl_view_raise(view);
@@ -210,12 +235,15 @@ static void handle_request_configure(struct wl_listener *listener, void *data) {
 			wl_container_of(listener, xwl_view, request_configure);
 	struct gridwl_view *view = &xwl_view->view;
 	struct wlr_xwayland_surface_configure_event *event = data;
-	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
+	// Sizes are rounded up to whole logical pixels, so the window has
+	// no X pixel that is not shown.
+	int n = x_scale(view);
+	int width = (event->width + n - 1) / n;
+	int height = (event->height + n - 1) / n;
 	if (!view->mapped) {
-		view->x = event->x;
-		view->y = event->y;
-		wlr_xwayland_surface_configure(xsurface, event->x, event->y,
-				event->width, event->height);
+		view->x = x_to_logical(view, event->x);
+		view->y = x_to_logical(view, event->y);
+		x_configure(view, width, height);
 		return;
 	}
 	if (view->fullscreen || view->maximized) {
@@ -225,11 +253,12 @@ static void handle_request_configure(struct wl_listener *listener, void *data) {
 	// A window that asks to move itself (a program restoring its place,
 	// xdotool windowmove) is a floating window here, as under any X11
 	// window manager that does not tile: it goes where it asks.
+	int x = x_to_logical(view, event->x), y = x_to_logical(view, event->y);
 	if ((event->mask & (XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y)) &&
-			(event->x != view->x || event->y != view->y)) {
-		gridwl_view_move(view, event->x, event->y);
+			(x != view->x || y != view->y)) {
+		gridwl_view_move(view, x, y);
 	}
-	xwl_set_size(view, event->width, event->height);
+	xwl_set_size(view, width, height);
 }
 
 static void handle_request_move(struct wl_listener *listener, void *data) {
@@ -316,13 +345,15 @@ static void handle_set_geometry(struct wl_listener *listener, void *data) {
 	if (view->kind != GRIDWL_VIEW_X11_UNMANAGED) {
 		return;
 	}
+	int x = x_to_logical(view, xsurface->x),
+		y = x_to_logical(view, xsurface->y);
 	if (!view->mapped) {
-		view->x = xsurface->x;
-		view->y = xsurface->y;
+		view->x = x;
+		view->y = y;
 		return;
 	}
-	if (xsurface->x != view->x || xsurface->y != view->y) {
-		gridwl_view_move(view, xsurface->x, xsurface->y);
+	if (x != view->x || y != view->y) {
+		gridwl_view_move(view, x, y);
 	}
 }
 
@@ -335,9 +366,9 @@ void gridwl_xwayland_view_create(struct gridwl_server *server,
 	}
 	struct gridwl_view *view = &xwl_view->view;
 	view->xwayland_surface = xsurface;
-	view->x = xsurface->x;
-	view->y = xsurface->y;
 	gridwl_view_init(view, server, x11_kind(xsurface), &xwayland_view_impl);
+	view->x = x_to_logical(view, xsurface->x);
+	view->y = x_to_logical(view, xsurface->y);
 	xsurface->data = view;
 
 	struct {

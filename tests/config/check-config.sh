@@ -72,7 +72,7 @@ mkdir -p "$dir/home/gridwl"
 printf 'xwayland maybe\n' >"$dir/home/gridwl/config"
 export XDG_CONFIG_HOME="$dir/home"
 expect "the user's config" 1 \
-	"$dir/home/gridwl/config:1: xwayland wants enable or disable, got 'maybe'" \
+	"$dir/home/gridwl/config:1: xwayland wants enable, disable or scale, got 'maybe'" \
 	-- --check-config
 
 [ $status = 0 ] && echo "check-config: all cases passed"

@@ -732,11 +732,22 @@ static void test_xwayland(void) {
 	CHECK(config->xwayland == 0);
 	parse_ok(config, "xwayland   enable");
 	CHECK(config->xwayland == 1);
+	CHECK(config->xwayland_scale == -1);
+	parse_ok(config, "xwayland scale 3");
+	CHECK(config->xwayland_scale == 3);
+	CHECK(config->xwayland == 1);
+	parse_ok(config, "xwayland scale  auto ");
+	CHECK(config->xwayland_scale == 0);
 	gridwl_config_destroy(config);
 
-	parse_error("xwayland", "xwayland wants enable or disable, got ''");
+	parse_error("xwayland", "xwayland wants enable, disable or scale, got ''");
 	parse_error("xwayland on", "got 'on'");
 	parse_error("xwayland enable extra", "got 'enable extra'");
+	parse_error("xwayland scale 5",
+			"xwayland scale wants auto, 1, 2, 3 or 4, got '5'");
+	parse_error("xwayland scale 1.5", "got '1.5'");
+	parse_error("xwayland scale 0", "got '0'");
+	parse_error("xwayland scale", "got 'scale'");
 }
 
 int main(void) {

@@ -13,7 +13,8 @@
  * output is a window with "xwayland": true, app_id its class, buffer scale
  * 1, magnified like any scale-1 buffer: with filter nearest every 2x2
  * block of it on screen is one pixel of its buffer; a window rule on the
- * X11 class with filter bilinear blends neighbours. Xwayland off (the
+ * X11 class with filter bilinear blends neighbours. All with "xwayland
+ * scale 1", the behaviour before issue 19. Xwayland off (the
  * config says so, or no binary) shows as "xwayland_display": null.
  *
  * Skipped where Xwayland or xlogo is not installed.
@@ -576,18 +577,23 @@ static bool check_x_menu(struct harness *h, const struct x_case *c) {
 	return ok;
 }
 
+/* "xwayland scale 1": X11 windows are scale-1 buffers, as before issue 19
+ * (xwayland-scale has them at the output's scale). */
 static const struct x_case menu = {
-	.config = "output HEADLESS-1 filter nearest\n",
+	.config = "output HEADLESS-1 filter nearest\n"
+			  "xwayland scale 1\n",
 	.check = check_x_menu,
 };
 
 static const struct x_case nearest = {
-	.config = "output HEADLESS-1 filter nearest\n",
+	.config = "output HEADLESS-1 filter nearest\n"
+			  "xwayland scale 1\n",
 	.bilinear = false,
 };
 
 static const struct x_case bilinear = {
 	.config = "output HEADLESS-1 filter nearest\n"
+			  "xwayland scale 1\n"
 			  "window class=^" X_CLASS "$ filter bilinear\n",
 	.bilinear = true,
 };
