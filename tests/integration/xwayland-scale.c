@@ -141,8 +141,21 @@ static bool is_x_pattern_at(struct json_object *window, void *data) {
 
 /* The window moves itself to X 100,60 (xdotool windowmove, a
  * ConfigureRequest): it goes to logical 100/N,60/N. Maximized on
- * HEADLESS-1 (400x300 logical) it is configured to 400N x 300N X pixels,
- * which the client draws. */
+ * HEADLESS-1 (400x300 logical), its frame fills the output and its content
+ * is configured to N times its logical size in X pixels, which the client
+ * draws. */
+/* Its frame (server-side decorations) fills HEADLESS-1, or, undecorated,
+ * the window itself does. */
+static bool is_x_pattern_maximized(struct json_object *window, void *data) {
+	if (!is_x_pattern(window, NULL)) {
+		return false;
+	}
+	struct json_object *frame = json_path(window, "frame", json_type_object);
+	struct json_object *box = frame != NULL ? frame : window;
+	return window_int(box, "x") == 0 && window_int(box, "y") == 0 &&
+			window_int(box, "width") == 400 && window_int(box, "height") == 300;
+}
+
 static bool check_x_geometry(struct harness *h, struct harness_client *client,
 		const char *display_env, int n) {
 	bool ok = true;
@@ -167,8 +180,17 @@ static bool check_x_geometry(struct harness *h, struct harness_client *client,
 		fprintf(stderr, "# no xdotool: the self-move is not checked\n");
 	}
 	json_object_put(harness_gridctl_ok(h, "action", "maximize", NULL));
+	struct json_object *window = harness_wait_window(h, is_x_pattern_maximized,
+			NULL, HARNESS_TIMEOUT_MS, "the X11 window maximized on HEADLESS-1");
+	if (!CHECK(window != NULL,
+				"maximized, the X11 window does not fill "
+				"HEADLESS-1")) {
+		return false;
+	}
 	char want[32];
-	snprintf(want, sizeof(want), "drawn %d %d", 400 * n, 300 * n);
+	snprintf(want, sizeof(want), "drawn %d %d", window_int(window, "width") * n,
+			window_int(window, "height") * n);
+	json_object_put(window);
 	char *line = harness_client_wait_line(client, want, HARNESS_TIMEOUT_MS);
 	ok = CHECK(line != NULL, "maximized, the X client never drew %s", want) &&
 			ok;
