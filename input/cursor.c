@@ -157,6 +157,35 @@ void gridwl_seat_schedule_pointer_rebase(struct gridwl_seat *seat) {
 			wl_event_loop_add_idle(loop, rebase_pointer, seat);
 }
 
+struct wlr_box gridwl_resized_box(struct wlr_box box, uint32_t edges, int dx,
+		int dy) {
+	int left = box.x, top = box.y;
+	int right = box.x + box.width, bottom = box.y + box.height;
+	if (edges & WLR_EDGE_LEFT) {
+		left += dx;
+		if (left > right - MIN_WINDOW_SIZE) {
+			left = right - MIN_WINDOW_SIZE;
+		}
+	} else if (edges & WLR_EDGE_RIGHT) {
+		right += dx;
+		if (right < left + MIN_WINDOW_SIZE) {
+			right = left + MIN_WINDOW_SIZE;
+		}
+	}
+	if (edges & WLR_EDGE_TOP) {
+		top += dy;
+		if (top > bottom - MIN_WINDOW_SIZE) {
+			top = bottom - MIN_WINDOW_SIZE;
+		}
+	} else if (edges & WLR_EDGE_BOTTOM) {
+		bottom += dy;
+		if (bottom < top + MIN_WINDOW_SIZE) {
+			bottom = top + MIN_WINDOW_SIZE;
+		}
+	}
+	return (struct wlr_box){ left, top, right - left, bottom - top };
+}
+
 static void process_grab_motion(struct gridwl_seat *seat) {
 	struct gridwl_view *view = seat->grab_view;
 	// Rounded, not truncated: absolute motion reaches the cursor as
@@ -172,33 +201,10 @@ static void process_grab_motion(struct gridwl_seat *seat) {
 		gridwl_view_move(view, seat->grab_box.x + dx, seat->grab_box.y + dy);
 		return;
 	}
-	struct wlr_box box = seat->grab_box;
-	int left = box.x, top = box.y;
-	int right = box.x + box.width, bottom = box.y + box.height;
-	if (seat->grab_edges & WLR_EDGE_LEFT) {
-		left += dx;
-		if (left > right - MIN_WINDOW_SIZE) {
-			left = right - MIN_WINDOW_SIZE;
-		}
-	} else if (seat->grab_edges & WLR_EDGE_RIGHT) {
-		right += dx;
-		if (right < left + MIN_WINDOW_SIZE) {
-			right = left + MIN_WINDOW_SIZE;
-		}
-	}
-	if (seat->grab_edges & WLR_EDGE_TOP) {
-		top += dy;
-		if (top > bottom - MIN_WINDOW_SIZE) {
-			top = bottom - MIN_WINDOW_SIZE;
-		}
-	} else if (seat->grab_edges & WLR_EDGE_BOTTOM) {
-		bottom += dy;
-		if (bottom < top + MIN_WINDOW_SIZE) {
-			bottom = top + MIN_WINDOW_SIZE;
-		}
-	}
-	gridwl_view_move(view, left, top);
-	gridwl_view_request_size(view, right - left, bottom - top);
+	struct wlr_box box =
+			gridwl_resized_box(seat->grab_box, seat->grab_edges, dx, dy);
+	gridwl_view_move(view, box.x, box.y);
+	gridwl_view_request_size(view, box.width, box.height);
 }
 
 /* While a button is held, the surface it was pressed on keeps the pointer

@@ -14,7 +14,8 @@
 /*
  * The frames gridwl draws take the pointer and touch where no surface is
  * above them: the title bar moves the window (twice quickly: maximizes it
- * and back), its buttons close and maximize, the borders resize.
+ * and back), its buttons close and maximize, the borders resize; a finger
+ * does all of it as the pointer does.
  */
 
 /* Two presses on one title bar this close together are a double-click,
@@ -60,6 +61,24 @@ bool gridwl_seat_frame_pointer_focus(struct gridwl_seat *seat) {
 	return true;
 }
 
+/* The finger touch_id, down at lx, ly, moves view (edges 0) or resizes it
+ * by those edges as it goes, as a pointer's grab does. */
+static void touch_follow(struct gridwl_seat *seat, struct gridwl_view *view,
+		uint32_t edges, int32_t touch_id, double lx, double ly) {
+	if (view->maximized || view->fullscreen) {
+		return;
+	}
+	seat->touch_move_view = view->id;
+	seat->touch_move_id = touch_id;
+	seat->touch_move_edges = edges;
+	seat->touch_move_x = lx;
+	seat->touch_move_y = ly;
+	seat->touch_move_box = gridwl_view_box(view);
+	if (edges != 0) {
+		gridwl_view_set_resizing(view, true);
+	}
+}
+
 /* A press or a tap on part of view's frame; a pointer moves and resizes
  * with a grab, a finger down on the title moves the window as it goes
  * (touch_id, at lx, ly). */
@@ -79,6 +98,8 @@ static void frame_activate(struct gridwl_seat *seat, struct gridwl_view *view,
 	case GRIDWL_FRAME_EDGE:
 		if (pointer) {
 			gridwl_seat_begin_resize(seat, view, edges);
+		} else {
+			touch_follow(seat, view, edges, touch_id, lx, ly);
 		}
 		return;
 	case GRIDWL_FRAME_TITLE:
@@ -94,12 +115,8 @@ static void frame_activate(struct gridwl_seat *seat, struct gridwl_view *view,
 	seat->title_click_msec = time_msec;
 	if (pointer) {
 		gridwl_seat_begin_move(seat, view);
-	} else if (!view->maximized && !view->fullscreen) {
-		seat->touch_move_view = view->id;
-		seat->touch_move_id = touch_id;
-		seat->touch_move_x = lx;
-		seat->touch_move_y = ly;
-		seat->touch_move_box = gridwl_view_box(view);
+	} else {
+		touch_follow(seat, view, 0, touch_id, lx, ly);
 	}
 }
 
@@ -144,6 +161,9 @@ bool gridwl_seat_frame_touch_motion(struct gridwl_seat *seat, int32_t touch_id,
 			gridwl_view_by_id(seat->server, seat->touch_move_view);
 	if (view == NULL || !gridwl_view_is_shown(view) || view->maximized ||
 			view->fullscreen) {
+		if (view != NULL && seat->touch_move_edges != 0) {
+			gridwl_view_set_resizing(view, false);
+		}
 		seat->touch_move_view = 0;
 		return true;
 	}
@@ -152,14 +172,26 @@ bool gridwl_seat_frame_touch_motion(struct gridwl_seat *seat, int32_t touch_id,
 	if (dx != 0 || dy != 0) {
 		seat->title_click_view = 0;
 	}
-	gridwl_view_move(view, seat->touch_move_box.x + dx,
-			seat->touch_move_box.y + dy);
+	if (seat->touch_move_edges == 0) {
+		gridwl_view_move(view, seat->touch_move_box.x + dx,
+				seat->touch_move_box.y + dy);
+		return true;
+	}
+	struct wlr_box box = gridwl_resized_box(seat->touch_move_box,
+			seat->touch_move_edges, dx, dy);
+	gridwl_view_move(view, box.x, box.y);
+	gridwl_view_request_size(view, box.width, box.height);
 	return true;
 }
 
 bool gridwl_seat_frame_touch_up(struct gridwl_seat *seat, int32_t touch_id) {
 	if (seat->touch_move_view == 0 || seat->touch_move_id != touch_id) {
 		return false;
+	}
+	struct gridwl_view *view =
+			gridwl_view_by_id(seat->server, seat->touch_move_view);
+	if (view != NULL && seat->touch_move_edges != 0) {
+		gridwl_view_set_resizing(view, false);
 	}
 	seat->touch_move_view = 0;
 	return true;

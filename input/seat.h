@@ -97,10 +97,12 @@ struct gridwl_seat {
 	uint32_t title_click_msec;
 	// The cursor shows a frame's shape, to be put back when it leaves.
 	bool frame_cursor;
-	// A finger moving a window by its title bar: the window's id (0 for
+	// A finger moving a window by its title bar, or resizing it by a
+	// border (the edges it holds, 0 to move): the window's id (0 for
 	// none), the touch point, where it went down and the window then.
 	uint32_t touch_move_view;
 	int32_t touch_move_id;
+	uint32_t touch_move_edges;
 	double touch_move_x, touch_move_y;
 	struct wlr_box touch_move_box;
 
@@ -151,6 +153,10 @@ void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
 void gridwl_seat_begin_move(struct gridwl_seat *seat, struct gridwl_view *view);
 void gridwl_seat_begin_resize(struct gridwl_seat *seat,
 		struct gridwl_view *view, uint32_t edges);
+/* Box resized by dragging its edges by dx,dy, no smaller than a window may
+ * be made. */
+struct wlr_box gridwl_resized_box(struct wlr_box box, uint32_t edges, int dx,
+		int dy);
 /* Gives the pointer to whatever surface is under it now. */
 void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 		uint32_t time_msec);

@@ -395,6 +395,19 @@ static bool body_touch(struct harness *h, const void *data) {
 					   &g, "the window dragged by a finger"),
 				 "a finger on the title bar does not move the window") &&
 			ok;
+	// A finger on the right border resizes, on the scale-2 output.
+	int rx = g.fx + g.fw - 1, ry = g.y + HEIGHT / 2;
+	ok = CHECK(touch(h, "down", rx, ry) && touch(h, "motion", rx + 20, ry) &&
+						 touch(h, "motion", rx + 40, ry + 5) &&
+						 touch(h, "up", 0, 0),
+				 "gridctl touch failed") &&
+			ok;
+	ok = CHECK(wait_box(h,
+					   (struct want_box){ "deco", g.x, g.y, WIDTH + 40, HEIGHT,
+							   0 },
+					   &g, "40 wider by a finger"),
+				 "a finger on the right border does not resize") &&
+			ok;
 	// A tap on the close button.
 	ok = CHECK(touch(h, "down", g.fx + g.fw - BORDER - title / 2, ty + 9) &&
 						 touch(h, "up", 0, 0),
@@ -668,7 +681,8 @@ int main(void) {
 			"title drag (across the seam), double click, maximize and "
 			"close buttons, border resize",
 			run_pointer, NULL);
-	check_run(&suite, "touch: a finger drags the title bar, a tap closes",
+	check_run(&suite,
+			"touch: a finger drags the title bar and a border, a tap closes",
 			run_touch, NULL);
 	check_run(&suite,
 			"client-side, a decorations none rule and no decoration "
