@@ -453,6 +453,32 @@ static bool body_bare(struct harness *h, const void *data) {
 	return ok;
 }
 
+/* KDE's server-decoration, which GTK 3 and older Qt speak: gridwl's default
+ * mode is server-side, a window asking for it is framed, one asking for
+ * client-side (as GTK 3 does for its own frames) is not. */
+static bool body_kde(struct harness *h, const void *data) {
+	struct harness_client *c = spawn_framed(h, "kde-server", "kde-server",
+			"server", 1, "KDE server-side");
+	REQUIRE(c != NULL, "no client");
+	struct frame_info f;
+	bool ok = move_window(h, "kde-server", 101, 103);
+	ok = window_frame(h, "kde-server", &f) &&
+			CHECK(f.has_frame, "a KDE server-side window has no frame") &&
+			check_geometry(&f) && ok;
+	harness_client_kill(c);
+	const char *args[] = { "--app-id", "kde-client", "--pattern", "checker",
+		"--size", "200x100", "--decoration", "kde-client", NULL };
+	c = harness_spawn_pattern_client(h, "kde-client", args);
+	REQUIRE(c != NULL, "no client");
+	// The default mode first, then the mode it asked for, echoed.
+	ok = CHECK_LINE(c, "decoration ", "decoration server") &&
+			CHECK_LINE(c, "decoration ", "decoration client") &&
+			CHECK_READY(c, 200, 100, 1) && ok;
+	ok = has_no_frame(h, "kde-client") && ok;
+	harness_client_kill(c);
+	return ok;
+}
+
 static bool body_client_default(struct harness *h, const void *data) {
 	// With "decorations client", no preference gets client-side...
 	struct harness_client *c =
@@ -657,6 +683,10 @@ static bool run_bare(const void *data) {
 	return run_with("", body_bare);
 }
 
+static bool run_kde(const void *data) {
+	return run_with("", body_kde);
+}
+
 static bool run_client_default(const void *data) {
 	return run_with("decorations client\n"
 					"window app_id=^framed$ decorations server\n",
@@ -688,6 +718,9 @@ int main(void) {
 			"client-side, a decorations none rule and no decoration "
 			"object: no frame",
 			run_bare, NULL);
+	check_run(&suite,
+			"KDE server-decoration: server-side framed, client-side not",
+			run_kde, NULL);
 	check_run(&suite,
 			"decorations client: no preference is client-side, a "
 			"decorations server rule frames",

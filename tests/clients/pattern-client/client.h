@@ -10,6 +10,8 @@
 struct zwp_idle_inhibit_manager_v1;
 struct zxdg_decoration_manager_v1;
 struct zxdg_toplevel_decoration_v1;
+struct org_kde_kwin_server_decoration_manager;
+struct org_kde_kwin_server_decoration;
 struct zwp_idle_inhibitor_v1;
 struct wp_fractional_scale_manager_v1;
 struct wp_fractional_scale_v1;
@@ -64,7 +66,9 @@ struct client_options {
 	int cursor_scale; // --cursor: a cursor surface at this scale; 0 none
 	bool inhibit_idle; // --inhibit-idle: an idle inhibitor on the window
 	bool ignore_stdin; // --ignore-stdin: no commands, stdin's end ignored
-	// --decoration: "server", "client" or "any"; NULL for no object.
+	// --decoration: "server", "client" or "any" (xdg-decoration), or
+	// "kde-server", "kde-client" (KDE's server-decoration); NULL for no
+	// object.
 	const char *decoration;
 };
 
@@ -147,6 +151,7 @@ struct window {
 	struct popup *popup; // NULL when none is open
 	struct zwp_idle_inhibitor_v1 *idle_inhibitor; // with --inhibit-idle
 	struct zxdg_toplevel_decoration_v1 *decoration; // with --decoration
+	struct org_kde_kwin_server_decoration *kde_decoration; // --decoration kde-*
 	struct wp_fractional_scale_v1 *fractional_scale; // --report-fractional
 };
 
@@ -164,6 +169,7 @@ struct client {
 	// bound for --inhibit-idle only
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
 	struct zxdg_decoration_manager_v1 *decoration_manager; // --decoration
+	struct org_kde_kwin_server_decoration_manager *kde_decoration_manager;
 	// bound for --report-fractional only
 	struct wp_fractional_scale_manager_v1 *fractional_scale_manager;
 	struct client_cursor *cursor;

@@ -12,6 +12,7 @@
 #include "client.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "server-decoration-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
@@ -36,7 +37,9 @@ static const char usage[] =
 		"  --title T          xdg_toplevel title (default pattern-client)\n"
 		"  --decoration M     a zxdg_toplevel_decoration_v1 asking for M: server,\n"
 		"                     client, or any (no preference); prints the mode\n"
-		"                     the compositor configures\n"
+		"                     the compositor configures. kde-server and\n"
+		"                     kde-client ask through KDE's server-decoration\n"
+		"                     instead, as GTK 3 does, and print its modes\n"
 		"  --bad-scale N      after the first frame, commit buffer scale N\n"
 		"  --odd-buffer       make the buffer one pixel larger than size * scale\n"
 		"  --opaque           XRGB8888 buffers instead of ARGB8888\n"
@@ -246,8 +249,12 @@ static bool parse_options(int argc, char *argv[], struct client_options *o) {
 		case OPT_DECORATION:
 			if (strcmp(optarg, "server") != 0 &&
 					strcmp(optarg, "client") != 0 &&
-					strcmp(optarg, "any") != 0) {
-				fprintf(stderr, "--decoration wants server, client or any\n");
+					strcmp(optarg, "any") != 0 &&
+					strcmp(optarg, "kde-server") != 0 &&
+					strcmp(optarg, "kde-client") != 0) {
+				fprintf(stderr,
+						"--decoration wants server, client, any, "
+						"kde-server or kde-client\n");
 				return false;
 			}
 			o->decoration = optarg;
@@ -367,9 +374,17 @@ static void registry_global(void *data, struct wl_registry *registry,
 			client->options.report_fractional) {
 		client->fractional_scale_manager = wl_registry_bind(registry, name,
 				&wp_fractional_scale_manager_v1_interface, 1);
+	} else if (strcmp(interface,
+					   org_kde_kwin_server_decoration_manager_interface.name) ==
+					0 &&
+			client->options.decoration != NULL &&
+			strncmp(client->options.decoration, "kde-", 4) == 0) {
+		client->kde_decoration_manager = wl_registry_bind(registry, name,
+				&org_kde_kwin_server_decoration_manager_interface, 1);
 	} else if (strcmp(interface, zxdg_decoration_manager_v1_interface.name) ==
 					0 &&
-			client->options.decoration != NULL) {
+			client->options.decoration != NULL &&
+			strncmp(client->options.decoration, "kde-", 4) != 0) {
 		client->decoration_manager = wl_registry_bind(registry, name,
 				&zxdg_decoration_manager_v1_interface, 1);
 	} else if (strcmp(interface, zxdg_output_manager_v1_interface.name) == 0) {
@@ -681,6 +696,10 @@ static void client_finish(struct client *client) {
 	}
 	if (client->decoration_manager != NULL) {
 		zxdg_decoration_manager_v1_destroy(client->decoration_manager);
+	}
+	if (client->kde_decoration_manager != NULL) {
+		org_kde_kwin_server_decoration_manager_destroy(
+				client->kde_decoration_manager);
 	}
 	if (client->idle_inhibit_manager != NULL) {
 		zwp_idle_inhibit_manager_v1_destroy(client->idle_inhibit_manager);

@@ -5,6 +5,7 @@
 #include "client.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "idle-inhibit-unstable-v1-client-protocol.h"
+#include "server-decoration-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -277,6 +278,20 @@ static const struct zxdg_toplevel_decoration_v1_listener decoration_listener = {
 	.configure = decoration_configure,
 };
 
+static void kde_decoration_mode(void *data,
+		struct org_kde_kwin_server_decoration *decoration, uint32_t mode) {
+	client_emit("decoration %s",
+			mode == ORG_KDE_KWIN_SERVER_DECORATION_MODE_SERVER ? "server" :
+					mode == ORG_KDE_KWIN_SERVER_DECORATION_MODE_CLIENT ?
+																 "client" :
+																 "none");
+}
+
+static const struct org_kde_kwin_server_decoration_listener
+		kde_decoration_listener = {
+			.mode = kde_decoration_mode,
+		};
+
 static const struct xdg_toplevel_listener toplevel_listener = {
 	.configure = toplevel_configure,
 	.close = toplevel_close,
@@ -314,6 +329,17 @@ struct window *window_create(struct client *client) {
 			zxdg_toplevel_decoration_v1_set_mode(window->decoration,
 					ZXDG_TOPLEVEL_DECORATION_V1_MODE_CLIENT_SIDE);
 		}
+	}
+	if (client->kde_decoration_manager != NULL) {
+		// As GTK 3 does: the mode asked for before the first commit.
+		window->kde_decoration = org_kde_kwin_server_decoration_manager_create(
+				client->kde_decoration_manager, window->surface);
+		org_kde_kwin_server_decoration_add_listener(window->kde_decoration,
+				&kde_decoration_listener, window);
+		org_kde_kwin_server_decoration_request_mode(window->kde_decoration,
+				strcmp(options->decoration, "kde-server") == 0 ?
+						ORG_KDE_KWIN_SERVER_DECORATION_MODE_SERVER :
+						ORG_KDE_KWIN_SERVER_DECORATION_MODE_CLIENT);
 	}
 	if (options->maximized) {
 		xdg_toplevel_set_maximized(window->xdg_toplevel);
@@ -359,6 +385,9 @@ void window_destroy(struct window *window) {
 	buffers_destroy(&window->buffers);
 	if (window->decoration != NULL) {
 		zxdg_toplevel_decoration_v1_destroy(window->decoration);
+	}
+	if (window->kde_decoration != NULL) {
+		org_kde_kwin_server_decoration_release(window->kde_decoration);
 	}
 	if (window->idle_inhibitor != NULL) {
 		zwp_idle_inhibitor_v1_destroy(window->idle_inhibitor);
