@@ -350,6 +350,21 @@ static bool body_pointer(struct harness *h, const void *data) {
 				 "the right border does not resize") &&
 			ok;
 
+	// Fullscreen: the output filled, no frame; back: the frame again.
+	json_object_put(harness_gridctl_ok(h, "action", "fullscreen", NULL));
+	struct frame_info full = { 0 };
+	ok = CHECK(wait_box(h, (struct want_box){ "deco", 640, 0, 640, 480, -1 },
+					   &full, "fullscreen on HEADLESS-2"),
+				 "fullscreen does not fill the output") &&
+			CHECK(!full.has_frame, "a fullscreen window has a frame") && ok;
+	json_object_put(harness_gridctl_ok(h, "action", "fullscreen", NULL));
+	ok = CHECK(wait_box(h,
+					   (struct want_box){ "deco", g.x, g.y, WIDTH + 40, HEIGHT,
+							   0 },
+					   &g, "back from fullscreen"),
+				 "leaving fullscreen does not restore the window") &&
+			CHECK(g.has_frame, "no frame after fullscreen") && ok;
+
 	// The close button: the client is asked to close.
 	ok = CHECK(click(pointer, g.fx + g.fw - BORDER - title / 2, by),
 				 "click failed") &&
@@ -709,7 +724,7 @@ int main(void) {
 			run_pixels, NULL);
 	check_run(&suite,
 			"title drag (across the seam), double click, maximize and "
-			"close buttons, border resize",
+			"close buttons, border resize, no frame when fullscreen",
 			run_pointer, NULL);
 	check_run(&suite,
 			"touch: a finger drags the title bar and a border, a tap closes",
