@@ -267,61 +267,6 @@ static bool check_x_client(struct harness *h, const struct x_case *c) {
 	return ok;
 }
 
-/*
- * wlroots 0.15.1 never frees its X11 window manager (wlr_xwayland_destroy
- * forgets xwm_destroy; later wlroots call it): the xwm, its xcb connection
- * and its event source stay behind in a gridwl that ran Xwayland; they are
- * named by what allocated them, libxcb and the event loop. Only the
- * gridwl of these cases gets these suppressions (as tests/lsan-nested.supp
- * is only for the nested gridwl); writes them into dir and returns the
- * LSAN_OPTIONS to start it with, or NULL when not sanitized.
- */
-static char *xwayland_lsan_options(const char *dir) {
-	if (getenv("LSAN_OPTIONS") == NULL) {
-		return NULL;
-	}
-	size_t n = strlen(dir) + sizeof("/lsan.supp");
-	char *path = malloc(n);
-	snprintf(path, n, "%s/lsan.supp", dir);
-	FILE *f = fopen(path, "w");
-	if (f == NULL) {
-		free(path);
-		return NULL;
-	}
-	fputs("leak:wlr_global_destroy_safe\n"
-		  "leak:wl_event_loop_add_timer\n"
-		  "leak:wl_event_loop_add_fd\n"
-		  "leak:libxcb.so\n"
-		  // Pango's fontconfig, for the frames' titles: see
-		  // tests/lsan.supp.
-		  "leak:libfontconfig.so\n",
-			f);
-	fclose(f);
-	size_t len = strlen(path) + sizeof("suppressions=");
-	char *options = malloc(len);
-	snprintf(options, len, "suppressions=%s", path);
-	free(path);
-	return options;
-}
-
-static struct harness *start_with_xwayland(const char *dir,
-		const char *const *args) {
-	char *options = xwayland_lsan_options(dir);
-	char *saved = getenv("LSAN_OPTIONS") != NULL ?
-			strdup(getenv("LSAN_OPTIONS")) :
-			NULL;
-	if (options != NULL) {
-		setenv("LSAN_OPTIONS", options, 1);
-	}
-	struct harness *h = harness_start(args);
-	if (saved != NULL) {
-		setenv("LSAN_OPTIONS", saved, 1);
-		free(saved);
-	}
-	free(options);
-	return h;
-}
-
 static bool run_x_case(const void *data) {
 	const struct x_case *c = data;
 	char *dir = harness_mkdtemp();
@@ -331,7 +276,7 @@ static bool run_x_case(const void *data) {
 	if (ok) {
 		const char *args[] = { "--config", path, "--output",
 			"HEADLESS-1 mode 800x600 scale 2", NULL };
-		struct harness *h = start_with_xwayland(dir, args);
+		struct harness *h = start_gridwl_with_xwayland(dir, args);
 		ok = CHECK(h != NULL, "gridwl did not start");
 		if (h != NULL) {
 			ok = (c->check != NULL ? c->check : check_x_client)(h, c) && ok;

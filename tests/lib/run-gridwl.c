@@ -79,9 +79,12 @@ bool program_in_path(const char *name) {
 	return found;
 }
 
-/* What wlroots' X11 window manager leaves behind at exit (see
- * tests/integration/xwayland-windows.c), suppressed for this gridwl only;
- * the LSAN_OPTIONS to start it with, NULL when not sanitized. */
+/* What a gridwl that ran Xwayland leaves behind at exit, suppressed for
+ * that gridwl only (as tests/lsan-nested.supp is only for the nested
+ * gridwl): wlroots' X11 window manager, its xcb connection and its event
+ * sources, named by what allocated them (wlroots 0.15.1 never freed the
+ * xwm), and Pango's fontconfig for the frames' titles. Written into dir;
+ * returns the LSAN_OPTIONS to start it with, NULL when not sanitized. */
 static char *xwayland_lsan_options(const char *dir) {
 	if (getenv("LSAN_OPTIONS") == NULL) {
 		return NULL;
