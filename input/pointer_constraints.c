@@ -8,6 +8,7 @@
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
 #include "compositor/server.h"
+#include "compositor/shell/xwayland.h"
 #include "compositor/view.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
@@ -110,8 +111,12 @@ static void warp_to_cursor_hint(struct gridwl_pointer_constraint *constraint) {
 					&ly)) {
 		return;
 	}
-	double x = lx + wlr_constraint->current.cursor_hint.x;
-	double y = ly + wlr_constraint->current.cursor_hint.y;
+	// Xwayland's hint is in X pixels (its warp emulation: an X11
+	// program that hid the cursor and warped the pointer).
+	int n = gridwl_xwayland_surface_scale(seat->server->xwayland,
+			wlr_constraint->surface);
+	double x = lx + wlr_constraint->current.cursor_hint.x / n;
+	double y = ly + wlr_constraint->current.cursor_hint.y / n;
 	if (!isfinite(x) || !isfinite(y)) {
 		return;
 	}

@@ -11,6 +11,7 @@
 #include <wlr/util/log.h>
 #include "compositor/services/idle.h"
 #include "compositor/server.h"
+#include "compositor/shell/xwayland.h"
 #include "compositor/view.h"
 #include "input/cursor.h"
 #include "input/seat.h"
@@ -185,8 +186,10 @@ static void tool_send_position(struct gridwl_tablet *tablet,
 		if (view != NULL && gridwl_view_is_shown(view) &&
 				gridwl_view_surface_position(view, tool_v2->focused_surface,
 						&lx, &ly)) {
+			int n = gridwl_xwayland_surface_scale(seat->server->xwayland,
+					tool_v2->focused_surface);
 			wlr_tablet_v2_tablet_tool_notify_motion(tool_v2,
-					seat->cursor->x - lx, seat->cursor->y - ly);
+					(seat->cursor->x - lx) * n, (seat->cursor->y - ly) * n);
 		}
 		return;
 	}
@@ -202,7 +205,9 @@ static void tool_send_position(struct gridwl_tablet *tablet,
 			// Its image until the client sets one for the tool.
 			gridwl_cursor_set_default_image(seat);
 		}
-		wlr_tablet_v2_tablet_tool_notify_motion(tool_v2, sx, sy);
+		// Xwayland's surface-local positions are X pixels.
+		int n = gridwl_xwayland_surface_scale(seat->server->xwayland, surface);
+		wlr_tablet_v2_tablet_tool_notify_motion(tool_v2, sx * n, sy * n);
 		return;
 	}
 	wlr_tablet_v2_tablet_tool_notify_proximity_out(tool_v2);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <xcb/xcb.h>
+#include <xcb/xfixes.h>
 #include "pattern.h"
 
 /*
@@ -20,7 +21,11 @@
  * not a multiple of any scale above 1) filled with MENU_PIXEL, its top-left
  * corner at the pointer's root position ("menu X Y" once mapped).
  * stdin: "menu-paint" fills the menu with MENU_PAINTED_PIXEL, a new buffer
- * of it ("menu-painted"); "quit".
+ * of it ("menu-painted"); "hide-warp X Y" hides the cursor (XFixes) and
+ * warps the pointer to window X pixel X,Y, as games and 3D views do
+ * (Xwayland then locks the pointer, with a cursor position hint; "warped");
+ * "show-cursor" shows it again (Xwayland lets the lock go; "shown");
+ * "quit".
  */
 
 #define MENU_WIDTH 41
@@ -96,6 +101,26 @@ static void paint_menu(struct x11_pattern_client *c) {
 	emit("menu-painted", 0, 0, 0);
 }
 
+/* X,Y from "hide-warp X Y". */
+static void hide_and_warp(struct x11_pattern_client *c, const char *args) {
+	int x, y;
+	if (sscanf(args, "%d %d", &x, &y) != 2) {
+		fprintf(stderr, "hide-warp needs X Y\n");
+		return;
+	}
+	xcb_xfixes_hide_cursor(c->conn, c->window);
+	xcb_warp_pointer(c->conn, XCB_NONE, c->window, 0, 0, 0, 0, (int16_t)x,
+			(int16_t)y);
+	sync_server(c);
+	emit("warped %d %d", x, y, 0);
+}
+
+static void show_cursor(struct x11_pattern_client *c) {
+	xcb_xfixes_show_cursor(c->conn, c->window);
+	sync_server(c);
+	emit("shown", 0, 0, 0);
+}
+
 static void handle_event(struct x11_pattern_client *c,
 		xcb_generic_event_t *event) {
 	switch (event->response_type & 0x7f) {
@@ -151,6 +176,11 @@ int main(int argc, char **argv) {
 	}
 	emit("screen %d %d", c.screen->width_in_pixels, c.screen->height_in_pixels,
 			0);
+	// XFixes must be asked for its version before its requests are used.
+	free(xcb_xfixes_query_version_reply(c.conn,
+			xcb_xfixes_query_version(c.conn, XCB_XFIXES_MAJOR_VERSION,
+					XCB_XFIXES_MINOR_VERSION),
+			NULL));
 	c.window = xcb_generate_id(c.conn);
 	uint32_t values[] = { XCB_EVENT_MASK_EXPOSURE |
 		XCB_EVENT_MASK_STRUCTURE_NOTIFY | XCB_EVENT_MASK_BUTTON_PRESS };
@@ -191,6 +221,10 @@ int main(int argc, char **argv) {
 				running = false;
 			} else if (strncmp(line, "menu-paint", 10) == 0) {
 				paint_menu(&c);
+			} else if (strncmp(line, "hide-warp ", 10) == 0) {
+				hide_and_warp(&c, line + 10);
+			} else if (strncmp(line, "show-cursor", 11) == 0) {
+				show_cursor(&c);
 			}
 		}
 	}
