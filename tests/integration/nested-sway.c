@@ -378,10 +378,16 @@ static bool body_click(struct sway *sway) {
 				NULL;
 	ok = ok && CHECK(line != NULL, "the inner client got no wl_pointer");
 	free(line);
-	// The first position enters gridwl's window (no motion for the nested
-	// gridwl), the click's is a motion.
-	ok = ok && pointer_command(pointer, "moved", "move 20 20 1600 1200") &&
-			pointer_click(pointer, 203, 101, HOST_WIDTH, HOST_HEIGHT);
+	// The first position enters gridwl's window and the inner client, the
+	// click's is a motion.
+	ok = ok && pointer_command(pointer, "moved", "move 20 20 1600 1200");
+	line = ok ? harness_client_wait_line(client, "pointer enter",
+						HARNESS_TIMEOUT_MS) :
+				NULL;
+	ok = ok &&
+			CHECK(line != NULL, "the pointer never entered the inner client");
+	free(line);
+	ok = ok && pointer_click(pointer, 203, 101, HOST_WIDTH, HOST_HEIGHT);
 	double x = -1, y = -1;
 	while (ok && (x != 101.5 || y != 50.5)) {
 		line = harness_client_wait_line(client, "pointer motion",
