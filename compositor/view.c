@@ -53,91 +53,6 @@ bool gridwl_view_shown_on(struct gridwl_view *view,
 			wlr_box_intersection(&overlap, &view->last_bounds, &output_box);
 }
 
-/* Bottom up: 0 and 1 the background and bottom layers, 2 windows, 3 the
- * top layer, 4 the focused fullscreen window, 5 overlay, 6 the lock. */
-static int view_band(struct gridwl_view *view) {
-	switch (view->kind) {
-	case GRIDWL_VIEW_LOCK_SURFACE:
-		return 6;
-	case GRIDWL_VIEW_IM_POPUP:
-		return 5;
-	case GRIDWL_VIEW_LAYER_SURFACE:
-		switch (view->layer) {
-		case ZWLR_LAYER_SHELL_V1_LAYER_BACKGROUND:
-			return 0;
-		case ZWLR_LAYER_SHELL_V1_LAYER_BOTTOM:
-			return 1;
-		case ZWLR_LAYER_SHELL_V1_LAYER_TOP:
-			return 3;
-		default:
-			return 5;
-		}
-	default:
-		return view->fullscreen && view->above_panels ? 4 : 2;
-	}
-}
-
-/* As weston does: the fullscreen windows over the panels go back among the
- * windows when another one is focused. */
-static void lower_fullscreen(struct gridwl_server *server,
-		struct gridwl_view *focused) {
-	struct gridwl_view *view, *tmp;
-	wl_list_for_each_safe(view, tmp, &server->views, link) {
-		if (view != focused && view->above_panels) {
-			view->above_panels = false;
-			gridwl_view_raise(view);
-			gridwl_view_damage_whole(view);
-		}
-	}
-}
-
-/* The mapped xdg toplevels whose parent is view's (dialogs, and windows an
- * xdg-foreign import made its children), bottom first. */
-static void find_children(struct gridwl_view *view, struct wl_array *children) {
-	if (view->kind != GRIDWL_VIEW_XDG_TOPLEVEL || view->xdg_surface == NULL) {
-		return;
-	}
-	struct wlr_xdg_toplevel *toplevel = view->xdg_surface->toplevel;
-	struct gridwl_view *other;
-	wl_list_for_each_reverse(other, &view->server->views, link) {
-		if (other->kind == GRIDWL_VIEW_XDG_TOPLEVEL && other->mapped &&
-				other->xdg_surface != NULL &&
-				other->xdg_surface->toplevel != NULL &&
-				other->xdg_surface->toplevel->parent == toplevel) {
-			struct gridwl_view **slot = wl_array_add(children, sizeof(*slot));
-			if (slot != NULL) {
-				*slot = other;
-			}
-		}
-	}
-}
-
-void gridwl_view_raise(struct gridwl_view *view) {
-	int band = view_band(view);
-	wl_list_remove(&view->link);
-	// The list is topmost first: the view goes right under the last view
-	// of a higher band.
-	struct wl_list *above = &view->server->views;
-	struct gridwl_view *other;
-	wl_list_for_each(other, &view->server->views, link) {
-		if (view_band(other) <= band) {
-			break;
-		}
-		above = &other->link;
-	}
-	wl_list_insert(above, &view->link);
-	// Its children stay above it, in their order. wlroots refuses a parent
-	// that would make a loop, so this ends.
-	struct wl_array children;
-	wl_array_init(&children);
-	find_children(view, &children);
-	struct gridwl_view **child;
-	wl_array_for_each(child, &children) {
-		gridwl_view_raise(*child);
-	}
-	wl_array_release(&children);
-}
-
 struct gridwl_view *gridwl_view_from_surface(struct wlr_surface *surface) {
 	// Climb subsurfaces and popups up to the toplevel that owns them; the
 	// depth is bounded by what clients built, and each step is a parent.
@@ -396,7 +311,7 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	}
 	// Panels keep their place in the stack.
 	if (view->kind != GRIDWL_VIEW_LAYER_SURFACE) {
-		lower_fullscreen(server, view);
+		gridwl_views_lower_fullscreen(server, view);
 		view->above_panels = view->fullscreen;
 		gridwl_view_raise(view);
 		gridwl_view_damage_whole(view);

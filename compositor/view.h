@@ -224,6 +224,10 @@ void gridwl_view_focus(struct gridwl_view *view);
  * layer surfaces, windows, top layer surfaces, fullscreen windows, overlay
  * layer surfaces, from the bottom up. */
 void gridwl_view_raise(struct gridwl_view *view);
+/* Fullscreen windows raised over the panels, other than focused, go back
+ * among the windows (compositor/view_stack.c). */
+void gridwl_views_lower_fullscreen(struct gridwl_server *server,
+		struct gridwl_view *focused);
 /* A window of gridctl's, focus's and placement's: an xdg toplevel or a
  * managed X11 window. */
 bool gridwl_view_is_window(const struct gridwl_view *view);
