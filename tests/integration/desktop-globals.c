@@ -8,9 +8,10 @@
 
 /*
  * The desktop protocols as the real wayland-info sees them: every global
- * of issue 20's desktop half is offered at its version, and
- * wlr-export-dmabuf is not where output buffers are no dmabufs (pixman on
- * headless), while screencopy is. The real wlsunset on headless outputs,
+ * of issue 20's desktop half is offered at its version, wlr-export-dmabuf
+ * too (as sway offers it), but where output buffers are no dmabufs (pixman
+ * on headless) a client's frame is cancelled as "permanent" at once, so it
+ * does not retry and takes screencopy instead. The real wlsunset on headless outputs,
  * and on a nested gridwl's output, gets wlr-gamma-control's failed for
  * each output (they have no gamma ramps) and gridwl runs on.
  */
@@ -39,6 +40,7 @@ static const struct global offered[] = {
 	{ "org_kde_kwin_server_decoration_manager", 1 },
 	{ "zwp_tablet_manager_v2", 1 },
 	{ "ext_transient_seat_manager_v1", 1 },
+	{ "zwlr_export_dmabuf_manager_v1", 1 },
 };
 
 static bool body_globals(struct harness *h, const void *data) {
@@ -62,11 +64,24 @@ static bool body_globals(struct harness *h, const void *data) {
 					 at != NULL ? version : 0, offered[i].version) &&
 				ok;
 	}
-	ok = CHECK(strstr(out, "zwlr_export_dmabuf_manager_v1") == NULL,
-				 "export-dmabuf is offered without dmabufs to export") &&
-			ok;
 	free(out);
 	return ok;
+}
+
+/* A frame asked for on pixman: cancelled for good, and nothing else. */
+static bool body_export_dmabuf(struct harness *h, const void *data) {
+	const char *argv[] = { getenv("EXPORT_DMABUF_CLIENT_BIN"), NULL };
+	REQUIRE(argv[0] != NULL, "EXPORT_DMABUF_CLIENT_BIN is not set");
+	char *out = NULL;
+	int status = harness_run(h, argv, HARNESS_TIMEOUT_MS, &out);
+	bool ok = CHECK(status == 1 && out != NULL &&
+					strcmp(out, "cancel permanent\n") == 0,
+			"export-dmabuf-client exited %d, printing \"%s\"", status,
+			out != NULL ? out : "");
+	free(out);
+	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
+	json_object_put(reply);
+	return CHECK(reply != NULL, "gridwl does not answer") && ok;
 }
 
 /* wlsunset says the gamma control of each output failed, and runs on. */
@@ -117,11 +132,15 @@ static bool run(const void *data) {
 int main(void) {
 	static bool (*const globals)(struct harness *, const void *) = body_globals;
 	static bool (*const gamma)(struct harness *, const void *) = body_gamma;
+	static bool (*const export_dmabuf)(struct harness *, const void *) =
+			body_export_dmabuf;
 	struct check_suite suite = { 0 };
 	check_run(&suite,
-			"wayland-info lists the desktop globals, and no export-dmabuf "
-			"on pixman",
-			run, &globals);
+			"wayland-info lists the desktop globals, export-dmabuf too", run,
+			&globals);
+	check_run(&suite,
+			"an export-dmabuf frame on pixman is cancelled as permanent", run,
+			&export_dmabuf);
 	check_run(&suite,
 			"wlsunset gets gamma control failed on headless and nested "
 			"outputs",

@@ -31,8 +31,12 @@ static const char *const ordinary[] = {
 /* Those gridwl offers; security-context.c hides more. */
 static const char *const privileged[] = {
 	"zwlr_screencopy_manager_v1",
+	"zwlr_export_dmabuf_manager_v1",
 	"zwlr_data_control_manager_v1",
 	"zwlr_virtual_pointer_manager_v1",
+	"zwp_virtual_keyboard_manager_v1",
+	"zwp_input_method_manager_v2",
+	"zwp_keyboard_shortcuts_inhibit_manager_v1",
 	"zwlr_output_manager_v1",
 	"zwlr_output_power_manager_v1",
 	"zwlr_gamma_control_manager_v1",

@@ -1,7 +1,8 @@
 /*
- * The VM test's export-dmabuf client (issue 20): asks for one frame of the
- * first output through wlr-export-dmabuf-unstable-v1, as wf-recorder and
- * OBS's wlrobs do, and prints what arrives:
+ * The export-dmabuf client (issue 20) of the VM test (frames on GLES2) and
+ * of desktop-globals (refused on pixman): asks for one frame of the first
+ * output through wlr-export-dmabuf-unstable-v1, as wf-recorder and OBS's
+ * wlrobs do, and prints what arrives:
  *
  *   frame W H format FOURCC modifier 0xMOD objects N
  *   object I fd size S offset O stride T plane P   (one a object)
