@@ -25,7 +25,9 @@
  * scale, and a client at that scale reaches sway's screen (grim) 1:1;
  * sway's output going to scale 1 and back re-fits it each time. A scale-1
  * client is magnified once, by the nested gridwl; a click of a virtual
- * pointer on sway lands on the nested pixel under it.
+ * pointer on sway lands on the nested pixel under it. And issue 20's bar:
+ * every global this sway (1.10 on Debian 13) lists, a headless gridwl
+ * lists too.
  *
  * sway refuses to run as root, so it runs as nobody in a runtime dir of
  * nobody's; gridwl, grim and swaymsg (root) reach it through its socket's
@@ -407,7 +409,54 @@ static bool body_click(struct sway *sway) {
 	return harness_stop(inner, ok);
 }
 
+/* The interfaces wayland-info lists, one "'name'," each, in one string;
+ * display is a socket path, or NULL for h's. malloc'd, NULL on failure. */
+static char *interfaces_of(struct harness *h, const char *display) {
+	char command[512];
+	snprintf(command, sizeof(command),
+			"%s%s%s exec wayland-info | "
+			"sed -n \"s/^interface: \\('[a-z0-9_]*',\\).*/\\1/p\"",
+			display != NULL ? "WAYLAND_DISPLAY='" : "",
+			display != NULL ? display : "", display != NULL ? "'" : "");
+	const char *argv[] = { "sh", "-c", command, NULL };
+	char *out = NULL;
+	if (harness_run(h, argv, HARNESS_TIMEOUT_MS, &out) != 0 || out == NULL ||
+			out[0] == '\0') {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/* Issue 20's bar: every global sway 1.10 offers on its headless backend
+ * with pixman, a headless gridwl offers too (wl_seat and the like once
+ * each: the names are compared, not how many). */
+static bool body_globals(struct sway *sway) {
+	const char *args[] = { NULL };
+	struct harness *h = harness_start(args);
+	REQUIRE(h != NULL, "gridwl did not start");
+	char *theirs = interfaces_of(NULL, sway->wayland_display);
+	char *ours = interfaces_of(h, NULL);
+	bool ok = CHECK(theirs != NULL && ours != NULL, "wayland-info failed on %s",
+			theirs == NULL ? "sway" : "gridwl");
+	int count = 0;
+	for (char *line = ok ? strtok(theirs, "\n") : NULL; line != NULL;
+			line = strtok(NULL, "\n")) {
+		count++;
+		ok = CHECK(strstr(ours, line) != NULL,
+					 "sway offers %s, gridwl does not", line) &&
+				ok;
+	}
+	// wl_compositor and xdg_wm_base at the least: else the list is wrong.
+	ok = CHECK(count >= 2, "sway lists %d interfaces", count) && ok;
+	fprintf(stderr, "sway lists %d interfaces, all offered by gridwl\n", count);
+	free(theirs);
+	free(ours);
+	return harness_stop(h, ok) && ok;
+}
+
 enum sway_case {
+	CASE_GLOBALS,
 	CASE_SCALE_CHANGE,
 	CASE_SCALE_1_CLIENT,
 	CASE_CLICK,
@@ -421,6 +470,9 @@ static bool run(const void *data) {
 	struct sway sway;
 	bool ok = sway_start(&sway) && wrap_gridwl(&sway);
 	switch (which) {
+	case CASE_GLOBALS:
+		ok = ok && body_globals(&sway);
+		break;
 	case CASE_SCALE_CHANGE:
 		ok = ok && body_scale_change(&sway);
 		break;
@@ -444,6 +496,7 @@ static bool run(const void *data) {
 
 int main(void) {
 	static const enum sway_case cases[] = {
+		CASE_GLOBALS,
 		CASE_SCALE_CHANGE,
 		CASE_SCALE_1_CLIENT,
 		CASE_CLICK,
@@ -457,13 +510,16 @@ int main(void) {
 		return check_finish(&suite);
 	}
 	check_run(&suite,
-			"nested gridwl in sway at scale 2 is 1:1, at 1 and back too", run,
+			"a headless gridwl offers every global headless sway offers", run,
 			&cases[0]);
 	check_run(&suite,
-			"a scale-1 client nested in sway at scale 2 is magnified once", run,
+			"nested gridwl in sway at scale 2 is 1:1, at 1 and back too", run,
 			&cases[1]);
 	check_run(&suite,
+			"a scale-1 client nested in sway at scale 2 is magnified once", run,
+			&cases[2]);
+	check_run(&suite,
 			"a click on sway at scale 2 lands on the nested pixel under it",
-			run, &cases[2]);
+			run, &cases[3]);
 	return check_finish(&suite);
 }
