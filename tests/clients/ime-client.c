@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include "client-globals.h"
+#include "input-method-wire.h"
 #include "raw-client.h"
 
 /*
@@ -19,110 +20,7 @@
  * last done), "popup W H SCALE COLOUR" (a popup surface of W x H logical
  * pixels drawn at SCALE in one 0xAARRGGBB colour), "grab" (grabs the
  * keyboard), "sync", "quit".
- *
- * input-method-unstable-v2's XML is in no Debian package; its wire
- * description is written out here from the protocol (wlroots' copy).
  */
-
-extern const struct wl_interface zwp_input_method_v2_interface;
-extern const struct wl_interface zwp_input_popup_surface_v2_interface;
-extern const struct wl_interface zwp_input_method_keyboard_grab_v2_interface;
-
-static const struct wl_interface *manager_get_types[] = {
-	&wl_seat_interface,
-	&zwp_input_method_v2_interface,
-};
-static const struct wl_message manager_requests[] = {
-	{ "get_input_method", "on", manager_get_types },
-	{ "destroy", "", NULL },
-};
-static const struct wl_interface zwp_input_method_manager_v2_interface = {
-	"zwp_input_method_manager_v2",
-	1,
-	2,
-	manager_requests,
-	0,
-	NULL,
-};
-
-static const struct wl_interface *null_types[] = { NULL, NULL, NULL, NULL,
-	NULL };
-static const struct wl_interface *popup_types[] = {
-	&zwp_input_popup_surface_v2_interface,
-	&wl_surface_interface,
-};
-static const struct wl_interface *grab_types[] = {
-	&zwp_input_method_keyboard_grab_v2_interface,
-};
-static const struct wl_message im_requests[] = {
-	{ "commit_string", "s", null_types },
-	{ "set_preedit_string", "sii", null_types },
-	{ "delete_surrounding_text", "uu", null_types },
-	{ "commit", "u", null_types },
-	{ "get_input_popup_surface", "no", popup_types },
-	{ "grab_keyboard", "n", grab_types },
-	{ "destroy", "", null_types },
-};
-static const struct wl_message im_events[] = {
-	{ "activate", "", null_types },
-	{ "deactivate", "", null_types },
-	{ "surrounding_text", "suu", null_types },
-	{ "text_change_cause", "u", null_types },
-	{ "content_type", "uu", null_types },
-	{ "done", "", null_types },
-	{ "unavailable", "", null_types },
-};
-const struct wl_interface zwp_input_method_v2_interface = {
-	"zwp_input_method_v2",
-	1,
-	7,
-	im_requests,
-	7,
-	im_events,
-};
-
-static const struct wl_message popup_requests[] = {
-	{ "destroy", "", null_types },
-};
-static const struct wl_message popup_events[] = {
-	{ "text_input_rectangle", "iiii", null_types },
-};
-const struct wl_interface zwp_input_popup_surface_v2_interface = {
-	"zwp_input_popup_surface_v2",
-	1,
-	1,
-	popup_requests,
-	1,
-	popup_events,
-};
-
-static const struct wl_message grab_requests[] = {
-	{ "release", "", null_types },
-};
-static const struct wl_message grab_events[] = {
-	{ "keymap", "uhu", null_types },
-	{ "key", "uuuu", null_types },
-	{ "modifiers", "uuuuu", null_types },
-	{ "repeat_info", "ii", null_types },
-};
-const struct wl_interface zwp_input_method_keyboard_grab_v2_interface = {
-	"zwp_input_method_keyboard_grab_v2",
-	1,
-	1,
-	grab_requests,
-	4,
-	grab_events,
-};
-
-enum {
-	IM_COMMIT_STRING,
-	IM_SET_PREEDIT_STRING,
-	IM_DELETE_SURROUNDING_TEXT,
-	IM_COMMIT,
-	IM_GET_INPUT_POPUP_SURFACE,
-	IM_GRAB_KEYBOARD,
-	IM_DESTROY,
-};
 
 struct ime {
 	struct wl_display *display;
@@ -312,10 +210,12 @@ static bool on_line(void *data, char *line) {
  * proxies still allocated. */
 static void ime_finish(struct ime *ime, struct wl_registry *registry) {
 	if (ime->grab != NULL) {
-		wl_proxy_marshal_flags(ime->grab, 0, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+		wl_proxy_marshal_flags(ime->grab, IM_GRAB_RELEASE, NULL, 1,
+				WL_MARSHAL_FLAG_DESTROY);
 	}
 	if (ime->popup != NULL) {
-		wl_proxy_marshal_flags(ime->popup, 0, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+		wl_proxy_marshal_flags(ime->popup, IM_POPUP_DESTROY, NULL, 1,
+				WL_MARSHAL_FLAG_DESTROY);
 		wl_surface_destroy(ime->popup_surface);
 	}
 	if (ime->buffer != NULL) {
@@ -326,7 +226,7 @@ static void ime_finish(struct ime *ime, struct wl_registry *registry) {
 				WL_MARSHAL_FLAG_DESTROY);
 	}
 	if (ime->manager != NULL) {
-		wl_proxy_marshal_flags(ime->manager, 1, NULL, 1,
+		wl_proxy_marshal_flags(ime->manager, IM_MANAGER_DESTROY, NULL, 1,
 				WL_MARSHAL_FLAG_DESTROY);
 	}
 	if (ime->seat != NULL) {
@@ -362,8 +262,9 @@ int main(void) {
 		ime_finish(&ime, registry);
 		return 1;
 	}
-	ime.input_method = wl_proxy_marshal_flags(ime.manager, 0,
-			&zwp_input_method_v2_interface, 1, 0, ime.seat, NULL);
+	ime.input_method =
+			wl_proxy_marshal_flags(ime.manager, IM_MANAGER_GET_INPUT_METHOD,
+					&zwp_input_method_v2_interface, 1, 0, ime.seat, NULL);
 	wl_proxy_add_listener(ime.input_method, (void (**)(void))&im_listener,
 			&ime);
 	wl_display_roundtrip(ime.display);

@@ -14,6 +14,7 @@
 #include "ext-transient-seat-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "fuzz-protocol.h"
+#include "input-method-wire.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
@@ -311,6 +312,8 @@ static const struct client_global bound_globals[] = {
 			offsetof(struct fz, desktop.gamma), NULL },
 	{ &zwp_text_input_manager_v3_interface, 1,
 			offsetof(struct fz, desktop.text_input), NULL },
+	{ &zwp_input_method_manager_v2_interface, 1,
+			offsetof(struct fz, desktop.input_method_manager), NULL },
 	{ 0 },
 };
 

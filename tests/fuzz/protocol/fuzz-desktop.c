@@ -11,6 +11,7 @@
 #include "ext-transient-seat-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "fuzz-protocol.h"
+#include "input-method-wire.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
@@ -34,8 +35,8 @@
  * subsurfaces, layer surfaces). The foreign toplevel list lives longer: its
  * handles come and go with the fuzzer's windows. Data-control devices,
  * whose offers come with every selection, are left to the deliberate
- * errors (fuzz-errors-desktop.c). export-dmabuf is not offered on pixman;
- * input-method-v2 (no XML in Debian) is the input-method test's.
+ * errors (fuzz-errors-desktop.c). export-dmabuf on pixman only cancels
+ * (the desktop-globals test's).
  */
 
 bool fz_desktop_op_surface_extension(struct fz *fz) {
@@ -380,6 +381,82 @@ bool fz_desktop_op_text_input(struct fz *fz) {
 	return true;
 }
 
+/* An input method on the seat, as fcitx5 is one, that commits text,
+ * preedit and deletions (to whichever text input is enabled, if any), maybe
+ * shows a popup surface of its own and grabs the keyboard, and goes. The
+ * seat has one at a time: none is left for the next op. */
+bool fz_desktop_op_input_method(struct fz *fz) {
+	struct fz_desktop *d = &fz->desktop;
+	if (d->input_method_manager == NULL || fz->seat == NULL) {
+		return false;
+	}
+	fz_log(fz, "input method");
+	struct wl_proxy *im = wl_proxy_marshal_flags(d->input_method_manager,
+			IM_MANAGER_GET_INPUT_METHOD, &zwp_input_method_v2_interface, 1, 0,
+			fz->seat, NULL);
+	char buf[48];
+	int requests = (int)fz_rng_range(&fz->rng, 1, 6);
+	for (int i = 0; i < requests; i++) {
+		switch (fz_rng_below(&fz->rng, 4)) {
+		case 0:
+			wl_proxy_marshal_flags(im, IM_COMMIT_STRING, NULL, 1, 0,
+					fz_random_string(fz, buf, sizeof(buf)));
+			break;
+		case 1:
+			wl_proxy_marshal_flags(im, IM_SET_PREEDIT_STRING, NULL, 1, 0,
+					fz_random_string(fz, buf, sizeof(buf)),
+					(int32_t)fz_rng_range(&fz->rng, -1, 60),
+					(int32_t)fz_rng_range(&fz->rng, -1, 60));
+			break;
+		case 2:
+			wl_proxy_marshal_flags(im, IM_DELETE_SURROUNDING_TEXT, NULL, 1, 0,
+					fz_rng_below(&fz->rng, 64), fz_rng_below(&fz->rng, 64));
+			break;
+		case 3:
+			// The serial of no done event, or of one: both are allowed.
+			wl_proxy_marshal_flags(im, IM_COMMIT, NULL, 1, 0,
+					fz_rng_below(&fz->rng, 8));
+			break;
+		}
+	}
+	struct wl_surface *surface = NULL;
+	struct wl_proxy *popup = NULL;
+	if (fz_rng_chance(&fz->rng, 50)) {
+		surface = wl_compositor_create_surface(fz->compositor);
+		popup = wl_proxy_marshal_flags(im, IM_GET_INPUT_POPUP_SURFACE,
+				&zwp_input_popup_surface_v2_interface, 1, 0, NULL, surface);
+		struct fz_buffer *b = fz_shm_pick_buffer(fz);
+		if (b != NULL) {
+			wl_surface_attach(surface, b->buffer, 0, 0);
+			wl_surface_damage(surface, 0, 0, b->width, b->height);
+		}
+		wl_surface_commit(surface);
+	}
+	if (fz_rng_chance(&fz->rng, 30)) {
+		wl_proxy_marshal_flags(
+				wl_proxy_marshal_flags(im, IM_GRAB_KEYBOARD,
+						&zwp_input_method_keyboard_grab_v2_interface, 1, 0,
+						NULL),
+				IM_GRAB_RELEASE, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+	}
+	// The popup before or after its input method, and before its surface
+	// (wl_surface's defunct_role_object otherwise).
+	if (popup != NULL && fz_rng_chance(&fz->rng, 50)) {
+		wl_proxy_marshal_flags(popup, IM_POPUP_DESTROY, NULL, 1,
+				WL_MARSHAL_FLAG_DESTROY);
+		popup = NULL;
+	}
+	wl_proxy_marshal_flags(im, IM_DESTROY, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+	if (popup != NULL) {
+		wl_proxy_marshal_flags(popup, IM_POPUP_DESTROY, NULL, 1,
+				WL_MARSHAL_FLAG_DESTROY);
+	}
+	if (surface != NULL) {
+		wl_surface_destroy(surface);
+	}
+	return true;
+}
+
 static void forget_handle(struct fz *fz,
 		struct ext_foreign_toplevel_handle_v1 *handle) {
 	for (size_t i = 0; i < 32; i++) {
@@ -476,6 +553,11 @@ static void keyboard_manager_destroy(struct wl_proxy *proxy) {
 	wl_proxy_destroy(proxy);
 }
 
+static void input_method_manager_destroy(struct wl_proxy *proxy) {
+	wl_proxy_marshal_flags(proxy, IM_MANAGER_DESTROY, NULL, 1,
+			WL_MARSHAL_FLAG_DESTROY);
+}
+
 void fz_desktop_destroy_all(struct fz *fz) {
 	struct fz_desktop *d = &fz->desktop;
 	for (size_t i = 0; i < 8; i++) {
@@ -506,4 +588,5 @@ void fz_desktop_destroy_all(struct fz *fz) {
 	DESTROY(d->transient_seat, ext_transient_seat_manager_v1_destroy);
 	DESTROY(d->gamma, zwlr_gamma_control_manager_v1_destroy);
 	DESTROY(d->text_input, zwp_text_input_manager_v3_destroy);
+	DESTROY(d->input_method_manager, input_method_manager_destroy);
 }

@@ -12,6 +12,7 @@
 #include "cursor-shape-v1-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "fuzz-errors.h"
+#include "input-method-wire.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
 #include "security-context-v1-client-protocol.h"
 #include "tearing-control-v1-client-protocol.h"
@@ -26,7 +27,8 @@
  * wlr_alpha_modifier_v1.c, wlr_content_type_v1.c, wlr_tearing_control_v1.c,
  * wlr_keyboard_shortcuts_inhibit_v1.c, wlr_cursor_shape_v1.c,
  * wlr_xdg_activation_v1.c, wlr_xdg_foreign_v2.c, wlr_security_context_v1.c,
- * wlr_virtual_keyboard_v1.c, wlr_data_control_v1.c). A case whose global
+ * wlr_virtual_keyboard_v1.c, wlr_data_control_v1.c, wlr_input_method_v2.c).
+ * A case whose global
  * gridwl does not offer makes nothing.
  */
 
@@ -45,6 +47,15 @@ FZ_ERR_DESTROYER(zwlr_data_control_offer_v1)
 
 static void destroy_virtual_keyboard(void *proxy) {
 	wl_proxy_marshal_flags(proxy, VIRTUAL_KEYBOARD_DESTROY, NULL, 1,
+			WL_MARSHAL_FLAG_DESTROY);
+}
+
+static void destroy_input_method(void *proxy) {
+	wl_proxy_marshal_flags(proxy, IM_DESTROY, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
+}
+
+static void destroy_input_popup(void *proxy) {
+	wl_proxy_marshal_flags(proxy, IM_POPUP_DESTROY, NULL, 1,
 			WL_MARSHAL_FLAG_DESTROY);
 }
 
@@ -275,6 +286,36 @@ static bool virtual_key_first(struct fz *fz, struct fz_expect *e) {
 	return true;
 }
 
+/* An input method's popup surface made of a surface with a role already:
+ * an xdg toplevel's, or a popup surface's of the same input method. */
+static bool input_popup_role(struct fz *fz, struct fz_expect *e) {
+	struct wl_proxy *m = fz->desktop.input_method_manager;
+	if (m == NULL || fz->seat == NULL) {
+		return false;
+	}
+	struct wl_proxy *im = fz_err_defer(destroy_input_method,
+			wl_proxy_marshal_flags(m, IM_MANAGER_GET_INPUT_METHOD,
+					&zwp_input_method_v2_interface, 1, 0, fz->seat, NULL));
+	struct wl_surface *surface;
+	if (fz_rng_chance(&fz->rng, 50)) {
+		struct fz_err_toplevel t;
+		fz_err_toplevel_make(fz, &t, false);
+		surface = t.surface;
+	} else {
+		surface = fz_err_surface(fz);
+		fz_err_defer(destroy_input_popup,
+				wl_proxy_marshal_flags(im, IM_GET_INPUT_POPUP_SURFACE,
+						&zwp_input_popup_surface_v2_interface, 1, 0, NULL,
+						surface));
+	}
+	fz_err_defer(destroy_input_popup,
+			wl_proxy_marshal_flags(im, IM_GET_INPUT_POPUP_SURFACE,
+					&zwp_input_popup_surface_v2_interface, 1, 0, NULL,
+					surface));
+	*e = (struct fz_expect){ "zwp_input_method_v2", IM_ERROR_ROLE };
+	return true;
+}
+
 /* The offers the case's data-control device is given are destroyed with
  * the rest of it. */
 static void control_data_offer(void *data,
@@ -373,6 +414,10 @@ static const struct fz_error_case cases[] = {
 			virtual_key_first, 0 },
 	{ "data-control-source", "data-control source used twice or offered late",
 			data_control_used_source, 0 },
+	{ "input-popup-role",
+			"input method popup surface of a surface with another role "
+			"or one already",
+			input_popup_role, 0 },
 };
 
 FZ_ERROR_FAMILY(fz_errors_desktop, cases);

@@ -142,6 +142,7 @@ static const struct op ops[] = {
 	{ "seats", 1, fz_desktop_op_seats, 0 },
 	{ "gamma", 1, fz_desktop_op_gamma, 0 },
 	{ "text-input", 1, fz_desktop_op_text_input, 0 },
+	{ "input-method", 1, fz_desktop_op_input_method, 0 },
 	{ "toplevel-list", 1, fz_desktop_op_toplevel_list, 0 },
 };
 
