@@ -26,6 +26,7 @@
 #include "viewporter-client-protocol.h"
 #include "virtual-keyboard-wire.h"
 #include "wlr-data-control-unstable-v1-client-protocol.h"
+#include "wlr-export-dmabuf-unstable-v1-client-protocol.h"
 #include "wlr-gamma-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-output-management-unstable-v1-client-protocol.h"
@@ -314,6 +315,8 @@ static const struct client_global bound_globals[] = {
 			offsetof(struct fz, desktop.text_input), NULL },
 	{ &zwp_input_method_manager_v2_interface, 1,
 			offsetof(struct fz, desktop.input_method_manager), NULL },
+	{ &zwlr_export_dmabuf_manager_v1_interface, 1,
+			offsetof(struct fz, desktop.export_dmabuf), NULL },
 	{ 0 },
 };
 

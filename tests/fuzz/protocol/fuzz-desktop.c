@@ -22,6 +22,7 @@
 #include "text-input-unstable-v3-client-protocol.h"
 #include "virtual-keyboard-wire.h"
 #include "wlr-data-control-unstable-v1-client-protocol.h"
+#include "wlr-export-dmabuf-unstable-v1-client-protocol.h"
 #include "wlr-gamma-control-unstable-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 #include "xdg-foreign-unstable-v2-client-protocol.h"
@@ -35,8 +36,8 @@
  * subsurfaces, layer surfaces). The foreign toplevel list lives longer: its
  * handles come and go with the fuzzer's windows. Data-control devices,
  * whose offers come with every selection, are left to the deliberate
- * errors (fuzz-errors-desktop.c). export-dmabuf on pixman only cancels
- * (the desktop-globals test's).
+ * errors (fuzz-errors-desktop.c). export-dmabuf frames are asked for and
+ * dropped (on pixman each is cancelled at once).
  */
 
 bool fz_desktop_op_surface_extension(struct fz *fz) {
@@ -352,6 +353,21 @@ bool fz_desktop_op_gamma(struct fz *fz) {
 	return true;
 }
 
+bool fz_desktop_op_export_dmabuf(struct fz *fz) {
+	struct fz_desktop *d = &fz->desktop;
+	struct wl_output *output = fz_pick_output(fz);
+	if (d->export_dmabuf == NULL || output == NULL) {
+		return false;
+	}
+	// Cancelled at once on pixman, which the frame gone by then (or not
+	// yet, when the batch's round trip comes first) may hear.
+	fz_log(fz, "export-dmabuf frame");
+	zwlr_export_dmabuf_frame_v1_destroy(
+			zwlr_export_dmabuf_manager_v1_capture_output(d->export_dmabuf,
+					fz_rng_below(&fz->rng, 2), output));
+	return true;
+}
+
 bool fz_desktop_op_text_input(struct fz *fz) {
 	struct fz_desktop *d = &fz->desktop;
 	if (d->text_input == NULL || fz->seat == NULL) {
@@ -589,4 +605,5 @@ void fz_desktop_destroy_all(struct fz *fz) {
 	DESTROY(d->gamma, zwlr_gamma_control_manager_v1_destroy);
 	DESTROY(d->text_input, zwp_text_input_manager_v3_destroy);
 	DESTROY(d->input_method_manager, input_method_manager_destroy);
+	DESTROY(d->export_dmabuf, zwlr_export_dmabuf_manager_v1_destroy);
 }

@@ -164,6 +164,7 @@ struct fz_desktop {
 	struct zwlr_gamma_control_manager_v1 *gamma;
 	struct zwp_text_input_manager_v3 *text_input;
 	struct wl_proxy *input_method_manager; // no XML: see the wire file
+	struct zwlr_export_dmabuf_manager_v1 *export_dmabuf;
 	// Presentation feedbacks not answered yet, destroyed at the answer.
 	struct wp_presentation_feedback *feedbacks[8];
 	// ext-foreign-toplevel-list: bound and stopped by the op, with the
@@ -403,6 +404,7 @@ bool fz_desktop_op_buffers(struct fz *fz);
 bool fz_desktop_op_presentation(struct fz *fz);
 bool fz_desktop_op_seats(struct fz *fz);
 bool fz_desktop_op_gamma(struct fz *fz);
+bool fz_desktop_op_export_dmabuf(struct fz *fz);
 bool fz_desktop_op_text_input(struct fz *fz);
 bool fz_desktop_op_input_method(struct fz *fz);
 bool fz_desktop_op_toplevel_list(struct fz *fz);

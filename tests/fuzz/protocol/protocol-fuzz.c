@@ -141,6 +141,7 @@ static const struct op ops[] = {
 	{ "presentation", 2, fz_desktop_op_presentation, 0 },
 	{ "seats", 1, fz_desktop_op_seats, 0 },
 	{ "gamma", 1, fz_desktop_op_gamma, 0 },
+	{ "export-dmabuf", 1, fz_desktop_op_export_dmabuf, 0 },
 	{ "text-input", 1, fz_desktop_op_text_input, 0 },
 	{ "input-method", 1, fz_desktop_op_input_method, 0 },
 	{ "toplevel-list", 1, fz_desktop_op_toplevel_list, 0 },
