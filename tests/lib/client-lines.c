@@ -173,3 +173,20 @@ bool check_ready_at(const char *file, int line, struct harness_client *c,
 	snprintf(want, sizeof(want), "ready %d %d %d", width, height, scale);
 	return check_line_at(file, line, c, "ready ", want);
 }
+
+bool check_heard_at(const char *file, int line, struct harness_client *c,
+		const char *const *prefixes, const char *const *expected,
+		const char *what) {
+	struct lines lines;
+	if (!client_sync_lines(c, &lines)) {
+		fprintf(stderr, "%s:%d: no sync from the client (%s)\n", file, line,
+				what);
+		return false;
+	}
+	struct lines heard;
+	lines_filter(&lines, prefixes, &heard);
+	bool ok = check_lines_at(file, line, &heard, expected, what);
+	lines_free(&heard);
+	lines_free(&lines);
+	return ok;
+}

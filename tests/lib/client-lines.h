@@ -51,6 +51,16 @@ bool check_lines_unordered_at(const char *file, int line,
 #define CHECK_LINES_UNORDERED(lines, expected, what) \
 	check_lines_unordered_at(__FILE__, __LINE__, (lines), (expected), (what))
 
+/* Syncs with the client (client_sync_lines) and checks that the lines
+ * since the last sync that start with one of the prefixes are exactly
+ * expected, in that order. */
+bool check_heard_at(const char *file, int line, struct harness_client *c,
+		const char *const *prefixes, const char *const *expected,
+		const char *what);
+#define CHECK_HEARD(c, prefixes, what, ...) \
+	check_heard_at(__FILE__, __LINE__, (c), (prefixes), \
+			(const char *const[]){ __VA_ARGS__, NULL }, (what))
+
 /* Waits for the client's next "ready" line and checks it is "ready W H S". */
 bool check_ready_at(const char *file, int line, struct harness_client *c,
 		int width, int height, int scale);
