@@ -10,6 +10,7 @@
 #include "compositor/view.h"
 #include "render/decoration_draw.h"
 #include "render/frame.h"
+#include "render/ragged.h"
 #include "render/resample_cache.h"
 #include "render/target.h"
 
@@ -84,16 +85,24 @@ static void add_opaque_surface(struct wlr_surface *surface, int sx, int sy,
 		return;
 	}
 	int x = box.x1, y = box.y1;
+	// A ragged buffer (render/ragged.h) leaves part of its last logical
+	// pixel uncovered, whatever its opaque region says.
+	int width, height;
+	gridwl_surface_extent(surface, scale, &width, &height);
 	int count;
 	// wlroots keeps opaque_region in surface coordinates, the whole
 	// surface for an opaque buffer format.
 	pixman_box32_t *boxes =
 			pixman_region32_rectangles(&surface->opaque_region, &count);
 	for (int i = 0; i < count; i++) {
-		pixman_region32_union_rect(opaque->region, opaque->region,
-				x + boxes[i].x1 * scale, y + boxes[i].y1 * scale,
-				(boxes[i].x2 - boxes[i].x1) * scale,
-				(boxes[i].y2 - boxes[i].y1) * scale);
+		int x1 = boxes[i].x1 * scale, y1 = boxes[i].y1 * scale;
+		int x2 = boxes[i].x2 * scale, y2 = boxes[i].y2 * scale;
+		x2 = x2 < width ? x2 : width;
+		y2 = y2 < height ? y2 : height;
+		if (x2 > x1 && y2 > y1) {
+			pixman_region32_union_rect(opaque->region, opaque->region, x + x1,
+					y + y1, x2 - x1, y2 - y1);
+		}
 	}
 }
 

@@ -10,6 +10,7 @@
 #include <wlr/util/log.h>
 #include "render/buffer_access.h"
 #include "render/kernels/resample.h"
+#include "render/ragged.h"
 #include "render/resample_cache.h"
 
 /*
@@ -94,8 +95,9 @@ bool gridwl_resample_supported(struct wlr_surface *surface, int scale) {
 	if (!ratio_for(state->scale, scale, &ratio) ||
 			state->transform != WL_OUTPUT_TRANSFORM_NORMAL ||
 			state->viewport.has_src || state->viewport.has_dst ||
-			state->buffer_width != state->width * state->scale ||
-			state->buffer_height != state->height * state->scale ||
+			((state->buffer_width != state->width * state->scale ||
+					 state->buffer_height != state->height * state->scale) &&
+					!gridwl_ragged_state(state)) ||
 			state->width <= 0 || state->height <= 0) {
 		return false;
 	}
@@ -164,8 +166,8 @@ static bool entry_reset(struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
 		bool opaque) {
 	const struct wlr_surface_state *state = &surface->current;
-	int width = state->width * entry->scale;
-	int height = state->height * entry->scale;
+	int width, height;
+	gridwl_surface_extent(surface, entry->scale, &width, &height);
 	if (width != entry->width || height != entry->height ||
 			opaque != entry->opaque || entry->data == NULL) {
 		size_t old_bytes = (size_t)entry->width * entry->height * 4;
@@ -257,6 +259,43 @@ static void compute_two_pass(const struct gridwl_kernels *kernels,
 	}
 }
 
+/* Resamples rect (entry pixels, whole blocks of the buffer) of src into
+ * dst, which points at the rectangle's top-left pixel. */
+static void compute_rect(const struct gridwl_kernels *kernels,
+		const struct gridwl_pixels *src, const struct ratio *ratio,
+		enum gridwl_filter filter, const struct gridwl_rect *rect,
+		uint32_t *dst, int dst_stride, uint32_t *scratch) {
+	if (scratch != NULL) {
+		compute_two_pass(kernels, src, ratio, filter, rect, dst, dst_stride,
+				scratch);
+	} else if (ratio->reduce > 1) {
+		kernels->reduce_box(src, ratio->reduce, rect, dst, dst_stride);
+	} else if (filter == GRIDWL_FILTER_BILINEAR) {
+		kernels->magnify_bilinear(src, ratio->magnify, rect, dst, dst_stride);
+	} else {
+		kernels->magnify_nearest(src, ratio->magnify, rect, dst, dst_stride);
+	}
+}
+
+/* The pixels of rect in the last, partial row or column of a ragged buffer
+ * (render/ragged.h), one at a time. */
+static void compute_partial(const struct gridwl_kernels *kernels,
+		const struct gridwl_pixels *src, const struct ratio *ratio,
+		enum gridwl_filter filter, const struct gridwl_rect *rect,
+		uint32_t *dst, int dst_stride) {
+	gridwl_magnify_func magnify =
+			pass_filter(ratio, filter) == GRIDWL_FILTER_BILINEAR ?
+			kernels->magnify_bilinear :
+			kernels->magnify_nearest;
+	for (int y = 0; y < rect->height; y++) {
+		for (int x = 0; x < rect->width; x++) {
+			dst[(ptrdiff_t)y * dst_stride + x] =
+					gridwl_ragged_pixel(src, ratio->magnify, ratio->reduce,
+							magnify, rect->x + x, rect->y + y);
+		}
+	}
+}
+
 /* Resamples region (entry pixels) of source into dst, where the entry's
  * pixel (0, 0) goes to (dst_x, dst_y). */
 static bool compute_region(struct gridwl_resample_cache *cache,
@@ -277,32 +316,42 @@ static bool compute_region(struct gridwl_resample_cache *cache,
 			return false;
 		}
 	}
+	// Entry pixels past these cover only part of their block: the last
+	// row and column of a ragged buffer (equal to the entry's size for
+	// any other).
+	int full_width =
+			(int)((int64_t)entry->buffer_width * ratio.magnify / ratio.reduce);
+	int full_height =
+			(int)((int64_t)entry->buffer_height * ratio.magnify / ratio.reduce);
 	int count;
 	const pixman_box32_t *boxes =
 			pixman_region32_rectangles((pixman_region32_t *)region, &count);
 	for (int i = 0; i < count; i++) {
-		struct gridwl_rect rect = {
-			.x = boxes[i].x1,
-			.y = boxes[i].y1,
-			.width = boxes[i].x2 - boxes[i].x1,
-			.height = boxes[i].y2 - boxes[i].y1,
+		pixman_box32_t box = boxes[i];
+		int x2 = box.x2 < full_width ? box.x2 : full_width;
+		int y2 = box.y2 < full_height ? box.y2 : full_height;
+		// The whole blocks, the right edge, then the bottom edge.
+		struct gridwl_rect parts[3] = {
+			{ box.x1, box.y1, x2 - box.x1, y2 - box.y1 },
+			{ x2, box.y1, box.x2 - x2, y2 - box.y1 },
+			{ box.x1, y2, box.x2 - box.x1, box.y2 - y2 },
 		};
-		uint32_t *dst = dst_data + (ptrdiff_t)(rect.y + dst_y) * dst_stride +
-				rect.x + dst_x;
-		if (scratch != NULL) {
-			compute_two_pass(kernels, &source->pixels, &ratio, entry->filter,
-					&rect, dst, dst_stride, scratch);
-		} else if (ratio.reduce > 1) {
-			kernels->reduce_box(&source->pixels, ratio.reduce, &rect, dst,
-					dst_stride);
-		} else if (entry->filter == GRIDWL_FILTER_BILINEAR) {
-			kernels->magnify_bilinear(&source->pixels, ratio.magnify, &rect,
-					dst, dst_stride);
-		} else {
-			kernels->magnify_nearest(&source->pixels, ratio.magnify, &rect, dst,
-					dst_stride);
+		for (int j = 0; j < 3; j++) {
+			struct gridwl_rect *rect = &parts[j];
+			if (rect->width <= 0 || rect->height <= 0) {
+				continue;
+			}
+			uint32_t *dst = dst_data +
+					(ptrdiff_t)(rect->y + dst_y) * dst_stride + rect->x + dst_x;
+			if (j == 0) {
+				compute_rect(kernels, &source->pixels, &ratio, entry->filter,
+						rect, dst, dst_stride, scratch);
+			} else {
+				compute_partial(kernels, &source->pixels, &ratio, entry->filter,
+						rect, dst, dst_stride);
+			}
+			cache->stats->pixels += (uint64_t)rect->width * rect->height;
 		}
-		cache->stats->pixels += (uint64_t)rect.width * rect.height;
 	}
 	free(scratch);
 	return true;
@@ -397,12 +446,12 @@ static struct gridwl_resample_entry *entry_find(
 static bool entry_matches_buffer(const struct gridwl_resample_entry *entry,
 		struct wlr_surface *surface, bool opaque) {
 	const struct wlr_surface_state *state = &surface->current;
+	int width, height;
+	gridwl_surface_extent(surface, entry->scale, &width, &height);
 	return entry->buffer_width == state->buffer_width &&
 			entry->buffer_height == state->buffer_height &&
-			entry->buffer_scale == state->scale &&
-			entry->width == state->width * entry->scale &&
-			entry->height == state->height * entry->scale &&
-			entry->opaque == opaque;
+			entry->buffer_scale == state->scale && entry->width == width &&
+			entry->height == height && entry->opaque == opaque;
 }
 
 void gridwl_resample_cache_init(struct gridwl_resample_cache *cache,

@@ -9,16 +9,18 @@
 #include "compositor/output.h"
 #include "compositor/surface.h"
 #include "render/buffer_access.h"
+#include "render/ragged.h"
 #include "render/resample_cache.h"
 #include "render/target.h"
 
 /*
  * A buffer at the target's own scale with no transform or viewport maps
- * pixel for pixel. On the pixman renderer that is a plain composite with
- * offsets and no transform, which keeps pixman on its blit fast path and is
- * exact by construction. (wlroots 0.18's pixman pass does the same for a
- * 1:1 texture, but from the texture's image, which for shm points where
- * the pool was mapped at commit; see blit_pixman.)
+ * pixel for pixel (a ragged one too, render/ragged.h). On the pixman
+ * renderer that is a plain composite with offsets and no transform, which
+ * keeps pixman on its blit fast path and is exact by construction.
+ * (wlroots 0.18's pixman pass does the same for a 1:1 texture, but from
+ * the texture's image, which for shm points where the pool was mapped at
+ * commit; see blit_pixman.)
  */
 static bool surface_is_1to1(struct gridwl_render_target *target,
 		struct wlr_surface *surface) {
@@ -26,8 +28,9 @@ static bool surface_is_1to1(struct gridwl_render_target *target,
 	return state->scale == target->scale &&
 			state->transform == WL_OUTPUT_TRANSFORM_NORMAL &&
 			!state->viewport.has_src && !state->viewport.has_dst &&
-			state->buffer_width == state->width * state->scale &&
-			state->buffer_height == state->height * state->scale;
+			((state->buffer_width == state->width * state->scale &&
+					 state->buffer_height == state->height * state->scale) ||
+					gridwl_ragged_state(state));
 }
 
 /* The surface's alpha-modifier-v1 multiplier, 1 without one. */
@@ -146,12 +149,10 @@ void gridwl_render_texture(struct gridwl_render_target *target,
 static void draw_with_renderer(struct gridwl_render_target *target,
 		struct wlr_surface *surface, struct wlr_texture *texture,
 		enum gridwl_filter filter, int x, int y) {
-	struct wlr_box box = {
-		.x = x,
-		.y = y,
-		.width = surface->current.width * target->scale,
-		.height = surface->current.height * target->scale,
-	};
+	// A ragged buffer (render/ragged.h) is drawn over the pixels it
+	// covers, which is exact where the ratio of scales divides its size.
+	struct wlr_box box = { .x = x, .y = y };
+	gridwl_surface_extent(surface, target->scale, &box.width, &box.height);
 	struct wlr_fbox src_box;
 	wlr_surface_get_buffer_source_box(surface, &src_box);
 	// The state and the texture can disagree for a commit whose buffer

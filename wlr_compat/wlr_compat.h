@@ -156,8 +156,9 @@
  *    (surface_finalize_pending), so an X window of odd size would be a
  *    protocol error that ends Xwayland. The scale is set in pending at
  *    client_commit, with the logical size wlroots computed at scale 1
- *    divided by N (rounded down), and set back to 1 in pending once the
- *    state is applied, so the next check is at scale 1.
+ *    divided by N (rounded up: render/ragged.h draws the last, partial
+ *    logical pixel of an odd size exactly), and set back to 1 in pending
+ *    once the state is applied, so the next check is at scale 1.
  *    Upstream: the same in 0.18.2 and 0.19.0 (the check in
  *    surface_finalize_pending, no scale in wlr/xwayland/xwayland.h).
  *    Keep while wlroots has no buffer scale set by the compositor. A

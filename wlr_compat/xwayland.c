@@ -34,8 +34,10 @@ void gridwl_compat_surface_scale_client_commit(struct wlr_surface *surface,
 		width = pending->buffer_height;
 		height = pending->buffer_width;
 	}
-	pending->width = width / scale;
-	pending->height = height / scale;
+	// Rounded up, so that the last X pixels of an odd-sized window are
+	// shown (render/ragged.h draws such a buffer exactly).
+	pending->width = (width + scale - 1) / scale;
+	pending->height = (height + scale - 1) / scale;
 	// wlroots clipped it to the size at scale 1.
 	pixman_region32_intersect_rect(&pending->surface_damage,
 			&pending->surface_damage, 0, 0, pending->width, pending->height);

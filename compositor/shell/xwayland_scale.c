@@ -28,6 +28,10 @@ int gridwl_xwayland_to_logical(int x, int factor) {
 	return x >= 0 ? x / factor : -((-x + factor - 1) / factor);
 }
 
+int gridwl_xwayland_size_to_logical(int size, int factor) {
+	return size > 0 ? (size + factor - 1) / factor : 0;
+}
+
 int gridwl_xwayland_size_to_x(int size, int factor) {
 	return size > 0 ? size * factor : factor;
 }

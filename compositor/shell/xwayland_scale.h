@@ -19,11 +19,13 @@ struct wlr_xwayland_server;
  * scale N: an X window of N*W x N*H pixels is a W x H window here, drawn 1:1
  * on a scale-N output like any buffer at that scale.
  *
- * Coordinates: X = logical * N, exactly; logical = floor(X / N), so an X
- * position or size that is not a multiple of N is off by less than one
- * logical pixel (override-redirect windows, the pixels past the last
- * multiple of N of an odd-sized window, which are not shown). Sizes gridwl
- * gives X windows are multiples of N.
+ * Coordinates: X = logical * N, exactly. A position is logical =
+ * floor(X / N), so one that is not a multiple of N (an override-redirect
+ * window's) is off by less than one logical pixel. A size is rounded up,
+ * ceil(X / N): an odd-sized window (a 41x31 menu at N = 2 is 21x16) shows
+ * every X pixel it has, each on exactly its own output pixels, the last
+ * logical pixel only partly covered (render/ragged.h). Sizes gridwl gives
+ * X windows are multiples of N.
  *
  * N is chosen when Xwayland starts ("xwayland scale", auto: the largest
  * output scale in the layout) and kept until it exits.
@@ -55,6 +57,8 @@ struct gridwl_xwayland_scale {
 
 /* X coordinate to logical and back (see above). */
 int gridwl_xwayland_to_logical(int x, int factor);
+/* An X size in logical pixels, rounded up. */
+int gridwl_xwayland_size_to_logical(int size, int factor);
 /* A logical size in X pixels, at least 1. */
 int gridwl_xwayland_size_to_x(int size, int factor);
 

@@ -65,8 +65,11 @@ static void xwl_get_geometry(struct gridwl_view *view,
 	struct wlr_xwayland_surface *xsurface = view->xwayland_surface;
 	// What the surface shows is what is on screen; the X11 size leads it
 	// by a commit after a configure.
-	*geometry = (struct wlr_box){ .width = x_to_logical(view, xsurface->width),
-		.height = x_to_logical(view, xsurface->height) };
+	int n = x_scale(view);
+	*geometry = (struct wlr_box){
+		.width = gridwl_xwayland_size_to_logical(xsurface->width, n),
+		.height = gridwl_xwayland_size_to_logical(xsurface->height, n),
+	};
 	if (xsurface->surface != NULL && xsurface->surface->current.width > 0) {
 		geometry->width = xsurface->surface->current.width;
 		geometry->height = xsurface->surface->current.height;

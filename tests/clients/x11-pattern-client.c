@@ -12,9 +12,12 @@
  * The X11 pattern client, for the Xwayland scale tests: a window of class
  * x11-pattern/X11Pattern, WIDTH x HEIGHT X pixels (argv), drawn with a
  * pattern (tests/lib/pattern.h, "checker" by default) as a pure function
- * of each X pixel and the window's size, redrawn at every new size. It
- * prints "screen W H" (the X screen, in X pixels) at start, "drawn W H"
- * once the window of that size is drawn and the server has it, and
+ * of each X pixel and the window's size, redrawn at every new size; with
+ * X Y, an override-redirect window (as menus and tooltips are) at root
+ * X,Y. It prints "screen W H" (the X screen, in X pixels) at start,
+ * "geometry X Y W H" for every ConfigureNotify (its root position and size
+ * as the window manager configured it), "drawn W H" once the window of
+ * that size is drawn and the server has it, and
  * "button B X Y" for a button press at window X pixel X,Y. A press of
  * button 3 also opens a menu there, as X11 programs do: an
  * override-redirect window of MENU_WIDTH x MENU_HEIGHT X pixels (odd, so
@@ -134,6 +137,9 @@ static void handle_event(struct x11_pattern_client *c,
 	case XCB_CONFIGURE_NOTIFY: {
 		xcb_configure_notify_event_t *configure =
 				(xcb_configure_notify_event_t *)event;
+		printf("geometry %d %d %d %d\n", configure->x, configure->y,
+				configure->width, configure->height);
+		fflush(stdout);
 		if (configure->width != c->width || configure->height != c->height) {
 			c->width = configure->width;
 			c->height = configure->height;
@@ -159,9 +165,12 @@ int main(int argc, char **argv) {
 		c.width = atoi(argv[1]);
 		c.height = atoi(argv[2]);
 	}
+	bool override_redirect = argc >= 6;
+	int x = override_redirect ? atoi(argv[4]) : 0;
+	int y = override_redirect ? atoi(argv[5]) : 0;
 	if ((argc >= 4 && !pattern_parse(argv[3], &c.pattern)) || c.width <= 0 ||
-			c.height <= 0) {
-		fprintf(stderr, "usage: %s [WIDTH HEIGHT [PATTERN]]\n", argv[0]);
+			c.height <= 0 || argc == 5 || argc > 6) {
+		fprintf(stderr, "usage: %s [WIDTH HEIGHT [PATTERN [X Y]]]\n", argv[0]);
 		return 2;
 	}
 	c.conn = xcb_connect(NULL, NULL);
@@ -182,12 +191,14 @@ int main(int argc, char **argv) {
 					XCB_XFIXES_MINOR_VERSION),
 			NULL));
 	c.window = xcb_generate_id(c.conn);
-	uint32_t values[] = { XCB_EVENT_MASK_EXPOSURE |
-		XCB_EVENT_MASK_STRUCTURE_NOTIFY | XCB_EVENT_MASK_BUTTON_PRESS };
-	xcb_create_window(c.conn, XCB_COPY_FROM_PARENT, c.window, c.screen->root, 0,
-			0, (uint16_t)c.width, (uint16_t)c.height, 0,
+	// In the order of the value mask's bits.
+	uint32_t values[] = { override_redirect,
+		XCB_EVENT_MASK_EXPOSURE | XCB_EVENT_MASK_STRUCTURE_NOTIFY |
+				XCB_EVENT_MASK_BUTTON_PRESS };
+	xcb_create_window(c.conn, XCB_COPY_FROM_PARENT, c.window, c.screen->root,
+			(int16_t)x, (int16_t)y, (uint16_t)c.width, (uint16_t)c.height, 0,
 			XCB_WINDOW_CLASS_INPUT_OUTPUT, c.screen->root_visual,
-			XCB_CW_EVENT_MASK, values);
+			XCB_CW_OVERRIDE_REDIRECT | XCB_CW_EVENT_MASK, values);
 	static const char class[] = "x11-pattern\0X11Pattern";
 	xcb_change_property(c.conn, XCB_PROP_MODE_REPLACE, c.window,
 			XCB_ATOM_WM_CLASS, XCB_ATOM_STRING, 8, sizeof(class), class);

@@ -93,24 +93,26 @@ struct image *resample_magnify_bilinear(const struct image *src, int k) {
 	return dst;
 }
 
-struct image *resample_box(const struct image *src, int k) {
-	if (src->width % k != 0 || src->height % k != 0) {
-		return NULL;
-	}
-	struct image *dst = image_create(src->width / k, src->height / k);
+/* The rounded mean (halves up) of each k x k block, over the pixels of it
+ * that src has. */
+static struct image *box_mean(const struct image *src, int k) {
+	struct image *dst =
+			image_create((src->width + k - 1) / k, (src->height + k - 1) / k);
 	if (dst == NULL) {
 		return NULL;
 	}
-	uint32_t n = (uint32_t)(k * k);
 	for (int y = 0; y < dst->height; y++) {
 		for (int x = 0; x < dst->width; x++) {
 			uint32_t sum[4] = { 0 };
-			for (int sy = y * k; sy < (y + 1) * k; sy++) {
-				for (int sx = x * k; sx < (x + 1) * k; sx++) {
+			uint32_t n = 0;
+			for (int sy = y * k; sy < (y + 1) * k && sy < src->height; sy++) {
+				for (int sx = x * k; sx < (x + 1) * k && sx < src->width;
+						sx++) {
 					uint32_t p = image_get(src, sx, sy);
 					for (int c = 0; c < 4; c++) {
 						sum[c] += channel(p, c * 8);
 					}
+					n++;
 				}
 			}
 			uint32_t out = 0;
@@ -121,6 +123,13 @@ struct image *resample_box(const struct image *src, int k) {
 		}
 	}
 	return dst;
+}
+
+struct image *resample_box(const struct image *src, int k) {
+	if (src->width % k != 0 || src->height % k != 0) {
+		return NULL;
+	}
+	return box_mean(src, k);
 }
 
 static struct image *image_copy(const struct image *src) {
@@ -148,12 +157,8 @@ static int gcd(int a, int b) {
 	return a;
 }
 
-struct image *resample_expect(const struct image *buffer, int buffer_scale,
-		int output_scale, enum resample_filter filter) {
-	int b = buffer_scale, o = output_scale;
-	if (b < 1 || o < 1 || buffer->width % b != 0 || buffer->height % b != 0) {
-		return NULL;
-	}
+static struct image *expect(const struct image *buffer, int b, int o,
+		enum resample_filter filter) {
 	if (b == o) {
 		return image_copy(buffer);
 	}
@@ -161,7 +166,7 @@ struct image *resample_expect(const struct image *buffer, int buffer_scale,
 		return magnify(buffer, o / b, filter);
 	}
 	if (b % o == 0) {
-		return resample_box(buffer, b / o);
+		return box_mean(buffer, b / o);
 	}
 	int lcm = b / gcd(b, o) * o;
 	struct image *big =
@@ -169,9 +174,26 @@ struct image *resample_expect(const struct image *buffer, int buffer_scale,
 	if (big == NULL) {
 		return NULL;
 	}
-	struct image *result = resample_box(big, lcm / o);
+	struct image *result = box_mean(big, lcm / o);
 	image_destroy(big);
 	return result;
+}
+
+struct image *resample_expect(const struct image *buffer, int buffer_scale,
+		int output_scale, enum resample_filter filter) {
+	int b = buffer_scale, o = output_scale;
+	if (b < 1 || o < 1 || buffer->width % b != 0 || buffer->height % b != 0) {
+		return NULL;
+	}
+	return expect(buffer, b, o, filter);
+}
+
+struct image *resample_expect_ragged(const struct image *buffer,
+		int buffer_scale, int output_scale, enum resample_filter filter) {
+	if (buffer_scale < 1 || output_scale < 1) {
+		return NULL;
+	}
+	return expect(buffer, buffer_scale, output_scale, filter);
 }
 
 bool resample_uses_filter(int buffer_scale, int output_scale) {

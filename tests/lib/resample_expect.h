@@ -56,6 +56,15 @@ struct image *resample_box(const struct image *src, int k);
 struct image *resample_expect(const struct image *buffer, int buffer_scale,
 		int output_scale, enum resample_filter filter);
 
+/* The same for a buffer of any size, as gridwl draws Xwayland's odd-sized
+ * windows (render/ragged.h): an image of ceil(buffer size * output_scale /
+ * buffer_scale), the last row and column of a reduction the rounded mean
+ * (halves up) of the pixels of their blocks that there are. Where the
+ * surface's logical size times output_scale is larger, the rest shows what
+ * is under it. */
+struct image *resample_expect_ragged(const struct image *buffer,
+		int buffer_scale, int output_scale, enum resample_filter filter);
+
 /* How far from the exact definition a correct implementation may be, per
  * channel: 0 unless bilinear interpolation is involved, 1 when it is. */
 int resample_tolerance(int buffer_scale, int output_scale,

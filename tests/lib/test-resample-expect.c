@@ -131,6 +131,51 @@ static bool test_box(const void *data) {
 	return ok;
 }
 
+/* A 5x3 buffer at scale 2 (as Xwayland's odd-sized windows are): on scale
+ * 1 a 3x2 image whose last column and row are the means of the pixels
+ * there are (2 in a column, 1 in the corner); on scale 2 the buffer; on
+ * scale 4 each pixel a 2x2 block, 10x6. */
+static bool test_ragged(const void *data) {
+	const uint32_t src[] = {
+		grey(0), grey(4), grey(8), grey(8), grey(10), //
+		grey(0), grey(0), grey(8), grey(8), grey(15), //
+		grey(9), grey(9), grey(1), grey(2), grey(7), //
+	};
+	struct image *image = row(src, 5, 3);
+	// Rows 0-1: 4 / 4 = 1, 32 / 4 = 8, 25 / 2 = 12.5 up to 13.
+	const uint32_t want_top[] = { grey(1), grey(8), grey(13) };
+	// Row 2 alone: 18 / 2 = 9, 3 / 2 = 1.5 up to 2, 7.
+	const uint32_t want_bottom[] = { grey(9), grey(2), grey(7) };
+	struct image *small = resample_expect_ragged(image, 2, 1, RESAMPLE_NEAREST);
+	bool ok = check_row(small, want_top, 3, "ragged 2 on 1");
+	ok = CHECK(small != NULL && small->height == 2, "height %d",
+				 small != NULL ? small->height : -1) &&
+			ok;
+	if (small != NULL && small->height == 2) {
+		struct image *bottom = row(small->pixels + 3, 3, 1);
+		ok = check_row(bottom, want_bottom, 3, "ragged 2 on 1, last row") && ok;
+		image_destroy(bottom);
+	}
+	struct image *same = resample_expect_ragged(image, 2, 2, RESAMPLE_NEAREST);
+	ok = CHECK(same != NULL && same->width == 5 && same->height == 3 &&
+						 image_count_differences(same, image) == 0,
+				 "ragged 2 on 2 is not the buffer") &&
+			ok;
+	struct image *big = resample_expect_ragged(image, 2, 4, RESAMPLE_NEAREST);
+	ok = CHECK(big != NULL && big->width == 10 && big->height == 6 &&
+						 image_get(big, 9, 5) == grey(7),
+				 "ragged 2 on 4 is not each pixel a 2x2 block") &&
+			ok;
+	ok = CHECK(resample_expect(image, 2, 1, RESAMPLE_NEAREST) == NULL,
+				 "resample_expect takes a ragged buffer") &&
+			ok;
+	image_destroy(big);
+	image_destroy(same);
+	image_destroy(small);
+	image_destroy(image);
+	return ok;
+}
+
 static bool test_expect(const void *data) {
 	const uint32_t src[] = { grey(0), grey(255), grey(0), grey(255) };
 	struct image *buffer = row(src, 2, 2);
@@ -245,6 +290,8 @@ int main(void) {
 	check_run(&suite, "bilinear magnification", test_bilinear, NULL);
 	check_run(&suite, "box reduction", test_box, NULL);
 	check_run(&suite, "buffer scale x output scale", test_expect, NULL);
+	check_run(&suite, "sizes not a multiple of the buffer scale", test_ragged,
+			NULL);
 	check_run(&suite, "comparison with tolerance", test_compare, NULL);
 	return check_finish(&suite);
 }
