@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gridctl/request.h"
+#include "gridctl/request_tablet.h"
 #include "gridctl/util.h"
 #include "protocol/control.h"
 
@@ -468,91 +469,6 @@ static bool build_gesture(struct json_object *request, int argc, char **argv,
 			add_int(request, "rotation", "DEGREES", argv[4], error);
 }
 
-/* A decimal number, all of arg. */
-static bool parse_number(const char *arg, double *value) {
-	char *end;
-	errno = 0;
-	*value = strtod(arg, &end);
-	return end != arg && *end == '\0' && errno == 0 && isfinite(*value);
-}
-
-static bool build_tablet_button(struct json_object *request, int argc,
-		char **argv, char **error) {
-	if (argc != 4 ||
-			(strcmp(argv[3], "down") != 0 && strcmp(argv[3], "up") != 0)) {
-		*error = gridctl_format("tablet button needs BUTTON down|up");
-		return false;
-	}
-	json_object_object_add(request, "button", json_object_new_string(argv[2]));
-	json_object_object_add(request, "state", json_object_new_string(argv[3]));
-	return true;
-}
-
-static bool build_tablet(struct json_object *request, int argc, char **argv,
-		const char *cwd, char **error) {
-	const char *action = argv[1];
-	json_object_object_add(request, "action", json_object_new_string(action));
-	if (strcmp(action, "button") == 0) {
-		return build_tablet_button(request, argc, argv, error);
-	}
-	if (strcmp(action, "proximity-in") != 0 && strcmp(action, "motion") != 0 &&
-			strcmp(action, "down") != 0 && strcmp(action, "up") != 0 &&
-			strcmp(action, "proximity-out") != 0) {
-		*error = gridctl_format("invalid tablet action '%s': expected "
-								"proximity-in, motion, down, up, "
-								"proximity-out or button",
-				action);
-		return false;
-	}
-	if (argc < 4) {
-		*error = gridctl_format("tablet %s needs X Y", action);
-		return false;
-	}
-	if (!add_int(request, "x", "X", argv[2], error) ||
-			!add_int(request, "y", "Y", argv[3], error)) {
-		return false;
-	}
-	for (int i = 4; i < argc; i += 2) {
-		bool pressure = strcmp(argv[i], "--pressure") == 0;
-		if (!pressure && strcmp(argv[i], "--tilt") != 0) {
-			*error = gridctl_format("unknown tablet option '%s'", argv[i]);
-			return false;
-		}
-		if (i + 1 >= argc) {
-			*error = gridctl_format("%s needs a value", argv[i]);
-			return false;
-		}
-		const char *value = argv[i + 1];
-		double a, b;
-		if (pressure) {
-			if (!parse_number(value, &a)) {
-				*error = gridctl_format(
-						"invalid pressure '%s': expected a number", value);
-				return false;
-			}
-			json_object_object_add(request, "pressure",
-					json_object_new_double(a));
-			continue;
-		}
-		char x[64];
-		const char *comma = strchr(value, ',');
-		size_t len = comma != NULL ? (size_t)(comma - value) : 0;
-		if (comma == NULL || len >= sizeof(x)) {
-			*error = gridctl_format("invalid tilt '%s': expected X,Y", value);
-			return false;
-		}
-		memcpy(x, value, len);
-		x[len] = '\0';
-		if (!parse_number(x, &a) || !parse_number(comma + 1, &b)) {
-			*error = gridctl_format("invalid tilt '%s': expected X,Y", value);
-			return false;
-		}
-		json_object_object_add(request, "tilt_x", json_object_new_double(a));
-		json_object_object_add(request, "tilt_y", json_object_new_double(b));
-	}
-	return true;
-}
-
 static const struct command commands[] = {
 	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs", 0, 0, build_no_args },
 	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows", 0, 0, build_no_args },
@@ -643,13 +559,21 @@ static const struct command commands[] = {
 			2, -1, build_input },
 	[GRIDWL_CONTROL_TABLET] = { " proximity-in|motion|down|up|proximity-out X "
 								"Y [--pressure P] [--tilt X,Y] | button "
-								"stylus|stylus2|stylus3 down|up",
+								"stylus|stylus2|stylus3 down|up | pad "
+								"add|remove | pad button N down|up | pad "
+								"ring N DEGREES|stop | pad strip N "
+								"POSITION|stop | pad mode M",
 			"a pen on a tablet over the whole layout:\n"
 			"brought near, moved, pressed down, lifted\n"
 			"or taken away at X,Y (logical), with\n"
 			"pressure 0 to 1 and tilt in degrees; or\n"
-			"a button on it pressed or released",
-			3, 7, build_tablet },
+			"a button on it pressed or released; or\n"
+			"the tablet's pad: added, removed, a\n"
+			"button pressed or released, the ring\n"
+			"turned to DEGREES or the strip slid to\n"
+			"POSITION (0 to 1) by a finger (stop: it\n"
+			"is lifted), or mode M switched to",
+			2, 7, gridctl_build_tablet },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

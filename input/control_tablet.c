@@ -46,6 +46,12 @@ static struct gridwl_control_tablet *get_tablet(struct gridwl_seat *seat) {
 	return control;
 }
 
+struct wlr_input_device *gridwl_control_tablet_device(
+		struct gridwl_seat *seat) {
+	struct gridwl_control_tablet *control = get_tablet(seat);
+	return control != NULL ? &control->tablet.base : NULL;
+}
+
 void gridwl_control_tablet_destroy(struct gridwl_seat *seat) {
 	struct gridwl_control_tablet *control = seat->control_tablet;
 	if (control == NULL) {

@@ -128,6 +128,12 @@ void gridwl_seat_add_tablet(struct gridwl_seat *seat,
 	gridwl_seat_update_capabilities(seat);
 }
 
+void gridwl_seat_add_tablet_pad(struct gridwl_seat *seat,
+		struct wlr_input_device *device, struct wlr_input_device *tablet) {
+	gridwl_tablets_add_pad(seat->tablets, device, tablet);
+	gridwl_input_device_add(seat, device, false);
+}
+
 static void seat_handle_new_input(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat = wl_container_of(listener, seat, new_input);
 	struct wlr_input_device *device = data;
@@ -144,11 +150,11 @@ static void seat_handle_new_input(struct wl_listener *listener, void *data) {
 		add_tablet(seat, device);
 		break;
 	case WLR_INPUT_DEVICE_TABLET_PAD:
-		gridwl_tablets_add_pad(seat->tablets, device);
+		gridwl_seat_add_tablet_pad(seat, device, NULL);
 		break;
 	default:
-		// Tablet pads and switches: listed and configured, though
-		// nothing else of gridwl reads them.
+		// Switches: listed and configured, though nothing else of
+		// gridwl reads them.
 		gridwl_input_device_add(seat, device, false);
 		break;
 	}
@@ -275,6 +281,7 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	gridwl_control_pointer_destroy(seat);
 	gridwl_control_keyboard_destroy(seat);
 	gridwl_control_touch_destroy(seat);
+	gridwl_control_pad_destroy(seat);
 	gridwl_control_tablet_destroy(seat);
 	gridwl_virtual_pointer_manager_destroy(seat->virtual_pointers);
 	gridwl_virtual_keyboard_manager_destroy(seat->virtual_keyboards);

@@ -20,6 +20,7 @@ struct gridwl_control_pointer;
 struct gridwl_control_keyboard;
 struct gridwl_control_touch;
 struct gridwl_control_tablet;
+struct gridwl_control_pad;
 struct gridwl_tablets;
 struct gridwl_transient_seats;
 struct wlr_input_device;
@@ -84,6 +85,8 @@ struct gridwl_seat {
 	struct gridwl_control_touch *control_touch;
 	// The tablet gridctl draws with, from its first use; NULL before.
 	struct gridwl_control_tablet *control_tablet;
+	// Its pad, between gridctl tablet pad add and remove; NULL else.
+	struct gridwl_control_pad *control_pad;
 
 	// An interactive move or resize, in logical coordinates.
 	enum gridwl_grab_mode grab_mode;
@@ -182,6 +185,10 @@ void gridwl_seat_add_pointer(struct gridwl_seat *seat,
 /* Attaches a drawing tablet that does not come from the backend. */
 void gridwl_seat_add_tablet(struct gridwl_seat *seat,
 		struct wlr_input_device *device);
+/* Attaches a tablet pad, part of tablet (NULL: of the tablet libinput or
+ * the backend says). */
+void gridwl_seat_add_tablet_pad(struct gridwl_seat *seat,
+		struct wlr_input_device *device, struct wlr_input_device *tablet);
 
 /* input/keyboard.c */
 void gridwl_keyboard_create(struct gridwl_seat *seat,
@@ -261,6 +268,32 @@ bool gridwl_control_tablet(struct gridwl_seat *seat,
 bool gridwl_control_tablet_button(struct gridwl_seat *seat, uint32_t button,
 		bool pressed, char **error);
 void gridwl_control_tablet_destroy(struct gridwl_seat *seat);
+/* gridctl's tablet, made if it is not there yet; NULL when out of
+ * memory. */
+struct wlr_input_device *gridwl_control_tablet_device(struct gridwl_seat *seat);
+
+/* input/control_pad.c: gridctl tablet pad, the pad of gridctl's tablet:
+ * one group of GRIDWL_CONTROL_PAD_MODES modes with
+ * GRIDWL_CONTROL_PAD_BUTTONS buttons (button 0 switches the mode), a ring
+ * and a strip. Each is false with *error set when refused. */
+#define GRIDWL_CONTROL_PAD_BUTTONS 4
+#define GRIDWL_CONTROL_PAD_MODES 4
+bool gridwl_control_pad_add(struct gridwl_seat *seat, char **error);
+bool gridwl_control_pad_remove(struct gridwl_seat *seat, char **error);
+bool gridwl_control_pad_button(struct gridwl_seat *seat, uint32_t button,
+		bool pressed, char **error);
+/* The ring at degrees, 0 to 360 (clockwise from the top, as libinput has
+ * it), or the finger lifted from it for NAN. */
+bool gridwl_control_pad_ring(struct gridwl_seat *seat, uint32_t ring,
+		double degrees, char **error);
+/* The strip at position, 0 (top) to 1, or the finger lifted for NAN. */
+bool gridwl_control_pad_strip(struct gridwl_seat *seat, uint32_t strip,
+		double position, char **error);
+/* Switches to mode, as the mode button does: pressed and released with
+ * it. */
+bool gridwl_control_pad_mode(struct gridwl_seat *seat, uint32_t mode,
+		char **error);
+void gridwl_control_pad_destroy(struct gridwl_seat *seat);
 
 /* input/control_keyboard.c: gridctl key. Each chord is "MOD+...+KEYSYM"
  * (modifiers as in bind lines); the key is one that gives the keysym in

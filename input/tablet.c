@@ -5,7 +5,6 @@
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_input_device.h>
 #include <wlr/types/wlr_seat.h>
-#include <wlr/types/wlr_tablet_pad.h>
 #include <wlr/types/wlr_tablet_tool.h>
 #include <wlr/types/wlr_tablet_v2.h>
 #include <wlr/util/log.h>
@@ -16,30 +15,7 @@
 #include "input/cursor.h"
 #include "input/seat.h"
 #include "input/tablet.h"
-
-struct gridwl_tablets {
-	struct gridwl_seat *seat;
-	struct wlr_tablet_manager_v2 *manager; // freed by wlroots
-	struct wl_list tablets; // gridwl_tablet.link
-	struct wl_list tools; // gridwl_tablet_tool.link
-	struct wl_list pads; // gridwl_tablet_pad.link
-	// The tablet a tool was last in proximity of: pads go with it (a pad
-	// and its tablet are one device to the user, but not to wlroots).
-	struct gridwl_tablet *last_used;
-	struct wl_listener tool_axis;
-	struct wl_listener tool_proximity;
-	struct wl_listener tool_tip;
-	struct wl_listener tool_button;
-	struct wl_listener keyboard_focus_change;
-};
-
-struct gridwl_tablet {
-	struct gridwl_tablets *tablets;
-	struct wlr_tablet *wlr_tablet;
-	struct wlr_tablet_v2_tablet *tablet_v2;
-	struct wl_list link;
-	struct wl_listener destroy;
-};
+#include "input/tablet_internal.h"
 
 /* A pen, eraser, ... seen on one of the seat's tablets; made when it first
  * comes into proximity, gone when the backend forgets it. */
@@ -47,6 +23,9 @@ struct gridwl_tablet_tool {
 	struct gridwl_tablets *tablets;
 	struct wlr_tablet_tool *wlr_tool;
 	struct wlr_tablet_v2_tablet_tool *tool_v2;
+	// The tablet it was last in proximity of, for the pads that a
+	// backend attaches to the tool's tablet; NULL once that goes.
+	struct gridwl_tablet *tablet;
 	struct wl_list link;
 	// libinput reports a tilt axis only when it changed; tablet-v2 sends
 	// both.
@@ -57,17 +36,6 @@ struct gridwl_tablet_tool {
 	bool emulating;
 	struct wl_listener destroy;
 	struct wl_listener set_cursor;
-};
-
-struct gridwl_tablet_pad {
-	struct gridwl_tablets *tablets;
-	struct wlr_tablet_pad *wlr_pad;
-	struct wlr_tablet_v2_tablet_pad *pad_v2;
-	struct wl_list link;
-	struct wl_listener destroy;
-	struct wl_listener button;
-	struct wl_listener ring;
-	struct wl_listener strip;
 };
 
 static struct gridwl_tablet *find_tablet(struct gridwl_tablets *tablets,
@@ -258,7 +226,7 @@ static void handle_tool_proximity(struct wl_listener *listener, void *data) {
 		wlr_tablet_v2_tablet_tool_notify_proximity_out(tool->tool_v2);
 		return;
 	}
-	tablets->last_used = tablet;
+	tool->tablet = tablet;
 	if (tool_is_relative(tool)) {
 		// Where the cursor is: a mouse on a tablet does not jump.
 		tool_send_position(tablet, tool, event->time_msec);
@@ -391,9 +359,14 @@ static void handle_tool_button(struct wl_listener *listener, void *data) {
 static void handle_tablet_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_tablet *tablet = wl_container_of(listener, tablet, destroy);
 	// wlroots' tablet-v2 tablet goes with the device by itself.
-	if (tablet->tablets->last_used == tablet) {
-		tablet->tablets->last_used = NULL;
+	struct gridwl_tablets *tablets = tablet->tablets;
+	struct gridwl_tablet_tool *tool;
+	wl_list_for_each(tool, &tablets->tools, link) {
+		if (tool->tablet == tablet) {
+			tool->tablet = NULL;
+		}
 	}
+	gridwl_tablet_pads_tablet_removed(tablets, tablet);
 	wl_list_remove(&tablet->destroy.link);
 	wl_list_remove(&tablet->link);
 	free(tablet);
@@ -419,121 +392,12 @@ void gridwl_tablets_add_tablet(struct gridwl_tablets *tablets,
 	tablet->destroy.notify = handle_tablet_destroy;
 	wl_signal_add(&device->events.destroy, &tablet->destroy);
 	wl_list_insert(&tablets->tablets, &tablet->link);
+	gridwl_tablet_pads_tablet_added(tablets, tablet);
 }
 
-/* Pads follow the keyboard: their buttons are shortcuts of the window one
- * works in, as on GNOME. They need a tablet of the same client to enter
- * a surface. */
-static struct gridwl_tablet *pad_tablet(struct gridwl_tablets *tablets) {
-	if (tablets->last_used != NULL) {
-		return tablets->last_used;
-	}
-	if (wl_list_empty(&tablets->tablets)) {
-		return NULL;
-	}
-	struct gridwl_tablet *tablet =
-			wl_container_of(tablets->tablets.prev, tablet, link);
-	return tablet;
-}
-
-static void pad_enter(struct gridwl_tablet_pad *pad,
-		struct wlr_surface *surface) {
-	struct gridwl_tablet *tablet = pad_tablet(pad->tablets);
-	if (surface != NULL && tablet != NULL &&
-			wlr_surface_accepts_tablet_v2(tablet->tablet_v2, surface)) {
-		wlr_tablet_v2_tablet_pad_notify_enter(pad->pad_v2, tablet->tablet_v2,
-				surface);
-	}
-}
-
-static void handle_keyboard_focus_change(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_tablets *tablets =
-			wl_container_of(listener, tablets, keyboard_focus_change);
-	struct wlr_seat_keyboard_focus_change_event *event = data;
-	struct gridwl_tablet_pad *pad;
-	wl_list_for_each(pad, &tablets->pads, link) {
-		if (event->old_surface != NULL) {
-			wlr_tablet_v2_tablet_pad_notify_leave(pad->pad_v2,
-					event->old_surface);
-		}
-		pad_enter(pad, event->new_surface);
-	}
-}
-
-static void handle_pad_button(struct wl_listener *listener, void *data) {
-	struct gridwl_tablet_pad *pad = wl_container_of(listener, pad, button);
-	struct wlr_tablet_pad_button_event *event = data;
-	gridwl_idle_notify_activity(pad->tablets->seat->server);
-	wlr_tablet_v2_tablet_pad_notify_mode(pad->pad_v2, event->group, event->mode,
-			event->time_msec);
-	wlr_tablet_v2_tablet_pad_notify_button(pad->pad_v2, event->button,
-			event->time_msec,
-			event->state == WLR_BUTTON_PRESSED ?
-					ZWP_TABLET_PAD_V2_BUTTON_STATE_PRESSED :
-					ZWP_TABLET_PAD_V2_BUTTON_STATE_RELEASED);
-}
-
-static void handle_pad_ring(struct wl_listener *listener, void *data) {
-	struct gridwl_tablet_pad *pad = wl_container_of(listener, pad, ring);
-	struct wlr_tablet_pad_ring_event *event = data;
-	gridwl_idle_notify_activity(pad->tablets->seat->server);
-	wlr_tablet_v2_tablet_pad_notify_ring(pad->pad_v2, event->ring,
-			event->position, event->source == WLR_TABLET_PAD_RING_SOURCE_FINGER,
-			event->time_msec);
-}
-
-static void handle_pad_strip(struct wl_listener *listener, void *data) {
-	struct gridwl_tablet_pad *pad = wl_container_of(listener, pad, strip);
-	struct wlr_tablet_pad_strip_event *event = data;
-	gridwl_idle_notify_activity(pad->tablets->seat->server);
-	wlr_tablet_v2_tablet_pad_notify_strip(pad->pad_v2, event->strip,
-			event->position,
-			event->source == WLR_TABLET_PAD_STRIP_SOURCE_FINGER,
-			event->time_msec);
-}
-
-static void pad_free(struct gridwl_tablet_pad *pad) {
-	wl_list_remove(&pad->destroy.link);
-	wl_list_remove(&pad->button.link);
-	wl_list_remove(&pad->ring.link);
-	wl_list_remove(&pad->strip.link);
-	wl_list_remove(&pad->link);
-	free(pad);
-}
-
-static void handle_pad_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_tablet_pad *pad = wl_container_of(listener, pad, destroy);
-	pad_free(pad);
-}
-
-void gridwl_tablets_add_pad(struct gridwl_tablets *tablets,
-		struct wlr_input_device *device) {
-	struct gridwl_tablet_pad *pad = calloc(1, sizeof(*pad));
-	if (pad == NULL) {
-		wlr_log(WLR_ERROR, "Out of memory for tablet pad %s", device->name);
-		return;
-	}
-	pad->tablets = tablets;
-	pad->wlr_pad = wlr_tablet_pad_from_input_device(device);
-	pad->pad_v2 = wlr_tablet_pad_create(tablets->manager,
-			tablets->seat->wlr_seat, device);
-	if (pad->pad_v2 == NULL) {
-		wlr_log(WLR_ERROR, "Cannot make tablet pad %s a tablet-v2 pad",
-				device->name);
-		free(pad);
-		return;
-	}
-	pad->destroy.notify = handle_pad_destroy;
-	wl_signal_add(&device->events.destroy, &pad->destroy);
-	pad->button.notify = handle_pad_button;
-	wl_signal_add(&pad->wlr_pad->events.button, &pad->button);
-	pad->ring.notify = handle_pad_ring;
-	wl_signal_add(&pad->wlr_pad->events.ring, &pad->ring);
-	pad->strip.notify = handle_pad_strip;
-	wl_signal_add(&pad->wlr_pad->events.strip, &pad->strip);
-	wl_list_insert(&tablets->pads, &pad->link);
-	pad_enter(pad, tablets->seat->wlr_seat->keyboard_state.focused_surface);
+struct gridwl_tablet *gridwl_tablet_of_tool(struct wlr_tablet_tool *wlr_tool) {
+	struct gridwl_tablet_tool *tool = wlr_tool->data;
+	return tool != NULL ? tool->tablet : NULL;
 }
 
 struct gridwl_tablets *gridwl_tablets_create(struct gridwl_seat *seat) {
@@ -549,7 +413,6 @@ struct gridwl_tablets *gridwl_tablets_create(struct gridwl_seat *seat) {
 	}
 	wl_list_init(&tablets->tablets);
 	wl_list_init(&tablets->tools);
-	wl_list_init(&tablets->pads);
 	struct wlr_cursor *cursor = seat->cursor;
 	tablets->tool_axis.notify = handle_tool_axis;
 	wl_signal_add(&cursor->events.tablet_tool_axis, &tablets->tool_axis);
@@ -560,9 +423,7 @@ struct gridwl_tablets *gridwl_tablets_create(struct gridwl_seat *seat) {
 	wl_signal_add(&cursor->events.tablet_tool_tip, &tablets->tool_tip);
 	tablets->tool_button.notify = handle_tool_button;
 	wl_signal_add(&cursor->events.tablet_tool_button, &tablets->tool_button);
-	tablets->keyboard_focus_change.notify = handle_keyboard_focus_change;
-	wl_signal_add(&seat->wlr_seat->keyboard_state.events.focus_change,
-			&tablets->keyboard_focus_change);
+	gridwl_tablet_pads_init(tablets);
 	return tablets;
 }
 
@@ -576,7 +437,8 @@ void gridwl_tablets_destroy(struct gridwl_tablets *tablets) {
 	wl_list_remove(&tablets->tool_proximity.link);
 	wl_list_remove(&tablets->tool_tip.link);
 	wl_list_remove(&tablets->tool_button.link);
-	wl_list_remove(&tablets->keyboard_focus_change.link);
+	// The pads first: they point at their tablets.
+	gridwl_tablet_pads_finish(tablets);
 	struct gridwl_tablet *tablet, *tablet_tmp;
 	wl_list_for_each_safe(tablet, tablet_tmp, &tablets->tablets, link) {
 		wl_list_remove(&tablet->destroy.link);
@@ -586,10 +448,6 @@ void gridwl_tablets_destroy(struct gridwl_tablets *tablets) {
 	struct gridwl_tablet_tool *tool, *tool_tmp;
 	wl_list_for_each_safe(tool, tool_tmp, &tablets->tools, link) {
 		tool_free(tool);
-	}
-	struct gridwl_tablet_pad *pad, *pad_tmp;
-	wl_list_for_each_safe(pad, pad_tmp, &tablets->pads, link) {
-		pad_free(pad);
 	}
 	free(tablets);
 }

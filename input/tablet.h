@@ -21,11 +21,13 @@ void gridwl_tablets_destroy(struct gridwl_tablets *tablets);
 
 /* A tablet (its tools' events come through the seat's wlr_cursor, which
  * the device must be attached to) or a pad (its buttons, rings and strips
- * go to the surface with the keyboard). */
+ * go to the surface with the keyboard). A pad is part of tablet, or, for
+ * NULL, of the tablet libinput puts in its device group (or, nested, the
+ * parent's tablet) once that comes. */
 void gridwl_tablets_add_tablet(struct gridwl_tablets *tablets,
 		struct wlr_input_device *device);
 void gridwl_tablets_add_pad(struct gridwl_tablets *tablets,
-		struct wlr_input_device *device);
+		struct wlr_input_device *device, struct wlr_input_device *tablet);
 
 /* Whether seat_client's client has tool over one of its surfaces now (for
  * cursor-shape-v1's tablet tool shapes). */

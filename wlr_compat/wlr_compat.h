@@ -167,6 +167,15 @@
  *    xwayland-scale's menu (41x31 X pixels at scale 2, drawn twice)
  *    shows it. gridwl's own invalid_size check (compositor/surface.c)
  *    leaves Xwayland's surfaces alone for the same reason.
+ * W26 tablet_pad.c, gridwl_compat_tablet_pad_v2_created: a tablet-v2 pad
+ *    never frees its array of group modes (4 bytes a group) when its device
+ *    goes: handle_wlr_tablet_pad_destroy frees the pad, not pad->groups,
+ *    which wlr_tablet_pad_create callocs. Upstream: the same in 0.18.2,
+ *    0.19.x, 0.20.x and master (2026-08). The array is freed after
+ *    wlroots' pad, on the device's destroy; only for wlroots up to 0.20.x,
+ *    since a wlroots that frees it itself would free it twice: check
+ *    types/tablet_v2/wlr_tablet_v2_pad.c on a move past 0.20. The
+ *    tablet-pad test's removal of the pad shows it under LeakSanitizer.
  * W13 xwayland.c, gridwl_compat_xwayland_binary: which Xwayland wlroots
  *    will run, so that a missing one is found, and said so with gridwl's
  *    own message, before the first X11 client.
@@ -217,6 +226,7 @@ struct wlr_xwayland_surface;
 struct wlr_pointer_constraint_v1;
 struct wlr_screencopy_manager_v1;
 struct wlr_seat;
+struct wlr_tablet_v2_tablet_pad;
 struct wlr_transient_seat_v1;
 struct wlr_xdg_activation_v1;
 struct wlr_surface;
@@ -268,6 +278,9 @@ void gridwl_compat_surface_scale_client_commit(struct wlr_surface *surface,
 		int scale);
 /* W22: from the surface's commit, after the client_commit above. */
 void gridwl_compat_surface_scale_committed(struct wlr_surface *surface);
+
+/* W26: from right after wlr_tablet_pad_create. */
+void gridwl_compat_tablet_pad_v2_created(struct wlr_tablet_v2_tablet_pad *pad);
 
 /* W13: the Xwayland binary wlroots starts. */
 const char *gridwl_compat_xwayland_binary(void);

@@ -231,6 +231,67 @@ static struct json_object *tablet_button(struct gridwl_server *server,
 	return input_sent(server);
 }
 
+/* The ring's or strip's "position": a number, or "stop" for the finger
+ * lifted (NAN). */
+static bool pad_position(struct json_object *request, double *position) {
+	const char *stop = gridwl_control_get_string(request, "position");
+	if (stop != NULL) {
+		*position = NAN;
+		return strcmp(stop, "stop") == 0;
+	}
+	return gridwl_control_get_number(request, "position", position);
+}
+
+static struct json_object *tablet_pad(struct gridwl_server *server,
+		struct json_object *request) {
+	const char *what = gridwl_control_get_string(request, "pad");
+	if (what == NULL) {
+		return gridwl_control_error("tablet pad needs a string \"pad\"");
+	}
+	struct gridwl_seat *seat = server->seat;
+	char *error = NULL;
+	bool ok;
+	int index = 0;
+	double position;
+	if (strcmp(what, "add") == 0) {
+		ok = gridwl_control_pad_add(seat, &error);
+	} else if (strcmp(what, "remove") == 0) {
+		ok = gridwl_control_pad_remove(seat, &error);
+	} else if (strcmp(what, "mode") == 0) {
+		if (!gridwl_control_get_int(request, "mode", &index) || index < 0) {
+			return gridwl_control_error(
+					"tablet pad mode needs a natural number \"mode\"");
+		}
+		ok = gridwl_control_pad_mode(seat, index, &error);
+	} else if (strcmp(what, "button") != 0 && strcmp(what, "ring") != 0 &&
+			strcmp(what, "strip") != 0) {
+		return gridwl_control_error("no tablet pad action %s", what);
+	} else if (!gridwl_control_get_int(request, "index", &index) || index < 0) {
+		return gridwl_control_error(
+				"tablet pad %s needs a natural number \"index\"", what);
+	} else if (strcmp(what, "button") == 0) {
+		const char *state = gridwl_control_get_string(request, "state");
+		bool pressed = state != NULL && strcmp(state, "down") == 0;
+		if (!pressed && (state == NULL || strcmp(state, "up") != 0)) {
+			return gridwl_control_error(
+					"tablet pad button needs \"state\" down or up");
+		}
+		ok = gridwl_control_pad_button(seat, index, pressed, &error);
+	} else if (!pad_position(request, &position)) {
+		return gridwl_control_error(
+				"tablet pad %s needs a number or \"stop\" as \"position\"",
+				what);
+	} else if (strcmp(what, "ring") == 0) {
+		ok = gridwl_control_pad_ring(seat, index, position, &error);
+	} else {
+		ok = gridwl_control_pad_strip(seat, index, position, &error);
+	}
+	if (!ok) {
+		return gridwl_control_error_reply(error);
+	}
+	return input_sent(server);
+}
+
 static const char *const tablet_actions[] = {
 	[GRIDWL_CONTROL_TABLET_PROXIMITY_IN] = "proximity-in",
 	[GRIDWL_CONTROL_TABLET_MOTION] = "motion",
@@ -247,6 +308,9 @@ struct json_object *gridwl_control_cmd_tablet(struct gridwl_server *server,
 	}
 	if (strcmp(action, "button") == 0) {
 		return tablet_button(server, request);
+	}
+	if (strcmp(action, "pad") == 0) {
+		return tablet_pad(server, request);
 	}
 	size_t kind = 0;
 	while (kind < sizeof(tablet_actions) / sizeof(tablet_actions[0]) &&

@@ -1,4 +1,5 @@
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,15 @@
  * pressure, distance, rotation, slider, wheel), "tool removed",
  * "proximity in" (on its window; "proximity in other" on a surface not
  * its own), "proximity out", "motion X Y", "pressure P" (0 to 65535),
- * "tilt X Y", "down", "up", "button BUTTON STATE"; and of its pointer
+ * "tilt X Y", "down", "up", "button BUTTON STATE"; of its pads "pad group
+ * G modes M buttons B... rings R strips S" (at the group's done), "pad
+ * added buttons N" (at the pad's done), "pad enter TABLET" (TABLET the
+ * name of the tablet it comes with; "pad enter TABLET other" on a surface
+ * not its own), "pad leave", "pad mode G M", "pad button BUTTON STATE",
+ * "pad removed", "ring R source finger", "ring R angle DEGREES", "ring R
+ * stop", "ring R frame", "strip S source finger", "strip S position P" (0
+ * to 65535), "strip S stop", "strip S frame" (groups, rings and strips
+ * numbered from 0 in the order announced); and of its pointer
  * "pointer enter X Y", "pointer leave", "pointer motion X Y", "pointer
  * button BUTTON STATE" (coordinates and degrees with two decimals).
  * Commands: "sync", "quit". It prints "error ..." and "disconnected" when
@@ -59,6 +68,17 @@ struct client {
 	int tool_count;
 	struct zwp_tablet_pad_v2 *pads[MAX_DEVICES];
 	int pad_count;
+	uint32_t pad_buttons;
+	struct zwp_tablet_pad_group_v2 *groups[MAX_DEVICES];
+	// What a group announced, until its done.
+	char group_lines[MAX_DEVICES][128];
+	int group_rings[MAX_DEVICES], group_strips[MAX_DEVICES];
+	uint32_t group_modes[MAX_DEVICES];
+	int group_count;
+	struct zwp_tablet_pad_ring_v2 *rings[MAX_DEVICES];
+	int ring_count;
+	struct zwp_tablet_pad_strip_v2 *strips[MAX_DEVICES];
+	int strip_count;
 };
 
 static int tablet_index(struct client *client, struct zwp_tablet_v2 *tablet) {
@@ -279,6 +299,223 @@ static const struct zwp_tablet_tool_v2_listener tool_listener = {
 	.frame = tool_frame,
 };
 
+/* A ring's or strip's number, its place in the client's list, is its
+ * listener's data. */
+static int part_index(void *data) {
+	return (int)(intptr_t)data;
+}
+
+static void ring_source(void *data, struct zwp_tablet_pad_ring_v2 *ring,
+		uint32_t source) {
+	raw_client_emit("ring %d source %s", part_index(data),
+			source == ZWP_TABLET_PAD_RING_V2_SOURCE_FINGER ? "finger" :
+															 "other");
+}
+
+static void ring_angle(void *data, struct zwp_tablet_pad_ring_v2 *ring,
+		wl_fixed_t degrees) {
+	raw_client_emit("ring %d angle %.2f", part_index(data),
+			wl_fixed_to_double(degrees));
+}
+
+static void ring_stop(void *data, struct zwp_tablet_pad_ring_v2 *ring) {
+	raw_client_emit("ring %d stop", part_index(data));
+}
+
+static void ring_frame(void *data, struct zwp_tablet_pad_ring_v2 *ring,
+		uint32_t time) {
+	raw_client_emit("ring %d frame", part_index(data));
+}
+
+static const struct zwp_tablet_pad_ring_v2_listener ring_listener = {
+	.source = ring_source,
+	.angle = ring_angle,
+	.stop = ring_stop,
+	.frame = ring_frame,
+};
+
+static void strip_source(void *data, struct zwp_tablet_pad_strip_v2 *strip,
+		uint32_t source) {
+	raw_client_emit("strip %d source %s", part_index(data),
+			source == ZWP_TABLET_PAD_STRIP_V2_SOURCE_FINGER ? "finger" :
+															  "other");
+}
+
+static void strip_position(void *data, struct zwp_tablet_pad_strip_v2 *strip,
+		uint32_t position) {
+	raw_client_emit("strip %d position %u", part_index(data), position);
+}
+
+static void strip_stop(void *data, struct zwp_tablet_pad_strip_v2 *strip) {
+	raw_client_emit("strip %d stop", part_index(data));
+}
+
+static void strip_frame(void *data, struct zwp_tablet_pad_strip_v2 *strip,
+		uint32_t time) {
+	raw_client_emit("strip %d frame", part_index(data));
+}
+
+static const struct zwp_tablet_pad_strip_v2_listener strip_listener = {
+	.source = strip_source,
+	.position = strip_position,
+	.stop = strip_stop,
+	.frame = strip_frame,
+};
+
+static int group_index(struct client *client,
+		struct zwp_tablet_pad_group_v2 *group) {
+	for (int i = 0; i < client->group_count; i++) {
+		if (client->groups[i] == group) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+static void group_buttons(void *data, struct zwp_tablet_pad_group_v2 *group,
+		struct wl_array *buttons) {
+	struct client *client = data;
+	int i = group_index(client, group);
+	if (i < 0) {
+		return;
+	}
+	char *line = client->group_lines[i];
+	uint32_t *button;
+	wl_array_for_each(button, buttons) {
+		size_t len = strlen(line);
+		snprintf(line + len, sizeof(client->group_lines[i]) - len, " %u",
+				*button);
+	}
+}
+
+static void group_ring(void *data, struct zwp_tablet_pad_group_v2 *group,
+		struct zwp_tablet_pad_ring_v2 *ring) {
+	struct client *client = data;
+	int i = group_index(client, group);
+	if (i < 0 || client->ring_count == MAX_DEVICES) {
+		raw_client_emit("error too many rings");
+		zwp_tablet_pad_ring_v2_destroy(ring);
+		return;
+	}
+	client->group_rings[i]++;
+	zwp_tablet_pad_ring_v2_add_listener(ring, &ring_listener,
+			(void *)(intptr_t)client->ring_count);
+	client->rings[client->ring_count++] = ring;
+}
+
+static void group_strip(void *data, struct zwp_tablet_pad_group_v2 *group,
+		struct zwp_tablet_pad_strip_v2 *strip) {
+	struct client *client = data;
+	int i = group_index(client, group);
+	if (i < 0 || client->strip_count == MAX_DEVICES) {
+		raw_client_emit("error too many strips");
+		zwp_tablet_pad_strip_v2_destroy(strip);
+		return;
+	}
+	client->group_strips[i]++;
+	zwp_tablet_pad_strip_v2_add_listener(strip, &strip_listener,
+			(void *)(intptr_t)client->strip_count);
+	client->strips[client->strip_count++] = strip;
+}
+
+static void group_modes(void *data, struct zwp_tablet_pad_group_v2 *group,
+		uint32_t modes) {
+	struct client *client = data;
+	int i = group_index(client, group);
+	if (i >= 0) {
+		client->group_modes[i] = modes;
+	}
+}
+
+static void group_done(void *data, struct zwp_tablet_pad_group_v2 *group) {
+	struct client *client = data;
+	int i = group_index(client, group);
+	if (i >= 0) {
+		raw_client_emit("pad group %d modes %u buttons%s rings %d strips %d", i,
+				client->group_modes[i], client->group_lines[i],
+				client->group_rings[i], client->group_strips[i]);
+	}
+}
+
+static void group_mode_switch(void *data, struct zwp_tablet_pad_group_v2 *group,
+		uint32_t time, uint32_t serial, uint32_t mode) {
+	struct client *client = data;
+	raw_client_emit("pad mode %d %u", group_index(client, group), mode);
+}
+
+static const struct zwp_tablet_pad_group_v2_listener group_listener = {
+	.buttons = group_buttons,
+	.ring = group_ring,
+	.strip = group_strip,
+	.modes = group_modes,
+	.done = group_done,
+	.mode_switch = group_mode_switch,
+};
+
+static void pad_group(void *data, struct zwp_tablet_pad_v2 *pad,
+		struct zwp_tablet_pad_group_v2 *group) {
+	struct client *client = data;
+	if (client->group_count == MAX_DEVICES) {
+		raw_client_emit("error too many pad groups");
+		zwp_tablet_pad_group_v2_destroy(group);
+		return;
+	}
+	client->groups[client->group_count++] = group;
+	zwp_tablet_pad_group_v2_add_listener(group, &group_listener, client);
+}
+
+static void pad_path(void *data, struct zwp_tablet_pad_v2 *pad,
+		const char *path) {
+}
+
+static void pad_buttons(void *data, struct zwp_tablet_pad_v2 *pad,
+		uint32_t buttons) {
+	struct client *client = data;
+	client->pad_buttons = buttons;
+}
+
+static void pad_done(void *data, struct zwp_tablet_pad_v2 *pad) {
+	struct client *client = data;
+	raw_client_emit("pad added buttons %u", client->pad_buttons);
+}
+
+static void pad_button(void *data, struct zwp_tablet_pad_v2 *pad, uint32_t time,
+		uint32_t button, uint32_t state) {
+	raw_client_emit("pad button %u %u", button, state);
+}
+
+static void pad_enter(void *data, struct zwp_tablet_pad_v2 *pad,
+		uint32_t serial, struct zwp_tablet_v2 *tablet,
+		struct wl_surface *surface) {
+	struct client *client = data;
+	int i = tablet_index(client, tablet);
+	raw_client_emit("pad enter %s%s",
+			i >= 0 && client->tablet_names[i] != NULL ?
+					client->tablet_names[i] :
+					"(unknown tablet)",
+			surface == client->surface ? "" : " other");
+}
+
+static void pad_leave(void *data, struct zwp_tablet_pad_v2 *pad,
+		uint32_t serial, struct wl_surface *surface) {
+	raw_client_emit("pad leave");
+}
+
+static void pad_removed(void *data, struct zwp_tablet_pad_v2 *pad) {
+	raw_client_emit("pad removed");
+}
+
+static const struct zwp_tablet_pad_v2_listener pad_listener = {
+	.group = pad_group,
+	.path = pad_path,
+	.buttons = pad_buttons,
+	.done = pad_done,
+	.button = pad_button,
+	.enter = pad_enter,
+	.leave = pad_leave,
+	.removed = pad_removed,
+};
+
 static void seat_tablet_added(void *data, struct zwp_tablet_seat_v2 *seat,
 		struct zwp_tablet_v2 *tablet) {
 	struct client *client = data;
@@ -306,12 +543,14 @@ static void seat_tool_added(void *data, struct zwp_tablet_seat_v2 *seat,
 static void seat_pad_added(void *data, struct zwp_tablet_seat_v2 *seat,
 		struct zwp_tablet_pad_v2 *pad) {
 	struct client *client = data;
-	// Kept only to be destroyed: its events go unheard.
 	if (client->pad_count == MAX_DEVICES) {
+		raw_client_emit("error too many pads");
 		zwp_tablet_pad_v2_destroy(pad);
 		return;
 	}
 	client->pads[client->pad_count++] = pad;
+	client->pad_buttons = 0;
+	zwp_tablet_pad_v2_add_listener(pad, &pad_listener, client);
 }
 
 static const struct zwp_tablet_seat_v2_listener tablet_seat_listener = {
@@ -437,6 +676,16 @@ static void client_finish(struct client *client) {
 	for (int i = 0; i < client->tablet_count; i++) {
 		zwp_tablet_v2_destroy(client->tablets[i]);
 		free(client->tablet_names[i]);
+	}
+	// A pad's parts before the pad.
+	for (int i = 0; i < client->ring_count; i++) {
+		zwp_tablet_pad_ring_v2_destroy(client->rings[i]);
+	}
+	for (int i = 0; i < client->strip_count; i++) {
+		zwp_tablet_pad_strip_v2_destroy(client->strips[i]);
+	}
+	for (int i = 0; i < client->group_count; i++) {
+		zwp_tablet_pad_group_v2_destroy(client->groups[i]);
 	}
 	for (int i = 0; i < client->pad_count; i++) {
 		zwp_tablet_pad_v2_destroy(client->pads[i]);

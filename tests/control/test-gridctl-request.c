@@ -324,6 +324,37 @@ static void test_tablet(void) {
 			"invalid tilt '5'"));
 	CHECK(fails(ARGV("tablet", "down", "1", "2", "--size", "5"),
 			"unknown tablet option '--size'"));
+	CHECK(fails(ARGV("tablet", "motion", "1"), "tablet motion needs X Y"));
+}
+
+static void test_tablet_pad(void) {
+	CHECK(builds(ARGV("tablet", "pad", "add"),
+			"{\"command\":\"tablet\",\"action\":\"pad\",\"pad\":\"add\"}"));
+	CHECK(builds(ARGV("tablet", "pad", "button", "3", "up"),
+			"{\"command\":\"tablet\",\"action\":\"pad\",\"pad\":"
+			"\"button\",\"index\":3,\"state\":\"up\"}"));
+	CHECK(builds(ARGV("tablet", "pad", "ring", "0", "90.5"),
+			"{\"command\":\"tablet\",\"action\":\"pad\",\"pad\":"
+			"\"ring\",\"index\":0,\"position\":90.5}"));
+	CHECK(builds(ARGV("tablet", "pad", "strip", "1", "stop"),
+			"{\"command\":\"tablet\",\"action\":\"pad\",\"pad\":"
+			"\"strip\",\"index\":1,\"position\":\"stop\"}"));
+	CHECK(builds(ARGV("tablet", "pad", "mode", "2"),
+			"{\"command\":\"tablet\",\"action\":\"pad\",\"pad\":"
+			"\"mode\",\"mode\":2}"));
+	CHECK(fails(ARGV("tablet", "pad", "add", "now"),
+			"tablet pad add takes no arguments"));
+	CHECK(fails(ARGV("tablet", "pad", "wave"),
+			"invalid tablet pad action 'wave'"));
+	CHECK(fails(ARGV("tablet", "pad", "button", "-1", "down"),
+			"invalid button '-1': expected a natural number"));
+	CHECK(fails(ARGV("tablet", "pad", "button", "1", "pressed"),
+			"tablet pad button needs N down|up"));
+	CHECK(fails(ARGV("tablet", "pad", "ring", "0"),
+			"tablet pad ring needs N DEGREES|stop"));
+	CHECK(fails(ARGV("tablet", "pad", "strip", "0", "top"),
+			"invalid strip position 'top'"));
+	CHECK(fails(ARGV("tablet", "pad", "mode"), "tablet pad mode needs MODE"));
 }
 
 static void test_raw_and_unknown(void) {
@@ -391,6 +422,7 @@ int main(void) {
 	test_wait();
 	test_gesture();
 	test_tablet();
+	test_tablet_pad();
 	test_raw_and_unknown();
 	test_socket_path();
 	return 0;
