@@ -9,6 +9,12 @@
  * legacy_size N legacy identity|ramp|none", with a ramp's mid and last
  * entries as r,g,b after "ramp". DEVICE defaults to /dev/dri/card0; it
  * needs no DRM master, so it runs beside the compositor.
+ *
+ *   vm-gamma --crtcs
+ *
+ * prints what every CRTC of every /dev/dri/card* offers, whether or not
+ * it drives a connector: "cardN DRIVER crtc ID gamma_lut_size N
+ * legacy_size N".
  */
 #include <fcntl.h>
 #include <stdbool.h>
@@ -84,9 +90,44 @@ static uint32_t crtc_of(int fd, const char *name) {
 	return crtc;
 }
 
+static void list_crtcs(void) {
+	for (int card = 0; card < 16; card++) {
+		char path[32];
+		snprintf(path, sizeof(path), "/dev/dri/card%d", card);
+		int fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0) {
+			continue;
+		}
+		drmVersion *version = drmGetVersion(fd);
+		drmModeRes *res = drmModeGetResources(fd);
+		for (int i = 0; res != NULL && i < res->count_crtcs; i++) {
+			bool found;
+			uint64_t size =
+					property(fd, res->crtcs[i], "GAMMA_LUT_SIZE", &found);
+			drmModeCrtc *info = drmModeGetCrtc(fd, res->crtcs[i]);
+			printf("card%d %s crtc %u gamma_lut_size %llu legacy_size %d\n",
+					card, version != NULL ? version->name : "?", res->crtcs[i],
+					found ? (unsigned long long)size : 0ull,
+					info != NULL ? info->gamma_size : 0);
+			drmModeFreeCrtc(info);
+		}
+		if (res == NULL) {
+			printf("card%d %s no KMS resources\n", card,
+					version != NULL ? version->name : "?");
+		}
+		drmModeFreeResources(res);
+		drmFreeVersion(version);
+		close(fd);
+	}
+}
+
 int main(int argc, char **argv) {
+	if (argc == 2 && strcmp(argv[1], "--crtcs") == 0) {
+		list_crtcs();
+		return 0;
+	}
 	if (argc != 2 && argc != 3) {
-		fprintf(stderr, "usage: vm-gamma [DEVICE] CONNECTOR\n");
+		fprintf(stderr, "usage: vm-gamma [DEVICE] CONNECTOR | --crtcs\n");
 		return 2;
 	}
 	const char *device = argc == 3 ? argv[1] : "/dev/dri/card0";
