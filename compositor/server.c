@@ -171,8 +171,9 @@ static int handle_sigchld(int signal, void *data) {
 
 /* The child starts with the signals we block for signalfd unblocked and
  * the session's variables set only in its own environment, so several
- * servers can live in one process. */
-static pid_t spawn(struct gridwl_server *server, char *const argv[]) {
+ * servers can live in one process. Its stderr is stderr_fd unless -1. */
+static pid_t spawn(struct gridwl_server *server, char *const argv[],
+		int stderr_fd) {
 	// A program gridwl starts may bring its first window to the front
 	// (xdg-activation), as one started from a launcher can.
 	char *token = gridwl_xdg_activation_launch_token(server);
@@ -189,6 +190,9 @@ static pid_t spawn(struct gridwl_server *server, char *const argv[]) {
 			setenv("XDG_ACTIVATION_TOKEN", token, 1);
 		} else {
 			unsetenv("XDG_ACTIVATION_TOKEN");
+		}
+		if (stderr_fd >= 0) {
+			dup2(stderr_fd, STDERR_FILENO);
 		}
 		sigset_t set;
 		sigemptyset(&set);
@@ -210,7 +214,7 @@ static pid_t spawn(struct gridwl_server *server, char *const argv[]) {
 		// X11 clients connect to our Xwayland, never to the session we
 		// are nested in.
 		const char *display = gridwl_xwayland_display(server->xwayland);
-		if (display != NULL) {
+		if (display != NULL && display[0] != '\0') {
 			setenv("DISPLAY", display, 1);
 		} else {
 			unsetenv("DISPLAY");
@@ -224,9 +228,51 @@ static pid_t spawn(struct gridwl_server *server, char *const argv[]) {
 }
 
 pid_t gridwl_server_spawn(struct gridwl_server *server, const char *command) {
+	return gridwl_server_spawn_stderr(server, command, -1);
+}
+
+pid_t gridwl_server_spawn_stderr(struct gridwl_server *server,
+		const char *command, int stderr_fd) {
 	wlr_log(WLR_INFO, "Running: %s", command);
 	char *argv[] = { "/bin/sh", "-c", (char *)command, NULL };
-	return spawn(server, argv);
+	return spawn(server, argv, stderr_fd);
+}
+
+/* The config's exec lines, --exec and the "--" command, once; false when
+ * the command cannot be started. */
+static bool start_programs(struct gridwl_server *server) {
+	server->programs_started = true;
+	// --timeout counts from here: waiting for Xwayland's settings is part
+	// of gridwl's start, not of the command's time.
+	if (server->timeout_source != NULL &&
+			wl_event_source_timer_update(server->timeout_source,
+					server->timeout_seconds * 1000) != 0) {
+		wlr_log(WLR_ERROR, "Cannot set the timeout: running without it");
+	}
+	struct gridwl_exec *exec;
+	wl_list_for_each(exec, &server->config->execs, link) {
+		gridwl_server_spawn(server, exec->command);
+	}
+	for (int i = 0; i < server->exec_count; i++) {
+		gridwl_server_spawn(server, server->execs[i]);
+	}
+	if (server->command != NULL) {
+		server->command_pid = spawn(server, server->command, -1);
+		if (server->command_pid < 0) {
+			return false;
+		}
+	}
+	return true;
+}
+
+void gridwl_server_start_programs(struct gridwl_server *server) {
+	if (server->programs_started || server->shutting_down) {
+		return;
+	}
+	if (!start_programs(server)) {
+		wlr_log(WLR_ERROR, "Cannot run %s: exiting", server->command[0]);
+		gridwl_server_terminate(server, 1);
+	}
 }
 
 /* Without --config the file is picked at every load, so a reload finds a
@@ -504,7 +550,6 @@ struct gridwl_server *gridwl_server_create(
 	}
 	server->new_output.notify = handle_new_output;
 	wl_signal_add(&server->backend->events.new_output, &server->new_output);
-	server->xwayland = gridwl_xwayland_create(server);
 	gridwl_global_filter_init(server);
 
 	if (!wlr_backend_start(server->backend)) {
@@ -523,6 +568,9 @@ struct gridwl_server *gridwl_server_create(
 			!options->bare_headless_seat) {
 		gridwl_seat_add_control_devices(server->seat);
 	}
+	// Once the outputs are there: at "xwayland scale auto" their scales
+	// decide whether Xwayland starts now.
+	server->xwayland = gridwl_xwayland_create(server);
 
 	// Outputs exist and are advertised before the socket does, so a client
 	// that connects as soon as it appears sees all of them.
@@ -546,30 +594,21 @@ struct gridwl_server *gridwl_server_create(
 	wlr_log(WLR_INFO, "Running on WAYLAND_DISPLAY=%s, control socket %s",
 			server->socket, server->control_path);
 
-	struct gridwl_exec *exec;
-	wl_list_for_each(exec, &server->config->execs, link) {
-		gridwl_server_spawn(server, exec->command);
-	}
-	for (int i = 0; i < options->exec_count; i++) {
-		gridwl_server_spawn(server, options->execs[i]);
-	}
-	if (server->command != NULL) {
-		server->command_pid = spawn(server, server->command);
-		if (server->command_pid < 0) {
-			gridwl_set_error(error, "cannot run %s", server->command[0]);
-			goto fail;
-		}
-	}
 	if (options->timeout_seconds > 0) {
 		server->timeout_seconds = options->timeout_seconds;
 		server->timeout_source =
 				wl_event_loop_add_timer(server->loop, handle_timeout, server);
-		if (server->timeout_source == NULL ||
-				wl_event_source_timer_update(server->timeout_source,
-						options->timeout_seconds * 1000) != 0) {
+		if (server->timeout_source == NULL) {
 			gridwl_set_error(error, "cannot set the timeout");
 			goto fail;
 		}
+	}
+	server->execs = options->execs;
+	server->exec_count = options->exec_count;
+	if (!gridwl_xwayland_holds_programs(server->xwayland) &&
+			!start_programs(server)) {
+		gridwl_set_error(error, "cannot run %s", server->command[0]);
+		goto fail;
 	}
 	gridwl_ready_notify(server->socket, options->ready_fd);
 	return server;
@@ -594,15 +633,15 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	}
 	gridwl_control_destroy(server->control);
 	free(server->control_path);
-	if (server->display != NULL) {
-		wl_display_destroy_clients(server->display);
-	}
 	// X11 windows go with it, while the seat they may hold focus on is
-	// still there.
+	// still there. Before the other clients: wlroots (0.18) starts a new
+	// Xwayland at once when the client of one started with gridwl goes.
 	gridwl_xwayland_destroy(server->xwayland);
 	// The global filter asks it until the display goes.
 	server->xwayland = NULL;
-	server->xwayland = NULL;
+	if (server->display != NULL) {
+		wl_display_destroy_clients(server->display);
+	}
 	// After the last client: it guards their going too.
 	gridwl_wlroots_guard_destroy(server->wlroots_guard);
 	server->wlroots_guard = NULL;

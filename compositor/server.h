@@ -116,8 +116,13 @@ struct gridwl_server {
 	const char *socket;
 	char *control_path;
 
+	const char *const *execs; // --exec values, main()'s
+	int exec_count;
 	char *const *command;
 	pid_t command_pid;
+	// The exec lines, --exec and the command have run (at start, or
+	// once X11 programs can read their settings: gridwl_xwayland_create).
+	bool programs_started;
 	int exit_code;
 	bool shutting_down;
 
@@ -164,8 +169,16 @@ void gridwl_server_terminate(struct gridwl_server *server, int exit_code);
 /* Reaps the children that have exited (SIGCHLD); Xwayland's once it is
  * up, as wlroots waits for one of its own until then. */
 void gridwl_server_reap_children(struct gridwl_server *server);
+/* Runs the config's exec lines, --exec and the "--" command, unless they
+ * have run: from Xwayland once X11 programs can read their settings, when
+ * it held them back (compositor/shell/xwayland.h). */
+void gridwl_server_start_programs(struct gridwl_server *server);
 /* Runs "sh -c command" with the session's environment. */
 pid_t gridwl_server_spawn(struct gridwl_server *server, const char *command);
+/* The same with its stderr on stderr_fd (which may be close-on-exec: the
+ * child gets a copy). */
+pid_t gridwl_server_spawn_stderr(struct gridwl_server *server,
+		const char *command, int stderr_fd);
 /* Re-reads the config file and applies it; false and *error on failure, the
  * running configuration then unchanged. */
 bool gridwl_server_reload(struct gridwl_server *server, char **error);

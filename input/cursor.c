@@ -257,9 +257,13 @@ void gridwl_cursor_moved(struct gridwl_seat *seat, uint32_t time_msec) {
  * relative motion of a real or virtual pointer. */
 static void send_relative_motion(struct gridwl_seat *seat, uint32_t time_msec,
 		double dx, double dy, double dx_unaccel, double dy_unaccel) {
+	// It goes to the client with the pointer focus; Xwayland's deltas are
+	// X pixels, as its positions are (raw motion for X11 games).
+	int n = gridwl_xwayland_surface_scale(seat->server->xwayland,
+			seat->wlr_seat->pointer_state.focused_surface);
 	wlr_relative_pointer_manager_v1_send_relative_motion(
 			seat->relative_pointers, seat->wlr_seat, (uint64_t)time_msec * 1000,
-			dx, dy, dx_unaccel, dy_unaccel);
+			dx * n, dy * n, dx_unaccel * n, dy_unaccel * n);
 }
 
 /* wlr_cursor stops the pointer at a right or bottom edge of the layout (or

@@ -164,9 +164,32 @@
  *    Keep while wlroots has no buffer scale set by the compositor. A
  *    commit kept in a cached state (a state lock) is checked at N; no
  *    lock is taken on Xwayland's surfaces in 0.18.
+ *    What else Xwayland gives in X pixels is made logical in the same
+ *    place: the input region (Xwayland 24.1 sets it from a window's
+ *    input shape; rounded out) and the opaque region (rounded in), and
+ *    the wp_viewport destination of its emulated modes (a program's own
+ *    resolution stretched over the output: the size is the destination
+ *    divided by N, the buffer sampled at scale 1, which such a commit
+ *    sets again, as one before it may have left N).
+ *    xwayland-input-shape and xwayland-emulated-mode show them.
  *    xwayland-scale's menu (41x31 X pixels at scale 2, drawn twice)
  *    shows it. gridwl's own invalid_size check (compositor/surface.c)
  *    leaves Xwayland's surfaces alone for the same reason.
+ * W23 xwayland.c, gridwl_compat_xwayland_disown_wm_fd: the window
+ *    manager's X connection is closed twice. xwm_create hands wm_fd[0] to
+ *    xcb_connect_to_fd, which closes it at xcb_disconnect (xwm_destroy),
+ *    and server_finish_process closes the same number again. When
+ *    Xwayland dies, its Wayland client usually goes first: wlroots closes
+ *    the number under the window manager, starts the next Xwayland at
+ *    once (Xwayland started with gridwl), whose new socket pairs take
+ *    that number, and xwm_destroy then closes one of them: the new
+ *    Xwayland "could not connect to wayland server" and X11 is gone for
+ *    the session. (Lazily started it is a race with any fd gridwl opens
+ *    meanwhile.) Called once the window manager is up, it sets wm_fd[0]
+ *    to -1, as the fix does.
+ *    Upstream: so in 0.18.2 and 0.18.3; fixed in 0.20.0, 879243e37
+ *    "xwm: Fix double-close" (0.19.2, ea1ade5e5). Remove with 0.19.2.
+ *    xwayland-first-client's killed Xwayland shows it.
  * W26 tablet_pad.c, gridwl_compat_tablet_pad_v2_created: a tablet-v2 pad
  *    never frees its array of group modes (4 bytes a group) when its device
  *    goes: handle_wlr_tablet_pad_destroy frees the pad, not pad->groups,
@@ -222,6 +245,7 @@
 
 struct wlr_input_device;
 struct wlr_output;
+struct wlr_xwayland;
 struct wlr_xwayland_surface;
 struct wlr_pointer_constraint_v1;
 struct wlr_screencopy_manager_v1;
@@ -279,6 +303,8 @@ void gridwl_compat_surface_scale_client_commit(struct wlr_surface *surface,
 /* W22: from the surface's commit, after the client_commit above. */
 void gridwl_compat_surface_scale_committed(struct wlr_surface *surface);
 
+/* W23: from the xwayland's ready signal (its window manager is up). */
+void gridwl_compat_xwayland_disown_wm_fd(struct wlr_xwayland *xwayland);
 /* W26: from right after wlr_tablet_pad_create. */
 void gridwl_compat_tablet_pad_v2_created(struct wlr_tablet_v2_tablet_pad *pad);
 

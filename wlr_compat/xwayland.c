@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <stdlib.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/xwayland.h>
@@ -19,12 +20,82 @@ void gridwl_compat_xwayland_map_associated(
 	}
 }
 
+static int64_t floor_div(int64_t x, int64_t n) {
+	return x >= 0 ? x / n : -((-x + n - 1) / n);
+}
+
+static int64_t ceil_div(int64_t x, int64_t n) {
+	return -floor_div(-x, n);
+}
+
+static int max_int(int a, int b) {
+	return a > b ? a : b;
+}
+
+static int32_t clamp_int32(int64_t x) {
+	return x < INT32_MIN ? INT32_MIN : x > INT32_MAX ? INT32_MAX : (int32_t)x;
+}
+
+/* A region in X pixels made logical: rounded out (every X pixel of it is in
+ * a logical pixel of the result: an input region, whose thin parts stay
+ * reachable) or in (only logical pixels it covers whole: an opaque region,
+ * which must claim nothing that is not). */
+static void region_to_logical(pixman_region32_t *region, int scale,
+		bool outward) {
+	int count = 0;
+	const pixman_box32_t *boxes = pixman_region32_rectangles(region, &count);
+	pixman_region32_t logical;
+	pixman_region32_init(&logical);
+	for (int i = 0; i < count; i++) {
+		const pixman_box32_t *box = &boxes[i];
+		int64_t x1 =
+				outward ? floor_div(box->x1, scale) : ceil_div(box->x1, scale);
+		int64_t y1 =
+				outward ? floor_div(box->y1, scale) : ceil_div(box->y1, scale);
+		int64_t x2 =
+				outward ? ceil_div(box->x2, scale) : floor_div(box->x2, scale);
+		int64_t y2 =
+				outward ? ceil_div(box->y2, scale) : floor_div(box->y2, scale);
+		if (x2 > x1 && y2 > y1) {
+			pixman_region32_union_rect(&logical, &logical, clamp_int32(x1),
+					clamp_int32(y1), (unsigned int)(x2 - x1),
+					(unsigned int)(y2 - y1));
+		}
+	}
+	pixman_region32_copy(region, &logical);
+	pixman_region32_fini(&logical);
+}
+
 void gridwl_compat_surface_scale_client_commit(struct wlr_surface *surface,
 		int scale) {
 	struct wlr_surface_state *pending = &surface->pending;
-	if (scale <= 1 || pending->viewport.has_src || pending->viewport.has_dst) {
-		// A viewport (Xwayland's emulated modes) is in X pixels: left
-		// at scale 1.
+	if (scale <= 1) {
+		return;
+	}
+	// Regions given in this commit are X pixels too (Xwayland 24.1 sets
+	// the input region from a window's input shape).
+	if (pending->committed & WLR_SURFACE_STATE_INPUT_REGION) {
+		region_to_logical(&pending->input, scale, true);
+	}
+	if (pending->committed & WLR_SURFACE_STATE_OPAQUE_REGION) {
+		region_to_logical(&pending->opaque, scale, false);
+	}
+	if (pending->viewport.has_src || pending->viewport.has_dst) {
+		// A viewport (Xwayland's emulated modes: a program's own
+		// resolution stretched over the output) samples the buffer at
+		// scale 1, left so; its destination is X pixels (the output's
+		// size as Xwayland sees it), which wlroots made the size. The
+		// scale is set back to 1 too: a commit before may have left N.
+		pending->scale = 1;
+		pending->committed |= WLR_SURFACE_STATE_SCALE;
+		if (pending->viewport.has_dst &&
+				(pending->width > 0 || pending->height > 0)) {
+			pending->width = max_int(pending->viewport.dst_width / scale, 1);
+			pending->height = max_int(pending->viewport.dst_height / scale, 1);
+			pixman_region32_intersect_rect(&pending->surface_damage,
+					&pending->surface_damage, 0, 0, pending->width,
+					pending->height);
+		}
 		return;
 	}
 	pending->scale = scale;
@@ -46,4 +117,13 @@ void gridwl_compat_surface_scale_client_commit(struct wlr_surface *surface,
 void gridwl_compat_surface_scale_committed(struct wlr_surface *surface) {
 	// The applied state keeps scale N; the next commit is checked at 1.
 	surface->pending.scale = 1;
+}
+
+void gridwl_compat_xwayland_disown_wm_fd(struct wlr_xwayland *xwayland) {
+	// xcb owns it since xwm_create (xcb_connect_to_fd) and closes it with
+	// the window manager; without this server_finish_process closes the
+	// number again.
+	if (xwayland->server != NULL && xwayland->xwm != NULL) {
+		xwayland->server->wm_fd[0] = -1;
+	}
 }

@@ -14,13 +14,109 @@
 #include "input/seat.h"
 #include "wlr_compat/wlr_compat.h"
 
+/* How long the programs gridwl starts wait at most for X11 settings (an
+ * Xwayland or xrdb that hangs): they run then anyway, logged. */
+#define HOLD_TIMEOUT_MS 20000
+
 struct gridwl_xwayland {
 	struct gridwl_server *server;
 	struct wlr_xwayland *wlr_xwayland;
 	struct gridwl_xwayland_scale scale;
+	// The programs gridwl starts wait for the settings of the first
+	// Xwayland (see gridwl_xwayland_create).
+	bool holding;
+	struct wl_event_source *hold_timer; // NULL when not holding
 	struct wl_listener ready;
 	struct wl_listener new_surface;
+	struct wl_listener server_start;
+	struct wl_listener client_destroy; // the Xwayland starting or running
+	struct wl_listener settings_changed;
 };
+
+static void release_programs(struct gridwl_xwayland *xwayland,
+		const char *why) {
+	if (!xwayland->holding) {
+		return;
+	}
+	xwayland->holding = false;
+	if (xwayland->hold_timer != NULL) {
+		wl_event_source_remove(xwayland->hold_timer);
+		xwayland->hold_timer = NULL;
+	}
+	wlr_log(WLR_INFO, "Starting the session's programs: %s", why);
+	gridwl_server_start_programs(xwayland->server);
+}
+
+/* Once the settings of the first Xwayland are in place, or cannot be. */
+static void release_if_settled(struct gridwl_xwayland *xwayland) {
+	if (!xwayland->wlr_xwayland->server->ready) {
+		// A helper of an Xwayland gone: the next one's settings count.
+		return;
+	}
+	switch (xwayland->scale.settings.state) {
+	case GRIDWL_XWAYLAND_SETTINGS_APPLIED:
+		release_programs(xwayland, "X11 settings applied");
+		break;
+	case GRIDWL_XWAYLAND_SETTINGS_FAILED:
+		release_programs(xwayland, "X11 settings failed");
+		break;
+	case GRIDWL_XWAYLAND_SETTINGS_NONE:
+		// N came out 1 at the start (the layout changed meanwhile).
+		release_programs(xwayland, "no X11 settings at scale 1");
+		break;
+	case GRIDWL_XWAYLAND_SETTINGS_PENDING:
+		break;
+	}
+}
+
+static void handle_settings_changed(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland *xwayland =
+			wl_container_of(listener, xwayland, settings_changed);
+	release_if_settled(xwayland);
+}
+
+static int handle_hold_timeout(void *data) {
+	struct gridwl_xwayland *xwayland = data;
+	wlr_log(WLR_ERROR,
+			"X11 settings not in place after %d s (Xwayland or xrdb hangs?)",
+			HOLD_TIMEOUT_MS / 1000);
+	release_programs(xwayland, "not waiting any longer");
+	return 0;
+}
+
+static void handle_client_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland *xwayland =
+			wl_container_of(listener, xwayland, client_destroy);
+	wl_list_remove(&xwayland->client_destroy.link);
+	wl_list_init(&xwayland->client_destroy.link);
+	struct wlr_xwayland_server *server = xwayland->wlr_xwayland->server;
+	if (!server->ready) {
+		// wlroots says why, and does not restart it.
+		release_programs(xwayland, "Xwayland did not start");
+	}
+}
+
+/* Each start. wlroots 0.18 restarts an Xwayland whose client goes after it
+ * was ready (always: the "ran more than 5 s" rule of
+ * xwayland/server.c handle_client_destroy reads a start time it has just
+ * cleared), at once when it was started with gridwl, lazily otherwise;
+ * one whose client goes before it is ready is not restarted, which is how
+ * a failed start shows. */
+static void handle_server_start(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland *xwayland =
+			wl_container_of(listener, xwayland, server_start);
+	// Those of an Xwayland before went with it; handle_ready gives them
+	// again.
+	xwayland->scale.settings.state = GRIDWL_XWAYLAND_SETTINGS_NONE;
+	// Still in the destroy signal of the client before, which wlroots'
+	// restart runs in.
+	wl_list_remove(&xwayland->client_destroy.link);
+	wl_list_init(&xwayland->client_destroy.link);
+	struct wl_client *client = xwayland->wlr_xwayland->server->client;
+	if (client != NULL) {
+		wl_client_add_destroy_listener(client, &xwayland->client_destroy);
+	}
+}
 
 /* The X root cursor (what X windows without a cursor of their own show) at
  * N, from gridwl's theme at N times its size: as large as over Wayland
@@ -51,10 +147,12 @@ static void handle_ready(struct wl_listener *listener, void *data) {
 			wl_container_of(listener, xwayland, ready);
 	wlr_log(WLR_INFO, "Xwayland is up on DISPLAY=%s",
 			xwayland->wlr_xwayland->display_name);
+	gridwl_compat_xwayland_disown_wm_fd(xwayland->wlr_xwayland);
 	// wlroots has reaped its fork: what exited meanwhile is reaped now.
 	gridwl_server_reap_children(xwayland->server);
 	gridwl_xwayland_settings_start(&xwayland->scale);
 	set_root_cursor(xwayland);
+	release_if_settled(xwayland);
 }
 
 static void handle_new_surface(struct wl_listener *listener, void *data) {
@@ -82,8 +180,17 @@ struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server) {
 		return NULL;
 	}
 	xwayland->server = server;
+	xwayland->client_destroy.notify = handle_client_destroy;
+	wl_list_init(&xwayland->client_destroy.link);
+	// The first X11 client would start a lazy Xwayland and be accepted as
+	// soon as wlroots' window manager is up, before xrdb could run (wlroots
+	// 0.18 never passes -initfd): it would read no Xft.dpi and come out
+	// small. At N > 1 Xwayland starts with gridwl instead, and the programs
+	// gridwl starts wait for the settings; at N = 1 there are none to wait
+	// for, and nothing runs until an X11 client comes.
+	bool eager = gridwl_xwayland_scale_planned(server) > 1;
 	xwayland->wlr_xwayland =
-			wlr_xwayland_create(server->display, server->compositor, true);
+			wlr_xwayland_create(server->display, server->compositor, !eager);
 	if (xwayland->wlr_xwayland == NULL) {
 		wlr_log(WLR_ERROR, "Cannot set up Xwayland: no X11 clients");
 		free(xwayland);
@@ -101,11 +208,33 @@ struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server) {
 	xwayland->new_surface.notify = handle_new_surface;
 	wl_signal_add(&xwayland->wlr_xwayland->events.new_surface,
 			&xwayland->new_surface);
+	xwayland->server_start.notify = handle_server_start;
+	wl_signal_add(&xwayland->wlr_xwayland->server->events.start,
+			&xwayland->server_start);
+	xwayland->settings_changed.notify = handle_settings_changed;
+	wl_signal_add(&xwayland->scale.settings.events.changed,
+			&xwayland->settings_changed);
 	wlr_xwayland_set_seat(xwayland->wlr_xwayland, server->seat->wlr_seat);
+	if (!eager) {
+		wlr_log(WLR_INFO,
+				"Xwayland on DISPLAY=%s, started when an X11 client "
+				"connects",
+				xwayland->wlr_xwayland->display_name);
+		return xwayland;
+	}
 	wlr_log(WLR_INFO,
-			"Xwayland on DISPLAY=%s, started when an X11 client "
-			"connects",
+			"Xwayland on DISPLAY=%s, started now (X11 scale above 1); the "
+			"session's programs wait for its X11 settings",
 			xwayland->wlr_xwayland->display_name);
+	xwayland->hold_timer = wl_event_loop_add_timer(server->loop,
+			handle_hold_timeout, xwayland);
+	xwayland->holding = xwayland->hold_timer != NULL &&
+			wl_event_source_timer_update(xwayland->hold_timer,
+					HOLD_TIMEOUT_MS) == 0;
+	if (!xwayland->holding && xwayland->hold_timer != NULL) {
+		wl_event_source_remove(xwayland->hold_timer);
+		xwayland->hold_timer = NULL;
+	}
 	return xwayland;
 }
 
@@ -115,11 +244,21 @@ void gridwl_xwayland_destroy(struct gridwl_xwayland *xwayland) {
 	}
 	wl_list_remove(&xwayland->ready.link);
 	wl_list_remove(&xwayland->new_surface.link);
+	wl_list_remove(&xwayland->server_start.link);
+	wl_list_remove(&xwayland->client_destroy.link);
+	wl_list_remove(&xwayland->settings_changed.link);
+	if (xwayland->hold_timer != NULL) {
+		wl_event_source_remove(xwayland->hold_timer);
+	}
 	gridwl_xwayland_settings_stop(&xwayland->scale);
 	gridwl_xwayland_scale_finish(&xwayland->scale);
 	// Destroys every X11 window left, whose views go with them, and
-	// Xwayland's client with its resources.
+	// Xwayland's client with its resources. The globals it removes ask
+	// gridwl_xwayland_allows about the clients still there, which must
+	// not look at the server it frees first.
+	xwayland->scale.xserver = NULL;
 	wlr_xwayland_destroy(xwayland->wlr_xwayland);
+	xwayland->wlr_xwayland = NULL;
 	gridwl_xwayland_outputs_destroy(xwayland->scale.outputs);
 	free(xwayland);
 }
@@ -181,9 +320,15 @@ int gridwl_xwayland_surface_scale(struct gridwl_xwayland *xwayland,
 
 bool gridwl_xwayland_child_exited(struct gridwl_xwayland *xwayland, pid_t pid,
 		int status) {
+	// A change of the settings' state releases the programs
+	// (handle_settings_changed).
 	return xwayland != NULL &&
 			gridwl_xwayland_settings_child_exited(&xwayland->scale, pid,
 					status);
+}
+
+bool gridwl_xwayland_holds_programs(struct gridwl_xwayland *xwayland) {
+	return xwayland != NULL && xwayland->holding;
 }
 
 const char *gridwl_xwayland_settings_state(struct gridwl_xwayland *xwayland) {

@@ -12,12 +12,15 @@ struct wlr_xwayland_surface;
 
 /*
  * Xwayland for X11 clients, started (by wlroots) when the first one
- * connects. Off when the config says "xwayland disable" or the Xwayland
+ * connects, or with gridwl when X11 programs draw at a scale above 1
+ * (compositor/shell/xwayland_scale.h), so that the first one finds its
+ * settings. Off when the config says "xwayland disable" or the Xwayland
  * binary is missing.
  */
 struct gridwl_xwayland;
 
-/* NULL when Xwayland is off; why is logged. Run after the seat exists. */
+/* NULL when Xwayland is off; why is logged. Run after the seat and the
+ * first outputs exist (their scales decide whether it starts now). */
 struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server);
 /* Destroys every X11 window's view too; run while the seat still exists. */
 void gridwl_xwayland_destroy(struct gridwl_xwayland *xwayland);
@@ -32,6 +35,12 @@ pid_t gridwl_xwayland_starting_pid(struct gridwl_xwayland *xwayland);
  * xdg-output manager everyone else's. */
 bool gridwl_xwayland_allows(struct gridwl_xwayland *xwayland,
 		const struct wl_client *client, const struct wl_global *global);
+
+/* Whether the programs gridwl starts (exec lines, --exec, "-- CMD") are to
+ * wait: Xwayland starts with gridwl and its X11 settings are not yet in
+ * place. It runs them (gridwl_server_start_programs) once they are, or
+ * they failed, or Xwayland did not start, or after 20 s at most. */
+bool gridwl_xwayland_holds_programs(struct gridwl_xwayland *xwayland);
 
 /* The scale N of the Xwayland running, or last run (1 before the first,
  * or when xwayland is NULL): X pixels per logical pixel

@@ -48,8 +48,9 @@ static int largest_output_scale(struct gridwl_server *server) {
 	return largest;
 }
 
-/* The largest N up to wanted whose X screen keeps to 16 bits. */
-static int fit_x11_range(struct gridwl_server *server, int wanted) {
+/* The largest N up to wanted whose X screen keeps to 16 bits; a smaller N
+ * is logged when log says so. */
+static int fit_x11_range(struct gridwl_server *server, int wanted, bool log) {
 	struct wlr_box box;
 	wlr_output_layout_get_box(server->output_layout, NULL, &box);
 	int n = wanted;
@@ -60,7 +61,7 @@ static int fit_x11_range(struct gridwl_server *server, int wanted) {
 					(long)box.y * n < -X11_COORD_MAX - 1)) {
 		n--;
 	}
-	if (n != wanted) {
+	if (n != wanted && log) {
 		wlr_log(WLR_ERROR,
 				"Xwayland at scale %d would make an X screen past X11's "
 				"16-bit coordinates (layout %dx%d at %d,%d): scale %d instead",
@@ -69,13 +70,22 @@ static int fit_x11_range(struct gridwl_server *server, int wanted) {
 	return n;
 }
 
+static int choose_factor(struct gridwl_server *server, bool log) {
+	int configured = server->config->xwayland_scale;
+	int wanted = configured > 0 ? configured : largest_output_scale(server);
+	return fit_x11_range(server, wanted, log);
+}
+
+int gridwl_xwayland_scale_planned(struct gridwl_server *server) {
+	return choose_factor(server, false);
+}
+
 static void handle_server_start(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_scale *scale =
 			wl_container_of(listener, scale, server_start);
 	struct gridwl_server *server = scale->server;
 	int configured = server->config->xwayland_scale;
-	int wanted = configured > 0 ? configured : largest_output_scale(server);
-	scale->factor = fit_x11_range(server, wanted);
+	scale->factor = choose_factor(server, true);
 	wlr_log(WLR_INFO,
 			"Xwayland starts at scale %d (xwayland scale %s); a change of "
 			"it applies when Xwayland next starts",
@@ -137,6 +147,7 @@ bool gridwl_xwayland_scale_init(struct gridwl_xwayland_scale *scale,
 	scale->server = server;
 	scale->xserver = xserver;
 	scale->factor = 1;
+	gridwl_xwayland_settings_init(&scale->settings);
 	scale->outputs = gridwl_xwayland_outputs_create(scale);
 	if (scale->outputs == NULL) {
 		return false;

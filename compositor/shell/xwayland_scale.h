@@ -32,8 +32,10 @@ struct wlr_xwayland_server;
  */
 enum gridwl_xwayland_settings_state {
 	GRIDWL_XWAYLAND_SETTINGS_NONE, // N = 1, or no Xwayland yet
-	GRIDWL_XWAYLAND_SETTINGS_PENDING, // xrdb has not ended yet
-	GRIDWL_XWAYLAND_SETTINGS_APPLIED, // xrdb merged them, xsettingsd runs
+	// xrdb has not ended, or xsettingsd does not own the selection yet
+	GRIDWL_XWAYLAND_SETTINGS_PENDING,
+	// xrdb merged them, xsettingsd owns _XSETTINGS_S0
+	GRIDWL_XWAYLAND_SETTINGS_APPLIED,
 	GRIDWL_XWAYLAND_SETTINGS_FAILED, // logged once
 };
 
@@ -42,6 +44,17 @@ enum gridwl_xwayland_settings_state {
 struct gridwl_xwayland_settings {
 	enum gridwl_xwayland_settings_state state;
 	pid_t xrdb_pid, xsettingsd_pid; // 0 when not running
+	bool xrdb_done, xsettings_owned;
+	// xsettingsd's stderr, which says when it owns the selection; -1 and
+	// NULL once it is closed.
+	int xsettingsd_log_fd;
+	struct wl_event_source *xsettingsd_log;
+	char log_line[256];
+	size_t log_len;
+	struct {
+		// The state changed (data: NULL).
+		struct wl_signal changed;
+	} events;
 };
 
 struct gridwl_xwayland_scale {
@@ -62,6 +75,10 @@ int gridwl_xwayland_size_to_logical(int size, int factor);
 /* A logical size in X pixels, at least 1. */
 int gridwl_xwayland_size_to_x(int size, int factor);
 
+/* The N an Xwayland starting now would have (without logging why it is
+ * smaller than asked for, which its start does). */
+int gridwl_xwayland_scale_planned(struct gridwl_server *server);
+
 bool gridwl_xwayland_scale_init(struct gridwl_xwayland_scale *scale,
 		struct gridwl_server *server, struct wlr_xwayland_server *xserver);
 /* Before the Xwayland server is destroyed; the outputs go after it, with
@@ -71,12 +88,14 @@ void gridwl_xwayland_scale_finish(struct gridwl_xwayland_scale *scale);
 bool gridwl_xwayland_scale_is_xwayland(struct gridwl_xwayland_scale *scale,
 		const struct wl_client *client);
 
+/* Before the first start. */
+void gridwl_xwayland_settings_init(struct gridwl_xwayland_settings *settings);
 /* Once Xwayland is ready: starts xrdb and xsettingsd when N > 1. */
 void gridwl_xwayland_settings_start(struct gridwl_xwayland_scale *scale);
 /* From the reaping of gridwl's children: true when pid was one of them. */
 bool gridwl_xwayland_settings_child_exited(struct gridwl_xwayland_scale *scale,
 		pid_t pid, int status);
-/* Ends xsettingsd (and xrdb) if still running. */
+/* Ends xsettingsd (and xrdb) if still running, and stops reading it. */
 void gridwl_xwayland_settings_stop(struct gridwl_xwayland_scale *scale);
 /* "pending", "applied", "failed"; NULL for none. */
 const char *gridwl_xwayland_settings_state_name(
