@@ -650,6 +650,11 @@ static const struct command commands[] = {
 			"pressure 0 to 1 and tilt in degrees; or\n"
 			"a button on it pressed or released",
 			3, 7, build_tablet },
+	[GRIDWL_CONTROL_SEATS] = { "",
+			"list the seats (seat0 and remote desktops'\n"
+			"transient ones): keyboard and pointer\n"
+			"focus, cursor position",
+			0, 0, build_no_args },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==
