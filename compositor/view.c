@@ -311,10 +311,7 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	}
 	// Panels keep their place in the stack.
 	if (view->kind != GRIDWL_VIEW_LAYER_SURFACE) {
-		gridwl_views_lower_fullscreen(server, view);
-		view->above_panels = view->fullscreen;
-		gridwl_view_raise(view);
-		gridwl_view_damage_whole(view);
+		gridwl_view_bring_to_front(view);
 	}
 	view->impl->set_activated(view, true);
 	gridwl_seat_focus_surface(server->seat, surface);

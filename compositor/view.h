@@ -224,6 +224,10 @@ void gridwl_view_focus(struct gridwl_view *view);
  * layer surfaces, windows, top layer surfaces, fullscreen windows, overlay
  * layer surfaces, from the bottom up. */
 void gridwl_view_raise(struct gridwl_view *view);
+/* What a click on a window does to the stack: it goes on top of the
+ * windows (a fullscreen one over the panels), the fullscreen windows over
+ * the panels that were raised before it back among the windows. */
+void gridwl_view_bring_to_front(struct gridwl_view *view);
 /* Fullscreen windows raised over the panels, other than focused, go back
  * among the windows (compositor/view_stack.c). */
 void gridwl_views_lower_fullscreen(struct gridwl_server *server,

@@ -3,6 +3,7 @@
 #include <wlr/types/wlr_xdg_shell.h>
 #include "compositor/server.h"
 #include "compositor/view.h"
+#include "input/seat.h"
 
 /*
  * The stacking order of views: bands from the background layer up to the
@@ -92,4 +93,12 @@ void gridwl_view_raise(struct gridwl_view *view) {
 		gridwl_view_raise(*child);
 	}
 	wl_array_release(&children);
+}
+
+void gridwl_view_bring_to_front(struct gridwl_view *view) {
+	gridwl_views_lower_fullscreen(view->server, view);
+	view->above_panels = view->fullscreen;
+	gridwl_view_raise(view);
+	gridwl_view_damage_whole(view);
+	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 }

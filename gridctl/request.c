@@ -574,6 +574,11 @@ static const struct command commands[] = {
 			"POSITION (0 to 1) by a finger (stop: it\n"
 			"is lifted), or mode M switched to",
 			2, 7, gridctl_build_tablet },
+	[GRIDWL_CONTROL_SEATS] = { "",
+			"list the seats (seat0 and remote desktops'\n"
+			"transient ones): keyboard and pointer\n"
+			"focus, cursor position",
+			0, 0, build_no_args },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

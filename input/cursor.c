@@ -19,6 +19,7 @@
 #include "input/input_device.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
+#include "input/transient_seat.h"
 #include "render/cursor_draw.h"
 
 /* Windows are at least this big, in logical pixels, while resized. */
@@ -64,8 +65,18 @@ void gridwl_cursor_set_surface(struct gridwl_seat *seat,
 	release_retired_theme(seat);
 }
 
-struct wlr_surface *gridwl_render_cursor_surface(struct gridwl_server *server) {
-	return server->seat != NULL ? server->seat->cursor_surface : NULL;
+struct wlr_surface *gridwl_render_cursor_surface(struct gridwl_server *server,
+		struct wlr_texture *texture) {
+	struct gridwl_seat *seat = server->seat;
+	if (seat == NULL) {
+		return NULL;
+	}
+	if (seat->cursor_surface != NULL &&
+			wlr_surface_get_texture(seat->cursor_surface) == texture) {
+		return seat->cursor_surface;
+	}
+	return gridwl_transient_seats_cursor_surface(seat->transient_seats,
+			texture);
 }
 
 void gridwl_cursor_set_theme_image(struct gridwl_seat *seat, const char *name) {
@@ -130,6 +141,7 @@ void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 static void rebase_pointer(void *data) {
 	struct gridwl_seat *seat = data;
 	seat->pointer_rebase_idle = NULL;
+	gridwl_transient_seats_rebase_pointers(seat->transient_seats);
 	struct wlr_seat_pointer_state *state = &seat->wlr_seat->pointer_state;
 	// While a button is held the surface it went to keeps the pointer
 	// (the implicit grab clients rely on for drags), and during a move or

@@ -6,6 +6,7 @@
 #include "input/cursor.h"
 #include "input/seat.h"
 #include "input/tablet.h"
+#include "input/transient_seat.h"
 
 /*
  * cursor-shape-v1: a client names a shape instead of drawing a cursor, and
@@ -27,6 +28,13 @@ static void handle_request_set_shape(struct wl_listener *listener, void *data) {
 			wl_container_of(listener, cursor_shape, request_set_shape);
 	struct wlr_cursor_shape_manager_v1_request_set_shape_event *event = data;
 	struct gridwl_seat *seat = cursor_shape->seat;
+	const char *name = wlr_cursor_shape_v1_name(event->shape);
+	// A tablet tool is only ever the user's seat's.
+	if (event->device_type == WLR_CURSOR_SHAPE_MANAGER_V1_DEVICE_TYPE_POINTER &&
+			gridwl_transient_seats_set_shape(seat->transient_seats,
+					event->seat_client, name)) {
+		return;
+	}
 	// As for wl_pointer.set_cursor: only the client under the pointer, or
 	// under the tablet tool that shows the cursor.
 	bool allowed = event->device_type ==
@@ -37,7 +45,7 @@ static void handle_request_set_shape(struct wl_listener *listener, void *data) {
 	if (!allowed) {
 		return;
 	}
-	gridwl_cursor_set_theme_image(seat, wlr_cursor_shape_v1_name(event->shape));
+	gridwl_cursor_set_theme_image(seat, name);
 }
 
 static void cursor_shape_finish(struct gridwl_cursor_shape *cursor_shape) {

@@ -208,6 +208,7 @@ void gridwl_seat_apply_cursor_config(struct gridwl_seat *seat) {
 	wl_list_for_each(output, &seat->server->outputs, link) {
 		gridwl_seat_output_configured(seat, output);
 	}
+	gridwl_transient_seats_theme_changed(seat->transient_seats);
 	// Over a surface the image stays as it was until the surface sets its
 	// own or the pointer leaves it, and wlr_cursor reads it from the old
 	// theme again whenever an output's scale changes meanwhile.
@@ -338,6 +339,7 @@ void gridwl_seat_layout_changed(struct gridwl_seat *seat) {
 	// wlr_cursor maps a device to an output it is told of, and keeps a
 	// mapping to an output that has gone.
 	gridwl_input_devices_map(seat, NULL);
+	gridwl_transient_seats_layout_changed(seat->transient_seats);
 	if (!seat->pointer_placed) {
 		return;
 	}
@@ -398,6 +400,7 @@ void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
 		seat->grab_mode = GRIDWL_GRAB_NONE;
 		seat->grab_view = NULL;
 	}
+	gridwl_transient_seats_view_unmapped(seat->transient_seats, view);
 	// The focus may be on the window itself or on one of its popups.
 	struct wlr_surface *focused =
 			seat->wlr_seat->keyboard_state.focused_surface;

@@ -1,42 +1,35 @@
 #include <stdio.h>
 #include <stdlib.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_transient_seat_v1.h>
 #include <wlr/util/log.h>
-#include "compositor/services/idle.h"
 #include "compositor/server.h"
+#include "compositor/services/idle.h"
+#include "compositor/shell/layer_shell.h"
+#include "compositor/shell/session_lock.h"
+#include "compositor/util.h"
+#include "compositor/view.h"
 #include "input/seat.h"
 #include "input/transient_seat.h"
+#include "input/transient_seat_private.h"
 #include "wlr_compat/wlr_compat.h"
 
 /*
  * ext-transient-seat-v1 (wayvnc, remote desktops): a seat of the client's
- * own, a wlr_seat with its wl_seat global, its own keyboard state (keys,
- * modifiers, enter and leave) and keyboard focus, for the virtual keyboards
- * its client makes on it. It has no pointer of its own: the window it
- * types into is the one the user's seat gives the keyboard to, followed as
- * that changes, so a remote user types where the local one would. It goes
- * when its client destroys it or disconnects: wlroots destroys the wlr_seat
+ * own, a wlr_seat with its wl_seat global, used as a second person at the
+ * desktop would use one (as sway's seats are): the virtual keyboards its
+ * client makes on it type into its own keyboard focus, and its virtual
+ * pointers move a cursor of its own (input/transient_cursor.c), whose
+ * clicks give it that focus. Until its pointer has clicked a window, and
+ * again when that window goes, its keyboard follows the user's focus, so
+ * a remote desktop without a pointer types where the local user would.
+ * The user's keyboard focus and cursor are never touched. It goes when
+ * its client destroys it or disconnects: wlroots destroys the wlr_seat
  * with the resource.
  */
-struct gridwl_transient_seats {
-	struct gridwl_seat *seat;
-	struct wlr_transient_seat_manager_v1 *manager; // freed by wlroots
-	struct wl_list seats; // gridwl_transient_seat.link
-	unsigned next_number;
-	struct wl_listener create_seat;
-	struct wl_listener focus_change;
-};
-
-struct gridwl_transient_seat {
-	struct gridwl_transient_seats *seats;
-	struct wlr_seat *wlr_seat;
-	struct wl_list link;
-	struct wl_list keyboards; // gridwl_transient_keyboard.link
-	struct wl_listener destroy;
-};
-
 struct gridwl_transient_keyboard {
 	struct gridwl_transient_seat *seat;
 	struct wlr_keyboard *wlr_keyboard;
@@ -46,14 +39,42 @@ struct gridwl_transient_keyboard {
 	struct wl_listener destroy;
 };
 
-static void update_capabilities(struct gridwl_transient_seat *seat) {
-	wlr_seat_set_capabilities(seat->wlr_seat,
-			wl_list_empty(&seat->keyboards) ? 0 : WL_SEAT_CAPABILITY_KEYBOARD);
+void gridwl_transient_seat_update_capabilities(
+		struct gridwl_transient_seat *seat) {
+	uint32_t caps = 0;
+	if (!wl_list_empty(&seat->keyboards)) {
+		caps |= WL_SEAT_CAPABILITY_KEYBOARD;
+	}
+	if (gridwl_transient_cursor_has_pointer(seat)) {
+		caps |= WL_SEAT_CAPABILITY_POINTER;
+	}
+	wlr_seat_set_capabilities(seat->wlr_seat, caps);
 }
 
-/* The surface with the user's keyboard, with this seat's own keys held. */
-static void follow_focus(struct gridwl_transient_seat *seat,
-		struct wlr_surface *surface) {
+/* Its own focus while the session lets the keyboard go there (not under
+ * the lock, nor while a launcher holds the keyboard), else the user's. */
+static struct wlr_surface *keyboard_target(struct gridwl_transient_seat *seat) {
+	struct gridwl_server *server = seat->seats->seat->server;
+	struct wlr_surface *user =
+			seat->seats->seat->wlr_seat->keyboard_state.focused_surface;
+	if (seat->focus == NULL ||
+			!gridwl_session_lock_allows_focus(server, seat->focus)) {
+		return user;
+	}
+	struct gridwl_view *exclusive = gridwl_layer_keyboard_exclusive(server);
+	if (exclusive != NULL &&
+			exclusive != gridwl_view_from_surface(seat->focus)) {
+		return user;
+	}
+	return seat->focus;
+}
+
+/* The keyboard to its target, with this seat's own keys held. */
+static void update_keyboard_focus(struct gridwl_transient_seat *seat) {
+	struct wlr_surface *surface = keyboard_target(seat);
+	if (surface == seat->wlr_seat->keyboard_state.focused_surface) {
+		return;
+	}
 	if (surface == NULL) {
 		wlr_seat_keyboard_notify_clear_focus(seat->wlr_seat);
 		return;
@@ -63,6 +84,68 @@ static void follow_focus(struct gridwl_transient_seat *seat,
 			keyboard != NULL ? keyboard->keycodes : NULL,
 			keyboard != NULL ? keyboard->num_keycodes : 0,
 			keyboard != NULL ? &keyboard->modifiers : NULL);
+}
+
+static void forget_focus(struct gridwl_transient_seat *seat) {
+	if (seat->focus != NULL) {
+		wl_list_remove(&seat->focus_destroy.link);
+		seat->focus = NULL;
+	}
+}
+
+/* Its own focus is going (its view unmaps, or its surface is destroyed):
+ * back to following the user's, unless the user's focus is on what goes
+ * too, which the user's seat leaves next (this one follows it then). view
+ * is the one unmapping, NULL for a surface being destroyed. */
+static void lose_focus(struct gridwl_transient_seat *seat,
+		struct gridwl_view *view) {
+	struct wlr_surface *surface = seat->focus;
+	forget_focus(seat);
+	struct wlr_surface *user =
+			seat->seats->seat->wlr_seat->keyboard_state.focused_surface;
+	if (user != NULL &&
+			(user == surface ||
+					(view != NULL && gridwl_view_from_surface(user) == view))) {
+		wlr_seat_keyboard_notify_clear_focus(seat->wlr_seat);
+		return;
+	}
+	update_keyboard_focus(seat);
+}
+
+static void handle_focus_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_transient_seat *seat =
+			wl_container_of(listener, seat, focus_destroy);
+	lose_focus(seat, NULL);
+}
+
+void gridwl_transient_seat_focus_view(struct gridwl_transient_seat *seat,
+		struct gridwl_view *view) {
+	struct wlr_surface *surface = gridwl_view_surface(view);
+	// What a click of the user's would not focus either: X11 menus, input
+	// method popups, panels that want no keyboard.
+	if (surface == NULL || !view->mapped || gridwl_view_hidden_by_lock(view) ||
+			view->kind == GRIDWL_VIEW_X11_UNMANAGED ||
+			view->kind == GRIDWL_VIEW_IM_POPUP ||
+			(view->kind == GRIDWL_VIEW_LAYER_SURFACE &&
+					!gridwl_layer_accepts_keyboard(view))) {
+		return;
+	}
+	// A launcher holding the keyboard keeps it, and the stack as it is.
+	struct gridwl_view *exclusive =
+			gridwl_layer_keyboard_exclusive(seat->seats->seat->server);
+	if (exclusive != NULL && exclusive != view) {
+		return;
+	}
+	if (gridwl_view_is_window(view)) {
+		gridwl_view_bring_to_front(view);
+	}
+	if (surface != seat->focus) {
+		forget_focus(seat);
+		seat->focus = surface;
+		seat->focus_destroy.notify = handle_focus_destroy;
+		wl_signal_add(&surface->events.destroy, &seat->focus_destroy);
+	}
+	update_keyboard_focus(seat);
 }
 
 static void keyboard_handle_key(struct wl_listener *listener, void *data) {
@@ -100,7 +183,7 @@ static void keyboard_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat = keyboard->seat;
 	// wlr_seat forgets its keyboard by itself when it goes.
 	keyboard_free(keyboard);
-	update_capabilities(seat);
+	gridwl_transient_seat_update_capabilities(seat);
 }
 
 static struct gridwl_transient_seat *find_seat(
@@ -137,21 +220,40 @@ bool gridwl_transient_seats_add_keyboard(struct gridwl_transient_seats *seats,
 	wl_signal_add(&wlr_keyboard->base.events.destroy, &keyboard->destroy);
 	wl_list_insert(&seat->keyboards, &keyboard->link);
 	wlr_seat_set_keyboard(seat->wlr_seat, wlr_keyboard);
-	update_capabilities(seat);
+	gridwl_transient_seat_update_capabilities(seat);
 	return true;
+}
+
+bool gridwl_transient_seats_add_pointer(struct gridwl_transient_seats *seats,
+		struct wlr_seat *wlr_seat, struct wlr_input_device *device,
+		struct wlr_output *output) {
+	struct gridwl_transient_seat *seat = find_seat(seats, wlr_seat);
+	if (seat == NULL) {
+		return false;
+	}
+	gridwl_transient_cursor_add_pointer(seat, device, output);
+	gridwl_transient_seat_update_capabilities(seat);
+	return true;
+}
+
+static void seat_free(struct gridwl_transient_seat *seat) {
+	struct gridwl_transient_keyboard *keyboard, *tmp;
+	wl_list_for_each_safe(keyboard, tmp, &seat->keyboards, link) {
+		keyboard_free(keyboard);
+	}
+	forget_focus(seat);
+	// Its cursor leaves every output with it.
+	gridwl_transient_cursor_finish(seat);
+	wl_list_remove(&seat->destroy.link);
+	wl_list_remove(&seat->link);
+	free(seat);
 }
 
 static void seat_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat =
 			wl_container_of(listener, seat, destroy);
 	wlr_log(WLR_DEBUG, "Transient seat %s gone", seat->wlr_seat->name);
-	struct gridwl_transient_keyboard *keyboard, *tmp;
-	wl_list_for_each_safe(keyboard, tmp, &seat->keyboards, link) {
-		keyboard_free(keyboard);
-	}
-	wl_list_remove(&seat->destroy.link);
-	wl_list_remove(&seat->link);
-	free(seat);
+	seat_free(seat);
 }
 
 static void handle_create_seat(struct wl_listener *listener, void *data) {
@@ -164,30 +266,78 @@ static void handle_create_seat(struct wl_listener *listener, void *data) {
 	struct wlr_seat *wlr_seat = seat != NULL ?
 			wlr_seat_create(seats->seat->server->display, name) :
 			NULL;
+	if (wlr_seat != NULL) {
+		seat->seats = seats;
+		seat->wlr_seat = wlr_seat;
+		if (!gridwl_transient_cursor_init(seat)) {
+			wlr_seat_destroy(wlr_seat);
+			wlr_seat = NULL;
+		}
+	}
 	if (wlr_seat == NULL) {
 		wlr_log(WLR_ERROR, "Cannot make transient seat %s", name);
 		free(seat);
 		gridwl_compat_transient_seat_deny(transient);
 		return;
 	}
-	seat->seats = seats;
-	seat->wlr_seat = wlr_seat;
+	seat->client = wl_resource_get_client(transient->resource);
 	wl_list_init(&seat->keyboards);
 	seat->destroy.notify = seat_handle_destroy;
 	wl_signal_add(&wlr_seat->events.destroy, &seat->destroy);
 	wl_list_insert(&seats->seats, &seat->link);
 	wlr_log(WLR_DEBUG, "Transient seat %s", name);
-	follow_focus(seat, seats->seat->wlr_seat->keyboard_state.focused_surface);
+	update_keyboard_focus(seat);
 	wlr_transient_seat_v1_ready(transient, wlr_seat);
 }
 
 static void handle_focus_change(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seats *seats =
 			wl_container_of(listener, seats, focus_change);
-	struct wlr_seat_keyboard_focus_change_event *event = data;
+	// The user's focus is read from the seat, which has it already.
 	struct gridwl_transient_seat *seat;
 	wl_list_for_each(seat, &seats->seats, link) {
-		follow_focus(seat, event->new_surface);
+		update_keyboard_focus(seat);
+	}
+}
+
+void gridwl_transient_seats_view_unmapped(struct gridwl_transient_seats *seats,
+		struct gridwl_view *view) {
+	struct gridwl_transient_seat *seat;
+	wl_list_for_each(seat, &seats->seats, link) {
+		if (seat->focus != NULL &&
+				gridwl_view_from_surface(seat->focus) == view) {
+			lose_focus(seat, view);
+		}
+	}
+}
+
+void gridwl_transient_seats_rebase_pointers(
+		struct gridwl_transient_seats *seats) {
+	uint32_t now = gridwl_now_msec();
+	struct gridwl_transient_seat *seat;
+	wl_list_for_each(seat, &seats->seats, link) {
+		gridwl_transient_cursor_rebase(seat, now);
+	}
+}
+
+void gridwl_transient_seats_for_each(struct gridwl_transient_seats *seats,
+		void (*func)(const struct gridwl_transient_seat_info *info, void *data),
+		void *data) {
+	struct gridwl_transient_seat *seat;
+	// Oldest first, as they were made.
+	wl_list_for_each_reverse(seat, &seats->seats, link) {
+		struct gridwl_transient_seat_info info = {
+			.wlr_seat = seat->wlr_seat,
+			.client = seat->client,
+			.own_focus =
+					seat->focus != NULL && keyboard_target(seat) == seat->focus,
+			.cursor_shown = seat->cursor_shown,
+			.x = seat->cursor->x,
+			.y = seat->cursor->y,
+			.cursor_image = seat->cursor_image,
+			.client_cursor = seat->cursor_surface != NULL,
+		};
+		func(&info, data);
 	}
 }
 
@@ -222,16 +372,11 @@ void gridwl_transient_seats_destroy(struct gridwl_transient_seats *seats) {
 	wl_list_remove(&seats->create_seat.link);
 	wl_list_remove(&seats->focus_change.link);
 	// Their clients are gone by now, and with them the seats; any left
-	// are wlroots' to destroy with the display.
+	// are wlroots' to destroy with the display, their cursors ours now,
+	// before the output layout and the theme they show.
 	struct gridwl_transient_seat *seat, *tmp;
 	wl_list_for_each_safe(seat, tmp, &seats->seats, link) {
-		struct gridwl_transient_keyboard *keyboard, *keyboard_tmp;
-		wl_list_for_each_safe(keyboard, keyboard_tmp, &seat->keyboards, link) {
-			keyboard_free(keyboard);
-		}
-		wl_list_remove(&seat->destroy.link);
-		wl_list_remove(&seat->link);
-		free(seat);
+		seat_free(seat);
 	}
 	free(seats);
 }

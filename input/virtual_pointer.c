@@ -9,6 +9,7 @@
 #include "compositor/server.h"
 #include "input/input_device.h"
 #include "input/seat.h"
+#include "input/transient_seat.h"
 
 struct gridwl_virtual_pointer_manager {
 	struct gridwl_seat *seat;
@@ -62,6 +63,12 @@ static void manager_handle_new_virtual_pointer(struct wl_listener *listener,
 	struct wlr_virtual_pointer_v1_new_pointer_event *event = data;
 	struct wlr_input_device *device = &event->new_pointer->pointer.base;
 	struct gridwl_seat *seat = manager->seat;
+	// A remote desktop's own seat moves its own cursor.
+	if (event->suggested_seat != NULL &&
+			gridwl_transient_seats_add_pointer(seat->transient_seats,
+					event->suggested_seat, device, event->suggested_output)) {
+		return;
+	}
 	if (event->suggested_seat != NULL &&
 			event->suggested_seat != seat->wlr_seat) {
 		wlr_log(WLR_INFO, "Virtual pointer asked for seat %s, using %s",

@@ -27,12 +27,7 @@ static bool cursor_drawn(struct wlr_output *wlr_output,
  * hands the output cursor the surface's texture and keeps the surface. */
 static struct wlr_surface *cursor_surface(struct gridwl_output *output,
 		struct wlr_output_cursor *cursor) {
-	struct wlr_surface *surface = gridwl_render_cursor_surface(output->server);
-	if (surface == NULL ||
-			wlr_surface_get_texture(surface) != cursor->texture) {
-		return NULL;
-	}
-	return surface;
+	return gridwl_render_cursor_surface(output->server, cursor->texture);
 }
 
 void gridwl_render_prepare_cursors(struct gridwl_output *output,

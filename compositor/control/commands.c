@@ -11,6 +11,7 @@
 #include "compositor/control/fields.h"
 #include "compositor/control/input_commands.h"
 #include "compositor/control/inputs.h"
+#include "compositor/control/seats.h"
 #include "compositor/control/socket.h"
 #include "compositor/control/wait.h"
 #include "compositor/output.h"
@@ -630,6 +631,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_INPUTS] = gridwl_control_cmd_inputs,
 	[GRIDWL_CONTROL_INPUT] = gridwl_control_cmd_input,
 	[GRIDWL_CONTROL_TABLET] = gridwl_control_cmd_tablet,
+	[GRIDWL_CONTROL_SEATS] = gridwl_control_cmd_seats,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

@@ -7,7 +7,9 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include "client-globals.h"
+#include "cursor-shape-v1-client-protocol.h"
 #include "ext-transient-seat-v1-client-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "raw-client.h"
 #include "virtual-keyboard-wire.h"
 
@@ -19,30 +21,50 @@
  * wl_seat, also those that come later, as GTK does. It prints "seat added
  * NAME" and "seat removed NAME" as seats come and go, "keyboard enter
  * NAME" / "keyboard leave NAME" and "key NAME KEY STATE" for each seat's
- * keyboard, and "ready" once mapped.
+ * keyboard, "pointer enter NAME X Y", "pointer motion NAME X Y", "pointer
+ * leave NAME" (surface-local, logical) and "button NAME CODE STATE" for
+ * each seat's pointer, and "ready" once mapped. With "window APP_ID
+ * shape" it names the crosshair shape (cursor-shape-v1) whenever a
+ * transient seat's pointer enters it, with "window APP_ID surface" it sets
+ * a cursor surface there: 16x16 pixels of CURSOR_COLOUR at buffer scale 2,
+ * its hotspot at its top-left corner.
  *
  * transient-seat-client remote: makes a transient seat, binds its wl_seat
- * and makes a virtual keyboard on it (a keymap with one key, 'a', at evdev
- * code 30). It prints "ready" then, or "denied". Commands: "key" presses
- * and releases the key ("key sent" once gridwl has passed it on);
- * "destroy" destroys the transient seat ("destroyed", the same).
+ * and makes a virtual keyboard (a keymap with one key, 'a', at evdev code
+ * 30) and a virtual pointer on it. It prints "ready" then, or "denied".
+ * Commands: "key" presses and releases the key ("key sent" once gridwl
+ * has passed it on); "move X Y W H" puts the pointer at X,Y of a W x H
+ * extent mapped onto the whole layout ("moved"); "click" presses and
+ * releases the left button ("clicked"); "destroy" destroys the transient
+ * seat ("destroyed").
  *
  * Both answer "sync" and "quit", and print "error ..." and "disconnected"
  * when gridwl ends them.
  */
 
 #define COLOUR 0xffa06040u
+#define CURSOR_COLOUR 0xff20c040u
+#define CURSOR_SIZE 16 // pixels, at buffer scale 2
 #define WIDTH 200
 #define HEIGHT 150
 #define MAX_SEATS 8
 #define KEY_A 30
+#define BTN_LEFT 0x110
 
 struct seat {
 	struct client *client;
 	uint32_t global_name;
 	struct wl_seat *wl_seat;
 	struct wl_keyboard *keyboard;
+	struct wl_pointer *pointer;
+	struct wp_cursor_shape_device_v1 *shape_device;
 	char *name;
+};
+
+enum cursor_mode {
+	CURSOR_NONE,
+	CURSOR_SHAPE,
+	CURSOR_SURFACE,
 };
 
 struct client {
@@ -58,6 +80,10 @@ struct client {
 	struct wl_event_queue *buffer_queue;
 	bool configured;
 	bool window; // the window side, which binds every seat
+	enum cursor_mode cursor_mode;
+	struct wp_cursor_shape_manager_v1 *shape_manager;
+	struct wl_surface *cursor_surface;
+	struct wl_buffer *cursor_buffer;
 	struct seat seats[MAX_SEATS];
 
 	// The remote side.
@@ -68,6 +94,9 @@ struct client {
 	bool denied;
 	struct wl_seat *transient_seat;
 	struct wl_proxy *virtual_keyboard;
+	struct zwlr_virtual_pointer_manager_v1 *pointer_manager;
+	struct zwlr_virtual_pointer_v1 *virtual_pointer;
+	uint32_t time_msec;
 };
 
 static const char *seat_name(struct seat *seat) {
@@ -112,9 +141,101 @@ static const struct wl_keyboard_listener keyboard_listener = {
 	.repeat_info = keyboard_repeat_info,
 };
 
+/* A transient seat's pointer gets the cursor the window was told to set. */
+static void set_cursor(struct seat *seat, uint32_t serial) {
+	struct client *client = seat->client;
+	if (seat->name == NULL || strncmp(seat->name, "transient-", 10) != 0) {
+		return;
+	}
+	if (client->cursor_mode == CURSOR_SHAPE) {
+		if (seat->shape_device == NULL) {
+			seat->shape_device = wp_cursor_shape_manager_v1_get_pointer(
+					client->shape_manager, seat->pointer);
+		}
+		wp_cursor_shape_device_v1_set_shape(seat->shape_device, serial,
+				WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_CROSSHAIR);
+	} else if (client->cursor_mode == CURSOR_SURFACE) {
+		wl_pointer_set_cursor(seat->pointer, serial, client->cursor_surface, 0,
+				0);
+		wl_surface_set_buffer_scale(client->cursor_surface, 2);
+		wl_surface_attach(client->cursor_surface, client->cursor_buffer, 0, 0);
+		wl_surface_damage(client->cursor_surface, 0, 0, CURSOR_SIZE,
+				CURSOR_SIZE);
+		wl_surface_commit(client->cursor_surface);
+	}
+}
+
+static void pointer_enter(void *data, struct wl_pointer *pointer,
+		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
+		wl_fixed_t y) {
+	raw_client_emit("pointer enter %s %g %g", seat_name(data),
+			wl_fixed_to_double(x), wl_fixed_to_double(y));
+	set_cursor(data, serial);
+}
+
+static void pointer_leave(void *data, struct wl_pointer *pointer,
+		uint32_t serial, struct wl_surface *surface) {
+	raw_client_emit("pointer leave %s", seat_name(data));
+}
+
+static void pointer_motion(void *data, struct wl_pointer *pointer,
+		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+	raw_client_emit("pointer motion %s %g %g", seat_name(data),
+			wl_fixed_to_double(x), wl_fixed_to_double(y));
+}
+
+static void pointer_button(void *data, struct wl_pointer *pointer,
+		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
+	raw_client_emit("button %s %u %u", seat_name(data), button, state);
+}
+
+static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
+		uint32_t axis, wl_fixed_t value) {
+}
+
+static void pointer_frame(void *data, struct wl_pointer *pointer) {
+}
+
+static void pointer_axis_source(void *data, struct wl_pointer *pointer,
+		uint32_t source) {
+}
+
+static void pointer_axis_stop(void *data, struct wl_pointer *pointer,
+		uint32_t time, uint32_t axis) {
+}
+
+static void pointer_axis_discrete(void *data, struct wl_pointer *pointer,
+		uint32_t axis, int32_t discrete) {
+}
+
+// wl_seat version 5: no later events.
+static const struct wl_pointer_listener pointer_listener = {
+	.enter = pointer_enter,
+	.leave = pointer_leave,
+	.motion = pointer_motion,
+	.button = pointer_button,
+	.axis = pointer_axis,
+	.frame = pointer_frame,
+	.axis_source = pointer_axis_source,
+	.axis_stop = pointer_axis_stop,
+	.axis_discrete = pointer_axis_discrete,
+};
+
 static void seat_capabilities(void *data, struct wl_seat *wl_seat,
 		uint32_t caps) {
 	struct seat *seat = data;
+	bool has_pointer = caps & WL_SEAT_CAPABILITY_POINTER;
+	if (has_pointer && seat->pointer == NULL) {
+		seat->pointer = wl_seat_get_pointer(wl_seat);
+		wl_pointer_add_listener(seat->pointer, &pointer_listener, seat);
+	} else if (!has_pointer && seat->pointer != NULL) {
+		if (seat->shape_device != NULL) {
+			wp_cursor_shape_device_v1_destroy(seat->shape_device);
+			seat->shape_device = NULL;
+		}
+		wl_pointer_release(seat->pointer);
+		seat->pointer = NULL;
+	}
 	bool has_keyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD;
 	if (has_keyboard && seat->keyboard == NULL) {
 		seat->keyboard = wl_seat_get_keyboard(wl_seat);
@@ -141,6 +262,12 @@ static const struct wl_seat_listener seat_listener = {
 static void seat_finish(struct seat *seat) {
 	if (seat->keyboard != NULL) {
 		wl_keyboard_release(seat->keyboard);
+	}
+	if (seat->shape_device != NULL) {
+		wp_cursor_shape_device_v1_destroy(seat->shape_device);
+	}
+	if (seat->pointer != NULL) {
+		wl_pointer_release(seat->pointer);
 	}
 	if (seat->wl_seat != NULL) {
 		wl_seat_release(seat->wl_seat);
@@ -229,6 +356,8 @@ static const struct client_global window_globals[] = {
 	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
 	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
 			&client_wm_base_listener },
+	{ &wp_cursor_shape_manager_v1_interface, 1,
+			offsetof(struct client, shape_manager), NULL },
 	{ 0 },
 };
 
@@ -237,6 +366,8 @@ static const struct client_global remote_globals[] = {
 			offsetof(struct client, manager), NULL },
 	{ &zwp_virtual_keyboard_manager_v1_interface, 1,
 			offsetof(struct client, keyboard_manager), NULL },
+	{ &zwlr_virtual_pointer_manager_v1_interface, 1,
+			offsetof(struct client, pointer_manager), NULL },
 	{ 0 },
 };
 
@@ -268,7 +399,8 @@ static bool send_keymap(struct client *client) {
 /* The transient seat, its wl_seat and a virtual keyboard on it; 0, or the
  * exit status. */
 static int start_remote(struct client *client) {
-	if (client->manager == NULL || client->keyboard_manager == NULL) {
+	if (client->manager == NULL || client->keyboard_manager == NULL ||
+			client->pointer_manager == NULL) {
 		raw_client_emit("error missing globals");
 		return 1;
 	}
@@ -292,6 +424,9 @@ static int start_remote(struct client *client) {
 	if (!send_keymap(client)) {
 		return 1;
 	}
+	client->virtual_pointer =
+			zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
+					client->pointer_manager, client->transient_seat);
 	if (wl_display_roundtrip(client->display) < 0) {
 		return raw_client_report_disconnect(client->display);
 	}
@@ -306,6 +441,7 @@ static void send_key(struct client *client, uint32_t state) {
 
 static bool on_line(void *data, char *line) {
 	struct client *client = data;
+	unsigned x, y, w, h;
 	if (strcmp(line, "quit") == 0) {
 		return false;
 	} else if (strcmp(line, "sync") == 0) {
@@ -317,6 +453,23 @@ static bool on_line(void *data, char *line) {
 		// Once answered, gridwl has sent the keys on.
 		wl_display_roundtrip(client->display);
 		raw_client_emit("key sent");
+	} else if (sscanf(line, "move %u %u %u %u", &x, &y, &w, &h) == 4 &&
+			client->virtual_pointer != NULL) {
+		zwlr_virtual_pointer_v1_motion_absolute(client->virtual_pointer,
+				client->time_msec += 10, x, y, w, h);
+		zwlr_virtual_pointer_v1_frame(client->virtual_pointer);
+		wl_display_roundtrip(client->display);
+		raw_client_emit("moved");
+	} else if (strcmp(line, "click") == 0 && client->virtual_pointer != NULL) {
+		for (int i = 0; i < 2; i++) {
+			zwlr_virtual_pointer_v1_button(client->virtual_pointer,
+					client->time_msec += 10, BTN_LEFT,
+					i == 0 ? WL_POINTER_BUTTON_STATE_PRESSED :
+							 WL_POINTER_BUTTON_STATE_RELEASED);
+			zwlr_virtual_pointer_v1_frame(client->virtual_pointer);
+		}
+		wl_display_roundtrip(client->display);
+		raw_client_emit("clicked");
 	} else if (strcmp(line, "destroy") == 0 && client->transient != NULL) {
 		ext_transient_seat_v1_destroy(client->transient);
 		client->transient = NULL;
@@ -338,6 +491,12 @@ static void client_finish(struct client *client) {
 		wl_proxy_marshal_flags(client->virtual_keyboard,
 				VIRTUAL_KEYBOARD_DESTROY, NULL, 1, WL_MARSHAL_FLAG_DESTROY);
 	}
+	if (client->virtual_pointer != NULL) {
+		zwlr_virtual_pointer_v1_destroy(client->virtual_pointer);
+	}
+	if (client->pointer_manager != NULL) {
+		zwlr_virtual_pointer_manager_v1_destroy(client->pointer_manager);
+	}
 	if (client->transient_seat != NULL) {
 		wl_seat_destroy(client->transient_seat);
 	}
@@ -349,6 +508,15 @@ static void client_finish(struct client *client) {
 	}
 	if (client->keyboard_manager != NULL) {
 		wl_proxy_destroy(client->keyboard_manager);
+	}
+	if (client->cursor_surface != NULL) {
+		wl_surface_destroy(client->cursor_surface);
+	}
+	if (client->cursor_buffer != NULL) {
+		wl_buffer_destroy(client->cursor_buffer);
+	}
+	if (client->shape_manager != NULL) {
+		wp_cursor_shape_manager_v1_destroy(client->shape_manager);
 	}
 	if (client->toplevel != NULL) {
 		xdg_toplevel_destroy(client->toplevel);
@@ -381,14 +549,21 @@ static void client_finish(struct client *client) {
 }
 
 int main(int argc, char *argv[]) {
-	bool window = argc == 3 && strcmp(argv[1], "window") == 0;
+	bool window = (argc == 3 || argc == 4) && strcmp(argv[1], "window") == 0;
+	enum cursor_mode cursor_mode = CURSOR_NONE;
+	if (window && argc == 4) {
+		cursor_mode = strcmp(argv[3], "shape") == 0 ? CURSOR_SHAPE :
+				strcmp(argv[3], "surface") == 0     ? CURSOR_SURFACE :
+													  CURSOR_NONE;
+		window = cursor_mode != CURSOR_NONE;
+	}
 	if (!window && !(argc == 2 && strcmp(argv[1], "remote") == 0)) {
 		fprintf(stderr,
-				"usage: transient-seat-client window APP_ID | "
+				"usage: transient-seat-client window APP_ID [shape|surface] | "
 				"remote\n");
 		return 2;
 	}
-	struct client client = { .window = window };
+	struct client client = { .window = window, .cursor_mode = cursor_mode };
 	client.display = raw_client_connect();
 	if (client.display == NULL) {
 		return 1;
@@ -409,6 +584,26 @@ int main(int argc, char *argv[]) {
 			raw_client_emit("error missing globals");
 			client_finish(&client);
 			return 1;
+		}
+		if (cursor_mode == CURSOR_SHAPE && client.shape_manager == NULL) {
+			raw_client_emit("error no wp_cursor_shape_manager_v1");
+			client_finish(&client);
+			return 1;
+		}
+		if (cursor_mode == CURSOR_SURFACE) {
+			client.cursor_surface =
+					wl_compositor_create_surface(client.compositor);
+			struct pattern cursor = { .kind = PATTERN_SOLID,
+				.colour = CURSOR_COLOUR };
+			client.cursor_buffer = raw_client_pattern_buffer(client.shm,
+					CURSOR_SIZE, CURSOR_SIZE, &cursor);
+			if (client.cursor_buffer == NULL) {
+				client_finish(&client);
+				return 1;
+			}
+			// Never released to a listener: destroyed at the end.
+			wl_proxy_set_queue((struct wl_proxy *)client.cursor_buffer,
+					client.buffer_queue);
 		}
 		client.surface = wl_compositor_create_surface(client.compositor);
 		status = raw_client_map_toplevel(client.display, client.wm_base,

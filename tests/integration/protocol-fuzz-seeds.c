@@ -33,7 +33,20 @@
 #define ITERATIONS "1500"
 #define PROBE_FRAMES "10"
 
-static const char *const seeds[] = { "4", "7", "13", "20" };
+struct seed {
+	const char *seed;
+	// With a remote desktop's transient seat and its own pointer.
+	bool remote_seat;
+};
+
+static const struct seed seeds[] = {
+	{ "4", false },
+	{ "7", false },
+	{ "13", false },
+	{ "20", false },
+	{ "4", true },
+	{ "7", true },
+};
 
 static bool only_good_left(struct json_object *reply, void *data) {
 	struct json_object *windows = json_path(reply, "windows", json_type_array);
@@ -92,24 +105,27 @@ static int run_fuzzer(struct harness *h, const char *const *args,
 }
 
 static bool fuzz_seed(struct harness *h, struct harness_client *good,
-		const char *seed) {
+		const struct seed *s) {
+	const char *seed = s->seed;
 	const char *args[] = {
 		"--seed",
 		seed,
 		"--iterations",
 		ITERATIONS,
 		"--strict",
+		s->remote_seat ? "--remote-seat" : NULL,
 		NULL,
 	};
+	const char *remote = s->remote_seat ? " --remote-seat" : "";
 	char *stats = NULL;
 	int code = run_fuzzer(h, args, &stats);
-	printf("# seed %s: %s\n", seed, stats ? stats : "(no counts)");
+	printf("# seed %s%s: %s\n", seed, remote, stats ? stats : "(no counts)");
 	fflush(stdout);
 	bool ok = CHECK(code == 0,
-			"protocol-fuzz --seed %s --iterations %s "
+			"protocol-fuzz --seed %s --iterations %s%s "
 			"exited %d (1: gridwl died or hung, 3: an unexpected protocol "
 			"error)",
-			seed, ITERATIONS, code);
+			seed, ITERATIONS, remote, code);
 	free(stats);
 	ok = CHECK(harness_client_running(good),
 				 "the good client died during seed %s", seed) &&
@@ -234,7 +250,7 @@ static bool body(struct harness *h, const void *data) {
 
 	bool ok = true;
 	for (size_t i = 0; i < sizeof(seeds) / sizeof(seeds[0]) && ok; i++) {
-		ok = fuzz_seed(h, good, seeds[i]);
+		ok = fuzz_seed(h, good, &seeds[i]);
 	}
 	REQUIRE(ok, "stopped at the first seed that failed");
 

@@ -1,10 +1,6 @@
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
 #include "check.h"
 #include "client-lines.h"
 #include "harness.h"
@@ -25,27 +21,13 @@
 static const char *const seat_prefixes[] = { "seat", "keyboard", "key", "error",
 	NULL };
 
-/* A TCP port nothing listens on now, for wayvnc. */
-static int free_port(void) {
-	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	struct sockaddr_in addr = { .sin_family = AF_INET,
-		.sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
-	socklen_t len = sizeof(addr);
-	int port = fd >= 0 && bind(fd, (struct sockaddr *)&addr, len) == 0 &&
-					getsockname(fd, (struct sockaddr *)&addr, &len) == 0 ?
-			ntohs(addr.sin_port) :
-			-1;
-	if (fd >= 0) {
-		close(fd);
-	}
-	return port;
-}
-
-static struct harness_client *start_wayvnc(struct harness *h, int port) {
-	char command[128];
+static struct harness_client *start_wayvnc(struct harness *h,
+		const char *socket) {
+	char command[600];
 	snprintf(command, sizeof(command),
-			"exec wayvnc --transient-seat --log-level=info 127.0.0.1 %d 2>&1",
-			port);
+			"exec wayvnc --transient-seat --log-level=info --unix-socket "
+			"'%s' 2>&1",
+			socket);
 	const char *argv[] = { "sh", "-c", command, NULL };
 	struct harness_client *c = harness_spawn(h, "wayvnc", argv);
 	REQUIRE(c != NULL, "cannot start wayvnc");
@@ -54,15 +36,14 @@ static struct harness_client *start_wayvnc(struct harness *h, int port) {
 	free(line);
 	if (line == NULL) {
 		harness_client_kill(c);
-		REQUIRE(false, "wayvnc does not listen on port %d", port);
+		REQUIRE(false, "wayvnc does not listen on %s", socket);
 	}
 	return c;
 }
 
-static struct harness_client *start_viewer(struct harness *h, int port) {
-	char server[64];
-	snprintf(server, sizeof(server), "127.0.0.1::%d", port);
-	const char *argv[] = { getenv("VNC_CLIENT_BIN"), server, NULL };
+static struct harness_client *start_viewer(struct harness *h,
+		const char *socket) {
+	const char *argv[] = { getenv("VNC_CLIENT_BIN"), socket, NULL };
 	REQUIRE(argv[0] != NULL, "VNC_CLIENT_BIN is not set");
 	struct harness_client *c = harness_spawn(h, "vnc-client", argv);
 	REQUIRE(c != NULL, "cannot start vnc-client");
@@ -135,11 +116,14 @@ static bool body(struct harness *h, const void *data) {
 	struct lines before;
 	REQUIRE(client_lines_until(window, "ready", &before), "no window");
 	lines_free(&before);
-	int port = free_port();
-	REQUIRE(port > 0, "no free TCP port");
-	struct harness_client *wayvnc = start_wayvnc(h, port);
+	// A socket in the runtime dir, not a TCP port others may take.
+	char *socket = harness_path(h, "vnc.sock");
+	REQUIRE(socket != NULL, "no memory");
+	struct harness_client *wayvnc = start_wayvnc(h, socket);
+	struct harness_client *viewer =
+			wayvnc != NULL ? start_viewer(h, socket) : NULL;
+	free(socket);
 	REQUIRE(wayvnc != NULL, "no wayvnc");
-	struct harness_client *viewer = start_viewer(h, port);
 	bool ok = viewer != NULL;
 	ok = ok &&
 			CHECK_HEARD(window, seat_prefixes, "the viewer's seat coming",

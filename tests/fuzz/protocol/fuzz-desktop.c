@@ -24,13 +24,16 @@
 #include "wlr-data-control-unstable-v1-client-protocol.h"
 #include "wlr-export-dmabuf-unstable-v1-client-protocol.h"
 #include "wlr-gamma-control-unstable-v1-client-protocol.h"
+#include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 #include "xdg-foreign-unstable-v2-client-protocol.h"
 
 /*
  * Issue 20's desktop protocols, reached with valid requests: each op makes
  * an object of one of them on one of the fuzzer's surfaces (or its pointer,
- * seat or outputs), sends it a request or two and destroys it, so that
+ * seat or outputs), sends it a request or two and destroys it (with
+ * --remote-seat, a remote desktop's transient seat, with a virtual pointer
+ * moving and clicking on it, lives over several), so that
  * gridwl and wlroots see them come and go under every state the other
  * operations leave the surfaces in (no role, unmapped, role gone, popups,
  * subsurfaces, layer surfaces). The foreign toplevel list lives longer: its
@@ -316,11 +319,108 @@ bool fz_desktop_op_presentation(struct fz *fz) {
 	return false;
 }
 
+static void remote_ready(void *data, struct ext_transient_seat_v1 *seat,
+		uint32_t global_name) {
+	struct fz_desktop *d = data;
+	d->remote_global = global_name;
+}
+
+static void remote_denied(void *data, struct ext_transient_seat_v1 *seat) {
+}
+
+static const struct ext_transient_seat_v1_listener remote_listener = {
+	.ready = remote_ready,
+	.denied = remote_denied,
+};
+
+/* The remote's seat made, its pointer made on it, moved, clicked and
+ * scrolled anywhere (into any of the fuzzer's surfaces, whatever their
+ * state: the seat's own focus follows), or the seat or the pointer
+ * destroyed. */
+static bool remote_step(struct fz *fz) {
+	struct fz_desktop *d = &fz->desktop;
+	if (d->remote == NULL) {
+		fz_log(fz, "remote seat");
+		d->remote = ext_transient_seat_manager_v1_create(d->transient_seat);
+		d->remote_global = 0;
+		ext_transient_seat_v1_add_listener(d->remote, &remote_listener, d);
+		return true;
+	}
+	if (d->remote_global != 0 && d->remote_seat == NULL &&
+			fz->virtual_pointer_manager != NULL) {
+		fz_log(fz, "remote seat's pointer");
+		if (d->remote_pointer != NULL) {
+			zwlr_virtual_pointer_v1_destroy(d->remote_pointer);
+		}
+		d->remote_seat = wl_registry_bind(fz->registry, d->remote_global,
+				&wl_seat_interface, 1);
+		d->remote_pointer =
+				zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
+						fz->virtual_pointer_manager, d->remote_seat);
+		return true;
+	}
+	switch (fz_rng_below(&fz->rng, 8)) {
+	case 0:
+		// Its pointer (and wl_seat) stay, inert.
+		fz_log(fz, "remote seat destroyed");
+		ext_transient_seat_v1_destroy(d->remote);
+		d->remote = NULL;
+		if (d->remote_seat != NULL) {
+			wl_seat_destroy(d->remote_seat);
+			d->remote_seat = NULL;
+		}
+		return true;
+	case 1:
+		if (d->remote_pointer == NULL) {
+			return false;
+		}
+		fz_log(fz, "remote pointer destroyed");
+		zwlr_virtual_pointer_v1_destroy(d->remote_pointer);
+		d->remote_pointer = NULL;
+		return true;
+	}
+	if (d->remote_pointer == NULL) {
+		return false;
+	}
+	uint32_t time = fz->time_ms += 10;
+	switch (fz_rng_below(&fz->rng, 4)) {
+	case 0:
+		fz_log(fz, "remote pointer button");
+		zwlr_virtual_pointer_v1_button(d->remote_pointer, time,
+				fz_rng_chance(&fz->rng, 70) ? 0x110 : 0x111,
+				fz_rng_below(&fz->rng, 2));
+		break;
+	case 1:
+		fz_log(fz, "remote pointer axis");
+		zwlr_virtual_pointer_v1_axis(d->remote_pointer, time,
+				fz_rng_below(&fz->rng, 2),
+				wl_fixed_from_int(fz_rng_range(&fz->rng, -30, 30)));
+		break;
+	case 2:
+		fz_log(fz, "remote pointer motion");
+		zwlr_virtual_pointer_v1_motion(d->remote_pointer, time,
+				wl_fixed_from_int(fz_rng_range(&fz->rng, -200, 200)),
+				wl_fixed_from_int(fz_rng_range(&fz->rng, -200, 200)));
+		break;
+	default:
+		fz_log(fz, "remote pointer moved");
+		zwlr_virtual_pointer_v1_motion_absolute(d->remote_pointer, time,
+				fz_rng_below(&fz->rng, 1001), fz_rng_below(&fz->rng, 1001),
+				1000, 1000);
+		break;
+	}
+	zwlr_virtual_pointer_v1_frame(d->remote_pointer);
+	return true;
+}
+
 bool fz_desktop_op_seats(struct fz *fz) {
 	struct fz_desktop *d = &fz->desktop;
 	if (fz_rng_chance(&fz->rng, 50)) {
 		if (d->transient_seat == NULL) {
 			return false;
+		}
+		if (fz->options.remote_seat && fz_rng_chance(&fz->rng, 70)) {
+			return remote_step(fz);
 		}
 		// Made and destroyed before its ready: its wl_seat global comes
 		// and goes.
@@ -601,6 +701,10 @@ void fz_desktop_destroy_all(struct fz *fz) {
 	DESTROY(d->single_pixel, wp_single_pixel_buffer_manager_v1_destroy);
 	DESTROY(d->presentation, wp_presentation_destroy);
 	DESTROY(d->tablet, zwp_tablet_manager_v2_destroy);
+	DESTROY(d->remote_pointer, zwlr_virtual_pointer_v1_destroy);
+	DESTROY(d->remote_seat, wl_seat_destroy);
+	DESTROY(d->remote, ext_transient_seat_v1_destroy);
+	d->remote_global = 0;
 	DESTROY(d->transient_seat, ext_transient_seat_manager_v1_destroy);
 	DESTROY(d->gamma, zwlr_gamma_control_manager_v1_destroy);
 	DESTROY(d->text_input, zwp_text_input_manager_v3_destroy);

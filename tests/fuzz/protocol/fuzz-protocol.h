@@ -173,6 +173,13 @@ struct fz_desktop {
 	struct ext_foreign_toplevel_list_v1 *toplevel_list;
 	bool toplevel_list_stopped;
 	struct ext_foreign_toplevel_handle_v1 *handles[32];
+	// A remote desktop's transient seat kept over several ops, with a
+	// virtual pointer on its wl_seat once it is ready; the seat may go
+	// before its pointer.
+	struct ext_transient_seat_v1 *remote;
+	uint32_t remote_global; // its wl_seat, once ready; 0 before
+	struct wl_seat *remote_seat;
+	struct zwlr_virtual_pointer_v1 *remote_pointer;
 };
 
 struct fz_stats {
@@ -197,6 +204,10 @@ struct fz_options {
 	int error_percent; // chance that an op is a deliberate protocol error
 	bool no_output_management; // leave the outputs alone
 	bool no_pointer; // no virtual pointer
+	// A transient seat kept over several operations, with a virtual
+	// pointer of its own (fuzz-desktop.c); off, seeds make the sequences
+	// they made before it existed.
+	bool remote_seat;
 	bool trace; // every request on stderr as it is made
 	const char *skip; // comma-separated operations not to make
 	const char *error_case; // the only deliberate error to make, or NULL

@@ -34,6 +34,9 @@ static const char usage[] =
 		"                       (default 2; 0 for none)\n"
 		"  --no-output-management  leave the outputs as they are\n"
 		"  --no-pointer         no virtual pointer\n"
+		"  --remote-seat        also a remote desktop's transient seat kept over\n"
+		"                       several operations, with a virtual pointer of its\n"
+		"                       own (another sequence for the same seed)\n"
 		"  --skip OP[,OP]...    operations not to make (a wrong name lists them)\n"
 		"  --error CASE         the only deliberate protocol error to make (a wrong\n"
 		"                       name lists them)\n"
@@ -371,6 +374,7 @@ static bool parse_options(int argc, char *argv[], struct fz_options *o,
 		OPT_ERROR_PERCENT,
 		OPT_NO_OUTPUT_MANAGEMENT,
 		OPT_NO_POINTER,
+		OPT_REMOTE_SEAT,
 		OPT_SKIP,
 		OPT_ERROR,
 		OPT_KNOWN_CRASHES,
@@ -385,6 +389,7 @@ static bool parse_options(int argc, char *argv[], struct fz_options *o,
 		{ "error-percent", required_argument, NULL, OPT_ERROR_PERCENT },
 		{ "no-output-management", no_argument, NULL, OPT_NO_OUTPUT_MANAGEMENT },
 		{ "no-pointer", no_argument, NULL, OPT_NO_POINTER },
+		{ "remote-seat", no_argument, NULL, OPT_REMOTE_SEAT },
 		{ "skip", required_argument, NULL, OPT_SKIP },
 		{ "error", required_argument, NULL, OPT_ERROR },
 		{ "known-crashes", optional_argument, NULL, OPT_KNOWN_CRASHES },
@@ -429,6 +434,9 @@ static bool parse_options(int argc, char *argv[], struct fz_options *o,
 			break;
 		case OPT_NO_POINTER:
 			o->no_pointer = true;
+			break;
+		case OPT_REMOTE_SEAT:
+			o->remote_seat = true;
 			break;
 		case OPT_SKIP:
 			if (!check_skip(optarg)) {
