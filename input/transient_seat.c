@@ -363,9 +363,58 @@ struct gridwl_transient_seats *gridwl_transient_seats_create(
 	return seats;
 }
 
+/* wlroots 0.18 enters a surface only for a client that has bound the seat
+ * by then, and never again for one that binds it later (its keyboard or
+ * pointer then gets no enter: wlr_seat_keyboard_enter keeps the surface
+ * with no client, and a second enter of the same surface is a no-op). A
+ * transient seat comes while windows are up, and gets its focus before
+ * they can bind it: so its focus is entered again once they have. Their
+ * wl_keyboard or wl_pointer, asked for later, gets the enter then. */
+static void reenter_late_binder(struct gridwl_transient_seat *seat) {
+	struct wlr_seat *wlr_seat = seat->wlr_seat;
+	struct wlr_surface *keyboard = wlr_seat->keyboard_state.focused_surface;
+	if (keyboard != NULL && wlr_seat->keyboard_state.focused_client == NULL &&
+			wlr_seat_client_for_wl_client(wlr_seat,
+					wl_resource_get_client(keyboard->resource)) != NULL) {
+		wlr_seat_keyboard_notify_clear_focus(wlr_seat);
+		update_keyboard_focus(seat);
+	}
+	struct wlr_surface *pointer = wlr_seat->pointer_state.focused_surface;
+	if (pointer != NULL && wlr_seat->pointer_state.focused_client == NULL &&
+			wlr_seat_client_for_wl_client(wlr_seat,
+					wl_resource_get_client(pointer->resource)) != NULL) {
+		double sx = wlr_seat->pointer_state.sx;
+		double sy = wlr_seat->pointer_state.sy;
+		wlr_seat_pointer_notify_clear_focus(wlr_seat);
+		wlr_seat_pointer_notify_enter(wlr_seat, pointer, sx, sy);
+	}
+}
+
+static void handle_late_bind_idle(void *data) {
+	struct gridwl_transient_seats *seats = data;
+	seats->late_bind_idle = NULL;
+	struct gridwl_transient_seat *seat;
+	wl_list_for_each(seat, &seats->seats, link) {
+		reenter_late_binder(seat);
+	}
+}
+
+void gridwl_transient_seats_check_late_binders(
+		struct gridwl_transient_seats *seats) {
+	if (seats == NULL || seats->late_bind_idle != NULL ||
+			wl_list_empty(&seats->seats)) {
+		return;
+	}
+	seats->late_bind_idle = wl_event_loop_add_idle(seats->seat->server->loop,
+			handle_late_bind_idle, seats);
+}
+
 void gridwl_transient_seats_destroy(struct gridwl_transient_seats *seats) {
 	if (seats == NULL) {
 		return;
+	}
+	if (seats->late_bind_idle != NULL) {
+		wl_event_source_remove(seats->late_bind_idle);
 	}
 	// wlroots 0.18's manager has no destroy signal; it goes with the
 	// display, after the seat.

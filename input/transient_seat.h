@@ -22,6 +22,12 @@ struct gridwl_transient_seats *gridwl_transient_seats_create(
 		struct gridwl_seat *seat);
 void gridwl_transient_seats_destroy(struct gridwl_transient_seats *seats);
 
+/* A client may be binding a wl_seat (the global filter is asked): once
+ * the event loop is idle, a transient seat whose keyboard or pointer
+ * focus is on that client's surface enters it again. */
+void gridwl_transient_seats_check_late_binders(
+		struct gridwl_transient_seats *seats);
+
 /* Gives wlr_seat, when it is one of the transient seats, the keyboard (a
  * virtual keyboard its client made on it); false when it is not one. */
 bool gridwl_transient_seats_add_keyboard(struct gridwl_transient_seats *seats,

@@ -20,6 +20,8 @@ struct gridwl_transient_seats {
 	struct wlr_transient_seat_manager_v1 *manager; // freed by wlroots
 	struct wl_list seats; // gridwl_transient_seat.link
 	unsigned next_number;
+	// Set while a check for clients that bound a seat late is due.
+	struct wl_event_source *late_bind_idle;
 	struct wl_listener create_seat;
 	struct wl_listener focus_change;
 };

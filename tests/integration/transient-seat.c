@@ -34,15 +34,17 @@ static struct harness_client *spawn(struct harness *h, const char *label,
 	return c;
 }
 
+static const char *const heard_prefixes[] = { "seat", "keyboard", "key",
+	"error", NULL };
+
 /* What the window heard of seats and keys since the last call is exactly
  * want, in that order when ordered. */
 static bool heard_at(const char *file, int line, struct harness_client *c,
 		bool ordered, const char *const *want, const char *what) {
 	struct lines lines;
 	REQUIRE(client_sync_lines(c, &lines), "no sync from %s", what);
-	const char *const prefixes[] = { "seat", "keyboard", "key", "error", NULL };
 	struct lines seen;
-	lines_filter(&lines, prefixes, &seen);
+	lines_filter(&lines, heard_prefixes, &seen);
 	bool ok = ordered ? check_lines_at(file, line, &seen, want, what) :
 						check_lines_unordered_at(file, line, &seen, want, what);
 	lines_free(&seen);
@@ -56,6 +58,11 @@ static bool heard_at(const char *file, int line, struct harness_client *c,
 #define HEARD_NOTHING(c, what) \
 	heard_at(__FILE__, __LINE__, (c), true, (const char *const[]){ NULL }, \
 			(what))
+
+/* For a new seat's keyboard enter, which comes only once the window has
+ * bound the seat and asked for its keyboard, after a sync could. */
+#define HEARD_UNTIL(c, what, ...) \
+	CHECK_HEARD_UNTIL((c), heard_prefixes, (what), __VA_ARGS__)
 
 static bool remote_says(struct harness_client *remote, const char *command,
 		const char *answer) {
@@ -83,7 +90,7 @@ static bool body(struct harness *h, const void *data) {
 
 	struct harness_client *remote = spawn(h, "remote-1", "remote", NULL, NULL);
 	REQUIRE(remote != NULL, "no remote-1");
-	ok = HEARD(w, "the transient seat coming", "seat added transient-1",
+	ok = HEARD_UNTIL(w, "the transient seat coming", "seat added transient-1",
 				 "keyboard enter transient-1") &&
 			ok;
 	ok = remote_says(remote, "key", "key sent") && ok;
@@ -127,7 +134,7 @@ static bool body(struct harness *h, const void *data) {
 	// A second one goes with its client.
 	remote = spawn(h, "remote-2", "remote", NULL, NULL);
 	REQUIRE(remote != NULL, "no remote-2");
-	ok = HEARD(w2, "a second transient seat", "seat added transient-2",
+	ok = HEARD_UNTIL(w2, "a second transient seat", "seat added transient-2",
 				 "keyboard enter transient-2") &&
 			ok;
 	ok = quit(remote, "remote-2") && ok;

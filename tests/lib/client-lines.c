@@ -190,3 +190,25 @@ bool check_heard_at(const char *file, int line, struct harness_client *c,
 	lines_free(&lines);
 	return ok;
 }
+
+bool check_heard_until_at(const char *file, int line, struct harness_client *c,
+		const char *const *prefixes, const char *const *expected,
+		const char *what) {
+	size_t n = 0;
+	while (expected[n] != NULL) {
+		n++;
+	}
+	struct lines lines = { 0 };
+	if (n == 0 || !client_lines_until(c, expected[n - 1], &lines)) {
+		fprintf(stderr, "%s:%d: %s: no \"%s\" from the client\n", file, line,
+				what, n > 0 ? expected[n - 1] : "(nothing expected)");
+		lines_free(&lines);
+		return false;
+	}
+	struct lines heard;
+	lines_filter(&lines, prefixes, &heard);
+	bool ok = check_lines_at(file, line, &heard, expected, what);
+	lines_free(&heard);
+	lines_free(&lines);
+	return ok;
+}

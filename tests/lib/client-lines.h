@@ -61,6 +61,16 @@ bool check_heard_at(const char *file, int line, struct harness_client *c,
 	check_heard_at(__FILE__, __LINE__, (c), (prefixes), \
 			(const char *const[]){ __VA_ARGS__, NULL }, (what))
 
+/* The same for events that come in their own time (another client's, or
+ * after a request the client makes on an event): the lines up to the one
+ * that starts with the last expected line, without a sync. */
+bool check_heard_until_at(const char *file, int line, struct harness_client *c,
+		const char *const *prefixes, const char *const *expected,
+		const char *what);
+#define CHECK_HEARD_UNTIL(c, prefixes, what, ...) \
+	check_heard_until_at(__FILE__, __LINE__, (c), (prefixes), \
+			(const char *const[]){ __VA_ARGS__, NULL }, (what))
+
 /* Waits for the client's next "ready" line and checks it is "ready W H S". */
 bool check_ready_at(const char *file, int line, struct harness_client *c,
 		int width, int height, int scale);
