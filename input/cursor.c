@@ -100,6 +100,21 @@ void gridwl_cursor_hide(struct gridwl_seat *seat) {
 	release_retired_theme(seat);
 }
 
+void gridwl_seat_pointer_at(struct gridwl_server *server,
+		struct wlr_seat *wlr_seat, struct wlr_surface *surface, double sx,
+		double sy, uint32_t time_msec) {
+	// Xwayland's surface-local positions are X pixels.
+	int n = gridwl_xwayland_surface_scale(server->xwayland, surface);
+	sx *= n;
+	sy *= n;
+	struct wlr_seat_pointer_state *state = &wlr_seat->pointer_state;
+	if (surface != state->focused_surface) {
+		wlr_seat_pointer_notify_enter(wlr_seat, surface, sx, sy);
+	} else if (sx != state->sx || sy != state->sy) {
+		wlr_seat_pointer_notify_motion(wlr_seat, time_msec, sx, sy);
+	}
+}
+
 void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 		uint32_t time_msec) {
 	if (seat->pointer_parked) {
@@ -125,17 +140,8 @@ void gridwl_seat_update_pointer_focus(struct gridwl_seat *seat,
 		wlr_seat_pointer_clear_focus(seat->wlr_seat);
 		return;
 	}
-	// Xwayland's surface-local positions are X pixels.
-	int n = gridwl_xwayland_surface_scale(seat->server->xwayland, surface);
-	sx *= n;
-	sy *= n;
-	// Only what changed is sent: a re-evaluation after a commit that
-	// moved nothing under the pointer must not look like motion.
-	if (surface != state->focused_surface) {
-		wlr_seat_pointer_notify_enter(seat->wlr_seat, surface, sx, sy);
-	} else if (sx != state->sx || sy != state->sy) {
-		wlr_seat_pointer_notify_motion(seat->wlr_seat, time_msec, sx, sy);
-	}
+	gridwl_seat_pointer_at(seat->server, seat->wlr_seat, surface, sx, sy,
+			time_msec);
 }
 
 static void rebase_pointer(void *data) {

@@ -5,9 +5,20 @@
 #include <wayland-server-protocol.h>
 
 struct gridwl_seat;
+struct gridwl_server;
+struct wlr_seat;
 struct wlr_surface;
 
 void gridwl_cursor_init(struct gridwl_seat *seat);
+
+/* A seat's pointer (the user's or a transient seat's) is at (sx, sy),
+ * logical, on surface: an enter when the surface is another, a motion when
+ * only the position changed, nothing otherwise (a re-evaluation after a
+ * commit that moved nothing must not look like motion). Xwayland's
+ * surfaces get X pixels. */
+void gridwl_seat_pointer_at(struct gridwl_server *server,
+		struct wlr_seat *wlr_seat, struct wlr_surface *surface, double sx,
+		double sy, uint32_t time_msec);
 void gridwl_cursor_finish(struct gridwl_seat *seat);
 /* The theme's image of that name (an xcursor name, as cursor-shape-v1's
  * shapes have them), drawn from the theme at each output's scale, where a

@@ -14,6 +14,7 @@
 #include "compositor/services/idle.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/view.h"
+#include "input/cursor.h"
 #include "input/seat.h"
 #include "input/transient_seat.h"
 #include "input/transient_seat_private.h"
@@ -106,15 +107,8 @@ static void update_pointer_focus(struct gridwl_transient_seat *seat,
 		wlr_seat_pointer_notify_clear_focus(seat->wlr_seat);
 		return;
 	}
-	// Xwayland's surface-local positions are X pixels.
-	int n = gridwl_xwayland_surface_scale(seat_server(seat)->xwayland, surface);
-	sx *= n;
-	sy *= n;
-	if (surface != state->focused_surface) {
-		wlr_seat_pointer_notify_enter(seat->wlr_seat, surface, sx, sy);
-	} else if (sx != state->sx || sy != state->sy) {
-		wlr_seat_pointer_notify_motion(seat->wlr_seat, time_msec, sx, sy);
-	}
+	gridwl_seat_pointer_at(seat_server(seat), seat->wlr_seat, surface, sx, sy,
+			time_msec);
 }
 
 /* While a button is held, the surface it was pressed on keeps the pointer

@@ -14,6 +14,12 @@ bool gridwl_ragged_state(const struct wlr_surface_state *state) {
 			state->height == ceil_div(state->buffer_height, state->scale);
 }
 
+bool gridwl_buffer_sized_state(const struct wlr_surface_state *state) {
+	return state->scale > 0 &&
+			state->width == ceil_div(state->buffer_width, state->scale) &&
+			state->height == ceil_div(state->buffer_height, state->scale);
+}
+
 void gridwl_surface_extent(const struct wlr_surface *surface, int scale,
 		int *width, int *height) {
 	const struct wlr_surface_state *state = &surface->current;

@@ -32,6 +32,11 @@ struct wlr_surface_state;
  * logical size rounded up. */
 bool gridwl_ragged_state(const struct wlr_surface_state *state);
 
+/* Whether the state's logical size is its buffer's divided by its scale:
+ * exactly, or rounded up for a ragged buffer (with no viewport and no
+ * transform, which the callers check). */
+bool gridwl_buffer_sized_state(const struct wlr_surface_state *state);
+
 /* The physical size the surface's buffer covers on a target of scale:
  * its logical size times scale, or less for a ragged buffer (above). */
 void gridwl_surface_extent(const struct wlr_surface *surface, int scale,

@@ -95,10 +95,8 @@ bool gridwl_resample_supported(struct wlr_surface *surface, int scale) {
 	if (!ratio_for(state->scale, scale, &ratio) ||
 			state->transform != WL_OUTPUT_TRANSFORM_NORMAL ||
 			state->viewport.has_src || state->viewport.has_dst ||
-			((state->buffer_width != state->width * state->scale ||
-					 state->buffer_height != state->height * state->scale) &&
-					!gridwl_ragged_state(state)) ||
-			state->width <= 0 || state->height <= 0) {
+			!gridwl_buffer_sized_state(state) || state->width <= 0 ||
+			state->height <= 0) {
 		return false;
 	}
 	struct wlr_texture *texture = wlr_surface_get_texture(surface);

@@ -28,9 +28,7 @@ static bool surface_is_1to1(struct gridwl_render_target *target,
 	return state->scale == target->scale &&
 			state->transform == WL_OUTPUT_TRANSFORM_NORMAL &&
 			!state->viewport.has_src && !state->viewport.has_dst &&
-			((state->buffer_width == state->width * state->scale &&
-					 state->buffer_height == state->height * state->scale) ||
-					gridwl_ragged_state(state));
+			gridwl_buffer_sized_state(state);
 }
 
 /* The surface's alpha-modifier-v1 multiplier, 1 without one. */

@@ -53,16 +53,17 @@ static struct harness_client *spawn(struct harness *h, const char *label,
 	return c;
 }
 
+static const char *const heard_prefixes[] = { "seat", "keyboard", "key",
+	"pointer", "button", "error", NULL };
+
 /* What the window heard of seats, keys and pointers since the last call
  * is exactly want, in that order. */
 static bool heard_at(const char *file, int line, struct harness_client *c,
 		const char *const *want, const char *what) {
 	struct lines lines;
 	REQUIRE(client_sync_lines(c, &lines), "no sync from %s", what);
-	const char *const prefixes[] = { "seat", "keyboard", "key", "pointer",
-		"button", "error", NULL };
 	struct lines seen;
-	lines_filter(&lines, prefixes, &seen);
+	lines_filter(&lines, heard_prefixes, &seen);
 	bool ok = check_lines_at(file, line, &seen, want, what);
 	lines_free(&seen);
 	lines_free(&lines);
@@ -344,8 +345,9 @@ static bool body(struct harness *h, const struct theme *theme,
 	struct harness_client *remote = spawn(h, "remote", "remote", NULL, NULL);
 	REQUIRE(remote != NULL, "no remote");
 	// Its keyboard follows the user's until its pointer clicks.
-	ok = HEARD(a, "the transient seat coming", "seat added transient-1",
-				 "keyboard enter transient-1") &&
+	// Its enter comes once A has bound the new seat: waited for.
+	ok = CHECK_HEARD_UNTIL(a, heard_prefixes, "the transient seat coming",
+				 "seat added transient-1", "keyboard enter transient-1") &&
 			ok;
 	ok = HEARD(b, "the transient seat coming", "seat added transient-1") && ok;
 	ok = HEARD(c, "the transient seat coming", "seat added transient-1") && ok;
