@@ -82,6 +82,7 @@ struct gridwl_nested {
 	struct xdg_wm_base *wm_base;
 	struct wl_list host_outputs; // gridwl_host_output.link
 	struct wl_list windows; // gridwl_nested_window.link
+	struct gridwl_compat_wl_enter *pointer_enter; // W27
 
 	struct wl_listener backend_destroy;
 };
@@ -559,7 +560,21 @@ static const struct wl_registry_listener registry_listener = {
 	.global_remove = registry_handle_global_remove,
 };
 
+/* W27: which nested output a host pointer entered. */
+static struct wlr_output *output_of_host_surface(void *data,
+		struct wl_surface *surface) {
+	struct gridwl_nested *nested = data;
+	struct gridwl_nested_window *window;
+	wl_list_for_each(window, &nested->windows, link) {
+		if (window->surface == surface) {
+			return window->wlr_output;
+		}
+	}
+	return NULL;
+}
+
 static void nested_destroy(struct gridwl_nested *nested) {
+	gridwl_compat_wl_enter_destroy(nested->pointer_enter);
 	struct gridwl_nested_window *window, *window_tmp;
 	wl_list_for_each_safe(window, window_tmp, &nested->windows, link) {
 		window_destroy(window);
@@ -609,8 +624,12 @@ static struct gridwl_nested *nested_get(struct gridwl_server *server) {
 	wl_list_init(&nested->backend_destroy.link);
 	nested->registry = wl_display_get_registry(nested->remote);
 	wl_registry_add_listener(nested->registry, &registry_listener, nested);
+	nested->pointer_enter =
+			gridwl_compat_wl_enter_create(server->output_backend,
+					output_of_host_surface, nested);
 	// The globals, then the outputs' first scale.
-	if (wl_display_roundtrip(nested->remote) == -1 ||
+	if (nested->pointer_enter == NULL ||
+			wl_display_roundtrip(nested->remote) == -1 ||
 			wl_display_roundtrip(nested->remote) == -1 ||
 			nested->compositor == NULL || nested->wm_base == NULL ||
 			wl_compositor_get_version(nested->compositor) <

@@ -199,6 +199,20 @@
  *    since a wlroots that frees it itself would free it twice: check
  *    types/tablet_v2/wlr_tablet_v2_pad.c on a move past 0.20. The
  *    tablet-pad test's removal of the pad shows it under LeakSanitizer.
+ * W27 wl_pointer_enter.c, gridwl_compat_wl_enter_create: the wayland
+ *    backend's wl_pointer.enter handler drops the position (only the
+ *    serial is kept for the cursor), and a host built on wlroots sends no
+ *    motion after an enter at the same place (wlr_seat_pointer_send_motion
+ *    skips a position already sent; sway 1.10 sends enter then motion).
+ *    So the nested cursor stayed where it was (or parked, input/seat.c)
+ *    until the host's pointer moved again: a click right after entering
+ *    went to the wrong place (nested-sway's click case failed so once in
+ *    CI). gridwl binds the host's seats again on the backend's connection
+ *    and emits the enter's position as a motion of the backend's own
+ *    device, with a frame. Upstream: the same in 0.18.2, 0.19.x and 0.20.2
+ *    (backend/wayland/pointer.c pointer_handle_enter); remove when it
+ *    emits a motion. nested-gridwl's two-output case shows it (a host
+ *    gridwl sends an enter alone too).
  * W13 xwayland.c, gridwl_compat_xwayland_binary: which Xwayland wlroots
  *    will run, so that a missing one is found, and said so with gridwl's
  *    own message, before the first X11 client.
@@ -255,6 +269,8 @@ struct wlr_transient_seat_v1;
 struct wlr_xdg_activation_v1;
 struct wlr_surface;
 struct wl_display;
+struct wl_surface;
+struct wlr_backend;
 
 /* W11: fails every frame waiting for wlr_output, as wlroots does when the
  * output goes away: the client gets failed and the frame is freed. */
@@ -307,6 +323,18 @@ void gridwl_compat_surface_scale_committed(struct wlr_surface *surface);
 void gridwl_compat_xwayland_disown_wm_fd(struct wlr_xwayland *xwayland);
 /* W26: from right after wlr_tablet_pad_create. */
 void gridwl_compat_tablet_pad_v2_created(struct wlr_tablet_v2_tablet_pad *pad);
+
+/* W27: the enter position of a host pointer goes to the wayland
+ * backend's device of the output output_of(data, surface) finds (NULL: not
+ * one of gridwl's windows). Made with the backend's first output, before
+ * any of its devices; destroyed before the backend. */
+typedef struct wlr_output *(
+		*gridwl_compat_wl_output_func)(void *data, struct wl_surface *surface);
+struct gridwl_compat_wl_enter;
+struct gridwl_compat_wl_enter *gridwl_compat_wl_enter_create(
+		struct wlr_backend *backend, gridwl_compat_wl_output_func output_of,
+		void *data);
+void gridwl_compat_wl_enter_destroy(struct gridwl_compat_wl_enter *enter);
 
 /* W13: the Xwayland binary wlroots starts. */
 const char *gridwl_compat_xwayland_binary(void);

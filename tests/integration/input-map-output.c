@@ -94,7 +94,8 @@ static bool body_pointer(struct harness *h, const void *data) {
 	// Half the extent is the middle of HEADLESS-2, 960,240 (over the
 	// whole layout it would be 640,240, left of the window).
 	ok = pointer_to(pointer, 500, 500) &&
-			expect_line(window, "pointer enter", "pointer enter") && ok;
+			expect_line(window, "pointer enter", "pointer enter 80.00 60.00") &&
+			ok;
 	// 60% is 1024,288: 144,108 in the window.
 	ok = pointer_to(pointer, 600, 600) &&
 			expect_line(window, "pointer motion",

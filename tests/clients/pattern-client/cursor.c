@@ -6,7 +6,7 @@
  * --cursor SCALE: while the pointer is over the window, the cursor is a
  * surface of the client's own, CURSOR_SIZE logical pixels square, drawn
  * with the coords pattern at buffer scale SCALE, hotspot at its top-left.
- * Prints "pointer enter" once it is set, so a test knows the cursor is the
+ * Prints "pointer enter X Y" once it is set, so a test knows the cursor is the
  * client's, and "pointer motion X Y" (surface coordinates) as it moves;
  * "pointer ready" once the seat has a pointer and the client listens to it.
  */
@@ -42,7 +42,8 @@ static void pointer_enter(void *data, struct wl_pointer *pointer,
 	// A test syncs after this line, which makes sure the compositor has
 	// the cursor too.
 	wl_pointer_set_cursor(pointer, serial, cursor->surface, 0, 0);
-	client_emit("pointer enter");
+	client_emit("pointer enter %.2f %.2f", wl_fixed_to_double(x),
+			wl_fixed_to_double(y));
 }
 
 static void pointer_leave(void *data, struct wl_pointer *pointer,
