@@ -83,8 +83,8 @@ static void pointer_handle_enter(void *data, struct wl_pointer *wl_pointer,
 	if (surface == NULL) {
 		return;
 	}
-	struct wlr_output *output = seat->enter->output_of(seat->enter->data,
-			surface);
+	struct wlr_output *output =
+			seat->enter->output_of(seat->enter->data, surface);
 	struct compat_wl_pointer *pointer =
 			output != NULL ? backend_pointer(seat, output) : NULL;
 	if (pointer == NULL || output->width <= 0 || output->height <= 0) {
@@ -292,8 +292,8 @@ struct gridwl_compat_wl_enter *gridwl_compat_wl_enter_create(
 	wl_list_init(&enter->pointers);
 	enter->new_input.notify = handle_new_input;
 	wl_signal_add(&backend->events.new_input, &enter->new_input);
-	enter->registry = wl_display_get_registry(
-			wlr_wl_backend_get_remote_display(backend));
+	enter->registry =
+			wl_display_get_registry(wlr_wl_backend_get_remote_display(backend));
 	wl_registry_add_listener(enter->registry, &registry_listener, enter);
 	return enter;
 }

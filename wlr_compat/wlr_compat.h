@@ -190,6 +190,19 @@
  *    Upstream: so in 0.18.2 and 0.18.3; fixed in 0.20.0, 879243e37
  *    "xwm: Fix double-close" (0.19.2, ea1ade5e5). Remove with 0.19.2.
  *    xwayland-first-client's killed Xwayland shows it.
+ * W28 xwayland.c, gridwl_compat_xwayland_started: wlroots restarts an
+ *    Xwayland that exits after it was ready only if it ran more than 5 s
+ *    (handle_client_destroy), but server_finish_process clears the start
+ *    time it reads first, so every exit is restarted: an Xwayland that
+ *    dies right after its start (a broken driver or extension, a bad
+ *    WLR_XWAYLAND) is started again at once, for ever, when it was
+ *    started with gridwl (N > 1). gridwl counts the starts: after three
+ *    in a row that each came within 5 s of the one before, the server is
+ *    made lazy, so its next exit leaves it waiting for an X11 client.
+ *    Upstream: the same in 0.18.2, 0.19.x and 0.20.2 (server_start sits
+ *    above display in struct wlr_xwayland_server, which the memset
+ *    clears); remove when the time survives. xwayland-first-client's
+ *    crash-loop case shows it.
  * W26 tablet_pad.c, gridwl_compat_tablet_pad_v2_created: a tablet-v2 pad
  *    never frees its array of group modes (4 bytes a group) when its device
  *    goes: handle_wlr_tablet_pad_destroy frees the pad, not pad->groups,
@@ -260,6 +273,7 @@
 struct wlr_input_device;
 struct wlr_output;
 struct wlr_xwayland;
+struct wlr_xwayland_server;
 struct wlr_xwayland_surface;
 struct wlr_pointer_constraint_v1;
 struct wlr_screencopy_manager_v1;
@@ -321,6 +335,15 @@ void gridwl_compat_surface_scale_committed(struct wlr_surface *surface);
 
 /* W23: from the xwayland's ready signal (its window manager is up). */
 void gridwl_compat_xwayland_disown_wm_fd(struct wlr_xwayland *xwayland);
+/* W28: the starts of one Xwayland server (zeroed before the first). */
+struct gridwl_compat_xwayland_starts {
+	int count; // processes started
+	int quick_exits; // exits in a row within 5 s of their start
+	int64_t last_ms; // CLOCK_MONOTONIC of the last start
+};
+/* W28: from the server's start signal. */
+void gridwl_compat_xwayland_started(struct wlr_xwayland_server *server,
+		struct gridwl_compat_xwayland_starts *starts);
 /* W26: from right after wlr_tablet_pad_create. */
 void gridwl_compat_tablet_pad_v2_created(struct wlr_tablet_v2_tablet_pad *pad);
 

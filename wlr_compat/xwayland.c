@@ -1,6 +1,8 @@
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 #include <wlr/types/wlr_compositor.h>
+#include <wlr/util/log.h>
 #include <wlr/xwayland.h>
 #include "wlr_compat/wlr_compat.h"
 
@@ -126,4 +128,33 @@ void gridwl_compat_xwayland_disown_wm_fd(struct wlr_xwayland *xwayland) {
 	if (xwayland->server != NULL && xwayland->xwm != NULL) {
 		xwayland->server->wm_fd[0] = -1;
 	}
+}
+
+/* wlroots' own rule: an Xwayland that ran 5 s or less is not restarted. */
+#define QUICK_EXIT_MS 5000
+/* gridwl lets a few through, so that an Xwayland killed by hand (or by the
+ * OOM killer) soon after its start still comes back at once. */
+#define QUICK_EXITS_MAX 3
+
+void gridwl_compat_xwayland_started(struct wlr_xwayland_server *server,
+		struct gridwl_compat_xwayland_starts *starts) {
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	int64_t now_ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+	// Each start but the first follows an exit (wlroots starts one at a
+	// time): the one before ran at most the time between the two.
+	bool quick = starts->count > 0 && now_ms - starts->last_ms < QUICK_EXIT_MS;
+	starts->count++;
+	starts->last_ms = now_ms;
+	starts->quick_exits = quick ? starts->quick_exits + 1 : 0;
+	if (starts->quick_exits < QUICK_EXITS_MAX || server->options.lazy) {
+		return;
+	}
+	// Restarted lazily, it runs again only for an X11 client that
+	// connects, which is what a restart loop becomes at worst.
+	server->options.lazy = true;
+	wlr_log(WLR_ERROR,
+			"Xwayland exited within %d s of its start %d times in a row: "
+			"after this one it starts only when an X11 client connects",
+			QUICK_EXIT_MS / 1000, starts->quick_exits);
 }

@@ -574,6 +574,14 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	const char *settings = gridwl_xwayland_settings_state(server->xwayland);
 	json_object_object_add(reply, "xwayland_settings",
 			settings != NULL ? json_object_new_string(settings) : NULL);
+	// Xwayland processes started (a restart is one more), and whether the
+	// next waits for an X11 client; null when Xwayland is off.
+	bool lazy;
+	int starts = gridwl_xwayland_starts(server->xwayland, &lazy);
+	json_object_object_add(reply, "xwayland_starts",
+			display != NULL ? json_object_new_int(starts) : NULL);
+	json_object_object_add(reply, "xwayland_lazy",
+			display != NULL ? json_object_new_boolean(lazy) : NULL);
 	const struct gridwl_resample_stats *resample = &server->resample_stats;
 	json_object_object_add(reply, "resample_cache_bytes",
 			json_object_new_int64((int64_t)resample->bytes));

@@ -26,6 +26,7 @@ struct gridwl_xwayland {
 	// Xwayland (see gridwl_xwayland_create).
 	bool holding;
 	struct wl_event_source *hold_timer; // NULL when not holding
+	struct gridwl_compat_xwayland_starts starts; // W28
 	struct wl_listener ready;
 	struct wl_listener new_surface;
 	struct wl_listener server_start;
@@ -90,6 +91,9 @@ static void handle_client_destroy(struct wl_listener *listener, void *data) {
 	wl_list_remove(&xwayland->client_destroy.link);
 	wl_list_init(&xwayland->client_destroy.link);
 	struct wlr_xwayland_server *server = xwayland->wlr_xwayland->server;
+	// Restarted lazily (or not at all): a settings program that has not
+	// connected yet would start the next one.
+	gridwl_xwayland_settings_stop(&xwayland->scale);
 	if (!server->ready) {
 		// wlroots says why, and does not restart it.
 		release_programs(xwayland, "Xwayland did not start");
@@ -97,16 +101,18 @@ static void handle_client_destroy(struct wl_listener *listener, void *data) {
 }
 
 /* Each start. wlroots 0.18 restarts an Xwayland whose client goes after it
- * was ready (always: the "ran more than 5 s" rule of
- * xwayland/server.c handle_client_destroy reads a start time it has just
- * cleared), at once when it was started with gridwl, lazily otherwise;
- * one whose client goes before it is ready is not restarted, which is how
- * a failed start shows. */
+ * was ready (always: W28), at once when it was started with gridwl, lazily
+ * otherwise; one whose client goes before it is ready is not restarted,
+ * which is how a failed start shows. */
 static void handle_server_start(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland *xwayland =
 			wl_container_of(listener, xwayland, server_start);
-	// Those of an Xwayland before went with it; handle_ready gives them
-	// again.
+	gridwl_compat_xwayland_started(xwayland->wlr_xwayland->server,
+			&xwayland->starts);
+	// Those of an Xwayland before went with it (a settings program still
+	// starting would merge into this one, or race its xsettingsd for the
+	// selection); handle_ready gives them again.
+	gridwl_xwayland_settings_stop(&xwayland->scale);
 	xwayland->scale.settings.state = GRIDWL_XWAYLAND_SETTINGS_NONE;
 	// Still in the destroy signal of the client before, which wlroots'
 	// restart runs in.
@@ -329,6 +335,15 @@ bool gridwl_xwayland_child_exited(struct gridwl_xwayland *xwayland, pid_t pid,
 
 bool gridwl_xwayland_holds_programs(struct gridwl_xwayland *xwayland) {
 	return xwayland != NULL && xwayland->holding;
+}
+
+int gridwl_xwayland_starts(struct gridwl_xwayland *xwayland, bool *lazy) {
+	if (xwayland == NULL) {
+		*lazy = false;
+		return 0;
+	}
+	*lazy = xwayland->wlr_xwayland->server->options.lazy;
+	return xwayland->starts.count;
 }
 
 const char *gridwl_xwayland_settings_state(struct gridwl_xwayland *xwayland) {

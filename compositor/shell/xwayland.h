@@ -55,6 +55,9 @@ int gridwl_xwayland_surface_scale(struct gridwl_xwayland *xwayland,
  * Xwayland's (xrdb, xsettingsd), which takes its exit status. */
 bool gridwl_xwayland_child_exited(struct gridwl_xwayland *xwayland, pid_t pid,
 		int status);
+/* How many Xwayland processes were started; *lazy is whether the next
+ * waits for an X11 client (0 and false when Xwayland is off). */
+int gridwl_xwayland_starts(struct gridwl_xwayland *xwayland, bool *lazy);
 /* Whether X11 programs have been given the settings to draw at N:
  * "pending", "applied", "failed", or NULL when there are none to give
  * (N = 1, Xwayland not started or off). */

@@ -95,7 +95,8 @@ void gridwl_xwayland_settings_start(struct gridwl_xwayland_scale *scale);
 /* From the reaping of gridwl's children: true when pid was one of them. */
 bool gridwl_xwayland_settings_child_exited(struct gridwl_xwayland_scale *scale,
 		pid_t pid, int status);
-/* Ends xsettingsd (and xrdb) if still running, and stops reading it. */
+/* Ends xsettingsd (and xrdb) if still running, stops reading it and
+ * forgets them (their exits are not the settings' news). */
 void gridwl_xwayland_settings_stop(struct gridwl_xwayland_scale *scale);
 /* "pending", "applied", "failed"; NULL for none. */
 const char *gridwl_xwayland_settings_state_name(

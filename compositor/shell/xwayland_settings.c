@@ -224,12 +224,15 @@ bool gridwl_xwayland_settings_child_exited(struct gridwl_xwayland_scale *scale,
 void gridwl_xwayland_settings_stop(struct gridwl_xwayland_scale *scale) {
 	struct gridwl_xwayland_settings *settings = &scale->settings;
 	close_xsettingsd_log(settings);
-	// gridwl's own children, known by their pids (not yet reaped).
+	// gridwl's own children, known by their pids (not yet reaped); their
+	// exits are no news then.
 	if (settings->xsettingsd_pid > 0) {
 		kill(settings->xsettingsd_pid, SIGTERM);
+		settings->xsettingsd_pid = 0;
 	}
 	if (settings->xrdb_pid > 0) {
 		kill(settings->xrdb_pid, SIGTERM);
+		settings->xrdb_pid = 0;
 	}
 }
 

@@ -18,7 +18,9 @@
  * selection, so each reads Xft.dpi 192 (the command XSETTINGS at 2 too)
  * from its very first connection, which a lazily started Xwayland would
  * have accepted before xrdb. xterm as gridwl's command draws at 2x: the same size as an
- * xterm started later. An Xwayland that cannot start does not hold them.
+ * xterm started later. An Xwayland that cannot start does not hold them;
+ * one killed comes back at once, one that always dies is not restarted in
+ * a loop.
  *
  * Skipped where Xwayland is not installed.
  */
@@ -274,6 +276,94 @@ static bool run_restart(const void *data) {
 	return harness_stop(h, ok) && ok;
 }
 
+/* gridctl stats' xwayland_starts and xwayland_lazy; false when absent. */
+static bool xwayland_starts(struct json_object *stats, int *starts,
+		bool *lazy) {
+	struct json_object *count =
+			json_path(stats, "xwayland_starts", json_type_int);
+	struct json_object *is_lazy =
+			json_path(stats, "xwayland_lazy", json_type_boolean);
+	if (count == NULL || is_lazy == NULL) {
+		return false;
+	}
+	*starts = json_object_get_int(count);
+	*lazy = json_object_get_boolean(is_lazy);
+	return true;
+}
+
+struct starts_want {
+	int starts;
+	bool applied; // and the settings applied
+};
+
+static bool starts_are(struct json_object *stats, void *data) {
+	const struct starts_want *want = data;
+	int starts;
+	bool lazy;
+	return xwayland_starts(stats, &starts, &lazy) && starts == want->starts &&
+			(!want->applied || settings_applied(stats, NULL));
+}
+
+/* Kills Xwayland (SIGKILL) once its settings are in place, four times in a
+ * row, each within 5 s of its start: wlroots alone would start it again at
+ * once each time, for ever (W28); gridwl starts it three times, then only
+ * when an X11 client connects, and that client gets its settings. */
+static bool run_crash_loop(const void *data) {
+	const char *args[] = { "--output", "HEADLESS-1 mode 800x600 scale 2",
+		NULL };
+	struct harness *h = harness_start(args);
+	REQUIRE(h != NULL, "gridwl did not start");
+	const char *stats_args[] = { "stats", NULL };
+	char display_name[32] = "", display_env[64] = "";
+	bool ok = true;
+	for (int start = 1; ok && start <= 4; start++) {
+		struct starts_want want = { start, true };
+		struct json_object *stats = harness_wait_gridctl(h, stats_args,
+				starts_are, &want, HARNESS_TIMEOUT_MS, "Xwayland's settings");
+		ok = CHECK(stats != NULL, "start %d of Xwayland never had its settings",
+				start);
+		struct json_object *display = ok ?
+				json_path(stats, "xwayland_display", json_type_string) :
+				NULL;
+		if (display != NULL) {
+			snprintf(display_name, sizeof(display_name), "%s",
+					json_object_get_string(display));
+		}
+		json_object_put(stats);
+		pid_t pid = ok ? xwayland_pid(display_name) : 0;
+		ok = ok && CHECK(pid > 0, "no Xwayland process for %s", display_name) &&
+				CHECK(kill(pid, SIGKILL) == 0, "cannot kill Xwayland");
+	}
+	snprintf(display_env, sizeof(display_env), "DISPLAY=%s", display_name);
+	// Longer than a restart takes: none comes.
+	if (ok) {
+		harness_sleep_ms(6000);
+	}
+	struct json_object *stats =
+			ok ? harness_gridctl(h, NULL, "stats", NULL) : NULL;
+	int starts = 0;
+	bool lazy = false;
+	ok = ok && CHECK(stats != NULL, "gridwl does not answer") &&
+			CHECK(xwayland_starts(stats, &starts, &lazy),
+					"no xwayland_starts") &&
+			CHECK(starts == 4 && lazy,
+					"Xwayland started %d times (the next lazily: %d), want 4 "
+					"and lazily",
+					starts, lazy) &&
+			CHECK(xwayland_pid(display_name) == 0, "an Xwayland runs on %s",
+					display_name);
+	json_object_put(stats);
+	// An X11 client starts it, with its settings.
+	ok = ok && wait_xft_dpi(h, display_env);
+	struct starts_want fifth = { 5, true };
+	stats = ok ? harness_wait_gridctl(h, stats_args, starts_are, &fifth,
+						 HARNESS_TIMEOUT_MS, "a fifth Xwayland") :
+				 NULL;
+	ok = ok && CHECK(stats != NULL, "an X11 client did not start Xwayland");
+	json_object_put(stats);
+	return harness_stop(h, ok) && ok;
+}
+
 /* An Xwayland that cannot start (WLR_XWAYLAND=/bin/false) releases the
  * command at once, said so in the log, rather than at the hold's end. */
 static bool run_xwayland_fails(const void *data) {
@@ -305,6 +395,8 @@ int main(void) {
 		"xterm as gridwl's command draws at 2x, as large as a later xterm",
 		"an Xwayland that cannot start does not hold the command",
 		"an Xwayland killed is started again at once, with its settings",
+		"an Xwayland killed 4 times in a row at once is started 4 times, "
+		"then for an X11 client",
 	};
 	if (access(xwayland_binary(), X_OK) != 0 || !program_in_path("xrdb")) {
 		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -320,5 +412,6 @@ int main(void) {
 	}
 	check_run(&suite, names[2], run_xwayland_fails, NULL);
 	check_run(&suite, names[3], run_restart, NULL);
+	check_run(&suite, names[4], run_crash_loop, NULL);
 	return check_finish(&suite);
 }
