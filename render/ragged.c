@@ -5,19 +5,18 @@ static int ceil_div(int64_t a, int64_t b) {
 	return (int)((a + b - 1) / b);
 }
 
+bool gridwl_buffer_sized_state(const struct wlr_surface_state *state) {
+	return state->scale > 0 &&
+			state->width == ceil_div(state->buffer_width, state->scale) &&
+			state->height == ceil_div(state->buffer_height, state->scale);
+}
+
 bool gridwl_ragged_state(const struct wlr_surface_state *state) {
 	return state->scale > 1 && state->transform == WL_OUTPUT_TRANSFORM_NORMAL &&
 			!state->viewport.has_src && !state->viewport.has_dst &&
 			(state->buffer_width % state->scale != 0 ||
 					state->buffer_height % state->scale != 0) &&
-			state->width == ceil_div(state->buffer_width, state->scale) &&
-			state->height == ceil_div(state->buffer_height, state->scale);
-}
-
-bool gridwl_buffer_sized_state(const struct wlr_surface_state *state) {
-	return state->scale > 0 &&
-			state->width == ceil_div(state->buffer_width, state->scale) &&
-			state->height == ceil_div(state->buffer_height, state->scale);
+			gridwl_buffer_sized_state(state);
 }
 
 void gridwl_surface_extent(const struct wlr_surface *surface, int scale,

@@ -57,24 +57,12 @@ static const char *const heard_prefixes[] = { "seat", "keyboard", "key",
 	"pointer", "button", "error", NULL };
 
 /* What the window heard of seats, keys and pointers since the last call
- * is exactly want, in that order. */
-static bool heard_at(const char *file, int line, struct harness_client *c,
-		const char *const *want, const char *what) {
-	struct lines lines;
-	REQUIRE(client_sync_lines(c, &lines), "no sync from %s", what);
-	struct lines seen;
-	lines_filter(&lines, heard_prefixes, &seen);
-	bool ok = check_lines_at(file, line, &seen, want, what);
-	lines_free(&seen);
-	lines_free(&lines);
-	return ok;
-}
-
+ * is exactly the lines given, in that order. */
 #define HEARD(c, what, ...) \
-	heard_at(__FILE__, __LINE__, (c), \
-			(const char *const[]){ __VA_ARGS__, NULL }, (what))
+	CHECK_HEARD((c), heard_prefixes, (what), __VA_ARGS__)
 #define HEARD_NOTHING(c, what) \
-	heard_at(__FILE__, __LINE__, (c), (const char *const[]){ NULL }, (what))
+	check_heard_at(__FILE__, __LINE__, (c), heard_prefixes, \
+			(const char *const[]){ NULL }, (what))
 
 static bool remote_says(struct harness_client *remote, const char *command,
 		const char *answer) {

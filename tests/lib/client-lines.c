@@ -174,6 +174,19 @@ bool check_ready_at(const char *file, int line, struct harness_client *c,
 	return check_line_at(file, line, c, "ready ", want);
 }
 
+/* The lines that start with one of the prefixes are exactly expected;
+ * frees lines. */
+static bool check_filtered_at(const char *file, int line, struct lines *lines,
+		const char *const *prefixes, const char *const *expected,
+		const char *what) {
+	struct lines heard;
+	lines_filter(lines, prefixes, &heard);
+	bool ok = check_lines_at(file, line, &heard, expected, what);
+	lines_free(&heard);
+	lines_free(lines);
+	return ok;
+}
+
 bool check_heard_at(const char *file, int line, struct harness_client *c,
 		const char *const *prefixes, const char *const *expected,
 		const char *what) {
@@ -183,12 +196,7 @@ bool check_heard_at(const char *file, int line, struct harness_client *c,
 				what);
 		return false;
 	}
-	struct lines heard;
-	lines_filter(&lines, prefixes, &heard);
-	bool ok = check_lines_at(file, line, &heard, expected, what);
-	lines_free(&heard);
-	lines_free(&lines);
-	return ok;
+	return check_filtered_at(file, line, &lines, prefixes, expected, what);
 }
 
 bool check_heard_until_at(const char *file, int line, struct harness_client *c,
@@ -205,10 +213,5 @@ bool check_heard_until_at(const char *file, int line, struct harness_client *c,
 		lines_free(&lines);
 		return false;
 	}
-	struct lines heard;
-	lines_filter(&lines, prefixes, &heard);
-	bool ok = check_lines_at(file, line, &heard, expected, what);
-	lines_free(&heard);
-	lines_free(&lines);
-	return ok;
+	return check_filtered_at(file, line, &lines, prefixes, expected, what);
 }
