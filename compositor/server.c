@@ -327,6 +327,7 @@ bool gridwl_server_reload(struct gridwl_server *server, char **error) {
 			}
 		}
 	}
+	gridwl_xwayland_scale_may_have_changed(server->xwayland);
 	return ok;
 }
 

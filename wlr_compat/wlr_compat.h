@@ -203,6 +203,18 @@
  *    above display in struct wlr_xwayland_server, which the memset
  *    clears); remove when the time survives. xwayland-first-client's
  *    crash-loop case shows it.
+ * W29 xwayland.c, gridwl_compat_xwayland_start_waiting: wlroots has no
+ *    call to start a lazy Xwayland server before an X11 client connects
+ *    (server_start is static; wlr_xwayland_create decides lazy or not
+ *    once). gridwl starts Xwayland with itself when X11 programs draw at
+ *    N > 1, so that xrdb's Xft.dpi is in place before the first one; when
+ *    N goes above 1 later (a scale-2 output plugged into a scale-1
+ *    session, a reload with "xwayland scale 2") and no X11 client has come
+ *    yet, gridwl connects to the X socket and hangs up, which starts it as
+ *    that first client would, and makes it eager (lazy false, terminate
+ *    delay 0, as wlr_xwayland_create sets them for an eager server).
+ *    Upstream: the same in 0.18.2, 0.19.x and 0.20.2. xwayland-first-
+ *    client's late-scale case shows it.
  * W26 tablet_pad.c, gridwl_compat_tablet_pad_v2_created: a tablet-v2 pad
  *    never frees its array of group modes (4 bytes a group) when its device
  *    goes: handle_wlr_tablet_pad_destroy frees the pad, not pad->groups,
@@ -344,6 +356,12 @@ struct gridwl_compat_xwayland_starts {
 /* W28: from the server's start signal. */
 void gridwl_compat_xwayland_started(struct wlr_xwayland_server *server,
 		struct gridwl_compat_xwayland_starts *starts);
+/* W29: starts a lazy Xwayland server that waits for its first X11 client
+ * now, and keeps it started with gridwl from then on (restarted at once);
+ * false when it is not waiting, when W28 made it lazy, or when its socket
+ * takes no connection (logged). */
+bool gridwl_compat_xwayland_start_waiting(struct wlr_xwayland_server *server,
+		const struct gridwl_compat_xwayland_starts *starts);
 /* W26: from right after wlr_tablet_pad_create. */
 void gridwl_compat_tablet_pad_v2_created(struct wlr_tablet_v2_tablet_pad *pad);
 

@@ -1,6 +1,11 @@
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <time.h>
+#include <unistd.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
@@ -157,4 +162,47 @@ void gridwl_compat_xwayland_started(struct wlr_xwayland_server *server,
 			"Xwayland exited within %d s of its start %d times in a row: "
 			"after this one it starts only when an X11 client connects",
 			QUICK_EXIT_MS / 1000, starts->quick_exits);
+}
+
+/* Connects to a listening socket and hangs up: the connection waits in the
+ * socket's backlog, where Xwayland accepts it, reads its end and drops it,
+ * as it does for any client that goes before its setup. */
+static bool knock(int listening_fd) {
+	struct sockaddr_un addr;
+	socklen_t len = sizeof(addr);
+	if (listening_fd < 0 ||
+			getsockname(listening_fd, (struct sockaddr *)&addr, &len) != 0) {
+		return false;
+	}
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0) {
+		return false;
+	}
+	bool connected = connect(fd, (struct sockaddr *)&addr, len) == 0;
+	if (!connected) {
+		wlr_log(WLR_ERROR, "Cannot connect to Xwayland's X socket: %s",
+				strerror(errno));
+	}
+	close(fd);
+	return connected;
+}
+
+bool gridwl_compat_xwayland_start_waiting(struct wlr_xwayland_server *server,
+		const struct gridwl_compat_xwayland_starts *starts) {
+	// Lazy and waiting: wlroots watches the X sockets for a client (until
+	// the next dispatch after a knock, when lazy is already false). One
+	// that W28 made lazy stays so until an X11 client comes.
+	if (!server->options.lazy || server->x_fd_read_event[0] == NULL ||
+			starts->quick_exits >= QUICK_EXITS_MAX) {
+		return false;
+	}
+	// The abstract socket, or the one in /tmp/.X11-unix.
+	if (!knock(server->x_fd[0]) && !knock(server->x_fd[1])) {
+		return false;
+	}
+	// From now on as wlroots runs an Xwayland it starts at once: restarted
+	// at once, and -terminate without a delay.
+	server->options.lazy = false;
+	server->options.terminate_delay = 0;
+	return true;
 }

@@ -32,6 +32,7 @@ struct gridwl_xwayland {
 	struct wl_listener server_start;
 	struct wl_listener client_destroy; // the Xwayland starting or running
 	struct wl_listener settings_changed;
+	struct wl_listener layout_change;
 };
 
 static void release_programs(struct gridwl_xwayland *xwayland,
@@ -167,6 +168,29 @@ static void handle_new_surface(struct wl_listener *listener, void *data) {
 	gridwl_xwayland_view_create(xwayland->server, data);
 }
 
+void gridwl_xwayland_scale_may_have_changed(struct gridwl_xwayland *xwayland) {
+	if (xwayland == NULL ||
+			gridwl_xwayland_scale_planned(xwayland->server) <= 1) {
+		return;
+	}
+	// See gridwl_xwayland_create: the first X11 client of a lazy
+	// Xwayland at N > 1 would come before xrdb.
+	if (gridwl_compat_xwayland_start_waiting(xwayland->wlr_xwayland->server,
+				&xwayland->starts)) {
+		wlr_log(WLR_INFO,
+				"Xwayland on DISPLAY=%s starts now (X11 scale above 1), "
+				"before its first X11 client",
+				xwayland->wlr_xwayland->display_name);
+	}
+}
+
+/* An output added, gone, moved or scaled. */
+static void handle_layout_change(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland *xwayland =
+			wl_container_of(listener, xwayland, layout_change);
+	gridwl_xwayland_scale_may_have_changed(xwayland);
+}
+
 struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server) {
 	if (server->config->xwayland == 0) {
 		wlr_log(WLR_INFO, "Xwayland disabled by the config: no X11 clients");
@@ -221,10 +245,13 @@ struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server) {
 	wl_signal_add(&xwayland->scale.settings.events.changed,
 			&xwayland->settings_changed);
 	wlr_xwayland_set_seat(xwayland->wlr_xwayland, server->seat->wlr_seat);
+	xwayland->layout_change.notify = handle_layout_change;
+	wl_signal_add(&server->output_layout->events.change,
+			&xwayland->layout_change);
 	if (!eager) {
 		wlr_log(WLR_INFO,
 				"Xwayland on DISPLAY=%s, started when an X11 client "
-				"connects",
+				"connects, or when X11 scale goes above 1",
 				xwayland->wlr_xwayland->display_name);
 		return xwayland;
 	}
@@ -253,6 +280,7 @@ void gridwl_xwayland_destroy(struct gridwl_xwayland *xwayland) {
 	wl_list_remove(&xwayland->server_start.link);
 	wl_list_remove(&xwayland->client_destroy.link);
 	wl_list_remove(&xwayland->settings_changed.link);
+	wl_list_remove(&xwayland->layout_change.link);
 	if (xwayland->hold_timer != NULL) {
 		wl_event_source_remove(xwayland->hold_timer);
 	}

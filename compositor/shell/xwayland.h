@@ -22,6 +22,11 @@ struct gridwl_xwayland;
 /* NULL when Xwayland is off; why is logged. Run after the seat and the
  * first outputs exist (their scales decide whether it starts now). */
 struct gridwl_xwayland *gridwl_xwayland_create(struct gridwl_server *server);
+/* After the config changed: a lazy Xwayland waiting for an X11 client
+ * starts now when X11 programs are to draw at N > 1 (as it would have with
+ * gridwl), so that the first finds its settings. Outputs changing call it
+ * themselves. */
+void gridwl_xwayland_scale_may_have_changed(struct gridwl_xwayland *xwayland);
 /* Destroys every X11 window's view too; run while the seat still exists. */
 void gridwl_xwayland_destroy(struct gridwl_xwayland *xwayland);
 /* The DISPLAY X11 clients connect to (":1"), NULL when xwayland is NULL. */

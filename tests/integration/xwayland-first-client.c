@@ -20,7 +20,8 @@
  * have accepted before xrdb. xterm as gridwl's command draws at 2x: the same size as an
  * xterm started later. An Xwayland that cannot start does not hold them;
  * one killed comes back at once, one that always dies is not restarted in
- * a loop.
+ * a loop. One that waits for its first X11 client at scale 1 starts, with
+ * its settings, as soon as an output's scale or the config makes it 2.
  *
  * Skipped where Xwayland is not installed.
  */
@@ -137,14 +138,8 @@ static bool run_xterm_command(const void *data) {
 			harness_wait_gridctl(h, stats_args, settings_applied, NULL,
 					HARNESS_TIMEOUT_MS, "xwayland_settings applied");
 	ok = CHECK(stats != NULL, "the X11 settings were never applied") && ok;
-	struct json_object *display = stats != NULL ?
-			json_path(stats, "xwayland_display", json_type_string) :
-			NULL;
-	char display_env[64] = "";
-	if (display != NULL) {
-		snprintf(display_env, sizeof(display_env), "DISPLAY=%s",
-				json_object_get_string(display));
-	}
+	char display_env[64];
+	xwayland_display_env(stats, display_env, sizeof(display_env));
 	json_object_put(stats);
 	if (ok) {
 		const char *argv[] = { "env", display_env, "xterm", "-class",
@@ -364,6 +359,73 @@ static bool run_crash_loop(const void *data) {
 	return harness_stop(h, ok) && ok;
 }
 
+static bool write_file(const char *path, const char *text) {
+	FILE *f = fopen(path, "w");
+	bool written = f != NULL && fputs(text, f) >= 0;
+	written = f != NULL && fclose(f) == 0 && written;
+	return CHECK(written, "cannot write %s", path);
+}
+
+/* Whether Xwayland has started want times and, when it has, its settings
+ * are in place, reported when it does not come to that. */
+static bool wait_starts(struct harness *h, int want, const char *why) {
+	const char *stats_args[] = { "stats", NULL };
+	struct starts_want starts = { want, want > 0 };
+	struct json_object *stats = harness_wait_gridctl(h, stats_args, starts_are,
+			&starts, HARNESS_TIMEOUT_MS, why);
+	json_object_put(stats);
+	return CHECK(stats != NULL, "%s: Xwayland did not start %d times", why,
+			want);
+}
+
+/* Xwayland on a scale-1 output waits for an X11 client; when X11 programs
+ * are to draw at 2 before one came, it starts at once with its settings,
+ * as it would have with gridwl at 2 (W29): after the output's scale goes
+ * to 2, and after a reload that says "xwayland scale 2". The first X11
+ * client then reads Xft.dpi 192. */
+static bool run_late_scale(const void *data) {
+	char *dir = harness_mkdtemp();
+	REQUIRE(dir != NULL, "no temporary directory");
+	char config[512];
+	snprintf(config, sizeof(config), "%s/config", dir);
+	bool ok = write_file(config, "");
+	const char *args[] = { "--config", config, "--output",
+		"HEADLESS-1 mode 800x600 scale 1", NULL };
+	for (int reload = 0; ok && reload <= 1; reload++) {
+		struct harness *h = harness_start(args);
+		ok = CHECK(h != NULL, "gridwl did not start");
+		if (!ok) {
+			break;
+		}
+		ok = wait_starts(h, 0, "at scale 1");
+		if (reload) {
+			ok = ok && write_file(config, "xwayland scale 2\n");
+			struct json_object *reply = harness_gridctl_ok(h, "reload", NULL);
+			ok = CHECK(reply != NULL, "reload failed") && ok;
+			json_object_put(reply);
+		} else {
+			struct json_object *reply = harness_gridctl_ok(h, "output",
+					"HEADLESS-1", "scale", "2", NULL);
+			ok = CHECK(reply != NULL, "cannot set the scale") && ok;
+			json_object_put(reply);
+		}
+		ok = ok &&
+				wait_starts(h, 1,
+						reload ? "after xwayland scale 2" : "after scale 2");
+		struct json_object *stats = harness_gridctl(h, NULL, "stats", NULL);
+		char display_env[64];
+		xwayland_display_env(stats, display_env, sizeof(display_env));
+		ok = ok && CHECK_JSON_INT(stats, "xwayland_scale", 2) &&
+				wait_xft_dpi(h, display_env);
+		json_object_put(stats);
+		ok = harness_stop(h, ok) && ok;
+		write_file(config, "");
+	}
+	harness_remove_tree(dir);
+	free(dir);
+	return ok;
+}
+
 /* An Xwayland that cannot start (WLR_XWAYLAND=/bin/false) releases the
  * command at once, said so in the log, rather than at the hold's end. */
 static bool run_xwayland_fails(const void *data) {
@@ -397,6 +459,8 @@ int main(void) {
 		"an Xwayland killed is started again at once, with its settings",
 		"an Xwayland killed 4 times in a row at once is started 4 times, "
 		"then for an X11 client",
+		"a lazy Xwayland starts with its settings when X11 scale goes to 2, "
+		"by an output's scale or by a reload",
 	};
 	if (access(xwayland_binary(), X_OK) != 0 || !program_in_path("xrdb")) {
 		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
@@ -413,5 +477,6 @@ int main(void) {
 	check_run(&suite, names[2], run_xwayland_fails, NULL);
 	check_run(&suite, names[3], run_restart, NULL);
 	check_run(&suite, names[4], run_crash_loop, NULL);
+	check_run(&suite, names[5], run_late_scale, NULL);
 	return check_finish(&suite);
 }

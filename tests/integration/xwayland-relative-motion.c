@@ -62,14 +62,8 @@ static bool wait_raw(struct harness_client *client, const char *want) {
 static bool check_relative(struct harness *h, int n) {
 	const char *stats_args[] = { "stats", NULL };
 	struct json_object *stats = harness_gridctlv(h, NULL, stats_args);
-	struct json_object *display = stats != NULL ?
-			json_path(stats, "xwayland_display", json_type_string) :
-			NULL;
-	char display_env[64] = "";
-	if (display != NULL) {
-		snprintf(display_env, sizeof(display_env), "DISPLAY=%s",
-				json_object_get_string(display));
-	}
+	char display_env[64];
+	xwayland_display_env(stats, display_env, sizeof(display_env));
 	json_object_put(stats);
 	REQUIRE(display_env[0] != '\0', "Xwayland is off");
 	const char *argv[] = { "env", display_env,

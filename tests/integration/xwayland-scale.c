@@ -377,14 +377,8 @@ static bool check_root_cursor(struct harness *h, int wx, int wy) {
 
 static bool check_scale(struct harness *h, int n) {
 	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
-	struct json_object *display_json = stats != NULL ?
-			json_path(stats, "xwayland_display", json_type_string) :
-			NULL;
-	char display_env[64] = "";
-	if (display_json != NULL) {
-		snprintf(display_env, sizeof(display_env), "DISPLAY=%s",
-				json_object_get_string(display_json));
-	}
+	char display_env[64];
+	xwayland_display_env(stats, display_env, sizeof(display_env));
 	json_object_put(stats);
 	REQUIRE(display_env[0] != '\0', "Xwayland is off");
 	char width_arg[16], height_arg[16];
@@ -534,14 +528,8 @@ static bool run_x11_range_case(const void *data) {
 	bool ok = CHECK(h != NULL, "gridwl did not start");
 	if (h != NULL) {
 		struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
-		struct json_object *display = stats != NULL ?
-				json_path(stats, "xwayland_display", json_type_string) :
-				NULL;
-		char display_env[64] = "";
-		if (display != NULL) {
-			snprintf(display_env, sizeof(display_env), "DISPLAY=%s",
-					json_object_get_string(display));
-		}
+		char display_env[64];
+		xwayland_display_env(stats, display_env, sizeof(display_env));
 		json_object_put(stats);
 		const char *argv[] = { "env", display_env,
 			getenv("X11_PATTERN_CLIENT_BIN"), NULL };

@@ -1,3 +1,4 @@
+#include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,4 +130,16 @@ struct harness *start_gridwl_with_xwayland(const char *dir,
 	}
 	free(options);
 	return h;
+}
+
+bool xwayland_display_env(struct json_object *stats, char *env, size_t size) {
+	struct json_object *display = stats != NULL ?
+			json_path(stats, "xwayland_display", json_type_string) :
+			NULL;
+	if (display == NULL) {
+		env[0] = '\0';
+		return false;
+	}
+	snprintf(env, size, "DISPLAY=%s", json_object_get_string(display));
+	return true;
 }

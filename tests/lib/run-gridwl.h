@@ -2,7 +2,10 @@
 #define GRIDWL_TESTS_RUN_GRIDWL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include "harness.h"
+
+struct json_object;
 
 /*
  * gridwl on the layouts the integration tests share, a gridwl nested in
@@ -35,6 +38,11 @@ bool run_ok(struct harness *h, const char *const *argv);
 
 /* Whether an executable of that name is on $PATH. */
 bool program_in_path(const char *name);
+
+/* "DISPLAY=:N" for the Xwayland a gridctl stats reply names, into env
+ * (size bytes); false, with env empty, when it names none (Xwayland off,
+ * stats NULL). */
+bool xwayland_display_env(struct json_object *stats, char *env, size_t size);
 
 /* harness_start for a gridwl that will run Xwayland: under a sanitizer,
  * with the LSan suppressions for what wlroots' X11 window manager keeps
