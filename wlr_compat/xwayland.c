@@ -179,11 +179,9 @@ static bool knock(int listening_fd) {
 		return false;
 	}
 	bool connected = connect(fd, (struct sockaddr *)&addr, len) == 0;
-	if (!connected) {
-		wlr_log(WLR_ERROR, "Cannot connect to Xwayland's X socket: %s",
-				strerror(errno));
-	}
+	int error = errno;
 	close(fd);
+	errno = error;
 	return connected;
 }
 
@@ -198,6 +196,8 @@ bool gridwl_compat_xwayland_start_waiting(struct wlr_xwayland_server *server,
 	}
 	// The abstract socket, or the one in /tmp/.X11-unix.
 	if (!knock(server->x_fd[0]) && !knock(server->x_fd[1])) {
+		wlr_log(WLR_ERROR, "Cannot connect to Xwayland's X sockets: %s",
+				strerror(errno));
 		return false;
 	}
 	// From now on as wlroots runs an Xwayland it starts at once: restarted

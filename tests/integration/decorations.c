@@ -7,6 +7,7 @@
 #include "gridctl-windows.h"
 #include "framed-windows.h"
 #include "harness.h"
+#include "run-gridwl.h"
 #include "screenshots.h"
 #include "virtual-pointer.h"
 
@@ -587,14 +588,6 @@ static bool body_renders(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool write_config(const char *path, const char *text) {
-	FILE *f = fopen(path, "w");
-	REQUIRE(f != NULL, "cannot write the config");
-	fputs(text, f);
-	fclose(f);
-	return true;
-}
-
 static uint32_t pixel_at(struct harness *h, int x, int y, const char *name) {
 	struct image *shot = shot_of(h, "HEADLESS-1", name);
 	uint32_t p = shot != NULL ? image_get(shot, x, y) : 0;
@@ -616,7 +609,7 @@ static bool body_reload(struct harness *h, const void *data) {
 	uint32_t p = pixel_at(h, f.fx, f.y + 10, "reload-0");
 	ok = CHECK(p == FOCUSED_BG, "border 0x%08x before the reload", p) && ok;
 
-	ok = write_config(path,
+	ok = write_text_file(path,
 				 "decoration colors #802010 #ffffff #404040 "
 				 "#a0a0a0\n"
 				 "decoration font \"DejaVu Sans 20\"\n") &&
@@ -635,7 +628,7 @@ static bool body_reload(struct harness *h, const void *data) {
 	p = pixel_at(h, g.fx, g.y + 10, "reload-1");
 	ok = CHECK(p == 0xff802010u, "border 0x%08x after the reload", p) && ok;
 
-	ok = write_config(path,
+	ok = write_text_file(path,
 				 "decoration colors #000000 #ffffff #404040 "
 				 "#a0a0a0\n"
 				 "decoration colors #000000 #ffffff #40404 "

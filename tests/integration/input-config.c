@@ -21,13 +21,6 @@ static const char config_text[] = "xwayland disable\n"
 								  "input type:keyboard xkb_layout us,de\n"
 								  "bind Mod4+space xkb-switch-layout next\n";
 
-static bool write_config(const char *path, const char *text) {
-	FILE *f = fopen(path, "w");
-	bool written = f != NULL && fputs(text, f) >= 0;
-	written = f != NULL && fclose(f) == 0 && written;
-	return CHECK(written, "cannot write %s", path);
-}
-
 static bool gridctl_key(struct harness *h, const char *chord) {
 	struct json_object *reply =
 			harness_gridctl_ok(h, "key", chord, (char *)NULL);
@@ -149,7 +142,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = wait_layout(c, "French") && ok;
 
 	// A reload applies the file; the run-time layout stays.
-	ok = write_config(config_path,
+	ok = write_text_file(config_path,
 				 "xwayland disable\n"
 				 "input type:keyboard xkb_layout us,de\n"
 				 "input * repeat_rate 40\n") &&
@@ -160,7 +153,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = check_keyboard(h, "French", 40) && ok;
 
 	// A bad file: FILE:LINE, the old configuration in force.
-	ok = write_config(config_path,
+	ok = write_text_file(config_path,
 				 "input * repeat_rate 10\n"
 				 "input type:pointer pointer_accel 2\n") &&
 			ok;
@@ -179,7 +172,7 @@ static bool run(const void *data) {
 	REQUIRE(dir != NULL, "no temporary directory");
 	char path[512];
 	snprintf(path, sizeof(path), "%s/config", dir);
-	bool ok = write_config(path, config_text);
+	bool ok = write_text_file(path, config_text);
 	if (ok) {
 		const char *args[] = { "--config", path, "--output",
 			"HEADLESS-1 mode 640x480 scale 1", NULL };

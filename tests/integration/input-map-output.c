@@ -25,13 +25,6 @@
 	"input 0:0:wlr_virtual_pointer_v1 map_to_output HEADLESS-2\n"
 #define CONFIG_TOUCH "input type:touch map_to_output HEADLESS-2\n"
 
-static bool write_config(const char *path, const char *text) {
-	FILE *f = fopen(path, "w");
-	bool written = f != NULL && fputs(text, f) >= 0;
-	written = f != NULL && fclose(f) == 0 && written;
-	return CHECK(written, "cannot write %s", path);
-}
-
 static bool expect_line(struct harness_client *c, const char *prefix,
 		const char *want) {
 	char *line = harness_client_wait_line(c, prefix, HARNESS_TIMEOUT_MS);
@@ -188,7 +181,7 @@ static bool run(const void *data) {
 	REQUIRE(dir != NULL, "no temporary directory");
 	char path[512];
 	snprintf(path, sizeof(path), "%s/config", dir);
-	bool ok = write_config(path, c->config);
+	bool ok = write_text_file(path, c->config);
 	if (ok) {
 		const char *args[] = { "--config", path, "--output",
 			"HEADLESS-1 mode 640x480 scale 1 position 0,0", "--output",

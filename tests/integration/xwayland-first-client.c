@@ -359,13 +359,6 @@ static bool run_crash_loop(const void *data) {
 	return harness_stop(h, ok) && ok;
 }
 
-static bool write_file(const char *path, const char *text) {
-	FILE *f = fopen(path, "w");
-	bool written = f != NULL && fputs(text, f) >= 0;
-	written = f != NULL && fclose(f) == 0 && written;
-	return CHECK(written, "cannot write %s", path);
-}
-
 /* Whether Xwayland has started want times and, when it has, its settings
  * are in place, reported when it does not come to that. */
 static bool wait_starts(struct harness *h, int want, const char *why) {
@@ -388,7 +381,7 @@ static bool run_late_scale(const void *data) {
 	REQUIRE(dir != NULL, "no temporary directory");
 	char config[512];
 	snprintf(config, sizeof(config), "%s/config", dir);
-	bool ok = write_file(config, "");
+	bool ok = write_text_file(config, "");
 	const char *args[] = { "--config", config, "--output",
 		"HEADLESS-1 mode 800x600 scale 1", NULL };
 	for (int reload = 0; ok && reload <= 1; reload++) {
@@ -399,7 +392,7 @@ static bool run_late_scale(const void *data) {
 		}
 		ok = wait_starts(h, 0, "at scale 1");
 		if (reload) {
-			ok = ok && write_file(config, "xwayland scale 2\n");
+			ok = ok && write_text_file(config, "xwayland scale 2\n");
 			struct json_object *reply = harness_gridctl_ok(h, "reload", NULL);
 			ok = CHECK(reply != NULL, "reload failed") && ok;
 			json_object_put(reply);
@@ -419,7 +412,7 @@ static bool run_late_scale(const void *data) {
 				wait_xft_dpi(h, display_env);
 		json_object_put(stats);
 		ok = harness_stop(h, ok) && ok;
-		write_file(config, "");
+		write_text_file(config, "");
 	}
 	harness_remove_tree(dir);
 	free(dir);

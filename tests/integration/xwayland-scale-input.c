@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include "check.h"
 #include "harness.h"
@@ -504,12 +503,8 @@ static bool check_gtk_click(struct test *t) {
 		image_destroy(now);
 		ok = false;
 	}
-	const char *artifacts = getenv("GRIDWL_TEST_ARTIFACTS");
-	if (artifacts != NULL && after != NULL) {
-		char path[512];
-		mkdir(artifacts, 0755);
-		snprintf(path, sizeof(path), "%s/gtk3-x11-page-3-tabs.png", artifacts);
-		image_save_png(after, path);
+	if (after != NULL) {
+		check_save_artifact(after, "gtk3-x11-page-3-tabs");
 	}
 	image_destroy(before);
 	image_destroy(hovered);

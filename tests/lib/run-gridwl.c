@@ -143,3 +143,10 @@ bool xwayland_display_env(struct json_object *stats, char *env, size_t size) {
 	snprintf(env, size, "DISPLAY=%s", json_object_get_string(display));
 	return true;
 }
+
+bool write_text_file(const char *path, const char *text) {
+	FILE *f = fopen(path, "w");
+	bool written = f != NULL && fputs(text, f) >= 0;
+	written = f != NULL && fclose(f) == 0 && written;
+	return CHECK(written, "cannot write %s", path);
+}

@@ -39,6 +39,9 @@ bool run_ok(struct harness *h, const char *const *argv);
 /* Whether an executable of that name is on $PATH. */
 bool program_in_path(const char *name);
 
+/* Writes text to path (created or truncated); false after reporting. */
+bool write_text_file(const char *path, const char *text);
+
 /* "DISPLAY=:N" for the Xwayland a gridctl stats reply names, into env
  * (size bytes); false, with env empty, when it names none (Xwayland off,
  * stats NULL). */
