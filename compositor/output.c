@@ -12,14 +12,14 @@
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
-#include "compositor/nested.h"
+#include "compositor/session/nested.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "input/input_device.h"
 #include "compositor/services/output_power.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/util.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 #include "compositor/services/presentation.h"
 #include "render/frame.h"
@@ -381,7 +381,7 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	wlr_output_state_set_enabled(&state, enable && !switch_off);
 	int scale = oc->has_scale ? oc->scale : 1;
 	// A nested window's mode is the host's, and so its scale when none is
-	// configured (compositor/nested.c).
+	// configured (compositor/session/nested.c).
 	bool fitted =
 			enable && gridwl_nested_output_fit(output, oc, &state, &scale);
 	if (enable && !switch_off && !fitted &&

@@ -31,17 +31,17 @@ struct gridwl_server_options {
 	const char *const *execs; // --exec values
 	int exec_count;
 	char *const *command; // after "--", NULL-terminated; NULL for none
-	// Where to say the socket name once gridwl is ready (compositor/ready.h),
+	// Where to say the socket name once gridwl is ready (compositor/session/ready.h),
 	// closed then; -1 for none (0 is a descriptor: set it).
 	int ready_fd;
 	// --dump-on-failure: where evidence goes when the command fails or the
-	// timeout ends the session (compositor/failure_dump.h); NULL for none.
+	// timeout ends the session (compositor/session/failure_dump.h); NULL for none.
 	const char *dump_dir;
 	// --timeout: seconds after which the command and gridwl are ended, with
 	// GRIDWL_EXIT_TIMEOUT; 0 for none.
 	int timeout_seconds;
 	// Writes gridwl's log to path, for the dump; NULL when the program
-	// keeps none (compositor/log_ring.h).
+	// keeps none (compositor/session/log_ring.h).
 	bool (*write_log)(const char *path);
 	// Headless gridwl gives its seat gridctl's keyboard and pointer from
 	// the start; a harness that brings devices of its own (wlcs) sets this

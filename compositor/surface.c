@@ -8,7 +8,7 @@
 #include "compositor/shell/xwayland.h"
 #include "compositor/surface.h"
 #include "compositor/util.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 #include "render/buffer_access.h"
 #include "render/resample_cache.h"

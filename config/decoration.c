@@ -6,7 +6,7 @@
 /*
  * "decorations server|client", "decoration font "PANGO FONT"" and
  * "decoration colors FOCUSED_BG FOCUSED_TEXT UNFOCUSED_BG UNFOCUSED_TEXT":
- * the frames gridwl draws around windows (compositor/decoration.c).
+ * the frames gridwl draws around windows (compositor/shell/decoration.c).
  */
 
 static bool is_blank(char c) {

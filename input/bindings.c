@@ -4,7 +4,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "config/config.h"
 #include "input/bindings.h"
 #include "input/input_device.h"

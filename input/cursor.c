@@ -9,11 +9,11 @@
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include "compositor/services/idle.h"
-#include "compositor/nested.h"
+#include "compositor/session/nested.h"
 #include "compositor/server.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/util.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/cursor.h"
 #include "input/decoration_input.h"
 #include "input/input_device.h"

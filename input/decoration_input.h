@@ -3,7 +3,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "compositor/decoration.h"
+#include "compositor/shell/decoration.h"
 
 struct gridwl_seat;
 struct gridwl_server;

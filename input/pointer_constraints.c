@@ -9,7 +9,7 @@
 #include <wlr/util/region.h>
 #include "compositor/server.h"
 #include "compositor/shell/xwayland.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
 #include "wlr_compat/wlr_compat.h"

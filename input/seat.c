@@ -18,7 +18,7 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/shell/session_lock.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/cursor.h"
 #include "input/input_device.h"
 #include "input/input_method.h"

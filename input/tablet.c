@@ -11,7 +11,7 @@
 #include "compositor/services/idle.h"
 #include "compositor/server.h"
 #include "compositor/shell/xwayland.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/cursor.h"
 #include "input/seat.h"
 #include "input/tablet.h"

@@ -5,11 +5,11 @@
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
 #include "compositor/services/idle.h"
-#include "compositor/nested.h"
+#include "compositor/session/nested.h"
 #include "compositor/server.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/util.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/decoration_input.h"
 #include "input/seat.h"
 #include "input/touch.h"

@@ -9,11 +9,11 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/util/log.h>
-#include "compositor/decoration.h"
+#include "compositor/shell/decoration.h"
 #include "compositor/server.h"
 #include "compositor/services/idle.h"
 #include "compositor/shell/xwayland.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/cursor.h"
 #include "input/seat.h"
 #include "input/transient_seat.h"

@@ -11,7 +11,7 @@
 #include "compositor/shell/layer_shell.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/util.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 #include "input/transient_seat.h"
 #include "input/transient_seat_private.h"

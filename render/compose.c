@@ -7,7 +7,7 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/surface.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "render/decoration_draw.h"
 #include "render/frame.h"
 #include "render/ragged.h"

@@ -8,9 +8,9 @@
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/render/wlr_texture.h>
 #include <wlr/util/log.h>
-#include "compositor/decoration.h"
+#include "compositor/shell/decoration.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "render/decoration_draw.h"
 #include "render/target.h"
 

@@ -8,7 +8,7 @@
 #include <wlr/util/transform.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "render/cursor_draw.h"
 #include "render/frame.h"
 #include "render/gles2_finish.h"

@@ -12,7 +12,7 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "render/screenshot.h"
 #include "render/target.h"
 

@@ -102,13 +102,13 @@
  * W16 wl_input.c, gridwl_compat_wl_absolute_position: the wayland
  *    backend's pointer (and touch) positions are the host's surface-local
  *    position divided by the output's size in physical pixels, so on a
- *    host window with a buffer scale above 1 (compositor/nested.c) they
+ *    host window with a buffer scale above 1 (compositor/session/nested.c) they
  *    span only part of the output. Upstream: so in 0.18.2
  *    (backend/wayland/pointer.c pointer_handle_motion, seat.c
  *    touch_coordinates_to_absolute; the backend never sets a buffer
  *    scale itself); unchanged in 0.19.0 and 0.20.0. The nested-hidpi
  *    pointer case shows it.
- * W17 compositor/nested.c makes the wayland backend's host windows itself
+ * W17 compositor/session/nested.c makes the wayland backend's host windows itself
  *    and gives their surfaces to wlr_wl_output_create_from_surface: 0.18.2
  *    binds the host's wl_compositor at version 4 (no
  *    preferred_buffer_scale), never sets a buffer scale nor listens to the

@@ -1,7 +1,7 @@
 #include <stdlib.h>
 #include "compositor/control/action.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "config/config.h"
 #include "input/bindings.h"
 #include "input/input_device.h"

@@ -7,7 +7,7 @@
 #include "compositor/control/clients.h"
 #include "compositor/server.h"
 #include "compositor/services/security_context.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "protocol/control.h"
 
 /*

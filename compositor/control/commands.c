@@ -24,7 +24,7 @@
 #include "compositor/shell/session_lock.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/util.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "config/config.h"
 #include "input/seat.h"
 #include "render/kernels/resample.h"

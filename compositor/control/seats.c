@@ -5,7 +5,7 @@
 #include <wlr/types/wlr_seat.h>
 #include "compositor/control/seats.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 #include "input/transient_seat.h"
 #include "protocol/control.h"

@@ -9,7 +9,7 @@
 #include "compositor/control/wait.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 
 /*
  * gridctl wait: requests answered once something has happened on screen,

@@ -8,7 +8,7 @@
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/services/foreign_toplevel_list.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 
 struct gridwl_foreign_toplevels {

@@ -3,7 +3,7 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "compositor/services/foreign_toplevel_list.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 
 /* Version 1, the only one wlroots 0.18 has. */
 #define FOREIGN_TOPLEVEL_LIST_VERSION 1

@@ -5,7 +5,7 @@
 #include <wlr/util/log.h>
 #include "compositor/services/idle.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 
 struct gridwl_idle {

@@ -7,7 +7,7 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/presentation.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 
 /* wp_presentation_feedback.kind's zero_copy: wlroots does not export the
  * protocol's enum to compositors. */

@@ -57,7 +57,7 @@ bool gridwl_security_context_init(struct gridwl_server *server) {
 		wlr_log(WLR_ERROR, "Cannot create the security context manager");
 		return false;
 	}
-	// compositor/global_filter.c asks gridwl_security_context_allows.
+	// compositor/services/global_filter.c asks gridwl_security_context_allows.
 	server->security_context = manager;
 	return true;
 }

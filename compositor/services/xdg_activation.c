@@ -6,7 +6,7 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "compositor/services/xdg_activation.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 #include "wlr_compat/wlr_compat.h"
 

@@ -7,7 +7,7 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/input_method.h"
 #include "input/seat.h"
 

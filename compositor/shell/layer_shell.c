@@ -10,7 +10,7 @@
 #include "compositor/shell/layer_shell.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 
 /* Sends closed and destroys it, and its popups with it. */

@@ -9,7 +9,7 @@
 #include "compositor/server.h"
 #include "compositor/services/idle.h"
 #include "compositor/shell/session_lock.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 #include "render/target.h"
 

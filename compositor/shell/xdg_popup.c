@@ -4,7 +4,7 @@
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 
 struct gridwl_popup {

@@ -4,7 +4,7 @@
 #include <wlr/util/log.h>
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 
 /* An xdg toplevel as a gridwl_view. */

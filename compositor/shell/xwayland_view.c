@@ -4,7 +4,7 @@
 #include <wlr/xwayland.h>
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "wlr_compat/wlr_compat.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/shell/xwayland_scale.h"
@@ -321,7 +321,7 @@ static void handle_set_class(struct wl_listener *listener, void *data) {
 	gridwl_foreign_toplevel_update_identity(&xwl_view->view);
 }
 
-/* Motif hints: whether gridwl frames it (compositor/decoration.c). */
+/* Motif hints: whether gridwl frames it (compositor/shell/decoration.c). */
 static void handle_set_decorations(struct wl_listener *listener, void *data) {
 	struct gridwl_xwayland_view *xwl_view =
 			wl_container_of(listener, xwl_view, set_decorations);

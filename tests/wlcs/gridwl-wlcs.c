@@ -35,7 +35,7 @@
 #include <wlcs/pointer.h>
 #include <wlcs/touch.h>
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 
 /* The logical size of the output, the same at every scale, so window and

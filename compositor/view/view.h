@@ -1,11 +1,11 @@
-#ifndef GRIDWL_COMPOSITOR_VIEW_H
-#define GRIDWL_COMPOSITOR_VIEW_H
+#ifndef GRIDWL_COMPOSITOR_VIEW_VIEW_H
+#define GRIDWL_COMPOSITOR_VIEW_VIEW_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <wayland-server-core.h>
 #include <wlr/util/box.h>
-#include "compositor/decoration.h"
+#include "compositor/shell/decoration.h"
 #include "config/config.h"
 
 struct gridwl_server;
@@ -122,16 +122,16 @@ struct gridwl_view {
 	// Its wlr-foreign-toplevel handle while mapped (a window only).
 	struct gridwl_foreign_toplevel *foreign_toplevel;
 
-	// The output the window belongs to (compositor/view_home.c) and that
+	// The output the window belongs to (compositor/view/view_home.c) and that
 	// output's logical origin when last seen, so the window moves with it.
 	struct wlr_output *home_output;
 	int home_x, home_y;
 	struct wl_listener home_output_destroy;
 	// Partly on an output that is going away: settled wholly onto the rest
-	// at the next arrangement (compositor/view_home.c).
+	// at the next arrangement (compositor/view/view_home.c).
 	bool stranded;
 
-	// Its frame (compositor/decoration.c): what the client asked, whether
+	// Its frame (compositor/shell/decoration.c): what the client asked, whether
 	// gridwl draws one, the client's xdg-decoration object (NULL without
 	// one) and the title bars drawn for it (render/decoration_draw.c).
 	enum gridwl_decoration_request decoration_request;
@@ -186,7 +186,7 @@ int gridwl_view_buffer_scale(struct gridwl_view *view);
 
 void gridwl_view_move(struct gridwl_view *view, int x, int y);
 
-/* compositor/view_home.c. The output with most of the window becomes its
+/* compositor/view/view_home.c. The output with most of the window becomes its
  * home; done whenever the window is placed or moved. */
 void gridwl_view_pick_home(struct gridwl_view *view);
 /* Moves the window by as much as its home output moved in the layout. */
@@ -194,7 +194,7 @@ void gridwl_view_follow_home(struct gridwl_view *view);
 /* The home output while it is in the layout, else NULL. */
 struct gridwl_output *gridwl_view_home(struct gridwl_view *view);
 void gridwl_view_forget_home(struct gridwl_view *view);
-/* compositor/view_actions.c: windows from the keyboard. The window that
+/* compositor/view/view_actions.c: windows from the keyboard. The window that
  * has the keyboard, NULL when none does. */
 struct gridwl_view *gridwl_view_keyboard_focused(struct gridwl_server *server);
 /* next: the window that had the keyboard before this one; prev: the one
@@ -229,7 +229,7 @@ void gridwl_view_raise(struct gridwl_view *view);
  * the panels that were raised before it back among the windows. */
 void gridwl_view_bring_to_front(struct gridwl_view *view);
 /* Fullscreen windows raised over the panels, other than focused, go back
- * among the windows (compositor/view_stack.c). */
+ * among the windows (compositor/view/view_stack.c). */
 void gridwl_views_lower_fullscreen(struct gridwl_server *server,
 		struct gridwl_view *focused);
 /* A window of gridctl's, focus's and placement's: an xdg toplevel or a
@@ -301,7 +301,7 @@ struct gridwl_window_identity gridwl_view_identity(struct gridwl_view *view);
  * app_id or title changed, or a reload) and repaints it if that changed
  * its filter. */
 void gridwl_view_apply_rules(struct gridwl_view *view);
-/* compositor/view_presented.c. After a commit of any of its surfaces. */
+/* compositor/view/view_presented.c. After a commit of any of its surfaces. */
 void gridwl_view_committed(struct gridwl_view *view);
 /* output (shown) has just presented a frame, or found nothing to repaint:
  * records the commits it shows of the view, if it shows the view. */

@@ -1,5 +1,5 @@
-#ifndef GRIDWL_COMPOSITOR_LOG_RING_H
-#define GRIDWL_COMPOSITOR_LOG_RING_H
+#ifndef GRIDWL_COMPOSITOR_SESSION_LOG_RING_H
+#define GRIDWL_COMPOSITOR_SESSION_LOG_RING_H
 
 #include <stdbool.h>
 #include <wlr/util/log.h>

@@ -8,7 +8,7 @@
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
-#include "compositor/nested.h"
+#include "compositor/session/nested.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "wlr_compat/wlr_compat.h"

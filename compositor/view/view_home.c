@@ -3,7 +3,7 @@
 #include <wlr/util/box.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 
 /*
  * A window belongs to an output, as a sway workspace or a mutter window

@@ -6,10 +6,10 @@
 #include <wlr/util/edges.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland/xwayland.h>
-#include "compositor/decoration.h"
+#include "compositor/shell/decoration.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 
 /* A client's zxdg_toplevel_decoration_v1. */

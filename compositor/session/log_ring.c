@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include "compositor/log_ring.h"
+#include "compositor/session/log_ring.h"
 
 /* The last 1 MiB of the log: enough for the start-up and the failure. */
 #define LOG_RING_SIZE (1 << 20)

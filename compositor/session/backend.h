@@ -1,5 +1,5 @@
-#ifndef GRIDWL_COMPOSITOR_BACKEND_H
-#define GRIDWL_COMPOSITOR_BACKEND_H
+#ifndef GRIDWL_COMPOSITOR_SESSION_BACKEND_H
+#define GRIDWL_COMPOSITOR_SESSION_BACKEND_H
 
 #include <stdbool.h>
 #include "compositor/server.h"

@@ -6,7 +6,7 @@
 #include "compositor/server.h"
 #include "compositor/shell/layer_shell.h"
 #include "compositor/util.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 
 /*

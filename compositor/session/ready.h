@@ -1,5 +1,5 @@
-#ifndef GRIDWL_COMPOSITOR_READY_H
-#define GRIDWL_COMPOSITOR_READY_H
+#ifndef GRIDWL_COMPOSITOR_SESSION_READY_H
+#define GRIDWL_COMPOSITOR_SESSION_READY_H
 
 /*
  * Tells whoever started gridwl that its outputs exist and its Wayland

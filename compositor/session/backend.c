@@ -11,7 +11,7 @@
 #include <wlr/render/allocator.h>
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/util/log.h>
-#include "compositor/backend.h"
+#include "compositor/session/backend.h"
 #include "compositor/util.h"
 
 static const char *const kind_names[] = {

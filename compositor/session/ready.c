@@ -6,7 +6,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 #include <wlr/util/log.h>
-#include "compositor/ready.h"
+#include "compositor/session/ready.h"
 
 static void write_ready_fd(const char *socket_name, int fd) {
 	size_t len = strlen(socket_name);

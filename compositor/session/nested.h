@@ -1,5 +1,5 @@
-#ifndef GRIDWL_COMPOSITOR_NESTED_H
-#define GRIDWL_COMPOSITOR_NESTED_H
+#ifndef GRIDWL_COMPOSITOR_SESSION_NESTED_H
+#define GRIDWL_COMPOSITOR_SESSION_NESTED_H
 
 #include <stdbool.h>
 #include "config/config.h"

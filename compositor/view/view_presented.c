@@ -1,6 +1,6 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 
 /*
  * Whether the screen shows a view's latest buffers: what gridctl wait window

@@ -1,5 +1,5 @@
 #include <wayland-server-core.h>
-#include "compositor/global_filter.h"
+#include "compositor/services/global_filter.h"
 #include "compositor/server.h"
 #include "compositor/services/security_context.h"
 #include "compositor/shell/xwayland.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/util/log.h>
-#include "compositor/log_ring.h"
+#include "compositor/session/log_ring.h"
 #include "compositor/server.h"
 #include "config/config.h"
 

@@ -17,7 +17,7 @@
 #include "compositor/server.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/surface.h"
-#include "compositor/view.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
 
 struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,

@@ -7,7 +7,7 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/util/log.h>
 #include "compositor/control/commands.h"
-#include "compositor/failure_dump.h"
+#include "compositor/session/failure_dump.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "render/screenshot.h"
