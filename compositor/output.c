@@ -11,18 +11,18 @@
 #include <wlr/types/wlr_damage_ring.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/util/log.h>
-#include <wlr/util/region.h>
-#include "compositor/session/nested.h"
+#include "compositor/frame/output_frame.h"
+#include "compositor/layout.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
-#include "input/input_device.h"
 #include "compositor/services/output_power.h"
+#include "compositor/services/presentation.h"
+#include "compositor/session/nested.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/util.h"
 #include "compositor/view/view.h"
+#include "input/input_device.h"
 #include "input/seat.h"
-#include "compositor/services/presentation.h"
-#include "render/frame.h"
 
 struct gridwl_output *gridwl_output_from_wlr(struct wlr_output *wlr_output) {
 	return wlr_output->data;
@@ -85,17 +85,13 @@ void gridwl_output_damage_logical_region(struct gridwl_output *output,
 		return;
 	}
 	struct wlr_box box = gridwl_output_logical_box(output);
+	struct gridwl_device_map map = gridwl_device_map_for_output(output);
 	pixman_region32_t physical;
 	pixman_region32_init(&physical);
-	pixman_region32_copy(&physical, region);
-	pixman_region32_translate(&physical, -box.x, -box.y);
-	pixman_region32_intersect_rect(&physical, &physical, 0, 0, box.width,
-			box.height);
-	if (pixman_region32_not_empty(&physical)) {
-		wlr_region_scale(&physical, &physical, output->scale);
-		if (wlr_damage_ring_add(&output->damage_ring, &physical)) {
-			wlr_output_schedule_frame(output->wlr_output);
-		}
+	gridwl_device_region(&map, region, box.width, box.height, &physical);
+	if (pixman_region32_not_empty(&physical) &&
+			wlr_damage_ring_add(&output->damage_ring, &physical)) {
+		wlr_output_schedule_frame(output->wlr_output);
 	}
 	pixman_region32_fini(&physical);
 }
@@ -132,7 +128,7 @@ static void output_handle_frame(struct wl_listener *listener, void *data) {
 		gridwl_output_power_fail_captures(output);
 		return;
 	}
-	enum gridwl_frame_result result = gridwl_render_output_frame(output);
+	enum gridwl_frame_result result = gridwl_output_render_frame(output);
 	if (result == GRIDWL_FRAME_COMMITTED) {
 		gridwl_session_lock_output_presented(output);
 		gridwl_presentation_output_committed(output);
@@ -152,12 +148,6 @@ static void output_handle_frame(struct wl_listener *listener, void *data) {
 		.repainted = result == GRIDWL_FRAME_COMMITTED,
 	};
 	wl_signal_emit(&server->events.output_frame, &event);
-}
-
-uint32_t gridwl_render_background(struct gridwl_server *server) {
-	// Locked, the session's own colour would show through where the lock
-	// client draws nothing.
-	return gridwl_session_lock_background(server);
 }
 
 /* Software cursors that moved or changed, in output-local physical
@@ -221,6 +211,7 @@ static void output_handle_destroy(struct wl_listener *listener, void *data) {
 	}
 	output->wlr_output->data = NULL;
 	wlr_damage_ring_finish(&output->damage_ring);
+	gridwl_frame_plan_finish(&output->plan);
 	free(output);
 
 	// The layout drops the output on its own destroy listener; views are
@@ -531,6 +522,7 @@ void gridwl_output_handle_new(struct gridwl_server *server,
 	}
 
 	wlr_damage_ring_init(&output->damage_ring);
+	gridwl_frame_plan_init(&output->plan);
 	output->frame.notify = output_handle_frame;
 	wl_signal_add(&wlr_output->events.frame, &output->frame);
 	output->damage.notify = output_handle_damage;

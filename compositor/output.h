@@ -7,6 +7,7 @@
 #include <wlr/types/wlr_damage_ring.h>
 #include <wlr/util/box.h>
 #include "config/config.h"
+#include "render/plan.h"
 
 struct gridwl_server;
 struct pixman_region32;
@@ -24,6 +25,9 @@ struct gridwl_output {
 	// What changed since each of the swapchain's buffers was drawn, in
 	// physical output coordinates.
 	struct wlr_damage_ring damage_ring;
+	// What its frames show (compositor/frame/plan.h), kept so that a frame
+	// reuses the storage of the one before.
+	struct gridwl_frame_plan plan;
 
 	// What gridwl applies, with wlroots' float scale kept out of the way:
 	// every computation multiplies by this integer.

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 #include <wayland-server-core.h>
+#include "render/gles2_finish.h"
 #include "render/resample_cache.h"
 
 enum gridwl_backend_kind {
@@ -47,13 +48,6 @@ struct gridwl_server_options {
 	// the start; a harness that brings devices of its own (wlcs) sets this
 	// to keep the seat bare.
 	bool bare_headless_seat;
-};
-
-/* Whether the GLES2 renderer draws on the CPU (render/gles2_finish.c). */
-enum gridwl_gl_kind {
-	GRIDWL_GL_UNKNOWN,
-	GRIDWL_GL_SOFTWARE,
-	GRIDWL_GL_HARDWARE,
 };
 
 /* gridwl's exit status when --timeout ended the session, as timeout(1)'s. */

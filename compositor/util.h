@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <wlr/util/box.h>
+// gridwl_set_error, which every part of gridwl uses.
+#include "config/error.h"
 
 static inline bool gridwl_box_equal(const struct wlr_box *a,
 		const struct wlr_box *b) {
@@ -14,9 +16,5 @@ static inline bool gridwl_box_equal(const struct wlr_box *a,
 /* CLOCK_MONOTONIC in milliseconds, the time base of input events, for
  * events gridwl makes itself. */
 uint32_t gridwl_now_msec(void);
-
-/* Sets *error (when error is not NULL) to a malloc'd formatted message. */
-void gridwl_set_error(char **error, const char *fmt, ...)
-		__attribute__((format(printf, 2, 3)));
 
 #endif

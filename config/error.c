@@ -1,8 +1,24 @@
+#define _GNU_SOURCE
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "config/config.h"
+#include "config/error.h"
+
+void gridwl_set_error(char **error, const char *fmt, ...) {
+	if (error == NULL) {
+		return;
+	}
+	va_list args;
+	va_start(args, fmt);
+	char *message = NULL;
+	if (vasprintf(&message, fmt, args) < 0) {
+		message = NULL;
+	}
+	va_end(args);
+	*error = message;
+}
 
 bool gridwl_config_error(char **error, const char *where, const char *fmt,
 		...) {

@@ -8,9 +8,9 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/types/wlr_xdg_shell.h>
+#include "compositor/server.h"
 #include "compositor/services/idle.h"
 #include "compositor/session/nested.h"
-#include "compositor/server.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/util.h"
 #include "compositor/view/view.h"
@@ -20,7 +20,6 @@
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
 #include "input/transient_seat.h"
-#include "render/cursor_draw.h"
 
 /* Windows are at least this big, in logical pixels, while resized. */
 #define MIN_WINDOW_SIZE 16
@@ -65,7 +64,7 @@ void gridwl_cursor_set_surface(struct gridwl_seat *seat,
 	release_retired_theme(seat);
 }
 
-struct wlr_surface *gridwl_render_cursor_surface(struct gridwl_server *server,
+struct wlr_surface *gridwl_cursor_client_surface(struct gridwl_server *server,
 		struct wlr_texture *texture) {
 	struct gridwl_seat *seat = server->seat;
 	if (seat == NULL) {

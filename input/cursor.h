@@ -8,6 +8,7 @@ struct gridwl_seat;
 struct gridwl_server;
 struct wlr_seat;
 struct wlr_surface;
+struct wlr_texture;
 
 void gridwl_cursor_init(struct gridwl_seat *seat);
 
@@ -33,6 +34,12 @@ void gridwl_cursor_hide(struct gridwl_seat *seat);
  * wl_pointer or a tablet tool. */
 void gridwl_cursor_set_surface(struct gridwl_seat *seat,
 		struct wlr_surface *surface, int32_t hotspot_x, int32_t hotspot_y);
+/* The surface a client gave a seat's pointer (the user's or a transient
+ * seat's) as its cursor, while an output cursor shows it with texture
+ * (wlroots hands the output cursor the surface's texture and keeps the
+ * surface); NULL otherwise. */
+struct wlr_surface *gridwl_cursor_client_surface(struct gridwl_server *server,
+		struct wlr_texture *texture);
 /* After the cursor was moved: a move or resize follows it, and the
  * surface under it (or the one a held button grabbed) gets the pointer. */
 void gridwl_cursor_moved(struct gridwl_seat *seat, uint32_t time_msec);

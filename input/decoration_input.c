@@ -4,8 +4,8 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/edges.h>
 #include <wlr/xcursor.h>
-#include "compositor/shell/decoration.h"
 #include "compositor/server.h"
+#include "compositor/shell/decoration.h"
 #include "compositor/view/view.h"
 #include "input/cursor.h"
 #include "input/decoration_input.h"

@@ -43,7 +43,7 @@ struct gridwl_seat {
 	// image of this manager (which it reads again whenever an output's
 	// scale changes, so the manager lives as long as that), or a client's
 	// surface (which the output cursors have only the texture of, and
-	// gridwl_render_cursor_surface gives the renderer); both NULL while it
+	// gridwl_cursor_client_surface gives the frame plan); both NULL while it
 	// shows nothing.
 	struct wlr_xcursor_manager *cursor_theme_shown;
 	struct wlr_surface *cursor_surface;

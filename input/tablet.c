@@ -8,8 +8,8 @@
 #include <wlr/types/wlr_tablet_tool.h>
 #include <wlr/types/wlr_tablet_v2.h>
 #include <wlr/util/log.h>
-#include "compositor/services/idle.h"
 #include "compositor/server.h"
+#include "compositor/services/idle.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/view/view.h"
 #include "input/cursor.h"

@@ -4,9 +4,9 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
+#include "compositor/server.h"
 #include "compositor/services/idle.h"
 #include "compositor/session/nested.h"
-#include "compositor/server.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/util.h"
 #include "compositor/view/view.h"

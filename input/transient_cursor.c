@@ -9,9 +9,9 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_xcursor_manager.h>
 #include <wlr/util/log.h>
-#include "compositor/shell/decoration.h"
 #include "compositor/server.h"
 #include "compositor/services/idle.h"
+#include "compositor/shell/decoration.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/view/view.h"
 #include "input/cursor.h"
@@ -23,7 +23,7 @@
  * A transient seat's own pointer: a wlr_cursor of its own on the output
  * layout, moved by the virtual pointers its client makes on the seat,
  * with its own pointer focus, and drawn on every output as the user's is
- * (render/cursor_draw.c draws every cursor of an output): the theme's
+ * (compositor/frame/plan.c puts every cursor of an output in its frames): the theme's
  * image at each output's scale, or the surface the client under it sets
  * on this seat. Its clicks give this seat's keyboard the window and raise
  * it; nothing here moves the user's cursor or focus. Bindings, window

@@ -8,11 +8,7 @@
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/render/wlr_texture.h>
 #include <wlr/util/log.h>
-#include "compositor/shell/decoration.h"
-#include "compositor/server.h"
-#include "compositor/view/view.h"
 #include "render/decoration_draw.h"
-#include "render/target.h"
 
 /*
  * Title bars are drawn with cairo and Pango at the scale of the output that
@@ -205,108 +201,28 @@ static bool bar_current(const struct gridwl_title_bar *bar,
 			strcmp(bar->title, title) == 0;
 }
 
-void gridwl_render_prepare_frame(struct gridwl_view *view, int scale) {
-	if (!gridwl_view_has_frame(view) || scale < 1 || scale > GRIDWL_SCALE_MAX) {
-		return;
-	}
-	struct gridwl_server *server = view->server;
-	struct gridwl_decoration_style *style = &server->decorations->style;
-	struct gridwl_title_bar *bar = &view->frame_cache.bars[scale - 1];
-	int width = gridwl_view_frame_box(view).width;
-	const char *title = gridwl_view_title(view);
-	bool focused = gridwl_view_is_focused(view);
-	if (width <= 0 ||
-			bar_current(bar, style, width, title, focused, view->maximized)) {
-		return;
+bool gridwl_title_bar_update(struct gridwl_title_bar *bar,
+		struct gridwl_decoration_style *style, struct wlr_renderer *renderer,
+		int scale, int width, const char *title, bool focused, bool maximized) {
+	if (bar_current(bar, style, width, title, focused, maximized)) {
+		return true;
 	}
 	bar_reset(bar);
 	char *copy = strdup(title);
 	if (copy == NULL) {
-		return;
+		return false;
 	}
-	bar->texture = draw_title_bar(server->renderer, style, scale, width, title,
-			focused, view->maximized);
+	bar->texture = draw_title_bar(renderer, style, scale, width, title, focused,
+			maximized);
 	if (bar->texture == NULL) {
-		wlr_log(WLR_ERROR, "Window %u: no title bar at scale %d", view->id,
-				scale);
 		free(copy);
-		return;
+		return false;
 	}
 	bar->title = copy;
 	bar->width = width;
 	bar->focused = focused;
-	bar->maximized = view->maximized;
+	bar->maximized = maximized;
 	bar->serial = style->serial;
 	style->renders++;
-}
-
-static struct wlr_render_color color_of(uint32_t rgb) {
-	return (struct wlr_render_color){
-		.r = ((rgb >> 16) & 0xff) / 255.0f,
-		.g = ((rgb >> 8) & 0xff) / 255.0f,
-		.b = (rgb & 0xff) / 255.0f,
-		.a = 1.0f,
-	};
-}
-
-void gridwl_render_frame(struct gridwl_render_target *target,
-		struct gridwl_view *view) {
-	int scale = target->scale;
-	if (!gridwl_view_has_frame(view) || scale < 1 || scale > GRIDWL_SCALE_MAX) {
-		return;
-	}
-	const struct gridwl_decoration_style *style =
-			&view->server->decorations->style;
-	struct wlr_box frame = gridwl_view_frame_box(view);
-	struct wlr_box box = gridwl_view_box(view);
-	int border = GRIDWL_FRAME_BORDER;
-	int bar_height = border + style->title_height;
-	// Physical, relative to the target.
-	int fx = (frame.x - target->lx) * scale,
-		fy = (frame.y - target->ly) * scale;
-	int fw = frame.width * scale, fh = frame.height * scale;
-	struct wlr_box target_box = { 0, 0, target->width, target->height };
-	struct wlr_box physical = { fx, fy, fw, fh }, overlap;
-	if (!wlr_box_intersection(&overlap, &physical, &target_box)) {
-		return;
-	}
-	bool focused = gridwl_view_is_focused(view);
-	struct wlr_render_color bg = color_of(
-			focused ? style->colors.focused_bg : style->colors.unfocused_bg);
-	struct gridwl_title_bar *bar = &view->frame_cache.bars[scale - 1];
-	int b = border * scale, bh = bar_height * scale;
-	if (bar->texture != NULL && bar->width == frame.width) {
-		wlr_render_pass_add_texture(target->pass,
-				&(struct wlr_render_texture_options){
-						.texture = bar->texture,
-						.dst_box = { fx, fy, fw, bh },
-						.clip = target->damage,
-						.blend_mode = WLR_RENDER_BLEND_MODE_NONE,
-				});
-	} else {
-		// Not drawn yet at this scale (a picture of a scale no output
-		// has, taken before a prepare): the bar's colour at least.
-		wlr_render_pass_add_rect(target->pass,
-				&(struct wlr_render_rect_options){
-						.box = { fx, fy, fw, bh },
-						.color = bg,
-						.clip = target->damage,
-						.blend_mode = WLR_RENDER_BLEND_MODE_NONE,
-				});
-	}
-	int content_h = box.height * scale;
-	const struct wlr_box sides[] = {
-		{ fx, fy + bh, b, content_h + b }, // left
-		{ fx + fw - b, fy + bh, b, content_h + b }, // right
-		{ fx + b, fy + fh - b, fw - 2 * b, b }, // bottom
-	};
-	for (size_t i = 0; i < sizeof(sides) / sizeof(sides[0]); i++) {
-		wlr_render_pass_add_rect(target->pass,
-				&(struct wlr_render_rect_options){
-						.box = sides[i],
-						.color = bg,
-						.clip = target->damage,
-						.blend_mode = WLR_RENDER_BLEND_MODE_NONE,
-				});
-	}
+	return true;
 }

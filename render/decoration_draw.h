@@ -5,8 +5,6 @@
 #include <stdint.h>
 #include "config/config.h"
 
-struct gridwl_render_target;
-struct gridwl_view;
 struct wlr_renderer;
 struct wlr_texture;
 
@@ -49,12 +47,13 @@ void gridwl_decoration_style_set(struct gridwl_decoration_style *style,
 		const char *font, const struct gridwl_decoration_colors *colors);
 void gridwl_decoration_style_finish(struct gridwl_decoration_style *style);
 
-/* Draws the view's title bar at scale when what it shows changed; before a
- * render pass, as textures are not written during one. */
-void gridwl_render_prepare_frame(struct gridwl_view *view, int scale);
-/* The frame of a decorated view, below its surfaces. */
-void gridwl_render_frame(struct gridwl_render_target *target,
-		struct gridwl_view *view);
+/* Brings bar up to date for a frame width (logical) wide at scale showing
+ * title: drawn again only when what it shows changed. Before a render pass,
+ * as textures are not written during one. False when it could not be
+ * drawn (bar then has no texture). */
+bool gridwl_title_bar_update(struct gridwl_title_bar *bar,
+		struct gridwl_decoration_style *style, struct wlr_renderer *renderer,
+		int scale, int width, const char *title, bool focused, bool maximized);
 void gridwl_frame_cache_finish(struct gridwl_frame_cache *cache);
 
 #endif

@@ -4,20 +4,18 @@
 #include <wlr/render/gles2.h>
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/util/log.h>
-#include "compositor/server.h"
 #include "render/gles2_finish.h"
 
 /* Whether GL is one of Mesa's CPU rasterizers, which name themselves so in
  * GL_RENDERER. The string needs the renderer's context, current only while
  * a frame is drawn, and never changes: it is read in the first frame. */
-static bool renderer_is_software(struct gridwl_server *server) {
-	if (server->gl_software == GRIDWL_GL_UNKNOWN) {
+static bool renderer_is_software(enum gridwl_gl_kind *kind) {
+	if (*kind == GRIDWL_GL_UNKNOWN) {
 		const char *name = (const char *)glGetString(GL_RENDERER);
 		bool software = name != NULL &&
 				(strncmp(name, "llvmpipe", 8) == 0 ||
 						strncmp(name, "softpipe", 8) == 0);
-		server->gl_software =
-				software ? GRIDWL_GL_SOFTWARE : GRIDWL_GL_HARDWARE;
+		*kind = software ? GRIDWL_GL_SOFTWARE : GRIDWL_GL_HARDWARE;
 		if (software) {
 			wlr_log(WLR_INFO,
 					"GL renderer %s draws on the CPU: each frame "
@@ -25,7 +23,7 @@ static bool renderer_is_software(struct gridwl_server *server) {
 					name);
 		}
 	}
-	return server->gl_software == GRIDWL_GL_SOFTWARE;
+	return *kind == GRIDWL_GL_SOFTWARE;
 }
 
 /*
@@ -39,9 +37,9 @@ static bool renderer_is_software(struct gridwl_server *server) {
  * with damage tracking they stay wrong until something redraws them.
  * Only software GL waits here; a GPU keeps its fences and its pipelining.
  */
-void gridwl_gles2_finish_frame(struct gridwl_server *server) {
-	if (!wlr_renderer_is_gles2(server->renderer) ||
-			!renderer_is_software(server)) {
+void gridwl_gles2_finish_frame(struct wlr_renderer *renderer,
+		enum gridwl_gl_kind *kind) {
+	if (!wlr_renderer_is_gles2(renderer) || !renderer_is_software(kind)) {
 		return;
 	}
 	glFinish();

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "compositor/util.h"
+#include "config/error.h"
 #include "render/screenshot.h"
 
 /* PNG's alpha is straight: each colour is divided by alpha again, rounded

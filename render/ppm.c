@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "compositor/util.h"
+#include "config/error.h"
 #include "render/screenshot.h"
 
 /* Binary PPM (P6): no compression, so a script that only compares pixels

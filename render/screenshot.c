@@ -2,18 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/render/pass.h>
-#include <wlr/render/swapchain.h>
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/render/wlr_texture.h>
 #include <wlr/types/wlr_buffer.h>
-#include <wlr/types/wlr_output.h>
 #include <wlr/util/box.h>
-#include "compositor/output.h"
-#include "compositor/server.h"
-#include "compositor/util.h"
-#include "render/cursor_draw.h"
+#include "config/error.h"
+#include "render/compose.h"
+#include "render/plan.h"
 #include "render/screenshot.h"
-#include "render/target.h"
 
 void gridwl_image_make_opaque(struct gridwl_image *image) {
 	size_t count = (size_t)image->width * image->height;
@@ -36,211 +32,85 @@ bool gridwl_image_init(struct gridwl_image *image, int width, int height) {
 	return image->data != NULL;
 }
 
-/*
- * Composes the output's current scene into a buffer of its swapchain and
- * reads it back without committing: the same code path and pixels as a
- * frame, on either renderer. The buffer then holds current content, which
- * stays correct under buffer-age damage tracking (a frame repaints what
- * changed since its age over a picture that is newer, not older).
- */
-bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
-		struct gridwl_image *image, char **error) {
-	struct wlr_output *wlr_output = output->wlr_output;
-	struct gridwl_server *server = output->server;
-	if (!gridwl_output_is_active(output)) {
-		gridwl_set_error(error, "output %s is disabled", wlr_output->name);
-		return false;
-	}
-	// As grim's capture fails: an output that is off has no picture, and
-	// a picture of what it would show would pass for one.
-	if (!output->powered) {
-		gridwl_set_error(error, "output %s is powered off", wlr_output->name);
-		return false;
-	}
-	gridwl_render_prepare(output);
-	if (with_cursor) {
-		gridwl_render_prepare_cursors(output, true);
-	}
-	struct wlr_output_state state;
-	wlr_output_state_init(&state);
-	bool have_swapchain = wlr_output_configure_primary_swapchain(wlr_output,
-			&state, &wlr_output->swapchain);
-	wlr_output_state_finish(&state);
-	struct wlr_buffer *buffer = have_swapchain ?
-			wlr_swapchain_acquire(wlr_output->swapchain, NULL) :
-			NULL;
-	if (buffer == NULL) {
-		gridwl_set_error(error, "output %s cannot render now",
-				wlr_output->name);
-		return false;
-	}
+bool gridwl_render_plan_read(const struct gridwl_frame_plan *plan,
+		struct wlr_renderer *renderer, struct wlr_buffer *buffer,
+		uint32_t drm_format, struct gridwl_image *image, char **error) {
+	gridwl_render_plan_prepare(plan);
 	struct wlr_render_pass *pass =
-			wlr_renderer_begin_buffer_pass(server->renderer, buffer, NULL);
-	if (pass == NULL ||
-			!gridwl_image_init(image, buffer->width, buffer->height)) {
-		if (pass != NULL) {
-			wlr_render_pass_submit(pass);
-		}
-		wlr_buffer_unlock(buffer);
-		gridwl_set_error(error, "output %s cannot render now",
-				wlr_output->name);
+			wlr_renderer_begin_buffer_pass(renderer, buffer, NULL);
+	if (pass == NULL) {
+		gridwl_set_error(error, "cannot render a %dx%d picture", plan->width,
+				plan->height);
 		return false;
 	}
-
 	pixman_region32_t damage;
-	pixman_region32_init_rect(&damage, 0, 0, buffer->width, buffer->height);
-	struct gridwl_render_target target;
-	gridwl_render_target_for_output(&target, output, pass, buffer, &damage);
-	gridwl_render_views(&target);
-	if (with_cursor) {
-		gridwl_render_cursors(&target, true);
-	}
+	pixman_region32_init_rect(&damage, 0, 0, plan->width, plan->height);
+	gridwl_render_plan_draw(plan, renderer, pass, buffer, &damage);
 	pixman_region32_fini(&damage);
 	bool ok = wlr_render_pass_submit(pass);
 	struct wlr_texture *texture =
-			ok ? wlr_texture_from_buffer(server->renderer, buffer) : NULL;
+			ok ? wlr_texture_from_buffer(renderer, buffer) : NULL;
 	ok = texture != NULL &&
+			gridwl_image_init(image, plan->width, plan->height) &&
 			wlr_texture_read_pixels(texture,
 					&(struct wlr_texture_read_pixels_options){
 							.data = image->data,
-							.format = DRM_FORMAT_XRGB8888,
+							.format = drm_format,
 							.stride = image->stride,
 					});
 	if (texture != NULL) {
 		wlr_texture_destroy(texture);
 	}
-	wlr_buffer_unlock(buffer);
 	if (!ok) {
 		gridwl_image_finish(image);
-		gridwl_set_error(error, "output %s: reading pixels failed",
-				wlr_output->name);
-		return false;
+		gridwl_set_error(error, "reading the picture's pixels failed");
 	}
-	gridwl_image_make_opaque(image);
-	return true;
-}
-
-/* The layout image, and where it starts (logical) and its scale. */
-static bool screenshot_layout(struct gridwl_server *server, bool with_cursor,
-		struct gridwl_image *image, int *origin_x, int *origin_y, int *scale,
-		char **error) {
-	int max_scale = 0;
-	pixman_region32_t extent;
-	pixman_region32_init(&extent);
-	struct gridwl_output *output;
-	wl_list_for_each(output, &server->outputs, link) {
-		if (!gridwl_output_is_active(output)) {
-			continue;
-		}
-		struct wlr_box box = gridwl_output_logical_box(output);
-		pixman_region32_union_rect(&extent, &extent, box.x, box.y, box.width,
-				box.height);
-		if (output->scale > max_scale) {
-			max_scale = output->scale;
-		}
-	}
-	pixman_box32_t bounds = *pixman_region32_extents(&extent);
-	pixman_region32_fini(&extent);
-	if (max_scale == 0) {
-		gridwl_set_error(error, "no output is enabled");
-		return false;
-	}
-	if (!gridwl_image_init(image, (bounds.x2 - bounds.x1) * max_scale,
-				(bounds.y2 - bounds.y1) * max_scale)) {
-		gridwl_set_error(error, "out of memory");
-		return false;
-	}
-	pixman_image_t *dst = pixman_image_create_bits(PIXMAN_a8r8g8b8,
-			image->width, image->height, image->data, image->stride);
-
-	bool ok = true;
-	wl_list_for_each(output, &server->outputs, link) {
-		if (!gridwl_output_is_active(output)) {
-			continue;
-		}
-		if (!output->powered) {
-			// Black, as the screen is: in the layout, showing nothing.
-			struct wlr_box box = gridwl_output_logical_box(output);
-			pixman_color_t black = { 0, 0, 0, 0xffff };
-			pixman_box32_t rect = {
-				(box.x - bounds.x1) * max_scale,
-				(box.y - bounds.y1) * max_scale,
-				(box.x + box.width - bounds.x1) * max_scale,
-				(box.y + box.height - bounds.y1) * max_scale,
-			};
-			pixman_image_fill_boxes(PIXMAN_OP_SRC, dst, &black, 1, &rect);
-			continue;
-		}
-		struct gridwl_image part;
-		if (!gridwl_screenshot_output(output, with_cursor, &part, error)) {
-			ok = false;
-			break;
-		}
-		// Lower-scale outputs are magnified by replicating pixels so that
-		// each output's own pixels stay visible as they are (by whole
-		// pixels where the scales divide, as 1 and 2 into 4; a scale-2
-		// output in a scale-3 image necessarily alternates 1 and 2).
-		pixman_image_t *src = pixman_image_create_bits(PIXMAN_a8r8g8b8,
-				part.width, part.height, part.data, part.stride);
-		pixman_fixed_t step =
-				pixman_double_to_fixed((double)output->scale / max_scale);
-		pixman_transform_t transform;
-		pixman_transform_init_scale(&transform, step, step);
-		pixman_image_set_transform(src, &transform);
-		pixman_image_set_filter(src, PIXMAN_FILTER_NEAREST, NULL, 0);
-		struct wlr_box box = gridwl_output_logical_box(output);
-		pixman_image_composite32(PIXMAN_OP_SRC, src, NULL, dst, 0, 0, 0, 0,
-				(box.x - bounds.x1) * max_scale,
-				(box.y - bounds.y1) * max_scale, box.width * max_scale,
-				box.height * max_scale);
-		pixman_image_unref(src);
-		gridwl_image_finish(&part);
-	}
-	pixman_image_unref(dst);
-	if (!ok) {
-		gridwl_image_finish(image);
-	}
-	*origin_x = bounds.x1;
-	*origin_y = bounds.y1;
-	*scale = max_scale;
 	return ok;
 }
 
-bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
-		struct gridwl_image *image, char **error) {
-	int x, y, scale;
-	return screenshot_layout(server, with_cursor, image, &x, &y, &scale, error);
+void gridwl_image_paste(struct gridwl_image *dst, const struct wlr_box *box,
+		const struct gridwl_image *src, int src_scale, int dst_scale) {
+	pixman_image_t *to = pixman_image_create_bits(PIXMAN_a8r8g8b8, dst->width,
+			dst->height, dst->data, dst->stride);
+	pixman_image_t *from = pixman_image_create_bits(PIXMAN_a8r8g8b8, src->width,
+			src->height, src->data, src->stride);
+	pixman_fixed_t step = pixman_double_to_fixed((double)src_scale / dst_scale);
+	pixman_transform_t transform;
+	pixman_transform_init_scale(&transform, step, step);
+	pixman_image_set_transform(from, &transform);
+	pixman_image_set_filter(from, PIXMAN_FILTER_NEAREST, NULL, 0);
+	pixman_image_composite32(PIXMAN_OP_SRC, from, NULL, to, 0, 0, 0, 0, box->x,
+			box->y, box->width, box->height);
+	pixman_image_unref(from);
+	pixman_image_unref(to);
 }
 
-bool gridwl_screenshot_region(struct gridwl_server *server, bool with_cursor,
-		const struct wlr_box *box, struct gridwl_image *image, char **error) {
-	struct gridwl_image layout;
-	int origin_x, origin_y, scale;
-	if (!screenshot_layout(server, with_cursor, &layout, &origin_x, &origin_y,
-				&scale, error)) {
+void gridwl_image_fill(struct gridwl_image *image, const struct wlr_box *box,
+		uint32_t rgb) {
+	pixman_image_t *to = pixman_image_create_bits(PIXMAN_a8r8g8b8, image->width,
+			image->height, image->data, image->stride);
+	pixman_color_t color = {
+		.red = ((rgb >> 16) & 0xff) * 0x101,
+		.green = ((rgb >> 8) & 0xff) * 0x101,
+		.blue = (rgb & 0xff) * 0x101,
+		.alpha = 0xffff,
+	};
+	pixman_box32_t rect = { box->x, box->y, box->x + box->width,
+		box->y + box->height };
+	pixman_image_fill_boxes(PIXMAN_OP_SRC, to, &color, 1, &rect);
+	pixman_image_unref(to);
+}
+
+bool gridwl_image_crop(const struct gridwl_image *src,
+		const struct wlr_box *box, struct gridwl_image *out) {
+	if (!gridwl_image_init(out, box->width, box->height)) {
 		return false;
 	}
-	struct wlr_box all = { origin_x, origin_y, layout.width / scale,
-		layout.height / scale };
-	struct wlr_box part;
-	if (!wlr_box_intersection(&part, box, &all)) {
-		gridwl_image_finish(&layout);
-		gridwl_set_error(error, "the region %d,%d %dx%d is outside the layout",
-				box->x, box->y, box->width, box->height);
-		return false;
+	for (int y = 0; y < out->height; y++) {
+		memcpy((uint8_t *)out->data + (size_t)y * out->stride,
+				(const uint8_t *)src->data +
+						(size_t)(box->y + y) * src->stride + (size_t)box->x * 4,
+				(size_t)out->width * 4);
 	}
-	if (!gridwl_image_init(image, part.width * scale, part.height * scale)) {
-		gridwl_image_finish(&layout);
-		gridwl_set_error(error, "out of memory");
-		return false;
-	}
-	int x0 = (part.x - origin_x) * scale, y0 = (part.y - origin_y) * scale;
-	for (int y = 0; y < image->height; y++) {
-		memcpy((uint8_t *)image->data + (size_t)y * image->stride,
-				(const uint8_t *)layout.data +
-						(size_t)(y0 + y) * layout.stride + (size_t)x0 * 4,
-				(size_t)image->width * 4);
-	}
-	gridwl_image_finish(&layout);
 	return true;
 }

@@ -4,10 +4,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct gridwl_output;
-struct gridwl_server;
-struct gridwl_view;
+struct gridwl_frame_plan;
 struct wlr_box;
+struct wlr_buffer;
+struct wlr_renderer;
 
 /* An image in memory: 0xAARRGGBB (premultiplied), rows of stride bytes. */
 struct gridwl_image {
@@ -26,38 +26,27 @@ void gridwl_image_finish(struct gridwl_image *image);
  * alpha byte is not its alpha. */
 void gridwl_image_make_opaque(struct gridwl_image *image);
 
-/* The output as it is now, at its physical size, with_cursor drawn in as
- * the output shows it (its own image for the output's scale). */
-bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
-		struct gridwl_image *image, char **error);
-/* The whole layout at the largest scale in use, each output at its logical
- * position times that scale. */
-bool gridwl_screenshot_layout(struct gridwl_server *server, bool with_cursor,
-		struct gridwl_image *image, char **error);
+/* Draws the whole of plan into buffer (of the plan's size) in a render pass
+ * of its own, and reads it back into image as drm_format (ARGB8888, or
+ * XRGB8888 for an opaque picture); the same drawing as an output's frame.
+ * False when the renderer cannot. */
+bool gridwl_render_plan_read(const struct gridwl_frame_plan *plan,
+		struct wlr_renderer *renderer, struct wlr_buffer *buffer,
+		uint32_t drm_format, struct gridwl_image *image, char **error);
 
-/* The part of the whole layout in box (logical), at the largest scale in
- * use, as gridwl_screenshot_layout has it; box is clipped to the layout. */
-bool gridwl_screenshot_region(struct gridwl_server *server, bool with_cursor,
-		const struct wlr_box *box, struct gridwl_image *image, char **error);
-
-/* render/screenshot_scaled.c: pictures at a scale of their own, composed
- * from the clients' buffers rather than taken from outputs. */
-/* The largest scale of the outputs the view is shown on (its buffer scale
- * when on none). */
-int gridwl_screenshot_window_scale(struct gridwl_view *view);
-/* The window alone at scale: its window geometry, its surfaces,
- * subsurfaces and popups within it, with alpha (transparent where it draws
- * nothing). Exact 1:1 where scale is its buffers' scale; magnified with the
- * filter in effect where most of it is, or reduced by the exact box filter,
- * as on an output of that scale. */
-bool gridwl_screenshot_window(struct gridwl_view *view, int scale,
-		struct gridwl_image *image, char **error);
-/* box (logical) composed at scale as an output of that scale covering it
- * would show it (each window with the filter of the output most of it is
- * on, the background where none is), cursor left out. */
-bool gridwl_screenshot_region_at_scale(struct gridwl_server *server,
-		const struct wlr_box *box, int scale, struct gridwl_image *image,
-		char **error);
+/* Pastes src, a picture at src_scale, into box of dst (a picture at
+ * dst_scale, box in its pixels), magnified by replicating pixels so that
+ * src's own pixels stay visible as they are (by whole pixels where the
+ * scales divide, as 1 and 2 into 4; a scale-2 picture in a scale-3 one
+ * necessarily alternates 1 and 2). */
+void gridwl_image_paste(struct gridwl_image *dst, const struct wlr_box *box,
+		const struct gridwl_image *src, int src_scale, int dst_scale);
+/* Fills box of image (its pixels) with an opaque colour, 0xRRGGBB. */
+void gridwl_image_fill(struct gridwl_image *image, const struct wlr_box *box,
+		uint32_t rgb);
+/* A copy of box (inside src, its pixels) of src. */
+bool gridwl_image_crop(const struct gridwl_image *src,
+		const struct wlr_box *box, struct gridwl_image *out);
 
 /* render/png.c: RGB, or RGBA (straight alpha) for an image with alpha. */
 bool gridwl_png_write(const char *path, const struct gridwl_image *image,

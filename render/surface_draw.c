@@ -6,9 +6,8 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/util/log.h>
 #include <wlr/util/transform.h>
-#include "compositor/output.h"
-#include "compositor/surface.h"
 #include "render/buffer_access.h"
+#include "render/plan.h"
 #include "render/ragged.h"
 #include "render/resample_cache.h"
 #include "render/target.h"
@@ -109,11 +108,11 @@ static void blit_pixman(struct gridwl_render_target *target,
 }
 
 /* Draws src_box of texture onto box of the target, within the damage,
- * multiplied by alpha. */
+ * multiplied by alpha, blended over what is there or replacing it. */
 static void draw_texture(struct gridwl_render_target *target,
 		struct wlr_texture *texture, const struct wlr_fbox *src_box,
 		const struct wlr_box *box, enum wl_output_transform transform,
-		enum gridwl_filter filter, float alpha) {
+		enum gridwl_filter filter, float alpha, bool blend) {
 	pixman_region32_t clip;
 	pixman_region32_init_rect(&clip, box->x, box->y, box->width, box->height);
 	pixman_region32_intersect(&clip, &clip, target->damage);
@@ -129,16 +128,19 @@ static void draw_texture(struct gridwl_render_target *target,
 						.filter_mode = filter == GRIDWL_FILTER_BILINEAR ?
 								WLR_SCALE_FILTER_BILINEAR :
 								WLR_SCALE_FILTER_NEAREST,
+						.blend_mode = blend ?
+								WLR_RENDER_BLEND_MODE_PREMULTIPLIED :
+								WLR_RENDER_BLEND_MODE_NONE,
 				});
 	}
 	pixman_region32_fini(&clip);
 }
 
 void gridwl_render_texture(struct gridwl_render_target *target,
-		struct wlr_texture *texture, const struct wlr_box *box) {
+		struct wlr_texture *texture, const struct wlr_box *box, bool blend) {
 	struct wlr_fbox src_box = { 0, 0, texture->width, texture->height };
 	draw_texture(target, texture, &src_box, box, WL_OUTPUT_TRANSFORM_NORMAL,
-			GRIDWL_FILTER_NEAREST, 1.0f);
+			GRIDWL_FILTER_NEAREST, 1.0f, blend);
 }
 
 /* What the renderer does by itself, for what the kernels do not handle
@@ -187,7 +189,7 @@ static void draw_with_renderer(struct gridwl_render_target *target,
 		filter = GRIDWL_FILTER_NEAREST;
 	}
 	draw_texture(target, texture, &src_box, &box, transform, filter,
-			surface_alpha(surface));
+			surface_alpha(surface), true);
 }
 
 /* Where a direct entry is stale, resamples the surface's buffer straight
@@ -231,7 +233,7 @@ static bool draw_resampled(struct gridwl_render_target *target,
 		struct wlr_box box = { x, y, entry->width, entry->height };
 		struct wlr_fbox src_box = { 0, 0, entry->width, entry->height };
 		draw_texture(target, entry->texture, &src_box, &box,
-				WL_OUTPUT_TRANSFORM_NORMAL, GRIDWL_FILTER_NEAREST, alpha);
+				WL_OUTPUT_TRANSFORM_NORMAL, GRIDWL_FILTER_NEAREST, alpha, true);
 		return true;
 	}
 	pixman_region32_t clip;
@@ -258,7 +260,9 @@ static bool draw_resampled(struct gridwl_render_target *target,
 }
 
 void gridwl_render_surface(struct gridwl_render_target *target,
-		struct wlr_surface *surface, enum gridwl_filter filter, int x, int y) {
+		const struct gridwl_plan_item *item) {
+	struct wlr_surface *surface = item->surface;
+	int x = item->box.x, y = item->box.y;
 	struct wlr_texture *texture = wlr_surface_get_texture(surface);
 	if (texture == NULL) {
 		return;
@@ -272,10 +276,9 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 		}
 		return;
 	}
-	struct gridwl_resample_cache *cache =
-			gridwl_surface_resample_cache(surface);
+	struct gridwl_resample_cache *cache = item->cache;
 	if (cache != NULL && surface->current.scale != target->scale) {
-		struct gridwl_resample_key key = { target->scale, filter };
+		struct gridwl_resample_key key = { target->scale, item->filter };
 		struct gridwl_resample_entry *entry =
 				gridwl_resample_cache_find(cache, surface, &key);
 		if (entry != NULL &&
@@ -283,5 +286,5 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 			return;
 		}
 	}
-	draw_with_renderer(target, surface, texture, filter, x, y);
+	draw_with_renderer(target, surface, texture, item->filter, x, y);
 }

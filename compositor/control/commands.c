@@ -14,6 +14,7 @@
 #include "compositor/control/seats.h"
 #include "compositor/control/socket.h"
 #include "compositor/control/wait.h"
+#include "compositor/frame/screenshot.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/content_type.h"

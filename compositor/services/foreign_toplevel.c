@@ -5,9 +5,9 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
+#include "compositor/server.h"
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/services/foreign_toplevel_list.h"
-#include "compositor/server.h"
 #include "compositor/view/view.h"
 #include "input/seat.h"
 

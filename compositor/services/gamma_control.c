@@ -5,7 +5,6 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/gamma_control.h"
-#include "render/frame.h"
 
 struct gridwl_gamma_control {
 	struct wlr_gamma_control_manager_v1 *manager;
@@ -63,7 +62,7 @@ static void handle_set_gamma(struct wl_listener *listener, void *data) {
 	wlr_output_schedule_frame(event->output);
 }
 
-bool gridwl_render_frame_state(struct gridwl_output *output,
+bool gridwl_gamma_control_frame_state(struct gridwl_output *output,
 		struct wlr_output_state *state) {
 	struct gridwl_gamma_control *gamma = output->server->gamma_control;
 	if (gamma == NULL || find_dirty(gamma, output->wlr_output) == NULL) {
@@ -76,7 +75,7 @@ bool gridwl_render_frame_state(struct gridwl_output *output,
 	return wlr_gamma_control_v1_apply(control, state);
 }
 
-void gridwl_render_frame_state_done(struct gridwl_output *output,
+void gridwl_gamma_control_frame_done(struct gridwl_output *output,
 		bool committed) {
 	struct gridwl_gamma_control *gamma = output->server->gamma_control;
 	struct gridwl_gamma_dirty *dirty =

@@ -1,6 +1,6 @@
 #include <wayland-server-core.h>
-#include "compositor/services/global_filter.h"
 #include "compositor/server.h"
+#include "compositor/services/global_filter.h"
 #include "compositor/services/security_context.h"
 #include "compositor/shell/xwayland.h"
 #include "input/seat.h"

@@ -3,8 +3,8 @@
 #include <wlr/types/wlr_idle_inhibit_v1.h>
 #include <wlr/types/wlr_idle_notify_v1.h>
 #include <wlr/util/log.h>
-#include "compositor/services/idle.h"
 #include "compositor/server.h"
+#include "compositor/services/idle.h"
 #include "compositor/view/view.h"
 #include "input/seat.h"
 

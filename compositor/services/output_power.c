@@ -2,12 +2,12 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_screencopy_v1.h>
 #include <wlr/util/log.h>
+#include "compositor/frame/output_frame.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/output_power.h"
 #include "compositor/shell/session_lock.h"
 #include "protocol/wlr_output_power_v1.h"
-#include "render/frame.h"
 #include "wlr_compat/wlr_compat.h"
 
 /*
@@ -89,7 +89,7 @@ void gridwl_output_power_went_off(struct gridwl_output *output, bool still_on) {
 	if (still_on) {
 		// What was last shown would stay on a nested window: black, as
 		// a screen that is off.
-		gridwl_render_output_blank(output);
+		gridwl_output_render_blank(output);
 	}
 	gridwl_session_lock_outputs_changed(output->server);
 }

@@ -7,9 +7,10 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/util/log.h>
 #include "compositor/control/commands.h"
-#include "compositor/session/failure_dump.h"
+#include "compositor/frame/screenshot.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/session/failure_dump.h"
 #include "render/screenshot.h"
 
 static char *dump_path(const char *dir, const char *name, const char *ext) {

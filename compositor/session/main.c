@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/util/log.h>
-#include "compositor/session/log_ring.h"
 #include "compositor/server.h"
+#include "compositor/session/log_ring.h"
 #include "config/config.h"
 
 static const char usage[] =

@@ -8,9 +8,9 @@
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
-#include "compositor/session/nested.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/session/nested.h"
 #include "wlr_compat/wlr_compat.h"
 #include "xdg-shell-client-protocol.h"
 

@@ -6,9 +6,9 @@
 #include <wlr/util/edges.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland/xwayland.h>
-#include "compositor/shell/decoration.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/shell/decoration.h"
 #include "compositor/view/view.h"
 #include "input/seat.h"
 

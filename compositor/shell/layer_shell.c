@@ -7,9 +7,9 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
-#include "compositor/shell/layer_shell.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/shell/layer_shell.h"
 #include "compositor/view/view.h"
 #include "input/seat.h"
 

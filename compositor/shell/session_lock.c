@@ -11,7 +11,7 @@
 #include "compositor/shell/session_lock.h"
 #include "compositor/view/view.h"
 #include "input/seat.h"
-#include "render/target.h"
+#include "render/plan.h"
 
 /*
  * gridwl's policy for ext-session-lock-v1, whose wire side is wlroots'

@@ -2,8 +2,8 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
-#include "compositor/services/foreign_toplevel.h"
 #include "compositor/server.h"
+#include "compositor/services/foreign_toplevel.h"
 #include "compositor/view/view.h"
 #include "input/seat.h"
 

@@ -2,13 +2,13 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
-#include "compositor/services/foreign_toplevel.h"
 #include "compositor/server.h"
-#include "compositor/view/view.h"
-#include "wlr_compat/wlr_compat.h"
+#include "compositor/services/foreign_toplevel.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/shell/xwayland_scale.h"
+#include "compositor/view/view.h"
 #include "input/seat.h"
+#include "wlr_compat/wlr_compat.h"
 
 /*
  * An X11 window as a gridwl_view. Xwayland's surfaces are buffers at the

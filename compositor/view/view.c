@@ -9,12 +9,12 @@
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
+#include "compositor/output.h"
+#include "compositor/server.h"
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/services/fractional_scale.h"
 #include "compositor/services/idle.h"
 #include "compositor/shell/layer_shell.h"
-#include "compositor/output.h"
-#include "compositor/server.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/surface.h"
 #include "compositor/view/view.h"

@@ -6,13 +6,14 @@
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
 #include <wlr/util/transform.h>
+#include "compositor/frame/output_frame.h"
+#include "compositor/frame/plan.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/services/gamma_control.h"
 #include "compositor/view/view.h"
-#include "render/cursor_draw.h"
-#include "render/frame.h"
+#include "render/compose.h"
 #include "render/gles2_finish.h"
-#include "render/target.h"
 
 static void send_frame_done_iterator(struct wlr_surface *surface, int sx,
 		int sy, void *data) {
@@ -38,9 +39,10 @@ static void send_frame_done(struct gridwl_output *output,
 static bool submit_and_commit(struct gridwl_output *output,
 		struct wlr_render_pass *pass, struct wlr_output_state *state) {
 	struct wlr_output *wlr_output = output->wlr_output;
+	struct gridwl_server *server = output->server;
 	// KMS gets the buffer at the commit below: on a software GL it must
 	// be drawn completely by then (see render/gles2_finish.c).
-	gridwl_gles2_finish_frame(output->server);
+	gridwl_gles2_finish_frame(server->renderer, &server->gl_software);
 	if (!wlr_render_pass_submit(pass)) {
 		wlr_log(WLR_DEBUG, "Output %s: render pass failed", wlr_output->name);
 		return false;
@@ -53,17 +55,36 @@ static bool submit_and_commit(struct gridwl_output *output,
 	return true;
 }
 
-enum gridwl_frame_result gridwl_render_output_frame(
+/* The frame's damage as the backend wants it: in the buffer's coordinates,
+ * before the output's transform. */
+static void set_frame_damage(struct gridwl_output *output,
+		struct wlr_output_state *state) {
+	struct wlr_output *wlr_output = output->wlr_output;
+	int width, height;
+	wlr_output_transformed_resolution(wlr_output, &width, &height);
+	pixman_region32_t frame_damage;
+	pixman_region32_init(&frame_damage);
+	wlr_region_transform(&frame_damage, &output->damage_ring.current,
+			wlr_output_transform_invert(wlr_output->transform), width, height);
+	wlr_output_state_set_damage(state, &frame_damage);
+	pixman_region32_fini(&frame_damage);
+}
+
+enum gridwl_frame_result gridwl_output_render_frame(
 		struct gridwl_output *output) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 
-	gridwl_render_prepare(output);
-	gridwl_render_prepare_cursors(output, false);
+	// The plan and the resampled copies it needs are made whether or not
+	// anything is damaged: a copy learns there that its surface stopped
+	// committing (render/resample_cache.h, direct entries).
+	struct gridwl_frame_plan *plan = &output->plan;
+	gridwl_frame_plan_for_output(plan, output, true, false);
+	gridwl_render_plan_prepare(plan);
 	struct wlr_output_state state;
 	wlr_output_state_init(&state);
-	bool extra = gridwl_render_frame_state(output, &state);
+	bool extra = gridwl_gamma_control_frame_state(output, &state);
 	// needs_frame: the backend or a capture (wlr-screencopy asks for a
 	// fresh buffer) wants a commit even where nothing changed.
 	if (!extra && !wlr_output->needs_frame &&
@@ -80,7 +101,7 @@ enum gridwl_frame_result gridwl_render_output_frame(
 	if (pass == NULL) {
 		wlr_output_state_finish(&state);
 		if (extra) {
-			gridwl_render_frame_state_done(output, false);
+			gridwl_gamma_control_frame_done(output, false);
 		}
 		return GRIDWL_FRAME_FAILED;
 	}
@@ -90,28 +111,15 @@ enum gridwl_frame_result gridwl_render_output_frame(
 	pixman_region32_init(&damage);
 	wlr_damage_ring_get_buffer_damage(&output->damage_ring, buffer_age,
 			&damage);
-	struct gridwl_render_target target;
-	gridwl_render_target_for_output(&target, output, pass, state.buffer,
+	gridwl_render_plan_draw(plan, output->server->renderer, pass, state.buffer,
 			&damage);
-	if (pixman_region32_not_empty(&damage)) {
-		gridwl_render_views(&target);
-		gridwl_render_cursors(&target, false);
-	}
 	pixman_region32_fini(&damage);
-
-	int width, height;
-	wlr_output_transformed_resolution(wlr_output, &width, &height);
-	pixman_region32_t frame_damage;
-	pixman_region32_init(&frame_damage);
-	wlr_region_transform(&frame_damage, &output->damage_ring.current,
-			wlr_output_transform_invert(wlr_output->transform), width, height);
-	wlr_output_state_set_damage(&state, &frame_damage);
-	pixman_region32_fini(&frame_damage);
+	set_frame_damage(output, &state);
 
 	bool committed = submit_and_commit(output, pass, &state);
 	wlr_output_state_finish(&state);
 	if (extra) {
-		gridwl_render_frame_state_done(output, committed);
+		gridwl_gamma_control_frame_done(output, committed);
 	}
 	if (committed) {
 		wlr_damage_ring_rotate(&output->damage_ring);
@@ -120,7 +128,7 @@ enum gridwl_frame_result gridwl_render_output_frame(
 	return committed ? GRIDWL_FRAME_COMMITTED : GRIDWL_FRAME_FAILED;
 }
 
-void gridwl_render_output_blank(struct gridwl_output *output) {
+void gridwl_output_render_blank(struct gridwl_output *output) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct wlr_output_state state;
 	wlr_output_state_init(&state);

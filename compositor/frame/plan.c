@@ -1,0 +1,234 @@
+#include <wlr/types/wlr_alpha_modifier_v1.h>
+#include <wlr/types/wlr_compositor.h>
+#include <wlr/types/wlr_output.h>
+#include <wlr/util/log.h>
+#include "compositor/frame/plan.h"
+#include "compositor/layout.h"
+#include "compositor/output.h"
+#include "compositor/server.h"
+#include "compositor/shell/decoration.h"
+#include "compositor/shell/session_lock.h"
+#include "compositor/surface.h"
+#include "compositor/view/view.h"
+#include "input/cursor.h"
+#include "render/plan.h"
+#include "render/ragged.h"
+
+struct plan_view_data {
+	struct gridwl_frame_plan *plan;
+	const struct gridwl_device_map *map;
+	enum gridwl_filter filter;
+	int ox, oy; // logical layout position of the view's main surface
+};
+
+/* Whether the surface covers what is under it wherever its opaque region
+ * says: a surface its alpha modifier makes translucent covers nothing. */
+static bool surface_is_opaque(struct wlr_surface *surface) {
+	const struct wlr_alpha_modifier_surface_v1_state *alpha =
+			wlr_alpha_modifier_v1_get_surface_state(surface);
+	return alpha == NULL || alpha->multiplier >= 1.0;
+}
+
+static void plan_surface(struct wlr_surface *surface, int sx, int sy,
+		void *data) {
+	struct plan_view_data *view_data = data;
+	struct gridwl_frame_plan *plan = view_data->plan;
+	struct gridwl_plan_item item = {
+		.kind = GRIDWL_PLAN_SURFACE,
+		.surface = surface,
+		.cache = gridwl_surface_resample_cache(surface),
+		.filter = view_data->filter,
+	};
+	if (wlr_surface_get_texture(surface) == NULL ||
+			!gridwl_device_box(view_data->map, (int64_t)view_data->ox + sx,
+					(int64_t)view_data->oy + sy, surface->current.width,
+					surface->current.height, &item.box) ||
+			!gridwl_frame_plan_shows(plan, &item.box)) {
+		return;
+	}
+	gridwl_frame_plan_add(plan, &item);
+	if (surface_is_opaque(surface)) {
+		// A ragged buffer (render/ragged.h) leaves part of its last
+		// logical pixel uncovered, whatever its opaque region says.
+		int width, height;
+		gridwl_surface_extent(surface, plan->scale, &width, &height);
+		gridwl_device_add_surface_region(plan->scale, &surface->opaque_region,
+				item.box.x, item.box.y, width, height, &plan->opaque);
+	}
+}
+
+static void plan_opaque_item(struct gridwl_frame_plan *plan,
+		const struct gridwl_plan_item *item) {
+	gridwl_frame_plan_add(plan, item);
+	pixman_region32_union_rect(&plan->opaque, &plan->opaque, item->box.x,
+			item->box.y, item->box.width, item->box.height);
+}
+
+/* The frame of a decorated view, below its surfaces: its title bar drawn at
+ * the plan's scale (its colour alone where that fails) and three borders. */
+static void plan_frame(struct gridwl_frame_plan *plan,
+		const struct gridwl_device_map *map, struct gridwl_view *view) {
+	int scale = plan->scale;
+	if (!gridwl_view_has_frame(view) || scale < 1 || scale > GRIDWL_SCALE_MAX) {
+		return;
+	}
+	struct gridwl_server *server = view->server;
+	struct gridwl_decoration_style *style = &server->decorations->style;
+	int border = GRIDWL_FRAME_BORDER;
+	struct wlr_box frame = gridwl_view_frame_box(view);
+	struct wlr_box content = gridwl_view_box(view);
+	struct wlr_box device, title, content_device;
+	if (frame.width <= 0 ||
+			!gridwl_device_box(map, frame.x, frame.y, frame.width,
+					frame.height, &device) ||
+			!gridwl_frame_plan_shows(plan, &device) ||
+			!gridwl_device_box(map, frame.x, frame.y, frame.width,
+					border + style->title_height, &title) ||
+			!gridwl_device_box(map, content.x, content.y, content.width,
+					content.height, &content_device)) {
+		return;
+	}
+	bool focused = gridwl_view_is_focused(view);
+	uint32_t bg = focused ? style->colors.focused_bg : style->colors.unfocused_bg;
+	struct gridwl_title_bar *bar = &view->frame_cache.bars[scale - 1];
+	if (!gridwl_title_bar_update(bar, style, server->renderer, scale,
+				frame.width, gridwl_view_title(view), focused,
+				view->maximized)) {
+		wlr_log(WLR_ERROR, "Window %u: no title bar at scale %d", view->id,
+				scale);
+	}
+	if (bar->texture != NULL) {
+		plan_opaque_item(plan,
+				&(struct gridwl_plan_item){
+						.kind = GRIDWL_PLAN_TEXTURE,
+						.box = title,
+						.texture = bar->texture,
+				});
+	} else {
+		plan_opaque_item(plan,
+				&(struct gridwl_plan_item){
+						.kind = GRIDWL_PLAN_RECT,
+						.box = title,
+						.color = bg,
+				});
+	}
+	int b = border * scale;
+	int below_title = title.y + title.height;
+	const struct wlr_box sides[] = {
+		// left and right, from below the title bar to the bottom
+		{ device.x, below_title, b, content_device.height + b },
+		{ device.x + device.width - b, below_title, b,
+				content_device.height + b },
+		// bottom, between them
+		{ device.x + b, device.y + device.height - b, device.width - 2 * b, b },
+	};
+	for (size_t i = 0; i < sizeof(sides) / sizeof(sides[0]); i++) {
+		plan_opaque_item(plan,
+				&(struct gridwl_plan_item){
+						.kind = GRIDWL_PLAN_RECT,
+						.box = sides[i],
+						.color = bg,
+				});
+	}
+}
+
+static void plan_view(struct gridwl_frame_plan *plan,
+		const struct gridwl_device_map *map, struct gridwl_view *view,
+		struct gridwl_output *output) {
+	if (!gridwl_view_is_shown(view)) {
+		return;
+	}
+	plan_frame(plan, map, view);
+	struct plan_view_data data = {
+		.plan = plan,
+		.map = map,
+		.filter = gridwl_view_filter_on(view, output),
+	};
+	gridwl_view_surface_origin(view, &data.ox, &data.oy);
+	gridwl_view_for_each_surface(view, plan_surface, &data);
+}
+
+/* A frame draws the software cursors; a screenshot also the one on a
+ * hardware plane, which is not in the composed buffer. */
+static bool cursor_drawn(struct wlr_output *wlr_output,
+		struct wlr_output_cursor *cursor, bool with_hardware) {
+	return cursor->enabled && cursor->visible && cursor->texture != NULL &&
+			(with_hardware || wlr_output->hardware_cursor != cursor);
+}
+
+/*
+ * Cursors are drawn by gridwl rather than by wlroots, so that a client's
+ * cursor surface goes through the same path as every other surface: 1:1 at
+ * its own scale, box-reduced or magnified with the output's filter
+ * otherwise (wlroots would sample its texture). Theme images are loaded at
+ * each output's scale and are drawn 1:1. wlroots keeps a cursor's position
+ * and hotspot in the output's device pixels.
+ */
+static void plan_cursors(struct gridwl_frame_plan *plan,
+		struct gridwl_output *output, bool with_hardware) {
+	struct wlr_output *wlr_output = output->wlr_output;
+	struct wlr_output_cursor *cursor;
+	wl_list_for_each(cursor, &wlr_output->cursors, link) {
+		if (!cursor_drawn(wlr_output, cursor, with_hardware)) {
+			continue;
+		}
+		int x = (int)cursor->x - cursor->hotspot_x;
+		int y = (int)cursor->y - cursor->hotspot_y;
+		struct wlr_surface *surface =
+				gridwl_cursor_client_surface(output->server, cursor->texture);
+		struct gridwl_plan_item item;
+		if (surface != NULL) {
+			item = (struct gridwl_plan_item){
+				.kind = GRIDWL_PLAN_SURFACE,
+				.box = { x, y, surface->current.width * plan->scale,
+						surface->current.height * plan->scale },
+				.surface = surface,
+				.cache = gridwl_surface_resample_cache(surface),
+				.filter = output->filter,
+			};
+		} else {
+			item = (struct gridwl_plan_item){
+				.kind = GRIDWL_PLAN_TEXTURE,
+				.box = { x, y, cursor->width, cursor->height },
+				.texture = cursor->texture,
+				.blend = true,
+			};
+		}
+		gridwl_frame_plan_add(plan, &item);
+	}
+}
+
+void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
+		struct gridwl_output *output, bool with_cursors, bool with_hardware) {
+	struct wlr_output *wlr_output = output->wlr_output;
+	struct gridwl_device_map map = gridwl_device_map_for_output(output);
+	// Locked, the session's own colour would show through where the lock
+	// client draws nothing.
+	gridwl_frame_plan_reset(plan, output->scale, wlr_output->width,
+			wlr_output->height, gridwl_session_lock_background(output->server));
+	struct gridwl_view *view;
+	wl_list_for_each_reverse(view, &output->server->views, link) {
+		plan_view(plan, &map, view, output);
+	}
+	if (with_cursors) {
+		plan_cursors(plan, output, with_hardware);
+	}
+}
+
+void gridwl_frame_plan_for_box(struct gridwl_frame_plan *plan,
+		struct gridwl_server *server, const struct wlr_box *box, int scale,
+		struct gridwl_view *only) {
+	struct gridwl_device_map map = { box->x, box->y, scale };
+	// Where the window alone draws nothing, nothing: a transparent pixel.
+	gridwl_frame_plan_reset(plan, scale, box->width * scale,
+			box->height * scale,
+			only != NULL ? 0 : gridwl_session_lock_background(server));
+	if (only != NULL) {
+		plan_view(plan, &map, only, NULL);
+		return;
+	}
+	struct gridwl_view *view;
+	wl_list_for_each_reverse(view, &server->views, link) {
+		plan_view(plan, &map, view, NULL);
+	}
+}
