@@ -23,9 +23,9 @@
  * A transient seat's own pointer: a wlr_cursor of its own on the output
  * layout, moved by the virtual pointers its client makes on the seat,
  * with its own pointer focus, and drawn on every output as the user's is
- * (compositor/frame/plan.c puts every cursor of an output in its frames): the theme's
- * image at each output's scale, or the surface the client under it sets
- * on this seat. Its clicks give this seat's keyboard the window and raise
+ * (compositor/frame/plan.c puts every cursor of an output in its
+ * frames): the theme's image at each output's scale, or the surface the
+ * client under it sets on this seat. Its clicks give this seat's keyboard the window and raise
  * it; nothing here moves the user's cursor or focus. Bindings, window
  * drags, frames' buttons and pointer constraints are the user's alone.
  */
