@@ -17,8 +17,8 @@ bool gridwl_device_box(const struct gridwl_device_map *map, int64_t x,
 	int64_t dx = (x - map->x) * scale, dy = (y - map->y) * scale;
 	int64_t dw = width * scale, dh = height * scale;
 	const int64_t far = GRIDWL_DEVICE_FAR_OFF;
-	if (dx < -far || dx > far || dy < -far || dy > far || dw < 0 ||
-			dw > far || dh < 0 || dh > far) {
+	if (dx < -far || dx > far || dy < -far || dy > far || dw < 0 || dw > far ||
+			dh < 0 || dh > far) {
 		return false;
 	}
 	*out = (struct wlr_box){ (int)dx, (int)dy, (int)dw, (int)dh };

@@ -79,8 +79,8 @@ static void plan_frame(struct gridwl_frame_plan *plan,
 	struct wlr_box content = gridwl_view_box(view);
 	struct wlr_box device, title, content_device;
 	if (frame.width <= 0 ||
-			!gridwl_device_box(map, frame.x, frame.y, frame.width,
-					frame.height, &device) ||
+			!gridwl_device_box(map, frame.x, frame.y, frame.width, frame.height,
+					&device) ||
 			!gridwl_frame_plan_shows(plan, &device) ||
 			!gridwl_device_box(map, frame.x, frame.y, frame.width,
 					border + style->title_height, &title) ||
@@ -89,7 +89,8 @@ static void plan_frame(struct gridwl_frame_plan *plan,
 		return;
 	}
 	bool focused = gridwl_view_is_focused(view);
-	uint32_t bg = focused ? style->colors.focused_bg : style->colors.unfocused_bg;
+	uint32_t bg =
+			focused ? style->colors.focused_bg : style->colors.unfocused_bg;
 	struct gridwl_title_bar *bar = &view->frame_cache.bars[scale - 1];
 	if (!gridwl_title_bar_update(bar, style, server->renderer, scale,
 				frame.width, gridwl_view_title(view), focused,
