@@ -26,6 +26,7 @@
 #include "compositor/services/content_type.h"
 #include "compositor/services/data_control.h"
 #include "compositor/services/export_dmabuf.h"
+#include "compositor/services/screencopy_dmabuf_offer.h"
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/services/foreign_toplevel_list.h"
 #include "compositor/services/fractional_scale.h"
@@ -435,6 +436,7 @@ static bool setup_globals(struct gridwl_server *server) {
 			!gridwl_foreign_toplevel_list_init(server) ||
 			!gridwl_gamma_control_init(server) ||
 			!gridwl_export_dmabuf_init(server) ||
+			!gridwl_screencopy_dmabuf_offer_init(server) ||
 			!gridwl_security_context_init(server)) {
 		return false;
 	}
