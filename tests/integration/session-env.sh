@@ -6,15 +6,16 @@
 # WAYLAND_DISPLAY, DISPLAY, XDG_CURRENT_DESKTOP and XDG_SESSION_TYPE as
 # gridwl's children have them. No systemd user manager can run here: a
 # systemctl early in PATH records how gridwl calls it (start after the
-# export; stop and unset-environment at exit). Without the programs gridwl
-# says so and the session runs; headless without --session it exports
-# nothing. TAP on stdout.
+# export; stop and unset-environment at exit). Without the programs, or
+# with Debian's systemctl and no user manager, gridwl says so and the
+# session runs; headless without --session it exports nothing. TAP on
+# stdout.
 set -u
 work=$(mktemp -d)
 bus_pid=""
 cleanup() {
 	[ -z "$bus_pid" ] || kill "$bus_pid" 2>/dev/null
-	[ -n "${KEEP_WORK:-}" ] && echo "# kept $work" || rm -rf "$work"
+	rm -rf "$work"
 }
 trap cleanup EXIT
 export XDG_RUNTIME_DIR="$work/runtime" WLR_RENDERER=pixman
@@ -22,7 +23,7 @@ mkdir -m 0700 "$XDG_RUNTIME_DIR"
 # What the bus knows must come from gridwl, not from whoever runs the test.
 unset WAYLAND_DISPLAY WAYLAND_SOCKET DISPLAY XDG_CURRENT_DESKTOP \
 	XDG_SESSION_TYPE
-echo 1..5
+echo 1..6
 
 mkdir "$work/services" "$work/bin" "$work/dbus-only" "$work/none"
 # A service a session: dbus-daemon starts a service once at a time, and
@@ -176,6 +177,31 @@ session none "$work/none" --session -- "$GRIDCTL_BIN" outputs
 check 4 "without either program gridwl says so and the session runs" none \
 	said_missing $?
 
+# The real systemctl with no user manager to talk to: it fails, gridwl
+# says so, and the session runs.
+no_manager() {
+	[ "$1" -eq 0 ] &&
+		grep -q "Session environment exported" "$work/no-manager.log" &&
+		grep -q "gridwl-session.target failed with status [1-9]" \
+			"$work/no-manager.log" &&
+		grep -q HEADLESS-1 "$work/no-manager.log"
+}
+if systemctl=$(command -v systemctl); then
+	mkdir "$work/real"
+	ln -s "$systemctl" "$update" "$work/real/"
+	session no-manager "$work/real" --session -- /bin/sh -c "
+		PATH=/usr/bin:/bin
+		for i in \$(seq 100); do
+			grep -q 'failed with status' '$work/no-manager.log' && break
+			sleep 0.1
+		done
+		exec '$GRIDCTL_BIN' outputs"
+	check 5 "systemctl without a user manager: said, and the session runs" \
+		no-manager no_manager $?
+else
+	echo "ok 5 # SKIP no systemctl (Debian package systemd)"
+fi
+
 # Headless, no --session: the programs are there but not run.
 exported_nothing() {
 	[ "$1" -eq 0 ] && [ ! -e "$work/systemctl.log" ] &&
@@ -184,5 +210,5 @@ exported_nothing() {
 		grep -q HEADLESS-1 "$work/plain.log"
 }
 session plain "$work/bin:$PATH" -- "$GRIDCTL_BIN" outputs
-check 5 "headless without --session exports nothing" plain \
+check 6 "headless without --session exports nothing" plain \
 	exported_nothing $?
