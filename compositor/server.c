@@ -147,6 +147,9 @@ void gridwl_server_reap_children(struct gridwl_server *server) {
 		if (gridwl_xwayland_child_exited(server->xwayland, pid, status)) {
 			continue;
 		}
+		if (gridwl_session_env_child_exited(server->session_env, pid, status)) {
+			continue;
+		}
 		if (pid != server->command_pid) {
 			continue;
 		}
@@ -201,6 +204,10 @@ static pid_t spawn(struct gridwl_server *server, char *const argv[],
 		setsid();
 		setenv("WAYLAND_DISPLAY", server->socket, 1);
 		setenv("GRIDWL_SOCK", server->control_path, 1);
+		// Portals pick their backends by the desktop's name, and
+		// toolkits their platform by the session's type.
+		setenv("XDG_CURRENT_DESKTOP", "gridwl:wlroots", 1);
+		setenv("XDG_SESSION_TYPE", "wayland", 1);
 		// Readiness is gridwl's to report, not its children's (a nested
 		// gridwl among them would report it again).
 		unsetenv("NOTIFY_SOCKET");
@@ -243,6 +250,9 @@ pid_t gridwl_server_spawn_stderr(struct gridwl_server *server,
  * the command cannot be started. */
 static bool start_programs(struct gridwl_server *server) {
 	server->programs_started = true;
+	// Before the programs, so that D-Bus and systemd start what they
+	// ask for in this session.
+	gridwl_session_env_start(server->session_env);
 	// --timeout counts from here: waiting for Xwayland's settings is part
 	// of gridwl's start, not of the command's time.
 	if (server->timeout_source != NULL &&
@@ -608,6 +618,8 @@ struct gridwl_server *gridwl_server_create(
 	}
 	server->execs = options->execs;
 	server->exec_count = options->exec_count;
+	server->session_env =
+			gridwl_session_env_create(server, options->session_mode);
 	if (!gridwl_xwayland_holds_programs(server->xwayland) &&
 			!start_programs(server)) {
 		gridwl_set_error(error, "cannot run %s", server->command[0]);
@@ -631,6 +643,9 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 		return;
 	}
 	server->shutting_down = true;
+	// First: its last step runs with the session's environment.
+	gridwl_session_env_destroy(server->session_env);
+	server->session_env = NULL;
 	if (server->command_pid > 0) {
 		kill(server->command_pid, SIGTERM);
 	}

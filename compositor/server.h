@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 #include <wayland-server-core.h>
+#include "compositor/session/session_env.h"
 #include "render/gles2_finish.h"
 #include "render/resample_cache.h"
 
@@ -48,6 +49,9 @@ struct gridwl_server_options {
 	// the start; a harness that brings devices of its own (wlcs) sets this
 	// to keep the seat bare.
 	bool bare_headless_seat;
+	// --session, --no-session: whether gridwl exports its environment
+	// and starts gridwl-session.target (compositor/session/session_env.h).
+	enum gridwl_session_mode session_mode;
 };
 
 /* gridwl's exit status when --timeout ended the session, as timeout(1)'s. */
@@ -97,6 +101,7 @@ struct gridwl_server {
 	struct gridwl_session_lock_manager *session_lock;
 	struct gridwl_idle *idle;
 	struct gridwl_nested *nested; // wayland backend, from its first output
+	struct gridwl_session_env *session_env; // NULL when not the session
 	struct gridwl_presentation *presentation;
 	struct wlr_content_type_manager_v1 *content_type;
 	struct gridwl_foreign_toplevel_list *foreign_toplevel_list;

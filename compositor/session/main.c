@@ -36,6 +36,10 @@ static const char usage[] =
 		"                          write screenshots of every output, the\n"
 		"                          windows, outputs and layers JSON and the log\n"
 		"                          into DIR\n"
+		"      --session           act as the desktop session off DRM too:\n"
+		"                          export the environment to D-Bus and\n"
+		"                          systemd, start gridwl-session.target\n"
+		"      --no-session        never do that, not even on DRM\n"
 		"  -d, --debug             verbose logging\n"
 		"  -h, --help              show this help\n"
 		"  -v, --version           show the version\n"
@@ -93,6 +97,8 @@ int main(int argc, char *argv[]) {
 		{ "ready-fd", required_argument, NULL, 'r' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "dump-on-failure", required_argument, NULL, 'D' },
+		{ "session", no_argument, NULL, 'S' },
+		{ "no-session", no_argument, NULL, 'N' },
 		{ "debug", no_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
@@ -173,6 +179,12 @@ int main(int argc, char *argv[]) {
 		case 'D':
 			options.dump_dir = optarg;
 			options.write_log = gridwl_log_ring_write;
+			break;
+		case 'S':
+			options.session_mode = GRIDWL_SESSION_ON;
+			break;
+		case 'N':
+			options.session_mode = GRIDWL_SESSION_OFF;
 			break;
 		case 'd':
 			verbosity = WLR_DEBUG;
