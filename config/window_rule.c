@@ -102,39 +102,46 @@ static struct gridwl_window_criterion *criterion_for_key(
 	return NULL;
 }
 
+/* Which of an action's two values value is; an error naming them
+ * otherwise. */
+static bool pick_value(const char *action, const char *const names[2],
+		const char *value, struct rule_parser *p, int *index) {
+	for (int i = 0; i < 2; i++) {
+		if (strcmp(value, names[i]) == 0) {
+			*index = i;
+			return true;
+		}
+	}
+	return gridwl_config_error(p->error, p->where,
+			"%s must be %s or %s, got '%s'", action, names[0], names[1], value);
+}
+
 static bool parse_filter(struct gridwl_window_rule *rule, const char *value,
 		struct rule_parser *p) {
+	static const char *const names[] = { "nearest", "bilinear" };
+	static const enum gridwl_filter filters[] = { GRIDWL_FILTER_NEAREST,
+		GRIDWL_FILTER_BILINEAR };
+	int i = 0;
 	if (value == NULL) {
 		return gridwl_config_error(p->error, p->where,
 				"missing value for 'filter'");
 	}
-	if (strcmp(value, "nearest") == 0) {
-		rule->filter = GRIDWL_FILTER_NEAREST;
-	} else if (strcmp(value, "bilinear") == 0) {
-		rule->filter = GRIDWL_FILTER_BILINEAR;
-	} else {
-		return gridwl_config_error(p->error, p->where,
-				"filter must be nearest or bilinear, got '%s'", value);
-	}
-	rule->has_filter = true;
-	return true;
+	rule->has_filter = pick_value("filter", names, value, p, &i);
+	rule->filter = rule->has_filter ? filters[i] : rule->filter;
+	return rule->has_filter;
 }
 
 static bool parse_decorations(struct gridwl_window_rule *rule,
 		const char *value, struct rule_parser *p) {
-	if (value == NULL) {
-		value = "";
-	}
-	if (strcmp(value, "server") == 0) {
-		rule->decorations = GRIDWL_DECORATIONS_SERVER;
-	} else if (strcmp(value, "none") == 0) {
-		rule->decorations = GRIDWL_DECORATIONS_CLIENT;
-	} else {
-		return gridwl_config_error(p->error, p->where,
-				"decorations must be server or none, got '%s'", value);
-	}
-	rule->has_decorations = true;
-	return true;
+	static const char *const names[] = { "server", "none" };
+	static const enum gridwl_decoration_mode modes[] = {
+		GRIDWL_DECORATIONS_SERVER, GRIDWL_DECORATIONS_CLIENT
+	};
+	int i = 0;
+	rule->has_decorations =
+			pick_value("decorations", names, value != NULL ? value : "", p, &i);
+	rule->decorations = rule->has_decorations ? modes[i] : rule->decorations;
+	return rule->has_decorations;
 }
 
 /* The actions, each with its value (NULL at the end of the line). */
