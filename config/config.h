@@ -240,6 +240,9 @@ const char *gridwl_output_config_key(size_t index);
 const char *gridwl_binding_action_name(size_t index);
 /* The keys of input lines are config/input_config.h's
  * gridwl_input_config_key. */
+/* The words of window rules: the criteria's keys (app_id, ...), then the
+ * actions (filter, ...). */
+const char *gridwl_window_rule_word(size_t index);
 
 /* "NAME [mode WxH[@HZ]] [scale N] [position X,Y] [filter F] [power on|off]
  * [enable|disable]",
@@ -311,6 +314,8 @@ bool gridwl_config_parse_decorations(struct gridwl_config *config,
 		const char *text, const char *where, char **error);
 bool gridwl_config_parse_decoration(struct gridwl_config *config,
 		const char *text, const char *where, char **error);
+/* The settings of decoration lines (font, ...), NULL past the last. */
+const char *gridwl_config_decoration_key(size_t index);
 /* Moves parsed's decoration lines into config, as if they came last. */
 void gridwl_config_append_decoration(struct gridwl_config *config,
 		struct gridwl_config *parsed);

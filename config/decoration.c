@@ -97,6 +97,22 @@ static bool parse_colors(struct gridwl_config *config, const char *text,
 	return true;
 }
 
+/* The settings of "decoration" lines. */
+static const struct {
+	const char *key;
+	bool (*parse)(struct gridwl_config *config, const char *text,
+			const char *where, char **error);
+} decoration_keys[] = {
+	{ "font", parse_font },
+	{ "colors", parse_colors },
+};
+
+const char *gridwl_config_decoration_key(size_t index) {
+	return index < sizeof(decoration_keys) / sizeof(decoration_keys[0]) ?
+			decoration_keys[index].key :
+			NULL;
+}
+
 bool gridwl_config_parse_decoration(struct gridwl_config *config,
 		const char *text, const char *where, char **error) {
 	size_t word = strcspn(text, " \t\r\n");
@@ -104,11 +120,12 @@ bool gridwl_config_parse_decoration(struct gridwl_config *config,
 	while (is_blank(*rest)) {
 		rest++;
 	}
-	if (word == 4 && strncmp(text, "font", word) == 0) {
-		return parse_font(config, rest, where, error);
-	}
-	if (word == 6 && strncmp(text, "colors", word) == 0) {
-		return parse_colors(config, rest, where, error);
+	for (size_t i = 0; i < sizeof(decoration_keys) / sizeof(decoration_keys[0]);
+			i++) {
+		const char *key = decoration_keys[i].key;
+		if (strlen(key) == word && strncmp(text, key, word) == 0) {
+			return decoration_keys[i].parse(config, rest, where, error);
+		}
 	}
 	return gridwl_config_error(error, where,
 			"decoration wants font or colors, got '%.*s'", (int)word, text);

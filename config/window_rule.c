@@ -1,4 +1,5 @@
 #include <regex.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "config/config.h"
@@ -80,18 +81,87 @@ bool gridwl_window_criterion_compile(struct gridwl_window_criterion *criterion,
 	return true;
 }
 
+/* The criteria, KEY=REGEX, and where a rule keeps each. */
+static const struct {
+	const char *key;
+	size_t offset;
+} criteria[] = {
+	{ "app_id", offsetof(struct gridwl_window_rule, app_id) },
+	{ "title", offsetof(struct gridwl_window_rule, title) },
+	{ "class", offsetof(struct gridwl_window_rule, x11_class) },
+};
+
 static struct gridwl_window_criterion *criterion_for_key(
 		struct gridwl_window_rule *rule, const char *key) {
-	if (strcmp(key, "app_id") == 0) {
-		return &rule->app_id;
-	}
-	if (strcmp(key, "title") == 0) {
-		return &rule->title;
-	}
-	if (strcmp(key, "class") == 0) {
-		return &rule->x11_class;
+	for (size_t i = 0; i < sizeof(criteria) / sizeof(criteria[0]); i++) {
+		if (strcmp(key, criteria[i].key) == 0) {
+			return (struct gridwl_window_criterion *)((char *)rule +
+					criteria[i].offset);
+		}
 	}
 	return NULL;
+}
+
+/* Which of an action's two values value is; an error naming them
+ * otherwise. */
+static bool pick_value(const char *action, const char *const names[2],
+		const char *value, struct rule_parser *p, int *index) {
+	for (int i = 0; i < 2; i++) {
+		if (strcmp(value, names[i]) == 0) {
+			*index = i;
+			return true;
+		}
+	}
+	return gridwl_config_error(p->error, p->where,
+			"%s must be %s or %s, got '%s'", action, names[0], names[1], value);
+}
+
+static bool parse_filter(struct gridwl_window_rule *rule, const char *value,
+		struct rule_parser *p) {
+	static const char *const names[] = { "nearest", "bilinear" };
+	static const enum gridwl_filter filters[] = { GRIDWL_FILTER_NEAREST,
+		GRIDWL_FILTER_BILINEAR };
+	int i = 0;
+	if (value == NULL) {
+		return gridwl_config_error(p->error, p->where,
+				"missing value for 'filter'");
+	}
+	rule->has_filter = pick_value("filter", names, value, p, &i);
+	rule->filter = rule->has_filter ? filters[i] : rule->filter;
+	return rule->has_filter;
+}
+
+static bool parse_decorations(struct gridwl_window_rule *rule,
+		const char *value, struct rule_parser *p) {
+	static const char *const names[] = { "server", "none" };
+	static const enum gridwl_decoration_mode modes[] = {
+		GRIDWL_DECORATIONS_SERVER, GRIDWL_DECORATIONS_CLIENT
+	};
+	int i = 0;
+	rule->has_decorations =
+			pick_value("decorations", names, value != NULL ? value : "", p, &i);
+	rule->decorations = rule->has_decorations ? modes[i] : rule->decorations;
+	return rule->has_decorations;
+}
+
+/* The actions, each with its value (NULL at the end of the line). */
+static const struct {
+	const char *word;
+	bool (*parse)(struct gridwl_window_rule *rule, const char *value,
+			struct rule_parser *p);
+} actions[] = {
+	{ "filter", parse_filter },
+	{ "decorations", parse_decorations },
+};
+
+const char *gridwl_window_rule_word(size_t index) {
+	size_t count = sizeof(criteria) / sizeof(criteria[0]);
+	if (index < count) {
+		return criteria[index].key;
+	}
+	index -= count;
+	return index < sizeof(actions) / sizeof(actions[0]) ? actions[index].word :
+														  NULL;
 }
 
 static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
@@ -114,45 +184,22 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 		return gridwl_window_criterion_compile(criterion, word, eq + 1,
 				p->where, p->error);
 	}
-	bool decorations = strcmp(word, "decorations") == 0;
-	if (strcmp(word, "filter") != 0 && !decorations) {
-		return gridwl_config_error(p->error, p->where,
-				"unknown window rule word '%s' (want KEY=REGEX, filter or "
-				"decorations)",
-				word);
-	}
-	char *value;
-	if (!next_word(p, &value)) {
-		return false;
-	}
-	bool ok = true;
-	if (decorations) {
-		if (value != NULL && strcmp(value, "server") == 0) {
-			rule->decorations = GRIDWL_DECORATIONS_SERVER;
-			rule->has_decorations = true;
-		} else if (value != NULL && strcmp(value, "none") == 0) {
-			rule->decorations = GRIDWL_DECORATIONS_CLIENT;
-			rule->has_decorations = true;
-		} else {
-			ok = gridwl_config_error(p->error, p->where,
-					"decorations must be server or none, got '%s'",
-					value != NULL ? value : "");
+	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++) {
+		if (strcmp(word, actions[i].word) != 0) {
+			continue;
 		}
-	} else if (value == NULL) {
-		ok = gridwl_config_error(p->error, p->where,
-				"missing value for 'filter'");
-	} else if (strcmp(value, "nearest") == 0) {
-		rule->filter = GRIDWL_FILTER_NEAREST;
-		rule->has_filter = true;
-	} else if (strcmp(value, "bilinear") == 0) {
-		rule->filter = GRIDWL_FILTER_BILINEAR;
-		rule->has_filter = true;
-	} else {
-		ok = gridwl_config_error(p->error, p->where,
-				"filter must be nearest or bilinear, got '%s'", value);
+		char *value;
+		if (!next_word(p, &value)) {
+			return false;
+		}
+		bool ok = actions[i].parse(rule, value, p);
+		free(value);
+		return ok;
 	}
-	free(value);
-	return ok;
+	return gridwl_config_error(p->error, p->where,
+			"unknown window rule word '%s' (want KEY=REGEX, filter or "
+			"decorations)",
+			word);
 }
 
 struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,

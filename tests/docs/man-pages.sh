@@ -1,8 +1,9 @@
 #!/bin/sh
 # man-pages.sh WORDS GRIDWL PAGE...: every manual page renders with man-db
 # without a single warning, and describes every word the code knows: each
-# line "PAGE WORD" that the WORDS program prints (config keywords, output
-# keys, bind actions, gridctl commands, from the parsers' own tables) and
+# line "PAGE WORD" that the WORDS program prints (config keywords, output,
+# input and window rule keys, bind actions, decoration settings, gridctl
+# commands, from the parsers' own tables) and
 # every --option of "GRIDWL --help" must be a term of its page, a paragraph
 # that starts with it and has an indented description.
 set -u
@@ -46,12 +47,17 @@ $warnings"
 	' "$page" | sed 's/\\f[BIR]//g' >"$dir/$name.terms"
 done
 
-# A word is described when a term starts with it ("wait window ..." for
-# wait), or, for gridctl, with "gridctl WORD".
+# A word is described when a term starts with it, followed by a blank, "|",
+# "=" or nothing ("wait window ..." for wait, "app_id=regex" for app_id,
+# "enable|disable" for enable), or, for gridctl, with "gridctl WORD".
 described() {
 	awk -v word="$2" '
 		{ sub(/^gridctl /, "") }
-		$0 == word || index($0, word " ") == 1 { found = 1 }
+		index($0, word) == 1 {
+			after = substr($0, length(word) + 1, 1)
+			if (after == "" || after == " " || after == "|" || after == "=")
+				found = 1
+		}
 		END { exit !found }
 	' "$dir/$1.terms"
 }
