@@ -1,10 +1,14 @@
+#include <dirent.h>
 #include <json-c/json.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "harness.h"
+#include "image.h"
 #include "run-gridwl.h"
+#include "screenshots.h"
 
 /*
  * A laptop's switches and keys (issue 32), on HEADLESS-1 640x480 at scale 1
@@ -18,6 +22,10 @@
  * - Under a session lock only the --locked bindings run: the volume key
  *   and the lid do, Mod4+Return and tablet:off (not --locked) do not, and
  *   Mod4+Return runs again once unlocked.
+ * - With the shipped default config (GRIDWL_DEFAULT_CONFIG), Print saves
+ *   the output of the window with the keyboard, HEADLESS-2, at its own
+ *   scale into ~/Pictures with grim: 1280x960, pixel for pixel what
+ *   gridctl screenshot -o HEADLESS-2 takes.
  */
 
 static const char config_text[] =
@@ -199,6 +207,82 @@ static bool check_locked(struct harness *h) {
 	return ok;
 }
 
+static uint32_t same_pixel(void *data, int rx, int ry) {
+	return image_get(data, rx, ry);
+}
+
+/* The one screenshot-*.png in dir, once grim has written all of it. */
+static struct image *wait_screenshot(const char *dir) {
+	for (int64_t end = harness_now_ms() + HARNESS_TIMEOUT_MS;
+			harness_now_ms() < end; harness_sleep_ms(100)) {
+		DIR *d = opendir(dir);
+		struct dirent *entry;
+		while (d != NULL && (entry = readdir(d)) != NULL) {
+			if (strncmp(entry->d_name, "screenshot-", 11) != 0) {
+				continue;
+			}
+			char path[1024];
+			snprintf(path, sizeof(path), "%s/%s", dir, entry->d_name);
+			struct image *image = image_load_png(path);
+			if (image != NULL) {
+				closedir(d);
+				return image;
+			}
+		}
+		if (d != NULL) {
+			closedir(d);
+		}
+	}
+	return NULL;
+}
+
+static bool body_print(struct harness *h, const void *data) {
+	const char *pictures = data;
+	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
+	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
+	const char *argv[] = { bin, "--app-id", "print-window", "--size", "300x200",
+		NULL };
+	struct harness_client *c = harness_spawn(h, "print-window", argv);
+	REQUIRE(c != NULL, "cannot start print-window");
+	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
+	free(line);
+	REQUIRE(line != NULL, "print-window did not show its window");
+	struct json_object *window =
+			harness_wait_window_app_id(h, "print-window", HARNESS_TIMEOUT_MS);
+	struct json_object *id = json_path(window, "id", json_type_int);
+	char id_text[32];
+	snprintf(id_text, sizeof(id_text), "%d",
+			id != NULL ? json_object_get_int(id) : 0);
+	json_object_put(window);
+	struct json_object *moved =
+			harness_gridctl_ok(h, "move", id_text, "800", "100", (char *)NULL);
+	bool ok = CHECK(moved != NULL, "cannot move print-window");
+	json_object_put(moved);
+	// The pointer stays on HEADLESS-1: the window makes HEADLESS-2 the
+	// focused output.
+	ok = gridctl_ok(h, "key", "Print", NULL) && ok;
+	struct image *shot = wait_screenshot(pictures);
+	ok = CHECK(shot != NULL, "no screenshot in %s", pictures) && ok;
+	struct image *want = screenshot_gridctl(h, "HEADLESS-2", "print-want");
+	if (shot != NULL && want != NULL) {
+		ok = CHECK(shot->width == 1280 && shot->height == 960,
+					 "Print saved %dx%d, not HEADLESS-2's 1280x960",
+					 shot->width, shot->height) &&
+				ok;
+		struct image_region all = { 0, 0, want->width, want->height };
+		struct image_mismatch mismatch;
+		ok = ok &&
+				CHECK(image_compare(shot, all, same_pixel, want, &mismatch) ==
+								0,
+						"Print's picture is not HEADLESS-2 as gridctl "
+						"screenshot shows it");
+	}
+	image_destroy(shot);
+	image_destroy(want);
+	harness_client_kill(c);
+	return ok;
+}
+
 static bool body(struct harness *h, const void *data) {
 	bool ok = check_lid(h);
 	return check_locked(h) && ok;
@@ -221,11 +305,54 @@ static bool run(const void *data) {
 	return ok;
 }
 
+/* gridwl with the shipped config, HOME a directory of the test's own and
+ * gridctl on PATH, as the Print binding's command wants them. */
+static bool run_print(const void *data) {
+	const char *config = getenv("GRIDWL_DEFAULT_CONFIG");
+	const char *gridctl = getenv("GRIDCTL_BIN");
+	REQUIRE(config != NULL && gridctl != NULL,
+			"GRIDWL_DEFAULT_CONFIG or GRIDCTL_BIN is not set");
+	REQUIRE(program_in_path("grim") && program_in_path("jq"),
+			"no grim or jq: install Debian packages grim and jq");
+	char *home = harness_mkdtemp();
+	REQUIRE(home != NULL, "no temporary directory");
+	char *gridctl_copy = strdup(gridctl);
+	const char *old_path = getenv("PATH");
+	char path[4096], pictures[1024];
+	snprintf(path, sizeof(path), "%s:%s", dirname(gridctl_copy),
+			old_path != NULL ? old_path : "/usr/bin:/bin");
+	snprintf(pictures, sizeof(pictures), "%s/Pictures", home);
+	char *saved_home = getenv("HOME") != NULL ? strdup(getenv("HOME")) : NULL;
+	char *saved_path = old_path != NULL ? strdup(old_path) : NULL;
+	setenv("HOME", home, 1);
+	setenv("PATH", path, 1);
+	const char *args[] = { "--config", config, "--output",
+		"HEADLESS-1 mode 640x480 scale 1 position 0,0", "--output",
+		"HEADLESS-2 mode 1280x960 scale 2 position 640,0", NULL };
+	bool ok = run_gridwl(args, body_print, pictures);
+	if (saved_home != NULL) {
+		setenv("HOME", saved_home, 1);
+	}
+	if (saved_path != NULL) {
+		setenv("PATH", saved_path, 1);
+	}
+	free(saved_home);
+	free(saved_path);
+	free(gridctl_copy);
+	harness_remove_tree(home);
+	free(home);
+	return ok;
+}
+
 int main(void) {
 	struct check_suite suite = { 0 };
 	check_run(&suite,
 			"the lid takes the panel out of the layout and back, never the "
 			"last output; under a lock only --locked bindings run",
 			run, NULL);
+	check_run(&suite,
+			"the default config's Print saves the focused output at its own "
+			"scale into ~/Pictures",
+			run_print, NULL);
 	return check_finish(&suite);
 }
