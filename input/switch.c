@@ -76,9 +76,8 @@ bool gridwl_control_switch_toggle(struct gridwl_seat *seat,
 	// toggled all the same, so that a test can repeat a state.
 	struct wlr_switch_toggle_event event = {
 		.time_msec = gridwl_now_msec(),
-		.switch_type = type == GRIDWL_SWITCH_LID ?
-				WLR_SWITCH_TYPE_LID :
-				WLR_SWITCH_TYPE_TABLET_MODE,
+		.switch_type = type == GRIDWL_SWITCH_LID ? WLR_SWITCH_TYPE_LID :
+												   WLR_SWITCH_TYPE_TABLET_MODE,
 		.switch_state = on ? WLR_SWITCH_STATE_ON : WLR_SWITCH_STATE_OFF,
 	};
 	wl_signal_emit_mutable(&seat->control_switch->wlr_switch.events.toggle,

@@ -78,8 +78,8 @@ static void test_locked(void) {
 	gridwl_config_destroy(config);
 
 	// Window actions under a lock make no sense: the lock hides windows.
-	const char *const window_actions[] = { "close", "focus next",
-		"fullscreen", "maximize", "center", "move-to-output left", NULL };
+	const char *const window_actions[] = { "close", "focus next", "fullscreen",
+		"maximize", "center", "move-to-output left", NULL };
 	for (size_t i = 0; window_actions[i] != NULL; i++) {
 		char line[128], want[128];
 		snprintf(line, sizeof(line), "bind --locked Mod4+x %s",
