@@ -97,35 +97,46 @@ static bool window_inside(struct json_object *window, void *data) {
 			v[1] + v[3] <= box[1] + box[3];
 }
 
-static bool check_lid(struct harness *h) {
+/* A 300x200 keyboard-client called app_id, moved to x,y once mapped; NULL
+ * after reporting. */
+static struct harness_client *spawn_window_at(struct harness *h,
+		const char *app_id, const char *x, const char *y) {
 	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
 	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	const char *argv[] = { bin, "--app-id", "lid-window", "--size", "300x200",
-		NULL };
-	struct harness_client *c = harness_spawn(h, "lid-window", argv);
-	REQUIRE(c != NULL, "cannot start lid-window");
+	const char *argv[] = { bin, "--app-id", app_id, "--size", "300x200", NULL };
+	struct harness_client *c = harness_spawn(h, app_id, argv);
+	REQUIRE(c != NULL, "cannot start %s", app_id);
 	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
 	free(line);
-	REQUIRE(line != NULL, "lid-window did not show its window");
-	struct json_object *window =
-			harness_wait_window_app_id(h, "lid-window", HARNESS_TIMEOUT_MS);
+	struct json_object *window = line == NULL ?
+			NULL :
+			harness_wait_window_app_id(h, app_id, HARNESS_TIMEOUT_MS);
 	struct json_object *id = json_path(window, "id", json_type_int);
-	bool ok = CHECK(id != NULL, "no id for lid-window");
 	char id_text[32];
 	snprintf(id_text, sizeof(id_text), "%d",
 			id != NULL ? json_object_get_int(id) : 0);
 	json_object_put(window);
-	// Across the seam, most of it on the panel.
-	struct json_object *moved =
-			harness_gridctl_ok(h, "move", id_text, "450", "100", (char *)NULL);
-	ok = CHECK(moved != NULL, "cannot move lid-window") && ok;
+	struct json_object *moved = id == NULL ?
+			NULL :
+			harness_gridctl_ok(h, "move", id_text, x, y, (char *)NULL);
+	bool shown = moved != NULL;
 	json_object_put(moved);
+	if (!CHECK(shown, "%s did not show its window at %s,%s", app_id, x, y)) {
+		harness_client_kill(c);
+		return NULL;
+	}
+	return c;
+}
 
-	ok = gridctl_ok(h, "switch", "lid", "on") && ok;
+static bool check_lid(struct harness *h) {
+	// Across the seam, most of it on the panel.
+	struct harness_client *c = spawn_window_at(h, "lid-window", "450", "100");
+	REQUIRE(c != NULL, "no lid-window");
+	bool ok = gridctl_ok(h, "switch", "lid", "on");
 	ok = wait_enabled(h, "HEADLESS-1", false) && ok;
 	int second[4] = { 640, 0, 640, 480 };
-	window = harness_wait_window(h, window_inside, second, HARNESS_TIMEOUT_MS,
-			"lid-window wholly on HEADLESS-2");
+	struct json_object *window = harness_wait_window(h, window_inside, second,
+			HARNESS_TIMEOUT_MS, "lid-window wholly on HEADLESS-2");
 	ok = CHECK(window != NULL, "lid-window did not move onto HEADLESS-2") && ok;
 	json_object_put(window);
 
@@ -238,29 +249,11 @@ static struct image *wait_screenshot(const char *dir) {
 
 static bool body_print(struct harness *h, const void *data) {
 	const char *pictures = data;
-	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
-	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	const char *argv[] = { bin, "--app-id", "print-window", "--size", "300x200",
-		NULL };
-	struct harness_client *c = harness_spawn(h, "print-window", argv);
-	REQUIRE(c != NULL, "cannot start print-window");
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	free(line);
-	REQUIRE(line != NULL, "print-window did not show its window");
-	struct json_object *window =
-			harness_wait_window_app_id(h, "print-window", HARNESS_TIMEOUT_MS);
-	struct json_object *id = json_path(window, "id", json_type_int);
-	char id_text[32];
-	snprintf(id_text, sizeof(id_text), "%d",
-			id != NULL ? json_object_get_int(id) : 0);
-	json_object_put(window);
-	struct json_object *moved =
-			harness_gridctl_ok(h, "move", id_text, "800", "100", (char *)NULL);
-	bool ok = CHECK(moved != NULL, "cannot move print-window");
-	json_object_put(moved);
+	struct harness_client *c = spawn_window_at(h, "print-window", "800", "100");
+	REQUIRE(c != NULL, "no print-window");
 	// The pointer stays on HEADLESS-1: the window makes HEADLESS-2 the
 	// focused output.
-	ok = gridctl_ok(h, "key", "Print", NULL) && ok;
+	bool ok = gridctl_ok(h, "key", "Print", NULL);
 	struct image *shot = wait_screenshot(pictures);
 	ok = CHECK(shot != NULL, "no screenshot in %s", pictures) && ok;
 	struct image *want = screenshot_gridctl(h, "HEADLESS-2", "print-want");
