@@ -274,6 +274,15 @@ static const enum gridwl_binding_action locked_actions[] = {
 	GRIDWL_ACTION_OUTPUT,
 };
 
+static const char *action_name(enum gridwl_binding_action action) {
+	size_t i = 0;
+	while (i + 1 < sizeof(actions) / sizeof(actions[0]) &&
+			actions[i].action != action) {
+		i++;
+	}
+	return actions[i].name;
+}
+
 static bool check_locked(const struct gridwl_binding *binding,
 		const char *keyword, const char *where, char **error) {
 	if (!binding->locked) {
@@ -289,7 +298,7 @@ static bool check_locked(const struct gridwl_binding *binding,
 			"%s " LOCKED_FLAG " %s makes no sense: a locked session hides the "
 			"windows and takes no commands for them (" LOCKED_FLAG
 			" suits exec, output, xkb-switch-layout, reload and exit)",
-			keyword, actions[binding->action].name);
+			keyword, action_name(binding->action));
 }
 
 /* The flags before the keys or the switch ("--locked"); returns where

@@ -16,6 +16,7 @@
  * HEADLESS-1 as the panel: gridctl's switch takes the path of a libinput
  * lid switch, and gridctl's keyboard that of a real keyboard.
  *
+ * - gridctl's switch is listed by gridctl inputs as a switch device.
  * - lid:on disables the panel and its window moves, wholly, onto
  *   HEADLESS-2; tablet:on, which would disable HEADLESS-2, the last output
  *   left, leaves it on; lid:off enables the panel again.
@@ -128,11 +129,32 @@ static struct harness_client *spawn_window_at(struct harness *h,
 	return c;
 }
 
+/* gridctl inputs lists gridctl's switch as a switch device. */
+static bool check_switch_listed(struct harness *h) {
+	struct json_object *reply = harness_gridctl_ok(h, "inputs", (char *)NULL);
+	struct json_object *inputs = json_path(reply, "inputs", json_type_array);
+	size_t count = inputs != NULL ? json_object_array_length(inputs) : 0;
+	bool found = false;
+	for (size_t i = 0; i < count; i++) {
+		struct json_object *input = json_object_array_get_idx(inputs, i);
+		struct json_object *name = json_path(input, "name", json_type_string);
+		struct json_object *type = json_path(input, "type", json_type_string);
+		found = found ||
+				(name != NULL && type != NULL &&
+						strcmp(json_object_get_string(name),
+								"gridctl-switch") == 0 &&
+						strcmp(json_object_get_string(type), "switch") == 0);
+	}
+	json_object_put(reply);
+	return CHECK(found, "gridctl inputs lists no switch gridctl-switch");
+}
+
 static bool check_lid(struct harness *h) {
 	// Across the seam, most of it on the panel.
 	struct harness_client *c = spawn_window_at(h, "lid-window", "450", "100");
 	REQUIRE(c != NULL, "no lid-window");
 	bool ok = gridctl_ok(h, "switch", "lid", "on");
+	ok = check_switch_listed(h) && ok;
 	ok = wait_enabled(h, "HEADLESS-1", false) && ok;
 	int second[4] = { 640, 0, 640, 480 };
 	struct json_object *window = harness_wait_window(h, window_inside, second,
