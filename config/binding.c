@@ -91,6 +91,7 @@ enum action_argument {
 	ARGUMENT_COMMAND, // the rest of the line is a shell command
 	ARGUMENT_WORD, // one word, of choices when they are given
 	ARGUMENT_LAYOUT, // next, prev, or a layout's index from 0
+	ARGUMENT_OUTPUT, // NAME KEY VALUE..., as an output line after its name
 };
 
 /* xkbcommon keymaps have at most this many layouts (XKB_MAX_GROUPS). */
@@ -115,6 +116,7 @@ static const struct {
 	{ "center", GRIDWL_ACTION_CENTER, ARGUMENT_NONE, { NULL } },
 	{ "xkb-switch-layout", GRIDWL_ACTION_XKB_SWITCH_LAYOUT, ARGUMENT_LAYOUT,
 			{ NULL } },
+	{ "output", GRIDWL_ACTION_OUTPUT, ARGUMENT_OUTPUT, { NULL } },
 };
 
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
@@ -123,6 +125,33 @@ _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
 const char *gridwl_binding_action_name(size_t index) {
 	return index < sizeof(actions) / sizeof(actions[0]) ? actions[index].name :
 														  NULL;
+}
+
+/* "output NAME KEY VALUE...": checked now as an output line, kept as text
+ * and applied as gridctl output applies it. */
+static bool parse_output_words(struct gridwl_binding *binding, const char *rest,
+		const char *where, char **error) {
+	const char *keys = skip_blanks(skip_word(rest));
+	if (*rest == '\0' || *keys == '\0') {
+		return gridwl_config_error(error, where,
+				"output takes an output's name (or internal) and what to "
+				"set, as in 'output internal disable'");
+	}
+	struct gridwl_output_config *oc =
+			gridwl_output_config_parse(rest, where, error);
+	if (oc == NULL) {
+		return false;
+	}
+	gridwl_output_config_destroy(oc);
+	size_t len = strlen(rest);
+	while (len > 0 && is_blank(rest[len - 1])) {
+		len--;
+	}
+	binding->argument = strndup(rest, len);
+	if (binding->argument == NULL) {
+		return gridwl_config_error(error, where, "out of memory");
+	}
+	return true;
 }
 
 /* The one word of an action that takes one. */
@@ -190,6 +219,10 @@ bool gridwl_binding_parse_action(struct gridwl_binding *binding,
 						"%d, got '%s'",
 						name, MAX_LAYOUTS - 1, word);
 			}
+		} else if (actions[i].argument == ARGUMENT_OUTPUT) {
+			if (!parse_output_words(binding, rest, where, error)) {
+				return false;
+			}
 		} else if (*rest != '\0') {
 			return gridwl_config_error(error, where,
 					"%s takes no arguments, got '%s'", name, rest);
@@ -229,9 +262,76 @@ static const char *parse_flags(struct gridwl_binding *binding, const char *text,
 	return text;
 }
 
+#define LOCKED_FLAG "--locked"
+
+/* What may run under a session lock: nothing that acts on windows, which
+ * the lock hides and keeps from the keyboard. */
+static const enum gridwl_binding_action locked_actions[] = {
+	GRIDWL_ACTION_EXEC,
+	GRIDWL_ACTION_EXIT,
+	GRIDWL_ACTION_RELOAD,
+	GRIDWL_ACTION_XKB_SWITCH_LAYOUT,
+	GRIDWL_ACTION_OUTPUT,
+};
+
+static const char *action_name(enum gridwl_binding_action action) {
+	size_t i = 0;
+	while (i + 1 < sizeof(actions) / sizeof(actions[0]) &&
+			actions[i].action != action) {
+		i++;
+	}
+	return actions[i].name;
+}
+
+static bool check_locked(const struct gridwl_binding *binding,
+		const char *keyword, const char *where, char **error) {
+	if (!binding->locked) {
+		return true;
+	}
+	for (size_t i = 0; i < sizeof(locked_actions) / sizeof(locked_actions[0]);
+			i++) {
+		if (binding->action == locked_actions[i]) {
+			return true;
+		}
+	}
+	return gridwl_config_error(error, where,
+			"%s " LOCKED_FLAG " %s makes no sense: a locked session hides the "
+			"windows and takes no commands for them (" LOCKED_FLAG
+			" suits exec, output, xkb-switch-layout, reload and exit)",
+			keyword, action_name(binding->action));
+}
+
+/* The flags before the keys or the switch ("--locked"); returns where
+ * those start, or NULL. */
+static const char *parse_leading_flags(struct gridwl_binding *binding,
+		const char *text, const char *keyword, const char *where,
+		char **error) {
+	text = skip_blanks(text);
+	while (text[0] == '-' && text[1] == '-') {
+		const char *end = skip_word(text);
+		if (!is_word(text, LOCKED_FLAG)) {
+			gridwl_config_error(error, where,
+					"unknown flag '%.*s': %s knows " LOCKED_FLAG,
+					(int)(end - text), text, keyword);
+			return NULL;
+		}
+		if (binding->locked) {
+			gridwl_config_error(error, where, LOCKED_FLAG " is given twice");
+			return NULL;
+		}
+		binding->locked = true;
+		text = skip_blanks(end);
+	}
+	return text;
+}
+
 struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
 		char **error) {
-	const char *start = skip_blanks(text);
+	struct gridwl_binding flags = { 0 };
+	const char *start = parse_leading_flags(&flags, text, "bind", where, error);
+	if (start == NULL) {
+		return NULL;
+	}
 	const char *end = skip_word(start);
 	if (end == start) {
 		gridwl_config_error(error, where, "bind needs keys and an action");
@@ -251,11 +351,13 @@ struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
 		goto error;
 	}
 	wl_list_init(&binding->link);
+	binding->locked = flags.locked;
 	const char *action = NULL;
 	if (!parse_combo(binding, combo, where, error) ||
 			(action = parse_flags(binding, skip_blanks(end), where, error)) ==
 					NULL ||
-			!gridwl_binding_parse_action(binding, action, where, error)) {
+			!gridwl_binding_parse_action(binding, action, where, error) ||
+			!check_locked(binding, "bind", where, error)) {
 		goto error;
 	}
 	free(combo);
@@ -264,6 +366,75 @@ struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
 error:
 	free(combo);
 	gridwl_binding_destroy(binding);
+	return NULL;
+}
+
+static const struct {
+	const char *name;
+	enum gridwl_switch_type type;
+	bool on;
+} switch_states[] = {
+	{ "lid:on", GRIDWL_SWITCH_LID, true },
+	{ "lid:off", GRIDWL_SWITCH_LID, false },
+	{ "tablet:on", GRIDWL_SWITCH_TABLET, true },
+	{ "tablet:off", GRIDWL_SWITCH_TABLET, false },
+};
+
+struct gridwl_binding *gridwl_switch_binding_parse(const char *text,
+		const char *where, char **error) {
+	struct gridwl_binding *binding = calloc(1, sizeof(*binding));
+	if (binding == NULL) {
+		gridwl_config_error(error, where, "out of memory");
+		return NULL;
+	}
+	wl_list_init(&binding->link);
+	const char *start =
+			parse_leading_flags(binding, text, "bindswitch", where, error);
+	if (start == NULL) {
+		goto error;
+	}
+	const char *end = skip_word(start);
+	for (size_t i = 0; i < sizeof(switch_states) / sizeof(switch_states[0]);
+			i++) {
+		if (strlen(switch_states[i].name) == (size_t)(end - start) &&
+				strncmp(start, switch_states[i].name, (size_t)(end - start)) ==
+						0) {
+			binding->switch_type = switch_states[i].type;
+			binding->switch_on = switch_states[i].on;
+		}
+	}
+	if (end == start) {
+		gridwl_config_error(error, where,
+				"bindswitch needs a switch and an action");
+		goto error;
+	}
+	if (binding->switch_type == GRIDWL_SWITCH_NONE) {
+		gridwl_config_error(error, where,
+				"unknown switch or state '%.*s': bindswitch takes lid:on, "
+				"lid:off, tablet:on or tablet:off",
+				(int)(end - start), start);
+		goto error;
+	}
+	if (!gridwl_binding_parse_action(binding, skip_blanks(end), where, error) ||
+			!check_locked(binding, "bindswitch", where, error)) {
+		goto error;
+	}
+	return binding;
+
+error:
+	gridwl_binding_destroy(binding);
+	return NULL;
+}
+
+struct gridwl_binding *gridwl_config_find_switch_binding(
+		const struct gridwl_config *config, enum gridwl_switch_type type,
+		bool on) {
+	struct gridwl_binding *binding;
+	wl_list_for_each(binding, &config->switch_bindings, link) {
+		if (binding->switch_type == type && binding->switch_on == on) {
+			return binding;
+		}
+	}
 	return NULL;
 }
 
@@ -303,16 +474,29 @@ const struct gridwl_binding *gridwl_config_other_escape_binding(
 	return NULL;
 }
 
-void gridwl_config_add_binding(struct gridwl_config *config,
+/* binding takes old's place, so that file order stays meaningful, or goes
+ * last in list when there is no old one. */
+static void replace_binding(struct wl_list *list, struct gridwl_binding *old,
 		struct gridwl_binding *binding) {
-	struct gridwl_binding *old = gridwl_config_find_binding(config,
-			binding->modifiers, binding->keysym);
+	wl_list_insert(old != NULL ? &old->link : list->prev, &binding->link);
 	if (old != NULL) {
-		// Take the old one's place so that file order stays meaningful.
-		wl_list_insert(&old->link, &binding->link);
 		wl_list_remove(&old->link);
 		gridwl_binding_destroy(old);
-		return;
 	}
-	wl_list_insert(config->bindings.prev, &binding->link);
+}
+
+void gridwl_config_add_binding(struct gridwl_config *config,
+		struct gridwl_binding *binding) {
+	replace_binding(&config->bindings,
+			gridwl_config_find_binding(config, binding->modifiers,
+					binding->keysym),
+			binding);
+}
+
+void gridwl_config_add_switch_binding(struct gridwl_config *config,
+		struct gridwl_binding *binding) {
+	replace_binding(&config->switch_bindings,
+			gridwl_config_find_switch_binding(config, binding->switch_type,
+					binding->switch_on),
+			binding);
 }

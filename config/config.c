@@ -17,6 +17,7 @@ struct gridwl_config *gridwl_config_create(void) {
 	}
 	wl_list_init(&config->outputs);
 	wl_list_init(&config->bindings);
+	wl_list_init(&config->switch_bindings);
 	wl_list_init(&config->execs);
 	wl_list_init(&config->window_rules);
 	wl_list_init(&config->inputs);
@@ -42,6 +43,11 @@ void gridwl_config_destroy(struct gridwl_config *config) {
 	}
 	struct gridwl_binding *binding, *binding_tmp;
 	wl_list_for_each_safe(binding, binding_tmp, &config->bindings, link) {
+		wl_list_remove(&binding->link);
+		gridwl_binding_destroy(binding);
+	}
+	wl_list_for_each_safe(binding, binding_tmp, &config->switch_bindings,
+			link) {
 		wl_list_remove(&binding->link);
 		gridwl_binding_destroy(binding);
 	}
@@ -208,6 +214,17 @@ static bool parse_bind(struct gridwl_config *config, const char *text,
 	return true;
 }
 
+static bool parse_bindswitch(struct gridwl_config *config, const char *text,
+		const char *where, char **error) {
+	struct gridwl_binding *binding =
+			gridwl_switch_binding_parse(text, where, error);
+	if (binding == NULL) {
+		return false;
+	}
+	gridwl_config_add_switch_binding(config, binding);
+	return true;
+}
+
 static bool parse_window(struct gridwl_config *config, const char *text,
 		const char *where, char **error) {
 	struct gridwl_window_rule *rule =
@@ -230,6 +247,7 @@ static const struct {
 	{ "output", parse_output },
 	{ "input", parse_input },
 	{ "bind", parse_bind },
+	{ "bindswitch", parse_bindswitch },
 	{ "exec", parse_exec },
 	{ "cursor", parse_cursor },
 	{ "xwayland", parse_xwayland },
@@ -281,6 +299,11 @@ static void append_config(struct gridwl_config *config,
 	wl_list_for_each_safe(binding, binding_tmp, &parsed->bindings, link) {
 		wl_list_remove(&binding->link);
 		gridwl_config_add_binding(config, binding);
+	}
+	wl_list_for_each_safe(binding, binding_tmp, &parsed->switch_bindings,
+			link) {
+		wl_list_remove(&binding->link);
+		gridwl_config_add_switch_binding(config, binding);
 	}
 	struct gridwl_input_config *ic, *ic_tmp;
 	wl_list_for_each_safe(ic, ic_tmp, &parsed->inputs, link) {

@@ -70,6 +70,13 @@ struct gridwl_output_config {
 	int power;
 };
 
+/* The switches of a bindswitch line: libinput's lid and tablet mode. */
+enum gridwl_switch_type {
+	GRIDWL_SWITCH_NONE,
+	GRIDWL_SWITCH_LID,
+	GRIDWL_SWITCH_TABLET,
+};
+
 /* Named in config/binding.c's table and run by input/bindings.c's. */
 enum gridwl_binding_action {
 	GRIDWL_ACTION_EXEC,
@@ -82,6 +89,7 @@ enum gridwl_binding_action {
 	GRIDWL_ACTION_MOVE_TO_OUTPUT,
 	GRIDWL_ACTION_CENTER,
 	GRIDWL_ACTION_XKB_SWITCH_LAYOUT,
+	GRIDWL_ACTION_OUTPUT,
 	GRIDWL_ACTION_COUNT,
 };
 
@@ -99,6 +107,12 @@ struct gridwl_binding {
 	// names it when another line asks for it too.
 	bool inhibit_escape;
 	char *escape_where;
+	// "--locked": runs also while a session lock is up.
+	bool locked;
+	// A bindswitch line's switch and state (GRIDWL_SWITCH_NONE for a
+	// bind line's keys).
+	enum gridwl_switch_type switch_type;
+	bool switch_on;
 };
 
 struct gridwl_exec {
@@ -147,6 +161,8 @@ struct gridwl_config {
 	char *path; // NULL when nothing was loaded from a file
 	struct wl_list outputs; // gridwl_output_config.link, in file order
 	struct wl_list bindings;
+	// bindswitch lines, gridwl_binding.link; one a switch and state.
+	struct wl_list switch_bindings;
 	struct wl_list execs;
 	struct wl_list window_rules; // gridwl_window_rule.link
 	struct wl_list inputs; // gridwl_input_config.link (config/input_config.h)
@@ -193,6 +209,18 @@ bool gridwl_binding_parse_action(struct gridwl_binding *binding,
 /* "MODS+KEY ACTION", the words after "bind"; NULL and *error on failure. */
 struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
 		char **error);
+/* "[--locked] lid:on|lid:off|tablet:on|tablet:off ACTION", the words after
+ * "bindswitch"; NULL and *error on failure. */
+struct gridwl_binding *gridwl_switch_binding_parse(const char *text,
+		const char *where, char **error);
+/* Adds binding (taking ownership), replacing the one for the same switch
+ * and state. */
+void gridwl_config_add_switch_binding(struct gridwl_config *config,
+		struct gridwl_binding *binding);
+/* The bindswitch binding for this switch and state, or NULL. */
+struct gridwl_binding *gridwl_config_find_switch_binding(
+		const struct gridwl_config *config, enum gridwl_switch_type type,
+		bool on);
 /* Does not unlink it: remove it from a list first. */
 void gridwl_binding_destroy(struct gridwl_binding *binding);
 /* The inhibit-escape binding of config that binding, with another chord,

@@ -469,6 +469,23 @@ static bool build_gesture(struct json_object *request, int argc, char **argv,
 			add_int(request, "rotation", "DEGREES", argv[4], error);
 }
 
+static bool build_switch(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	if (strcmp(argv[1], "lid") != 0 && strcmp(argv[1], "tablet") != 0) {
+		*error = gridctl_format("invalid switch '%s': expected lid or tablet",
+				argv[1]);
+		return false;
+	}
+	if (strcmp(argv[2], "on") != 0 && strcmp(argv[2], "off") != 0) {
+		*error = gridctl_format("invalid state '%s': expected on or off",
+				argv[2]);
+		return false;
+	}
+	json_object_object_add(request, "switch", json_object_new_string(argv[1]));
+	json_object_object_add(request, "state", json_object_new_string(argv[2]));
+	return true;
+}
+
 static const struct command commands[] = {
 	[GRIDWL_CONTROL_OUTPUTS] = { "", "list outputs", 0, 0, build_no_args },
 	[GRIDWL_CONTROL_WINDOWS] = { "", "list windows", 0, 0, build_no_args },
@@ -579,6 +596,11 @@ static const struct command commands[] = {
 			"transient ones): keyboard and pointer\n"
 			"focus, cursor position",
 			0, 0, build_no_args },
+	[GRIDWL_CONTROL_SWITCH] = { " lid|tablet on|off",
+			"the lid shut (on) or opened (off), or\n"
+			"tablet mode on or off, on a switch of\n"
+			"gridwl's own: runs the bindswitch line",
+			2, 2, build_switch },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

@@ -1,11 +1,15 @@
 #include <stdlib.h>
 #include <string.h>
+#include <wlr/backend/drm.h>
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
+#include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/shell/session_lock.h"
 #include "compositor/view/view.h"
 #include "config/config.h"
+#include "config/default_commands.h"
 #include "input/bindings.h"
 #include "input/input_device.h"
 #include "input/seat.h"
@@ -58,6 +62,51 @@ static const struct gridwl_binding default_bindings[] = {
 			.keysym = XKB_KEY_Down,
 			.action = GRIDWL_ACTION_MOVE_TO_OUTPUT,
 			.argument = "down" },
+	// A laptop's keys, also under a lock; the default config says which
+	// packages the programs come in.
+	{ .keysym = XKB_KEY_XF86AudioRaiseVolume,
+			.locked = true,
+			.action = GRIDWL_ACTION_EXEC,
+			.command = GRIDWL_VOLUME_UP },
+	{ .keysym = XKB_KEY_XF86AudioLowerVolume,
+			.locked = true,
+			.action = GRIDWL_ACTION_EXEC,
+			.command = GRIDWL_VOLUME_DOWN },
+	{ .keysym = XKB_KEY_XF86AudioMute,
+			.locked = true,
+			.action = GRIDWL_ACTION_EXEC,
+			.command = GRIDWL_VOLUME_MUTE },
+	{ .keysym = XKB_KEY_XF86AudioMicMute,
+			.locked = true,
+			.action = GRIDWL_ACTION_EXEC,
+			.command = GRIDWL_MIC_MUTE },
+	{ .keysym = XKB_KEY_XF86MonBrightnessUp,
+			.locked = true,
+			.action = GRIDWL_ACTION_EXEC,
+			.command = GRIDWL_BRIGHTNESS_UP },
+	{ .keysym = XKB_KEY_XF86MonBrightnessDown,
+			.locked = true,
+			.action = GRIDWL_ACTION_EXEC,
+			.command = GRIDWL_BRIGHTNESS_DOWN },
+	{ .keysym = XKB_KEY_Print,
+			.action = GRIDWL_ACTION_EXEC,
+			.command = GRIDWL_SCREENSHOT },
+};
+
+/* Lid and tablet mode, as the default config has them: with the lid shut
+ * the laptop's panel goes out of the layout, unless it is the last
+ * output (see run_output). */
+static const struct gridwl_binding default_switch_bindings[] = {
+	{ .switch_type = GRIDWL_SWITCH_LID,
+			.switch_on = true,
+			.locked = true,
+			.action = GRIDWL_ACTION_OUTPUT,
+			.argument = "internal disable" },
+	{ .switch_type = GRIDWL_SWITCH_LID,
+			.switch_on = false,
+			.locked = true,
+			.action = GRIDWL_ACTION_OUTPUT,
+			.argument = "internal enable" },
 };
 
 static struct gridwl_view *focused_view(struct gridwl_server *server) {
@@ -142,6 +191,81 @@ static void run_xkb_switch_layout(struct gridwl_server *server,
 	}
 }
 
+/* A laptop's own panel: what its connector's name says on a DRM device. */
+static bool is_internal_panel(struct gridwl_output *output) {
+	static const char *const prefixes[] = { "eDP-", "LVDS-", "DSI-" };
+	const char *name = output->wlr_output->name;
+	if (!wlr_output_is_drm(output->wlr_output)) {
+		return false;
+	}
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static int active_output_count(struct gridwl_server *server) {
+	int count = 0;
+	struct gridwl_output *output;
+	wl_list_for_each(output, &server->outputs, link) {
+		count += gridwl_output_is_active(output);
+	}
+	return count;
+}
+
+/* "output NAME|internal|* KEY VALUE...", applied as gridctl output applies
+ * it (kept over a reload). An output is never disabled when it is the last
+ * one in the layout: a lid shut on a laptop alone leaves its panel on. */
+static void run_output(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	char *error = NULL;
+	struct gridwl_output_config *parsed =
+			gridwl_output_config_parse(binding->argument, NULL, &error);
+	if (parsed == NULL) {
+		wlr_log(WLR_ERROR, "output %s: %s", binding->argument, error);
+		free(error);
+		return;
+	}
+	bool every = strcmp(parsed->name, "*") == 0;
+	bool internal = strcmp(parsed->name, "internal") == 0;
+	int matched = 0;
+	struct gridwl_output *output;
+	wl_list_for_each(output, &server->outputs, link) {
+		const char *name = output->wlr_output->name;
+		if (!every &&
+				!(internal ? is_internal_panel(output) :
+							 strcmp(name, parsed->name) == 0)) {
+			continue;
+		}
+		matched++;
+		if (parsed->enabled == 0 && gridwl_output_is_active(output) &&
+				active_output_count(server) == 1) {
+			wlr_log(WLR_INFO,
+					"output %s: not disabled, it is the last output in the "
+					"layout",
+					name);
+			continue;
+		}
+		struct gridwl_output_config *line = gridwl_output_config_create(name);
+		if (line == NULL) {
+			break;
+		}
+		gridwl_output_config_merge(line, parsed);
+		if (!gridwl_output_apply_line(output, line, &error)) {
+			wlr_log(WLR_ERROR, "output %s: %s", name, error);
+			free(error);
+			error = NULL;
+		}
+	}
+	if (matched == 0) {
+		wlr_log(WLR_INFO, "output %s: there is no such output",
+				binding->argument);
+	}
+	gridwl_output_config_destroy(parsed);
+}
+
 typedef void (*action_runner)(struct gridwl_server *server,
 		const struct gridwl_binding *binding);
 
@@ -157,6 +281,7 @@ static const action_runner action_runners[] = {
 	[GRIDWL_ACTION_MOVE_TO_OUTPUT] = run_move_to_output,
 	[GRIDWL_ACTION_CENTER] = run_center,
 	[GRIDWL_ACTION_XKB_SWITCH_LAYOUT] = run_xkb_switch_layout,
+	[GRIDWL_ACTION_OUTPUT] = run_output,
 };
 
 _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==
@@ -173,6 +298,17 @@ void gridwl_bindings_run_action(struct gridwl_server *server,
 	run_action(server, binding);
 }
 
+/* Runs binding unless the session is locked and it is not --locked. */
+static bool run_unless_locked(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	// A locked session takes no other commands: the keys are the locker's.
+	if (!binding->locked && gridwl_session_is_locked(server)) {
+		return false;
+	}
+	run_action(server, binding);
+	return true;
+}
+
 bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,
 		xkb_keysym_t keysym, bool escape_only) {
 	if (!wl_list_empty(&server->config->bindings)) {
@@ -180,8 +316,7 @@ bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,
 		wl_list_for_each(binding, &server->config->bindings, link) {
 			if (binding->modifiers == modifiers && binding->keysym == keysym &&
 					(binding->inhibit_escape || !escape_only)) {
-				run_action(server, binding);
-				return true;
+				return run_unless_locked(server, binding);
 			}
 		}
 		return false;
@@ -194,9 +329,28 @@ bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,
 	for (size_t i = 0; i < count; i++) {
 		if (default_bindings[i].modifiers == modifiers &&
 				default_bindings[i].keysym == keysym) {
-			run_action(server, &default_bindings[i]);
-			return true;
+			return run_unless_locked(server, &default_bindings[i]);
 		}
 	}
 	return false;
+}
+
+void gridwl_bindings_run_switch(struct gridwl_server *server,
+		enum gridwl_switch_type type, bool on) {
+	const struct gridwl_binding *binding = NULL;
+	if (!wl_list_empty(&server->config->switch_bindings)) {
+		binding = gridwl_config_find_switch_binding(server->config, type, on);
+	} else {
+		size_t count = sizeof(default_switch_bindings) /
+				sizeof(default_switch_bindings[0]);
+		for (size_t i = 0; i < count; i++) {
+			if (default_switch_bindings[i].switch_type == type &&
+					default_switch_bindings[i].switch_on == on) {
+				binding = &default_switch_bindings[i];
+			}
+		}
+	}
+	if (binding != NULL && !run_unless_locked(server, binding)) {
+		wlr_log(WLR_INFO, "Switch binding not run: the session is locked");
+	}
 }

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <xkbcommon/xkbcommon.h>
+#include "config/config.h"
 
 struct gridwl_server;
 
@@ -13,6 +14,11 @@ struct gridwl_server;
  * config's inhibit-escape binding runs. */
 bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,
 		xkb_keysym_t keysym, bool escape_only);
+
+/* Runs the bindswitch binding for this switch and state, if there is one
+ * (the built-in ones without any bindswitch line in the config). */
+void gridwl_bindings_run_switch(struct gridwl_server *server,
+		enum gridwl_switch_type type, bool on);
 
 struct gridwl_binding;
 /* Runs binding's action now (gridctl action). */

@@ -7,7 +7,6 @@
 #include <xkbcommon/xkbcommon.h>
 #include "compositor/services/idle.h"
 #include "compositor/server.h"
-#include "compositor/shell/session_lock.h"
 #include "config/config.h"
 #include "input/bindings.h"
 #include "input/input_device.h"
@@ -82,10 +81,6 @@ static bool handle_bindings(struct gridwl_keyboard *keyboard,
 	for (int i = 0; i < count; i++) {
 		if (handle_vt_switch(keyboard->seat, syms[i])) {
 			return true;
-		}
-		// A locked session takes no commands: the keys are the locker's.
-		if (gridwl_session_is_locked(keyboard->seat->server)) {
-			continue;
 		}
 		if (gridwl_bindings_run(keyboard->seat->server, modifiers,
 					xkb_keysym_to_lower(syms[i]), inhibited)) {

@@ -24,6 +24,7 @@
 #include "input/input_method.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
+#include "input/switch.h"
 #include "input/tablet.h"
 #include "input/touch.h"
 #include "input/transient_seat.h"
@@ -152,10 +153,8 @@ static void seat_handle_new_input(struct wl_listener *listener, void *data) {
 	case WLR_INPUT_DEVICE_TABLET_PAD:
 		gridwl_seat_add_tablet_pad(seat, device, NULL);
 		break;
-	default:
-		// Switches: listed and configured, though nothing else of
-		// gridwl reads them.
-		gridwl_input_device_add(seat, device, false);
+	case WLR_INPUT_DEVICE_SWITCH:
+		gridwl_switch_add(seat, device);
 		break;
 	}
 	gridwl_seat_update_capabilities(seat);
@@ -283,6 +282,7 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	gridwl_control_keyboard_destroy(seat);
 	gridwl_control_touch_destroy(seat);
 	gridwl_control_pad_destroy(seat);
+	gridwl_control_switch_destroy(seat);
 	gridwl_control_tablet_destroy(seat);
 	gridwl_virtual_pointer_manager_destroy(seat->virtual_pointers);
 	gridwl_virtual_keyboard_manager_destroy(seat->virtual_keyboards);

@@ -21,6 +21,7 @@ struct gridwl_control_keyboard;
 struct gridwl_control_touch;
 struct gridwl_control_tablet;
 struct gridwl_control_pad;
+struct gridwl_control_switch;
 struct gridwl_tablets;
 struct gridwl_transient_seats;
 struct wlr_input_device;
@@ -87,6 +88,8 @@ struct gridwl_seat {
 	struct gridwl_control_tablet *control_tablet;
 	// Its pad, between gridctl tablet pad add and remove; NULL else.
 	struct gridwl_control_pad *control_pad;
+	// The switch gridctl toggles (input/switch.h), from its first use.
+	struct gridwl_control_switch *control_switch;
 
 	// An interactive move or resize, in logical coordinates.
 	enum gridwl_grab_mode grab_mode;

@@ -36,6 +36,7 @@ static const char *const command_names[] = {
 	[GRIDWL_CONTROL_INPUT] = "input",
 	[GRIDWL_CONTROL_TABLET] = "tablet",
 	[GRIDWL_CONTROL_SEATS] = "seats",
+	[GRIDWL_CONTROL_SWITCH] = "switch",
 };
 
 _Static_assert(sizeof(command_names) / sizeof(command_names[0]) ==

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/backend.h>
+#include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_compositor.h>
@@ -40,6 +41,19 @@ static struct json_object *box_fields(struct json_object *object,
 	return object;
 }
 
+/* The output of the window with the keyboard (where most of it is), else
+ * the one under the pointer: where a screenshot key aims. */
+static struct gridwl_output *focused_output(struct gridwl_server *server) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	struct gridwl_output *output =
+			view != NULL ? gridwl_view_main_output(view) : NULL;
+	if (output == NULL) {
+		struct wlr_cursor *cursor = server->seat->cursor;
+		output = gridwl_output_at(server, cursor->x, cursor->y);
+	}
+	return output;
+}
+
 static struct json_object *describe_output(struct gridwl_output *output) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct json_object *object = json_object_new_object();
@@ -54,6 +68,8 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 					wlr_output->model != NULL ? wlr_output->model : ""));
 	json_object_object_add(object, "enabled",
 			json_object_new_boolean(gridwl_output_is_active(output)));
+	json_object_object_add(object, "focused",
+			json_object_new_boolean(output == focused_output(output->server)));
 	struct json_object *mode = json_object_new_object();
 	json_object_object_add(mode, "width",
 			json_object_new_int(wlr_output->width));
@@ -641,6 +657,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_INPUT] = gridwl_control_cmd_input,
 	[GRIDWL_CONTROL_TABLET] = gridwl_control_cmd_tablet,
 	[GRIDWL_CONTROL_SEATS] = gridwl_control_cmd_seats,
+	[GRIDWL_CONTROL_SWITCH] = gridwl_control_cmd_switch,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

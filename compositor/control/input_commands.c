@@ -9,6 +9,7 @@
 #include "compositor/control/input_commands.h"
 #include "compositor/server.h"
 #include "input/seat.h"
+#include "input/switch.h"
 #include "protocol/control.h"
 
 /* What an input command's reply waits for: the events it made have left
@@ -353,3 +354,30 @@ struct json_object *gridwl_control_cmd_tablet(struct gridwl_server *server,
 }
 
 /* May defer its reply through pending (see compositor/control/socket.h). */
+
+struct json_object *gridwl_control_cmd_switch(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending) {
+	const char *name = gridwl_control_get_string(request, "switch");
+	const char *state = gridwl_control_get_string(request, "state");
+	if (name == NULL || state == NULL) {
+		return gridwl_control_error(
+				"switch needs strings \"switch\" and \"state\"");
+	}
+	enum gridwl_switch_type type;
+	if (strcmp(name, "lid") == 0) {
+		type = GRIDWL_SWITCH_LID;
+	} else if (strcmp(name, "tablet") == 0) {
+		type = GRIDWL_SWITCH_TABLET;
+	} else {
+		return gridwl_control_error("no switch %s: lid or tablet", name);
+	}
+	bool on = strcmp(state, "on") == 0;
+	if (!on && strcmp(state, "off") != 0) {
+		return gridwl_control_error("a switch goes on or off, not %s", state);
+	}
+	char *error = NULL;
+	if (!gridwl_control_switch_toggle(server->seat, type, on, &error)) {
+		return gridwl_control_error_reply(error);
+	}
+	return input_sent(server);
+}

@@ -26,5 +26,8 @@ struct json_object *gridwl_control_cmd_gesture(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
 struct json_object *gridwl_control_cmd_tablet(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
+/* gridctl switch lid|tablet on|off: {"switch": ..., "state": ...}. */
+struct json_object *gridwl_control_cmd_switch(struct gridwl_server *server,
+		struct json_object *request, struct gridwl_control_pending *pending);
 
 #endif

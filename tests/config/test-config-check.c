@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <wlr/types/wlr_keyboard.h>
 #include "config/config.h"
+#include "config/default_commands.h"
 #include "config-parse-checks.h"
 
 /*
@@ -62,7 +63,7 @@ static void test_default_config(const char *path) {
 	CHECK(wl_list_empty(&config->window_rules));
 	CHECK(config->cursor_theme == NULL && config->cursor_size == 0);
 	CHECK(config->xwayland == -1);
-	CHECK(wl_list_length(&config->bindings) == 13);
+	CHECK(wl_list_length(&config->bindings) == 20);
 	CHECK(has_binding(config, WLR_MODIFIER_LOGO, XKB_KEY_Return,
 			GRIDWL_ACTION_EXEC, "foot"));
 	CHECK(has_binding(config, WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, XKB_KEY_q,
@@ -100,6 +101,36 @@ static void test_default_config(const char *path) {
 								binding->argument == NULL :
 								strcmp(binding->argument,
 										windows[i].argument) == 0));
+	}
+	// A laptop's keys: all but Print also under a lock.
+	static const struct {
+		xkb_keysym_t keysym;
+		const char *command;
+		bool locked;
+	} laptop[] = {
+		{ XKB_KEY_XF86AudioRaiseVolume, GRIDWL_VOLUME_UP, true },
+		{ XKB_KEY_XF86AudioLowerVolume, GRIDWL_VOLUME_DOWN, true },
+		{ XKB_KEY_XF86AudioMute, GRIDWL_VOLUME_MUTE, true },
+		{ XKB_KEY_XF86AudioMicMute, GRIDWL_MIC_MUTE, true },
+		{ XKB_KEY_XF86MonBrightnessUp, GRIDWL_BRIGHTNESS_UP, true },
+		{ XKB_KEY_XF86MonBrightnessDown, GRIDWL_BRIGHTNESS_DOWN, true },
+		{ XKB_KEY_Print, GRIDWL_SCREENSHOT, false },
+	};
+	for (size_t i = 0; i < sizeof(laptop) / sizeof(laptop[0]); i++) {
+		CHECK(has_binding(config, 0, laptop[i].keysym, GRIDWL_ACTION_EXEC,
+				laptop[i].command));
+		CHECK(gridwl_config_find_binding(config, 0, laptop[i].keysym)->locked ==
+				laptop[i].locked);
+	}
+	// The lid, as input/bindings.c's built-in switch bindings.
+	CHECK(wl_list_length(&config->switch_bindings) == 2);
+	for (int on = 0; on < 2; on++) {
+		struct gridwl_binding *lid = gridwl_config_find_switch_binding(config,
+				GRIDWL_SWITCH_LID, on);
+		CHECK(lid != NULL && lid->locked &&
+				lid->action == GRIDWL_ACTION_OUTPUT &&
+				strcmp(lid->argument,
+						on ? "internal disable" : "internal enable") == 0);
 	}
 	gridwl_config_destroy(config);
 }
