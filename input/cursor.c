@@ -34,34 +34,11 @@ static void release_retired_theme(struct gridwl_seat *seat) {
 	}
 }
 
-static void forget_cursor_surface(struct gridwl_seat *seat) {
-	if (seat->cursor_surface != NULL) {
-		wl_list_remove(&seat->cursor_surface_destroy.link);
-		seat->cursor_surface = NULL;
-	}
-}
-
-static void handle_cursor_surface_destroy(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_seat *seat =
-			wl_container_of(listener, seat, cursor_surface_destroy);
-	// wlr_cursor shows nothing from here on either.
-	forget_cursor_surface(seat);
-}
-
 void gridwl_cursor_set_surface(struct gridwl_seat *seat,
 		struct wlr_surface *surface, int32_t hotspot_x, int32_t hotspot_y) {
-	wlr_cursor_set_surface(seat->cursor, surface, hotspot_x, hotspot_y);
+	gridwl_cursor_surface_show(&seat->cursor_surface, seat->cursor, surface,
+			hotspot_x, hotspot_y);
 	seat->cursor_theme_shown = NULL;
-	if (surface != seat->cursor_surface) {
-		forget_cursor_surface(seat);
-		if (surface != NULL) {
-			seat->cursor_surface = surface;
-			seat->cursor_surface_destroy.notify = handle_cursor_surface_destroy;
-			wl_signal_add(&surface->events.destroy,
-					&seat->cursor_surface_destroy);
-		}
-	}
 	release_retired_theme(seat);
 }
 
@@ -71,9 +48,10 @@ struct wlr_surface *gridwl_render_cursor_surface(struct gridwl_server *server,
 	if (seat == NULL) {
 		return NULL;
 	}
-	if (seat->cursor_surface != NULL &&
-			wlr_surface_get_texture(seat->cursor_surface) == texture) {
-		return seat->cursor_surface;
+	struct wlr_surface *surface =
+			gridwl_cursor_surface_of(&seat->cursor_surface, texture);
+	if (surface != NULL) {
+		return surface;
 	}
 	return gridwl_transient_seats_cursor_surface(seat->transient_seats,
 			texture);
@@ -83,7 +61,7 @@ void gridwl_cursor_set_theme_image(struct gridwl_seat *seat, const char *name) {
 	if (seat->pointer_count > 0 && seat->xcursor_manager != NULL &&
 			!seat->pointer_parked) {
 		wlr_cursor_set_xcursor(seat->cursor, seat->xcursor_manager, name);
-		forget_cursor_surface(seat);
+		gridwl_cursor_surface_forget(&seat->cursor_surface);
 		seat->cursor_theme_shown = seat->xcursor_manager;
 		release_retired_theme(seat);
 	}
@@ -95,7 +73,7 @@ void gridwl_cursor_set_default_image(struct gridwl_seat *seat) {
 
 void gridwl_cursor_hide(struct gridwl_seat *seat) {
 	wlr_cursor_unset_image(seat->cursor);
-	forget_cursor_surface(seat);
+	gridwl_cursor_surface_forget(&seat->cursor_surface);
 	seat->cursor_theme_shown = NULL;
 	release_retired_theme(seat);
 }
@@ -524,7 +502,7 @@ void gridwl_cursor_init(struct gridwl_seat *seat) {
 }
 
 void gridwl_cursor_finish(struct gridwl_seat *seat) {
-	forget_cursor_surface(seat);
+	gridwl_cursor_surface_forget(&seat->cursor_surface);
 	wl_list_remove(&seat->cursor_motion.link);
 	wl_list_remove(&seat->cursor_motion_absolute.link);
 	wl_list_remove(&seat->cursor_button.link);

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <wayland-server-core.h>
 #include <wlr/util/box.h>
+#include "input/cursor_surface.h"
 
 struct gridwl_server;
 struct gridwl_output;
@@ -46,8 +47,7 @@ struct gridwl_seat {
 	// gridwl_render_cursor_surface gives the renderer); both NULL while it
 	// shows nothing.
 	struct wlr_xcursor_manager *cursor_theme_shown;
-	struct wlr_surface *cursor_surface;
-	struct wl_listener cursor_surface_destroy;
+	struct gridwl_cursor_surface cursor_surface;
 	// The theme before the last reload, while the cursor still shows it.
 	struct wlr_xcursor_manager *retired_xcursor_manager;
 	bool pointer_placed; // by gridwl_seat_output_placed

@@ -42,21 +42,6 @@ static struct gridwl_server *seat_server(struct gridwl_transient_seat *seat) {
 	return seat->seats->seat->server;
 }
 
-static void forget_cursor_surface(struct gridwl_transient_seat *seat) {
-	if (seat->cursor_surface != NULL) {
-		wl_list_remove(&seat->cursor_surface_destroy.link);
-		seat->cursor_surface = NULL;
-	}
-}
-
-static void handle_cursor_surface_destroy(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_surface_destroy);
-	// wlr_cursor shows nothing from here on either.
-	forget_cursor_surface(seat);
-}
-
 void gridwl_transient_cursor_set_theme_image(struct gridwl_transient_seat *seat,
 		const char *name) {
 	struct wlr_xcursor_manager *theme = seat->seats->seat->xcursor_manager;
@@ -65,28 +50,20 @@ void gridwl_transient_cursor_set_theme_image(struct gridwl_transient_seat *seat,
 	}
 	// wlr_cursor loads it at each output's scale itself.
 	wlr_cursor_set_xcursor(seat->cursor, theme, name);
-	forget_cursor_surface(seat);
+	gridwl_cursor_surface_forget(&seat->cursor_surface);
 	seat->cursor_image = name;
 }
 
 static void set_cursor_surface(struct gridwl_transient_seat *seat,
 		struct wlr_surface *surface, int32_t hotspot_x, int32_t hotspot_y) {
-	wlr_cursor_set_surface(seat->cursor, surface, hotspot_x, hotspot_y);
+	gridwl_cursor_surface_show(&seat->cursor_surface, seat->cursor, surface,
+			hotspot_x, hotspot_y);
 	seat->cursor_image = NULL;
-	if (surface != seat->cursor_surface) {
-		forget_cursor_surface(seat);
-		if (surface != NULL) {
-			seat->cursor_surface = surface;
-			seat->cursor_surface_destroy.notify = handle_cursor_surface_destroy;
-			wl_signal_add(&surface->events.destroy,
-					&seat->cursor_surface_destroy);
-		}
-	}
 }
 
 static void hide_cursor(struct gridwl_transient_seat *seat) {
 	wlr_cursor_unset_image(seat->cursor);
-	forget_cursor_surface(seat);
+	gridwl_cursor_surface_forget(&seat->cursor_surface);
 	seat->cursor_image = NULL;
 	seat->cursor_shown = false;
 }
@@ -101,7 +78,8 @@ static void update_pointer_focus(struct gridwl_transient_seat *seat,
 	struct gridwl_view *view = gridwl_view_at(seat_server(seat),
 			seat->cursor->x, seat->cursor->y, &surface, &sx, &sy);
 	if (view == NULL) {
-		if (state->focused_surface != NULL || seat->cursor_surface != NULL) {
+		if (state->focused_surface != NULL ||
+				seat->cursor_surface.surface != NULL) {
 			gridwl_transient_cursor_set_theme_image(seat, "left_ptr");
 		}
 		wlr_seat_pointer_notify_clear_focus(seat->wlr_seat);
@@ -287,9 +265,10 @@ struct wlr_surface *gridwl_transient_seats_cursor_surface(
 		struct gridwl_transient_seats *seats, struct wlr_texture *texture) {
 	struct gridwl_transient_seat *seat;
 	wl_list_for_each(seat, &seats->seats, link) {
-		if (seat->cursor_surface != NULL &&
-				wlr_surface_get_texture(seat->cursor_surface) == texture) {
-			return seat->cursor_surface;
+		struct wlr_surface *surface =
+				gridwl_cursor_surface_of(&seat->cursor_surface, texture);
+		if (surface != NULL) {
+			return surface;
 		}
 	}
 	return NULL;
@@ -414,7 +393,7 @@ void gridwl_transient_cursor_finish(struct gridwl_transient_seat *seat) {
 	wl_list_for_each_safe(pointer, tmp, &seat->pointers, link) {
 		pointer_free(pointer);
 	}
-	forget_cursor_surface(seat);
+	gridwl_cursor_surface_forget(&seat->cursor_surface);
 	wl_list_remove(&seat->cursor_motion.link);
 	wl_list_remove(&seat->cursor_motion_absolute.link);
 	wl_list_remove(&seat->cursor_button.link);

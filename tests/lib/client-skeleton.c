@@ -111,9 +111,9 @@ static void fill_table(struct client_skeleton *skel) {
 	}
 	if (spec->seat_version > 0) {
 		// Listened to from the bind: the capabilities come at once.
-		*entry++ = (struct client_global){ &wl_seat_interface,
-			spec->seat_version, offsetof(struct client_skeleton, seat),
-			&seat_listener };
+		*entry++ =
+				(struct client_global){ &wl_seat_interface, spec->seat_version,
+					offsetof(struct client_skeleton, seat), &seat_listener };
 	}
 }
 

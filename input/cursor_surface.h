@@ -1,0 +1,34 @@
+#ifndef GRIDWL_INPUT_CURSOR_SURFACE_H
+#define GRIDWL_INPUT_CURSOR_SURFACE_H
+
+#include <stdint.h>
+#include <wayland-server-core.h>
+
+struct wlr_cursor;
+struct wlr_surface;
+struct wlr_texture;
+
+/*
+ * A client's surface a wlr_cursor shows (the user's seat's and each
+ * transient seat's). wlr_cursor keeps the surface to itself and gives the
+ * output cursors only its texture: this remembers it, until it is
+ * destroyed or replaced, for the renderer to find by that texture.
+ */
+struct gridwl_cursor_surface {
+	struct wlr_surface *surface; // NULL while the cursor shows none
+	struct wl_listener destroy;
+};
+
+/* Shows surface (NULL: nothing) on cursor with its hotspot, and holds it. */
+void gridwl_cursor_surface_show(struct gridwl_cursor_surface *held,
+		struct wlr_cursor *cursor, struct wlr_surface *surface,
+		int32_t hotspot_x, int32_t hotspot_y);
+
+/* Lets the surface go, once the cursor shows something else. */
+void gridwl_cursor_surface_forget(struct gridwl_cursor_surface *held);
+
+/* The surface held when texture is its own, else NULL. */
+struct wlr_surface *gridwl_cursor_surface_of(
+		const struct gridwl_cursor_surface *held, struct wlr_texture *texture);
+
+#endif
