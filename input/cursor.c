@@ -290,7 +290,8 @@ static void move_cursor(struct gridwl_seat *seat,
 }
 
 static void handle_motion(struct wl_listener *listener, void *data) {
-	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_motion);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, cursor_events.motion);
 	struct wlr_pointer_motion_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	// Deltas are logical pixels: the same hand movement crosses the same
@@ -308,7 +309,7 @@ static void handle_motion(struct wl_listener *listener, void *data) {
 
 static void handle_motion_absolute(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat =
-			wl_container_of(listener, seat, cursor_motion_absolute);
+			wl_container_of(listener, seat, cursor_events.motion_absolute);
 	struct wlr_pointer_motion_absolute_event *event = data;
 	struct wlr_input_device *device = &event->pointer->base;
 	gridwl_idle_notify_activity(seat->server);
@@ -444,13 +445,15 @@ void gridwl_cursor_button(struct gridwl_seat *seat, uint32_t time_msec,
 }
 
 static void handle_button(struct wl_listener *listener, void *data) {
-	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_button);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, cursor_events.button);
 	struct wlr_pointer_button_event *event = data;
 	gridwl_cursor_button(seat, event->time_msec, event->button, event->state);
 }
 
 static void handle_axis(struct wl_listener *listener, void *data) {
-	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_axis);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, cursor_events.axis);
 	struct wlr_pointer_axis_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	// scroll_factor, as sway applies it: the distance and the wheel's
@@ -464,14 +467,15 @@ static void handle_axis(struct wl_listener *listener, void *data) {
 }
 
 static void handle_frame(struct wl_listener *listener, void *data) {
-	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_frame);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, cursor_events.frame);
 	wlr_seat_pointer_notify_frame(seat->wlr_seat);
 }
 
 static void handle_request_set_cursor(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_seat *seat =
-			wl_container_of(listener, seat, request_set_cursor);
+			wl_container_of(listener, seat, cursor_events.request_set_cursor);
 	struct wlr_seat_pointer_request_set_cursor_event *event = data;
 	// Only the client under the pointer may choose its image.
 	if (event->seat_client == seat->wlr_seat->pointer_state.focused_client) {
@@ -483,30 +487,21 @@ static void handle_request_set_cursor(struct wl_listener *listener,
 	}
 }
 
+static const struct gridwl_cursor_events cursor_handlers = {
+	.motion.notify = handle_motion,
+	.motion_absolute.notify = handle_motion_absolute,
+	.button.notify = handle_button,
+	.axis.notify = handle_axis,
+	.frame.notify = handle_frame,
+	.request_set_cursor.notify = handle_request_set_cursor,
+};
+
 void gridwl_cursor_init(struct gridwl_seat *seat) {
-	struct wlr_cursor *cursor = seat->cursor;
-	seat->cursor_motion.notify = handle_motion;
-	wl_signal_add(&cursor->events.motion, &seat->cursor_motion);
-	seat->cursor_motion_absolute.notify = handle_motion_absolute;
-	wl_signal_add(&cursor->events.motion_absolute,
-			&seat->cursor_motion_absolute);
-	seat->cursor_button.notify = handle_button;
-	wl_signal_add(&cursor->events.button, &seat->cursor_button);
-	seat->cursor_axis.notify = handle_axis;
-	wl_signal_add(&cursor->events.axis, &seat->cursor_axis);
-	seat->cursor_frame.notify = handle_frame;
-	wl_signal_add(&cursor->events.frame, &seat->cursor_frame);
-	seat->request_set_cursor.notify = handle_request_set_cursor;
-	wl_signal_add(&seat->wlr_seat->events.request_set_cursor,
-			&seat->request_set_cursor);
+	gridwl_cursor_events_connect(&seat->cursor_events, &cursor_handlers,
+			seat->cursor, seat->wlr_seat);
 }
 
 void gridwl_cursor_finish(struct gridwl_seat *seat) {
 	gridwl_cursor_surface_forget(&seat->cursor_surface);
-	wl_list_remove(&seat->cursor_motion.link);
-	wl_list_remove(&seat->cursor_motion_absolute.link);
-	wl_list_remove(&seat->cursor_button.link);
-	wl_list_remove(&seat->cursor_axis.link);
-	wl_list_remove(&seat->cursor_frame.link);
-	wl_list_remove(&seat->request_set_cursor.link);
+	gridwl_cursor_events_disconnect(&seat->cursor_events);
 }

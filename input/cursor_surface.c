@@ -1,5 +1,6 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
+#include <wlr/types/wlr_seat.h>
 #include "input/cursor_surface.h"
 
 void gridwl_cursor_surface_forget(struct gridwl_cursor_surface *held) {
@@ -38,4 +39,26 @@ struct wlr_surface *gridwl_cursor_surface_of(
 		return held->surface;
 	}
 	return NULL;
+}
+
+void gridwl_cursor_events_connect(struct gridwl_cursor_events *events,
+		const struct gridwl_cursor_events *handlers, struct wlr_cursor *cursor,
+		struct wlr_seat *wlr_seat) {
+	*events = *handlers;
+	wl_signal_add(&cursor->events.motion, &events->motion);
+	wl_signal_add(&cursor->events.motion_absolute, &events->motion_absolute);
+	wl_signal_add(&cursor->events.button, &events->button);
+	wl_signal_add(&cursor->events.axis, &events->axis);
+	wl_signal_add(&cursor->events.frame, &events->frame);
+	wl_signal_add(&wlr_seat->events.request_set_cursor,
+			&events->request_set_cursor);
+}
+
+void gridwl_cursor_events_disconnect(struct gridwl_cursor_events *events) {
+	wl_list_remove(&events->motion.link);
+	wl_list_remove(&events->motion_absolute.link);
+	wl_list_remove(&events->button.link);
+	wl_list_remove(&events->axis.link);
+	wl_list_remove(&events->frame.link);
+	wl_list_remove(&events->request_set_cursor.link);
 }

@@ -113,12 +113,7 @@ struct gridwl_seat {
 	struct wl_event_source *pointer_rebase_idle;
 
 	struct wl_listener new_input;
-	struct wl_listener cursor_motion;
-	struct wl_listener cursor_motion_absolute;
-	struct wl_listener cursor_button;
-	struct wl_listener cursor_axis;
-	struct wl_listener cursor_frame;
-	struct wl_listener request_set_cursor;
+	struct gridwl_cursor_events cursor_events;
 	struct wl_listener touch_down;
 	struct wl_listener touch_up;
 	struct wl_listener touch_motion;

@@ -149,7 +149,7 @@ static void send_relative_motion(struct gridwl_transient_seat *seat,
 
 static void handle_motion(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_motion);
+			wl_container_of(listener, seat, cursor_events.motion);
 	struct wlr_pointer_motion_event *event = data;
 	// Logical pixels, as the user's pointer moves.
 	send_relative_motion(seat, event);
@@ -160,7 +160,7 @@ static void handle_motion(struct wl_listener *listener, void *data) {
 
 static void handle_motion_absolute(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_motion_absolute);
+			wl_container_of(listener, seat, cursor_events.motion_absolute);
 	struct wlr_pointer_motion_absolute_event *event = data;
 	wlr_cursor_warp_absolute(seat->cursor, &event->pointer->base, event->x,
 			event->y);
@@ -190,7 +190,7 @@ static struct gridwl_view *view_under_cursor(
 
 static void handle_button(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_button);
+			wl_container_of(listener, seat, cursor_events.button);
 	struct wlr_pointer_button_event *event = data;
 	gridwl_idle_notify_activity(seat_server(seat));
 	if (!seat->cursor_shown) {
@@ -214,7 +214,7 @@ static void handle_button(struct wl_listener *listener, void *data) {
 
 static void handle_axis(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_axis);
+			wl_container_of(listener, seat, cursor_events.axis);
 	struct wlr_pointer_axis_event *event = data;
 	gridwl_idle_notify_activity(seat_server(seat));
 	wlr_seat_pointer_notify_axis(seat->wlr_seat, event->time_msec,
@@ -224,14 +224,14 @@ static void handle_axis(struct wl_listener *listener, void *data) {
 
 static void handle_frame(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_frame);
+			wl_container_of(listener, seat, cursor_events.frame);
 	wlr_seat_pointer_notify_frame(seat->wlr_seat);
 }
 
 static void handle_request_set_cursor(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, request_set_cursor);
+			wl_container_of(listener, seat, cursor_events.request_set_cursor);
 	struct wlr_seat_pointer_request_set_cursor_event *event = data;
 	// Only the client under this seat's pointer may choose its image.
 	if (!seat->cursor_shown ||
@@ -362,6 +362,15 @@ bool gridwl_transient_cursor_has_pointer(struct gridwl_transient_seat *seat) {
 	return !wl_list_empty(&seat->pointers);
 }
 
+static const struct gridwl_cursor_events cursor_handlers = {
+	.motion.notify = handle_motion,
+	.motion_absolute.notify = handle_motion_absolute,
+	.button.notify = handle_button,
+	.axis.notify = handle_axis,
+	.frame.notify = handle_frame,
+	.request_set_cursor.notify = handle_request_set_cursor,
+};
+
 bool gridwl_transient_cursor_init(struct gridwl_transient_seat *seat) {
 	seat->cursor = wlr_cursor_create();
 	if (seat->cursor == NULL) {
@@ -370,21 +379,8 @@ bool gridwl_transient_cursor_init(struct gridwl_transient_seat *seat) {
 	wl_list_init(&seat->pointers);
 	wlr_cursor_attach_output_layout(seat->cursor,
 			seat_server(seat)->output_layout);
-	struct wlr_cursor *cursor = seat->cursor;
-	seat->cursor_motion.notify = handle_motion;
-	wl_signal_add(&cursor->events.motion, &seat->cursor_motion);
-	seat->cursor_motion_absolute.notify = handle_motion_absolute;
-	wl_signal_add(&cursor->events.motion_absolute,
-			&seat->cursor_motion_absolute);
-	seat->cursor_button.notify = handle_button;
-	wl_signal_add(&cursor->events.button, &seat->cursor_button);
-	seat->cursor_axis.notify = handle_axis;
-	wl_signal_add(&cursor->events.axis, &seat->cursor_axis);
-	seat->cursor_frame.notify = handle_frame;
-	wl_signal_add(&cursor->events.frame, &seat->cursor_frame);
-	seat->request_set_cursor.notify = handle_request_set_cursor;
-	wl_signal_add(&seat->wlr_seat->events.request_set_cursor,
-			&seat->request_set_cursor);
+	gridwl_cursor_events_connect(&seat->cursor_events, &cursor_handlers,
+			seat->cursor, seat->wlr_seat);
 	return true;
 }
 
@@ -394,12 +390,7 @@ void gridwl_transient_cursor_finish(struct gridwl_transient_seat *seat) {
 		pointer_free(pointer);
 	}
 	gridwl_cursor_surface_forget(&seat->cursor_surface);
-	wl_list_remove(&seat->cursor_motion.link);
-	wl_list_remove(&seat->cursor_motion_absolute.link);
-	wl_list_remove(&seat->cursor_button.link);
-	wl_list_remove(&seat->cursor_axis.link);
-	wl_list_remove(&seat->cursor_frame.link);
-	wl_list_remove(&seat->request_set_cursor.link);
+	gridwl_cursor_events_disconnect(&seat->cursor_events);
 	// Its output cursors go, and the outputs repaint where they were.
 	wlr_cursor_destroy(seat->cursor);
 	seat->cursor = NULL;

@@ -48,12 +48,7 @@ struct gridwl_transient_seat {
 	const char *cursor_image;
 	// A client's surface as its image, or NULL.
 	struct gridwl_cursor_surface cursor_surface;
-	struct wl_listener cursor_motion;
-	struct wl_listener cursor_motion_absolute;
-	struct wl_listener cursor_button;
-	struct wl_listener cursor_axis;
-	struct wl_listener cursor_frame;
-	struct wl_listener request_set_cursor;
+	struct gridwl_cursor_events cursor_events;
 
 	struct wl_listener destroy;
 };
