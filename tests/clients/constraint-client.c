@@ -211,7 +211,7 @@ static bool on_line(void *data, char *line) {
 			sscanf(line, "%*s %127s", word) == 1) {
 		xdg_toplevel_set_app_id(client->skel.toplevel, word);
 	} else {
-		return client_skeleton_bad_command(line);
+		return client_skeleton_bad_command(&client->skel, line);
 	}
 	return true;
 }

@@ -138,7 +138,7 @@ static bool command(void *data, char *line) {
 		}
 		return true;
 	}
-	return client_skeleton_bad_command(line);
+	return client_skeleton_bad_command(&client->skel, line);
 }
 
 static bool start(void *data) {

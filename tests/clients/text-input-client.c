@@ -84,7 +84,7 @@ static const struct client_global bound_globals[] = {
 static bool command(void *data, char *line) {
 	struct client *client = data;
 	if (strcmp(line, "disable") != 0) {
-		return client_skeleton_bad_command(line);
+		return client_skeleton_bad_command(&client->skel, line);
 	}
 	zwp_text_input_v3_disable(client->text_input);
 	zwp_text_input_v3_commit(client->text_input);

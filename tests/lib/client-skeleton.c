@@ -176,8 +176,11 @@ void client_skeleton_draw(struct client_skeleton *skel) {
 	wl_surface_commit(skel->surface);
 }
 
-bool client_skeleton_bad_command(const char *line) {
-	raw_client_emit("error bad command \"%s\"", line);
+bool client_skeleton_bad_command(const struct client_skeleton *skel,
+		const char *line) {
+	const char *word = skel->spec->bad_command_word;
+	raw_client_emit("error %s command \"%s\"", word != NULL ? word : "bad",
+			line);
 	return true;
 }
 
@@ -191,7 +194,7 @@ static bool on_line(void *data, char *line) {
 		return true;
 	}
 	if (skel->spec->command == NULL) {
-		return client_skeleton_bad_command(line);
+		return client_skeleton_bad_command(skel, line);
 	}
 	return skel->spec->command(skel->spec->data, line);
 }

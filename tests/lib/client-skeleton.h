@@ -58,8 +58,10 @@ struct client_skeleton_spec {
 	// false ends the client (status 1). May be NULL.
 	bool (*start)(void *data);
 	// A line on stdin that is neither "sync" nor "quit"; false ends the
-	// client. NULL has each print "error bad command "LINE"".
+	// client. NULL has each print "error WORD command "LINE"", WORD
+	// bad_command_word or "bad".
 	bool (*command)(void *data, char *line);
+	const char *bad_command_word;
 };
 
 struct client_skeleton {
@@ -112,8 +114,10 @@ void client_skeleton_draw(struct client_skeleton *skel);
  * "sync" once gridwl has answered everything before it. */
 int client_skeleton_run(struct client_skeleton *skel);
 
-/* Prints "error bad command "LINE"" and goes on (true). */
-bool client_skeleton_bad_command(const char *line);
+/* Prints "error WORD command "LINE"" (client_skeleton_spec.command) and
+ * goes on (true). */
+bool client_skeleton_bad_command(const struct client_skeleton *skel,
+		const char *line);
 
 /* Prints "ready", runs the client and finishes it: the end of every main
  * whose toplevel is mapped. */
