@@ -149,7 +149,9 @@ int client_skeleton_connect(struct client_skeleton *skel,
 
 int client_skeleton_map(struct client_skeleton *skel, const char *app_id,
 		const char *title) {
-	skel->surface = wl_compositor_create_surface(skel->compositor);
+	if (skel->surface == NULL) {
+		skel->surface = wl_compositor_create_surface(skel->compositor);
+	}
 	int status = raw_client_map_toplevel(skel->display, skel->wm_base,
 			skel->surface, &skel->xdg_surface, &skel->toplevel,
 			&xdg_surface_listener, skel, app_id, title, &skel->configured);

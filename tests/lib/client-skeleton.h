@@ -99,7 +99,8 @@ struct client_skeleton {
 int client_skeleton_connect(struct client_skeleton *skel,
 		const struct client_skeleton_spec *spec);
 
-/* Maps the toplevel with app_id (and title when not NULL): dispatches until
+/* Maps the toplevel (on skel->surface when the client made it already, in
+ * its start) with app_id (and title when not NULL): dispatches until
  * its first configure is drawn, then one roundtrip more. 0 then, or
  * raw_client_report_disconnect's status. */
 int client_skeleton_map(struct client_skeleton *skel, const char *app_id,
