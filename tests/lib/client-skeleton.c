@@ -147,18 +147,40 @@ int client_skeleton_connect(struct client_skeleton *skel,
 	return 0;
 }
 
-int client_skeleton_map(struct client_skeleton *skel, const char *app_id,
-		const char *title) {
+void client_skeleton_make_toplevel(struct client_skeleton *skel,
+		const char *app_id, const char *title) {
 	if (skel->surface == NULL) {
 		skel->surface = wl_compositor_create_surface(skel->compositor);
 	}
-	int status = raw_client_map_toplevel(skel->display, skel->wm_base,
-			skel->surface, &skel->xdg_surface, &skel->toplevel,
-			&xdg_surface_listener, skel, app_id, title, &skel->configured);
-	if (status == 0) {
-		wl_display_roundtrip(skel->display);
+	skel->xdg_surface =
+			xdg_wm_base_get_xdg_surface(skel->wm_base, skel->surface);
+	xdg_surface_add_listener(skel->xdg_surface, &xdg_surface_listener, skel);
+	skel->toplevel = xdg_surface_get_toplevel(skel->xdg_surface);
+	xdg_toplevel_add_listener(skel->toplevel, &raw_client_toplevel_listener,
+			skel);
+	xdg_toplevel_set_app_id(skel->toplevel, app_id);
+	if (title != NULL) {
+		xdg_toplevel_set_title(skel->toplevel, title);
 	}
-	return status;
+}
+
+int client_skeleton_show(struct client_skeleton *skel) {
+	wl_surface_commit(skel->surface);
+	while (!skel->configured) {
+		if (wl_display_dispatch(skel->display) < 0) {
+			return raw_client_report_disconnect(skel->display);
+		}
+	}
+	if (wl_display_roundtrip(skel->display) < 0) {
+		return raw_client_report_disconnect(skel->display);
+	}
+	return 0;
+}
+
+int client_skeleton_map(struct client_skeleton *skel, const char *app_id,
+		const char *title) {
+	client_skeleton_make_toplevel(skel, app_id, title);
+	return client_skeleton_show(skel);
 }
 
 void client_skeleton_draw(struct client_skeleton *skel) {

@@ -99,10 +99,14 @@ struct client_skeleton {
 int client_skeleton_connect(struct client_skeleton *skel,
 		const struct client_skeleton_spec *spec);
 
-/* Maps the toplevel (on skel->surface when the client made it already, in
- * its start) with app_id (and title when not NULL): dispatches until
- * its first configure is drawn, then one roundtrip more. 0 then, or
- * raw_client_report_disconnect's status. */
+/* Makes the toplevel (on skel->surface when the client made it already,
+ * in its start) with app_id, and title when not NULL; nothing committed. */
+void client_skeleton_make_toplevel(struct client_skeleton *skel,
+		const char *app_id, const char *title);
+/* Commits it and dispatches until its first configure is drawn, then one
+ * roundtrip more. 0 then, or raw_client_report_disconnect's status. */
+int client_skeleton_show(struct client_skeleton *skel);
+/* Both. */
 int client_skeleton_map(struct client_skeleton *skel, const char *app_id,
 		const char *title);
 
