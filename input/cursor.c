@@ -487,14 +487,8 @@ static void handle_request_set_cursor(struct wl_listener *listener,
 	}
 }
 
-static const struct gridwl_cursor_events cursor_handlers = {
-	.motion.notify = handle_motion,
-	.motion_absolute.notify = handle_motion_absolute,
-	.button.notify = handle_button,
-	.axis.notify = handle_axis,
-	.frame.notify = handle_frame,
-	.request_set_cursor.notify = handle_request_set_cursor,
-};
+static const struct gridwl_cursor_events cursor_handlers =
+		GRIDWL_CURSOR_HANDLERS;
 
 void gridwl_cursor_init(struct gridwl_seat *seat) {
 	gridwl_cursor_events_connect(&seat->cursor_events, &cursor_handlers,

@@ -33,6 +33,19 @@ struct gridwl_cursor_events {
 	struct wl_listener request_set_cursor;
 };
 
+/* The handlers of a file that names them handle_motion,
+ * handle_motion_absolute, handle_button, handle_axis, handle_frame and
+ * handle_request_set_cursor, for gridwl_cursor_events_connect. */
+#define GRIDWL_CURSOR_HANDLERS \
+	{ \
+		.motion.notify = handle_motion, \
+		.motion_absolute.notify = handle_motion_absolute, \
+		.button.notify = handle_button, \
+		.axis.notify = handle_axis, \
+		.frame.notify = handle_frame, \
+		.request_set_cursor.notify = handle_request_set_cursor, \
+	}
+
 /* Sets each listener of events to the handler of the same name (every one
  * given) and adds it to cursor's or wlr_seat's signal. */
 void gridwl_cursor_events_connect(struct gridwl_cursor_events *events,

@@ -362,14 +362,8 @@ bool gridwl_transient_cursor_has_pointer(struct gridwl_transient_seat *seat) {
 	return !wl_list_empty(&seat->pointers);
 }
 
-static const struct gridwl_cursor_events cursor_handlers = {
-	.motion.notify = handle_motion,
-	.motion_absolute.notify = handle_motion_absolute,
-	.button.notify = handle_button,
-	.axis.notify = handle_axis,
-	.frame.notify = handle_frame,
-	.request_set_cursor.notify = handle_request_set_cursor,
-};
+static const struct gridwl_cursor_events cursor_handlers =
+		GRIDWL_CURSOR_HANDLERS;
 
 bool gridwl_transient_cursor_init(struct gridwl_transient_seat *seat) {
 	seat->cursor = wlr_cursor_create();

@@ -174,8 +174,7 @@ int main(int argc, char **argv) {
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
 		.data = &c,
-		.surfaces = true,
-		.wm_base_version = 1,
+		.window = true,
 		.width = 100,
 		.height = 100,
 		.pattern = { .kind = PATTERN_SOLID, .colour = 0xff806040 },

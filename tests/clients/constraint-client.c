@@ -253,8 +253,7 @@ int main(int argc, char *argv[]) {
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
 		.data = &client,
-		.surfaces = true,
-		.wm_base_version = 1,
+		.window = true,
 		.seat_version = 1,
 		.pointer = CLIENT_POINTER_ENTER | CLIENT_POINTER_MOTION,
 		.pointer_added = pointer_added,

@@ -183,8 +183,7 @@ int main(int argc, char **argv) {
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
 		.data = &c,
-		.surfaces = true,
-		.wm_base_version = 1,
+		.window = true,
 		.draw = draw,
 		.command = on_line,
 		.bad_command_word = "unknown",

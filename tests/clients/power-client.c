@@ -24,7 +24,7 @@ struct power_client {
 	struct client_skeleton skel;
 	struct zwlr_output_power_manager_v1 *manager;
 	struct zwlr_output_power_v1 *power;
-	struct client_outputs outputs;
+	struct client_named_outputs outputs;
 	bool mode_seen;
 };
 
@@ -60,7 +60,8 @@ static const struct client_global bound_globals[] = {
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version) {
 	struct power_client *client = data;
-	client_outputs_global(&client->outputs, registry, name, interface, version);
+	client_named_outputs_global(&client->outputs, registry, name, interface,
+			version);
 }
 
 static bool on_line(void *data, char *line) {
@@ -86,7 +87,8 @@ static int start(struct power_client *client, const char *name) {
 	struct wl_display *display = client->skel.display;
 	// The outputs' names come after their binding.
 	wl_display_roundtrip(display);
-	struct client_output *output = client_outputs_find(&client->outputs, name);
+	struct client_named_output *output =
+			client_named_outputs_find(&client->outputs, name);
 	if (client->manager == NULL || output == NULL) {
 		raw_client_emit("error no zwlr_output_power_manager_v1 or no "
 						"output %s",
@@ -133,6 +135,6 @@ int main(int argc, char **argv) {
 	if (client.manager != NULL) {
 		zwlr_output_power_manager_v1_destroy(client.manager);
 	}
-	client_outputs_release(&client.outputs);
+	client_named_outputs_release(&client.outputs);
 	return client_skeleton_finish(&client.skel, status);
 }

@@ -36,7 +36,7 @@
 struct client {
 	struct client_skeleton skel;
 	struct wp_presentation *presentation;
-	struct client_outputs outputs;
+	struct client_named_outputs outputs;
 	int frames_left; // frames still to draw, each on the last one's callback
 	struct wl_callback *frame_callback;
 	int colour;
@@ -48,7 +48,7 @@ struct client {
 struct feedback {
 	struct client *client;
 	struct wp_presentation_feedback *feedback;
-	struct client_output *output; // from sync_output
+	struct client_named_output *output; // from sync_output
 	uint64_t committed_ns;
 	struct wl_list link;
 };
@@ -69,7 +69,8 @@ static void feedback_sync_output(void *data,
 		struct wp_presentation_feedback *wp_feedback,
 		struct wl_output *wl_output) {
 	struct feedback *feedback = data;
-	feedback->output = client_outputs_of(&feedback->client->outputs, wl_output);
+	feedback->output =
+			client_named_outputs_of(&feedback->client->outputs, wl_output);
 }
 
 static void feedback_presented(void *data,
@@ -187,7 +188,8 @@ static const struct client_global bound_globals[] = {
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version) {
 	struct client *client = data;
-	client_outputs_global(&client->outputs, registry, name, interface, version);
+	client_named_outputs_global(&client->outputs, registry, name, interface,
+			version);
 }
 
 static bool command(void *data, char *line) {
@@ -229,8 +231,7 @@ int main(int argc, char **argv) {
 		.globals = bound_globals,
 		.global = registry_global,
 		.data = &client,
-		.surfaces = true,
-		.wm_base_version = 1,
+		.window = true,
 		.draw = draw_first,
 		.start = start,
 		.command = command,
@@ -244,7 +245,7 @@ int main(int argc, char **argv) {
 		wl_callback_destroy(client.frame_callback);
 	}
 	raw_client_buffers_finish(&client.buffers);
-	client_outputs_release(&client.outputs);
+	client_named_outputs_release(&client.outputs);
 	if (client.presentation != NULL) {
 		wp_presentation_destroy(client.presentation);
 	}

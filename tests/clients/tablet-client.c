@@ -612,8 +612,7 @@ int main(int argc, char *argv[]) {
 		// Without a tablet, only wl_pointer.
 		.globals = tablet ? with_tablet : NULL,
 		.data = &client,
-		.surfaces = true,
-		.wm_base_version = 1,
+		.window = true,
 		.seat_version = 1,
 		.pointer = CLIENT_POINTER_ENTER | CLIENT_POINTER_MOTION |
 				CLIENT_POINTER_BUTTON,

@@ -98,15 +98,13 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 static void fill_table(struct client_skeleton *skel) {
 	const struct client_skeleton_spec *spec = skel->spec;
 	struct client_global *entry = skel->table;
-	if (spec->surfaces) {
+	if (spec->window) {
 		*entry++ = (struct client_global){ &wl_compositor_interface, 4,
 			offsetof(struct client_skeleton, compositor), NULL };
 		*entry++ = (struct client_global){ &wl_shm_interface, 1,
 			offsetof(struct client_skeleton, shm), NULL };
-	}
-	if (spec->wm_base_version > 0) {
-		*entry++ = (struct client_global){ &xdg_wm_base_interface,
-			spec->wm_base_version, offsetof(struct client_skeleton, wm_base),
+		*entry++ = (struct client_global){ &xdg_wm_base_interface, 1,
+			offsetof(struct client_skeleton, wm_base),
 			&client_wm_base_listener };
 	}
 	if (spec->seat_version > 0) {
@@ -138,8 +136,9 @@ int client_skeleton_connect(struct client_skeleton *skel,
 	};
 	skel->registry = client_globals_listen(skel->display, &skel->own);
 	wl_display_roundtrip(skel->display);
-	if ((spec->surfaces && (skel->compositor == NULL || skel->shm == NULL)) ||
-			(spec->wm_base_version > 0 && skel->wm_base == NULL) ||
+	if ((spec->window &&
+				(skel->compositor == NULL || skel->shm == NULL ||
+						skel->wm_base == NULL)) ||
 			(spec->seat_version > 0 && skel->seat == NULL)) {
 		raw_client_emit("error missing globals");
 		return 1;
@@ -304,7 +303,7 @@ static void output_scale(void *data, struct wl_output *wl_output,
 
 static void output_name(void *data, struct wl_output *wl_output,
 		const char *name) {
-	struct client_output *output = data;
+	struct client_named_output *output = data;
 	snprintf(output->name, sizeof(output->name), "%s", name);
 }
 
@@ -321,7 +320,7 @@ static const struct wl_output_listener output_listener = {
 	.description = output_description,
 };
 
-bool client_outputs_global(struct client_outputs *outputs,
+bool client_named_outputs_global(struct client_named_outputs *outputs,
 		struct wl_registry *registry, uint32_t name, const char *interface,
 		uint32_t version) {
 	if (strcmp(interface, wl_output_interface.name) != 0) {
@@ -329,7 +328,7 @@ bool client_outputs_global(struct client_outputs *outputs,
 	}
 	if (version >= WL_OUTPUT_NAME_SINCE_VERSION &&
 			outputs->count < CLIENT_MAX_OUTPUTS) {
-		struct client_output *output = &outputs->output[outputs->count++];
+		struct client_named_output *output = &outputs->output[outputs->count++];
 		output->wl_output = wl_registry_bind(registry, name,
 				&wl_output_interface, WL_OUTPUT_NAME_SINCE_VERSION);
 		wl_output_add_listener(output->wl_output, &output_listener, output);
@@ -337,8 +336,8 @@ bool client_outputs_global(struct client_outputs *outputs,
 	return true;
 }
 
-struct client_output *client_outputs_find(struct client_outputs *outputs,
-		const char *name) {
+struct client_named_output *client_named_outputs_find(
+		struct client_named_outputs *outputs, const char *name) {
 	// The bound is count's too; GCC's -O3 cannot see that.
 	for (int i = 0; i < outputs->count && i < CLIENT_MAX_OUTPUTS; i++) {
 		if (strcmp(outputs->output[i].name, name) == 0) {
@@ -348,8 +347,8 @@ struct client_output *client_outputs_find(struct client_outputs *outputs,
 	return NULL;
 }
 
-struct client_output *client_outputs_of(struct client_outputs *outputs,
-		struct wl_output *wl_output) {
+struct client_named_output *client_named_outputs_of(
+		struct client_named_outputs *outputs, struct wl_output *wl_output) {
 	for (int i = 0; i < outputs->count && i < CLIENT_MAX_OUTPUTS; i++) {
 		if (outputs->output[i].wl_output == wl_output) {
 			return &outputs->output[i];
@@ -358,7 +357,7 @@ struct client_output *client_outputs_of(struct client_outputs *outputs,
 	return NULL;
 }
 
-void client_outputs_release(struct client_outputs *outputs) {
+void client_named_outputs_release(struct client_named_outputs *outputs) {
 	for (int i = 0; i < outputs->count && i < CLIENT_MAX_OUTPUTS; i++) {
 		wl_output_release(outputs->output[i].wl_output);
 	}

@@ -37,10 +37,9 @@ struct client_skeleton_spec {
 			const char *interface, uint32_t version);
 	// What the functions here are handed.
 	void *data;
-	// wl_compositor 4 and wl_shm 1, for clients with surfaces.
-	bool surfaces;
-	// The versions of xdg_wm_base and wl_seat to bind; 0 binds none.
-	uint32_t wm_base_version;
+	// A client with a window: wl_compositor 4, wl_shm 1, xdg_wm_base 1.
+	bool window;
+	// The version of wl_seat to bind; 0 binds none.
 	uint32_t seat_version;
 	// The seat's pointer, taken once it has one when either is set: the
 	// lines it prints, and what the client adds to it (gestures, a cursor
@@ -141,26 +140,26 @@ int client_skeleton_finish(struct client_skeleton *skel, int status);
 
 /* The outputs a client names (wl_output version 4, for the name event). */
 #define CLIENT_MAX_OUTPUTS 8
-struct client_output {
+struct client_named_output {
 	struct wl_output *wl_output;
 	char name[64];
 };
-struct client_outputs {
-	struct client_output output[CLIENT_MAX_OUTPUTS];
+struct client_named_outputs {
+	struct client_named_output output[CLIENT_MAX_OUTPUTS];
 	int count;
 };
 
 /* Binds the global when it is an output that tells its name and there is
  * room; false when the global is something else. */
-bool client_outputs_global(struct client_outputs *outputs,
+bool client_named_outputs_global(struct client_named_outputs *outputs,
 		struct wl_registry *registry, uint32_t name, const char *interface,
 		uint32_t version);
 /* The output named name, or NULL. */
-struct client_output *client_outputs_find(struct client_outputs *outputs,
-		const char *name);
+struct client_named_output *client_named_outputs_find(
+		struct client_named_outputs *outputs, const char *name);
 /* The output behind wl_output, or NULL. */
-struct client_output *client_outputs_of(struct client_outputs *outputs,
-		struct wl_output *wl_output);
-void client_outputs_release(struct client_outputs *outputs);
+struct client_named_output *client_named_outputs_of(
+		struct client_named_outputs *outputs, struct wl_output *wl_output);
+void client_named_outputs_release(struct client_named_outputs *outputs);
 
 #endif
