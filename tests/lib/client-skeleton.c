@@ -127,6 +127,7 @@ int client_skeleton_connect(struct client_skeleton *skel,
 	skel->theirs = (struct client_globals){
 		.table = spec->globals,
 		.global = spec->global,
+		.global_remove = spec->global_remove,
 		.data = spec->data,
 	};
 	skel->own = (struct client_globals){

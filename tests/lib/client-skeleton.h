@@ -35,6 +35,8 @@ struct client_skeleton_spec {
 	const struct client_global *globals;
 	void (*global)(void *data, struct wl_registry *registry, uint32_t name,
 			const char *interface, uint32_t version);
+	void (*global_remove)(void *data, struct wl_registry *registry,
+			uint32_t name);
 	// What the functions here are handed.
 	void *data;
 	// A client with a window: wl_compositor 4, wl_shm 1, xdg_wm_base 1.
