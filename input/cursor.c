@@ -33,34 +33,11 @@ static void release_retired_theme(struct gridwl_seat *seat) {
 	}
 }
 
-static void forget_cursor_surface(struct gridwl_seat *seat) {
-	if (seat->cursor_surface != NULL) {
-		wl_list_remove(&seat->cursor_surface_destroy.link);
-		seat->cursor_surface = NULL;
-	}
-}
-
-static void handle_cursor_surface_destroy(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_seat *seat =
-			wl_container_of(listener, seat, cursor_surface_destroy);
-	// wlr_cursor shows nothing from here on either.
-	forget_cursor_surface(seat);
-}
-
 void gridwl_cursor_set_surface(struct gridwl_seat *seat,
 		struct wlr_surface *surface, int32_t hotspot_x, int32_t hotspot_y) {
-	wlr_cursor_set_surface(seat->cursor, surface, hotspot_x, hotspot_y);
+	gridwl_cursor_surface_show(&seat->cursor_surface, seat->cursor, surface,
+			hotspot_x, hotspot_y);
 	seat->cursor_theme_shown = NULL;
-	if (surface != seat->cursor_surface) {
-		forget_cursor_surface(seat);
-		if (surface != NULL) {
-			seat->cursor_surface = surface;
-			seat->cursor_surface_destroy.notify = handle_cursor_surface_destroy;
-			wl_signal_add(&surface->events.destroy,
-					&seat->cursor_surface_destroy);
-		}
-	}
 	release_retired_theme(seat);
 }
 
@@ -70,9 +47,10 @@ struct wlr_surface *gridwl_cursor_client_surface(struct gridwl_server *server,
 	if (seat == NULL) {
 		return NULL;
 	}
-	if (seat->cursor_surface != NULL &&
-			wlr_surface_get_texture(seat->cursor_surface) == texture) {
-		return seat->cursor_surface;
+	struct wlr_surface *surface =
+			gridwl_cursor_surface_of(&seat->cursor_surface, texture);
+	if (surface != NULL) {
+		return surface;
 	}
 	return gridwl_transient_seats_cursor_surface(seat->transient_seats,
 			texture);
@@ -82,7 +60,7 @@ void gridwl_cursor_set_theme_image(struct gridwl_seat *seat, const char *name) {
 	if (seat->pointer_count > 0 && seat->xcursor_manager != NULL &&
 			!seat->pointer_parked) {
 		wlr_cursor_set_xcursor(seat->cursor, seat->xcursor_manager, name);
-		forget_cursor_surface(seat);
+		gridwl_cursor_surface_forget(&seat->cursor_surface);
 		seat->cursor_theme_shown = seat->xcursor_manager;
 		release_retired_theme(seat);
 	}
@@ -94,7 +72,7 @@ void gridwl_cursor_set_default_image(struct gridwl_seat *seat) {
 
 void gridwl_cursor_hide(struct gridwl_seat *seat) {
 	wlr_cursor_unset_image(seat->cursor);
-	forget_cursor_surface(seat);
+	gridwl_cursor_surface_forget(&seat->cursor_surface);
 	seat->cursor_theme_shown = NULL;
 	release_retired_theme(seat);
 }
@@ -311,7 +289,8 @@ static void move_cursor(struct gridwl_seat *seat,
 }
 
 static void handle_motion(struct wl_listener *listener, void *data) {
-	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_motion);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, cursor_events.motion);
 	struct wlr_pointer_motion_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	// Deltas are logical pixels: the same hand movement crosses the same
@@ -329,7 +308,7 @@ static void handle_motion(struct wl_listener *listener, void *data) {
 
 static void handle_motion_absolute(struct wl_listener *listener, void *data) {
 	struct gridwl_seat *seat =
-			wl_container_of(listener, seat, cursor_motion_absolute);
+			wl_container_of(listener, seat, cursor_events.motion_absolute);
 	struct wlr_pointer_motion_absolute_event *event = data;
 	struct wlr_input_device *device = &event->pointer->base;
 	gridwl_idle_notify_activity(seat->server);
@@ -465,13 +444,15 @@ void gridwl_cursor_button(struct gridwl_seat *seat, uint32_t time_msec,
 }
 
 static void handle_button(struct wl_listener *listener, void *data) {
-	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_button);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, cursor_events.button);
 	struct wlr_pointer_button_event *event = data;
 	gridwl_cursor_button(seat, event->time_msec, event->button, event->state);
 }
 
 static void handle_axis(struct wl_listener *listener, void *data) {
-	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_axis);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, cursor_events.axis);
 	struct wlr_pointer_axis_event *event = data;
 	gridwl_idle_notify_activity(seat->server);
 	// scroll_factor, as sway applies it: the distance and the wheel's
@@ -485,14 +466,15 @@ static void handle_axis(struct wl_listener *listener, void *data) {
 }
 
 static void handle_frame(struct wl_listener *listener, void *data) {
-	struct gridwl_seat *seat = wl_container_of(listener, seat, cursor_frame);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, cursor_events.frame);
 	wlr_seat_pointer_notify_frame(seat->wlr_seat);
 }
 
 static void handle_request_set_cursor(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_seat *seat =
-			wl_container_of(listener, seat, request_set_cursor);
+			wl_container_of(listener, seat, cursor_events.request_set_cursor);
 	struct wlr_seat_pointer_request_set_cursor_event *event = data;
 	// Only the client under the pointer may choose its image.
 	if (event->seat_client == seat->wlr_seat->pointer_state.focused_client) {
@@ -504,30 +486,15 @@ static void handle_request_set_cursor(struct wl_listener *listener,
 	}
 }
 
+static const struct gridwl_cursor_events cursor_handlers =
+		GRIDWL_CURSOR_HANDLERS;
+
 void gridwl_cursor_init(struct gridwl_seat *seat) {
-	struct wlr_cursor *cursor = seat->cursor;
-	seat->cursor_motion.notify = handle_motion;
-	wl_signal_add(&cursor->events.motion, &seat->cursor_motion);
-	seat->cursor_motion_absolute.notify = handle_motion_absolute;
-	wl_signal_add(&cursor->events.motion_absolute,
-			&seat->cursor_motion_absolute);
-	seat->cursor_button.notify = handle_button;
-	wl_signal_add(&cursor->events.button, &seat->cursor_button);
-	seat->cursor_axis.notify = handle_axis;
-	wl_signal_add(&cursor->events.axis, &seat->cursor_axis);
-	seat->cursor_frame.notify = handle_frame;
-	wl_signal_add(&cursor->events.frame, &seat->cursor_frame);
-	seat->request_set_cursor.notify = handle_request_set_cursor;
-	wl_signal_add(&seat->wlr_seat->events.request_set_cursor,
-			&seat->request_set_cursor);
+	gridwl_cursor_events_connect(&seat->cursor_events, &cursor_handlers,
+			seat->cursor, seat->wlr_seat);
 }
 
 void gridwl_cursor_finish(struct gridwl_seat *seat) {
-	forget_cursor_surface(seat);
-	wl_list_remove(&seat->cursor_motion.link);
-	wl_list_remove(&seat->cursor_motion_absolute.link);
-	wl_list_remove(&seat->cursor_button.link);
-	wl_list_remove(&seat->cursor_axis.link);
-	wl_list_remove(&seat->cursor_frame.link);
-	wl_list_remove(&seat->request_set_cursor.link);
+	gridwl_cursor_surface_forget(&seat->cursor_surface);
+	gridwl_cursor_events_disconnect(&seat->cursor_events);
 }

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <wayland-server-core.h>
 #include <wlr/util/box.h>
+#include "input/cursor_surface.h"
 
 struct gridwl_server;
 struct gridwl_output;
@@ -47,8 +48,7 @@ struct gridwl_seat {
 	// gridwl_cursor_client_surface gives the frame plan); both NULL while it
 	// shows nothing.
 	struct wlr_xcursor_manager *cursor_theme_shown;
-	struct wlr_surface *cursor_surface;
-	struct wl_listener cursor_surface_destroy;
+	struct gridwl_cursor_surface cursor_surface;
 	// The theme before the last reload, while the cursor still shows it.
 	struct wlr_xcursor_manager *retired_xcursor_manager;
 	bool pointer_placed; // by gridwl_seat_output_placed
@@ -116,12 +116,7 @@ struct gridwl_seat {
 	struct wl_event_source *pointer_rebase_idle;
 
 	struct wl_listener new_input;
-	struct wl_listener cursor_motion;
-	struct wl_listener cursor_motion_absolute;
-	struct wl_listener cursor_button;
-	struct wl_listener cursor_axis;
-	struct wl_listener cursor_frame;
-	struct wl_listener request_set_cursor;
+	struct gridwl_cursor_events cursor_events;
 	struct wl_listener touch_down;
 	struct wl_listener touch_up;
 	struct wl_listener touch_motion;

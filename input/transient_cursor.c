@@ -42,21 +42,6 @@ static struct gridwl_server *seat_server(struct gridwl_transient_seat *seat) {
 	return seat->seats->seat->server;
 }
 
-static void forget_cursor_surface(struct gridwl_transient_seat *seat) {
-	if (seat->cursor_surface != NULL) {
-		wl_list_remove(&seat->cursor_surface_destroy.link);
-		seat->cursor_surface = NULL;
-	}
-}
-
-static void handle_cursor_surface_destroy(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_surface_destroy);
-	// wlr_cursor shows nothing from here on either.
-	forget_cursor_surface(seat);
-}
-
 void gridwl_transient_cursor_set_theme_image(struct gridwl_transient_seat *seat,
 		const char *name) {
 	struct wlr_xcursor_manager *theme = seat->seats->seat->xcursor_manager;
@@ -65,28 +50,20 @@ void gridwl_transient_cursor_set_theme_image(struct gridwl_transient_seat *seat,
 	}
 	// wlr_cursor loads it at each output's scale itself.
 	wlr_cursor_set_xcursor(seat->cursor, theme, name);
-	forget_cursor_surface(seat);
+	gridwl_cursor_surface_forget(&seat->cursor_surface);
 	seat->cursor_image = name;
 }
 
 static void set_cursor_surface(struct gridwl_transient_seat *seat,
 		struct wlr_surface *surface, int32_t hotspot_x, int32_t hotspot_y) {
-	wlr_cursor_set_surface(seat->cursor, surface, hotspot_x, hotspot_y);
+	gridwl_cursor_surface_show(&seat->cursor_surface, seat->cursor, surface,
+			hotspot_x, hotspot_y);
 	seat->cursor_image = NULL;
-	if (surface != seat->cursor_surface) {
-		forget_cursor_surface(seat);
-		if (surface != NULL) {
-			seat->cursor_surface = surface;
-			seat->cursor_surface_destroy.notify = handle_cursor_surface_destroy;
-			wl_signal_add(&surface->events.destroy,
-					&seat->cursor_surface_destroy);
-		}
-	}
 }
 
 static void hide_cursor(struct gridwl_transient_seat *seat) {
 	wlr_cursor_unset_image(seat->cursor);
-	forget_cursor_surface(seat);
+	gridwl_cursor_surface_forget(&seat->cursor_surface);
 	seat->cursor_image = NULL;
 	seat->cursor_shown = false;
 }
@@ -101,7 +78,8 @@ static void update_pointer_focus(struct gridwl_transient_seat *seat,
 	struct gridwl_view *view = gridwl_view_at(seat_server(seat),
 			seat->cursor->x, seat->cursor->y, &surface, &sx, &sy);
 	if (view == NULL) {
-		if (state->focused_surface != NULL || seat->cursor_surface != NULL) {
+		if (state->focused_surface != NULL ||
+				seat->cursor_surface.surface != NULL) {
 			gridwl_transient_cursor_set_theme_image(seat, "left_ptr");
 		}
 		wlr_seat_pointer_notify_clear_focus(seat->wlr_seat);
@@ -171,7 +149,7 @@ static void send_relative_motion(struct gridwl_transient_seat *seat,
 
 static void handle_motion(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_motion);
+			wl_container_of(listener, seat, cursor_events.motion);
 	struct wlr_pointer_motion_event *event = data;
 	// Logical pixels, as the user's pointer moves.
 	send_relative_motion(seat, event);
@@ -182,7 +160,7 @@ static void handle_motion(struct wl_listener *listener, void *data) {
 
 static void handle_motion_absolute(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_motion_absolute);
+			wl_container_of(listener, seat, cursor_events.motion_absolute);
 	struct wlr_pointer_motion_absolute_event *event = data;
 	wlr_cursor_warp_absolute(seat->cursor, &event->pointer->base, event->x,
 			event->y);
@@ -212,7 +190,7 @@ static struct gridwl_view *view_under_cursor(
 
 static void handle_button(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_button);
+			wl_container_of(listener, seat, cursor_events.button);
 	struct wlr_pointer_button_event *event = data;
 	gridwl_idle_notify_activity(seat_server(seat));
 	if (!seat->cursor_shown) {
@@ -236,7 +214,7 @@ static void handle_button(struct wl_listener *listener, void *data) {
 
 static void handle_axis(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_axis);
+			wl_container_of(listener, seat, cursor_events.axis);
 	struct wlr_pointer_axis_event *event = data;
 	gridwl_idle_notify_activity(seat_server(seat));
 	wlr_seat_pointer_notify_axis(seat->wlr_seat, event->time_msec,
@@ -246,14 +224,14 @@ static void handle_axis(struct wl_listener *listener, void *data) {
 
 static void handle_frame(struct wl_listener *listener, void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_frame);
+			wl_container_of(listener, seat, cursor_events.frame);
 	wlr_seat_pointer_notify_frame(seat->wlr_seat);
 }
 
 static void handle_request_set_cursor(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, request_set_cursor);
+			wl_container_of(listener, seat, cursor_events.request_set_cursor);
 	struct wlr_seat_pointer_request_set_cursor_event *event = data;
 	// Only the client under this seat's pointer may choose its image.
 	if (!seat->cursor_shown ||
@@ -287,9 +265,10 @@ struct wlr_surface *gridwl_transient_seats_cursor_surface(
 		struct gridwl_transient_seats *seats, struct wlr_texture *texture) {
 	struct gridwl_transient_seat *seat;
 	wl_list_for_each(seat, &seats->seats, link) {
-		if (seat->cursor_surface != NULL &&
-				wlr_surface_get_texture(seat->cursor_surface) == texture) {
-			return seat->cursor_surface;
+		struct wlr_surface *surface =
+				gridwl_cursor_surface_of(&seat->cursor_surface, texture);
+		if (surface != NULL) {
+			return surface;
 		}
 	}
 	return NULL;
@@ -383,6 +362,9 @@ bool gridwl_transient_cursor_has_pointer(struct gridwl_transient_seat *seat) {
 	return !wl_list_empty(&seat->pointers);
 }
 
+static const struct gridwl_cursor_events cursor_handlers =
+		GRIDWL_CURSOR_HANDLERS;
+
 bool gridwl_transient_cursor_init(struct gridwl_transient_seat *seat) {
 	seat->cursor = wlr_cursor_create();
 	if (seat->cursor == NULL) {
@@ -391,21 +373,8 @@ bool gridwl_transient_cursor_init(struct gridwl_transient_seat *seat) {
 	wl_list_init(&seat->pointers);
 	wlr_cursor_attach_output_layout(seat->cursor,
 			seat_server(seat)->output_layout);
-	struct wlr_cursor *cursor = seat->cursor;
-	seat->cursor_motion.notify = handle_motion;
-	wl_signal_add(&cursor->events.motion, &seat->cursor_motion);
-	seat->cursor_motion_absolute.notify = handle_motion_absolute;
-	wl_signal_add(&cursor->events.motion_absolute,
-			&seat->cursor_motion_absolute);
-	seat->cursor_button.notify = handle_button;
-	wl_signal_add(&cursor->events.button, &seat->cursor_button);
-	seat->cursor_axis.notify = handle_axis;
-	wl_signal_add(&cursor->events.axis, &seat->cursor_axis);
-	seat->cursor_frame.notify = handle_frame;
-	wl_signal_add(&cursor->events.frame, &seat->cursor_frame);
-	seat->request_set_cursor.notify = handle_request_set_cursor;
-	wl_signal_add(&seat->wlr_seat->events.request_set_cursor,
-			&seat->request_set_cursor);
+	gridwl_cursor_events_connect(&seat->cursor_events, &cursor_handlers,
+			seat->cursor, seat->wlr_seat);
 	return true;
 }
 
@@ -414,13 +383,8 @@ void gridwl_transient_cursor_finish(struct gridwl_transient_seat *seat) {
 	wl_list_for_each_safe(pointer, tmp, &seat->pointers, link) {
 		pointer_free(pointer);
 	}
-	forget_cursor_surface(seat);
-	wl_list_remove(&seat->cursor_motion.link);
-	wl_list_remove(&seat->cursor_motion_absolute.link);
-	wl_list_remove(&seat->cursor_button.link);
-	wl_list_remove(&seat->cursor_axis.link);
-	wl_list_remove(&seat->cursor_frame.link);
-	wl_list_remove(&seat->request_set_cursor.link);
+	gridwl_cursor_surface_forget(&seat->cursor_surface);
+	gridwl_cursor_events_disconnect(&seat->cursor_events);
 	// Its output cursors go, and the outputs repaint where they were.
 	wlr_cursor_destroy(seat->cursor);
 	seat->cursor = NULL;

@@ -335,7 +335,7 @@ void gridwl_transient_seats_for_each(struct gridwl_transient_seats *seats,
 			.x = seat->cursor->x,
 			.y = seat->cursor->y,
 			.cursor_image = seat->cursor_image,
-			.client_cursor = seat->cursor_surface != NULL,
+			.client_cursor = seat->cursor_surface.surface != NULL,
 		};
 		func(&info, data);
 	}

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <wayland-server-core.h>
+#include "input/cursor_surface.h"
 
 /* What input/transient_seat.c and input/transient_cursor.c share. */
 
@@ -46,14 +47,8 @@ struct gridwl_transient_seat {
 	// name), or NULL.
 	const char *cursor_image;
 	// A client's surface as its image, or NULL.
-	struct wlr_surface *cursor_surface;
-	struct wl_listener cursor_surface_destroy;
-	struct wl_listener cursor_motion;
-	struct wl_listener cursor_motion_absolute;
-	struct wl_listener cursor_button;
-	struct wl_listener cursor_axis;
-	struct wl_listener cursor_frame;
-	struct wl_listener request_set_cursor;
+	struct gridwl_cursor_surface cursor_surface;
+	struct gridwl_cursor_events cursor_events;
 
 	struct wl_listener destroy;
 };

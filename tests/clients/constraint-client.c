@@ -3,9 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
-#include "client-globals.h"
+#include "client-skeleton.h"
 #include "pointer-constraints-unstable-v1-client-protocol.h"
-#include "raw-client.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
 
 /*
@@ -28,67 +27,16 @@
  */
 
 struct client {
-	struct wl_display *display;
-	struct wl_registry *registry;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
-	struct wl_seat *seat;
+	struct client_skeleton skel;
 	struct zwp_relative_pointer_manager_v1 *relative_manager;
 	struct zwp_pointer_constraints_v1 *constraints;
-	struct wl_pointer *pointer;
 	struct zwp_relative_pointer_v1 *relative;
 	struct zwp_locked_pointer_v1 *locked;
 	struct zwp_confined_pointer_v1 *confined;
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
-	// The one buffer drawn. raw_client_pattern_buffer's buffer destroys
-	// itself on release, which may come any time or never (pixman keeps it
-	// while the surface lives): on a queue never dispatched it waits for
-	// main to destroy it, instead of leaving a pointer that may dangle.
-	struct wl_buffer *buffer;
-	struct wl_event_queue *buffer_queue;
 	// What "inert" asked for, kept to be destroyed at the end.
 	struct wl_pointer *inert_pointer;
 	struct zwp_relative_pointer_v1 *inert_relative;
 	struct zwp_locked_pointer_v1 *inert_locked;
-	int width, height, scale;
-	bool configured;
-};
-
-static void pointer_enter(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
-		wl_fixed_t y) {
-	raw_client_emit("pointer enter %.2f %.2f", wl_fixed_to_double(x),
-			wl_fixed_to_double(y));
-}
-
-static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface) {
-	raw_client_emit("pointer leave");
-}
-
-static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
-	raw_client_emit("pointer motion %.2f %.2f", wl_fixed_to_double(x),
-			wl_fixed_to_double(y));
-}
-
-static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
-}
-
-static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
-		uint32_t axis, wl_fixed_t value) {
-}
-
-static const struct wl_pointer_listener pointer_listener = {
-	.enter = pointer_enter,
-	.leave = pointer_leave,
-	.motion = pointer_motion,
-	.button = pointer_button,
-	.axis = pointer_axis,
 };
 
 static void relative_motion(void *data,
@@ -104,28 +52,14 @@ static const struct zwp_relative_pointer_v1_listener relative_listener = {
 	.relative_motion = relative_motion,
 };
 
-static void seat_capabilities(void *data, struct wl_seat *seat,
-		uint32_t capabilities) {
+static void pointer_added(void *data, struct wl_pointer *pointer) {
 	struct client *client = data;
-	if ((capabilities & WL_SEAT_CAPABILITY_POINTER) &&
-			client->pointer == NULL) {
-		client->pointer = wl_seat_get_pointer(seat);
-		wl_pointer_add_listener(client->pointer, &pointer_listener, client);
-		client->relative = zwp_relative_pointer_manager_v1_get_relative_pointer(
-				client->relative_manager, client->pointer);
-		zwp_relative_pointer_v1_add_listener(client->relative,
-				&relative_listener, client);
-		raw_client_emit("pointer ready");
-	}
+	client->relative = zwp_relative_pointer_manager_v1_get_relative_pointer(
+			client->relative_manager, pointer);
+	zwp_relative_pointer_v1_add_listener(client->relative, &relative_listener,
+			client);
+	raw_client_emit("pointer ready");
 }
-
-static void seat_name(void *data, struct wl_seat *seat, const char *name) {
-}
-
-static const struct wl_seat_listener seat_listener = {
-	.capabilities = seat_capabilities,
-	.name = seat_name,
-};
 
 static void locked(void *data, struct zwp_locked_pointer_v1 *locked) {
 	raw_client_emit("locked");
@@ -153,45 +87,7 @@ static const struct zwp_confined_pointer_v1_listener confined_listener = {
 	.unconfined = unconfined,
 };
 
-static void draw(struct client *client) {
-	struct pattern pattern = { .kind = PATTERN_CHECKER };
-	struct wl_buffer *buffer = raw_client_pattern_buffer(client->shm,
-			client->width * client->scale, client->height * client->scale,
-			&pattern);
-	if (buffer == NULL) {
-		exit(1);
-	}
-	client->buffer = buffer;
-	wl_proxy_set_queue((struct wl_proxy *)buffer, client->buffer_queue);
-	wl_surface_set_buffer_scale(client->surface, client->scale);
-	wl_surface_attach(client->surface, buffer, 0, 0);
-	wl_surface_damage(client->surface, 0, 0, client->width, client->height);
-	wl_surface_commit(client->surface);
-}
-
-static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial) {
-	struct client *client = data;
-	xdg_surface_ack_configure(xdg_surface, serial);
-	if (!client->configured) {
-		client->configured = true;
-		draw(client);
-	} else {
-		wl_surface_commit(client->surface);
-	}
-}
-
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = xdg_surface_configure,
-};
-
 static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
-	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-			&client_wm_base_listener },
-	// Listened to from the bind: the capabilities come at once.
-	{ &wl_seat_interface, 1, offsetof(struct client, seat), &seat_listener },
 	{ &zwp_relative_pointer_manager_v1_interface, 1,
 			offsetof(struct client, relative_manager), NULL },
 	{ &zwp_pointer_constraints_v1_interface, 1,
@@ -201,7 +97,8 @@ static const struct client_global bound_globals[] = {
 
 static struct wl_region *make_region(struct client *client, int x, int y, int w,
 		int h) {
-	struct wl_region *region = wl_compositor_create_region(client->compositor);
+	struct wl_region *region =
+			wl_compositor_create_region(client->skel.compositor);
 	wl_region_add(region, x, y, w, h);
 	return region;
 }
@@ -227,13 +124,15 @@ static void constrain(struct client *client, bool lock, const char *lifetime,
 	if (lock) {
 		client->locked =
 				zwp_pointer_constraints_v1_lock_pointer(client->constraints,
-						client->surface, client->pointer, region, how);
+						client->skel.surface, client->skel.pointer, region,
+						how);
 		zwp_locked_pointer_v1_add_listener(client->locked, &locked_listener,
 				client);
 	} else {
 		client->confined =
 				zwp_pointer_constraints_v1_confine_pointer(client->constraints,
-						client->surface, client->pointer, region, how);
+						client->skel.surface, client->skel.pointer, region,
+						how);
 		zwp_confined_pointer_v1_add_listener(client->confined,
 				&confined_listener, client);
 	}
@@ -261,14 +160,8 @@ static bool on_line(void *data, char *line) {
 	if (sscanf(line, "%31s", command) != 1) {
 		return true;
 	}
-	if (strcmp(command, "quit") == 0) {
-		return false;
-	} else if (strcmp(command, "sync") == 0) {
-		wl_display_roundtrip(client->display);
-		raw_client_emit("sync");
-	} else if ((strcmp(command, "lock") == 0 ||
-					   strcmp(command, "confine") == 0) &&
-			client->pointer != NULL) {
+	if ((strcmp(command, "lock") == 0 || strcmp(command, "confine") == 0) &&
+			client->skel.pointer != NULL) {
 		int n = sscanf(line, "%*s %127s %d %d %d %d", word, &x, &y, &w, &h);
 		struct wl_region *region =
 				n == 5 ? make_region(client, x, y, w, h) : NULL;
@@ -289,67 +182,56 @@ static bool on_line(void *data, char *line) {
 		if (region != NULL) {
 			wl_region_destroy(region);
 		}
-		wl_surface_commit(client->surface);
+		wl_surface_commit(client->skel.surface);
 	} else if (strcmp(command, "hint") == 0 && client->locked != NULL &&
 			sscanf(line, "%*s %d %d", &x, &y) == 2) {
 		zwp_locked_pointer_v1_set_cursor_position_hint(client->locked,
 				wl_fixed_from_int(x), wl_fixed_from_int(y));
-		wl_surface_commit(client->surface);
+		wl_surface_commit(client->skel.surface);
 	} else if (strcmp(command, "unconstrain") == 0) {
 		unconstrain(client);
 	} else if (strcmp(command, "inert") == 0) {
 		// A wl_pointer asked for while the seat has none is inert: both
 		// protocols must cope with it. A second inert replaces the first.
 		inert_destroy(client);
-		client->inert_pointer = wl_seat_get_pointer(client->seat);
+		client->inert_pointer = wl_seat_get_pointer(client->skel.seat);
 		client->inert_relative =
 				zwp_relative_pointer_manager_v1_get_relative_pointer(
 						client->relative_manager, client->inert_pointer);
 		client->inert_locked =
 				zwp_pointer_constraints_v1_lock_pointer(client->constraints,
-						client->surface, client->inert_pointer, NULL,
+						client->skel.surface, client->inert_pointer, NULL,
 						ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT);
-		wl_display_roundtrip(client->display);
+		wl_display_roundtrip(client->skel.display);
 		raw_client_emit("inert done");
 	} else if (strcmp(command, "title") == 0 &&
 			sscanf(line, "%*s %127s", word) == 1) {
-		xdg_toplevel_set_title(client->toplevel, word);
+		xdg_toplevel_set_title(client->skel.toplevel, word);
 	} else if (strcmp(command, "app-id") == 0 &&
 			sscanf(line, "%*s %127s", word) == 1) {
-		xdg_toplevel_set_app_id(client->toplevel, word);
+		xdg_toplevel_set_app_id(client->skel.toplevel, word);
 	} else {
-		raw_client_emit("error bad command \"%s\"", line);
+		return client_skeleton_bad_command(&client->skel, line);
 	}
 	return true;
 }
 
-/* Destroys every object the client made, children before what made them,
- * and disconnects: a clean exit leaves nothing behind (LeakSanitizer
- * counts proxies still allocated). */
+static bool start(void *data) {
+	struct client *client = data;
+	if (client->relative_manager == NULL || client->constraints == NULL) {
+		raw_client_emit("error missing globals");
+		return false;
+	}
+	return true;
+}
+
+/* Destroys what the client made, children before what made them, then the
+ * skeleton. */
 static void client_finish(struct client *client) {
 	unconstrain(client);
 	inert_destroy(client);
 	if (client->relative != NULL) {
 		zwp_relative_pointer_v1_destroy(client->relative);
-	}
-	// Bound at version 1: wl_pointer.release needs 3.
-	if (client->pointer != NULL) {
-		wl_pointer_destroy(client->pointer);
-	}
-	if (client->toplevel != NULL) {
-		xdg_toplevel_destroy(client->toplevel);
-	}
-	if (client->xdg_surface != NULL) {
-		xdg_surface_destroy(client->xdg_surface);
-	}
-	if (client->surface != NULL) {
-		wl_surface_destroy(client->surface);
-	}
-	if (client->buffer != NULL) {
-		wl_buffer_destroy(client->buffer);
-	}
-	if (client->buffer_queue != NULL) {
-		wl_event_queue_destroy(client->buffer_queue);
 	}
 	if (client->constraints != NULL) {
 		zwp_pointer_constraints_v1_destroy(client->constraints);
@@ -357,22 +239,7 @@ static void client_finish(struct client *client) {
 	if (client->relative_manager != NULL) {
 		zwp_relative_pointer_manager_v1_destroy(client->relative_manager);
 	}
-	if (client->seat != NULL) {
-		wl_seat_destroy(client->seat);
-	}
-	if (client->wm_base != NULL) {
-		xdg_wm_base_destroy(client->wm_base);
-	}
-	if (client->shm != NULL) {
-		wl_shm_destroy(client->shm);
-	}
-	if (client->compositor != NULL) {
-		wl_compositor_destroy(client->compositor);
-	}
-	if (client->registry != NULL) {
-		wl_registry_destroy(client->registry);
-	}
-	wl_display_disconnect(client->display);
+	client_skeleton_finish(&client->skel, 0);
 }
 
 int main(int argc, char *argv[]) {
@@ -383,44 +250,25 @@ int main(int argc, char *argv[]) {
 				"SCALE\n");
 		return 2;
 	}
-	client.width = atoi(argv[2]);
-	client.height = atoi(argv[3]);
-	client.scale = atoi(argv[4]);
-	if (client.width <= 0 || client.height <= 0 || client.scale <= 0) {
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
+		.data = &client,
+		.window = true,
+		.seat_version = 1,
+		.pointer = CLIENT_POINTER_ENTER | CLIENT_POINTER_MOTION,
+		.pointer_added = pointer_added,
+		.width = atoi(argv[2]),
+		.height = atoi(argv[3]),
+		.scale = atoi(argv[4]),
+		.pattern = { .kind = PATTERN_CHECKER },
+		.start = start,
+		.command = on_line,
+	};
+	if (spec.width <= 0 || spec.height <= 0 || spec.scale <= 0) {
 		fprintf(stderr, "constraint-client: bad size or scale\n");
 		return 2;
 	}
-	client.display = wl_display_connect(NULL);
-	if (client.display == NULL) {
-		fprintf(stderr, "constraint-client: cannot connect\n");
-		return 1;
-	}
-	client.buffer_queue = wl_display_create_queue(client.display);
-	struct client_globals globals = {
-		.table = bound_globals,
-		.data = &client,
-	};
-	client.registry = client_globals_listen(client.display, &globals);
-	wl_display_roundtrip(client.display);
-	if (client.compositor == NULL || client.shm == NULL ||
-			client.wm_base == NULL || client.seat == NULL ||
-			client.relative_manager == NULL || client.constraints == NULL) {
-		raw_client_emit("error missing globals");
-		client_finish(&client);
-		return 1;
-	}
-	client.surface = wl_compositor_create_surface(client.compositor);
-	int status = raw_client_map_toplevel(client.display, client.wm_base,
-			client.surface, &client.xdg_surface, &client.toplevel,
-			&xdg_surface_listener, &client, argv[1], argv[1],
-			&client.configured);
-	if (status != 0) {
-		client_finish(&client);
-		return status;
-	}
-	wl_display_roundtrip(client.display);
-	raw_client_emit("ready");
-	status = raw_client_run(client.display, on_line, &client);
+	int status = client_skeleton_main(&client.skel, &spec, argv[1], argv[1]);
 	client_finish(&client);
 	return status;
 }

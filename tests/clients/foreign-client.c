@@ -5,9 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
-#include "client-globals.h"
+#include "client-skeleton.h"
 #include "pattern.h"
-#include "raw-client.h"
 #include "xdg-foreign-unstable-v1-client-protocol.h"
 #include "xdg-foreign-unstable-v2-client-protocol.h"
 
@@ -28,11 +27,7 @@
  */
 
 struct client {
-	struct wl_display *display;
-	struct wl_registry *registry;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
+	struct client_skeleton skel;
 	struct zxdg_exporter_v1 *exporter_v1;
 	struct zxdg_importer_v1 *importer_v1;
 	struct zxdg_exporter_v2 *exporter_v2;
@@ -41,20 +36,13 @@ struct client {
 	struct zxdg_exported_v2 *exported_v2;
 	struct zxdg_imported_v1 *imported_v1;
 	struct zxdg_imported_v2 *imported_v2;
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
-	bool configured, handle_seen;
+	bool handle_seen;
 	int width, height;
 	struct pattern pattern;
 	struct raw_client_buffers buffers;
 };
 
 static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
-	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-			&client_wm_base_listener },
 	{ &zxdg_exporter_v1_interface, 1, offsetof(struct client, exporter_v1),
 			NULL },
 	{ &zxdg_importer_v1_interface, 1, offsetof(struct client, importer_v1),
@@ -106,36 +94,20 @@ static const struct zxdg_imported_v2_listener imported_v2_listener = {
 	.destroyed = imported_v2_destroyed,
 };
 
-static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial) {
+static void draw(void *data) {
 	struct client *c = data;
-	xdg_surface_ack_configure(xdg_surface, serial);
-	if (!c->configured) {
-		c->configured = true;
-		struct wl_buffer *buffer =
-				raw_client_tracked_pattern_buffer(&c->buffers, c->shm, c->width,
-						c->height, &c->pattern);
-		if (buffer == NULL) {
-			return;
-		}
-		wl_surface_attach(c->surface, buffer, 0, 0);
-		wl_surface_damage_buffer(c->surface, 0, 0, c->width, c->height);
+	struct wl_buffer *buffer = raw_client_tracked_pattern_buffer(&c->buffers,
+			c->skel.shm, c->width, c->height, &c->pattern);
+	if (buffer != NULL) {
+		wl_surface_attach(c->skel.surface, buffer, 0, 0);
+		wl_surface_damage_buffer(c->skel.surface, 0, 0, c->width, c->height);
 	}
-	wl_surface_commit(c->surface);
+	wl_surface_commit(c->skel.surface);
 }
-
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = xdg_surface_configure,
-};
 
 static bool on_line(void *data, char *line) {
 	struct client *c = data;
-	if (strcmp(line, "quit") == 0) {
-		return false;
-	} else if (strcmp(line, "sync") == 0) {
-		wl_display_roundtrip(c->display);
-		raw_client_emit("sync");
-	} else if (strcmp(line, "unexport") == 0 &&
+	if (strcmp(line, "unexport") == 0 &&
 			(c->exported_v1 != NULL || c->exported_v2 != NULL)) {
 		if (c->exported_v1 != NULL) {
 			zxdg_exported_v1_destroy(c->exported_v1);
@@ -144,16 +116,15 @@ static bool on_line(void *data, char *line) {
 			zxdg_exported_v2_destroy(c->exported_v2);
 			c->exported_v2 = NULL;
 		}
-		wl_display_flush(c->display);
+		wl_display_flush(c->skel.display);
 	} else {
-		raw_client_emit("error unknown command \"%s\"", line);
+		return client_skeleton_bad_command(&c->skel, line);
 	}
 	return true;
 }
 
-/* Destroys every object it made and disconnects: a clean exit leaves
- * nothing behind (LeakSanitizer counts proxies still allocated). */
-static void client_finish(struct client *c) {
+/* Destroys what the client made, then the skeleton. */
+static int client_finish(struct client *c, int status) {
 	if (c->exported_v1 != NULL) {
 		zxdg_exported_v1_destroy(c->exported_v1);
 	}
@@ -165,11 +136,6 @@ static void client_finish(struct client *c) {
 	}
 	if (c->imported_v2 != NULL) {
 		zxdg_imported_v2_destroy(c->imported_v2);
-	}
-	if (c->toplevel != NULL) {
-		xdg_toplevel_destroy(c->toplevel);
-		xdg_surface_destroy(c->xdg_surface);
-		wl_surface_destroy(c->surface);
 	}
 	raw_client_buffers_finish(&c->buffers);
 	if (c->exporter_v1 != NULL) {
@@ -184,24 +150,14 @@ static void client_finish(struct client *c) {
 	if (c->importer_v2 != NULL) {
 		zxdg_importer_v2_destroy(c->importer_v2);
 	}
-	if (c->wm_base != NULL) {
-		xdg_wm_base_destroy(c->wm_base);
-	}
-	if (c->shm != NULL) {
-		wl_shm_destroy(c->shm);
-	}
-	if (c->compositor != NULL) {
-		wl_compositor_destroy(c->compositor);
-	}
-	wl_registry_destroy(c->registry);
-	wl_display_disconnect(c->display);
+	return client_skeleton_finish(&c->skel, status);
 }
 
 /* Dispatches until done is set; false when the compositor ends the
  * client. */
 static bool dispatch_until(struct client *c, const bool *done) {
 	while (!*done) {
-		if (wl_display_dispatch(c->display) < 0) {
+		if (wl_display_dispatch(c->skel.display) < 0) {
 			return false;
 		}
 	}
@@ -224,64 +180,58 @@ int main(int argc, char **argv) {
 	c.pattern = (struct pattern){ .kind = PATTERN_SOLID,
 		.colour = 0xff000000u | (uint32_t)strtoul(argv[4], NULL, 16) };
 	raw_client_buffers_init(&c.buffers);
-	c.display = raw_client_connect();
-	if (c.display == NULL) {
-		return 1;
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
+		.data = &c,
+		.window = true,
+		.draw = draw,
+		.command = on_line,
+		.bad_command_word = "unknown",
+	};
+	if (client_skeleton_connect(&c.skel, &spec) != 0) {
+		return client_finish(&c, 1);
 	}
-	struct client_globals globals = { .table = bound_globals, .data = &c };
-	c.registry = client_globals_listen(c.display, &globals);
-	wl_display_roundtrip(c.display);
 	bool have = version == 1 ?
 			(export ? c.exporter_v1 != NULL : c.importer_v1 != NULL) :
 			(export ? c.exporter_v2 != NULL : c.importer_v2 != NULL);
-	if (c.compositor == NULL || c.shm == NULL || c.wm_base == NULL || !have) {
+	if (!have) {
 		raw_client_emit("error compositor lacks xdg-foreign v%d", version);
-		client_finish(&c);
-		return 1;
+		return client_finish(&c, 1);
 	}
-	c.surface = wl_compositor_create_surface(c.compositor);
-	c.xdg_surface = xdg_wm_base_get_xdg_surface(c.wm_base, c.surface);
-	xdg_surface_add_listener(c.xdg_surface, &xdg_surface_listener, &c);
-	c.toplevel = xdg_surface_get_toplevel(c.xdg_surface);
-	xdg_toplevel_add_listener(c.toplevel, &raw_client_toplevel_listener, &c);
-	xdg_toplevel_set_app_id(c.toplevel, argv[3]);
+	client_skeleton_make_toplevel(&c.skel, argv[3], NULL);
+	struct wl_surface *surface = c.skel.surface;
 	if (import) {
 		if (version == 1) {
 			c.imported_v1 = zxdg_importer_v1_import(c.importer_v1, argv[6]);
 			zxdg_imported_v1_add_listener(c.imported_v1, &imported_v1_listener,
 					&c);
-			zxdg_imported_v1_set_parent_of(c.imported_v1, c.surface);
+			zxdg_imported_v1_set_parent_of(c.imported_v1, surface);
 		} else {
 			c.imported_v2 =
 					zxdg_importer_v2_import_toplevel(c.importer_v2, argv[6]);
 			zxdg_imported_v2_add_listener(c.imported_v2, &imported_v2_listener,
 					&c);
-			zxdg_imported_v2_set_parent_of(c.imported_v2, c.surface);
+			zxdg_imported_v2_set_parent_of(c.imported_v2, surface);
 		}
 	}
-	wl_surface_commit(c.surface);
-	bool ok = dispatch_until(&c, &c.configured) &&
-			wl_display_roundtrip(c.display) >= 0;
-	if (ok && export) {
+	int status = client_skeleton_show(&c.skel);
+	if (status == 0 && export) {
 		if (version == 1) {
-			c.exported_v1 = zxdg_exporter_v1_export(c.exporter_v1, c.surface);
+			c.exported_v1 = zxdg_exporter_v1_export(c.exporter_v1, surface);
 			zxdg_exported_v1_add_listener(c.exported_v1, &exported_v1_listener,
 					&c);
 		} else {
 			c.exported_v2 =
-					zxdg_exporter_v2_export_toplevel(c.exporter_v2, c.surface);
+					zxdg_exporter_v2_export_toplevel(c.exporter_v2, surface);
 			zxdg_exported_v2_add_listener(c.exported_v2, &exported_v2_listener,
 					&c);
 		}
-		ok = dispatch_until(&c, &c.handle_seen);
+		if (!dispatch_until(&c, &c.handle_seen)) {
+			status = raw_client_report_disconnect(c.skel.display);
+		}
 	}
-	int status;
-	if (ok) {
-		raw_client_emit("ready");
-		status = raw_client_run(c.display, on_line, &c);
-	} else {
-		status = raw_client_report_disconnect(c.display);
+	if (status == 0) {
+		status = client_skeleton_ready_run(&c.skel);
 	}
-	client_finish(&c);
-	return status;
+	return client_finish(&c, status);
 }

@@ -5,10 +5,9 @@
 #include <string.h>
 #include <time.h>
 #include <wayland-client.h>
-#include "client-globals.h"
+#include "client-skeleton.h"
 #include "pattern.h"
 #include "presentation-time-client-protocol.h"
-#include "raw-client.h"
 
 /*
  * presentation-client: a window that asks wp_presentation when each of its
@@ -34,26 +33,10 @@
  */
 
 #define SIZE 100
-#define MAX_OUTPUTS 8
-
-struct output {
-	struct wl_output *wl_output;
-	char name[64];
-};
-
 struct client {
-	struct wl_display *display;
-	struct wl_registry *registry;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
+	struct client_skeleton skel;
 	struct wp_presentation *presentation;
-	struct output outputs[MAX_OUTPUTS];
-	int output_count;
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
-	bool configured;
+	struct client_named_outputs outputs;
 	int frames_left; // frames still to draw, each on the last one's callback
 	struct wl_callback *frame_callback;
 	int colour;
@@ -65,7 +48,7 @@ struct client {
 struct feedback {
 	struct client *client;
 	struct wp_presentation_feedback *feedback;
-	struct output *output; // from sync_output
+	struct client_named_output *output; // from sync_output
 	uint64_t committed_ns;
 	struct wl_list link;
 };
@@ -82,51 +65,12 @@ static uint64_t now_ns(void) {
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static void output_geometry(void *data, struct wl_output *wl_output, int32_t x,
-		int32_t y, int32_t width_mm, int32_t height_mm, int32_t subpixel,
-		const char *make, const char *model, int32_t transform) {
-}
-
-static void output_mode(void *data, struct wl_output *wl_output, uint32_t flags,
-		int32_t width, int32_t height, int32_t refresh) {
-}
-
-static void output_done(void *data, struct wl_output *wl_output) {
-}
-
-static void output_scale(void *data, struct wl_output *wl_output,
-		int32_t factor) {
-}
-
-static void output_name(void *data, struct wl_output *wl_output,
-		const char *name) {
-	struct output *output = data;
-	snprintf(output->name, sizeof(output->name), "%s", name);
-}
-
-static void output_description(void *data, struct wl_output *wl_output,
-		const char *description) {
-}
-
-static const struct wl_output_listener output_listener = {
-	.geometry = output_geometry,
-	.mode = output_mode,
-	.done = output_done,
-	.scale = output_scale,
-	.name = output_name,
-	.description = output_description,
-};
-
 static void feedback_sync_output(void *data,
 		struct wp_presentation_feedback *wp_feedback,
 		struct wl_output *wl_output) {
 	struct feedback *feedback = data;
-	struct client *client = feedback->client;
-	for (int i = 0; i < client->output_count && i < MAX_OUTPUTS; i++) {
-		if (client->outputs[i].wl_output == wl_output) {
-			feedback->output = &client->outputs[i];
-		}
-	}
+	feedback->output =
+			client_named_outputs_of(&feedback->client->outputs, wl_output);
 }
 
 static void feedback_presented(void *data,
@@ -195,8 +139,8 @@ static void draw(struct client *client, bool with_feedback) {
 		.colour = colours[client->colour++ % 3],
 	};
 	struct wl_buffer *buffer =
-			raw_client_tracked_pattern_buffer(&client->buffers, client->shm,
-					SIZE, SIZE, &pattern);
+			raw_client_tracked_pattern_buffer(&client->buffers,
+					client->skel.shm, SIZE, SIZE, &pattern);
 	if (buffer == NULL) {
 		return;
 	}
@@ -208,8 +152,8 @@ static void draw(struct client *client, bool with_feedback) {
 			return;
 		}
 		feedback->client = client;
-		feedback->feedback =
-				wp_presentation_feedback(client->presentation, client->surface);
+		feedback->feedback = wp_presentation_feedback(client->presentation,
+				client->skel.surface);
 		wp_presentation_feedback_add_listener(feedback->feedback,
 				&feedback_listener, feedback);
 		wl_list_insert(client->feedbacks.prev, &feedback->link);
@@ -217,41 +161,25 @@ static void draw(struct client *client, bool with_feedback) {
 	if (client->frame_callback != NULL) {
 		wl_callback_destroy(client->frame_callback);
 	}
-	client->frame_callback = wl_surface_frame(client->surface);
+	client->frame_callback = wl_surface_frame(client->skel.surface);
 	wl_callback_add_listener(client->frame_callback, &frame_listener, client);
-	wl_surface_attach(client->surface, buffer, 0, 0);
-	wl_surface_damage_buffer(client->surface, 0, 0, SIZE, SIZE);
+	wl_surface_attach(client->skel.surface, buffer, 0, 0);
+	wl_surface_damage_buffer(client->skel.surface, 0, 0, SIZE, SIZE);
 	if (feedback != NULL) {
 		feedback->committed_ns = now_ns();
 	}
-	wl_surface_commit(client->surface);
-	wl_display_flush(client->display);
+	wl_surface_commit(client->skel.surface);
+	wl_display_flush(client->skel.display);
 	if (client->frames_left > 0) {
 		client->frames_left--;
 	}
 }
 
-static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial) {
-	struct client *client = data;
-	xdg_surface_ack_configure(xdg_surface, serial);
-	if (!client->configured) {
-		client->configured = true;
-		draw(client, false);
-	} else {
-		wl_surface_commit(client->surface);
-	}
+static void draw_first(void *data) {
+	draw(data, false);
 }
 
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = xdg_surface_configure,
-};
-
 static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
-	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-			&client_wm_base_listener },
 	{ &wp_presentation_interface, 1, offsetof(struct client, presentation),
 			&presentation_listener },
 	{ 0 },
@@ -260,25 +188,14 @@ static const struct client_global bound_globals[] = {
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version) {
 	struct client *client = data;
-	if (strcmp(interface, wl_output_interface.name) == 0 &&
-			version >= WL_OUTPUT_NAME_SINCE_VERSION &&
-			client->output_count < MAX_OUTPUTS) {
-		struct output *output = &client->outputs[client->output_count++];
-		output->wl_output = wl_registry_bind(registry, name,
-				&wl_output_interface, WL_OUTPUT_NAME_SINCE_VERSION);
-		wl_output_add_listener(output->wl_output, &output_listener, output);
-	}
+	client_named_outputs_global(&client->outputs, registry, name, interface,
+			version);
 }
 
-static bool on_line(void *data, char *line) {
+static bool command(void *data, char *line) {
 	struct client *client = data;
 	int n;
-	if (strcmp(line, "quit") == 0) {
-		return false;
-	} else if (strcmp(line, "sync") == 0) {
-		wl_display_roundtrip(client->display);
-		raw_client_emit("sync");
-	} else if (strcmp(line, "commit") == 0) {
+	if (strcmp(line, "commit") == 0) {
 		draw(client, true);
 	} else if (sscanf(line, "frames %d", &n) == 1 && n > 0) {
 		client->frames_left = n;
@@ -291,39 +208,15 @@ static bool on_line(void *data, char *line) {
 	return true;
 }
 
-/* Destroys every object it made and disconnects: a clean exit leaves
- * nothing behind (LeakSanitizer counts proxies still allocated). */
-static void client_finish(struct client *client) {
-	struct feedback *feedback, *tmp;
-	wl_list_for_each_safe(feedback, tmp, &client->feedbacks, link) {
-		feedback_free(feedback);
+/* The outputs' names come after their binding. */
+static bool start(void *data) {
+	struct client *client = data;
+	wl_display_roundtrip(client->skel.display);
+	if (client->presentation == NULL) {
+		raw_client_emit("error compositor lacks wp_presentation");
+		return false;
 	}
-	if (client->frame_callback != NULL) {
-		wl_callback_destroy(client->frame_callback);
-	}
-	if (client->toplevel != NULL) {
-		xdg_toplevel_destroy(client->toplevel);
-		xdg_surface_destroy(client->xdg_surface);
-		wl_surface_destroy(client->surface);
-	}
-	raw_client_buffers_finish(&client->buffers);
-	for (int i = 0; i < client->output_count && i < MAX_OUTPUTS; i++) {
-		wl_output_release(client->outputs[i].wl_output);
-	}
-	if (client->presentation != NULL) {
-		wp_presentation_destroy(client->presentation);
-	}
-	if (client->wm_base != NULL) {
-		xdg_wm_base_destroy(client->wm_base);
-	}
-	if (client->shm != NULL) {
-		wl_shm_destroy(client->shm);
-	}
-	if (client->compositor != NULL) {
-		wl_compositor_destroy(client->compositor);
-	}
-	wl_registry_destroy(client->registry);
-	wl_display_disconnect(client->display);
+	return true;
 }
 
 int main(int argc, char **argv) {
@@ -334,35 +227,27 @@ int main(int argc, char **argv) {
 	struct client client = { 0 };
 	wl_list_init(&client.feedbacks);
 	raw_client_buffers_init(&client.buffers);
-	client.display = raw_client_connect();
-	if (client.display == NULL) {
-		return 1;
-	}
-	struct client_globals globals = {
-		.table = bound_globals,
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
 		.global = registry_global,
 		.data = &client,
+		.window = true,
+		.draw = draw_first,
+		.start = start,
+		.command = command,
 	};
-	client.registry = client_globals_listen(client.display, &globals);
-	wl_display_roundtrip(client.display);
-	wl_display_roundtrip(client.display);
-	if (client.compositor == NULL || client.shm == NULL ||
-			client.wm_base == NULL || client.presentation == NULL) {
-		raw_client_emit("error compositor lacks wp_presentation");
-		client_finish(&client);
-		return 1;
+	int status = client_skeleton_main(&client.skel, &spec, argv[1], NULL);
+	struct feedback *feedback, *tmp;
+	wl_list_for_each_safe(feedback, tmp, &client.feedbacks, link) {
+		feedback_free(feedback);
 	}
-	client.surface = wl_compositor_create_surface(client.compositor);
-	int status = raw_client_map_toplevel(client.display, client.wm_base,
-			client.surface, &client.xdg_surface, &client.toplevel,
-			&xdg_surface_listener, &client, argv[1], NULL, &client.configured);
-	if (status != 0) {
-		client_finish(&client);
-		return status;
+	if (client.frame_callback != NULL) {
+		wl_callback_destroy(client.frame_callback);
 	}
-	wl_display_roundtrip(client.display);
-	raw_client_emit("ready");
-	status = raw_client_run(client.display, on_line, &client);
-	client_finish(&client);
-	return status;
+	raw_client_buffers_finish(&client.buffers);
+	client_named_outputs_release(&client.outputs);
+	if (client.presentation != NULL) {
+		wp_presentation_destroy(client.presentation);
+	}
+	return client_skeleton_finish(&client.skel, status);
 }

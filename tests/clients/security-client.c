@@ -8,8 +8,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 #include <wayland-client.h>
-#include "client-globals.h"
-#include "raw-client.h"
+#include "client-skeleton.h"
 #include "security-context-v1-client-protocol.h"
 
 /*
@@ -27,8 +26,7 @@
  */
 
 struct client {
-	struct wl_display *display;
-	struct wl_registry *registry;
+	struct client_skeleton skel;
 	struct wp_security_context_manager_v1 *manager;
 };
 
@@ -37,19 +35,6 @@ static const struct client_global bound_globals[] = {
 			offsetof(struct client, manager), NULL },
 	{ 0 },
 };
-
-static bool on_line(void *data, char *line) {
-	struct client *c = data;
-	if (strcmp(line, "quit") == 0) {
-		return false;
-	} else if (strcmp(line, "sync") == 0) {
-		wl_display_roundtrip(c->display);
-		raw_client_emit("sync");
-	} else {
-		raw_client_emit("error unknown command \"%s\"", line);
-	}
-	return true;
-}
 
 static int listen_on(const char *path) {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
@@ -76,21 +61,22 @@ int main(int argc, char **argv) {
 		return 2;
 	}
 	struct client c = { 0 };
-	c.display = raw_client_connect();
-	if (c.display == NULL) {
-		return 1;
-	}
-	struct client_globals globals = { .table = bound_globals, .data = &c };
-	c.registry = client_globals_listen(c.display, &globals);
-	wl_display_roundtrip(c.display);
-	int status = 1;
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
+		.data = &c,
+		.bad_command_word = "unknown",
+	};
+	int status = client_skeleton_connect(&c.skel, &spec);
 	int listen_fd = -1, close_fds[2] = { -1, -1 };
-	if (c.manager == NULL) {
+	if (status == 0 && c.manager == NULL) {
+		status = 1;
 		raw_client_emit("error compositor lacks wp_security_context_v1");
-	} else if ((listen_fd = listen_on(argv[1])) < 0 ||
-			pipe2(close_fds, O_CLOEXEC) != 0) {
+	} else if (status == 0 &&
+			((listen_fd = listen_on(argv[1])) < 0 ||
+					pipe2(close_fds, O_CLOEXEC) != 0)) {
+		status = 1;
 		raw_client_emit("error cannot listen on %s", argv[1]);
-	} else {
+	} else if (status == 0) {
 		struct wp_security_context_v1 *context =
 				wp_security_context_manager_v1_create_listener(c.manager,
 						listen_fd, close_fds[0]);
@@ -99,8 +85,8 @@ int main(int argc, char **argv) {
 		wp_security_context_v1_set_instance_id(context, "1");
 		wp_security_context_v1_commit(context);
 		wp_security_context_v1_destroy(context);
-		if (wl_display_roundtrip(c.display) < 0) {
-			status = raw_client_report_disconnect(c.display);
+		if (wl_display_roundtrip(c.skel.display) < 0) {
+			status = raw_client_report_disconnect(c.skel.display);
 		} else {
 			// The compositor has its own copies now.
 			close(listen_fd);
@@ -108,7 +94,7 @@ int main(int argc, char **argv) {
 			close(close_fds[0]);
 			close_fds[0] = -1;
 			raw_client_emit("listening");
-			status = raw_client_run(c.display, on_line, &c);
+			status = client_skeleton_run(&c.skel);
 		}
 	}
 	// Closing the write end tells the compositor to stop listening.
@@ -123,7 +109,5 @@ int main(int argc, char **argv) {
 	if (c.manager != NULL) {
 		wp_security_context_manager_v1_destroy(c.manager);
 	}
-	wl_registry_destroy(c.registry);
-	wl_display_disconnect(c.display);
-	return status;
+	return client_skeleton_finish(&c.skel, status);
 }

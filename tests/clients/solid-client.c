@@ -8,10 +8,9 @@
 #include <sys/mman.h>
 #include <wayland-client.h>
 #include "alpha-modifier-v1-client-protocol.h"
-#include "client-globals.h"
+#include "client-skeleton.h"
 #include "client-shm.h"
 #include "content-type-v1-client-protocol.h"
-#include "raw-client.h"
 #include "single-pixel-buffer-v1-client-protocol.h"
 #include "tearing-control-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
@@ -41,19 +40,12 @@
  */
 
 struct client {
-	struct wl_display *display;
-	struct wl_registry *registry;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
+	struct client_skeleton skel;
 	struct wp_viewporter *viewporter;
 	struct wp_single_pixel_buffer_manager_v1 *single_pixel;
 	struct wp_alpha_modifier_v1 *alpha_modifier;
 	struct wp_content_type_manager_v1 *content_type_manager;
 	struct wp_tearing_control_manager_v1 *tearing_manager;
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
 	struct wp_viewport *viewport;
 	struct wp_alpha_modifier_surface_v1 *alpha_surface;
 	struct wp_content_type_v1 *content_type;
@@ -61,7 +53,6 @@ struct client {
 	// Second objects for the surface, which the compositor refuses.
 	struct wp_content_type_v1 *content_type_again;
 	struct wp_tearing_control_v1 *tearing_again;
-	bool configured;
 
 	const char *app_id;
 	int width, height, scale;
@@ -73,10 +64,6 @@ struct client {
 };
 
 static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
-	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-			&client_wm_base_listener },
 	{ &wp_viewporter_interface, 1, offsetof(struct client, viewporter), NULL },
 	{ &wp_single_pixel_buffer_manager_v1_interface, 1,
 			offsetof(struct client, single_pixel), NULL },
@@ -99,7 +86,7 @@ static struct wl_buffer *make_buffer(struct client *c) {
 	}
 	int width = c->width * c->scale, height = c->height * c->scale;
 	uint32_t *pixels;
-	struct wl_buffer *buffer = client_shm_buffer(c->shm, width, height,
+	struct wl_buffer *buffer = client_shm_buffer(c->skel.shm, width, height,
 			c->opaque ? WL_SHM_FORMAT_XRGB8888 : WL_SHM_FORMAT_ARGB8888,
 			&pixels);
 	if (buffer == NULL) {
@@ -113,7 +100,8 @@ static struct wl_buffer *make_buffer(struct client *c) {
 	return buffer;
 }
 
-static void draw(struct client *c) {
+static void draw(void *data) {
+	struct client *c = data;
 	struct wl_buffer *buffer = make_buffer(c);
 	if (buffer == NULL || !raw_client_buffers_add(&c->buffers, buffer)) {
 		return;
@@ -121,28 +109,12 @@ static void draw(struct client *c) {
 	if (c->single_pixel_set) {
 		wp_viewport_set_destination(c->viewport, c->width, c->height);
 	} else {
-		wl_surface_set_buffer_scale(c->surface, c->scale);
+		wl_surface_set_buffer_scale(c->skel.surface, c->scale);
 	}
-	wl_surface_attach(c->surface, buffer, 0, 0);
-	wl_surface_damage_buffer(c->surface, 0, 0, INT32_MAX, INT32_MAX);
-	wl_surface_commit(c->surface);
+	wl_surface_attach(c->skel.surface, buffer, 0, 0);
+	wl_surface_damage_buffer(c->skel.surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_surface_commit(c->skel.surface);
 }
-
-static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial) {
-	struct client *c = data;
-	xdg_surface_ack_configure(xdg_surface, serial);
-	if (!c->configured) {
-		c->configured = true;
-		draw(c);
-	} else {
-		wl_surface_commit(c->surface);
-	}
-}
-
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = xdg_surface_configure,
-};
 
 static bool parse_u32(const char *text, uint32_t *out) {
 	char *end;
@@ -171,42 +143,37 @@ static bool parse_content_type(const char *name, uint32_t *type) {
 static void set_content_type(struct client *c, uint32_t type) {
 	if (c->content_type == NULL) {
 		c->content_type = wp_content_type_manager_v1_get_surface_content_type(
-				c->content_type_manager, c->surface);
+				c->content_type_manager, c->skel.surface);
 	}
 	wp_content_type_v1_set_content_type(c->content_type, type);
-	wl_surface_commit(c->surface);
-	wl_display_flush(c->display);
+	wl_surface_commit(c->skel.surface);
+	wl_display_flush(c->skel.display);
 }
 
 static void set_tearing(struct client *c, bool async) {
 	if (c->tearing == NULL) {
 		c->tearing = wp_tearing_control_manager_v1_get_tearing_control(
-				c->tearing_manager, c->surface);
+				c->tearing_manager, c->skel.surface);
 	}
 	wp_tearing_control_v1_set_presentation_hint(c->tearing,
 			async ? WP_TEARING_CONTROL_V1_PRESENTATION_HINT_ASYNC :
 					WP_TEARING_CONTROL_V1_PRESENTATION_HINT_VSYNC);
-	wl_surface_commit(c->surface);
-	wl_display_flush(c->display);
+	wl_surface_commit(c->skel.surface);
+	wl_display_flush(c->skel.display);
 }
 
 static bool on_line(void *data, char *line) {
 	struct client *c = data;
 	uint32_t alpha, type;
-	if (strcmp(line, "quit") == 0) {
-		return false;
-	} else if (strcmp(line, "sync") == 0) {
-		wl_display_roundtrip(c->display);
-		raw_client_emit("sync");
-	} else if (strncmp(line, "alpha ", 6) == 0 && c->alpha_surface != NULL &&
+	if (strncmp(line, "alpha ", 6) == 0 && c->alpha_surface != NULL &&
 			parse_u32(line + 6, &alpha)) {
 		wp_alpha_modifier_surface_v1_set_multiplier(c->alpha_surface, alpha);
-		wl_surface_commit(c->surface);
-		wl_display_flush(c->display);
+		wl_surface_commit(c->skel.surface);
+		wl_display_flush(c->skel.display);
 	} else if (strncmp(line, "title ", 6) == 0) {
-		xdg_toplevel_set_title(c->toplevel, line + 6);
-		wl_surface_commit(c->surface);
-		wl_display_flush(c->display);
+		xdg_toplevel_set_title(c->skel.toplevel, line + 6);
+		wl_surface_commit(c->skel.surface);
+		wl_display_flush(c->skel.display);
 	} else if (strncmp(line, "content-type ", 13) == 0 &&
 			c->content_type_manager != NULL &&
 			parse_content_type(line + 13, &type)) {
@@ -215,8 +182,8 @@ static bool on_line(void *data, char *line) {
 			c->content_type_manager != NULL) {
 		c->content_type_again =
 				wp_content_type_manager_v1_get_surface_content_type(
-						c->content_type_manager, c->surface);
-		wl_display_flush(c->display);
+						c->content_type_manager, c->skel.surface);
+		wl_display_flush(c->skel.display);
 	} else if ((strcmp(line, "tearing vsync") == 0 ||
 					   strcmp(line, "tearing async") == 0) &&
 			c->tearing_manager != NULL) {
@@ -224,10 +191,10 @@ static bool on_line(void *data, char *line) {
 	} else if (strcmp(line, "tearing-again") == 0 &&
 			c->tearing_manager != NULL) {
 		c->tearing_again = wp_tearing_control_manager_v1_get_tearing_control(
-				c->tearing_manager, c->surface);
-		wl_display_flush(c->display);
+				c->tearing_manager, c->skel.surface);
+		wl_display_flush(c->skel.display);
 	} else {
-		raw_client_emit("error unknown command \"%s\"", line);
+		return client_skeleton_bad_command(&c->skel, line);
 	}
 	return true;
 }
@@ -309,9 +276,39 @@ static bool parse_options(int argc, char **argv, struct client *c) {
 	return optind == argc;
 }
 
-/* Destroys every object it made and disconnects: a clean exit leaves
- * nothing behind (LeakSanitizer counts proxies still allocated). */
-static void client_finish(struct client *c) {
+/* Every global the options need, and the surface with what comes before
+ * its first commit. */
+static bool start(void *data) {
+	struct client *c = data;
+	const char *missing = c->viewporter == NULL ?
+			"wp_viewporter" :
+			c->single_pixel == NULL && c->single_pixel_set ?
+			"wp_single_pixel_buffer_manager_v1" :
+			c->alpha_modifier == NULL && c->alpha_set ? "wp_alpha_modifier_v1" :
+														NULL;
+	if (missing != NULL) {
+		raw_client_emit("error compositor lacks %s", missing);
+		return false;
+	}
+	struct wl_surface *surface =
+			wl_compositor_create_surface(c->skel.compositor);
+	c->skel.surface = surface;
+	if (c->single_pixel_set) {
+		c->viewport = wp_viewporter_get_viewport(c->viewporter, surface);
+	}
+	if (c->alpha_modifier != NULL) {
+		c->alpha_surface =
+				wp_alpha_modifier_v1_get_surface(c->alpha_modifier, surface);
+		if (c->alpha_set) {
+			wp_alpha_modifier_surface_v1_set_multiplier(c->alpha_surface,
+					c->alpha);
+		}
+	}
+	return true;
+}
+
+/* Destroys what the client made, then the skeleton. */
+static int client_finish(struct client *c, int status) {
 	if (c->content_type != NULL) {
 		wp_content_type_v1_destroy(c->content_type);
 	}
@@ -336,11 +333,6 @@ static void client_finish(struct client *c) {
 	if (c->viewport != NULL) {
 		wp_viewport_destroy(c->viewport);
 	}
-	if (c->toplevel != NULL) {
-		xdg_toplevel_destroy(c->toplevel);
-		xdg_surface_destroy(c->xdg_surface);
-		wl_surface_destroy(c->surface);
-	}
 	raw_client_buffers_finish(&c->buffers);
 	if (c->alpha_modifier != NULL) {
 		wp_alpha_modifier_v1_destroy(c->alpha_modifier);
@@ -351,17 +343,7 @@ static void client_finish(struct client *c) {
 	if (c->viewporter != NULL) {
 		wp_viewporter_destroy(c->viewporter);
 	}
-	if (c->wm_base != NULL) {
-		xdg_wm_base_destroy(c->wm_base);
-	}
-	if (c->shm != NULL) {
-		wl_shm_destroy(c->shm);
-	}
-	if (c->compositor != NULL) {
-		wl_compositor_destroy(c->compositor);
-	}
-	wl_registry_destroy(c->registry);
-	wl_display_disconnect(c->display);
+	return client_skeleton_finish(&c->skel, status);
 }
 
 int main(int argc, char **argv) {
@@ -374,51 +356,15 @@ int main(int argc, char **argv) {
 				"S] [--opaque]) [--alpha F]\n");
 		return 2;
 	}
-	c.display = raw_client_connect();
-	if (c.display == NULL) {
-		return 1;
-	}
-	struct client_globals globals = {
-		.table = bound_globals,
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
 		.data = &c,
+		.window = true,
+		.draw = draw,
+		.start = start,
+		.command = on_line,
+		.bad_command_word = "unknown",
 	};
-	c.registry = client_globals_listen(c.display, &globals);
-	wl_display_roundtrip(c.display);
-	const char *missing = c.compositor == NULL ? "wl_compositor" :
-			c.shm == NULL                      ? "wl_shm" :
-			c.wm_base == NULL                  ? "xdg_wm_base" :
-			c.viewporter == NULL               ? "wp_viewporter" :
-			c.single_pixel == NULL && c.single_pixel_set ?
-								   "wp_single_pixel_buffer_manager_v1" :
-			c.alpha_modifier == NULL && c.alpha_set ? "wp_alpha_modifier_v1" :
-													  NULL;
-	if (missing != NULL) {
-		raw_client_emit("error compositor lacks %s", missing);
-		client_finish(&c);
-		return 1;
-	}
-	c.surface = wl_compositor_create_surface(c.compositor);
-	if (c.single_pixel_set) {
-		c.viewport = wp_viewporter_get_viewport(c.viewporter, c.surface);
-	}
-	if (c.alpha_modifier != NULL) {
-		c.alpha_surface =
-				wp_alpha_modifier_v1_get_surface(c.alpha_modifier, c.surface);
-		if (c.alpha_set) {
-			wp_alpha_modifier_surface_v1_set_multiplier(c.alpha_surface,
-					c.alpha);
-		}
-	}
-	int status = raw_client_map_toplevel(c.display, c.wm_base, c.surface,
-			&c.xdg_surface, &c.toplevel, &xdg_surface_listener, &c, c.app_id,
-			NULL, &c.configured);
-	if (status != 0) {
-		client_finish(&c);
-		return status;
-	}
-	wl_display_roundtrip(c.display);
-	raw_client_emit("ready");
-	status = raw_client_run(c.display, on_line, &c);
-	client_finish(&c);
-	return status;
+	int status = client_skeleton_main(&c.skel, &spec, c.app_id, NULL);
+	return client_finish(&c, status);
 }

@@ -4,8 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
-#include "client-globals.h"
-#include "raw-client.h"
+#include "client-skeleton.h"
 #include "tablet-v2-client-protocol.h"
 
 /*
@@ -37,27 +36,14 @@
  */
 
 #define TABLET_CLIENT_COLOUR 0xff40a060u
-#define WIDTH 200
-#define HEIGHT 150
 // More than any test makes: the tablet and tool proxies to destroy.
 #define MAX_DEVICES 16
 
 struct client {
-	struct wl_display *display;
-	struct wl_registry *registry;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
-	struct wl_seat *seat;
+	struct client_skeleton skel;
 	struct zwp_tablet_manager_v2 *tablet_manager;
 	struct zwp_tablet_seat_v2 *tablet_seat;
-	struct wl_pointer *pointer;
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
-	struct wl_buffer *buffer;
-	struct wl_event_queue *buffer_queue;
-	bool configured;
+	bool tablet; // else --no-tablet
 
 	struct zwp_tablet_v2 *tablets[MAX_DEVICES];
 	char *tablet_names[MAX_DEVICES];
@@ -218,8 +204,8 @@ static void tool_proximity_in(void *data, struct zwp_tablet_tool_v2 *tool,
 		uint32_t serial, struct zwp_tablet_v2 *tablet,
 		struct wl_surface *surface) {
 	struct client *client = data;
-	raw_client_emit(
-			surface == client->surface ? "proximity in" : "proximity in other");
+	raw_client_emit(surface == client->skel.surface ? "proximity in" :
+													  "proximity in other");
 }
 
 static void tool_proximity_out(void *data, struct zwp_tablet_tool_v2 *tool) {
@@ -493,7 +479,7 @@ static void pad_enter(void *data, struct zwp_tablet_pad_v2 *pad,
 			i >= 0 && client->tablet_names[i] != NULL ?
 					client->tablet_names[i] :
 					"(unknown tablet)",
-			surface == client->surface ? "" : " other");
+			surface == client->skel.surface ? "" : " other");
 }
 
 static void pad_leave(void *data, struct zwp_tablet_pad_v2 *pad,
@@ -559,116 +545,31 @@ static const struct zwp_tablet_seat_v2_listener tablet_seat_listener = {
 	.pad_added = seat_pad_added,
 };
 
-static void pointer_enter(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
-		wl_fixed_t y) {
-	raw_client_emit("pointer enter %.2f %.2f", wl_fixed_to_double(x),
-			wl_fixed_to_double(y));
-}
-
-static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface) {
-	raw_client_emit("pointer leave");
-}
-
-static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
-	raw_client_emit("pointer motion %.2f %.2f", wl_fixed_to_double(x),
-			wl_fixed_to_double(y));
-}
-
-static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
-	raw_client_emit("pointer button %u %u", button, state);
-}
-
-static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
-		uint32_t axis, wl_fixed_t value) {
-}
-
-static const struct wl_pointer_listener pointer_listener = {
-	.enter = pointer_enter,
-	.leave = pointer_leave,
-	.motion = pointer_motion,
-	.button = pointer_button,
-	.axis = pointer_axis,
-};
-
-static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
-	struct client *client = data;
-	if ((caps & WL_SEAT_CAPABILITY_POINTER) && client->pointer == NULL) {
-		client->pointer = wl_seat_get_pointer(seat);
-		wl_pointer_add_listener(client->pointer, &pointer_listener, client);
-	}
-}
-
-static const struct wl_seat_listener seat_listener = {
-	.capabilities = seat_capabilities,
-};
-
-static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial) {
-	struct client *client = data;
-	xdg_surface_ack_configure(xdg_surface, serial);
-	if (client->configured) {
-		wl_surface_commit(client->surface);
-		return;
-	}
-	client->configured = true;
-	struct pattern pattern = { .kind = PATTERN_SOLID,
-		.colour = TABLET_CLIENT_COLOUR };
-	client->buffer =
-			raw_client_pattern_buffer(client->shm, WIDTH, HEIGHT, &pattern);
-	if (client->buffer == NULL) {
-		exit(1);
-	}
-	// Never released to a listener: destroyed at the end.
-	wl_proxy_set_queue((struct wl_proxy *)client->buffer, client->buffer_queue);
-	wl_surface_attach(client->surface, client->buffer, 0, 0);
-	wl_surface_damage(client->surface, 0, 0, WIDTH, HEIGHT);
-	wl_surface_commit(client->surface);
-}
-
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = xdg_surface_configure,
-};
-
 static const struct client_global with_tablet[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
-	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-			&client_wm_base_listener },
-	{ &wl_seat_interface, 1, offsetof(struct client, seat), &seat_listener },
 	{ &zwp_tablet_manager_v2_interface, 1,
 			offsetof(struct client, tablet_manager), NULL },
 	{ 0 },
 };
 
-// The same but the tablet manager.
-static const struct client_global without_tablet[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
-	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-			&client_wm_base_listener },
-	{ &wl_seat_interface, 1, offsetof(struct client, seat), &seat_listener },
-	{ 0 },
-};
-
-static bool on_line(void *data, char *line) {
+/* The tablet seat, when the client has tablets. */
+static bool start(void *data) {
 	struct client *client = data;
-	if (strcmp(line, "quit") == 0) {
-		return false;
-	} else if (strcmp(line, "sync") == 0) {
-		wl_display_roundtrip(client->display);
-		raw_client_emit("sync");
-	} else {
-		raw_client_emit("error bad command \"%s\"", line);
+	if (!client->tablet) {
+		return true;
 	}
+	if (client->tablet_manager == NULL) {
+		raw_client_emit("error missing globals");
+		return false;
+	}
+	client->tablet_seat =
+			zwp_tablet_manager_v2_get_tablet_seat(client->tablet_manager,
+					client->skel.seat);
+	zwp_tablet_seat_v2_add_listener(client->tablet_seat, &tablet_seat_listener,
+			client);
 	return true;
 }
 
-/* Destroys every object the client made and disconnects: LeakSanitizer
- * counts proxies still allocated. */
+/* Destroys what the client made, then the skeleton. */
 static void client_finish(struct client *client) {
 	for (int i = 0; i < client->tool_count; i++) {
 		zwp_tablet_tool_v2_destroy(client->tools[i]);
@@ -696,40 +597,7 @@ static void client_finish(struct client *client) {
 	if (client->tablet_manager != NULL) {
 		zwp_tablet_manager_v2_destroy(client->tablet_manager);
 	}
-	if (client->pointer != NULL) {
-		wl_pointer_destroy(client->pointer);
-	}
-	if (client->toplevel != NULL) {
-		xdg_toplevel_destroy(client->toplevel);
-	}
-	if (client->xdg_surface != NULL) {
-		xdg_surface_destroy(client->xdg_surface);
-	}
-	if (client->surface != NULL) {
-		wl_surface_destroy(client->surface);
-	}
-	if (client->buffer != NULL) {
-		wl_buffer_destroy(client->buffer);
-	}
-	if (client->buffer_queue != NULL) {
-		wl_event_queue_destroy(client->buffer_queue);
-	}
-	if (client->seat != NULL) {
-		wl_seat_destroy(client->seat);
-	}
-	if (client->wm_base != NULL) {
-		xdg_wm_base_destroy(client->wm_base);
-	}
-	if (client->shm != NULL) {
-		wl_shm_destroy(client->shm);
-	}
-	if (client->compositor != NULL) {
-		wl_compositor_destroy(client->compositor);
-	}
-	if (client->registry != NULL) {
-		wl_registry_destroy(client->registry);
-	}
-	wl_display_disconnect(client->display);
+	client_skeleton_finish(&client->skel, 0);
 }
 
 int main(int argc, char *argv[]) {
@@ -739,43 +607,21 @@ int main(int argc, char *argv[]) {
 		fprintf(stderr, "usage: tablet-client APP_ID [--no-tablet]\n");
 		return 2;
 	}
-	struct client client = { 0 };
-	client.display = raw_client_connect();
-	if (client.display == NULL) {
-		return 1;
-	}
-	client.buffer_queue = wl_display_create_queue(client.display);
-	struct client_globals globals = {
-		.table = tablet ? with_tablet : without_tablet,
+	struct client client = { .tablet = tablet };
+	const struct client_skeleton_spec spec = {
+		// Without a tablet, only wl_pointer.
+		.globals = tablet ? with_tablet : NULL,
 		.data = &client,
+		.window = true,
+		.seat_version = 1,
+		.pointer = CLIENT_POINTER_ENTER | CLIENT_POINTER_MOTION |
+				CLIENT_POINTER_BUTTON,
+		.width = 200,
+		.height = 150,
+		.pattern = { .kind = PATTERN_SOLID, .colour = TABLET_CLIENT_COLOUR },
+		.start = start,
 	};
-	client.registry = client_globals_listen(client.display, &globals);
-	wl_display_roundtrip(client.display);
-	if (client.compositor == NULL || client.shm == NULL ||
-			client.wm_base == NULL || client.seat == NULL ||
-			(tablet && client.tablet_manager == NULL)) {
-		raw_client_emit("error missing globals");
-		client_finish(&client);
-		return 1;
-	}
-	if (tablet) {
-		client.tablet_seat =
-				zwp_tablet_manager_v2_get_tablet_seat(client.tablet_manager,
-						client.seat);
-		zwp_tablet_seat_v2_add_listener(client.tablet_seat,
-				&tablet_seat_listener, &client);
-	}
-	client.surface = wl_compositor_create_surface(client.compositor);
-	int status = raw_client_map_toplevel(client.display, client.wm_base,
-			client.surface, &client.xdg_surface, &client.toplevel,
-			&xdg_surface_listener, &client, argv[1], NULL, &client.configured);
-	if (status != 0) {
-		client_finish(&client);
-		return status;
-	}
-	wl_display_roundtrip(client.display);
-	raw_client_emit("ready");
-	status = raw_client_run(client.display, on_line, &client);
+	int status = client_skeleton_main(&client.skel, &spec, argv[1], NULL);
 	client_finish(&client);
 	return status;
 }

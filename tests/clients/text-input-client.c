@@ -3,8 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
-#include "client-globals.h"
-#include "raw-client.h"
+#include "client-skeleton.h"
 #include "text-input-unstable-v3-client-protocol.h"
 
 /*
@@ -23,24 +22,11 @@
  */
 
 #define TEXT_CLIENT_COLOUR 0xff2080c0u
-#define WIDTH 200
-#define HEIGHT 150
-
 struct client {
-	struct wl_display *display;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
-	struct wl_seat *seat;
+	struct client_skeleton skel;
 	struct zwp_text_input_manager_v3 *manager;
 	struct zwp_text_input_v3 *text_input;
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
-	struct wl_buffer *buffer;
-	struct wl_event_queue *buffer_queue;
 	int rect[4];
-	bool configured;
 };
 
 static void text_enter(void *data, struct zwp_text_input_v3 *text_input,
@@ -89,96 +75,35 @@ static const struct zwp_text_input_v3_listener text_input_listener = {
 	.done = text_done,
 };
 
-static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial) {
-	struct client *client = data;
-	xdg_surface_ack_configure(xdg_surface, serial);
-	if (client->configured) {
-		wl_surface_commit(client->surface);
-		return;
-	}
-	client->configured = true;
-	struct pattern pattern = { .kind = PATTERN_SOLID,
-		.colour = TEXT_CLIENT_COLOUR };
-	client->buffer =
-			raw_client_pattern_buffer(client->shm, WIDTH, HEIGHT, &pattern);
-	if (client->buffer == NULL) {
-		exit(1);
-	}
-	wl_proxy_set_queue((struct wl_proxy *)client->buffer, client->buffer_queue);
-	wl_surface_attach(client->surface, client->buffer, 0, 0);
-	wl_surface_damage(client->surface, 0, 0, WIDTH, HEIGHT);
-	wl_surface_commit(client->surface);
-}
-
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = xdg_surface_configure,
-};
-
 static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
-	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-			&client_wm_base_listener },
-	{ &wl_seat_interface, 1, offsetof(struct client, seat), NULL },
 	{ &zwp_text_input_manager_v3_interface, 1, offsetof(struct client, manager),
 			NULL },
 	{ 0 },
 };
 
-static bool on_line(void *data, char *line) {
+static bool command(void *data, char *line) {
 	struct client *client = data;
-	if (strcmp(line, "quit") == 0) {
-		return false;
-	} else if (strcmp(line, "sync") == 0) {
-		wl_display_roundtrip(client->display);
-		raw_client_emit("sync");
-	} else if (strcmp(line, "disable") == 0) {
-		zwp_text_input_v3_disable(client->text_input);
-		zwp_text_input_v3_commit(client->text_input);
-		wl_display_flush(client->display);
-	} else {
-		raw_client_emit("error bad command \"%s\"", line);
+	if (strcmp(line, "disable") != 0) {
+		return client_skeleton_bad_command(&client->skel, line);
 	}
+	zwp_text_input_v3_disable(client->text_input);
+	zwp_text_input_v3_commit(client->text_input);
+	wl_display_flush(client->skel.display);
 	return true;
 }
 
-/* Destroys every object it made and disconnects: LeakSanitizer counts
- * proxies still allocated. */
-static void client_finish(struct client *client, struct wl_registry *registry) {
-	if (client->text_input != NULL) {
-		zwp_text_input_v3_destroy(client->text_input);
+static bool start(void *data) {
+	struct client *client = data;
+	if (client->manager == NULL) {
+		raw_client_emit("error missing globals");
+		return false;
 	}
-	if (client->toplevel != NULL) {
-		xdg_toplevel_destroy(client->toplevel);
-	}
-	if (client->xdg_surface != NULL) {
-		xdg_surface_destroy(client->xdg_surface);
-	}
-	if (client->surface != NULL) {
-		wl_surface_destroy(client->surface);
-	}
-	if (client->buffer != NULL) {
-		wl_buffer_destroy(client->buffer);
-	}
-	if (client->manager != NULL) {
-		zwp_text_input_manager_v3_destroy(client->manager);
-	}
-	if (client->seat != NULL) {
-		wl_seat_destroy(client->seat);
-	}
-	if (client->wm_base != NULL) {
-		xdg_wm_base_destroy(client->wm_base);
-	}
-	if (client->shm != NULL) {
-		wl_shm_destroy(client->shm);
-	}
-	if (client->compositor != NULL) {
-		wl_compositor_destroy(client->compositor);
-	}
-	wl_registry_destroy(registry);
-	wl_event_queue_destroy(client->buffer_queue);
-	wl_display_disconnect(client->display);
+	client->text_input =
+			zwp_text_input_manager_v3_get_text_input(client->manager,
+					client->skel.seat);
+	zwp_text_input_v3_add_listener(client->text_input, &text_input_listener,
+			client);
+	return true;
 }
 
 int main(int argc, char *argv[]) {
@@ -190,40 +115,23 @@ int main(int argc, char *argv[]) {
 	for (int i = 0; i < 4; i++) {
 		client.rect[i] = atoi(argv[2 + i]);
 	}
-	client.display = raw_client_connect();
-	if (client.display == NULL) {
-		return 1;
-	}
-	client.buffer_queue = wl_display_create_queue(client.display);
-	struct client_globals globals = {
-		.table = bound_globals,
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
 		.data = &client,
+		.window = true,
+		.seat_version = 1,
+		.width = 200,
+		.height = 150,
+		.pattern = { .kind = PATTERN_SOLID, .colour = TEXT_CLIENT_COLOUR },
+		.start = start,
+		.command = command,
 	};
-	struct wl_registry *registry =
-			client_globals_listen(client.display, &globals);
-	wl_display_roundtrip(client.display);
-	if (client.compositor == NULL || client.shm == NULL ||
-			client.wm_base == NULL || client.seat == NULL ||
-			client.manager == NULL) {
-		raw_client_emit("error missing globals");
-		client_finish(&client, registry);
-		return 1;
+	int status = client_skeleton_main(&client.skel, &spec, argv[1], NULL);
+	if (client.text_input != NULL) {
+		zwp_text_input_v3_destroy(client.text_input);
 	}
-	client.text_input = zwp_text_input_manager_v3_get_text_input(client.manager,
-			client.seat);
-	zwp_text_input_v3_add_listener(client.text_input, &text_input_listener,
-			&client);
-	client.surface = wl_compositor_create_surface(client.compositor);
-	int status = raw_client_map_toplevel(client.display, client.wm_base,
-			client.surface, &client.xdg_surface, &client.toplevel,
-			&xdg_surface_listener, &client, argv[1], NULL, &client.configured);
-	if (status != 0) {
-		client_finish(&client, registry);
-		return status;
+	if (client.manager != NULL) {
+		zwp_text_input_manager_v3_destroy(client.manager);
 	}
-	wl_display_roundtrip(client.display);
-	raw_client_emit("ready");
-	status = raw_client_run(client.display, on_line, &client);
-	client_finish(&client, registry);
-	return status;
+	return client_skeleton_finish(&client.skel, status);
 }

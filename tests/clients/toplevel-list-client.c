@@ -3,9 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
-#include "client-globals.h"
+#include "client-skeleton.h"
 #include "ext-foreign-toplevel-list-v1-client-protocol.h"
-#include "raw-client.h"
 
 /*
  * toplevel-list-client: a reader of ext-foreign-toplevel-list-v1, for the
@@ -27,8 +26,7 @@ struct handle {
 };
 
 struct client {
-	struct wl_display *display;
-	struct wl_registry *registry;
+	struct client_skeleton skel;
 	struct ext_foreign_toplevel_list_v1 *list;
 	struct wl_list handles; // handle.link
 	int next_number;
@@ -129,39 +127,32 @@ static const struct ext_foreign_toplevel_list_v1_listener list_listener = {
 
 static bool on_line(void *data, char *line) {
 	struct client *client = data;
-	if (strcmp(line, "quit") == 0) {
-		return false;
-	} else if (strcmp(line, "sync") == 0) {
-		wl_display_roundtrip(client->display);
-		raw_client_emit("sync");
-	} else if (strcmp(line, "stop") == 0) {
-		ext_foreign_toplevel_list_v1_stop(client->list);
-		wl_display_flush(client->display);
-	} else {
-		raw_client_emit("error unknown command \"%s\"", line);
+	if (strcmp(line, "stop") != 0) {
+		return client_skeleton_bad_command(&client->skel, line);
 	}
+	ext_foreign_toplevel_list_v1_stop(client->list);
+	wl_display_flush(client->skel.display);
 	return true;
 }
 
 int main(void) {
 	struct client client = { 0 };
 	wl_list_init(&client.handles);
-	client.display = raw_client_connect();
-	if (client.display == NULL) {
-		return 1;
-	}
-	struct client_globals globals = { .table = bound_globals, .data = &client };
-	client.registry = client_globals_listen(client.display, &globals);
-	wl_display_roundtrip(client.display);
-	int status = 1;
-	if (client.list == NULL) {
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
+		.data = &client,
+		.command = on_line,
+		.bad_command_word = "unknown",
+	};
+	int status = client_skeleton_connect(&client.skel, &spec);
+	if (status == 0 && client.list == NULL) {
+		status = 1;
 		raw_client_emit("error compositor lacks ext_foreign_toplevel_list_v1");
-	} else {
+	} else if (status == 0) {
 		// Bound, not yet heard from: the handles there are come next.
 		ext_foreign_toplevel_list_v1_add_listener(client.list, &list_listener,
 				&client);
-		raw_client_emit("ready");
-		status = raw_client_run(client.display, on_line, &client);
+		status = client_skeleton_ready_run(&client.skel);
 	}
 	// Every object made is destroyed: LeakSanitizer counts proxies.
 	struct handle *handle, *tmp;
@@ -171,7 +162,5 @@ int main(void) {
 	if (client.list != NULL) {
 		ext_foreign_toplevel_list_v1_destroy(client.list);
 	}
-	wl_registry_destroy(client.registry);
-	wl_display_disconnect(client.display);
-	return status;
+	return client_skeleton_finish(&client.skel, status);
 }

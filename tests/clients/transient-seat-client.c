@@ -6,11 +6,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <wayland-client.h>
-#include "client-globals.h"
+#include "client-skeleton.h"
 #include "cursor-shape-v1-client-protocol.h"
 #include "ext-transient-seat-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
-#include "raw-client.h"
 #include "virtual-keyboard-wire.h"
 
 /*
@@ -68,17 +67,7 @@ enum cursor_mode {
 };
 
 struct client {
-	struct wl_display *display;
-	struct wl_registry *registry;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
-	struct wl_buffer *buffer;
-	struct wl_event_queue *buffer_queue;
-	bool configured;
+	struct client_skeleton skel;
 	bool window; // the window side, which binds every seat
 	enum cursor_mode cursor_mode;
 	struct wp_cursor_shape_manager_v1 *shape_manager;
@@ -309,32 +298,6 @@ static void registry_global_remove(void *data, struct wl_registry *registry,
 	}
 }
 
-static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial) {
-	struct client *client = data;
-	xdg_surface_ack_configure(xdg_surface, serial);
-	if (client->configured) {
-		wl_surface_commit(client->surface);
-		return;
-	}
-	client->configured = true;
-	struct pattern pattern = { .kind = PATTERN_SOLID, .colour = COLOUR };
-	client->buffer =
-			raw_client_pattern_buffer(client->shm, WIDTH, HEIGHT, &pattern);
-	if (client->buffer == NULL) {
-		exit(1);
-	}
-	// Never released to a listener: destroyed at the end.
-	wl_proxy_set_queue((struct wl_proxy *)client->buffer, client->buffer_queue);
-	wl_surface_attach(client->surface, client->buffer, 0, 0);
-	wl_surface_damage(client->surface, 0, 0, WIDTH, HEIGHT);
-	wl_surface_commit(client->surface);
-}
-
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = xdg_surface_configure,
-};
-
 static void transient_ready(void *data, struct ext_transient_seat_v1 *seat,
 		uint32_t global_name) {
 	struct client *client = data;
@@ -352,10 +315,6 @@ static const struct ext_transient_seat_v1_listener transient_listener = {
 };
 
 static const struct client_global window_globals[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
-	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-			&client_wm_base_listener },
 	{ &wp_cursor_shape_manager_v1_interface, 1,
 			offsetof(struct client, shape_manager), NULL },
 	{ 0 },
@@ -408,15 +367,15 @@ static int start_remote(struct client *client) {
 	ext_transient_seat_v1_add_listener(client->transient, &transient_listener,
 			client);
 	while (client->transient_global == 0 && !client->denied) {
-		if (wl_display_dispatch(client->display) < 0) {
-			return raw_client_report_disconnect(client->display);
+		if (wl_display_dispatch(client->skel.display) < 0) {
+			return raw_client_report_disconnect(client->skel.display);
 		}
 	}
 	if (client->denied) {
 		raw_client_emit("denied");
 		return 1;
 	}
-	client->transient_seat = wl_registry_bind(client->registry,
+	client->transient_seat = wl_registry_bind(client->skel.registry,
 			client->transient_global, &wl_seat_interface, 1);
 	client->virtual_keyboard = wl_proxy_marshal_flags(client->keyboard_manager,
 			VIRTUAL_KEYBOARD_MANAGER_CREATE, &zwp_virtual_keyboard_v1_interface,
@@ -427,11 +386,34 @@ static int start_remote(struct client *client) {
 	client->virtual_pointer =
 			zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
 					client->pointer_manager, client->transient_seat);
-	if (wl_display_roundtrip(client->display) < 0) {
-		return raw_client_report_disconnect(client->display);
+	if (wl_display_roundtrip(client->skel.display) < 0) {
+		return raw_client_report_disconnect(client->skel.display);
 	}
-	raw_client_emit("ready");
 	return 0;
+}
+
+/* The cursor shape manager or the cursor's surface, as asked. */
+static bool start_window(void *data) {
+	struct client *client = data;
+	struct client_skeleton *skel = &client->skel;
+	if (client->cursor_mode == CURSOR_SHAPE && client->shape_manager == NULL) {
+		raw_client_emit("error no wp_cursor_shape_manager_v1");
+		return false;
+	}
+	if (client->cursor_mode == CURSOR_SURFACE) {
+		client->cursor_surface = wl_compositor_create_surface(skel->compositor);
+		struct pattern cursor = { .kind = PATTERN_SOLID,
+			.colour = CURSOR_COLOUR };
+		client->cursor_buffer = raw_client_pattern_buffer(skel->shm,
+				CURSOR_SIZE, CURSOR_SIZE, &cursor);
+		if (client->cursor_buffer == NULL) {
+			return false;
+		}
+		// Never released to a listener: destroyed at the end.
+		wl_proxy_set_queue((struct wl_proxy *)client->cursor_buffer,
+				skel->buffer_queue);
+	}
+	return true;
 }
 
 static void send_key(struct client *client, uint32_t state) {
@@ -442,23 +424,18 @@ static void send_key(struct client *client, uint32_t state) {
 static bool on_line(void *data, char *line) {
 	struct client *client = data;
 	unsigned x, y, w, h;
-	if (strcmp(line, "quit") == 0) {
-		return false;
-	} else if (strcmp(line, "sync") == 0) {
-		wl_display_roundtrip(client->display);
-		raw_client_emit("sync");
-	} else if (strcmp(line, "key") == 0 && client->virtual_keyboard != NULL) {
+	if (strcmp(line, "key") == 0 && client->virtual_keyboard != NULL) {
 		send_key(client, WL_KEYBOARD_KEY_STATE_PRESSED);
 		send_key(client, WL_KEYBOARD_KEY_STATE_RELEASED);
 		// Once answered, gridwl has sent the keys on.
-		wl_display_roundtrip(client->display);
+		wl_display_roundtrip(client->skel.display);
 		raw_client_emit("key sent");
 	} else if (sscanf(line, "move %u %u %u %u", &x, &y, &w, &h) == 4 &&
 			client->virtual_pointer != NULL) {
 		zwlr_virtual_pointer_v1_motion_absolute(client->virtual_pointer,
 				client->time_msec += 10, x, y, w, h);
 		zwlr_virtual_pointer_v1_frame(client->virtual_pointer);
-		wl_display_roundtrip(client->display);
+		wl_display_roundtrip(client->skel.display);
 		raw_client_emit("moved");
 	} else if (strcmp(line, "click") == 0 && client->virtual_pointer != NULL) {
 		for (int i = 0; i < 2; i++) {
@@ -468,21 +445,20 @@ static bool on_line(void *data, char *line) {
 							 WL_POINTER_BUTTON_STATE_RELEASED);
 			zwlr_virtual_pointer_v1_frame(client->virtual_pointer);
 		}
-		wl_display_roundtrip(client->display);
+		wl_display_roundtrip(client->skel.display);
 		raw_client_emit("clicked");
 	} else if (strcmp(line, "destroy") == 0 && client->transient != NULL) {
 		ext_transient_seat_v1_destroy(client->transient);
 		client->transient = NULL;
-		wl_display_roundtrip(client->display);
+		wl_display_roundtrip(client->skel.display);
 		raw_client_emit("destroyed");
 	} else {
-		raw_client_emit("error bad command \"%s\"", line);
+		return client_skeleton_bad_command(&client->skel, line);
 	}
 	return true;
 }
 
-/* Destroys every object the client made and disconnects: LeakSanitizer
- * counts proxies still allocated. */
+/* Destroys what the client made, then the skeleton. */
 static void client_finish(struct client *client) {
 	for (int i = 0; i < MAX_SEATS; i++) {
 		seat_finish(&client->seats[i]);
@@ -518,34 +494,7 @@ static void client_finish(struct client *client) {
 	if (client->shape_manager != NULL) {
 		wp_cursor_shape_manager_v1_destroy(client->shape_manager);
 	}
-	if (client->toplevel != NULL) {
-		xdg_toplevel_destroy(client->toplevel);
-	}
-	if (client->xdg_surface != NULL) {
-		xdg_surface_destroy(client->xdg_surface);
-	}
-	if (client->surface != NULL) {
-		wl_surface_destroy(client->surface);
-	}
-	if (client->buffer != NULL) {
-		wl_buffer_destroy(client->buffer);
-	}
-	if (client->buffer_queue != NULL) {
-		wl_event_queue_destroy(client->buffer_queue);
-	}
-	if (client->wm_base != NULL) {
-		xdg_wm_base_destroy(client->wm_base);
-	}
-	if (client->shm != NULL) {
-		wl_shm_destroy(client->shm);
-	}
-	if (client->compositor != NULL) {
-		wl_compositor_destroy(client->compositor);
-	}
-	if (client->registry != NULL) {
-		wl_registry_destroy(client->registry);
-	}
-	wl_display_disconnect(client->display);
+	client_skeleton_finish(&client->skel, 0);
 }
 
 int main(int argc, char *argv[]) {
@@ -564,61 +513,29 @@ int main(int argc, char *argv[]) {
 		return 2;
 	}
 	struct client client = { .window = window, .cursor_mode = cursor_mode };
-	client.display = raw_client_connect();
-	if (client.display == NULL) {
-		return 1;
-	}
-	client.buffer_queue = wl_display_create_queue(client.display);
-	struct client_globals globals = {
-		.table = window ? window_globals : remote_globals,
+	const struct client_skeleton_spec spec = {
+		.globals = window ? window_globals : remote_globals,
 		.global = registry_global,
 		.global_remove = registry_global_remove,
 		.data = &client,
+		.window = window,
+		.width = WIDTH,
+		.height = HEIGHT,
+		.pattern = { .kind = PATTERN_SOLID, .colour = COLOUR },
+		.start = window ? start_window : NULL,
+		.command = on_line,
 	};
-	client.registry = client_globals_listen(client.display, &globals);
-	wl_display_roundtrip(client.display);
-	int status = 0;
+	int status;
 	if (window) {
-		if (client.compositor == NULL || client.shm == NULL ||
-				client.wm_base == NULL) {
-			raw_client_emit("error missing globals");
-			client_finish(&client);
-			return 1;
-		}
-		if (cursor_mode == CURSOR_SHAPE && client.shape_manager == NULL) {
-			raw_client_emit("error no wp_cursor_shape_manager_v1");
-			client_finish(&client);
-			return 1;
-		}
-		if (cursor_mode == CURSOR_SURFACE) {
-			client.cursor_surface =
-					wl_compositor_create_surface(client.compositor);
-			struct pattern cursor = { .kind = PATTERN_SOLID,
-				.colour = CURSOR_COLOUR };
-			client.cursor_buffer = raw_client_pattern_buffer(client.shm,
-					CURSOR_SIZE, CURSOR_SIZE, &cursor);
-			if (client.cursor_buffer == NULL) {
-				client_finish(&client);
-				return 1;
-			}
-			// Never released to a listener: destroyed at the end.
-			wl_proxy_set_queue((struct wl_proxy *)client.cursor_buffer,
-					client.buffer_queue);
-		}
-		client.surface = wl_compositor_create_surface(client.compositor);
-		status = raw_client_map_toplevel(client.display, client.wm_base,
-				client.surface, &client.xdg_surface, &client.toplevel,
-				&xdg_surface_listener, &client, argv[2], NULL,
-				&client.configured);
-		if (status == 0) {
-			wl_display_roundtrip(client.display);
-			raw_client_emit("ready");
-		}
+		status = client_skeleton_main(&client.skel, &spec, argv[2], NULL);
 	} else {
-		status = start_remote(&client);
-	}
-	if (status == 0) {
-		status = raw_client_run(client.display, on_line, &client);
+		status = client_skeleton_connect(&client.skel, &spec);
+		if (status == 0) {
+			status = start_remote(&client);
+		}
+		if (status == 0) {
+			status = client_skeleton_ready_run(&client.skel);
+		}
 	}
 	client_finish(&client);
 	return status;

@@ -25,6 +25,10 @@ static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version) {
 	struct client_globals *globals = data;
 	const struct client_global *entry = table_entry(globals, interface);
+	if (entry == NULL && globals->next != NULL) {
+		entry = table_entry(globals->next, interface);
+		globals = globals->next;
+	}
 	if (entry == NULL) {
 		if (globals->global != NULL) {
 			globals->global(globals->data, registry, name, interface, version);
@@ -51,6 +55,9 @@ static void registry_global(void *data, struct wl_registry *registry,
 static void registry_global_remove(void *data, struct wl_registry *registry,
 		uint32_t name) {
 	struct client_globals *globals = data;
+	if (globals->global_remove == NULL && globals->next != NULL) {
+		globals = globals->next;
+	}
 	if (globals->global_remove != NULL) {
 		globals->global_remove(globals->data, registry, name);
 	}

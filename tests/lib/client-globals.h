@@ -35,10 +35,14 @@ struct client_global {
 struct client_globals {
 	// The globals bound through the table.
 	const struct client_global *table;
+	// Offered every global whose interface is not in the table, before
+	// global is; may be NULL. (The client skeleton binds its own globals
+	// and hands the rest on to its client's table.)
+	struct client_globals *next;
 	// Every global whose interface is not in the table; may be NULL.
 	void (*global)(void *data, struct wl_registry *registry, uint32_t name,
 			const char *interface, uint32_t version);
-	// May be NULL.
+	// May be NULL; next's, when there is one, hears removals then.
 	void (*global_remove)(void *data, struct wl_registry *registry,
 			uint32_t name);
 	// The client's struct: offsets are into it, and listeners and the

@@ -1,0 +1,366 @@
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "client-skeleton.h"
+
+static void pointer_enter(void *data, struct wl_pointer *pointer,
+		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
+		wl_fixed_t y) {
+	struct client_skeleton *skel = data;
+	skel->pointer_serial = serial;
+	if (skel->spec->pointer & CLIENT_POINTER_ENTER) {
+		raw_client_emit("pointer enter %.2f %.2f", wl_fixed_to_double(x),
+				wl_fixed_to_double(y));
+	}
+}
+
+static void pointer_leave(void *data, struct wl_pointer *pointer,
+		uint32_t serial, struct wl_surface *surface) {
+	struct client_skeleton *skel = data;
+	if (skel->spec->pointer & CLIENT_POINTER_ENTER) {
+		raw_client_emit("pointer leave");
+	}
+}
+
+static void pointer_motion(void *data, struct wl_pointer *pointer,
+		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+	struct client_skeleton *skel = data;
+	if (skel->spec->pointer & CLIENT_POINTER_MOTION) {
+		raw_client_emit("pointer motion %.2f %.2f", wl_fixed_to_double(x),
+				wl_fixed_to_double(y));
+	}
+}
+
+static void pointer_button(void *data, struct wl_pointer *pointer,
+		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
+	struct client_skeleton *skel = data;
+	if (skel->spec->pointer & CLIENT_POINTER_BUTTON) {
+		raw_client_emit("pointer button %u %u", button, state);
+	}
+}
+
+static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
+		uint32_t axis, wl_fixed_t value) {
+}
+
+static const struct wl_pointer_listener pointer_listener = {
+	.enter = pointer_enter,
+	.leave = pointer_leave,
+	.motion = pointer_motion,
+	.button = pointer_button,
+	.axis = pointer_axis,
+};
+
+static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
+	struct client_skeleton *skel = data;
+	const struct client_skeleton_spec *spec = skel->spec;
+	if (!(caps & WL_SEAT_CAPABILITY_POINTER) || skel->pointer != NULL ||
+			(spec->pointer == 0 && spec->pointer_added == NULL)) {
+		return;
+	}
+	skel->pointer = wl_seat_get_pointer(seat);
+	wl_pointer_add_listener(skel->pointer, &pointer_listener, skel);
+	if (spec->pointer_added != NULL) {
+		spec->pointer_added(spec->data, skel->pointer);
+	}
+}
+
+static void seat_name(void *data, struct wl_seat *seat, const char *name) {
+}
+
+static const struct wl_seat_listener seat_listener = {
+	.capabilities = seat_capabilities,
+	.name = seat_name,
+};
+
+static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
+		uint32_t serial) {
+	struct client_skeleton *skel = data;
+	xdg_surface_ack_configure(xdg_surface, serial);
+	if (skel->configured) {
+		wl_surface_commit(skel->surface);
+		return;
+	}
+	skel->configured = true;
+	if (skel->spec->draw != NULL) {
+		skel->spec->draw(skel->spec->data);
+	} else {
+		client_skeleton_draw(skel);
+	}
+}
+
+static const struct xdg_surface_listener xdg_surface_listener = {
+	.configure = xdg_surface_configure,
+};
+
+/* The skeleton's globals, those spec asks for, in skel->table. */
+static void fill_table(struct client_skeleton *skel) {
+	const struct client_skeleton_spec *spec = skel->spec;
+	struct client_global *entry = skel->table;
+	if (spec->window) {
+		*entry++ = (struct client_global){ &wl_compositor_interface, 4,
+			offsetof(struct client_skeleton, compositor), NULL };
+		*entry++ = (struct client_global){ &wl_shm_interface, 1,
+			offsetof(struct client_skeleton, shm), NULL };
+		*entry++ = (struct client_global){ &xdg_wm_base_interface, 1,
+			offsetof(struct client_skeleton, wm_base),
+			&client_wm_base_listener };
+	}
+	if (spec->seat_version > 0) {
+		// Listened to from the bind: the capabilities come at once.
+		*entry++ =
+				(struct client_global){ &wl_seat_interface, spec->seat_version,
+					offsetof(struct client_skeleton, seat), &seat_listener };
+	}
+}
+
+int client_skeleton_connect(struct client_skeleton *skel,
+		const struct client_skeleton_spec *spec) {
+	*skel = (struct client_skeleton){ .spec = spec };
+	skel->display = raw_client_connect();
+	if (skel->display == NULL) {
+		return 1;
+	}
+	skel->buffer_queue = wl_display_create_queue(skel->display);
+	fill_table(skel);
+	skel->theirs = (struct client_globals){
+		.table = spec->globals,
+		.global = spec->global,
+		.global_remove = spec->global_remove,
+		.data = spec->data,
+	};
+	skel->own = (struct client_globals){
+		.table = skel->table,
+		.next = &skel->theirs,
+		.data = skel,
+	};
+	skel->registry = client_globals_listen(skel->display, &skel->own);
+	wl_display_roundtrip(skel->display);
+	if ((spec->window &&
+				(skel->compositor == NULL || skel->shm == NULL ||
+						skel->wm_base == NULL)) ||
+			(spec->seat_version > 0 && skel->seat == NULL)) {
+		raw_client_emit("error missing globals");
+		return 1;
+	}
+	return 0;
+}
+
+void client_skeleton_make_toplevel(struct client_skeleton *skel,
+		const char *app_id, const char *title) {
+	if (skel->surface == NULL) {
+		skel->surface = wl_compositor_create_surface(skel->compositor);
+	}
+	skel->xdg_surface =
+			xdg_wm_base_get_xdg_surface(skel->wm_base, skel->surface);
+	xdg_surface_add_listener(skel->xdg_surface, &xdg_surface_listener, skel);
+	skel->toplevel = xdg_surface_get_toplevel(skel->xdg_surface);
+	xdg_toplevel_add_listener(skel->toplevel, &raw_client_toplevel_listener,
+			skel);
+	xdg_toplevel_set_app_id(skel->toplevel, app_id);
+	if (title != NULL) {
+		xdg_toplevel_set_title(skel->toplevel, title);
+	}
+}
+
+int client_skeleton_show(struct client_skeleton *skel) {
+	wl_surface_commit(skel->surface);
+	while (!skel->configured) {
+		if (wl_display_dispatch(skel->display) < 0) {
+			return raw_client_report_disconnect(skel->display);
+		}
+	}
+	if (wl_display_roundtrip(skel->display) < 0) {
+		return raw_client_report_disconnect(skel->display);
+	}
+	return 0;
+}
+
+int client_skeleton_map(struct client_skeleton *skel, const char *app_id,
+		const char *title) {
+	client_skeleton_make_toplevel(skel, app_id, title);
+	return client_skeleton_show(skel);
+}
+
+void client_skeleton_draw(struct client_skeleton *skel) {
+	const struct client_skeleton_spec *spec = skel->spec;
+	int scale = spec->scale > 0 ? spec->scale : 1;
+	skel->buffer = raw_client_pattern_buffer(skel->shm, spec->width * scale,
+			spec->height * scale, &spec->pattern);
+	if (skel->buffer == NULL) {
+		exit(1);
+	}
+	wl_proxy_set_queue((struct wl_proxy *)skel->buffer, skel->buffer_queue);
+	if (spec->scale > 0) {
+		wl_surface_set_buffer_scale(skel->surface, spec->scale);
+	}
+	wl_surface_attach(skel->surface, skel->buffer, 0, 0);
+	wl_surface_damage(skel->surface, 0, 0, spec->width, spec->height);
+	wl_surface_commit(skel->surface);
+}
+
+bool client_skeleton_bad_command(const struct client_skeleton *skel,
+		const char *line) {
+	const char *word = skel->spec->bad_command_word;
+	raw_client_emit("error %s command \"%s\"", word != NULL ? word : "bad",
+			line);
+	return true;
+}
+
+static bool on_line(void *data, char *line) {
+	struct client_skeleton *skel = data;
+	if (strcmp(line, "quit") == 0) {
+		return false;
+	} else if (strcmp(line, "sync") == 0) {
+		wl_display_roundtrip(skel->display);
+		raw_client_emit("sync");
+		return true;
+	}
+	if (skel->spec->command == NULL) {
+		return client_skeleton_bad_command(skel, line);
+	}
+	return skel->spec->command(skel->spec->data, line);
+}
+
+int client_skeleton_run(struct client_skeleton *skel) {
+	return raw_client_run(skel->display, on_line, skel);
+}
+
+int client_skeleton_ready_run(struct client_skeleton *skel) {
+	raw_client_emit("ready");
+	return client_skeleton_run(skel);
+}
+
+int client_skeleton_main(struct client_skeleton *skel,
+		const struct client_skeleton_spec *spec, const char *app_id,
+		const char *title) {
+	int status = client_skeleton_connect(skel, spec);
+	if (status == 0 && spec->start != NULL && !spec->start(spec->data)) {
+		status = 1;
+	}
+	if (status == 0) {
+		status = client_skeleton_map(skel, app_id, title);
+	}
+	if (status == 0) {
+		status = client_skeleton_ready_run(skel);
+	}
+	return status;
+}
+
+int client_skeleton_finish(struct client_skeleton *skel, int status) {
+	if (skel->display == NULL) {
+		return status;
+	}
+	// Bound at version 1 by most: wl_pointer.release needs 3.
+	if (skel->pointer != NULL) {
+		wl_pointer_destroy(skel->pointer);
+	}
+	if (skel->toplevel != NULL) {
+		xdg_toplevel_destroy(skel->toplevel);
+	}
+	if (skel->xdg_surface != NULL) {
+		xdg_surface_destroy(skel->xdg_surface);
+	}
+	if (skel->surface != NULL) {
+		wl_surface_destroy(skel->surface);
+	}
+	if (skel->buffer != NULL) {
+		wl_buffer_destroy(skel->buffer);
+	}
+	wl_event_queue_destroy(skel->buffer_queue);
+	if (skel->seat != NULL) {
+		wl_seat_destroy(skel->seat);
+	}
+	if (skel->wm_base != NULL) {
+		xdg_wm_base_destroy(skel->wm_base);
+	}
+	if (skel->shm != NULL) {
+		wl_shm_destroy(skel->shm);
+	}
+	if (skel->compositor != NULL) {
+		wl_compositor_destroy(skel->compositor);
+	}
+	wl_registry_destroy(skel->registry);
+	wl_display_disconnect(skel->display);
+	return status;
+}
+
+static void output_geometry(void *data, struct wl_output *wl_output, int32_t x,
+		int32_t y, int32_t width_mm, int32_t height_mm, int32_t subpixel,
+		const char *make, const char *model, int32_t transform) {
+}
+
+static void output_mode(void *data, struct wl_output *wl_output, uint32_t flags,
+		int32_t width, int32_t height, int32_t refresh) {
+}
+
+static void output_done(void *data, struct wl_output *wl_output) {
+}
+
+static void output_scale(void *data, struct wl_output *wl_output,
+		int32_t factor) {
+}
+
+static void output_name(void *data, struct wl_output *wl_output,
+		const char *name) {
+	struct client_named_output *output = data;
+	snprintf(output->name, sizeof(output->name), "%s", name);
+}
+
+static void output_description(void *data, struct wl_output *wl_output,
+		const char *description) {
+}
+
+static const struct wl_output_listener output_listener = {
+	.geometry = output_geometry,
+	.mode = output_mode,
+	.done = output_done,
+	.scale = output_scale,
+	.name = output_name,
+	.description = output_description,
+};
+
+bool client_named_outputs_global(struct client_named_outputs *outputs,
+		struct wl_registry *registry, uint32_t name, const char *interface,
+		uint32_t version) {
+	if (strcmp(interface, wl_output_interface.name) != 0) {
+		return false;
+	}
+	if (version >= WL_OUTPUT_NAME_SINCE_VERSION &&
+			outputs->count < CLIENT_MAX_OUTPUTS) {
+		struct client_named_output *output = &outputs->output[outputs->count++];
+		output->wl_output = wl_registry_bind(registry, name,
+				&wl_output_interface, WL_OUTPUT_NAME_SINCE_VERSION);
+		wl_output_add_listener(output->wl_output, &output_listener, output);
+	}
+	return true;
+}
+
+struct client_named_output *client_named_outputs_find(
+		struct client_named_outputs *outputs, const char *name) {
+	// The bound is count's too; GCC's -O3 cannot see that.
+	for (int i = 0; i < outputs->count && i < CLIENT_MAX_OUTPUTS; i++) {
+		if (strcmp(outputs->output[i].name, name) == 0) {
+			return &outputs->output[i];
+		}
+	}
+	return NULL;
+}
+
+struct client_named_output *client_named_outputs_of(
+		struct client_named_outputs *outputs, struct wl_output *wl_output) {
+	for (int i = 0; i < outputs->count && i < CLIENT_MAX_OUTPUTS; i++) {
+		if (outputs->output[i].wl_output == wl_output) {
+			return &outputs->output[i];
+		}
+	}
+	return NULL;
+}
+
+void client_named_outputs_release(struct client_named_outputs *outputs) {
+	for (int i = 0; i < outputs->count && i < CLIENT_MAX_OUTPUTS; i++) {
+		wl_output_release(outputs->output[i].wl_output);
+	}
+	outputs->count = 0;
+}
