@@ -91,6 +91,9 @@ enum action_argument {
 	ARGUMENT_COMMAND, // the rest of the line is a shell command
 	ARGUMENT_WORD, // one word, of choices when they are given
 	ARGUMENT_LAYOUT, // next, prev, or a layout's index from 0
+	// A workspace's number or name (resolved when it runs), next, prev or
+	// back-and-forth.
+	ARGUMENT_WORKSPACE,
 };
 
 /* xkbcommon keymaps have at most this many layouts (XKB_MAX_GROUPS). */
@@ -115,6 +118,10 @@ static const struct {
 	{ "center", GRIDWL_ACTION_CENTER, ARGUMENT_NONE, { NULL } },
 	{ "xkb-switch-layout", GRIDWL_ACTION_XKB_SWITCH_LAYOUT, ARGUMENT_LAYOUT,
 			{ NULL } },
+	{ "workspace", GRIDWL_ACTION_WORKSPACE, ARGUMENT_WORKSPACE, { NULL } },
+	{ "move-to-workspace", GRIDWL_ACTION_MOVE_TO_WORKSPACE, ARGUMENT_WORKSPACE,
+			{ NULL } },
+	{ "sticky", GRIDWL_ACTION_STICKY, ARGUMENT_NONE, { NULL } },
 };
 
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
@@ -189,6 +196,19 @@ bool gridwl_binding_parse_action(struct gridwl_binding *binding,
 						"%s takes next, prev or a layout's index from 0 to "
 						"%d, got '%s'",
 						name, MAX_LAYOUTS - 1, word);
+			}
+		} else if (actions[i].argument == ARGUMENT_WORKSPACE) {
+			if (!parse_word(binding, i, rest, where, error)) {
+				return false;
+			}
+			// A number out of range is a mistake, not a name.
+			const char *word = binding->argument;
+			if (strspn(word, "0123456789") == strlen(word) &&
+					gridwl_workspace_number(word) == 0) {
+				return gridwl_config_error(error, where,
+						"%s takes a number from 1 to %d, next, prev, "
+						"back-and-forth or a workspace's name, got '%s'",
+						name, GRIDWL_WORKSPACE_COUNT, word);
 			}
 		} else if (*rest != '\0') {
 			return gridwl_config_error(error, where,

@@ -114,11 +114,16 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 		return gridwl_window_criterion_compile(criterion, word, eq + 1,
 				p->where, p->error);
 	}
+	if (strcmp(word, "sticky") == 0) {
+		rule->sticky = true;
+		return true;
+	}
+	bool workspace = strcmp(word, "workspace") == 0;
 	bool decorations = strcmp(word, "decorations") == 0;
-	if (strcmp(word, "filter") != 0 && !decorations) {
+	if (strcmp(word, "filter") != 0 && !decorations && !workspace) {
 		return gridwl_config_error(p->error, p->where,
-				"unknown window rule word '%s' (want KEY=REGEX, filter or "
-				"decorations)",
+				"unknown window rule word '%s' (want KEY=REGEX, filter, "
+				"decorations, workspace or sticky)",
 				word);
 	}
 	char *value;
@@ -126,7 +131,15 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 		return false;
 	}
 	bool ok = true;
-	if (decorations) {
+	if (workspace) {
+		rule->workspace = value != NULL ? gridwl_workspace_number(value) : 0;
+		if (rule->workspace == 0) {
+			ok = gridwl_config_error(p->error, p->where,
+					"workspace in a window rule wants a number from 1 to "
+					"%d, got '%s'",
+					GRIDWL_WORKSPACE_COUNT, value != NULL ? value : "");
+		}
+	} else if (decorations) {
 		if (value != NULL && strcmp(value, "server") == 0) {
 			rule->decorations = GRIDWL_DECORATIONS_SERVER;
 			rule->has_decorations = true;
@@ -185,10 +198,11 @@ struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,
 				"such as app_id=REGEX");
 		goto error;
 	}
-	if (!rule->has_filter && !rule->has_decorations) {
+	if (!rule->has_filter && !rule->has_decorations && rule->workspace == 0 &&
+			!rule->sticky) {
 		gridwl_config_error(error, where,
-				"window rule needs an action "
-				"such as filter bilinear or decorations none");
+				"window rule needs an action such as filter bilinear, "
+				"decorations none or workspace 2");
 		goto error;
 	}
 	return rule;
@@ -264,4 +278,21 @@ bool gridwl_config_window_decorations(const struct gridwl_config *config,
 		}
 	}
 	return found;
+}
+
+int gridwl_config_window_workspace(const struct gridwl_config *config,
+		const struct gridwl_window_identity *window, bool *sticky) {
+	int workspace = 0;
+	*sticky = false;
+	const struct gridwl_window_rule *rule;
+	wl_list_for_each(rule, &config->window_rules, link) {
+		if (!gridwl_window_rule_matches(rule, window)) {
+			continue;
+		}
+		if (rule->workspace != 0) {
+			workspace = rule->workspace;
+		}
+		*sticky = *sticky || rule->sticky;
+	}
+	return workspace;
 }
