@@ -53,8 +53,8 @@ static char *parse_name(const char *text, const char *where, char **error) {
 		for (size_t i = 0; i < len; i++) {
 			if (is_blank(text[i])) {
 				gridwl_config_error(error, where,
-						"workspace name '%.*s' has blanks: quote it",
-						(int)len, text);
+						"workspace name '%.*s' has blanks: quote it", (int)len,
+						text);
 				return NULL;
 			}
 		}

@@ -14,6 +14,7 @@
 #include "compositor/control/seats.h"
 #include "compositor/control/socket.h"
 #include "compositor/control/wait.h"
+#include "compositor/control/workspaces.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/content_type.h"
@@ -124,6 +125,10 @@ struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
 			json_object_new_boolean(view->fullscreen));
 	json_object_object_add(object, "maximized",
 			json_object_new_boolean(view->maximized));
+	json_object_object_add(object, "workspace",
+			json_object_new_int(view->workspace));
+	json_object_object_add(object, "sticky",
+			json_object_new_boolean(view->sticky));
 	// The filter in effect where most of the window is, and whether a
 	// window rule chose it.
 	bool on_output = gridwl_view_main_output(view) != NULL;
@@ -640,6 +645,9 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_INPUT] = gridwl_control_cmd_input,
 	[GRIDWL_CONTROL_TABLET] = gridwl_control_cmd_tablet,
 	[GRIDWL_CONTROL_SEATS] = gridwl_control_cmd_seats,
+	[GRIDWL_CONTROL_WORKSPACES] = gridwl_control_cmd_workspaces,
+	[GRIDWL_CONTROL_WORKSPACE] = gridwl_control_cmd_workspace,
+	[GRIDWL_CONTROL_MOVE_TO_WORKSPACE] = gridwl_control_cmd_move_to_workspace,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==
