@@ -28,6 +28,7 @@
 #include "compositor/services/export_dmabuf.h"
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/services/foreign_toplevel_list.h"
+#include "compositor/services/ext_workspace.h"
 #include "compositor/workspace/workspace.h"
 #include "compositor/services/gamma_control.h"
 #include "compositor/services/fractional_scale.h"
@@ -419,7 +420,7 @@ static bool setup_globals(struct gridwl_server *server) {
 	if (server->xdg_shell == NULL || server->wlroots_guard == NULL) {
 		return false;
 	}
-	if (!gridwl_workspaces_init(server)) {
+	if (!gridwl_workspaces_init(server) || !gridwl_ext_workspace_init(server)) {
 		return false;
 	}
 	if (!gridwl_layer_shell_init(server) || !gridwl_session_lock_init(server) ||
@@ -674,6 +675,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	gridwl_gamma_control_finish(server);
 	gridwl_presentation_finish(server);
 	gridwl_seat_destroy(server->seat);
+	gridwl_ext_workspace_finish(server);
 	gridwl_workspaces_finish(server);
 	if (server->sigint_source != NULL) {
 		wl_event_source_remove(server->sigint_source);
