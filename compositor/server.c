@@ -28,6 +28,7 @@
 #include "compositor/services/export_dmabuf.h"
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/services/foreign_toplevel_list.h"
+#include "compositor/control/subscribe.h"
 #include "compositor/services/ext_workspace.h"
 #include "compositor/workspace/workspace.h"
 #include "compositor/services/gamma_control.h"
@@ -420,7 +421,8 @@ static bool setup_globals(struct gridwl_server *server) {
 	if (server->xdg_shell == NULL || server->wlroots_guard == NULL) {
 		return false;
 	}
-	if (!gridwl_workspaces_init(server) || !gridwl_ext_workspace_init(server)) {
+	if (!gridwl_workspaces_init(server) || !gridwl_ext_workspace_init(server) ||
+			!gridwl_subscribe_init(server)) {
 		return false;
 	}
 	if (!gridwl_layer_shell_init(server) || !gridwl_session_lock_init(server) ||
@@ -638,6 +640,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 		kill(server->command_pid, SIGTERM);
 	}
 	gridwl_control_destroy(server->control);
+	gridwl_subscribe_finish(server);
 	free(server->control_path);
 	// X11 windows go with it, while the seat they may hold focus on is
 	// still there. Before the other clients: wlroots (0.18) starts a new

@@ -3,6 +3,7 @@
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
+#include "compositor/control/subscribe.h"
 #include "compositor/server.h"
 #include "compositor/view/view.h"
 #include "compositor/workspace/workspace.h"
@@ -234,12 +235,14 @@ _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==
 
 static void run_action(struct gridwl_server *server,
 		const struct gridwl_binding *binding) {
+	gridwl_subscribe_binding(server, binding);
 	action_runners[binding->action](server, binding);
 }
 
 void gridwl_bindings_run_action(struct gridwl_server *server,
 		const struct gridwl_binding *binding) {
-	run_action(server, binding);
+	// Not a key: subscribers hear of bindings only.
+	action_runners[binding->action](server, binding);
 }
 
 bool gridwl_bindings_run(struct gridwl_server *server, uint32_t modifiers,

@@ -13,6 +13,7 @@
 #include "compositor/control/inputs.h"
 #include "compositor/control/seats.h"
 #include "compositor/control/socket.h"
+#include "compositor/control/subscribe.h"
 #include "compositor/control/wait.h"
 #include "compositor/control/workspaces.h"
 #include "compositor/output.h"
@@ -648,6 +649,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_WORKSPACES] = gridwl_control_cmd_workspaces,
 	[GRIDWL_CONTROL_WORKSPACE] = gridwl_control_cmd_workspace,
 	[GRIDWL_CONTROL_MOVE_TO_WORKSPACE] = gridwl_control_cmd_move_to_workspace,
+	[GRIDWL_CONTROL_SUBSCRIBE] = gridwl_control_cmd_subscribe,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

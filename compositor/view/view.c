@@ -17,6 +17,7 @@
 #include "compositor/server.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/surface.h"
+#include "compositor/control/subscribe.h"
 #include "compositor/view/view.h"
 #include "compositor/workspace/workspace.h"
 #include "input/seat.h"
@@ -573,6 +574,8 @@ void gridwl_view_map(struct gridwl_view *view) {
 	gridwl_view_pick_home(view);
 	gridwl_view_apply_rules(view);
 	gridwl_view_take_workspace(view);
+	// Before its focus, so that subscribers hear of it first.
+	gridwl_subscribe_window(server, view, "new");
 	gridwl_view_damage_whole(view);
 	gridwl_view_update_outputs(view);
 	// A rule may have opened it on a workspace not shown: it waits there.
@@ -602,6 +605,7 @@ void gridwl_view_unmap(struct gridwl_view *view) {
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 	if (gridwl_view_is_window(view)) {
 		gridwl_workspaces_changed(view->server);
+		gridwl_subscribe_window(view->server, view, "close");
 	}
 }
 

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
+#include "compositor/control/subscribe.h"
 #include "compositor/server.h"
 #include "compositor/services/idle.h"
 #include "compositor/services/xdg_activation.h"
@@ -136,6 +137,7 @@ static void workspace_switch(struct gridwl_server *server, int number) {
 	gridwl_idle_update(server);
 	gridwl_seat_schedule_pointer_rebase(server->seat);
 	gridwl_workspaces_changed(server);
+	gridwl_subscribe_workspace(server, before);
 }
 
 void gridwl_workspace_show(struct gridwl_server *server, int number) {
@@ -212,6 +214,7 @@ void gridwl_view_move_to_workspace(struct gridwl_view *view, int number) {
 	gridwl_idle_update(view->server);
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 	gridwl_workspaces_changed(view->server);
+	gridwl_subscribe_window(view->server, view, "workspace");
 }
 
 void gridwl_view_set_sticky(struct gridwl_view *view, bool sticky) {
