@@ -235,6 +235,20 @@ static bool body(struct harness *h, const void *data) {
 			check_workspace(h, 4, "4", true, 1) && wait_focused(h, "ruled") &&
 			ok;
 
+	// Sticky: a is shown on every workspace; unstuck, it stays on the
+	// one shown then.
+	int64_t a_id = wait_window_id(h, "a");
+	snprintf(id_text, sizeof(id_text), "%lld", (long long)a_id);
+	ok = gridctl_ok(h, "focus", id_text, NULL) && wait_focused(h, "a") &&
+			gridctl_ok(h, "action", "sticky", NULL) &&
+			gridctl_ok(h, "workspace", "5", NULL) &&
+			seam_shows(h, RED, "sticky a on workspace 5") &&
+			check_workspace(h, 5, "5", true, 1) && ok;
+	ok = gridctl_ok(h, "action", "sticky", NULL) &&
+			check_window_workspace(h, "a", 5) &&
+			gridctl_ok(h, "workspace", "1", NULL) &&
+			seam_shows(h, BACKGROUND, "a unstuck on workspace 5") && ok;
+
 	ok = frame_callbacks(h) && ok;
 	harness_client_send(a, "quit");
 	harness_client_send(b, "quit");
