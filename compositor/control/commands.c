@@ -91,13 +91,18 @@ static struct json_object *cmd_outputs(struct gridwl_server *server,
 	return reply;
 }
 
-struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
+struct json_object *gridwl_control_window_identity(struct gridwl_view *view) {
 	struct json_object *object = json_object_new_object();
 	json_object_object_add(object, "id", json_object_new_int64(view->id));
 	json_object_object_add(object, "app_id",
 			json_object_new_string(gridwl_view_app_id(view)));
 	json_object_object_add(object, "title",
 			json_object_new_string(gridwl_view_title(view)));
+	return object;
+}
+
+struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
+	struct json_object *object = gridwl_control_window_identity(view);
 	struct wlr_box box = gridwl_view_box(view);
 	box_fields(object, &box);
 	// What gridwl draws around it, for a window with a frame.

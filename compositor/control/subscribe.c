@@ -7,6 +7,8 @@
 #include <wlr/util/log.h>
 #include "compositor/control/socket.h"
 #include "compositor/control/subscribe.h"
+#include "compositor/control/workspaces.h"
+#include "compositor/control/commands.h"
 #include "compositor/server.h"
 #include "compositor/view/view.h"
 #include "compositor/workspace/workspace.h"
@@ -99,29 +101,13 @@ void gridwl_subscribe_window(struct gridwl_server *server,
 	if (!has_subscribers(server) || !gridwl_view_is_window(view)) {
 		return;
 	}
-	struct json_object *window = json_object_new_object();
-	json_object_object_add(window, "id", json_object_new_int64(view->id));
-	json_object_object_add(window, "app_id",
-			json_object_new_string(gridwl_view_app_id(view)));
-	json_object_object_add(window, "title",
-			json_object_new_string(gridwl_view_title(view)));
+	struct json_object *window = gridwl_control_window_identity(view);
 	json_object_object_add(window, "workspace",
 			json_object_new_int(view->workspace));
 	struct json_object *event = json_object_new_object();
 	json_object_object_add(event, "change", json_object_new_string(change));
 	json_object_object_add(event, "window", window);
 	broadcast(server, EVENT_WINDOW, event);
-}
-
-static struct json_object *workspace_object(struct gridwl_server *server,
-		int number) {
-	struct json_object *object = json_object_new_object();
-	char buf[12];
-	json_object_object_add(object, "number", json_object_new_int(number));
-	json_object_object_add(object, "name",
-			json_object_new_string(
-					gridwl_workspace_name(server, number, buf, sizeof(buf))));
-	return object;
 }
 
 void gridwl_subscribe_workspace(struct gridwl_server *server, int previous) {
@@ -131,9 +117,10 @@ void gridwl_subscribe_workspace(struct gridwl_server *server, int previous) {
 	struct json_object *event = json_object_new_object();
 	json_object_object_add(event, "change", json_object_new_string("shown"));
 	json_object_object_add(event, "workspace",
-			workspace_object(server, server->workspaces->shown));
+			gridwl_control_workspace_identity(server,
+					server->workspaces->shown));
 	json_object_object_add(event, "previous",
-			workspace_object(server, previous));
+			gridwl_control_workspace_identity(server, previous));
 	broadcast(server, EVENT_WORKSPACE, event);
 }
 

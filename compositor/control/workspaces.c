@@ -7,14 +7,21 @@
 #include "compositor/workspace/workspace.h"
 #include "protocol/control.h"
 
-static struct json_object *describe_workspace(struct gridwl_server *server,
-		int number) {
+struct json_object *gridwl_control_workspace_identity(
+		struct gridwl_server *server, int number) {
 	struct json_object *object = json_object_new_object();
 	char buf[12];
 	json_object_object_add(object, "number", json_object_new_int(number));
 	json_object_object_add(object, "name",
 			json_object_new_string(
 					gridwl_workspace_name(server, number, buf, sizeof(buf))));
+	return object;
+}
+
+static struct json_object *describe_workspace(struct gridwl_server *server,
+		int number) {
+	struct json_object *object =
+			gridwl_control_workspace_identity(server, number);
 	json_object_object_add(object, "shown",
 			json_object_new_boolean(number == server->workspaces->shown));
 	json_object_object_add(object, "windows",

@@ -5,6 +5,10 @@ struct gridwl_control_pending;
 struct gridwl_server;
 struct json_object;
 
+/* {"number", "name"} of workspace number: the start of what gridctl
+ * workspaces lists, and how events name one. */
+struct json_object *gridwl_control_workspace_identity(
+		struct gridwl_server *server, int number);
 /* gridctl workspaces: each workspace's number, name, whether it is shown,
  * its windows and whether one of them is urgent. */
 struct json_object *gridwl_control_cmd_workspaces(struct gridwl_server *server,

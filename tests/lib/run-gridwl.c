@@ -32,16 +32,28 @@ bool run_gridwl(const char *const *args,
 	return harness_stop(h, ok);
 }
 
+#define MIXED_LAYOUT_ARGS \
+	"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0", "--output", \
+			"HEADLESS-2 mode 1280x960 scale 2 position 640,0"
+
 bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
 		const void *data) {
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output",
-		"HEADLESS-2 mode 1280x960 scale 2 position 640,0",
-		NULL,
-	};
+	const char *args[] = { MIXED_LAYOUT_ARGS, NULL };
 	return run_gridwl(args, body, data);
+}
+
+bool run_mixed_layout_config(const char *config_text,
+		bool (*body)(struct harness *h, const void *data), const void *data) {
+	char *dir = harness_mkdtemp();
+	REQUIRE(dir != NULL, "no temporary directory");
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/config", dir);
+	const char *args[] = { "--config", path, MIXED_LAYOUT_ARGS, NULL };
+	bool ok =
+			write_text_file(path, config_text) && run_gridwl(args, body, data);
+	harness_remove_tree(dir);
+	free(dir);
+	return ok;
 }
 
 struct harness *start_nested_gridwl(struct harness *host,

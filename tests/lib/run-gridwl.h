@@ -21,6 +21,10 @@ bool run_on_output(const char *name, int width, int height, int scale,
  * logical). */
 bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
 		const void *data);
+/* The mixed layout with a config file of config_text (in a temporary
+ * directory, removed after). */
+bool run_mixed_layout_config(const char *config_text,
+		bool (*body)(struct harness *h, const void *data), const void *data);
 /* The same with any gridwl arguments (NULL terminated). */
 bool run_gridwl(const char *const *args,
 		bool (*body)(struct harness *h, const void *data), const void *data);
