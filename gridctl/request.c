@@ -609,11 +609,11 @@ static const struct command commands[] = {
 			0, 0, build_no_args },
 	[GRIDWL_CONTROL_WORKSPACE] = { " N|NAME|next|prev|back-and-forth",
 			"show that workspace on every output", 1, 1, build_workspace },
-	[GRIDWL_CONTROL_SUBSCRIBE] = { " [window|workspace|output|binding]...",
+	[GRIDWL_CONTROL_SUBSCRIBE] = { " [window|workspace|output|input|binding]...",
 			"print one JSON line for each event of\n"
 			"those kinds (all without any), until\n"
 			"gridwl ends or gridctl is stopped",
-			0, 4, build_subscribe },
+			0, 5, build_subscribe },
 	[GRIDWL_CONTROL_MOVE_TO_WORKSPACE] = { " ID N|NAME|next|prev",
 			"move window ID to that workspace", 2, 2, build_move_to_workspace },
 };

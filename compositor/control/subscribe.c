@@ -13,6 +13,8 @@
 #include "compositor/view/view.h"
 #include "compositor/workspace/workspace.h"
 #include "config/config.h"
+#include "config/input_config.h"
+#include "input/input_device.h"
 #include "input/seat.h"
 
 enum event_kind {
@@ -20,6 +22,7 @@ enum event_kind {
 	EVENT_WORKSPACE,
 	EVENT_OUTPUT,
 	EVENT_BINDING,
+	EVENT_INPUT,
 	EVENT_KIND_COUNT,
 };
 
@@ -28,6 +31,7 @@ static const char *const kind_names[] = {
 	[EVENT_WORKSPACE] = "workspace",
 	[EVENT_OUTPUT] = "output",
 	[EVENT_BINDING] = "binding",
+	[EVENT_INPUT] = "input",
 };
 
 struct subscriber {
@@ -122,6 +126,26 @@ void gridwl_subscribe_workspace(struct gridwl_server *server, int previous) {
 	json_object_object_add(event, "previous",
 			gridwl_control_workspace_identity(server, previous));
 	broadcast(server, EVENT_WORKSPACE, event);
+}
+
+void gridwl_subscribe_input(struct gridwl_server *server,
+		const struct gridwl_input_device *device, const char *change) {
+	if (!has_subscribers(server)) {
+		return;
+	}
+	struct json_object *input = json_object_new_object();
+	json_object_object_add(input, "identifier",
+			json_object_new_string(device->identifier));
+	json_object_object_add(input, "type",
+			json_object_new_string(gridwl_input_type_name(device->type)));
+	json_object_object_add(input, "name",
+			json_object_new_string(device->wlr_device->name != NULL ?
+							device->wlr_device->name :
+							""));
+	struct json_object *event = json_object_new_object();
+	json_object_object_add(event, "change", json_object_new_string(change));
+	json_object_object_add(event, "input", input);
+	broadcast(server, EVENT_INPUT, event);
 }
 
 void gridwl_subscribe_binding(struct gridwl_server *server,
@@ -279,8 +303,8 @@ struct json_object *gridwl_control_cmd_subscribe(struct gridwl_server *server,
 		if (!known) {
 			free(subscriber);
 			return gridwl_control_error("unknown event kind '%s' (want "
-										"window, workspace, output or "
-										"binding)",
+										"window, workspace, output, input "
+										"or binding)",
 					name != NULL ? name : "");
 		}
 	}

@@ -29,6 +29,10 @@ void gridwl_subscribe_window(struct gridwl_server *server,
 		struct gridwl_view *view, const char *change);
 /* The workspace shown changed. */
 void gridwl_subscribe_workspace(struct gridwl_server *server, int previous);
+/* An input device of the seat came ("added") or went ("removed"). */
+struct gridwl_input_device;
+void gridwl_subscribe_input(struct gridwl_server *server,
+		const struct gridwl_input_device *device, const char *change);
 /* A binding ran. */
 void gridwl_subscribe_binding(struct gridwl_server *server,
 		const struct gridwl_binding *binding);

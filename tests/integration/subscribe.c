@@ -11,7 +11,8 @@
 /*
  * gridctl subscribe from the outside: a real gridctl streams one JSON line
  * per event (a window mapped, focused, retitled, moved to a workspace and
- * closed; a workspace shown; an output added and removed; a key binding
+ * closed; a workspace shown; an output added and removed; an input
+ * device added and removed; a key binding
  * run) with the fields gridctl(1) promises; a subscription to some kinds
  * hears nothing of the others; an unknown kind is refused; subscribers
  * that hang up are dropped and gridwl goes on.
@@ -127,6 +128,29 @@ static bool body(struct harness *h, const void *data) {
 	event = wait_event(all, "output", "removed");
 	json_object_put(event);
 	ok = event != NULL && ok;
+
+	// An input device: the tablet's pad, added and removed.
+	struct harness_client *inputs = subscribe(h, "inputs", "input");
+	REQUIRE(inputs != NULL, "cannot subscribe to inputs");
+	// The pad comes with its tablet, which comes first.
+	ok = gridctl_ok(h, "tablet", "pad", "add") && ok;
+	event = wait_event(inputs, "input", "added");
+	ok = event != NULL &&
+			CHECK_JSON_STRING(event, "input.identifier",
+					"0:0:gridctl-tablet") &&
+			CHECK_JSON_STRING(event, "input.type", "tablet_tool") && ok;
+	json_object_put(event);
+	event = wait_event(inputs, "input", "added");
+	ok = event != NULL &&
+			CHECK_JSON_STRING(event, "input.type", "tablet_pad") &&
+			CHECK_JSON_TYPE(event, "input.identifier", json_type_string) && ok;
+	json_object_put(event);
+	ok = gridctl_ok(h, "tablet", "pad", "remove") && ok;
+	event = wait_event(inputs, "input", "removed");
+	ok = event != NULL &&
+			CHECK_JSON_STRING(event, "input.type", "tablet_pad") && ok;
+	json_object_put(event);
+	harness_client_kill(inputs);
 
 	harness_client_send(w, "quit");
 	ok = window_event(all, "close", "sub", "second", 4) && ok;
