@@ -2,6 +2,7 @@
 #include <string.h>
 #include <wayland-server-core.h>
 #include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_output_layout.h>
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
@@ -18,6 +19,18 @@ struct gridwl_ext_workspace {
 	// Changes come in bursts (a switch, a window mapped): told once.
 	struct wl_event_source *flush;
 	struct wl_listener changed;
+	// Outputs bound after the manager enter the group then: a bar binds
+	// the manager before the outputs when its global comes first.
+	struct wl_list outputs; // ext_workspace_output.link
+	struct wl_listener layout_add;
+};
+
+struct ext_workspace_output {
+	struct wl_list link;
+	struct gridwl_ext_workspace *ext;
+	struct wlr_output_layout_output *layout_output;
+	struct wl_listener bind;
+	struct wl_listener destroy;
 };
 
 /* What one bound manager was told. */
@@ -31,7 +44,45 @@ struct ext_workspace_client {
 	uint32_t states[GRIDWL_WORKSPACE_COUNT];
 	// Requests wait for commit: what to show then, 0 for nothing.
 	int pending_show;
+	struct wl_list entered; // entered_output.link
 };
+
+/* A wl_output of the client's that the group entered: its output is told
+ * again when it leaves, when the resource may be inert already. */
+struct entered_output {
+	struct wl_list link;
+	struct wl_resource *resource;
+	struct wlr_output *output;
+	struct wl_listener resource_destroy;
+};
+
+static void entered_destroy(struct entered_output *entered) {
+	wl_list_remove(&entered->link);
+	wl_list_remove(&entered->resource_destroy.link);
+	free(entered);
+}
+
+static void handle_entered_resource_destroy(struct wl_listener *listener,
+		void *data) {
+	struct entered_output *entered =
+			wl_container_of(listener, entered, resource_destroy);
+	entered_destroy(entered);
+}
+
+static void group_enter(struct ext_workspace_client *client,
+		struct wlr_output *output, struct wl_resource *resource) {
+	struct entered_output *entered = calloc(1, sizeof(*entered));
+	if (entered == NULL) {
+		wlr_log(WLR_ERROR, "ext-workspace: out of memory");
+		return;
+	}
+	entered->resource = resource;
+	entered->output = output;
+	entered->resource_destroy.notify = handle_entered_resource_destroy;
+	wl_resource_add_destroy_listener(resource, &entered->resource_destroy);
+	wl_list_insert(&client->entered, &entered->link);
+	ext_workspace_group_handle_v1_send_output_enter(client->group, resource);
+}
 
 static const uint32_t workspace_capabilities =
 		EXT_WORKSPACE_HANDLE_V1_WORKSPACE_CAPABILITIES_ACTIVATE |
@@ -200,6 +251,10 @@ static void manager_commit(struct wl_client *wl_client,
 
 /* Leaves the client's handles inert, for it to destroy. */
 static void client_destroy(struct ext_workspace_client *client) {
+	struct entered_output *entered, *tmp;
+	wl_list_for_each_safe(entered, tmp, &client->entered, link) {
+		entered_destroy(entered);
+	}
 	for (int i = 0; i < GRIDWL_WORKSPACE_COUNT; i++) {
 		if (client->workspaces[i] != NULL) {
 			wl_resource_set_user_data(client->workspaces[i], NULL);
@@ -236,6 +291,81 @@ static void manager_resource_destroy(struct wl_resource *resource) {
 	}
 }
 
+/* The client's bound manager, NULL when it has none. */
+static struct ext_workspace_client *client_of(struct gridwl_ext_workspace *ext,
+		struct wl_client *wl_client) {
+	struct ext_workspace_client *client;
+	wl_list_for_each(client, &ext->clients, link) {
+		if (client->manager != NULL && client->group != NULL &&
+				wl_resource_get_client(client->manager) == wl_client) {
+			return client;
+		}
+	}
+	return NULL;
+}
+
+static void handle_output_bind(struct wl_listener *listener, void *data) {
+	struct ext_workspace_output *output =
+			wl_container_of(listener, output, bind);
+	struct wlr_output_event_bind *event = data;
+	struct ext_workspace_client *client =
+			client_of(output->ext, wl_resource_get_client(event->resource));
+	if (client != NULL) {
+		group_enter(client, event->output, event->resource);
+		ext_workspace_manager_v1_send_done(client->manager);
+	}
+}
+
+static void ext_output_destroy(struct ext_workspace_output *output) {
+	wl_list_remove(&output->bind.link);
+	wl_list_remove(&output->destroy.link);
+	wl_list_remove(&output->link);
+	free(output);
+}
+
+/* Out of the layout: the group leaves it. */
+static void handle_output_destroy(struct wl_listener *listener, void *data) {
+	struct ext_workspace_output *output =
+			wl_container_of(listener, output, destroy);
+	struct wlr_output *wlr_output = output->layout_output->output;
+	struct ext_workspace_client *client;
+	wl_list_for_each(client, &output->ext->clients, link) {
+		bool left = false;
+		struct entered_output *entered, *tmp;
+		wl_list_for_each_safe(entered, tmp, &client->entered, link) {
+			if (entered->output != wlr_output || client->group == NULL) {
+				continue;
+			}
+			ext_workspace_group_handle_v1_send_output_leave(client->group,
+					entered->resource);
+			entered_destroy(entered);
+			left = true;
+		}
+		if (left && client->manager != NULL) {
+			ext_workspace_manager_v1_send_done(client->manager);
+		}
+	}
+	ext_output_destroy(output);
+}
+
+static void handle_layout_add(struct wl_listener *listener, void *data) {
+	struct gridwl_ext_workspace *ext =
+			wl_container_of(listener, ext, layout_add);
+	struct wlr_output_layout_output *layout_output = data;
+	struct ext_workspace_output *output = calloc(1, sizeof(*output));
+	if (output == NULL) {
+		wlr_log(WLR_ERROR, "ext-workspace: out of memory");
+		return;
+	}
+	output->ext = ext;
+	output->layout_output = layout_output;
+	output->bind.notify = handle_output_bind;
+	wl_signal_add(&layout_output->output->events.bind, &output->bind);
+	output->destroy.notify = handle_output_destroy;
+	wl_signal_add(&layout_output->events.destroy, &output->destroy);
+	wl_list_insert(&ext->outputs, &output->link);
+}
+
 /* The group is on every output the client has bound. */
 static void send_outputs(struct ext_workspace_client *client,
 		struct wl_client *wl_client) {
@@ -244,8 +374,7 @@ static void send_outputs(struct ext_workspace_client *client,
 		struct wl_resource *output_resource;
 		wl_resource_for_each(output_resource, &output->wlr_output->resources) {
 			if (wl_resource_get_client(output_resource) == wl_client) {
-				ext_workspace_group_handle_v1_send_output_enter(client->group,
-						output_resource);
+				group_enter(client, output->wlr_output, output_resource);
 			}
 		}
 	}
@@ -298,6 +427,7 @@ static void manager_bind(struct wl_client *wl_client, void *data,
 	}
 	client->ext = ext;
 	client->manager = manager;
+	wl_list_init(&client->entered);
 	wl_list_insert(&ext->clients, &client->link);
 	wl_resource_set_implementation(manager, &manager_impl, client,
 			manager_resource_destroy);
@@ -329,6 +459,7 @@ bool gridwl_ext_workspace_init(struct gridwl_server *server) {
 	}
 	ext->server = server;
 	wl_list_init(&ext->clients);
+	wl_list_init(&ext->outputs);
 	ext->global = wl_global_create(server->display,
 			&ext_workspace_manager_v1_interface, MANAGER_VERSION, ext,
 			manager_bind);
@@ -338,6 +469,8 @@ bool gridwl_ext_workspace_init(struct gridwl_server *server) {
 	}
 	ext->changed.notify = handle_changed;
 	wl_signal_add(&server->workspaces->events.changed, &ext->changed);
+	ext->layout_add.notify = handle_layout_add;
+	wl_signal_add(&server->output_layout->events.add, &ext->layout_add);
 	server->ext_workspace = ext;
 	return true;
 }
@@ -355,7 +488,12 @@ void gridwl_ext_workspace_finish(struct gridwl_server *server) {
 	if (ext->flush != NULL) {
 		wl_event_source_remove(ext->flush);
 	}
+	struct ext_workspace_output *output, *output_tmp;
+	wl_list_for_each_safe(output, output_tmp, &ext->outputs, link) {
+		ext_output_destroy(output);
+	}
 	wl_list_remove(&ext->changed.link);
+	wl_list_remove(&ext->layout_add.link);
 	wl_global_destroy(ext->global);
 	free(ext);
 	server->ext_workspace = NULL;

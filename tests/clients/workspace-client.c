@@ -11,7 +11,10 @@
  * workspace-client: a pager of ext-workspace-v1, as a bar is, for the
  * workspaces test.
  *
- * Binds every wl_output, then the workspace manager, and prints "ready".
+ * Binds every wl_output, then the workspace manager, and prints "ready";
+ * with --outputs-later, the manager first and the outputs after (as a bar
+ * does when the manager's global comes first), and new outputs as they
+ * come.
  * At each done it prints "group outputs=N workspaces=N capabilities=C"
  * for its group, then for each workspace in the order they came
  * "workspace ID name=NAME coordinates=X state=S capabilities=C" (S the
@@ -43,6 +46,9 @@ struct client {
 	int group_outputs, group_workspaces;
 	struct workspace workspaces[MAX_WORKSPACES];
 	int count;
+	bool outputs_later, manager_bound;
+	uint32_t late_names[MAX_OUTPUTS];
+	int late_count;
 };
 
 static void copy(char *dst, size_t size, const char *src) {
@@ -215,8 +221,12 @@ static const struct ext_workspace_manager_v1_listener manager_listener = {
 static void handle_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version) {
 	struct client *client = data;
-	if (strcmp(interface, wl_output_interface.name) == 0 &&
-			client->output_count < MAX_OUTPUTS) {
+	bool output = strcmp(interface, wl_output_interface.name) == 0;
+	if (output && client->outputs_later && !client->manager_bound &&
+			client->late_count < MAX_OUTPUTS) {
+		// Bound after the manager, in main.
+		client->late_names[client->late_count++] = name;
+	} else if (output && client->output_count < MAX_OUTPUTS) {
 		client->outputs[client->output_count++] =
 				wl_registry_bind(registry, name, &wl_output_interface, 1);
 	} else if (strcmp(interface, ext_workspace_manager_v1_interface.name) ==
@@ -273,8 +283,17 @@ static bool on_line(void *data, char *line) {
 	return true;
 }
 
-int main(void) {
+static void bind_manager(struct client *client) {
+	client->manager = wl_registry_bind(client->registry, client->manager_name,
+			&ext_workspace_manager_v1_interface, 1);
+	ext_workspace_manager_v1_add_listener(client->manager, &manager_listener,
+			client);
+	client->manager_bound = true;
+}
+
+int main(int argc, char **argv) {
 	struct client client = { 0 };
+	client.outputs_later = argc > 1 && strcmp(argv[1], "--outputs-later") == 0;
 	client.display = raw_client_connect();
 	if (client.display == NULL) {
 		return 1;
@@ -289,10 +308,12 @@ int main(void) {
 	if (client.manager_name == 0) {
 		raw_client_emit("error compositor lacks ext_workspace_manager_v1");
 	} else {
-		client.manager = wl_registry_bind(client.registry, client.manager_name,
-				&ext_workspace_manager_v1_interface, 1);
-		ext_workspace_manager_v1_add_listener(client.manager, &manager_listener,
-				&client);
+		bind_manager(&client);
+		for (int i = 0; i < client.late_count; i++) {
+			client.outputs[client.output_count++] =
+					wl_registry_bind(client.registry, client.late_names[i],
+							&wl_output_interface, 1);
+		}
 		raw_client_emit("ready");
 		status = raw_client_run(client.display, on_line, &client);
 	}

@@ -12,7 +12,8 @@
  * ext-workspace-v1 from a pager (workspace-client), as a bar sees it, on
  * two outputs: one group on both, the ten workspaces with their names,
  * coordinates and states; a switch by gridctl reaches it; its activate and
- * deactivate switch; a window marked urgent on a hidden workspace marks
+ * deactivate switch; a pager that binds the outputs after the manager,
+ * and outputs plugged in and out; a window marked urgent on a hidden workspace marks
  * that workspace urgent; stop ends it with finished. Debian 13's waybar
  * (0.12) has no ext/workspaces module, so a test client plays the bar.
  */
@@ -69,6 +70,59 @@ static bool done_has(struct harness_client *c, const char *const *want,
 
 #define DONE_HAS(c, what, ...) \
 	done_has((c), (const char *const[]){ __VA_ARGS__, NULL }, (what))
+
+/* Reads dones until one has line (up to a few). */
+static bool some_done_has(struct harness_client *c, const char *line,
+		const char *what) {
+	char want[256];
+	snprintf(want, sizeof(want), "%s\n", line);
+	for (int i = 0; i < 4; i++) {
+		char *block = next_done(c);
+		bool found = block != NULL && strstr(block, want) != NULL;
+		free(block);
+		if (found || block == NULL) {
+			return CHECK(found, "%s: no '%s'", what, line);
+		}
+	}
+	return CHECK(false, "%s: no '%s' in 4 dones", what, line);
+}
+
+/* A pager that binds the outputs after the manager, and outputs that come
+ * and go: the group enters and leaves each. */
+static bool late_outputs(struct harness *h, const char *bin) {
+	const char *argv[] = { bin, "--outputs-later", NULL };
+	struct harness_client *late = harness_spawn(h, "late", argv);
+	char *line = late != NULL ?
+			harness_client_wait_line(late, "ready", HARNESS_TIMEOUT_MS) :
+			NULL;
+	free(line);
+	REQUIRE(line != NULL, "the late pager did not start");
+	bool ok =
+			some_done_has(late, "group outputs=2 workspaces=10 capabilities=0",
+					"outputs bound after the manager");
+	struct json_object *reply =
+			harness_gridctl_ok(h, "create-output", "320x240", (char *)NULL);
+	struct json_object *name = json_path(reply, "name", json_type_string);
+	char output[64] = "";
+	if (name != NULL) {
+		snprintf(output, sizeof(output), "%s", json_object_get_string(name));
+	}
+	json_object_put(reply);
+	REQUIRE(output[0] != '\0', "create-output failed");
+	ok = some_done_has(late, "group outputs=3 workspaces=10 capabilities=0",
+				 "an output plugged in") &&
+			ok;
+	reply = harness_gridctl_ok(h, "destroy-output", output, (char *)NULL);
+	json_object_put(reply);
+	ok = some_done_has(late, "group outputs=2 workspaces=10 capabilities=0",
+				 "an output unplugged") &&
+			ok;
+	harness_client_send(late, "quit");
+	ok = CHECK(harness_client_wait_exit(late, HARNESS_TIMEOUT_MS) == 0,
+				 "the late pager failed") &&
+			ok;
+	return ok;
+}
 
 static bool shown_is(struct harness *h, int number) {
 	struct json_object *reply = harness_gridctl_ok(h, "workspaces", NULL);
@@ -179,7 +233,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = CHECK(harness_client_wait_exit(pager, HARNESS_TIMEOUT_MS) == 0,
 				 "the pager failed") &&
 			ok;
-	return ok;
+	return late_outputs(h, bin) && ok;
 }
 
 static bool run(const void *data) {
