@@ -100,19 +100,14 @@ static bool late_outputs(struct harness *h, const char *bin) {
 	bool ok =
 			some_done_has(late, "group outputs=2 workspaces=10 capabilities=0",
 					"outputs bound after the manager");
-	struct json_object *reply =
-			harness_gridctl_ok(h, "create-output", "320x240", (char *)NULL);
-	struct json_object *name = json_path(reply, "name", json_type_string);
-	char output[64] = "";
-	if (name != NULL) {
-		snprintf(output, sizeof(output), "%s", json_object_get_string(name));
-	}
-	json_object_put(reply);
-	REQUIRE(output[0] != '\0', "create-output failed");
+	char output[64];
+	REQUIRE(create_output(h, "320x240", output, sizeof(output)),
+			"no new output");
 	ok = some_done_has(late, "group outputs=3 workspaces=10 capabilities=0",
 				 "an output plugged in") &&
 			ok;
-	reply = harness_gridctl_ok(h, "destroy-output", output, (char *)NULL);
+	struct json_object *reply =
+			harness_gridctl_ok(h, "destroy-output", output, (char *)NULL);
 	json_object_put(reply);
 	ok = some_done_has(late, "group outputs=2 workspaces=10 capabilities=0",
 				 "an output unplugged") &&

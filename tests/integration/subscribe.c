@@ -109,15 +109,10 @@ static bool body(struct harness *h, const void *data) {
 	json_object_put(event);
 
 	// Outputs, to both; the output subscriber heard of no window.
-	struct json_object *reply =
-			harness_gridctl_ok(h, "create-output", "320x240", (char *)NULL);
-	struct json_object *name = json_path(reply, "name", json_type_string);
-	char output[64] = "";
-	if (name != NULL) {
-		snprintf(output, sizeof(output), "%s", json_object_get_string(name));
-	}
-	json_object_put(reply);
-	REQUIRE(output[0] != '\0', "create-output failed");
+	char output[64];
+	REQUIRE(create_output(h, "320x240", output, sizeof(output)),
+			"no new output");
+	struct json_object *reply = NULL;
 	event = wait_event(outputs, "output", "added");
 	ok = event != NULL && CHECK_JSON_STRING(event, "output.name", output) && ok;
 	json_object_put(event);

@@ -6,6 +6,19 @@
 #include "check.h"
 #include "run-gridwl.h"
 
+bool create_output(struct harness *h, const char *wxh, char *name,
+		size_t size) {
+	struct json_object *reply =
+			harness_gridctl_ok(h, "create-output", wxh, (char *)NULL);
+	struct json_object *field = json_path(reply, "name", json_type_string);
+	name[0] = '\0';
+	if (field != NULL) {
+		snprintf(name, size, "%s", json_object_get_string(field));
+	}
+	json_object_put(reply);
+	return CHECK(name[0] != '\0', "create-output %s failed", wxh);
+}
+
 bool run_ok(struct harness *h, const char *const *argv) {
 	int code = harness_run(h, argv, HARNESS_TIMEOUT_MS, NULL);
 	if (code == 0) {

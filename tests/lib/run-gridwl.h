@@ -36,6 +36,10 @@ bool run_gridwl(const char *const *args,
 struct harness *start_nested_gridwl(struct harness *host,
 		const char *const *gridwl_args);
 
+/* gridctl create-output SIZE (WxH); the new output's name into name
+ * (size bytes), or false after reporting. */
+bool create_output(struct harness *h, const char *wxh, char *name, size_t size);
+
 /* Runs a command against h and checks its exit status; argv NULL
  * terminated. */
 bool run_ok(struct harness *h, const char *const *argv);
