@@ -20,13 +20,14 @@
 #include <wlr/util/log.h>
 #include "compositor/control/commands.h"
 #include "compositor/control/socket.h"
+#include "compositor/control/subscribe.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/alpha_modifier.h"
 #include "compositor/services/content_type.h"
 #include "compositor/services/data_control.h"
 #include "compositor/services/export_dmabuf.h"
-#include "compositor/services/screencopy_dmabuf_offer.h"
+#include "compositor/services/ext_workspace.h"
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/services/foreign_toplevel_list.h"
 #include "compositor/services/fractional_scale.h"
@@ -35,6 +36,7 @@
 #include "compositor/services/idle.h"
 #include "compositor/services/output_power.h"
 #include "compositor/services/presentation.h"
+#include "compositor/services/screencopy_dmabuf_offer.h"
 #include "compositor/services/security_context.h"
 #include "compositor/services/single_pixel_buffer.h"
 #include "compositor/services/tearing_control.h"
@@ -50,6 +52,7 @@
 #include "compositor/surface.h"
 #include "compositor/util.h"
 #include "compositor/view/view.h"
+#include "compositor/workspace/workspace.h"
 #include "config/config.h"
 #include "input/input_device.h"
 #include "input/seat.h"
@@ -429,6 +432,10 @@ static bool setup_globals(struct gridwl_server *server) {
 	if (server->xdg_shell == NULL || server->wlroots_guard == NULL) {
 		return false;
 	}
+	if (!gridwl_workspaces_init(server) || !gridwl_ext_workspace_init(server) ||
+			!gridwl_subscribe_init(server)) {
+		return false;
+	}
 	if (!gridwl_layer_shell_init(server) || !gridwl_session_lock_init(server) ||
 			!gridwl_idle_init(server) || !gridwl_output_power_init(server)) {
 		return false;
@@ -650,6 +657,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 		kill(server->command_pid, SIGTERM);
 	}
 	gridwl_control_destroy(server->control);
+	gridwl_subscribe_finish(server);
 	free(server->control_path);
 	// X11 windows go with it, while the seat they may hold focus on is
 	// still there. Before the other clients: wlroots (0.18) starts a new
@@ -687,6 +695,8 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	gridwl_gamma_control_finish(server);
 	gridwl_presentation_finish(server);
 	gridwl_seat_destroy(server->seat);
+	gridwl_ext_workspace_finish(server);
+	gridwl_workspaces_finish(server);
 	if (server->sigint_source != NULL) {
 		wl_event_source_remove(server->sigint_source);
 		wl_event_source_remove(server->sigterm_source);

@@ -108,6 +108,9 @@ struct gridwl_server {
 	struct gridwl_gamma_control *gamma_control;
 	struct gridwl_xdg_activation *xdg_activation;
 	struct gridwl_decorations *decorations;
+	struct gridwl_workspaces *workspaces;
+	struct gridwl_ext_workspace *ext_workspace;
+	struct gridwl_subscriptions *subscriptions; // gridctl subscribe
 	struct wlr_security_context_manager_v1 *security_context;
 	struct gridwl_resample_stats resample_stats;
 	bool placing_outputs; // in gridwl_outputs_place_relative

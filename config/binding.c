@@ -92,6 +92,9 @@ enum action_argument {
 	ARGUMENT_WORD, // one word, of choices when they are given
 	ARGUMENT_LAYOUT, // next, prev, or a layout's index from 0
 	ARGUMENT_OUTPUT, // NAME KEY VALUE..., as an output line after its name
+	// A workspace's number or name (resolved when it runs), next, prev or
+	// back-and-forth.
+	ARGUMENT_WORKSPACE,
 };
 
 /* xkbcommon keymaps have at most this many layouts (XKB_MAX_GROUPS). */
@@ -117,6 +120,10 @@ static const struct {
 	{ "xkb-switch-layout", GRIDWL_ACTION_XKB_SWITCH_LAYOUT, ARGUMENT_LAYOUT,
 			{ NULL } },
 	{ "output", GRIDWL_ACTION_OUTPUT, ARGUMENT_OUTPUT, { NULL } },
+	{ "workspace", GRIDWL_ACTION_WORKSPACE, ARGUMENT_WORKSPACE, { NULL } },
+	{ "move-to-workspace", GRIDWL_ACTION_MOVE_TO_WORKSPACE, ARGUMENT_WORKSPACE,
+			{ NULL } },
+	{ "sticky", GRIDWL_ACTION_STICKY, ARGUMENT_NONE, { NULL } },
 };
 
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
@@ -222,6 +229,19 @@ bool gridwl_binding_parse_action(struct gridwl_binding *binding,
 		} else if (actions[i].argument == ARGUMENT_OUTPUT) {
 			if (!parse_output_words(binding, rest, where, error)) {
 				return false;
+			}
+		} else if (actions[i].argument == ARGUMENT_WORKSPACE) {
+			if (!parse_word(binding, i, rest, where, error)) {
+				return false;
+			}
+			// A number out of range is a mistake, not a name.
+			const char *word = binding->argument;
+			if (strspn(word, "0123456789") == strlen(word) &&
+					gridwl_workspace_number(word) == 0) {
+				return gridwl_config_error(error, where,
+						"%s takes a number from 1 to %d, next, prev, "
+						"back-and-forth or a workspace's name, got '%s'",
+						name, GRIDWL_WORKSPACE_COUNT, word);
 			}
 		} else if (*rest != '\0') {
 			return gridwl_config_error(error, where,

@@ -68,6 +68,9 @@ void gridwl_config_destroy(struct gridwl_config *config) {
 	}
 	free(config->cursor_theme);
 	free(config->decoration_font);
+	for (int i = 0; i < GRIDWL_WORKSPACE_COUNT; i++) {
+		free(config->workspace_names[i]);
+	}
 	free(config->path);
 	free(config);
 }
@@ -254,6 +257,7 @@ static const struct {
 	{ "window", parse_window },
 	{ "decorations", gridwl_config_parse_decorations },
 	{ "decoration", gridwl_config_parse_decoration },
+	{ "workspace", gridwl_config_parse_workspace },
 };
 
 bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
@@ -324,6 +328,7 @@ static void append_config(struct gridwl_config *config,
 		config->xwayland = parsed->xwayland;
 	}
 	gridwl_config_append_decoration(config, parsed);
+	gridwl_config_append_workspaces(config, parsed);
 	if (parsed->xwayland_scale >= 0) {
 		config->xwayland_scale = parsed->xwayland_scale;
 	}

@@ -90,6 +90,9 @@ enum gridwl_binding_action {
 	GRIDWL_ACTION_CENTER,
 	GRIDWL_ACTION_XKB_SWITCH_LAYOUT,
 	GRIDWL_ACTION_OUTPUT,
+	GRIDWL_ACTION_WORKSPACE,
+	GRIDWL_ACTION_MOVE_TO_WORKSPACE,
+	GRIDWL_ACTION_STICKY,
 	GRIDWL_ACTION_COUNT,
 };
 
@@ -148,7 +151,15 @@ struct gridwl_window_rule {
 	enum gridwl_filter filter;
 	bool has_decorations;
 	enum gridwl_decoration_mode decorations;
+	// "workspace N": where the window opens (1 to
+	// GRIDWL_WORKSPACE_COUNT), 0 when the rule does not say.
+	int workspace;
+	// "sticky": shown on every workspace.
+	bool sticky;
 };
+
+/* Workspaces are numbered from 1; Super+0 is the tenth. */
+#define GRIDWL_WORKSPACE_COUNT 10
 
 /* What rules look at; NULL for a field the window does not have. */
 struct gridwl_window_identity {
@@ -182,6 +193,9 @@ struct gridwl_config {
 	// "xwayland scale auto|1|2|3|4": -1 when no line gave it, 0 for auto
 	// (the largest output scale in the layout when Xwayland starts).
 	int xwayland_scale;
+	// "workspace N name NAME": by number less one, NULL when no line
+	// named it.
+	char *workspace_names[GRIDWL_WORKSPACE_COUNT];
 };
 
 struct gridwl_config *gridwl_config_create(void);
@@ -337,6 +351,19 @@ bool gridwl_config_window_filter(const struct gridwl_config *config,
 bool gridwl_config_window_decorations(const struct gridwl_config *config,
 		const struct gridwl_window_identity *window,
 		enum gridwl_decoration_mode *decorations);
+/* config/workspace_config.c. The number of "1" to "10", else 0. */
+int gridwl_workspace_number(const char *word);
+/* The words after "workspace". */
+bool gridwl_config_parse_workspace(struct gridwl_config *config,
+		const char *text, const char *where, char **error);
+/* Moves parsed's workspace names into config, as if they came last. */
+void gridwl_config_append_workspaces(struct gridwl_config *config,
+		struct gridwl_config *parsed);
+/* The workspace the last matching rule with one puts the window on (0:
+ * none does), and whether a matching rule makes it sticky. */
+int gridwl_config_window_workspace(const struct gridwl_config *config,
+		const struct gridwl_window_identity *window, bool *sticky);
+
 /* config/decoration.c: the words after "decorations" and "decoration". */
 bool gridwl_config_parse_decorations(struct gridwl_config *config,
 		const char *text, const char *where, char **error);

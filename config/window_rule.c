@@ -144,14 +144,36 @@ static bool parse_decorations(struct gridwl_window_rule *rule,
 	return rule->has_decorations;
 }
 
-/* The actions, each with its value (NULL at the end of the line). */
+static bool parse_workspace(struct gridwl_window_rule *rule, const char *value,
+		struct rule_parser *p) {
+	rule->workspace = value != NULL ? gridwl_workspace_number(value) : 0;
+	if (rule->workspace == 0) {
+		return gridwl_config_error(p->error, p->where,
+				"workspace in a window rule wants a number from 1 to %d, "
+				"got '%s'",
+				GRIDWL_WORKSPACE_COUNT, value != NULL ? value : "");
+	}
+	return true;
+}
+
+static bool parse_sticky(struct gridwl_window_rule *rule, const char *value,
+		struct rule_parser *p) {
+	rule->sticky = true;
+	return true;
+}
+
+/* The actions, each with its value (NULL at the end of the line) where it
+ * takes one. */
 static const struct {
 	const char *word;
 	bool (*parse)(struct gridwl_window_rule *rule, const char *value,
 			struct rule_parser *p);
+	bool takes_value;
 } actions[] = {
-	{ "filter", parse_filter },
-	{ "decorations", parse_decorations },
+	{ "filter", parse_filter, true },
+	{ "decorations", parse_decorations, true },
+	{ "workspace", parse_workspace, true },
+	{ "sticky", parse_sticky, false },
 };
 
 const char *gridwl_window_rule_word(size_t index) {
@@ -188,8 +210,8 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 		if (strcmp(word, actions[i].word) != 0) {
 			continue;
 		}
-		char *value;
-		if (!next_word(p, &value)) {
+		char *value = NULL;
+		if (actions[i].takes_value && !next_word(p, &value)) {
 			return false;
 		}
 		bool ok = actions[i].parse(rule, value, p);
@@ -197,8 +219,8 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 		return ok;
 	}
 	return gridwl_config_error(p->error, p->where,
-			"unknown window rule word '%s' (want KEY=REGEX, filter or "
-			"decorations)",
+			"unknown window rule word '%s' (want KEY=REGEX, filter, "
+			"decorations, workspace or sticky)",
 			word);
 }
 
@@ -232,10 +254,11 @@ struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,
 				"such as app_id=REGEX");
 		goto error;
 	}
-	if (!rule->has_filter && !rule->has_decorations) {
+	if (!rule->has_filter && !rule->has_decorations && rule->workspace == 0 &&
+			!rule->sticky) {
 		gridwl_config_error(error, where,
-				"window rule needs an action "
-				"such as filter bilinear or decorations none");
+				"window rule needs an action such as filter bilinear, "
+				"decorations none or workspace 2");
 		goto error;
 	}
 	return rule;
@@ -311,4 +334,21 @@ bool gridwl_config_window_decorations(const struct gridwl_config *config,
 		}
 	}
 	return found;
+}
+
+int gridwl_config_window_workspace(const struct gridwl_config *config,
+		const struct gridwl_window_identity *window, bool *sticky) {
+	int workspace = 0;
+	*sticky = false;
+	const struct gridwl_window_rule *rule;
+	wl_list_for_each(rule, &config->window_rules, link) {
+		if (!gridwl_window_rule_matches(rule, window)) {
+			continue;
+		}
+		if (rule->workspace != 0) {
+			workspace = rule->workspace;
+		}
+		*sticky = *sticky || rule->sticky;
+	}
+	return workspace;
 }

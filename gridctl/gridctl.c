@@ -261,6 +261,45 @@ static bool copy_to_stdout(const char *path, char **error) {
 	return ok;
 }
 
+/* gridctl subscribe: the reply, then one event a line as they come, each
+ * printed (plain, one a line) and flushed at once for the pipe reading
+ * them. Ends when gridwl does (0) or stdout is closed. */
+static int stream_events(int fd) {
+	// Events come when they come: no receive timeout.
+	struct timeval none = { 0 };
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &none, sizeof(none));
+	FILE *in = fdopen(fd, "r");
+	if (in == NULL) {
+		close(fd);
+		return fail(gridctl_format("cannot read events: %s", strerror(errno)));
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	bool first = true, ok = true;
+	while ((len = getline(&line, &cap, in)) > 0) {
+		if (first) {
+			char *error = NULL;
+			struct json_object *reply =
+					parse_reply(line, (size_t)len - 1, &error);
+			ok = reply != NULL && gridwl_control_succeeded(reply);
+			json_object_put(reply);
+			free(error);
+			first = false;
+		}
+		if (fputs(line, stdout) == EOF || fflush(stdout) != 0) {
+			break;
+		}
+	}
+	free(line);
+	fclose(in);
+	if (first) {
+		return fail(gridctl_format("no reply: the compositor closed the "
+								   "connection"));
+	}
+	return ok ? EXIT_SUCCESS : EXIT_REPLY_FAILURE;
+}
+
 /* fail(), after removing the screenshot file gridctl made for stdout. */
 static int fail_removing(char *temp_path, char *message) {
 	if (temp_path != NULL) {
@@ -315,6 +354,9 @@ int main(int argc, char **argv) {
 	// Tells the compositor this is our only request, so it closes the
 	// connection once it has answered.
 	shutdown(fd, SHUT_WR);
+	if (strcmp(argv[1], "subscribe") == 0) {
+		return stream_events(fd);
+	}
 
 	size_t reply_len = 0;
 	char *text = read_line(fd, reply_timeout, &reply_len, &error);

@@ -138,6 +138,30 @@ static bool build_create_output(struct json_object *request, int argc,
 	return add_int(request, "scale", "scale", argv[3], error);
 }
 
+static bool build_workspace(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	json_object_object_add(request, "workspace",
+			json_object_new_string(argv[1]));
+	return true;
+}
+
+static bool build_move_to_workspace(struct json_object *request, int argc,
+		char **argv, const char *cwd, char **error) {
+	json_object_object_add(request, "workspace",
+			json_object_new_string(argv[2]));
+	return add_int(request, "id", "ID", argv[1], error);
+}
+
+static bool build_subscribe(struct json_object *request, int argc, char **argv,
+		const char *cwd, char **error) {
+	struct json_object *events = json_object_new_array();
+	for (int i = 1; i < argc; i++) {
+		json_object_array_add(events, json_object_new_string(argv[i]));
+	}
+	json_object_object_add(request, "events", events);
+	return true;
+}
+
 static bool build_name(struct json_object *request, int argc, char **argv,
 		const char *cwd, char **error) {
 	json_object_object_add(request, "name", json_object_new_string(argv[1]));
@@ -601,6 +625,19 @@ static const struct command commands[] = {
 			"tablet mode on or off, on a switch of\n"
 			"gridwl's own: runs the bindswitch line",
 			2, 2, build_switch },
+	[GRIDWL_CONTROL_WORKSPACES] = { "",
+			"list the workspaces: number, name,\n"
+			"shown, windows, urgent",
+			0, 0, build_no_args },
+	[GRIDWL_CONTROL_WORKSPACE] = { " N|NAME|next|prev|back-and-forth",
+			"show that workspace on every output", 1, 1, build_workspace },
+	[GRIDWL_CONTROL_SUBSCRIBE] = { " [window|workspace|output|input|binding]...",
+			"print one JSON line for each event of\n"
+			"those kinds (all without any), until\n"
+			"gridwl ends or gridctl is stopped",
+			0, 5, build_subscribe },
+	[GRIDWL_CONTROL_MOVE_TO_WORKSPACE] = { " ID N|NAME|next|prev",
+			"move window ID to that workspace", 2, 2, build_move_to_workspace },
 };
 
 _Static_assert(sizeof(commands) / sizeof(commands[0]) ==

@@ -4,10 +4,12 @@
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
+#include "compositor/control/subscribe.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/view/view.h"
+#include "compositor/workspace/workspace.h"
 #include "config/config.h"
 #include "config/default_commands.h"
 #include "input/bindings.h"
@@ -62,6 +64,34 @@ static const struct gridwl_binding default_bindings[] = {
 			.keysym = XKB_KEY_Down,
 			.action = GRIDWL_ACTION_MOVE_TO_OUTPUT,
 			.argument = "down" },
+#define WORKSPACE_KEYS(key, number) \
+	{ .modifiers = WLR_MODIFIER_LOGO, \
+		.keysym = key, \
+		.action = GRIDWL_ACTION_WORKSPACE, \
+		.argument = number }, \
+	{ \
+		.modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, .keysym = key, \
+		.action = GRIDWL_ACTION_MOVE_TO_WORKSPACE, .argument = number \
+	}
+	WORKSPACE_KEYS(XKB_KEY_1, "1"),
+	WORKSPACE_KEYS(XKB_KEY_2, "2"),
+	WORKSPACE_KEYS(XKB_KEY_3, "3"),
+	WORKSPACE_KEYS(XKB_KEY_4, "4"),
+	WORKSPACE_KEYS(XKB_KEY_5, "5"),
+	WORKSPACE_KEYS(XKB_KEY_6, "6"),
+	WORKSPACE_KEYS(XKB_KEY_7, "7"),
+	WORKSPACE_KEYS(XKB_KEY_8, "8"),
+	WORKSPACE_KEYS(XKB_KEY_9, "9"),
+	WORKSPACE_KEYS(XKB_KEY_0, "10"),
+#undef WORKSPACE_KEYS
+	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_CTRL,
+			.keysym = XKB_KEY_Left,
+			.action = GRIDWL_ACTION_WORKSPACE,
+			.argument = "prev" },
+	{ .modifiers = WLR_MODIFIER_LOGO | WLR_MODIFIER_CTRL,
+			.keysym = XKB_KEY_Right,
+			.action = GRIDWL_ACTION_WORKSPACE,
+			.argument = "next" },
 	// A laptop's keys, also under a lock; the default config says which
 	// packages the programs come in.
 	{ .keysym = XKB_KEY_XF86AudioRaiseVolume,
@@ -266,6 +296,43 @@ static void run_output(struct gridwl_server *server,
 	gridwl_output_config_destroy(parsed);
 }
 
+/* The workspace word of a binding; 0 after logging when there is none. */
+static int binding_workspace(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	char *error = NULL;
+	int number = gridwl_workspace_resolve(server, binding->argument, &error);
+	if (number == 0) {
+		wlr_log(WLR_INFO, "workspace %s: %s", binding->argument, error);
+		free(error);
+	}
+	return number;
+}
+
+static void run_workspace(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	int number = binding_workspace(server, binding);
+	if (number != 0) {
+		gridwl_workspace_show(server, number);
+	}
+}
+
+static void run_move_to_workspace(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	int number = view != NULL ? binding_workspace(server, binding) : 0;
+	if (number != 0) {
+		gridwl_view_move_to_workspace(view, number);
+	}
+}
+
+static void run_sticky(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (view != NULL) {
+		gridwl_view_set_sticky(view, !view->sticky);
+	}
+}
+
 typedef void (*action_runner)(struct gridwl_server *server,
 		const struct gridwl_binding *binding);
 
@@ -282,6 +349,9 @@ static const action_runner action_runners[] = {
 	[GRIDWL_ACTION_CENTER] = run_center,
 	[GRIDWL_ACTION_XKB_SWITCH_LAYOUT] = run_xkb_switch_layout,
 	[GRIDWL_ACTION_OUTPUT] = run_output,
+	[GRIDWL_ACTION_WORKSPACE] = run_workspace,
+	[GRIDWL_ACTION_MOVE_TO_WORKSPACE] = run_move_to_workspace,
+	[GRIDWL_ACTION_STICKY] = run_sticky,
 };
 
 _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==
@@ -290,12 +360,14 @@ _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==
 
 static void run_action(struct gridwl_server *server,
 		const struct gridwl_binding *binding) {
+	gridwl_subscribe_binding(server, binding);
 	action_runners[binding->action](server, binding);
 }
 
 void gridwl_bindings_run_action(struct gridwl_server *server,
 		const struct gridwl_binding *binding) {
-	run_action(server, binding);
+	// Not a key: subscribers hear of bindings only.
+	action_runners[binding->action](server, binding);
 }
 
 /* Runs binding unless the session is locked and it is not --locked. */

@@ -11,6 +11,7 @@
 #include <wlr/types/wlr_touch.h>
 #include <wlr/util/log.h>
 #include <xkbcommon/xkbcommon.h>
+#include "compositor/control/subscribe.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
@@ -296,6 +297,7 @@ static void device_destroy(struct gridwl_input_device *device) {
 static void device_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_input_device *device =
 			wl_container_of(listener, device, destroy);
+	gridwl_subscribe_input(device->seat->server, device, "removed");
 	device_destroy(device);
 }
 
@@ -319,6 +321,7 @@ struct gridwl_input_device *gridwl_input_device_add(struct gridwl_seat *seat,
 	wl_signal_add(&wlr_device->events.destroy, &device->destroy);
 	wl_list_insert(seat->devices.prev, &device->link);
 	apply(device);
+	gridwl_subscribe_input(seat->server, device, "added");
 	return device;
 }
 

@@ -87,6 +87,23 @@ static bool handle_bindings(struct gridwl_keyboard *keyboard,
 			return true;
 		}
 	}
+	if (count == 0) {
+		return false;
+	}
+	// Then the key's own symbols, as sway's bindsym does: Super+Shift+1
+	// types exclam on a US layout, and a binding names the key 1.
+	xkb_layout_index_t layout =
+			xkb_state_key_get_layout(wlr_keyboard->xkb_state, keycode);
+	const xkb_keysym_t *raw;
+	int raw_count = xkb_keymap_key_get_syms_by_level(wlr_keyboard->keymap,
+			keycode, layout, 0, &raw);
+	for (int i = 0; i < raw_count; i++) {
+		if (raw[i] != syms[0] &&
+				gridwl_bindings_run(keyboard->seat->server, modifiers,
+						xkb_keysym_to_lower(raw[i]), inhibited)) {
+			return true;
+		}
+	}
 	return false;
 }
 

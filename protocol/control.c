@@ -37,6 +37,10 @@ static const char *const command_names[] = {
 	[GRIDWL_CONTROL_TABLET] = "tablet",
 	[GRIDWL_CONTROL_SEATS] = "seats",
 	[GRIDWL_CONTROL_SWITCH] = "switch",
+	[GRIDWL_CONTROL_WORKSPACES] = "workspaces",
+	[GRIDWL_CONTROL_WORKSPACE] = "workspace",
+	[GRIDWL_CONTROL_MOVE_TO_WORKSPACE] = "move-to-workspace",
+	[GRIDWL_CONTROL_SUBSCRIBE] = "subscribe",
 };
 
 _Static_assert(sizeof(command_names) / sizeof(command_names[0]) ==

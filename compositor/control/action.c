@@ -2,6 +2,7 @@
 #include "compositor/control/action.h"
 #include "compositor/server.h"
 #include "compositor/view/view.h"
+#include "compositor/workspace/workspace.h"
 #include "config/config.h"
 #include "input/bindings.h"
 #include "input/input_device.h"
@@ -20,6 +21,8 @@ static bool acts_on_window(enum gridwl_binding_action action) {
 	case GRIDWL_ACTION_MAXIMIZE:
 	case GRIDWL_ACTION_MOVE_TO_OUTPUT:
 	case GRIDWL_ACTION_CENTER:
+	case GRIDWL_ACTION_MOVE_TO_WORKSPACE:
+	case GRIDWL_ACTION_STICKY:
 		return true;
 	default:
 		return false;
@@ -45,6 +48,11 @@ struct json_object *gridwl_control_run_action(struct gridwl_server *server,
 			reply = gridwl_control_error("%s", error);
 			goto out;
 		}
+	} else if ((binding.action == GRIDWL_ACTION_WORKSPACE ||
+					   binding.action == GRIDWL_ACTION_MOVE_TO_WORKSPACE) &&
+			gridwl_workspace_resolve(server, binding.argument, &error) == 0) {
+		reply = gridwl_control_error("%s", error);
+		goto out;
 	} else if (binding.action == GRIDWL_ACTION_XKB_SWITCH_LAYOUT) {
 		if (!gridwl_input_switch_layout(server->seat, binding.argument,
 					&error)) {

@@ -14,7 +14,9 @@
 #include "compositor/control/inputs.h"
 #include "compositor/control/seats.h"
 #include "compositor/control/socket.h"
+#include "compositor/control/subscribe.h"
 #include "compositor/control/wait.h"
+#include "compositor/control/workspaces.h"
 #include "compositor/frame/screenshot.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
@@ -106,13 +108,18 @@ static struct json_object *cmd_outputs(struct gridwl_server *server,
 	return reply;
 }
 
-struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
+struct json_object *gridwl_control_window_identity(struct gridwl_view *view) {
 	struct json_object *object = json_object_new_object();
 	json_object_object_add(object, "id", json_object_new_int64(view->id));
 	json_object_object_add(object, "app_id",
 			json_object_new_string(gridwl_view_app_id(view)));
 	json_object_object_add(object, "title",
 			json_object_new_string(gridwl_view_title(view)));
+	return object;
+}
+
+struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
+	struct json_object *object = gridwl_control_window_identity(view);
 	struct wlr_box box = gridwl_view_box(view);
 	box_fields(object, &box);
 	// What gridwl draws around it, for a window with a frame.
@@ -141,6 +148,10 @@ struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
 			json_object_new_boolean(view->fullscreen));
 	json_object_object_add(object, "maximized",
 			json_object_new_boolean(view->maximized));
+	json_object_object_add(object, "workspace",
+			json_object_new_int(view->workspace));
+	json_object_object_add(object, "sticky",
+			json_object_new_boolean(view->sticky));
 	// The filter in effect where most of the window is, and whether a
 	// window rule chose it.
 	bool on_output = gridwl_view_main_output(view) != NULL;
@@ -658,6 +669,10 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_TABLET] = gridwl_control_cmd_tablet,
 	[GRIDWL_CONTROL_SEATS] = gridwl_control_cmd_seats,
 	[GRIDWL_CONTROL_SWITCH] = gridwl_control_cmd_switch,
+	[GRIDWL_CONTROL_WORKSPACES] = gridwl_control_cmd_workspaces,
+	[GRIDWL_CONTROL_WORKSPACE] = gridwl_control_cmd_workspace,
+	[GRIDWL_CONTROL_MOVE_TO_WORKSPACE] = gridwl_control_cmd_move_to_workspace,
+	[GRIDWL_CONTROL_SUBSCRIBE] = gridwl_control_cmd_subscribe,
 };
 
 _Static_assert(sizeof(handlers) / sizeof(handlers[0]) ==

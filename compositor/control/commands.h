@@ -11,6 +11,9 @@ struct gridwl_view;
 struct json_object *gridwl_control_handle_request(void *data,
 		struct json_object *request, struct gridwl_control_pending *pending);
 
+/* {"id", "app_id", "title"} of a window: the start of what gridctl windows
+ * lists, and how events name one. */
+struct json_object *gridwl_control_window_identity(struct gridwl_view *view);
 /* A window as gridctl windows lists it. */
 struct json_object *gridwl_control_describe_view(struct gridwl_view *view);
 

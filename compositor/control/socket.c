@@ -645,6 +645,24 @@ void gridwl_control_pending_reply(struct gridwl_control_pending *pending,
 	}
 }
 
+bool gridwl_control_pending_send(struct gridwl_control_pending *pending,
+		struct json_object *event) {
+	struct gridwl_control_client *client = pending->client;
+	if (!pending->deferred ||
+			client_pending(client) >= CONTROL_OUTPUT_HIGH_WATER) {
+		json_object_put(event);
+		return false;
+	}
+	client_send_reply(client, event);
+	// Sent from the event loop, as a deferred reply is.
+	uint32_t mask = client->mask | WL_EVENT_WRITABLE;
+	if (mask != client->mask) {
+		wl_event_source_fd_update(client->source, mask);
+		client->mask = mask;
+	}
+	return true;
+}
+
 const char *gridwl_control_get_path(struct gridwl_control *control) {
 	return control->path;
 }

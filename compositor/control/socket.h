@@ -1,6 +1,7 @@
 #ifndef GRIDWL_COMPOSITOR_CONTROL_SOCKET_H
 #define GRIDWL_COMPOSITOR_CONTROL_SOCKET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <wayland-server-core.h>
 // Handlers build their replies with the protocol's gridwl_control_success
@@ -43,6 +44,13 @@ void gridwl_control_defer(struct gridwl_control_pending *pending,
  * handler's own call: that returns its reply. */
 void gridwl_control_pending_reply(struct gridwl_control_pending *pending,
 		struct json_object *reply);
+
+/* One more line for a deferred request that streams (gridctl subscribe),
+ * which stays deferred: a new reference to event, taken. False, with
+ * nothing queued, while the client has more unread than the output
+ * high-water mark: the caller then ends it with a reply. */
+bool gridwl_control_pending_send(struct gridwl_control_pending *pending,
+		struct json_object *event);
 
 struct gridwl_control;
 

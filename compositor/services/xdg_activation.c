@@ -7,6 +7,7 @@
 #include "compositor/server.h"
 #include "compositor/services/xdg_activation.h"
 #include "compositor/view/view.h"
+#include "compositor/workspace/workspace.h"
 #include "input/seat.h"
 #include "wlr_compat/wlr_compat.h"
 
@@ -69,6 +70,8 @@ static void mark_urgent(struct gridwl_xdg_activation *activation,
 	urgent->surface_destroy.notify = urgent_handle_surface_destroy;
 	wl_signal_add(&surface->events.destroy, &urgent->surface_destroy);
 	wl_list_insert(&activation->urgent, &urgent->link);
+	// Its workspace is urgent now.
+	gridwl_workspaces_changed(activation->server);
 }
 
 /* A client's token: good when wlroots checked its serial (seat set) and
@@ -158,6 +161,7 @@ static void handle_keyboard_focus_change(struct wl_listener *listener,
 			surface != NULL ? find_urgent(activation, surface) : NULL;
 	if (urgent != NULL) {
 		urgent_destroy(urgent);
+		gridwl_workspaces_changed(activation->server);
 	}
 }
 

@@ -2,6 +2,7 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
+#include "compositor/control/subscribe.h"
 #include "compositor/server.h"
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/view/view.h"
@@ -219,6 +220,10 @@ static void handle_set_title(struct wl_listener *listener, void *data) {
 	gridwl_view_apply_rules(&xdg_view->view);
 	gridwl_view_damage_title(&xdg_view->view);
 	gridwl_foreign_toplevel_update_identity(&xdg_view->view);
+	if (xdg_view->view.mapped) {
+		gridwl_subscribe_window(xdg_view->view.server, &xdg_view->view,
+				"title");
+	}
 }
 
 /* A window given a parent (a dialog, or an xdg-foreign import's child)

@@ -2,6 +2,7 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
+#include "compositor/control/subscribe.h"
 #include "compositor/server.h"
 #include "compositor/services/foreign_toplevel.h"
 #include "compositor/shell/xwayland.h"
@@ -312,6 +313,10 @@ static void handle_set_title(struct wl_listener *listener, void *data) {
 	gridwl_view_apply_rules(&xwl_view->view);
 	gridwl_view_damage_title(&xwl_view->view);
 	gridwl_foreign_toplevel_update_identity(&xwl_view->view);
+	if (xwl_view->view.mapped) {
+		gridwl_subscribe_window(xwl_view->view.server, &xwl_view->view,
+				"title");
+	}
 }
 
 static void handle_set_class(struct wl_listener *listener, void *data) {

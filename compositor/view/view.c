@@ -17,7 +17,9 @@
 #include "compositor/shell/layer_shell.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/surface.h"
+#include "compositor/control/subscribe.h"
 #include "compositor/view/view.h"
+#include "compositor/workspace/workspace.h"
 #include "input/seat.h"
 
 struct gridwl_view *gridwl_view_by_id(struct gridwl_server *server,
@@ -42,7 +44,8 @@ bool gridwl_view_is_x11(const struct gridwl_view *view) {
 }
 
 bool gridwl_view_is_shown(struct gridwl_view *view) {
-	return view->mapped && !gridwl_view_hidden_by_lock(view);
+	return view->mapped && !gridwl_view_hidden_by_lock(view) &&
+			!gridwl_view_hidden_by_workspace(view);
 }
 
 bool gridwl_view_shown_on(struct gridwl_view *view,
@@ -276,6 +279,8 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	if (gridwl_view_hidden_by_lock(view)) {
 		return;
 	}
+	// Activating a window on another workspace shows that workspace.
+	gridwl_view_reveal(view);
 	if (view->kind == GRIDWL_VIEW_LOCK_SURFACE) {
 		if (surface != NULL && view->mapped && previous != surface) {
 			gridwl_seat_focus_surface(server->seat, surface);
@@ -568,14 +573,23 @@ void gridwl_view_map(struct gridwl_view *view) {
 	view_remember_geometry(view);
 	gridwl_view_pick_home(view);
 	gridwl_view_apply_rules(view);
+	gridwl_view_take_workspace(view);
+	// Before its focus, so that subscribers hear of it first.
+	gridwl_subscribe_window(server, view, "new");
 	gridwl_view_damage_whole(view);
 	gridwl_view_update_outputs(view);
-	gridwl_view_focus(view);
+	// A rule may have opened it on a workspace not shown: it waits there.
+	if (!gridwl_view_hidden_by_workspace(view)) {
+		gridwl_view_focus(view);
+	}
 	gridwl_foreign_toplevel_map(view);
 	gridwl_seat_schedule_pointer_rebase(server->seat);
 	wlr_log(WLR_DEBUG, "Window %u (%s) mapped at %d,%d", view->id,
 			gridwl_view_app_id(view), view->x, view->y);
 	wl_signal_emit(&server->events.view_map, view);
+	if (gridwl_view_is_window(view)) {
+		gridwl_workspaces_changed(server);
+	}
 }
 
 void gridwl_view_unmap(struct gridwl_view *view) {
@@ -589,6 +603,10 @@ void gridwl_view_unmap(struct gridwl_view *view) {
 	gridwl_view_update_outputs(view);
 	gridwl_seat_view_unmapped(view->server->seat, view);
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
+	if (gridwl_view_is_window(view)) {
+		gridwl_workspaces_changed(view->server);
+		gridwl_subscribe_window(view->server, view, "close");
+	}
 }
 
 struct gridwl_view *gridwl_view_at(struct gridwl_server *server, double lx,

@@ -119,6 +119,12 @@ struct gridwl_view {
 	enum gridwl_filter rule_filter;
 	struct wl_listener fullscreen_output_destroy;
 
+	// The workspace a window is on (compositor/workspace/workspace.c), 0
+	// for the views of no workspace (panels, menus, the lock); a sticky
+	// window is shown on every one.
+	int workspace;
+	bool sticky;
+
 	// Its wlr-foreign-toplevel handle while mapped (a window only).
 	struct gridwl_foreign_toplevel *foreign_toplevel;
 
@@ -237,8 +243,8 @@ void gridwl_views_lower_fullscreen(struct gridwl_server *server,
 bool gridwl_view_is_window(const struct gridwl_view *view);
 /* Either X11 kind. */
 bool gridwl_view_is_x11(const struct gridwl_view *view);
-/* Mapped and not hidden by the session lock: what is drawn, paced with
- * frame callbacks and reachable by input. */
+/* Mapped and hidden neither by the session lock nor by its workspace:
+ * what is drawn, paced with frame callbacks and reachable by input. */
 bool gridwl_view_is_shown(struct gridwl_view *view);
 /* Shown and drawn on output: what the output's frames pace and present.
  * It reads last_bounds, kept current on every commit and move, so the

@@ -63,7 +63,7 @@ static void test_default_config(const char *path) {
 	CHECK(wl_list_empty(&config->window_rules));
 	CHECK(config->cursor_theme == NULL && config->cursor_size == 0);
 	CHECK(config->xwayland == -1);
-	CHECK(wl_list_length(&config->bindings) == 20);
+	CHECK(wl_list_length(&config->bindings) == 42);
 	CHECK(has_binding(config, WLR_MODIFIER_LOGO, XKB_KEY_Return,
 			GRIDWL_ACTION_EXEC, "foot"));
 	CHECK(has_binding(config, WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, XKB_KEY_q,
@@ -132,6 +132,24 @@ static void test_default_config(const char *path) {
 				strcmp(lid->argument,
 						on ? "internal disable" : "internal enable") == 0);
 	}
+	// Mod4+1..0 and Mod4+Shift+1..0: workspaces 1 to 10.
+	for (int n = 1; n <= GRIDWL_WORKSPACE_COUNT; n++) {
+		char number[4];
+		snprintf(number, sizeof(number), "%d", n);
+		xkb_keysym_t key = XKB_KEY_0 + n % 10;
+		struct gridwl_binding *show =
+				gridwl_config_find_binding(config, WLR_MODIFIER_LOGO, key);
+		struct gridwl_binding *move = gridwl_config_find_binding(config,
+				WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, key);
+		CHECK(show != NULL && show->action == GRIDWL_ACTION_WORKSPACE &&
+				strcmp(show->argument, number) == 0);
+		CHECK(move != NULL && move->action == GRIDWL_ACTION_MOVE_TO_WORKSPACE &&
+				strcmp(move->argument, number) == 0);
+	}
+	CHECK(has_binding(config, WLR_MODIFIER_LOGO | WLR_MODIFIER_CTRL,
+			XKB_KEY_Left, GRIDWL_ACTION_WORKSPACE, NULL));
+	CHECK(has_binding(config, WLR_MODIFIER_LOGO | WLR_MODIFIER_CTRL,
+			XKB_KEY_Right, GRIDWL_ACTION_WORKSPACE, NULL));
 	gridwl_config_destroy(config);
 }
 

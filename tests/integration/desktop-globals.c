@@ -34,6 +34,7 @@ static const struct global offered[] = {
 	{ "zxdg_exporter_v2", 1 },
 	{ "zxdg_importer_v2", 1 },
 	{ "ext_foreign_toplevel_list_v1", 1 },
+	{ "ext_workspace_manager_v1", 1 },
 	{ "zwlr_gamma_control_manager_v1", 1 },
 	{ "zwlr_screencopy_manager_v1", 3 },
 	{ "zxdg_decoration_manager_v1", 1 },

@@ -6,6 +6,19 @@
 #include "check.h"
 #include "run-gridwl.h"
 
+bool create_output(struct harness *h, const char *wxh, char *name,
+		size_t size) {
+	struct json_object *reply =
+			harness_gridctl_ok(h, "create-output", wxh, (char *)NULL);
+	struct json_object *field = json_path(reply, "name", json_type_string);
+	name[0] = '\0';
+	if (field != NULL) {
+		snprintf(name, size, "%s", json_object_get_string(field));
+	}
+	json_object_put(reply);
+	return CHECK(name[0] != '\0', "create-output %s failed", wxh);
+}
+
 bool run_ok(struct harness *h, const char *const *argv) {
 	int code = harness_run(h, argv, HARNESS_TIMEOUT_MS, NULL);
 	if (code == 0) {
@@ -32,16 +45,28 @@ bool run_gridwl(const char *const *args,
 	return harness_stop(h, ok);
 }
 
+#define MIXED_LAYOUT_ARGS \
+	"--output", "HEADLESS-1 mode 640x480 scale 1 position 0,0", "--output", \
+			"HEADLESS-2 mode 1280x960 scale 2 position 640,0"
+
 bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
 		const void *data) {
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output",
-		"HEADLESS-2 mode 1280x960 scale 2 position 640,0",
-		NULL,
-	};
+	const char *args[] = { MIXED_LAYOUT_ARGS, NULL };
 	return run_gridwl(args, body, data);
+}
+
+bool run_mixed_layout_config(const char *config_text,
+		bool (*body)(struct harness *h, const void *data), const void *data) {
+	char *dir = harness_mkdtemp();
+	REQUIRE(dir != NULL, "no temporary directory");
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/config", dir);
+	const char *args[] = { "--config", path, MIXED_LAYOUT_ARGS, NULL };
+	bool ok =
+			write_text_file(path, config_text) && run_gridwl(args, body, data);
+	harness_remove_tree(dir);
+	free(dir);
+	return ok;
 }
 
 struct harness *start_nested_gridwl(struct harness *host,

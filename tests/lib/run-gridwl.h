@@ -21,6 +21,10 @@ bool run_on_output(const char *name, int width, int height, int scale,
  * logical). */
 bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
 		const void *data);
+/* The mixed layout with a config file of config_text (in a temporary
+ * directory, removed after). */
+bool run_mixed_layout_config(const char *config_text,
+		bool (*body)(struct harness *h, const void *data), const void *data);
 /* The same with any gridwl arguments (NULL terminated). */
 bool run_gridwl(const char *const *args,
 		bool (*body)(struct harness *h, const void *data), const void *data);
@@ -31,6 +35,10 @@ bool run_gridwl(const char *const *args,
  * tests/lsan-nested.supp); the host keeps the strict options. */
 struct harness *start_nested_gridwl(struct harness *host,
 		const char *const *gridwl_args);
+
+/* gridctl create-output SIZE (WxH); the new output's name into name
+ * (size bytes), or false after reporting. */
+bool create_output(struct harness *h, const char *wxh, char *name, size_t size);
 
 /* Runs a command against h and checks its exit status; argv NULL
  * terminated. */
