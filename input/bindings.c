@@ -58,6 +58,25 @@ static const struct gridwl_binding default_bindings[] = {
 			.keysym = XKB_KEY_Down,
 			.action = GRIDWL_ACTION_MOVE_TO_OUTPUT,
 			.argument = "down" },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_h,
+			.action = GRIDWL_ACTION_MINIMIZE },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_Left,
+			.action = GRIDWL_ACTION_SNAP,
+			.argument = "left" },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_Right,
+			.action = GRIDWL_ACTION_SNAP,
+			.argument = "right" },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_Up,
+			.action = GRIDWL_ACTION_SNAP,
+			.argument = "up" },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_Down,
+			.action = GRIDWL_ACTION_SNAP,
+			.argument = "down" },
 };
 
 static struct gridwl_view *focused_view(struct gridwl_server *server) {
@@ -142,6 +161,22 @@ static void run_xkb_switch_layout(struct gridwl_server *server,
 	}
 }
 
+static void run_minimize(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (view != NULL) {
+		gridwl_view_set_minimized(view, true);
+	}
+}
+
+static void run_snap(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (view != NULL) {
+		gridwl_view_snap(view, binding->argument);
+	}
+}
+
 typedef void (*action_runner)(struct gridwl_server *server,
 		const struct gridwl_binding *binding);
 
@@ -157,6 +192,8 @@ static const action_runner action_runners[] = {
 	[GRIDWL_ACTION_MOVE_TO_OUTPUT] = run_move_to_output,
 	[GRIDWL_ACTION_CENTER] = run_center,
 	[GRIDWL_ACTION_XKB_SWITCH_LAYOUT] = run_xkb_switch_layout,
+	[GRIDWL_ACTION_MINIMIZE] = run_minimize,
+	[GRIDWL_ACTION_SNAP] = run_snap,
 };
 
 _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==

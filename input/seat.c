@@ -411,7 +411,8 @@ void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
 	wlr_seat_keyboard_notify_clear_focus(seat->wlr_seat);
 	struct gridwl_view *next;
 	wl_list_for_each(next, &seat->server->views, link) {
-		if (next != view && next->mapped && gridwl_view_is_window(next)) {
+		if (next != view && gridwl_view_is_shown(next) &&
+				gridwl_view_is_window(next)) {
 			gridwl_view_focus(next);
 			break;
 		}

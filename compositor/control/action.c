@@ -20,6 +20,8 @@ static bool acts_on_window(enum gridwl_binding_action action) {
 	case GRIDWL_ACTION_MAXIMIZE:
 	case GRIDWL_ACTION_MOVE_TO_OUTPUT:
 	case GRIDWL_ACTION_CENTER:
+	case GRIDWL_ACTION_MINIMIZE:
+	case GRIDWL_ACTION_SNAP:
 		return true;
 	default:
 		return false;

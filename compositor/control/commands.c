@@ -124,6 +124,11 @@ struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
 			json_object_new_boolean(view->fullscreen));
 	json_object_object_add(object, "maximized",
 			json_object_new_boolean(view->maximized));
+	json_object_object_add(object, "minimized",
+			json_object_new_boolean(gridwl_view_is_minimized(view)));
+	const char *snap = gridwl_snap_name(view->snap);
+	json_object_object_add(object, "snapped",
+			snap != NULL ? json_object_new_string(snap) : NULL);
 	// The filter in effect where most of the window is, and whether a
 	// window rule chose it.
 	bool on_output = gridwl_view_main_output(view) != NULL;

@@ -46,8 +46,18 @@ struct gridwl_view_impl {
 	void (*set_activated)(struct gridwl_view *view, bool activated);
 	void (*set_fullscreen)(struct gridwl_view *view, bool fullscreen);
 	void (*set_maximized)(struct gridwl_view *view, bool maximized);
+	// NULL when the client is not told (xdg-shell has no minimized state).
+	void (*set_minimized)(struct gridwl_view *view, bool minimized);
 	void (*set_resizing)(struct gridwl_view *view, bool resizing);
 	void (*close)(struct gridwl_view *view);
+};
+
+/* Which half of its output's usable area a window is snapped to
+ * (compositor/view/view_snap.c). */
+enum gridwl_snap {
+	GRIDWL_SNAP_NONE,
+	GRIDWL_SNAP_LEFT,
+	GRIDWL_SNAP_RIGHT,
 };
 
 /* What a view is; each kind has its own role code in compositor/shell/. */
@@ -118,6 +128,14 @@ struct gridwl_view {
 	bool has_rule_filter;
 	enum gridwl_filter rule_filter;
 	struct wl_listener fullscreen_output_destroy;
+
+	// Minimized (compositor/view/view_minimize.c): mapped but neither drawn
+	// nor reachable by input, until something activates it again.
+	bool minimized;
+	// Snapped to a half of its output (compositor/view/view_snap.c), and
+	// where it was before, which an unsnap gives back.
+	enum gridwl_snap snap;
+	struct wlr_box snap_restore;
 
 	// Its wlr-foreign-toplevel handle while mapped (a window only).
 	struct gridwl_foreign_toplevel *foreign_toplevel;
@@ -228,6 +246,9 @@ void gridwl_view_raise(struct gridwl_view *view);
  * windows (a fullscreen one over the panels), the fullscreen windows over
  * the panels that were raised before it back among the windows. */
 void gridwl_view_bring_to_front(struct gridwl_view *view);
+/* Puts a view at the bottom of its band of the stack (a window just above
+ * the bottom layer); its children stay where they are, above it. */
+void gridwl_view_lower(struct gridwl_view *view);
 /* Fullscreen windows raised over the panels, other than focused, go back
  * among the windows (compositor/view/view_stack.c). */
 void gridwl_views_lower_fullscreen(struct gridwl_server *server,
@@ -313,6 +334,28 @@ void gridwl_view_forget_presented(struct gridwl_view *view,
 /* Mapped, shown, and every output that is shown and that the view is on
  * has presented its latest commit. */
 bool gridwl_view_is_presented(struct gridwl_view *view);
+
+/* compositor/view/view_minimize.c. Hides a mapped window (or shows it
+ * again) without unmapping it: it keeps its handle, its outputs and its
+ * place in focus cycling. A focused window gives the focus away. */
+void gridwl_view_set_minimized(struct gridwl_view *view, bool minimized);
+bool gridwl_view_is_minimized(const struct gridwl_view *view);
+
+/* compositor/view/view_snap.c. where is "left" or "right" (that half of
+ * the usable area of the output most of the window is on, panels' zones
+ * left free), "up" (maximized) or "down" (unmaximized, else unsnapped);
+ * false when it is no word of these. */
+bool gridwl_view_snap(struct gridwl_view *view, const char *where);
+/* Back to the size it had before it was snapped, at its place then
+ * (keep_position: where it is now). */
+void gridwl_view_unsnap(struct gridwl_view *view, bool keep_position);
+/* The window's box snapped to that half of output, frame inside it. */
+struct wlr_box gridwl_view_snap_box(struct gridwl_view *view,
+		struct gridwl_output *output, enum gridwl_snap snap);
+/* After the outputs or panels changed: a snapped window fills its half
+ * again. */
+void gridwl_view_snap_fit(struct gridwl_view *view);
+const char *gridwl_snap_name(enum gridwl_snap snap);
 
 /* The output most of the view is on (NULL when none). */
 struct gridwl_output *gridwl_view_main_output(struct gridwl_view *view);

@@ -102,3 +102,20 @@ void gridwl_view_bring_to_front(struct gridwl_view *view) {
 	gridwl_view_damage_whole(view);
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 }
+
+void gridwl_view_lower(struct gridwl_view *view) {
+	int band = view_band(view);
+	wl_list_remove(&view->link);
+	// The list is topmost first: the view goes right under the last view
+	// of its band or a higher one.
+	struct wl_list *above = &view->server->views;
+	struct gridwl_view *other;
+	wl_list_for_each(other, &view->server->views, link) {
+		if (view_band(other) < band) {
+			break;
+		}
+		above = &other->link;
+	}
+	wl_list_insert(above, &view->link);
+	gridwl_seat_schedule_pointer_rebase(view->server->seat);
+}

@@ -15,8 +15,8 @@
  * windows, follow title and app_id, enter and leave outputs as gridctl
  * moves the window across the mixed layout's seam, mark the focused window
  * activated, and the taskbar's activate, close, maximize and fullscreen
- * requests act as gridctl or the client's own requests do; minimize is
- * ignored without an error.
+ * requests act as gridctl or the client's own requests do, minimize
+ * too.
  */
 
 static struct harness_client *spawn_helper(struct harness *h, const char *env,
@@ -210,18 +210,25 @@ static bool body(struct harness *h, const void *data) {
 					"outputs=HEADLESS-2") &&
 			ok;
 
-	// Minimize is ignored, a popup gets no handle, and neither is an
-	// error.
-	struct lines lines = { 0 };
+	// Minimize and back (tests/integration/minimize.c has the rest).
 	ok = tbar_command(tbar, "minimize one") &&
-			client_command_synced(one, "popup 10 10 60 40") &&
+			wait_window_field(h, "one", "minimized", true) &&
+			wait_exact(tbar,
+					"toplevel 1 app_id=one title=One state=minimized "
+					"outputs=HEADLESS-2") &&
+			ok;
+	ok = tbar_command(tbar, "unminimize one") &&
+			wait_window_field(h, "one", "minimized", false) &&
+			wait_exact(tbar,
+					"toplevel 1 app_id=one title=One state=activated "
+					"outputs=HEADLESS-2") &&
+			ok;
+	// A popup gets no handle, and that is no error.
+	struct lines lines = { 0 };
+	ok = client_command_synced(one, "popup 10 10 60 40") &&
 			tbar_sync(tbar, &lines) && no_line_starts(&lines, "toplevel 3") &&
-			no_line_starts(&lines,
-					"toplevel 1 app_id=one title=One "
-					"state=minimized") &&
 			ok;
 	lines_free(&lines);
-	ok = wait_window_field(h, "one", "fullscreen", false) && ok;
 
 	// Close asks the client, which goes; its handle with it.
 	ok = tbar_command(tbar, "close one") &&
