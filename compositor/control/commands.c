@@ -562,6 +562,13 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	}
 	json_object_object_add(reply, "outputs", json_object_new_int(outputs));
 	json_object_object_add(reply, "windows", json_object_new_int(windows));
+	// Where a window being dragged to an edge would snap: the outline the
+	// frame path draws; null when none.
+	struct wlr_box preview;
+	json_object_object_add(reply, "snap_preview",
+			gridwl_server_snap_preview(server, &preview) ?
+					box_fields(json_object_new_object(), &preview) :
+					NULL);
 	json_object_object_add(reply, "backend",
 			json_object_new_string(
 					gridwl_backend_kind_name(server->backend_kind)));

@@ -58,6 +58,8 @@ enum gridwl_snap {
 	GRIDWL_SNAP_NONE,
 	GRIDWL_SNAP_LEFT,
 	GRIDWL_SNAP_RIGHT,
+	// Dropped at an output's top edge: maximized (a drag's target only).
+	GRIDWL_SNAP_TOP,
 };
 
 /* What a view is; each kind has its own role code in compositor/shell/. */
@@ -356,6 +358,21 @@ struct wlr_box gridwl_view_snap_box(struct gridwl_view *view,
  * again. */
 void gridwl_view_snap_fit(struct gridwl_view *view);
 const char *gridwl_snap_name(enum gridwl_snap snap);
+/* During an interactive move, with the pointer at lx, ly: at the left,
+ * right or top edge of the layout, the half (or the maximized area) the
+ * window would take becomes the server's snap preview. */
+void gridwl_view_snap_drag_motion(struct gridwl_view *view, double lx,
+		double ly);
+/* The move ends: dropped (drop non-NULL) on a shown preview, the window
+ * snaps there; the preview goes either way. */
+void gridwl_view_snap_drag_end(struct gridwl_server *server,
+		struct gridwl_view *drop);
+/* A snapped window taken by an interactive move gets its size from before
+ * back, under the pointer at lx as far across as it was. */
+void gridwl_view_snap_drag_begin(struct gridwl_view *view, double lx);
+/* The preview to draw: an outline of box (logical); false when none. */
+bool gridwl_server_snap_preview(struct gridwl_server *server,
+		struct wlr_box *box);
 
 /* The output most of the view is on (NULL when none). */
 struct gridwl_output *gridwl_view_main_output(struct gridwl_view *view);

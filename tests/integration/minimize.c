@@ -140,8 +140,7 @@ static bool body(struct harness *h, const void *data) {
 			wait_focused(h, "below") &&
 			top_shown(h, false, "minimized-by-taskbar") && ok;
 	ok = CHECK(harness_client_send(tbar, "unminimize top"), "cannot send") &&
-			wait_flag(h, "top", "minimized", false) &&
-			wait_focused(h, "top") &&
+			wait_flag(h, "top", "minimized", false) && wait_focused(h, "top") &&
 			top_shown(h, true, "restored-by-taskbar") && ok;
 
 	// The binding's action, then focus cycling: the minimized window is
@@ -154,8 +153,7 @@ static bool body(struct harness *h, const void *data) {
 	json_object_put(reply);
 	reply = harness_gridctl_ok(h, "action", "focus prev", NULL);
 	ok = CHECK(reply != NULL, "gridctl action focus prev failed") &&
-			wait_flag(h, "top", "minimized", false) &&
-			wait_focused(h, "top") &&
+			wait_flag(h, "top", "minimized", false) && wait_focused(h, "top") &&
 			top_shown(h, true, "restored-by-cycling") && ok;
 	json_object_put(reply);
 

@@ -32,8 +32,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = CHECK_LINE(c, "popup configure ", "popup configure 200 150 60 40") &&
 			ok;
 	ok = CHECK_LINE(c, "popup ready ", "popup ready 60 40 2") && ok;
-	ok = CHECK(client_command_synced(c, "sync"), "the client went away") &&
-			ok;
+	ok = CHECK(client_command_synced(c, "sync"), "the client went away") && ok;
 
 	struct image *image = screenshot_gridctl(h, "HEADLESS-1", "zero-anchor");
 	REQUIRE(image != NULL, "no screenshot");

@@ -82,8 +82,8 @@ static bool half_drawn(struct harness *h, struct harness_client *c, int x,
 			&checker, 640, (480 - PANEL) * 2, name);
 	int other = px == 0 ? 640 : 0;
 	ok = CHECK_SOLID(image,
-				 ((struct image_region){
-						 other, PANEL * 2, 640, (480 - PANEL) * 2 }),
+				 ((struct image_region){ other, PANEL * 2, 640,
+						 (480 - PANEL) * 2 }),
 				 BACKGROUND, name) &&
 			ok;
 	image_destroy(image);
@@ -97,8 +97,8 @@ static bool body(struct harness *h, const void *data) {
 	REQUIRE(panel_argv[0] != NULL, "LAYER_CLIENT_BIN is not set");
 	struct harness_client *panel = harness_spawn(h, "panel", panel_argv);
 	REQUIRE(panel != NULL, "no panel");
-	char *line = harness_client_wait_line(panel, "configure ",
-			HARNESS_TIMEOUT_MS);
+	char *line =
+			harness_client_wait_line(panel, "configure ", HARNESS_TIMEOUT_MS);
 	REQUIRE(line != NULL, "the panel was not configured");
 	free(line);
 
@@ -123,15 +123,18 @@ static bool body(struct harness *h, const void *data) {
 	free(ready);
 	ok = half_drawn(h, c, 640, "snap-left") && ok;
 	ok = snap_to(h, "right",
-				 (struct box){ 960, PANEL, 320, 480 - PANEL, "right", false }) &&
+				 (struct box){ 960, PANEL, 320, 480 - PANEL, "right",
+						 false }) &&
 			half_drawn(h, c, 960, "snap-right") && ok;
 	ok = snap_to(h, "up",
 				 (struct box){ 640, PANEL, 640, 480 - PANEL, "right", true }) &&
 			ok;
 	ok = snap_to(h, "down",
-				 (struct box){ 960, PANEL, 320, 480 - PANEL, "right", false }) &&
+				 (struct box){ 960, PANEL, 320, 480 - PANEL, "right",
+						 false }) &&
 			ok;
-	ok = snap_to(h, "down", (struct box){ 700, 100, 200, 150, NULL, false }) && ok;
+	ok = snap_to(h, "down", (struct box){ 700, 100, 200, 150, NULL, false }) &&
+			ok;
 
 	// Bad input: an error, and the window stays.
 	int status = 0;
