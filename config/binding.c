@@ -119,6 +119,7 @@ static const struct {
 	// halves of the output's usable area, maximized, and back
 	{ "snap", GRIDWL_ACTION_SNAP, ARGUMENT_WORD,
 			{ "left", "right", "up", "down" } },
+	{ "always-on-top", GRIDWL_ACTION_ALWAYS_ON_TOP, ARGUMENT_NONE, { NULL } },
 };
 
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,

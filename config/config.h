@@ -84,6 +84,7 @@ enum gridwl_binding_action {
 	GRIDWL_ACTION_XKB_SWITCH_LAYOUT,
 	GRIDWL_ACTION_MINIMIZE,
 	GRIDWL_ACTION_SNAP,
+	GRIDWL_ACTION_ALWAYS_ON_TOP,
 	GRIDWL_ACTION_COUNT,
 };
 
@@ -129,6 +130,19 @@ struct gridwl_decoration_colors {
 
 #define GRIDWL_DECORATION_FONT_DEFAULT "Sans 10"
 
+/* Where window rules put a window when it maps (config/window_placement.c,
+ * compositor/view/view_place.c); logical pixels. */
+struct gridwl_window_placement {
+	char *output; // NULL: where it would go anyway
+	char *where; // the rule's FILE:LINE, for a log line about its output
+	bool has_position;
+	int x, y; // from the top-left of the output's usable area
+	bool has_size;
+	int width, height;
+	bool center;
+	bool always_on_top;
+};
+
 struct gridwl_window_rule {
 	struct wl_list link; // gridwl_config.window_rules, in file order
 	struct gridwl_window_criterion app_id, title, x11_class;
@@ -136,6 +150,7 @@ struct gridwl_window_rule {
 	enum gridwl_filter filter;
 	bool has_decorations;
 	enum gridwl_decoration_mode decorations;
+	struct gridwl_window_placement placement;
 };
 
 /* What rules look at; NULL for a field the window does not have. */
@@ -308,6 +323,19 @@ bool gridwl_config_window_filter(const struct gridwl_config *config,
 bool gridwl_config_window_decorations(const struct gridwl_config *config,
 		const struct gridwl_window_identity *window,
 		enum gridwl_decoration_mode *decorations);
+/* config/window_placement.c. 1 for a placement word of window rules that
+ * takes a value, 0 for one that takes none, -1 for any other word. */
+int gridwl_window_placement_word(const char *word);
+/* One placement word and its value (NULL for none) into placement. */
+bool gridwl_window_placement_parse(struct gridwl_window_placement *placement,
+		const char *word, const char *value, const char *where, char **error);
+bool gridwl_window_placement_any(const struct gridwl_window_placement *p);
+void gridwl_window_placement_finish(struct gridwl_window_placement *p);
+/* What the matching rules say, later lines winning word by word; the
+ * strings are the config's. */
+void gridwl_config_window_placement(const struct gridwl_config *config,
+		const struct gridwl_window_identity *window,
+		struct gridwl_window_placement *out);
 /* config/decoration.c: the words after "decorations" and "decoration". */
 bool gridwl_config_parse_decorations(struct gridwl_config *config,
 		const char *text, const char *where, char **error);

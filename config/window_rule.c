@@ -114,14 +114,26 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 		return gridwl_window_criterion_compile(criterion, word, eq + 1,
 				p->where, p->error);
 	}
+	int placement = gridwl_window_placement_word(word);
+	char *value;
+	if (placement >= 0) {
+		value = NULL;
+		if (placement == 1 && !next_word(p, &value)) {
+			return false;
+		}
+		bool ok = gridwl_window_placement_parse(&rule->placement, word, value,
+				p->where, p->error);
+		free(value);
+		return ok;
+	}
 	bool decorations = strcmp(word, "decorations") == 0;
 	if (strcmp(word, "filter") != 0 && !decorations) {
 		return gridwl_config_error(p->error, p->where,
-				"unknown window rule word '%s' (want KEY=REGEX, filter or "
-				"decorations)",
+				"unknown window rule word '%s' (want KEY=REGEX, filter, "
+				"decorations, output, position, size, center or "
+				"always-on-top)",
 				word);
 	}
-	char *value;
 	if (!next_word(p, &value)) {
 		return false;
 	}
@@ -185,7 +197,8 @@ struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,
 				"such as app_id=REGEX");
 		goto error;
 	}
-	if (!rule->has_filter && !rule->has_decorations) {
+	if (!rule->has_filter && !rule->has_decorations &&
+			!gridwl_window_placement_any(&rule->placement)) {
 		gridwl_config_error(error, where,
 				"window rule needs an action "
 				"such as filter bilinear or decorations none");
@@ -210,6 +223,7 @@ void gridwl_window_rule_finish(struct gridwl_window_rule *rule) {
 	criterion_finish(&rule->app_id);
 	criterion_finish(&rule->title);
 	criterion_finish(&rule->x11_class);
+	gridwl_window_placement_finish(&rule->placement);
 }
 
 void gridwl_window_rule_destroy(struct gridwl_window_rule *rule) {

@@ -177,6 +177,14 @@ static void run_snap(struct gridwl_server *server,
 	}
 }
 
+static void run_always_on_top(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (view != NULL) {
+		gridwl_view_set_always_on_top(view, !view->always_on_top);
+	}
+}
+
 typedef void (*action_runner)(struct gridwl_server *server,
 		const struct gridwl_binding *binding);
 
@@ -194,6 +202,7 @@ static const action_runner action_runners[] = {
 	[GRIDWL_ACTION_XKB_SWITCH_LAYOUT] = run_xkb_switch_layout,
 	[GRIDWL_ACTION_MINIMIZE] = run_minimize,
 	[GRIDWL_ACTION_SNAP] = run_snap,
+	[GRIDWL_ACTION_ALWAYS_ON_TOP] = run_always_on_top,
 };
 
 _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==

@@ -126,6 +126,8 @@ struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
 			json_object_new_boolean(view->maximized));
 	json_object_object_add(object, "minimized",
 			json_object_new_boolean(gridwl_view_is_minimized(view)));
+	json_object_object_add(object, "always_on_top",
+			json_object_new_boolean(view->always_on_top));
 	const char *snap = gridwl_snap_name(view->snap);
 	json_object_object_add(object, "snapped",
 			snap != NULL ? json_object_new_string(snap) : NULL);

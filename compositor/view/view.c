@@ -581,6 +581,7 @@ void gridwl_view_map(struct gridwl_view *view) {
 	view_remember_geometry(view);
 	gridwl_view_pick_home(view);
 	gridwl_view_apply_rules(view);
+	gridwl_view_place_by_rules(view);
 	gridwl_view_damage_whole(view);
 	gridwl_view_update_outputs(view);
 	gridwl_view_focus(view);

@@ -138,6 +138,9 @@ struct gridwl_view {
 	// where it was before, which an unsnap gives back.
 	enum gridwl_snap snap;
 	struct wlr_box snap_restore;
+	// Stacked above the other windows, below the top layer's panels
+	// (compositor/view/view_stack.c).
+	bool always_on_top;
 
 	// Its wlr-foreign-toplevel handle while mapped (a window only).
 	struct gridwl_foreign_toplevel *foreign_toplevel;
@@ -251,6 +254,8 @@ void gridwl_view_bring_to_front(struct gridwl_view *view);
 /* Puts a view at the bottom of its band of the stack (a window just above
  * the bottom layer); its children stay where they are, above it. */
 void gridwl_view_lower(struct gridwl_view *view);
+/* Keeps a window above the other windows (not above panels). */
+void gridwl_view_set_always_on_top(struct gridwl_view *view, bool on_top);
 /* Fullscreen windows raised over the panels, other than focused, go back
  * among the windows (compositor/view/view_stack.c). */
 void gridwl_views_lower_fullscreen(struct gridwl_server *server,
@@ -336,6 +341,10 @@ void gridwl_view_forget_presented(struct gridwl_view *view,
 /* Mapped, shown, and every output that is shown and that the view is on
  * has presented its latest commit. */
 bool gridwl_view_is_presented(struct gridwl_view *view);
+
+/* compositor/view/view_place.c. As the window maps: what window rules say
+ * of its output, position, size and stacking. */
+void gridwl_view_place_by_rules(struct gridwl_view *view);
 
 /* compositor/view/view_minimize.c. Hides a mapped window (or shows it
  * again) without unmapping it: it keeps its handle, its outputs and its
