@@ -4,11 +4,13 @@
 #include <string.h>
 #include "check.h"
 #include "client-lines.h"
+#include "framed-windows.h"
 #include "gridctl-windows.h"
 #include "harness.h"
 #include "resample-fixture.h"
 #include "run-gridwl.h"
 #include "screenshots.h"
+#include "virtual-pointer.h"
 
 /*
  * Minimize, seen from the outside: the client's xdg_toplevel.set_minimized
@@ -36,7 +38,7 @@ static struct harness_client *spawn_taskbar(struct harness *h) {
 static struct harness_client *spawn_window(struct harness *h,
 		const char *app_id, const char *pattern, int x, int y) {
 	const char *args[] = { "--app-id", app_id, "--title", app_id, "--size",
-		"200x150", "--pattern", pattern, NULL };
+		"200x150", "--pattern", pattern, "--decoration", "server", NULL };
 	struct harness_client *c = harness_spawn_pattern_client(h, app_id, args);
 	REQUIRE(c != NULL && CHECK_READY(c, 200, 150, 1), "no window %s", app_id);
 	REQUIRE(rs_place(h, app_id, x, y) > 0, "cannot place %s", app_id);
@@ -94,10 +96,10 @@ static bool top_shown(struct harness *h, bool shown, const char *name) {
 	struct image *image = screenshot_gridctl(h, "HEADLESS-1", name);
 	REQUIRE(image != NULL, "no screenshot %s", name);
 	// The client areas overlap in 300..400 x 200..300; top alone covers
-	// 400..500 x 300..350.
+	// 410..500 x 310..350 (below's frame ends at 402,302).
 	bool ok = CHECK_SOLID(image, ((struct image_region){ 300, 200, 100, 100 }),
 			shown ? TOP_COLOUR : BELOW_COLOUR, name);
-	ok = CHECK_SOLID(image, ((struct image_region){ 400, 300, 100, 50 }),
+	ok = CHECK_SOLID(image, ((struct image_region){ 410, 310, 90, 40 }),
 				 shown ? TOP_COLOUR : BACKGROUND, name) &&
 			ok;
 	image_destroy(image);
@@ -155,6 +157,41 @@ static bool body(struct harness *h, const void *data) {
 	ok = CHECK(reply != NULL, "gridctl action focus prev failed") &&
 			wait_flag(h, "top", "minimized", false) && wait_focused(h, "top") &&
 			top_shown(h, true, "restored-by-cycling") && ok;
+	json_object_put(reply);
+
+	// The title bar's minimize button, left of maximize: drawn (a bar on
+	// the title's colour), and a click minimizes.
+	struct frame_info f;
+	ok = CHECK(window_frame(h, "top", &f) && f.has_frame, "top has no frame") &&
+			ok;
+	int border = 2, title = f.y - f.fy - border;
+	int button_x = f.fx + f.fw - border - 3 * title;
+	struct image *bar = screenshot_gridctl(h, "HEADLESS-1", "minimize-button");
+	if (CHECK(bar != NULL, "no screenshot")) {
+		uint32_t bg = image_get(bar, button_x + 1, f.fy + border + 1);
+		int inked = 0;
+		for (int y = f.fy + border; y < f.y; y++) {
+			for (int x = button_x; x < button_x + title; x++) {
+				inked += image_get(bar, x, y) != bg;
+			}
+		}
+		ok = CHECK(inked >= title / 3,
+					 "the minimize button shows no bar "
+					 "(%d pixels)",
+					 inked) &&
+				ok;
+		image_destroy(bar);
+	}
+	struct harness_client *pointer = spawn_virtual_pointer(h);
+	ok = CHECK(pointer != NULL &&
+						 pointer_click(pointer, button_x + title / 2,
+								 f.fy + border + title / 2, 640, 480),
+				 "cannot click") &&
+			wait_flag(h, "top", "minimized", true) &&
+			top_shown(h, false, "minimized-by-button") && ok;
+	reply = harness_gridctl_ok(h, "focus", id_text, NULL);
+	ok = CHECK(reply != NULL, "gridctl focus failed") &&
+			wait_flag(h, "top", "minimized", false) && ok;
 	json_object_put(reply);
 
 	// Maximizing a minimized window shows it.
