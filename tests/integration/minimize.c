@@ -45,33 +45,6 @@ static struct harness_client *spawn_window(struct harness *h,
 	return c;
 }
 
-struct window_flag {
-	const char *app_id;
-	const char *field;
-	bool value;
-};
-
-static bool window_flag_is(struct json_object *window, void *data) {
-	const struct window_flag *want = data;
-	struct json_object *app_id, *field;
-	return json_object_object_get_ex(window, "app_id", &app_id) &&
-			strcmp(json_object_get_string(app_id), want->app_id) == 0 &&
-			json_object_object_get_ex(window, want->field, &field) &&
-			json_object_get_boolean(field) == want->value;
-}
-
-static bool wait_flag(struct harness *h, const char *app_id, const char *field,
-		bool value) {
-	struct window_flag want = { app_id, field, value };
-	char why[128];
-	snprintf(why, sizeof(why), "window %s with %s %s", app_id, field,
-			value ? "true" : "false");
-	struct json_object *window = harness_wait_window(h, window_flag_is, &want,
-			HARNESS_TIMEOUT_MS, why);
-	json_object_put(window);
-	return window != NULL;
-}
-
 /* Reads the taskbar's lines until exactly want, which must come. */
 static bool taskbar_says(struct harness_client *tbar, const char *want) {
 	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
@@ -120,7 +93,7 @@ static bool body(struct harness *h, const void *data) {
 
 	// The client's own request.
 	ok = CHECK(harness_client_send(top, "minimize"), "cannot send") &&
-			wait_flag(h, "top", "minimized", true) &&
+			wait_window_bool(h, "top", "minimized", true) &&
 			wait_focused(h, "below") &&
 			taskbar_says(tbar,
 					"toplevel 2 app_id=top title=top state=minimized "
@@ -130,7 +103,8 @@ static bool body(struct harness *h, const void *data) {
 	struct json_object *reply = harness_gridctl_ok(h, "focus", id_text, NULL);
 	ok = CHECK(reply != NULL, "gridctl focus failed") && ok;
 	json_object_put(reply);
-	ok = wait_flag(h, "top", "minimized", false) && wait_focused(h, "top") &&
+	ok = wait_window_bool(h, "top", "minimized", false) &&
+			wait_focused(h, "top") &&
 			taskbar_says(tbar,
 					"toplevel 2 app_id=top title=top state=activated "
 					"outputs=HEADLESS-1") &&
@@ -138,24 +112,26 @@ static bool body(struct harness *h, const void *data) {
 
 	// The taskbar's button, both ways.
 	ok = CHECK(harness_client_send(tbar, "minimize top"), "cannot send") &&
-			wait_flag(h, "top", "minimized", true) &&
+			wait_window_bool(h, "top", "minimized", true) &&
 			wait_focused(h, "below") &&
 			top_shown(h, false, "minimized-by-taskbar") && ok;
 	ok = CHECK(harness_client_send(tbar, "unminimize top"), "cannot send") &&
-			wait_flag(h, "top", "minimized", false) && wait_focused(h, "top") &&
+			wait_window_bool(h, "top", "minimized", false) &&
+			wait_focused(h, "top") &&
 			top_shown(h, true, "restored-by-taskbar") && ok;
 
 	// The binding's action, then focus cycling: the minimized window is
 	// last, so "focus prev" (the one focused longest ago) restores it.
 	reply = harness_gridctl_ok(h, "action", "minimize", NULL);
 	ok = CHECK(reply != NULL, "gridctl action minimize failed") &&
-			wait_flag(h, "top", "minimized", true) &&
+			wait_window_bool(h, "top", "minimized", true) &&
 			wait_focused(h, "below") &&
 			top_shown(h, false, "minimized-by-action") && ok;
 	json_object_put(reply);
 	reply = harness_gridctl_ok(h, "action", "focus prev", NULL);
 	ok = CHECK(reply != NULL, "gridctl action focus prev failed") &&
-			wait_flag(h, "top", "minimized", false) && wait_focused(h, "top") &&
+			wait_window_bool(h, "top", "minimized", false) &&
+			wait_focused(h, "top") &&
 			top_shown(h, true, "restored-by-cycling") && ok;
 	json_object_put(reply);
 
@@ -187,19 +163,19 @@ static bool body(struct harness *h, const void *data) {
 						 pointer_click(pointer, button_x + title / 2,
 								 f.fy + border + title / 2, 640, 480),
 				 "cannot click") &&
-			wait_flag(h, "top", "minimized", true) &&
+			wait_window_bool(h, "top", "minimized", true) &&
 			top_shown(h, false, "minimized-by-button") && ok;
 	reply = harness_gridctl_ok(h, "focus", id_text, NULL);
 	ok = CHECK(reply != NULL, "gridctl focus failed") &&
-			wait_flag(h, "top", "minimized", false) && ok;
+			wait_window_bool(h, "top", "minimized", false) && ok;
 	json_object_put(reply);
 
 	// Maximizing a minimized window shows it.
 	ok = CHECK(harness_client_send(tbar, "minimize top"), "cannot send") &&
-			wait_flag(h, "top", "minimized", true) &&
+			wait_window_bool(h, "top", "minimized", true) &&
 			CHECK(harness_client_send(tbar, "maximize top"), "cannot send") &&
-			wait_flag(h, "top", "maximized", true) &&
-			wait_flag(h, "top", "minimized", false) && ok;
+			wait_window_bool(h, "top", "maximized", true) &&
+			wait_window_bool(h, "top", "minimized", false) && ok;
 
 	ok = rs_quit(top) && rs_quit(below) && ok;
 	harness_client_send(tbar, "quit");

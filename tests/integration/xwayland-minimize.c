@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "gridctl-windows.h"
 #include "harness.h"
 #include "run-gridwl.h"
 
@@ -13,28 +14,6 @@
  */
 
 #define X_CLASS "X11Pattern"
-
-struct want_minimized {
-	bool minimized;
-};
-
-static bool x_window_is(struct json_object *window, void *data) {
-	const struct want_minimized *want = data;
-	struct json_object *v;
-	return json_object_object_get_ex(window, "app_id", &v) &&
-			strcmp(json_object_get_string(v), X_CLASS) == 0 &&
-			json_object_object_get_ex(window, "minimized", &v) &&
-			json_object_get_boolean(v) == want->minimized;
-}
-
-static bool wait_minimized(struct harness *h, bool minimized) {
-	struct want_minimized want = { minimized };
-	struct json_object *window = harness_wait_window(h, x_window_is, &want,
-			3 * HARNESS_TIMEOUT_MS,
-			minimized ? "the X11 window minimized" : "the X11 window shown");
-	json_object_put(window);
-	return window != NULL;
-}
 
 static bool xdotool(struct harness *h, const char *display_env,
 		const char *command) {
@@ -57,11 +36,11 @@ static bool body(struct harness *h) {
 	const char *argv[] = { "env", display_env, bin, "200", "150", NULL };
 	struct harness_client *client = harness_spawn(h, "x11-pattern", argv);
 	REQUIRE(client != NULL, "cannot start the X11 client");
-	bool ok = wait_minimized(h, false);
-	ok = xdotool(h, display_env, "windowminimize") && wait_minimized(h, true) &&
-			ok;
+	bool ok = wait_window_bool(h, X_CLASS, "minimized", false);
+	ok = xdotool(h, display_env, "windowminimize") &&
+			wait_window_bool(h, X_CLASS, "minimized", true) && ok;
 	ok = xdotool(h, display_env, "windowactivate") &&
-			wait_minimized(h, false) && ok;
+			wait_window_bool(h, X_CLASS, "minimized", false) && ok;
 	harness_client_kill(client);
 	return ok;
 }
