@@ -426,8 +426,10 @@ static bool setup_globals(struct gridwl_server *server) {
 	wl_signal_add(&server->output_layout->events.change,
 			&server->layout_change);
 
-	// Version 2, as wlroots 0.15 had: clients see the same events.
-	server->xdg_shell = wlr_xdg_shell_create(display, 2);
+	// Version 6, the most wlroots 0.18 has: wm_capabilities (5) tells
+	// clients that gridwl minimizes, maximizes and goes fullscreen, and no
+	// window menu.
+	server->xdg_shell = wlr_xdg_shell_create(display, 6);
 	server->wlroots_guard = gridwl_wlroots_guard_create(display);
 	if (server->xdg_shell == NULL || server->wlroots_guard == NULL) {
 		return false;

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 #include <wayland-server-core.h>
+#include <wlr/util/box.h>
 #include "compositor/session/session_env.h"
 #include "render/gles2_finish.h"
 #include "render/resample_cache.h"
@@ -76,6 +77,13 @@ struct gridwl_server {
 	struct wlr_xdg_output_manager_v1 *xdg_output_manager;
 	struct wlr_xdg_shell *xdg_shell;
 	struct gridwl_wlroots_guard *wlroots_guard;
+	// Where an interactive move would snap its window if dropped now, in
+	// logical coordinates, and how (enum gridwl_snap; GRIDWL_SNAP_TOP:
+	// maximized); compositor/view/view_snap.c keeps it, the frame path
+	// draws it (gridwl_server_snap_preview).
+	struct wlr_box snap_preview;
+	bool snap_preview_shown;
+	int snap_preview_where;
 	struct wlr_layer_shell_v1 *layer_shell;
 	struct wlr_output_manager_v1 *output_manager;
 	struct wlr_screencopy_manager_v1 *screencopy;

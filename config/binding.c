@@ -105,7 +105,7 @@ static const struct {
 	const char *name;
 	enum gridwl_binding_action action;
 	enum action_argument argument;
-	const char *choices[3]; // for ARGUMENT_WORD; none: any word
+	const char *choices[4]; // for ARGUMENT_WORD; none: any word
 } actions[] = {
 	{ "exec", GRIDWL_ACTION_EXEC, ARGUMENT_COMMAND, { NULL } },
 	{ "close", GRIDWL_ACTION_CLOSE, ARGUMENT_NONE, { NULL } },
@@ -124,6 +124,11 @@ static const struct {
 	{ "move-to-workspace", GRIDWL_ACTION_MOVE_TO_WORKSPACE, ARGUMENT_WORKSPACE,
 			{ NULL } },
 	{ "sticky", GRIDWL_ACTION_STICKY, ARGUMENT_NONE, { NULL } },
+	{ "minimize", GRIDWL_ACTION_MINIMIZE, ARGUMENT_NONE, { NULL } },
+	// halves of the output's usable area, maximized, and back
+	{ "snap", GRIDWL_ACTION_SNAP, ARGUMENT_WORD,
+			{ "left", "right", "up", "down" } },
+	{ "always-on-top", GRIDWL_ACTION_ALWAYS_ON_TOP, ARGUMENT_NONE, { NULL } },
 };
 
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
@@ -172,9 +177,17 @@ static bool parse_word(struct gridwl_binding *binding, size_t i,
 	}
 	size_t len = (size_t)(end - rest);
 	bool any = actions[i].choices[0] == NULL;
-	for (size_t c = 0; !any && c < 3 && actions[i].choices[c] != NULL; c++) {
+	size_t max_choices = sizeof(actions[i].choices) / sizeof(char *);
+	for (size_t c = 0; !any && c < max_choices && actions[i].choices[c] != NULL;
+			c++) {
 		any = strlen(actions[i].choices[c]) == len &&
 				strncmp(rest, actions[i].choices[c], len) == 0;
+	}
+	if (!any && actions[i].choices[2] != NULL) {
+		return gridwl_config_error(error, where,
+				"%s takes %s, %s, %s or %s, got '%.*s'", name,
+				actions[i].choices[0], actions[i].choices[1],
+				actions[i].choices[2], actions[i].choices[3], (int)len, rest);
 	}
 	if (!any) {
 		return gridwl_config_error(error, where,

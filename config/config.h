@@ -93,6 +93,9 @@ enum gridwl_binding_action {
 	GRIDWL_ACTION_WORKSPACE,
 	GRIDWL_ACTION_MOVE_TO_WORKSPACE,
 	GRIDWL_ACTION_STICKY,
+	GRIDWL_ACTION_MINIMIZE,
+	GRIDWL_ACTION_SNAP,
+	GRIDWL_ACTION_ALWAYS_ON_TOP,
 	GRIDWL_ACTION_COUNT,
 };
 
@@ -144,6 +147,19 @@ struct gridwl_decoration_colors {
 
 #define GRIDWL_DECORATION_FONT_DEFAULT "Sans 10"
 
+/* Where window rules put a window when it maps (config/window_placement.c,
+ * compositor/view/view_place.c); logical pixels. */
+struct gridwl_window_placement {
+	char *output; // NULL: where it would go anyway
+	char *where; // the rule's FILE:LINE, for a log line about its output
+	bool has_position;
+	int x, y; // from the top-left of the output's usable area
+	bool has_size;
+	int width, height;
+	bool center;
+	bool always_on_top;
+};
+
 struct gridwl_window_rule {
 	struct wl_list link; // gridwl_config.window_rules, in file order
 	struct gridwl_window_criterion app_id, title, x11_class;
@@ -156,6 +172,7 @@ struct gridwl_window_rule {
 	int workspace;
 	// "sticky": shown on every workspace.
 	bool sticky;
+	struct gridwl_window_placement placement;
 };
 
 /* Workspaces are numbered from 1; Super+0 is the tenth. */
@@ -364,6 +381,19 @@ void gridwl_config_append_workspaces(struct gridwl_config *config,
 int gridwl_config_window_workspace(const struct gridwl_config *config,
 		const struct gridwl_window_identity *window, bool *sticky);
 
+/* config/window_placement.c. 1 for a placement word of window rules that
+ * takes a value, 0 for one that takes none, -1 for any other word. */
+int gridwl_window_placement_word(const char *word);
+/* One placement word and its value (NULL for none) into placement. */
+bool gridwl_window_placement_parse(struct gridwl_window_placement *placement,
+		const char *word, const char *value, const char *where, char **error);
+bool gridwl_window_placement_any(const struct gridwl_window_placement *p);
+void gridwl_window_placement_finish(struct gridwl_window_placement *p);
+/* What the matching rules say, later lines winning word by word; the
+ * strings are the config's. */
+void gridwl_config_window_placement(const struct gridwl_config *config,
+		const struct gridwl_window_identity *window,
+		struct gridwl_window_placement *out);
 /* config/decoration.c: the words after "decorations" and "decoration". */
 bool gridwl_config_parse_decorations(struct gridwl_config *config,
 		const char *text, const char *where, char **error);

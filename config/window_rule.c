@@ -206,6 +206,18 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 		return gridwl_window_criterion_compile(criterion, word, eq + 1,
 				p->where, p->error);
 	}
+	// Placing words (config/window_placement.c) take a value or none.
+	int placement = gridwl_window_placement_word(word);
+	if (placement >= 0) {
+		char *value = NULL;
+		if (placement == 1 && !next_word(p, &value)) {
+			return false;
+		}
+		bool ok = gridwl_window_placement_parse(&rule->placement, word, value,
+				p->where, p->error);
+		free(value);
+		return ok;
+	}
 	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++) {
 		if (strcmp(word, actions[i].word) != 0) {
 			continue;
@@ -220,7 +232,8 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 	}
 	return gridwl_config_error(p->error, p->where,
 			"unknown window rule word '%s' (want KEY=REGEX, filter, "
-			"decorations, workspace or sticky)",
+			"decorations, workspace, sticky, output, position, size, "
+			"center or always-on-top)",
 			word);
 }
 
@@ -255,7 +268,7 @@ struct gridwl_window_rule *gridwl_window_rule_parse(const char *text,
 		goto error;
 	}
 	if (!rule->has_filter && !rule->has_decorations && rule->workspace == 0 &&
-			!rule->sticky) {
+			!rule->sticky && !gridwl_window_placement_any(&rule->placement)) {
 		gridwl_config_error(error, where,
 				"window rule needs an action such as filter bilinear, "
 				"decorations none or workspace 2");
@@ -280,6 +293,7 @@ void gridwl_window_rule_finish(struct gridwl_window_rule *rule) {
 	criterion_finish(&rule->app_id);
 	criterion_finish(&rule->title);
 	criterion_finish(&rule->x11_class);
+	gridwl_window_placement_finish(&rule->placement);
 }
 
 void gridwl_window_rule_destroy(struct gridwl_window_rule *rule) {

@@ -64,6 +64,25 @@ static const struct gridwl_binding default_bindings[] = {
 			.keysym = XKB_KEY_Down,
 			.action = GRIDWL_ACTION_MOVE_TO_OUTPUT,
 			.argument = "down" },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_h,
+			.action = GRIDWL_ACTION_MINIMIZE },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_Left,
+			.action = GRIDWL_ACTION_SNAP,
+			.argument = "left" },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_Right,
+			.action = GRIDWL_ACTION_SNAP,
+			.argument = "right" },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_Up,
+			.action = GRIDWL_ACTION_SNAP,
+			.argument = "up" },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_Down,
+			.action = GRIDWL_ACTION_SNAP,
+			.argument = "down" },
 #define WORKSPACE_KEYS(key, number) \
 	{ .modifiers = WLR_MODIFIER_LOGO, \
 		.keysym = key, \
@@ -333,6 +352,30 @@ static void run_sticky(struct gridwl_server *server,
 	}
 }
 
+static void run_minimize(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (view != NULL) {
+		gridwl_view_set_minimized(view, true);
+	}
+}
+
+static void run_snap(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (view != NULL) {
+		gridwl_view_snap(view, binding->argument);
+	}
+}
+
+static void run_always_on_top(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (view != NULL) {
+		gridwl_view_set_always_on_top(view, !view->always_on_top);
+	}
+}
+
 typedef void (*action_runner)(struct gridwl_server *server,
 		const struct gridwl_binding *binding);
 
@@ -352,6 +395,9 @@ static const action_runner action_runners[] = {
 	[GRIDWL_ACTION_WORKSPACE] = run_workspace,
 	[GRIDWL_ACTION_MOVE_TO_WORKSPACE] = run_move_to_workspace,
 	[GRIDWL_ACTION_STICKY] = run_sticky,
+	[GRIDWL_ACTION_MINIMIZE] = run_minimize,
+	[GRIDWL_ACTION_SNAP] = run_snap,
+	[GRIDWL_ACTION_ALWAYS_ON_TOP] = run_always_on_top,
 };
 
 _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==

@@ -194,6 +194,7 @@ static void process_grab_motion(struct gridwl_seat *seat) {
 	}
 	if (seat->grab_mode == GRIDWL_GRAB_MOVE) {
 		gridwl_view_move(view, seat->grab_box.x + dx, seat->grab_box.y + dy);
+		gridwl_view_snap_drag_motion(view, seat->cursor->x, seat->cursor->y);
 		return;
 	}
 	struct wlr_box box =
@@ -337,10 +338,12 @@ static void handle_motion_absolute(struct wl_listener *listener, void *data) {
 	gridwl_cursor_moved(seat, event->time_msec);
 }
 
-static bool alt_held(struct gridwl_seat *seat) {
+/* Alt (as gridwl always had it) or Super (as sway and labwc have it). */
+static bool drag_modifier_held(struct gridwl_seat *seat) {
 	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(seat->wlr_seat);
 	return keyboard != NULL &&
-			(wlr_keyboard_get_modifiers(keyboard) & WLR_MODIFIER_ALT);
+			(wlr_keyboard_get_modifiers(keyboard) &
+					(WLR_MODIFIER_ALT | WLR_MODIFIER_LOGO));
 }
 
 static void begin_grab(struct gridwl_seat *seat, struct gridwl_view *view,
@@ -352,6 +355,13 @@ static void begin_grab(struct gridwl_seat *seat, struct gridwl_view *view,
 	if (!gridwl_view_is_shown(view) || view->fullscreen || view->maximized ||
 			!gridwl_view_is_window(view)) {
 		return;
+	}
+	// Taken from its half, a snapped window gets its own size back; a
+	// resize makes the size the user's.
+	if (mode == GRIDWL_GRAB_MOVE) {
+		gridwl_view_snap_drag_begin(view, seat->cursor->x);
+	} else {
+		view->snap = GRIDWL_SNAP_NONE;
 	}
 	seat->grab_mode = mode;
 	seat->grab_view = view;
@@ -374,6 +384,9 @@ static void end_grab(struct gridwl_seat *seat) {
 	if (seat->grab_mode == GRIDWL_GRAB_RESIZE && seat->grab_view != NULL) {
 		gridwl_view_set_resizing(seat->grab_view, false);
 	}
+	// Dropped at an edge: snapped to what the preview showed.
+	gridwl_view_snap_drag_end(seat->server,
+			seat->grab_mode == GRIDWL_GRAB_MOVE ? seat->grab_view : NULL);
 	seat->grab_mode = GRIDWL_GRAB_NONE;
 	seat->grab_view = NULL;
 }
@@ -428,11 +441,11 @@ void gridwl_cursor_button(struct gridwl_seat *seat, uint32_t time_msec,
 			seat->cursor->y, &surface, &sx, &sy);
 	if (view != NULL) {
 		gridwl_view_focus(view);
-		if (alt_held(seat) && button == BTN_LEFT) {
+		if (drag_modifier_held(seat) && button == BTN_LEFT) {
 			begin_grab(seat, view, GRIDWL_GRAB_MOVE, 0);
 			return;
 		}
-		if (alt_held(seat) && button == BTN_RIGHT) {
+		if (drag_modifier_held(seat) && button == BTN_RIGHT) {
 			begin_grab(seat, view, GRIDWL_GRAB_RESIZE,
 					nearest_edges(seat, view));
 			return;

@@ -14,7 +14,8 @@
 /*
  * The frames gridwl draws take the pointer and touch where no surface is
  * above them: the title bar moves the window (twice quickly: maximizes it
- * and back), its buttons close and maximize, the borders resize; a finger
+ * and back), its buttons close, maximize and minimize, the borders resize;
+ * a finger
  * does all of it as the pointer does.
  */
 
@@ -94,6 +95,9 @@ static void frame_activate(struct gridwl_seat *seat, struct gridwl_view *view,
 		return;
 	case GRIDWL_FRAME_MAXIMIZE:
 		gridwl_view_toggle_maximized(view);
+		return;
+	case GRIDWL_FRAME_MINIMIZE:
+		gridwl_view_set_minimized(view, true);
 		return;
 	case GRIDWL_FRAME_EDGE:
 		if (pointer) {

@@ -399,6 +399,7 @@ void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
 	if (seat->grab_view == view) {
 		seat->grab_mode = GRIDWL_GRAB_NONE;
 		seat->grab_view = NULL;
+		gridwl_view_snap_drag_end(seat->server, NULL);
 	}
 	gridwl_transient_seats_view_unmapped(seat->transient_seats, view);
 	// The focus may be on the window itself or on one of its popups.

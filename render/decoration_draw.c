@@ -123,6 +123,18 @@ static void draw_buttons(cairo_t *cr, int scale, int x, int y, int size,
 	cairo_stroke(cr);
 }
 
+/* Minimize: a bar at the bottom of the square button at (x, y), as
+ * draw_buttons draws. */
+static void draw_minimize_button(cairo_t *cr, int scale, int x, int y,
+		int size) {
+	double inset = floor(size / 3.0);
+	double half = (scale % 2 == 1) ? 0.5 / scale : 0;
+	double yb = y + size - inset - half;
+	cairo_move_to(cr, x + inset + half, yb);
+	cairo_line_to(cr, x + size - inset - half, yb);
+	cairo_stroke(cr);
+}
+
 static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
 		const struct gridwl_decoration_style *style, int scale, int width,
 		const char *title, bool focused, bool maximized) {
@@ -143,7 +155,8 @@ static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
 	set_source(cr, bg);
 	cairo_paint(cr);
 
-	int buttons = 2 * style->title_height;
+	// Minimize, maximize and close.
+	int buttons = 3 * style->title_height;
 	int text_width = width - 2 * border - TITLE_PADDING - buttons;
 	if (text_width > 0) {
 		PangoLayout *layout = create_layout(cr, style->font);
@@ -165,7 +178,9 @@ static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
 	int bx = width - border - buttons;
 	if (bx > border) {
 		set_source(cr, fg);
-		draw_buttons(cr, scale, bx, border, style->title_height, maximized);
+		draw_buttons(cr, scale, bx + style->title_height, border,
+				style->title_height, maximized);
+		draw_minimize_button(cr, scale, bx, border, style->title_height);
 	}
 	cairo_destroy(cr);
 	cairo_surface_flush(surface);

@@ -38,6 +38,21 @@
 struct gridwl_wlroots_guard {
 	struct wl_protocol_logger *logger;
 	struct wl_listener client_created;
+	// W30: positioners with a zero-size anchor rect (struct zero_anchor),
+	// and the one lent to wlroots with a 1x1 rect for the request being
+	// dispatched (NULL when none).
+	struct wl_list zero_anchors;
+	struct zero_anchor *lent;
+};
+
+/* W30: a positioner whose anchor rect has a zero width or height, as the
+ * client set it. */
+struct zero_anchor {
+	struct gridwl_wlroots_guard *guard;
+	struct wl_resource *positioner;
+	struct wlr_box rect;
+	struct wl_listener destroy;
+	struct wl_list link;
 };
 
 /*
@@ -167,12 +182,131 @@ static void guard_virtual_keyboard_keymap(struct wl_resource *resource,
 	close(fd);
 }
 
+static struct zero_anchor *find_zero_anchor(struct gridwl_wlroots_guard *guard,
+		struct wl_resource *positioner) {
+	struct zero_anchor *anchor;
+	wl_list_for_each(anchor, &guard->zero_anchors, link) {
+		if (anchor->positioner == positioner) {
+			return anchor;
+		}
+	}
+	return NULL;
+}
+
+/* wlroots' positioner gets the client's rect back. */
+static void return_lent(struct gridwl_wlroots_guard *guard) {
+	if (guard->lent == NULL) {
+		return;
+	}
+	struct wlr_xdg_positioner *positioner =
+			wlr_xdg_positioner_from_resource(guard->lent->positioner);
+	positioner->rules.anchor_rect = guard->lent->rect;
+	guard->lent = NULL;
+}
+
+static void zero_anchor_destroy(struct zero_anchor *anchor) {
+	if (anchor->guard->lent == anchor) {
+		anchor->guard->lent = NULL;
+	}
+	wl_list_remove(&anchor->destroy.link);
+	wl_list_remove(&anchor->link);
+	free(anchor);
+}
+
+static void zero_anchor_handle_destroy(struct wl_listener *listener,
+		void *data) {
+	struct zero_anchor *anchor = wl_container_of(listener, anchor, destroy);
+	zero_anchor_destroy(anchor);
+}
+
+/* W30: xdg_positioner.set_anchor_rect; wlroots keeps the rect as given. */
+static void guard_set_anchor_rect(struct gridwl_wlroots_guard *guard,
+		struct wl_resource *resource,
+		const struct wl_protocol_logger_message *message) {
+	if (message->arguments_count < 4) {
+		return;
+	}
+	struct wlr_box rect = {
+		.x = message->arguments[0].i,
+		.y = message->arguments[1].i,
+		.width = message->arguments[2].i,
+		.height = message->arguments[3].i,
+	};
+	struct zero_anchor *anchor = find_zero_anchor(guard, resource);
+	bool zero = rect.width >= 0 && rect.height >= 0 &&
+			(rect.width == 0 || rect.height == 0);
+	if (!zero) {
+		if (anchor != NULL) {
+			zero_anchor_destroy(anchor);
+		}
+		return;
+	}
+	if (anchor == NULL) {
+		anchor = calloc(1, sizeof(*anchor));
+		if (anchor == NULL) {
+			return;
+		}
+		anchor->guard = guard;
+		anchor->positioner = resource;
+		anchor->destroy.notify = zero_anchor_handle_destroy;
+		wl_resource_add_destroy_listener(resource, &anchor->destroy);
+		wl_list_insert(&guard->zero_anchors, &anchor->link);
+	}
+	anchor->rect = rect;
+}
+
+/* W30: xdg_surface.get_popup and xdg_popup.reposition with such a
+ * positioner: wlroots finds it complete with a 1x1 rect, which
+ * gridwl_wlroots_guard_popup_positioned replaces in the popup. */
+static void guard_lend_anchor(struct gridwl_wlroots_guard *guard,
+		struct wl_resource *positioner_resource) {
+	struct zero_anchor *anchor = positioner_resource == NULL ?
+			NULL :
+			find_zero_anchor(guard, positioner_resource);
+	if (anchor == NULL) {
+		return;
+	}
+	struct wlr_xdg_positioner *positioner =
+			wlr_xdg_positioner_from_resource(positioner_resource);
+	struct wlr_box *rect = &positioner->rules.anchor_rect;
+	*rect = anchor->rect;
+	rect->width = rect->width > 0 ? rect->width : 1;
+	rect->height = rect->height > 0 ? rect->height : 1;
+	guard->lent = anchor;
+}
+
+void gridwl_wlroots_guard_popup_positioned(struct gridwl_wlroots_guard *guard,
+		struct wlr_xdg_popup *popup) {
+	if (guard == NULL || guard->lent == NULL) {
+		return;
+	}
+	struct wlr_xdg_positioner_rules *rules = &popup->scheduled.rules;
+	rules->anchor_rect = guard->lent->rect;
+	wlr_xdg_positioner_rules_get_geometry(rules, &popup->scheduled.geometry);
+	return_lent(guard);
+}
+
 static void guard_log(void *data, enum wl_protocol_logger_type type,
 		const struct wl_protocol_logger_message *message) {
+	struct gridwl_wlroots_guard *guard = data;
 	if (type != WL_PROTOCOL_LOGGER_REQUEST) {
 		return;
 	}
+	// The request it was lent for is over (refused, or its popup placed).
+	return_lent(guard);
 	struct wl_resource *resource = message->resource;
+	const char *class = wl_resource_get_class(resource);
+	const char *name = message->message->name;
+	if (strcmp(class, "xdg_positioner") == 0 &&
+			strcmp(name, "set_anchor_rect") == 0) {
+		guard_set_anchor_rect(guard, resource, message);
+	} else if (strcmp(class, "xdg_surface") == 0 &&
+			strcmp(name, "get_popup") == 0 && message->arguments_count >= 3) {
+		guard_lend_anchor(guard, (struct wl_resource *)message->arguments[2].o);
+	} else if (strcmp(class, "xdg_popup") == 0 &&
+			strcmp(name, "reposition") == 0 && message->arguments_count >= 1) {
+		guard_lend_anchor(guard, (struct wl_resource *)message->arguments[0].o);
+	}
 	if (strcmp(wl_resource_get_class(resource), "zwlr_layer_surface_v1") == 0 &&
 			strcmp(message->message->name, "get_popup") == 0) {
 		guard_layer_get_popup(resource, message);
@@ -218,6 +352,7 @@ struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(
 		free(guard);
 		return NULL;
 	}
+	wl_list_init(&guard->zero_anchors);
 	guard->client_created.notify = guard_handle_client_created;
 	wl_display_add_client_created_listener(display, &guard->client_created);
 	return guard;
@@ -229,5 +364,9 @@ void gridwl_wlroots_guard_destroy(struct gridwl_wlroots_guard *guard) {
 	}
 	wl_protocol_logger_destroy(guard->logger);
 	wl_list_remove(&guard->client_created.link);
+	struct zero_anchor *anchor, *tmp;
+	wl_list_for_each_safe(anchor, tmp, &guard->zero_anchors, link) {
+		zero_anchor_destroy(anchor);
+	}
 	free(guard);
 }

@@ -12,4 +12,11 @@ struct gridwl_wlroots_guard *gridwl_wlroots_guard_create(
 		struct wl_display *display);
 void gridwl_wlroots_guard_destroy(struct gridwl_wlroots_guard *guard);
 
+struct wlr_xdg_popup;
+/* W30: from the new popup and reposition handlers, before the popup is
+ * unconstrained: a zero-size anchor rect the client set is put back in
+ * its rules and geometry. */
+void gridwl_wlroots_guard_popup_positioned(struct gridwl_wlroots_guard *guard,
+		struct wlr_xdg_popup *popup);
+
 #endif

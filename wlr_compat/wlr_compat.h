@@ -238,6 +238,19 @@
  *    (backend/wayland/pointer.c pointer_handle_enter); remove when it
  *    emits a motion. nested-gridwl's two-output case shows it (a host
  *    gridwl sends an enter alone too).
+ * W30 guard.c, gridwl_wlroots_guard_popup_positioned: a positioner whose
+ *    anchor rect has a zero width or height (valid: xdg-shell forbids
+ *    only negative sizes, and right-click menus of some toolkits anchor at
+ *    a point) is refused by xdg_surface.get_popup and xdg_popup.reposition
+ *    as incomplete (xdg_wm_base error 5), which disconnects the client.
+ *    The guard notes such rects at set_anchor_rect, lends wlroots a 1x1
+ *    rect for the request, and puts the client's rect back in the popup's
+ *    rules and geometry from gridwl's new-popup and reposition handlers,
+ *    before the popup is unconstrained; the positioner gets its own back at
+ *    the next request. Upstream: the same in 0.18.2 (create_xdg_popup and
+ *    xdg_popup_handle_reposition check width and height > 0); remove when
+ *    wlroots accepts 0. wlcs's XdgPopupTest.zero_size_anchor_rect_stable
+ *    and the popup-zero-anchor test show it.
  * W13 xwayland.c, gridwl_compat_xwayland_binary: which Xwayland wlroots
  *    will run, so that a missing one is found, and said so with gridwl's
  *    own message, before the first X11 client.

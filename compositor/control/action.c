@@ -23,6 +23,9 @@ static bool acts_on_window(enum gridwl_binding_action action) {
 	case GRIDWL_ACTION_CENTER:
 	case GRIDWL_ACTION_MOVE_TO_WORKSPACE:
 	case GRIDWL_ACTION_STICKY:
+	case GRIDWL_ACTION_MINIMIZE:
+	case GRIDWL_ACTION_SNAP:
+	case GRIDWL_ACTION_ALWAYS_ON_TOP:
 		return true;
 	default:
 		return false;

@@ -152,6 +152,13 @@ struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
 			json_object_new_int(view->workspace));
 	json_object_object_add(object, "sticky",
 			json_object_new_boolean(view->sticky));
+	json_object_object_add(object, "minimized",
+			json_object_new_boolean(gridwl_view_is_minimized(view)));
+	json_object_object_add(object, "always_on_top",
+			json_object_new_boolean(view->always_on_top));
+	const char *snap = gridwl_snap_name(view->snap);
+	json_object_object_add(object, "snapped",
+			snap != NULL ? json_object_new_string(snap) : NULL);
 	// The filter in effect where most of the window is, and whether a
 	// window rule chose it.
 	bool on_output = gridwl_view_main_output(view) != NULL;
@@ -585,6 +592,13 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 	}
 	json_object_object_add(reply, "outputs", json_object_new_int(outputs));
 	json_object_object_add(reply, "windows", json_object_new_int(windows));
+	// Where a window being dragged to an edge would snap: the outline the
+	// frame path draws; null when none.
+	struct wlr_box preview;
+	json_object_object_add(reply, "snap_preview",
+			gridwl_server_snap_preview(server, &preview) ?
+					box_fields(json_object_new_object(), &preview) :
+					NULL);
 	json_object_object_add(reply, "backend",
 			json_object_new_string(
 					gridwl_backend_kind_name(server->backend_kind)));

@@ -149,6 +149,36 @@ static void plan_view(struct gridwl_frame_plan *plan,
 	gridwl_view_for_each_surface(view, plan_surface, &data);
 }
 
+/* Where a window dragged to an edge would snap: an outline two logical
+ * pixels wide in the focused title bar's colour, over the windows and
+ * panels (it shows only while a window is dragged), under the cursors. */
+static void plan_snap_preview(struct gridwl_frame_plan *plan,
+		const struct gridwl_device_map *map, struct gridwl_server *server) {
+	struct wlr_box box;
+	if (!gridwl_server_snap_preview(server, &box)) {
+		return;
+	}
+	const int line = 2;
+	const struct wlr_box sides[] = {
+		{ box.x, box.y, box.width, line },
+		{ box.x, box.y + box.height - line, box.width, line },
+		{ box.x, box.y + line, line, box.height - 2 * line },
+		{ box.x + box.width - line, box.y + line, line, box.height - 2 * line },
+	};
+	for (size_t i = 0; i < sizeof(sides) / sizeof(sides[0]); i++) {
+		struct gridwl_plan_item item = {
+			.kind = GRIDWL_PLAN_RECT,
+			.color = server->decorations->style.colors.focused_bg,
+		};
+		if (sides[i].width > 0 && sides[i].height > 0 &&
+				gridwl_device_box(map, sides[i].x, sides[i].y, sides[i].width,
+						sides[i].height, &item.box) &&
+				gridwl_frame_plan_shows(plan, &item.box)) {
+			gridwl_frame_plan_add(plan, &item);
+		}
+	}
+}
+
 /* A frame draws the software cursors; a screenshot also the one on a
  * hardware plane, which is not in the composed buffer. */
 static bool cursor_drawn(struct wlr_output *wlr_output,
@@ -211,6 +241,7 @@ void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
 	wl_list_for_each_reverse(view, &output->server->views, link) {
 		plan_view(plan, &map, view, output);
 	}
+	plan_snap_preview(plan, &map, output->server);
 	if (with_cursors) {
 		plan_cursors(plan, output, with_hardware);
 	}

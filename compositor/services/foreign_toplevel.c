@@ -57,6 +57,12 @@ static void sync_state(struct gridwl_foreign_toplevel *toplevel,
 		wlr_foreign_toplevel_handle_v1_set_fullscreen(toplevel->handle,
 				view->fullscreen);
 	}
+	if (handle_has_state(toplevel,
+				WLR_FOREIGN_TOPLEVEL_HANDLE_V1_STATE_MINIMIZED) !=
+			gridwl_view_is_minimized(view)) {
+		wlr_foreign_toplevel_handle_v1_set_minimized(toplevel->handle,
+				gridwl_view_is_minimized(view));
+	}
 }
 
 static bool same_string(const char *a, const char *b) {
@@ -161,10 +167,14 @@ static void handle_request_maximize(struct wl_listener *listener, void *data) {
 static void handle_request_minimize(struct wl_listener *listener, void *data) {
 	struct gridwl_foreign_toplevel *toplevel =
 			wl_container_of(listener, toplevel, request_minimize);
-	// The protocol lets a compositor ignore it; gridwl has nowhere to put
-	// a minimized window.
-	wlr_log(WLR_DEBUG, "Window %u: minimize ignored, gridwl has none",
-			toplevel->view->id);
+	struct wlr_foreign_toplevel_handle_v1_minimized_event *event = data;
+	// A taskbar's button: restoring also activates, as clicking a
+	// minimized window's button does everywhere.
+	if (event->minimized) {
+		gridwl_view_set_minimized(toplevel->view, true);
+	} else {
+		gridwl_view_focus(toplevel->view);
+	}
 }
 
 static void handle_request_fullscreen(struct wl_listener *listener,

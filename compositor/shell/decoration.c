@@ -438,6 +438,9 @@ enum gridwl_frame_part gridwl_view_frame_part_at(struct gridwl_view *view,
 		if (from_right < 2 * title) {
 			return GRIDWL_FRAME_MAXIMIZE;
 		}
+		if (from_right < 3 * title) {
+			return GRIDWL_FRAME_MINIMIZE;
+		}
 		return GRIDWL_FRAME_TITLE;
 	}
 	if (view->maximized) {

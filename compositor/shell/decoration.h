@@ -44,6 +44,7 @@ enum gridwl_frame_part {
 	GRIDWL_FRAME_TITLE,
 	GRIDWL_FRAME_CLOSE,
 	GRIDWL_FRAME_MAXIMIZE,
+	GRIDWL_FRAME_MINIMIZE,
 	GRIDWL_FRAME_EDGE, // with edges (enum wlr_edges)
 };
 

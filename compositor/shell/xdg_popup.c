@@ -6,6 +6,7 @@
 #include "compositor/server.h"
 #include "compositor/view/view.h"
 #include "input/seat.h"
+#include "wlr_compat/guard.h"
 
 struct gridwl_popup {
 	struct gridwl_server *server;
@@ -13,6 +14,7 @@ struct gridwl_popup {
 	struct wl_listener commit;
 	struct wl_listener map;
 	struct wl_listener unmap;
+	struct wl_listener reposition;
 	struct wl_listener destroy;
 };
 
@@ -132,6 +134,7 @@ static void popup_handle_destroy(struct wl_listener *listener, void *data) {
 	wl_list_remove(&popup->commit.link);
 	wl_list_remove(&popup->map.link);
 	wl_list_remove(&popup->unmap.link);
+	wl_list_remove(&popup->reposition.link);
 	wl_list_remove(&popup->destroy.link);
 	free(popup);
 }
@@ -235,9 +238,23 @@ static void popup_handle_commit(struct wl_listener *listener, void *data) {
 	wlr_xdg_surface_schedule_configure(xdg_surface);
 }
 
+/* xdg_popup.reposition (xdg_wm_base 3): wlroots has the new rules in
+ * scheduled and sends the configure; gridwl keeps it on its output. */
+static void popup_handle_reposition(struct wl_listener *listener, void *data) {
+	struct gridwl_popup *popup = wl_container_of(listener, popup, reposition);
+	struct wlr_xdg_surface *xdg_surface = popup->xdg_surface;
+	gridwl_wlroots_guard_popup_positioned(popup->server->wlroots_guard,
+			xdg_surface->popup);
+	struct gridwl_view *view = gridwl_view_from_surface(xdg_surface->surface);
+	if (view != NULL) {
+		popup_unconstrain(popup->server, xdg_surface->popup, view);
+	}
+}
+
 void gridwl_popup_create(struct gridwl_server *server,
 		struct wlr_xdg_popup *xdg_popup) {
 	struct wlr_xdg_surface *xdg_surface = xdg_popup->base;
+	gridwl_wlroots_guard_popup_positioned(server->wlroots_guard, xdg_popup);
 	struct gridwl_popup *popup = calloc(1, sizeof(*popup));
 	if (popup == NULL) {
 		wl_resource_post_no_memory(xdg_popup->resource);
@@ -251,6 +268,8 @@ void gridwl_popup_create(struct gridwl_server *server,
 	wl_signal_add(&xdg_surface->surface->events.map, &popup->map);
 	popup->unmap.notify = popup_handle_unmap;
 	wl_signal_add(&xdg_surface->surface->events.unmap, &popup->unmap);
+	popup->reposition.notify = popup_handle_reposition;
+	wl_signal_add(&xdg_popup->events.reposition, &popup->reposition);
 	popup->destroy.notify = popup_handle_destroy;
 	wl_signal_add(&xdg_popup->events.destroy, &popup->destroy);
 }

@@ -18,6 +18,7 @@ struct gridwl_xdg_view {
 	struct wl_listener request_move;
 	struct wl_listener request_resize;
 	struct wl_listener request_maximize;
+	struct wl_listener request_minimize;
 	struct wl_listener request_fullscreen;
 	struct wl_listener set_app_id;
 	struct wl_listener set_title;
@@ -128,6 +129,15 @@ static void handle_commit(struct wl_listener *listener, void *data) {
 			gridwl_view_set_maximized(view, true);
 		}
 	}
+	// What gridwl does of what a client may ask (xdg_wm_base 5); no
+	// window menu.
+	if (wl_resource_get_version(toplevel->resource) >=
+			XDG_TOPLEVEL_WM_CAPABILITIES_SINCE_VERSION) {
+		wlr_xdg_toplevel_set_wm_capabilities(toplevel,
+				WLR_XDG_TOPLEVEL_WM_CAPABILITIES_MAXIMIZE |
+						WLR_XDG_TOPLEVEL_WM_CAPABILITIES_MINIMIZE |
+						WLR_XDG_TOPLEVEL_WM_CAPABILITIES_FULLSCREEN);
+	}
 	gridwl_view_prefer_initial_scale(view);
 	gridwl_view_decoration_initial_commit(view);
 	wlr_xdg_surface_schedule_configure(xdg_surface);
@@ -154,6 +164,7 @@ static void handle_destroy(struct wl_listener *listener, void *data) {
 	wl_list_remove(&xdg_view->request_move.link);
 	wl_list_remove(&xdg_view->request_resize.link);
 	wl_list_remove(&xdg_view->request_maximize.link);
+	wl_list_remove(&xdg_view->request_minimize.link);
 	wl_list_remove(&xdg_view->request_fullscreen.link);
 	wl_list_remove(&xdg_view->set_app_id.link);
 	wl_list_remove(&xdg_view->set_title.link);
@@ -190,6 +201,14 @@ static void handle_request_maximize(struct wl_listener *listener, void *data) {
 			xdg_surface->toplevel->requested.maximized);
 	// xdg-shell wants a configure in answer even when nothing changed.
 	wlr_xdg_surface_schedule_configure(xdg_surface);
+}
+
+/* xdg-shell has no way back from it: the client is restored only by what
+ * activates it (compositor/view/view_minimize.c). */
+static void handle_request_minimize(struct wl_listener *listener, void *data) {
+	struct gridwl_xdg_view *xdg_view =
+			wl_container_of(listener, xdg_view, request_minimize);
+	gridwl_view_set_minimized(&xdg_view->view, true);
 }
 
 static void handle_request_fullscreen(struct wl_listener *listener,
@@ -271,6 +290,9 @@ void gridwl_view_handle_new_xdg_toplevel(struct gridwl_server *server,
 	xdg_view->request_maximize.notify = handle_request_maximize;
 	wl_signal_add(&toplevel->events.request_maximize,
 			&xdg_view->request_maximize);
+	xdg_view->request_minimize.notify = handle_request_minimize;
+	wl_signal_add(&toplevel->events.request_minimize,
+			&xdg_view->request_minimize);
 	xdg_view->request_fullscreen.notify = handle_request_fullscreen;
 	wl_signal_add(&toplevel->events.request_fullscreen,
 			&xdg_view->request_fullscreen);

@@ -31,6 +31,7 @@ struct gridwl_xwayland_view {
 	struct wl_listener request_move;
 	struct wl_listener request_resize;
 	struct wl_listener request_maximize;
+	struct wl_listener request_minimize;
 	struct wl_listener request_fullscreen;
 	struct wl_listener request_activate;
 	struct wl_listener set_title;
@@ -144,6 +145,12 @@ static void xwl_set_maximized(struct gridwl_view *view, bool maximized) {
 	wlr_xwayland_surface_set_maximized(view->xwayland_surface, maximized);
 }
 
+/* WM_STATE IconicState and _NET_WM_STATE_HIDDEN, as ICCCM and EWMH have
+ * it, so the program knows it is not seen. */
+static void xwl_set_minimized(struct gridwl_view *view, bool minimized) {
+	wlr_xwayland_surface_set_minimized(view->xwayland_surface, minimized);
+}
+
 static void xwl_close(struct gridwl_view *view) {
 	wlr_xwayland_surface_close(view->xwayland_surface);
 }
@@ -162,6 +169,7 @@ static const struct gridwl_view_impl xwayland_view_impl = {
 	.set_activated = xwl_set_activated,
 	.set_fullscreen = xwl_set_fullscreen,
 	.set_maximized = xwl_set_maximized,
+	.set_minimized = xwl_set_minimized,
 	.set_resizing = NULL, // X11 has no resizing state
 	.close = xwl_close,
 };
@@ -220,6 +228,7 @@ static void handle_destroy(struct wl_listener *listener, void *data) {
 	wl_list_remove(&xwl_view->request_move.link);
 	wl_list_remove(&xwl_view->request_resize.link);
 	wl_list_remove(&xwl_view->request_maximize.link);
+	wl_list_remove(&xwl_view->request_minimize.link);
 	wl_list_remove(&xwl_view->request_fullscreen.link);
 	wl_list_remove(&xwl_view->request_activate.link);
 	wl_list_remove(&xwl_view->set_title.link);
@@ -289,6 +298,19 @@ static void handle_request_maximize(struct wl_listener *listener, void *data) {
 	struct wlr_xwayland_surface *xsurface = xwl_view->view.xwayland_surface;
 	gridwl_view_set_maximized(&xwl_view->view,
 			xsurface->maximized_horz && xsurface->maximized_vert);
+}
+
+/* WM_CHANGE_STATE IconicState or _NET_WM_STATE_HIDDEN (iconify), and
+ * their way back. */
+static void handle_request_minimize(struct wl_listener *listener, void *data) {
+	struct gridwl_xwayland_view *xwl_view =
+			wl_container_of(listener, xwl_view, request_minimize);
+	struct wlr_xwayland_minimize_event *event = data;
+	if (event->minimize) {
+		gridwl_view_set_minimized(&xwl_view->view, true);
+	} else {
+		gridwl_view_focus(&xwl_view->view);
+	}
 }
 
 static void handle_request_fullscreen(struct wl_listener *listener,
@@ -396,6 +418,8 @@ void gridwl_xwayland_view_create(struct gridwl_server *server,
 				handle_request_resize },
 		{ &xsurface->events.request_maximize, &xwl_view->request_maximize,
 				handle_request_maximize },
+		{ &xsurface->events.request_minimize, &xwl_view->request_minimize,
+				handle_request_minimize },
 		{ &xsurface->events.request_fullscreen, &xwl_view->request_fullscreen,
 				handle_request_fullscreen },
 		{ &xsurface->events.request_activate, &xwl_view->request_activate,

@@ -44,7 +44,8 @@ bool gridwl_view_is_x11(const struct gridwl_view *view) {
 }
 
 bool gridwl_view_is_shown(struct gridwl_view *view) {
-	return view->mapped && !gridwl_view_hidden_by_lock(view) &&
+	return view->mapped && !gridwl_view_is_minimized(view) &&
+			!gridwl_view_hidden_by_lock(view) &&
 			!gridwl_view_hidden_by_workspace(view);
 }
 
@@ -308,6 +309,9 @@ void gridwl_view_focus(struct gridwl_view *view) {
 	if (previous_view == view) {
 		return;
 	}
+	// Activating a minimized window (a taskbar's button, xdg-activation,
+	// gridctl focus, focus cycling) restores it.
+	gridwl_view_set_minimized(view, false);
 	// An open menu of another window would swallow the focus change.
 	gridwl_popup_dismiss_grab(server, view);
 	if (previous_view != NULL &&
@@ -383,6 +387,9 @@ void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 	if (fullscreen && !view->fullscreen && !view->maximized) {
 		view->restore = gridwl_view_box(view);
 	}
+	if (fullscreen) {
+		gridwl_view_set_minimized(view, false);
+	}
 	view->fullscreen = fullscreen;
 	view->impl->set_fullscreen(view, fullscreen);
 	gridwl_foreign_toplevel_update_state(view);
@@ -408,6 +415,9 @@ void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 void gridwl_view_set_maximized(struct gridwl_view *view, bool maximized) {
 	if (maximized && !view->fullscreen && !view->maximized) {
 		view->restore = gridwl_view_box(view);
+	}
+	if (maximized) {
+		gridwl_view_set_minimized(view, false);
 	}
 	view->maximized = maximized;
 	view->impl->set_maximized(view, maximized);
@@ -447,6 +457,9 @@ void gridwl_views_arrange(struct gridwl_server *server) {
 		if (view->fullscreen || view->maximized) {
 			view->stranded = false;
 			view_fit(view);
+		} else if (view->snap != GRIDWL_SNAP_NONE && view->mapped) {
+			view->stranded = false;
+			gridwl_view_snap_fit(view);
 		} else if (view->mapped &&
 				(gridwl_view_is_window(view) ||
 						view->kind == GRIDWL_VIEW_X11_UNMANAGED)) {
@@ -573,6 +586,7 @@ void gridwl_view_map(struct gridwl_view *view) {
 	view_remember_geometry(view);
 	gridwl_view_pick_home(view);
 	gridwl_view_apply_rules(view);
+	gridwl_view_place_by_rules(view);
 	gridwl_view_take_workspace(view);
 	// Before its focus, so that subscribers hear of it first.
 	gridwl_subscribe_window(server, view, "new");
@@ -597,6 +611,8 @@ void gridwl_view_unmap(struct gridwl_view *view) {
 	gridwl_foreign_toplevel_unmap(view);
 	gridwl_view_damage_whole(view);
 	view->mapped = false;
+	// Mapped again, it is shown.
+	view->minimized = false;
 	gridwl_view_forget_home(view);
 	// Leaves every output and frees its resampled copies: an unmapped
 	// window is on no output.

@@ -46,8 +46,20 @@ struct gridwl_view_impl {
 	void (*set_activated)(struct gridwl_view *view, bool activated);
 	void (*set_fullscreen)(struct gridwl_view *view, bool fullscreen);
 	void (*set_maximized)(struct gridwl_view *view, bool maximized);
+	// NULL when the client is not told (xdg-shell has no minimized state).
+	void (*set_minimized)(struct gridwl_view *view, bool minimized);
 	void (*set_resizing)(struct gridwl_view *view, bool resizing);
 	void (*close)(struct gridwl_view *view);
+};
+
+/* Which half of its output's usable area a window is snapped to
+ * (compositor/view/view_snap.c). */
+enum gridwl_snap {
+	GRIDWL_SNAP_NONE,
+	GRIDWL_SNAP_LEFT,
+	GRIDWL_SNAP_RIGHT,
+	// Dropped at an output's top edge: maximized (a drag's target only).
+	GRIDWL_SNAP_TOP,
 };
 
 /* What a view is; each kind has its own role code in compositor/shell/. */
@@ -124,6 +136,16 @@ struct gridwl_view {
 	// window is shown on every one.
 	int workspace;
 	bool sticky;
+	// Minimized (compositor/view/view_minimize.c): mapped but neither drawn
+	// nor reachable by input, until something activates it again.
+	bool minimized;
+	// Snapped to a half of its output (compositor/view/view_snap.c), and
+	// where it was before, which an unsnap gives back.
+	enum gridwl_snap snap;
+	struct wlr_box snap_restore;
+	// Stacked above the other windows, below the top layer's panels
+	// (compositor/view/view_stack.c).
+	bool always_on_top;
 
 	// Its wlr-foreign-toplevel handle while mapped (a window only).
 	struct gridwl_foreign_toplevel *foreign_toplevel;
@@ -234,6 +256,11 @@ void gridwl_view_raise(struct gridwl_view *view);
  * windows (a fullscreen one over the panels), the fullscreen windows over
  * the panels that were raised before it back among the windows. */
 void gridwl_view_bring_to_front(struct gridwl_view *view);
+/* Puts a view at the bottom of its band of the stack (a window just above
+ * the bottom layer); its children stay where they are, above it. */
+void gridwl_view_lower(struct gridwl_view *view);
+/* Keeps a window above the other windows (not above panels). */
+void gridwl_view_set_always_on_top(struct gridwl_view *view, bool on_top);
 /* Fullscreen windows raised over the panels, other than focused, go back
  * among the windows (compositor/view/view_stack.c). */
 void gridwl_views_lower_fullscreen(struct gridwl_server *server,
@@ -319,6 +346,47 @@ void gridwl_view_forget_presented(struct gridwl_view *view,
 /* Mapped, shown, and every output that is shown and that the view is on
  * has presented its latest commit. */
 bool gridwl_view_is_presented(struct gridwl_view *view);
+
+/* compositor/view/view_place.c. As the window maps: what window rules say
+ * of its output, position, size and stacking. */
+void gridwl_view_place_by_rules(struct gridwl_view *view);
+
+/* compositor/view/view_minimize.c. Hides a mapped window (or shows it
+ * again) without unmapping it: it keeps its handle, its outputs and its
+ * place in focus cycling. A focused window gives the focus away. */
+void gridwl_view_set_minimized(struct gridwl_view *view, bool minimized);
+bool gridwl_view_is_minimized(const struct gridwl_view *view);
+
+/* compositor/view/view_snap.c. where is "left" or "right" (that half of
+ * the usable area of the output most of the window is on, panels' zones
+ * left free), "up" (maximized) or "down" (unmaximized, else unsnapped);
+ * false when it is no word of these. */
+bool gridwl_view_snap(struct gridwl_view *view, const char *where);
+/* Back to the size it had before it was snapped, at its place then
+ * (keep_position: where it is now). */
+void gridwl_view_unsnap(struct gridwl_view *view, bool keep_position);
+/* The window's box snapped to that half of output, frame inside it. */
+struct wlr_box gridwl_view_snap_box(struct gridwl_view *view,
+		struct gridwl_output *output, enum gridwl_snap snap);
+/* After the outputs or panels changed: a snapped window fills its half
+ * again. */
+void gridwl_view_snap_fit(struct gridwl_view *view);
+const char *gridwl_snap_name(enum gridwl_snap snap);
+/* During an interactive move, with the pointer at lx, ly: at the left,
+ * right or top edge of the layout, the half (or the maximized area) the
+ * window would take becomes the server's snap preview. */
+void gridwl_view_snap_drag_motion(struct gridwl_view *view, double lx,
+		double ly);
+/* The move ends: dropped (drop non-NULL) on a shown preview, the window
+ * snaps there; the preview goes either way. */
+void gridwl_view_snap_drag_end(struct gridwl_server *server,
+		struct gridwl_view *drop);
+/* A snapped window taken by an interactive move gets its size from before
+ * back, under the pointer at lx as far across as it was. */
+void gridwl_view_snap_drag_begin(struct gridwl_view *view, double lx);
+/* The preview to draw: an outline of box (logical); false when none. */
+bool gridwl_server_snap_preview(struct gridwl_server *server,
+		struct wlr_box *box);
 
 /* The output most of the view is on (NULL when none). */
 struct gridwl_output *gridwl_view_main_output(struct gridwl_view *view);

@@ -22,9 +22,11 @@ struct gridwl_view *gridwl_view_keyboard_focused(struct gridwl_server *server) {
 	return view != NULL && gridwl_view_is_window(view) ? view : NULL;
 }
 
-/* A window the keyboard can go to. */
+/* A window the keyboard can go to: a minimized one is restored. */
 static bool can_focus(struct gridwl_view *view) {
-	return gridwl_view_is_window(view) && gridwl_view_is_shown(view);
+	return gridwl_view_is_window(view) &&
+			(gridwl_view_is_shown(view) ||
+					(view->mapped && gridwl_view_is_minimized(view)));
 }
 
 void gridwl_view_focus_cycle(struct gridwl_server *server, bool next) {

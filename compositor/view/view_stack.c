@@ -10,14 +10,15 @@
  * lock, and within a band the most recently raised first.
  */
 
-/* Bottom up: 0 and 1 the background and bottom layers, 2 windows, 3 the
- * top layer, 4 the focused fullscreen window, 5 overlay, 6 the lock. */
+/* Bottom up: 0 and 1 the background and bottom layers, 2 windows, 3
+ * windows kept on top, 4 the top layer, 5 the focused fullscreen window, 6
+ * overlay, 7 the lock. */
 static int view_band(struct gridwl_view *view) {
 	switch (view->kind) {
 	case GRIDWL_VIEW_LOCK_SURFACE:
-		return 6;
+		return 7;
 	case GRIDWL_VIEW_IM_POPUP:
-		return 5;
+		return 6;
 	case GRIDWL_VIEW_LAYER_SURFACE:
 		switch (view->layer) {
 		case ZWLR_LAYER_SHELL_V1_LAYER_BACKGROUND:
@@ -25,12 +26,15 @@ static int view_band(struct gridwl_view *view) {
 		case ZWLR_LAYER_SHELL_V1_LAYER_BOTTOM:
 			return 1;
 		case ZWLR_LAYER_SHELL_V1_LAYER_TOP:
-			return 3;
+			return 4;
 		default:
-			return 5;
+			return 6;
 		}
 	default:
-		return view->fullscreen && view->above_panels ? 4 : 2;
+		if (view->fullscreen && view->above_panels) {
+			return 5;
+		}
+		return view->always_on_top ? 3 : 2;
 	}
 }
 
@@ -98,6 +102,33 @@ void gridwl_view_raise(struct gridwl_view *view) {
 void gridwl_view_bring_to_front(struct gridwl_view *view) {
 	gridwl_views_lower_fullscreen(view->server, view);
 	view->above_panels = view->fullscreen;
+	gridwl_view_raise(view);
+	gridwl_view_damage_whole(view);
+	gridwl_seat_schedule_pointer_rebase(view->server->seat);
+}
+
+void gridwl_view_lower(struct gridwl_view *view) {
+	int band = view_band(view);
+	wl_list_remove(&view->link);
+	// The list is topmost first: the view goes right under the last view
+	// of its band or a higher one.
+	struct wl_list *above = &view->server->views;
+	struct gridwl_view *other;
+	wl_list_for_each(other, &view->server->views, link) {
+		if (view_band(other) < band) {
+			break;
+		}
+		above = &other->link;
+	}
+	wl_list_insert(above, &view->link);
+	gridwl_seat_schedule_pointer_rebase(view->server->seat);
+}
+
+void gridwl_view_set_always_on_top(struct gridwl_view *view, bool on_top) {
+	if (!gridwl_view_is_window(view) || view->always_on_top == on_top) {
+		return;
+	}
+	view->always_on_top = on_top;
 	gridwl_view_raise(view);
 	gridwl_view_damage_whole(view);
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);

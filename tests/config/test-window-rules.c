@@ -73,6 +73,32 @@ static void test_errors(void) {
 	parse_error("window app_id=\"foot filter bilinear", "unterminated quote");
 	parse_error("window app_id=foot scale 2",
 			"unknown window rule word 'scale'");
+	parse_error("window app_id=foot size 0x5",
+			"size must be WxH (logical pixels, 1 to 16384), got '0x5'");
+	parse_error("window app_id=foot size 640", "size must be WxH");
+	parse_error("window app_id=foot position 1,x",
+			"position must be X,Y (logical pixels), got '1,x'");
+	parse_error("window app_id=foot output", "missing value for 'output'");
+}
+
+static void test_placement(void) {
+	struct gridwl_config *config = gridwl_config_create();
+	CHECK(config != NULL);
+	parse_ok(config, "window app_id=^foot$ output DP-1 position -5,20");
+	parse_ok(config, "window app_id=foot size 300x200 center always-on-top");
+	parse_ok(config, "window app_id=^foot$ output eDP-1");
+	struct gridwl_window_identity foot = { .app_id = "foot" };
+	struct gridwl_window_placement p;
+	gridwl_config_window_placement(config, &foot, &p);
+	// Word by word, the last line naming one wins.
+	CHECK(p.output != NULL && strcmp(p.output, "eDP-1") == 0);
+	CHECK(p.has_position && p.x == -5 && p.y == 20);
+	CHECK(p.has_size && p.width == 300 && p.height == 200);
+	CHECK(p.center && p.always_on_top);
+	struct gridwl_window_identity other = { .app_id = "footclient" };
+	gridwl_config_window_placement(config, &other, &p);
+	CHECK(p.output == NULL && !p.has_position && p.has_size && p.center);
+	gridwl_config_destroy(config);
 }
 
 static void test_matching(void) {
@@ -139,6 +165,7 @@ static void test_load(void) {
 int main(void) {
 	test_parse_fields();
 	test_errors();
+	test_placement();
 	test_matching();
 	test_load();
 	printf("window rules: all tests passed\n");

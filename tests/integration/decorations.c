@@ -162,7 +162,7 @@ static bool body_pixels(struct harness *h, const void *data) {
 		struct image_region r2 = {
 			.x = (f2.fx - 640 + BORDER) * 2,
 			.y = (f2.fy + BORDER) * 2,
-			.width = (f2.fw - 2 * BORDER - 2 * title) * 2,
+			.width = (f2.fw - 2 * BORDER - 3 * title) * 2,
 			.height = title * 2,
 		};
 		long inked, uneven;

@@ -15,8 +15,8 @@
  * windows, follow title and app_id, enter and leave outputs as gridctl
  * moves the window across the mixed layout's seam, mark the focused window
  * activated, and the taskbar's activate, close, maximize and fullscreen
- * requests act as gridctl or the client's own requests do; minimize is
- * ignored without an error.
+ * requests act as gridctl or the client's own requests do, minimize
+ * too.
  */
 
 static struct harness_client *spawn_helper(struct harness *h, const char *env,
@@ -52,33 +52,6 @@ static bool wait_exact(struct harness_client *tbar, const char *want) {
 		}
 	}
 	return CHECK(false, "the taskbar never printed \"%s\"", want);
-}
-
-struct window_field {
-	const char *app_id;
-	const char *field;
-	bool value;
-};
-
-static bool window_field_is(struct json_object *window, void *data) {
-	const struct window_field *want = data;
-	struct json_object *app_id, *field;
-	return json_object_object_get_ex(window, "app_id", &app_id) &&
-			strcmp(json_object_get_string(app_id), want->app_id) == 0 &&
-			json_object_object_get_ex(window, want->field, &field) &&
-			json_object_get_boolean(field) == want->value;
-}
-
-static bool wait_window_field(struct harness *h, const char *app_id,
-		const char *field, bool value) {
-	struct window_field want = { app_id, field, value };
-	char why[128];
-	snprintf(why, sizeof(why), "window %s with %s %s", app_id, field,
-			value ? "true" : "false");
-	struct json_object *window = harness_wait_window(h, window_field_is, &want,
-			HARNESS_TIMEOUT_MS, why);
-	json_object_put(window);
-	return window != NULL;
 }
 
 static bool tbar_command(struct harness_client *tbar, const char *command) {
@@ -186,42 +159,49 @@ static bool body(struct harness *h, const void *data) {
 					"state=activated outputs=HEADLESS-1") &&
 			wait_focused(h, "deux") && ok;
 	ok = tbar_command(tbar, "maximize one") &&
-			wait_window_field(h, "one", "maximized", true) &&
+			wait_window_bool(h, "one", "maximized", true) &&
 			wait_exact(tbar,
 					"toplevel 1 app_id=one title=One state=maximized "
 					"outputs=HEADLESS-2") &&
 			ok;
 	ok = tbar_command(tbar, "unmaximize one") &&
-			wait_window_field(h, "one", "maximized", false) &&
+			wait_window_bool(h, "one", "maximized", false) &&
 			wait_exact(tbar,
 					"toplevel 1 app_id=one title=One state=- "
 					"outputs=HEADLESS-2") &&
 			ok;
 	ok = tbar_command(tbar, "fullscreen one HEADLESS-1") &&
-			wait_window_field(h, "one", "fullscreen", true) &&
+			wait_window_bool(h, "one", "fullscreen", true) &&
 			wait_exact(tbar,
 					"toplevel 1 app_id=one title=One "
 					"state=fullscreen outputs=HEADLESS-1") &&
 			ok;
 	ok = tbar_command(tbar, "unfullscreen one") &&
-			wait_window_field(h, "one", "fullscreen", false) &&
+			wait_window_bool(h, "one", "fullscreen", false) &&
 			wait_exact(tbar,
 					"toplevel 1 app_id=one title=One state=- "
 					"outputs=HEADLESS-2") &&
 			ok;
 
-	// Minimize is ignored, a popup gets no handle, and neither is an
-	// error.
-	struct lines lines = { 0 };
+	// Minimize and back (tests/integration/minimize.c has the rest).
 	ok = tbar_command(tbar, "minimize one") &&
-			client_command_synced(one, "popup 10 10 60 40") &&
+			wait_window_bool(h, "one", "minimized", true) &&
+			wait_exact(tbar,
+					"toplevel 1 app_id=one title=One state=minimized "
+					"outputs=HEADLESS-2") &&
+			ok;
+	ok = tbar_command(tbar, "unminimize one") &&
+			wait_window_bool(h, "one", "minimized", false) &&
+			wait_exact(tbar,
+					"toplevel 1 app_id=one title=One state=activated "
+					"outputs=HEADLESS-2") &&
+			ok;
+	// A popup gets no handle, and that is no error.
+	struct lines lines = { 0 };
+	ok = client_command_synced(one, "popup 10 10 60 40") &&
 			tbar_sync(tbar, &lines) && no_line_starts(&lines, "toplevel 3") &&
-			no_line_starts(&lines,
-					"toplevel 1 app_id=one title=One "
-					"state=minimized") &&
 			ok;
 	lines_free(&lines);
-	ok = wait_window_field(h, "one", "fullscreen", false) && ok;
 
 	// Close asks the client, which goes; its handle with it.
 	ok = tbar_command(tbar, "close one") &&

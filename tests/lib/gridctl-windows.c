@@ -67,3 +67,30 @@ bool wait_focused(struct harness *h, const char *app_id) {
 	json_object_put(reply);
 	return reply != NULL;
 }
+
+struct window_bool {
+	const char *app_id;
+	const char *field;
+	bool value;
+};
+
+static bool window_bool_is(struct json_object *window, void *data) {
+	const struct window_bool *want = data;
+	struct json_object *app_id, *field;
+	return json_object_object_get_ex(window, "app_id", &app_id) &&
+			strcmp(json_object_get_string(app_id), want->app_id) == 0 &&
+			json_object_object_get_ex(window, want->field, &field) &&
+			json_object_get_boolean(field) == want->value;
+}
+
+bool wait_window_bool(struct harness *h, const char *app_id, const char *field,
+		bool value) {
+	struct window_bool want = { app_id, field, value };
+	char why[128];
+	snprintf(why, sizeof(why), "window %s with %s %s", app_id, field,
+			value ? "true" : "false");
+	struct json_object *window = harness_wait_window(h, window_bool_is, &want,
+			3 * HARNESS_TIMEOUT_MS, why);
+	json_object_put(window);
+	return window != NULL;
+}

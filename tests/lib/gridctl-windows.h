@@ -21,4 +21,9 @@ bool window_outputs_are(struct json_object *window, const char *const *names);
  * window is); false after reporting when that does not happen. */
 bool wait_focused(struct harness *h, const char *app_id);
 
+/* Waits until the window app_id has the boolean field ("maximized",
+ * "minimized", ...) at value; false after reporting. */
+bool wait_window_bool(struct harness *h, const char *app_id, const char *field,
+		bool value);
+
 #endif

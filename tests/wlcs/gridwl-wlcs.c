@@ -739,8 +739,8 @@ static WlcsTouch *server_create_touch(WlcsDisplayServer *base) {
 }
 
 /* Every global gridwl offers, at the version it offers it on wlroots 0.18
- * (wayland-info against a headless gridwl; xdg_wm_base stays at 2 on
- * purpose, see compositor/server.c). wlcs binds a global that is there at
+ * (wayland-info against a headless gridwl; xdg_wm_base at 6, for
+ * wm_capabilities, see compositor/server.c). wlcs binds a global that is there at
  * the version a test needs whatever this says; the list decides what is
  * missing: a test that needs an extension, or a version, not listed here
  * is skipped, one listed but not offered fails. So it must say exactly
@@ -754,7 +754,7 @@ static const WlcsExtensionDescriptor extensions[] = {
 	{ "wl_seat", 9 },
 	{ "wl_output", 4 },
 	{ "wl_data_device_manager", 3 },
-	{ "xdg_wm_base", 2 },
+	{ "xdg_wm_base", 6 },
 	{ "zxdg_output_manager_v1", 3 },
 	{ "wp_viewporter", 1 },
 	{ "zwp_primary_selection_device_manager_v1", 1 },

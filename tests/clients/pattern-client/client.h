@@ -247,11 +247,12 @@ bool subsurface_redraw_if_needed(struct subsurface *subsurface);
 void subsurface_move(struct subsurface *subsurface, int x, int y);
 
 /* popup.c */
-/* Opens a popup of size w x h anchored at the 1x1 rectangle x, y of the
- * window geometry, anchor and gravity bottom-right; adjustment is an
- * xdg_positioner constraint_adjustment bit set. */
+/* Opens a popup of size w x h anchored at the anchor_size square (1, or 0:
+ * a point) at x, y of the window geometry, anchor and gravity
+ * bottom-right; adjustment is an xdg_positioner constraint_adjustment bit
+ * set. */
 struct popup *popup_open(struct window *window, int x, int y, int w, int h,
-		uint32_t adjustment);
+		int anchor_size, uint32_t adjustment);
 void popup_destroy(struct popup *popup);
 void popup_redraw_if_needed(struct popup *popup);
 /* "none", or a comma separated list of slide, flip, resize (both axes) and

@@ -77,11 +77,13 @@ static const char usage[] =
 		"\n"
 		"With --decoration also: decoration server|client\n"
 		"Commands on stdin: scale N | pattern P | damage X Y W H | sync | quit |\n"
-		"title T |\n"
-		"popup X Y W H [ADJUST] | popup-close | subsurface-move I X Y\n"
+		"title T | minimize |\n"
+		"popup X Y W H [ADJUST] | popup-point X Y W H [ADJUST] | popup-close |\n"
+		"subsurface-move I X Y\n"
 		"\n"
 		"popup opens an xdg_popup (no grab) of WxH anchored at the 1x1 rectangle\n"
-		"X,Y of the window geometry, anchor and gravity bottom-right, drawn at the\n"
+		"X,Y of the window geometry (popup-point: the 0x0 one, which xdg-shell\n"
+		"allows), anchor and gravity bottom-right, drawn at the\n"
 		"window's current scale and pattern. ADJUST is the constraint adjustment:\n"
 		"none, or a comma separated list of slide, flip, resize (both axes),\n"
 		"slide-x, slide-y, flip-x, flip-y, resize-x, resize-y (default flip,slide).\n"
@@ -405,7 +407,8 @@ static void registry_global_remove(void *data, struct wl_registry *registry,
 }
 
 /* popup X Y W H [ADJUST] */
-static void open_popup(struct window *window, char **args, int nargs) {
+static void open_popup(struct window *window, char **args, int nargs,
+		int anchor_size) {
 	int n[4];
 	uint32_t adjustment;
 	if (!parse_int(args[0], -16384, 16384, &n[0]) ||
@@ -426,7 +429,8 @@ static void open_popup(struct window *window, char **args, int nargs) {
 		client_emit("error the window is not shown yet");
 		return;
 	}
-	window->popup = popup_open(window, n[0], n[1], n[2], n[3], adjustment);
+	window->popup =
+			popup_open(window, n[0], n[1], n[2], n[3], anchor_size, adjustment);
 }
 
 static void handle_command(struct client *client, char *line) {
@@ -472,7 +476,10 @@ static void handle_command(struct client *client, char *line) {
 			client_emit("error damage rectangle outside the buffer");
 		}
 	} else if (strcmp(cmd, "popup") == 0 && (all_args == 4 || all_args == 5)) {
-		open_popup(window, args, all_args);
+		open_popup(window, args, all_args, 1);
+	} else if (strcmp(cmd, "popup-point") == 0 &&
+			(all_args == 4 || all_args == 5)) {
+		open_popup(window, args, all_args, 0);
 	} else if (strcmp(cmd, "subsurface-move") == 0 && all_args == 3 &&
 			parse_int(args[0], 1, window->subsurface_count, &n[0]) &&
 			parse_int(args[1], -16384, 16384, &n[1]) &&
@@ -490,6 +497,9 @@ static void handle_command(struct client *client, char *line) {
 		}
 		xdg_toplevel_set_title(window->xdg_toplevel, title);
 		wl_surface_commit(window->surface);
+		client_sync(client, "sync");
+	} else if (strcmp(cmd, "minimize") == 0 && nargs == 0) {
+		xdg_toplevel_set_minimized(window->xdg_toplevel);
 		client_sync(client, "sync");
 	} else if (strcmp(cmd, "popup-close") == 0 && nargs == 0) {
 		if (window->popup == NULL) {

@@ -73,7 +73,7 @@ static const struct xdg_popup_listener popup_listener = {
 };
 
 struct popup *popup_open(struct window *window, int x, int y, int w, int h,
-		uint32_t adjustment) {
+		int anchor_size, uint32_t adjustment) {
 	struct client *client = window->client;
 	struct popup *popup = calloc(1, sizeof(*popup));
 	if (popup == NULL) {
@@ -97,7 +97,7 @@ struct popup *popup_open(struct window *window, int x, int y, int w, int h,
 	struct xdg_positioner *positioner =
 			xdg_wm_base_create_positioner(client->wm_base);
 	xdg_positioner_set_size(positioner, w, h);
-	xdg_positioner_set_anchor_rect(positioner, x, y, 1, 1);
+	xdg_positioner_set_anchor_rect(positioner, x, y, anchor_size, anchor_size);
 	xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT);
 	xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
 	xdg_positioner_set_constraint_adjustment(positioner, adjustment);
