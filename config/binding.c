@@ -2,6 +2,7 @@
 #include <string.h>
 #include <strings.h>
 #include <wlr/types/wlr_keyboard.h>
+#include "config/blank.h"
 #include "config/config.h"
 
 static const struct {
@@ -21,19 +22,8 @@ static const struct {
 	{ "Mod5", WLR_MODIFIER_MOD5 },
 };
 
-static bool is_blank(char c) {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-static const char *skip_blanks(const char *s) {
-	while (is_blank(*s)) {
-		s++;
-	}
-	return s;
-}
-
 static const char *skip_word(const char *s) {
-	while (*s != '\0' && !is_blank(*s)) {
+	while (*s != '\0' && !gridwl_config_is_blank(*s)) {
 		s++;
 	}
 	return s;
@@ -143,7 +133,7 @@ const char *gridwl_binding_action_name(size_t index) {
  * and applied as gridctl output applies it. */
 static bool parse_output_words(struct gridwl_binding *binding, const char *rest,
 		const char *where, char **error) {
-	const char *keys = skip_blanks(skip_word(rest));
+	const char *keys = gridwl_config_skip_blanks(skip_word(rest));
 	if (*rest == '\0' || *keys == '\0') {
 		return gridwl_config_error(error, where,
 				"output takes an output's name (or internal) and what to "
@@ -156,7 +146,7 @@ static bool parse_output_words(struct gridwl_binding *binding, const char *rest,
 	}
 	gridwl_output_config_destroy(oc);
 	size_t len = strlen(rest);
-	while (len > 0 && is_blank(rest[len - 1])) {
+	while (len > 0 && gridwl_config_is_blank(rest[len - 1])) {
 		len--;
 	}
 	binding->argument = strndup(rest, len);
@@ -171,7 +161,7 @@ static bool parse_word(struct gridwl_binding *binding, size_t i,
 		const char *rest, const char *where, char **error) {
 	const char *name = actions[i].name;
 	const char *end = skip_word(rest);
-	if (end == rest || *skip_blanks(end) != '\0') {
+	if (end == rest || *gridwl_config_skip_blanks(end) != '\0') {
 		return gridwl_config_error(error, where, "%s takes one word, got '%s'",
 				name, rest);
 	}
@@ -205,7 +195,7 @@ bool gridwl_binding_parse_action(struct gridwl_binding *binding,
 		const char *text, const char *where, char **error) {
 	const char *end = skip_word(text);
 	size_t len = (size_t)(end - text);
-	const char *rest = skip_blanks(end);
+	const char *rest = gridwl_config_skip_blanks(end);
 
 	if (len == 0) {
 		return gridwl_config_error(error, where, "bind needs an action");
@@ -272,7 +262,7 @@ bool gridwl_binding_parse_action(struct gridwl_binding *binding,
 static bool is_word(const char *text, const char *word) {
 	size_t len = strlen(word);
 	return strncmp(text, word, len) == 0 &&
-			(text[len] == '\0' || is_blank(text[len]));
+			(text[len] == '\0' || gridwl_config_is_blank(text[len]));
 }
 
 /* The flags between the keys and the action; returns where the action
@@ -290,7 +280,7 @@ static const char *parse_flags(struct gridwl_binding *binding, const char *text,
 			gridwl_config_error(error, where, "out of memory");
 			return NULL;
 		}
-		text = skip_blanks(skip_word(text));
+		text = gridwl_config_skip_blanks(skip_word(text));
 	}
 	return text;
 }
@@ -339,7 +329,7 @@ static bool check_locked(const struct gridwl_binding *binding,
 static const char *parse_leading_flags(struct gridwl_binding *binding,
 		const char *text, const char *keyword, const char *where,
 		char **error) {
-	text = skip_blanks(text);
+	text = gridwl_config_skip_blanks(text);
 	while (text[0] == '-' && text[1] == '-') {
 		const char *end = skip_word(text);
 		if (!is_word(text, LOCKED_FLAG)) {
@@ -353,7 +343,7 @@ static const char *parse_leading_flags(struct gridwl_binding *binding,
 			return NULL;
 		}
 		binding->locked = true;
-		text = skip_blanks(end);
+		text = gridwl_config_skip_blanks(end);
 	}
 	return text;
 }
@@ -387,8 +377,8 @@ struct gridwl_binding *gridwl_binding_parse(const char *text, const char *where,
 	binding->locked = flags.locked;
 	const char *action = NULL;
 	if (!parse_combo(binding, combo, where, error) ||
-			(action = parse_flags(binding, skip_blanks(end), where, error)) ==
-					NULL ||
+			(action = parse_flags(binding, gridwl_config_skip_blanks(end),
+					 where, error)) == NULL ||
 			!gridwl_binding_parse_action(binding, action, where, error) ||
 			!check_locked(binding, "bind", where, error)) {
 		goto error;
@@ -448,7 +438,8 @@ struct gridwl_binding *gridwl_switch_binding_parse(const char *text,
 				(int)(end - start), start);
 		goto error;
 	}
-	if (!gridwl_binding_parse_action(binding, skip_blanks(end), where, error) ||
+	if (!gridwl_binding_parse_action(binding, gridwl_config_skip_blanks(end),
+				where, error) ||
 			!check_locked(binding, "bindswitch", where, error)) {
 		goto error;
 	}

@@ -3,12 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "config/blank.h"
 #include "config/config.h"
 #include "config/input_config.h"
-
-static bool is_blank(char c) {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
 
 struct gridwl_config *gridwl_config_create(void) {
 	struct gridwl_config *config = calloc(1, sizeof(*config));
@@ -78,7 +75,7 @@ void gridwl_config_destroy(struct gridwl_config *config) {
 char *gridwl_config_parse_command(const char *keyword, const char *text,
 		const char *where, char **error) {
 	size_t len = strlen(text);
-	while (len > 0 && is_blank(text[len - 1])) {
+	while (len > 0 && gridwl_config_is_blank(text[len - 1])) {
 		len--;
 	}
 	if (len == 0) {
@@ -138,7 +135,7 @@ static bool parse_cursor(struct gridwl_config *config, const char *text,
 static bool parse_xwayland(struct gridwl_config *config, const char *text,
 		const char *where, char **error) {
 	size_t len = strlen(text);
-	while (len > 0 && is_blank(text[len - 1])) {
+	while (len > 0 && gridwl_config_is_blank(text[len - 1])) {
 		len--;
 	}
 	if (len == 6 && strncmp(text, "enable", len) == 0) {
@@ -149,9 +146,10 @@ static bool parse_xwayland(struct gridwl_config *config, const char *text,
 		config->xwayland = 0;
 		return true;
 	}
-	if (len > 6 && strncmp(text, "scale", 5) == 0 && is_blank(text[5])) {
+	if (len > 6 && strncmp(text, "scale", 5) == 0 &&
+			gridwl_config_is_blank(text[5])) {
 		const char *value = text + 6;
-		while (is_blank(*value)) {
+		while (gridwl_config_is_blank(*value)) {
 			value++;
 		}
 		size_t value_len = len - (size_t)(value - text);
@@ -263,7 +261,7 @@ static const struct {
 bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
 		const char *where, char **error) {
 	const char *start = line;
-	while (is_blank(*start)) {
+	while (gridwl_config_is_blank(*start)) {
 		start++;
 	}
 	if (*start == '\0' || *start == '#') {
@@ -271,12 +269,12 @@ bool gridwl_config_parse_line(struct gridwl_config *config, const char *line,
 	}
 
 	const char *end = start;
-	while (*end != '\0' && !is_blank(*end)) {
+	while (*end != '\0' && !gridwl_config_is_blank(*end)) {
 		end++;
 	}
 	size_t len = (size_t)(end - start);
 	const char *rest = end;
-	while (is_blank(*rest)) {
+	while (gridwl_config_is_blank(*rest)) {
 		rest++;
 	}
 

@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "config/blank.h"
 #include "config/config.h"
 
 /*
@@ -9,14 +10,10 @@
  * the frames gridwl draws around windows (compositor/shell/decoration.c).
  */
 
-static bool is_blank(char c) {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
 /* text without the blanks at its end, as a length. */
 static size_t trimmed_length(const char *text) {
 	size_t len = strlen(text);
-	while (len > 0 && is_blank(text[len - 1])) {
+	while (len > 0 && gridwl_config_is_blank(text[len - 1])) {
 		len--;
 	}
 	return len;
@@ -117,7 +114,7 @@ bool gridwl_config_parse_decoration(struct gridwl_config *config,
 		const char *text, const char *where, char **error) {
 	size_t word = strcspn(text, " \t\r\n");
 	const char *rest = text + word;
-	while (is_blank(*rest)) {
+	while (gridwl_config_is_blank(*rest)) {
 		rest++;
 	}
 	for (size_t i = 0; i < sizeof(decoration_keys) / sizeof(decoration_keys[0]);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <xkbcommon/xkbcommon.h>
+#include "config/blank.h"
 #include "config/config.h"
 #include "config/input_config.h"
 
@@ -428,10 +429,6 @@ struct gridwl_input_config *gridwl_input_config_parse_words(
 	return ic;
 }
 
-static bool is_blank(char c) {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
 struct gridwl_input_config *gridwl_input_config_parse(const char *text,
 		const char *where, char **error) {
 	char *buf = strdup(text);
@@ -446,14 +443,14 @@ struct gridwl_input_config *gridwl_input_config_parse(const char *text,
 	}
 	int argc = 0;
 	for (char *p = buf; *p != '\0';) {
-		while (is_blank(*p)) {
+		while (gridwl_config_is_blank(*p)) {
 			*p++ = '\0';
 		}
 		if (*p == '\0') {
 			break;
 		}
 		argv[argc++] = p;
-		while (*p != '\0' && !is_blank(*p)) {
+		while (*p != '\0' && !gridwl_config_is_blank(*p)) {
 			p++;
 		}
 	}

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "config/blank.h"
 #include "config/config.h"
 
 #define MAX_MODE_SIZE 16384
@@ -9,10 +10,6 @@
 #define MAX_REFRESH_HZ 1000
 /* Far beyond any layout, yet x + width cannot overflow an int. */
 #define MAX_POSITION 1000000
-
-static bool is_blank(char c) {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
 
 static bool is_digit(char c) {
 	return c >= '0' && c <= '9';
@@ -497,7 +494,8 @@ bool gridwl_output_config_parse_words(struct gridwl_output_config *oc, int argc,
 static char **split_words(char *buf, int *argc) {
 	size_t count = 0;
 	for (const char *p = buf; *p != '\0'; p++) {
-		if (!is_blank(*p) && (p == buf || is_blank(p[-1]))) {
+		if (!gridwl_config_is_blank(*p) &&
+				(p == buf || gridwl_config_is_blank(p[-1]))) {
 			count++;
 		}
 	}
@@ -513,11 +511,11 @@ static char **split_words(char *buf, int *argc) {
 	size_t n = 0;
 	char *p = buf;
 	while (n < count) {
-		while (is_blank(*p)) {
+		while (gridwl_config_is_blank(*p)) {
 			p++;
 		}
 		argv[n++] = p;
-		while (*p != '\0' && !is_blank(*p)) {
+		while (*p != '\0' && !gridwl_config_is_blank(*p)) {
 			p++;
 		}
 		if (*p != '\0') {

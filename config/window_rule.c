@@ -2,6 +2,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "config/blank.h"
 #include "config/config.h"
 
 /*
@@ -13,10 +14,6 @@
  * themselves inside them.
  */
 
-static bool is_blank(char c) {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
 struct rule_parser {
 	const char *pos;
 	const char *where;
@@ -27,7 +24,7 @@ struct rule_parser {
  * string in *word, NULL at the end of the line. */
 static bool next_word(struct rule_parser *p, char **word) {
 	*word = NULL;
-	while (is_blank(*p->pos)) {
+	while (gridwl_config_is_blank(*p->pos)) {
 		p->pos++;
 	}
 	if (*p->pos == '\0') {
@@ -42,7 +39,7 @@ static bool next_word(struct rule_parser *p, char **word) {
 	bool quoted = false;
 	for (; *p->pos != '\0'; p->pos++) {
 		char c = *p->pos;
-		if (!quoted && is_blank(c)) {
+		if (!quoted && gridwl_config_is_blank(c)) {
 			break;
 		}
 		if (c == '"') {

@@ -1,5 +1,6 @@
 #include <stdlib.h>
 #include <string.h>
+#include "config/blank.h"
 #include "config/config.h"
 
 /*
@@ -7,17 +8,6 @@
  * and "workspace NAME" in bind lines call workspace N. NAME is one word or
  * a double-quoted text; a workspace without a name is called by its number.
  */
-
-static bool is_blank(char c) {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-static const char *skip_blanks(const char *s) {
-	while (is_blank(*s)) {
-		s++;
-	}
-	return s;
-}
 
 int gridwl_workspace_number(const char *word) {
 	// Digits only: strtol would take "+3", " 3" or "03" too.
@@ -34,7 +24,7 @@ int gridwl_workspace_number(const char *word) {
  * string, or NULL and *error. */
 static char *parse_name(const char *text, const char *where, char **error) {
 	size_t len = strlen(text);
-	while (len > 0 && is_blank(text[len - 1])) {
+	while (len > 0 && gridwl_config_is_blank(text[len - 1])) {
 		len--;
 	}
 	if (len >= 2 && text[0] == '"' && text[len - 1] == '"') {
@@ -51,7 +41,7 @@ static char *parse_name(const char *text, const char *where, char **error) {
 		return NULL;
 	} else {
 		for (size_t i = 0; i < len; i++) {
-			if (is_blank(text[i])) {
+			if (gridwl_config_is_blank(text[i])) {
 				gridwl_config_error(error, where,
 						"workspace name '%.*s' has blanks: quote it", (int)len,
 						text);
@@ -83,7 +73,7 @@ static char *parse_name(const char *text, const char *where, char **error) {
 bool gridwl_config_parse_workspace(struct gridwl_config *config,
 		const char *text, const char *where, char **error) {
 	const char *end = text;
-	while (*end != '\0' && !is_blank(*end)) {
+	while (*end != '\0' && !gridwl_config_is_blank(*end)) {
 		end++;
 	}
 	char number_text[4] = "";
@@ -98,12 +88,12 @@ bool gridwl_config_parse_workspace(struct gridwl_config *config,
 				"workspace wants a number from 1 to %d, got '%.*s'",
 				GRIDWL_WORKSPACE_COUNT, (int)len, text);
 	}
-	const char *rest = skip_blanks(end);
-	if (strncmp(rest, "name", 4) != 0 || !is_blank(rest[4])) {
+	const char *rest = gridwl_config_skip_blanks(end);
+	if (strncmp(rest, "name", 4) != 0 || !gridwl_config_is_blank(rest[4])) {
 		return gridwl_config_error(error, where,
 				"workspace wants 'workspace N name NAME', got '%s'", text);
 	}
-	char *name = parse_name(skip_blanks(rest + 4), where, error);
+	char *name = parse_name(gridwl_config_skip_blanks(rest + 4), where, error);
 	if (name == NULL) {
 		return false;
 	}
