@@ -7,22 +7,44 @@ struct gridwl_device_map gridwl_device_map_for_output(
 	return (struct gridwl_device_map){
 		.x = box.x,
 		.y = box.y,
-		.scale = output->scale,
+		.scale120 = output->scale120,
 	};
 }
 
 bool gridwl_device_box(const struct gridwl_device_map *map, int64_t x,
 		int64_t y, int64_t width, int64_t height, struct wlr_box *out) {
-	int64_t scale = map->scale;
-	int64_t dx = (x - map->x) * scale, dy = (y - map->y) * scale;
-	int64_t dw = width * scale, dh = height * scale;
 	const int64_t far = GRIDWL_DEVICE_FAR_OFF;
-	if (dx < -far || dx > far || dy < -far || dy > far || dw < 0 || dw > far ||
-			dh < 0 || dh > far) {
+	// Far enough out that the products below cannot overflow either.
+	if (x - map->x < -far || x - map->x > far || y - map->y < -far ||
+			y - map->y > far || width < 0 || width > far || height < 0 ||
+			height > far) {
+		return false;
+	}
+	int scale120 = map->scale120;
+	int64_t dx = gridwl_scale_round(x - map->x, scale120);
+	int64_t dy = gridwl_scale_round(y - map->y, scale120);
+	int64_t dw = gridwl_scale_round(width, scale120);
+	int64_t dh = gridwl_scale_round(height, scale120);
+	if (dx < -far || dx > far || dy < -far || dy > far || dw > far ||
+			dh > far) {
 		return false;
 	}
 	*out = (struct wlr_box){ (int)dx, (int)dy, (int)dw, (int)dh };
 	return true;
+}
+
+/* Logical [lo, hi) in device pixels, rounded outwards. Where the scale is
+ * fractional, what is drawn from [lo, hi) may start at round(lo) and end
+ * at round(lo) + round(hi - lo), up to one past ceil(hi): one more. */
+static void device_span_out(int64_t lo, int64_t hi, int scale120,
+		int64_t *out_lo, int64_t *out_hi) {
+	int64_t one = GRIDWL_SCALE120_ONE;
+	int64_t a = lo * scale120, b = hi * scale120;
+	*out_lo = a >= 0 ? a / one : -((-a + one - 1) / one);
+	*out_hi = b >= 0 ? (b + one - 1) / one : -(-b / one);
+	if (!gridwl_scale_is_integer(scale120)) {
+		*out_hi += 1;
+	}
 }
 
 void gridwl_device_region(const struct gridwl_device_map *map,
@@ -37,24 +59,35 @@ void gridwl_device_region(const struct gridwl_device_map *map,
 	pixman_region32_clear(out);
 	int count;
 	const pixman_box32_t *rects = pixman_region32_rectangles(&local, &count);
-	int scale = map->scale;
 	for (int i = 0; i < count; i++) {
-		pixman_region32_union_rect(out, out, rects[i].x1 * scale,
-				rects[i].y1 * scale, (rects[i].x2 - rects[i].x1) * scale,
-				(rects[i].y2 - rects[i].y1) * scale);
+		int64_t x1, x2, y1, y2;
+		device_span_out(rects[i].x1, rects[i].x2, map->scale120, &x1, &x2);
+		device_span_out(rects[i].y1, rects[i].y2, map->scale120, &y1, &y2);
+		pixman_region32_union_rect(out, out, (int)x1, (int)y1,
+				(unsigned)(x2 - x1), (unsigned)(y2 - y1));
 	}
 	pixman_region32_fini(&local);
 }
 
-void gridwl_device_add_surface_region(int scale, const pixman_region32_t *local,
-		int x, int y, int width, int height, pixman_region32_t *out) {
+/* Logical [lo, hi) in device pixels, rounded inwards: only pixels it
+ * covers whole. */
+static void device_span_in(int64_t lo, int64_t hi, int scale120,
+		int64_t *out_lo, int64_t *out_hi) {
+	int64_t one = GRIDWL_SCALE120_ONE;
+	int64_t a = lo * scale120, b = hi * scale120;
+	*out_lo = a >= 0 ? (a + one - 1) / one : -(-a / one);
+	*out_hi = b >= 0 ? b / one : -((-b + one - 1) / one);
+}
+
+void gridwl_device_add_surface_region(int scale120,
+		const pixman_region32_t *local, int x, int y, int width, int height,
+		pixman_region32_t *out) {
 	int count;
 	const pixman_box32_t *rects = pixman_region32_rectangles(local, &count);
 	for (int i = 0; i < count; i++) {
-		int64_t x1 = (int64_t)rects[i].x1 * scale;
-		int64_t y1 = (int64_t)rects[i].y1 * scale;
-		int64_t x2 = (int64_t)rects[i].x2 * scale;
-		int64_t y2 = (int64_t)rects[i].y2 * scale;
+		int64_t x1, x2, y1, y2;
+		device_span_in(rects[i].x1, rects[i].x2, scale120, &x1, &x2);
+		device_span_in(rects[i].y1, rects[i].y2, scale120, &y1, &y2);
 		x1 = x1 > 0 ? x1 : 0;
 		y1 = y1 > 0 ? y1 : 0;
 		x2 = x2 < width ? x2 : width;

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <wlr/util/box.h>
+#include "config/scale.h"
 
 struct gridwl_output;
 
@@ -15,10 +16,21 @@ struct gridwl_output;
  * (0, 0), and one logical pixel as scale x scale device pixels. Everything
  * that turns layout positions into pixels (frame plans, damage, opaque
  * regions, screenshots) asks this unit.
+ *
+ * At a fractional scale a logical position rarely falls on a device pixel.
+ * gridwl rounds every top-left corner and every size to the nearest device
+ * pixel on its own (config/scale.h), never the far edge: a surface of
+ * logical width w covers round(w x scale) device pixels wherever it is,
+ * which is what a wp_fractional_scale_v1 client's buffer has, so that
+ * buffer is copied 1:1. (Rounding both edges, as sway does, makes the
+ * width depend on the position and resamples the buffer where they differ
+ * by one.) Two neighbours can then overlap or part by a device pixel.
+ * Damage is rounded outwards and opaque regions inwards, so that neither
+ * misses a pixel.
  */
 struct gridwl_device_map {
 	int x, y; // logical: what the target's top-left shows
-	int scale;
+	int scale120; // config/scale.h
 };
 
 /* Nothing that far out (device pixels) or that big is ever on a target
@@ -46,7 +58,8 @@ void gridwl_device_region(const struct gridwl_device_map *map,
  * coordinates, as wlroots keeps opaque regions) covers of a surface whose
  * device box starts at (x, y), within the width x height its buffer covers
  * (less than its box for a ragged buffer, render/ragged.h). */
-void gridwl_device_add_surface_region(int scale, const pixman_region32_t *local,
-		int x, int y, int width, int height, pixman_region32_t *out);
+void gridwl_device_add_surface_region(int scale120,
+		const pixman_region32_t *local, int x, int y, int width, int height,
+		pixman_region32_t *out);
 
 #endif

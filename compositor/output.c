@@ -21,6 +21,7 @@
 #include "compositor/shell/session_lock.h"
 #include "compositor/util.h"
 #include "compositor/view/view.h"
+#include "config/scale.h"
 #include "input/input_device.h"
 #include "input/seat.h"
 
@@ -370,18 +371,23 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	struct wlr_output_state state;
 	wlr_output_state_init(&state);
 	wlr_output_state_set_enabled(&state, enable && !switch_off);
-	int scale = oc->has_scale ? oc->scale : 1;
+	int scale120 = oc->has_scale ? oc->scale120 : GRIDWL_SCALE120_ONE;
 	// A nested window's mode is the host's, and so its scale when none is
 	// configured (compositor/session/nested.c).
-	bool fitted =
-			enable && gridwl_nested_output_fit(output, oc, &state, &scale);
+	int nested_scale = gridwl_scale_ceil(scale120);
+	bool fitted = enable &&
+			gridwl_nested_output_fit(output, oc, &state, &nested_scale);
+	if (fitted && !oc->has_scale) {
+		scale120 = nested_scale * GRIDWL_SCALE120_ONE;
+	}
 	if (enable && !switch_off && !fitted &&
 			!state_set_mode(&state, wlr_output, oc, error)) {
 		wlr_output_state_finish(&state);
 		return false;
 	}
 	if (enable) {
-		wlr_output_state_set_scale(&state, scale);
+		wlr_output_state_set_scale(&state,
+				(float)scale120 / GRIDWL_SCALE120_ONE);
 	}
 	// While the output still has its size: the windows partly on it.
 	bool leaving = !enable &&
@@ -403,7 +409,8 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	}
 
 	if (enable) {
-		output->scale = scale;
+		output->scale120 = scale120;
+		output->scale = gridwl_scale_ceil(scale120);
 		output->filter = oc->has_filter ? oc->filter : GRIDWL_FILTER_NEAREST;
 		gridwl_seat_output_configured(server->seat, output);
 		// In the layout, the output has its wl_output global.
@@ -430,9 +437,17 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	} else {
 		wlr_output_layout_remove(server->output_layout, wlr_output);
 	}
-	wlr_log(WLR_INFO, "Output %s: %s %dx%d scale %d filter %s power %s%s",
+	char scale_text[GRIDWL_SCALE_TEXT_MAX];
+	gridwl_scale_format(output->scale120, scale_text);
+	if (enable && oc->scale_rounded) {
+		wlr_log(WLR_INFO,
+				"Output %s: the configured scale is not a multiple of "
+				"1/120; using %s (%d/120)",
+				wlr_output->name, scale_text, output->scale120);
+	}
+	wlr_log(WLR_INFO, "Output %s: %s %dx%d scale %s filter %s power %s%s",
 			wlr_output->name, enable ? "enabled" : "disabled",
-			wlr_output->width, wlr_output->height, output->scale,
+			wlr_output->width, wlr_output->height, scale_text,
 			gridwl_filter_name(output->filter), power ? "on" : "off",
 			switch_off ? " (switched off)" : "");
 	gridwl_output_manager_update(server);
@@ -514,6 +529,7 @@ void gridwl_output_handle_new(struct gridwl_server *server,
 	output->server = server;
 	output->wlr_output = wlr_output;
 	output->scale = 1;
+	output->scale120 = GRIDWL_SCALE120_ONE;
 	output->filter = GRIDWL_FILTER_NEAREST;
 	output->powered = true;
 	wlr_output->data = output;

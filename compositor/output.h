@@ -7,6 +7,7 @@
 #include <wlr/types/wlr_damage_ring.h>
 #include <wlr/util/box.h>
 #include "config/config.h"
+#include "config/scale.h"
 #include "render/plan.h"
 
 struct gridwl_server;
@@ -30,7 +31,11 @@ struct gridwl_output {
 	struct gridwl_frame_plan plan;
 
 	// What gridwl applies, with wlroots' float scale kept out of the way:
-	// every computation multiplies by this integer.
+	// the true scale in 120ths (config/scale.h), which every logical to
+	// device computation uses (compositor/layout.h), and the integer that
+	// clients without wp_fractional_scale_v1 draw at (rounded up), which
+	// wl_output.scale says.
+	int scale120;
 	int scale;
 	enum gridwl_filter filter;
 	struct gridwl_output_insets usable_insets;

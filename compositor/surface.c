@@ -51,7 +51,7 @@ struct gridwl_resample_cache *gridwl_surface_resample_cache(
  * makes every changed buffer pixel reach into its neighbours. */
 static bool blends_neighbours(struct gridwl_view *view,
 		struct wlr_surface *surface, struct gridwl_output *output) {
-	return surface->current.scale < output->scale &&
+	return surface->current.scale * GRIDWL_SCALE120_ONE < output->scale120 &&
 			gridwl_view_filter_on(view, output) == GRIDWL_FILTER_BILINEAR;
 }
 
@@ -83,12 +83,12 @@ void gridwl_surface_update_resample(struct wlr_surface *wlr_surface,
 		struct gridwl_output *output =
 				gridwl_output_from_wlr(surface_output->output);
 		if (view == NULL || !view->mapped || output == NULL ||
-				output->scale == wlr_surface->current.scale ||
+				!gridwl_resample_supported(wlr_surface, output->scale120) ||
 				count == sizeof(keys) / sizeof(keys[0])) {
 			continue;
 		}
 		keys[count++] = (struct gridwl_resample_key){
-			.scale = output->scale,
+			.scale120 = output->scale120,
 			.filter = gridwl_view_filter_on(view, output),
 		};
 	}

@@ -53,7 +53,9 @@ struct gridwl_output_config {
 	int width, height;
 	int refresh_mhz; // 0 when the line gave no @HZ
 	bool has_scale;
-	int scale;
+	int scale120; // config/scale.h
+	// The text was not a multiple of 1/120: scale120 is the nearest.
+	bool scale_rounded;
 	bool has_position;
 	int x, y;
 	// Placed against another output's logical box instead of at x, y;

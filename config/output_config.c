@@ -4,6 +4,7 @@
 #include <string.h>
 #include "config/blank.h"
 #include "config/config.h"
+#include "config/scale.h"
 
 #define MAX_MODE_SIZE 16384
 /* No real mode comes near this; the bound keeps millihertz well inside int. */
@@ -59,7 +60,8 @@ void gridwl_output_config_merge(struct gridwl_output_config *dst,
 	}
 	if (src->has_scale) {
 		dst->has_scale = true;
-		dst->scale = src->scale;
+		dst->scale120 = src->scale120;
+		dst->scale_rounded = src->scale_rounded;
 	}
 	if (src->has_position) {
 		dst->has_position = true;
@@ -193,18 +195,17 @@ bad_size:
 
 static bool parse_scale(struct gridwl_output_config *oc, const char *value,
 		const char *where, char **error) {
-	// Fractional scales are refused outright: the renderer only does
-	// integer scaling, and rounding 1.5 silently would surprise.
-	const char *s = value;
-	long scale;
-	if (!read_digits(&s, GRIDWL_SCALE_MAX, &scale) || *s != '\0' ||
-			scale < GRIDWL_SCALE_MIN) {
+	int scale120;
+	bool exact;
+	if (!gridwl_scale_parse(value, &scale120, &exact)) {
 		return gridwl_config_error(error, where,
-				"scale must be an integer from %d to %d, got '%s'",
+				"scale must be a number from %d to %d (1.25, 1.5, 2...), "
+				"got '%s'",
 				GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX, value);
 	}
 	oc->has_scale = true;
-	oc->scale = (int)scale;
+	oc->scale120 = scale120;
+	oc->scale_rounded = !exact;
 	return true;
 }
 

@@ -10,7 +10,7 @@ void gridwl_render_plan_prepare(const struct gridwl_frame_plan *plan) {
 	for (size_t i = 0; i < plan->count; i++) {
 		const struct gridwl_plan_item *item = &plan->items[i];
 		if (item->kind == GRIDWL_PLAN_SURFACE && item->cache != NULL) {
-			struct gridwl_resample_key key = { plan->scale, item->filter };
+			struct gridwl_resample_key key = { plan->scale120, item->filter };
 			gridwl_resample_cache_prepare(item->cache, item->surface, &key);
 		}
 	}
@@ -86,7 +86,7 @@ void gridwl_render_plan_draw(const struct gridwl_frame_plan *plan,
 	}
 	struct gridwl_render_target target = {
 		.renderer = renderer,
-		.scale = plan->scale,
+		.scale120 = plan->scale120,
 		.width = plan->width,
 		.height = plan->height,
 		.pass = pass,

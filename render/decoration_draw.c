@@ -8,6 +8,7 @@
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/render/wlr_texture.h>
 #include <wlr/util/log.h>
+#include "config/scale.h"
 #include "render/decoration_draw.h"
 
 /*
@@ -93,31 +94,60 @@ static void set_source(cairo_t *cr, uint32_t rgb) {
 			((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0);
 }
 
+/*
+ * The buttons' lines are one logical pixel wide, made a whole number of
+ * device pixels (round(scale), so two at 1.5), and run along whole device
+ * pixels: a line of odd device width is crisp at half-pixel centres. At
+ * an integer scale that is where the logical coordinates put them anyway.
+ */
+struct pixel_grid {
+	double scale;
+	double half; // device pixels from a pixel's edge to a line's centre
+	double line; // a line's width, logical
+};
+
+static struct pixel_grid pixel_grid_for(int scale120) {
+	double scale = (double)scale120 / GRIDWL_SCALE120_ONE;
+	int line = (int)gridwl_scale_round(1, scale120);
+	return (struct pixel_grid){
+		.scale = scale,
+		.half = line % 2 == 1 ? 0.5 : 0,
+		.line = line / scale,
+	};
+}
+
+/* The logical coordinate v moved to the nearest line centre; inwards is
+ * -1 or 1 for the end of a line that must stay inside v. */
+static double on_grid(const struct pixel_grid *grid, double v, int inwards) {
+	return (round(v * grid->scale) + inwards * grid->half) / grid->scale;
+}
+
 /* The close and maximize glyphs in the square button at (x, y) of side
- * size, lines one logical pixel wide on the pixel grid of scale. */
-static void draw_buttons(cairo_t *cr, int scale, int x, int y, int size,
-		bool maximized) {
+ * size. */
+static void draw_buttons(cairo_t *cr, const struct pixel_grid *grid, int x,
+		int y, int size, bool maximized) {
 	double inset = floor(size / 3.0);
-	// Centred on whole device pixels: a line of odd device width is
-	// crisp at half-pixel centres.
-	double half = (scale % 2 == 1) ? 0.5 / scale : 0;
-	cairo_set_line_width(cr, 1.0);
+	cairo_set_line_width(cr, grid->line);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
 	// Close, at the right end.
-	double x0 = x + size + inset + half, x1 = x + 2 * size - inset - half;
-	double y0 = y + inset + half, y1 = y + size - inset - half;
+	double x0 = on_grid(grid, x + size + inset, 1);
+	double x1 = on_grid(grid, x + 2 * size - inset, -1);
+	double y0 = on_grid(grid, y + inset, 1);
+	double y1 = on_grid(grid, y + size - inset, -1);
 	cairo_move_to(cr, x0, y0);
 	cairo_line_to(cr, x1, y1);
 	cairo_move_to(cr, x1, y0);
 	cairo_line_to(cr, x0, y1);
 	cairo_stroke(cr);
 	// Maximize: a square; when maximized, a second one behind it (restore).
-	x0 = x + inset + half;
-	x1 = x + size - inset - half;
+	x0 = on_grid(grid, x + inset, 1);
+	x1 = on_grid(grid, x + size - inset, -1);
 	if (maximized) {
-		cairo_rectangle(cr, x0 + 2, y0 - 2, x1 - x0, y1 - y0);
-		x1 -= 2;
-		y0 += 2;
+		double x2 = on_grid(grid, x + inset + 2, 1);
+		double y2 = on_grid(grid, y + inset - 2, 1);
+		cairo_rectangle(cr, x2, y2, x1 - x0, y1 - y0);
+		x1 = on_grid(grid, x + size - inset - 2, -1);
+		y0 = on_grid(grid, y + inset + 2, 1);
 	}
 	cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
 	cairo_stroke(cr);
@@ -125,29 +155,32 @@ static void draw_buttons(cairo_t *cr, int scale, int x, int y, int size,
 
 /* Minimize: a bar at the bottom of the square button at (x, y), as
  * draw_buttons draws. */
-static void draw_minimize_button(cairo_t *cr, int scale, int x, int y,
-		int size) {
+static void draw_minimize_button(cairo_t *cr, const struct pixel_grid *grid,
+		int x, int y, int size) {
 	double inset = floor(size / 3.0);
-	double half = (scale % 2 == 1) ? 0.5 / scale : 0;
-	double yb = y + size - inset - half;
-	cairo_move_to(cr, x + inset + half, yb);
-	cairo_line_to(cr, x + size - inset - half, yb);
+	double yb = on_grid(grid, y + size - inset, -1);
+	cairo_move_to(cr, on_grid(grid, x + inset, 1), yb);
+	cairo_line_to(cr, on_grid(grid, x + size - inset, -1), yb);
 	cairo_stroke(cr);
 }
 
 static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
-		const struct gridwl_decoration_style *style, int scale, int width,
+		const struct gridwl_decoration_style *style, int scale120, int width,
 		const char *title, bool focused, bool maximized) {
 	int border = GRIDWL_FRAME_BORDER;
 	int height = border + style->title_height;
+	// The device box the plan gives it (compositor/layout.h).
+	int device_width = (int)gridwl_scale_round(width, scale120);
+	int device_height = (int)gridwl_scale_round(height, scale120);
 	cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
-			width * scale, height * scale);
+			device_width, device_height);
 	if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(surface);
 		return NULL;
 	}
 	cairo_t *cr = cairo_create(surface);
-	cairo_scale(cr, scale, scale);
+	struct pixel_grid grid = pixel_grid_for(scale120);
+	cairo_scale(cr, grid.scale, grid.scale);
 	uint32_t bg =
 			focused ? style->colors.focused_bg : style->colors.unfocused_bg;
 	uint32_t fg =
@@ -178,17 +211,16 @@ static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
 	int bx = width - border - buttons;
 	if (bx > border) {
 		set_source(cr, fg);
-		draw_buttons(cr, scale, bx + style->title_height, border,
+		draw_buttons(cr, &grid, bx + style->title_height, border,
 				style->title_height, maximized);
-		draw_minimize_button(cr, scale, bx, border, style->title_height);
+		draw_minimize_button(cr, &grid, bx, border, style->title_height);
 	}
 	cairo_destroy(cr);
 	cairo_surface_flush(surface);
 
-	struct wlr_texture *texture =
-			wlr_texture_from_pixels(renderer, DRM_FORMAT_ARGB8888,
-					cairo_image_surface_get_stride(surface), width * scale,
-					height * scale, cairo_image_surface_get_data(surface));
+	struct wlr_texture *texture = wlr_texture_from_pixels(renderer,
+			DRM_FORMAT_ARGB8888, cairo_image_surface_get_stride(surface),
+			device_width, device_height, cairo_image_surface_get_data(surface));
 	cairo_surface_destroy(surface);
 	return texture;
 }
@@ -216,19 +248,43 @@ static bool bar_current(const struct gridwl_title_bar *bar,
 			strcmp(bar->title, title) == 0;
 }
 
+struct gridwl_title_bar *gridwl_frame_cache_bar(
+		struct gridwl_frame_cache *cache, int scale120) {
+	struct gridwl_title_bar *unused = NULL;
+	for (int i = 0; i < GRIDWL_SCALE_MAX; i++) {
+		struct gridwl_title_bar *bar = &cache->bars[i];
+		if (bar->scale120 == scale120) {
+			return bar;
+		}
+		if (bar->scale120 == 0 && unused == NULL) {
+			unused = bar;
+		}
+	}
+	// More scales than bars (outputs at five scales): the first is
+	// drawn again when it is next shown.
+	if (unused == NULL) {
+		unused = &cache->bars[0];
+		bar_reset(unused);
+	}
+	unused->scale120 = scale120;
+	return unused;
+}
+
 bool gridwl_title_bar_update(struct gridwl_title_bar *bar,
 		struct gridwl_decoration_style *style, struct wlr_renderer *renderer,
-		int scale, int width, const char *title, bool focused, bool maximized) {
+		int width, const char *title, bool focused, bool maximized) {
 	if (bar_current(bar, style, width, title, focused, maximized)) {
 		return true;
 	}
+	int scale120 = bar->scale120;
 	bar_reset(bar);
+	bar->scale120 = scale120;
 	char *copy = strdup(title);
 	if (copy == NULL) {
 		return false;
 	}
-	bar->texture = draw_title_bar(renderer, style, scale, width, title, focused,
-			maximized);
+	bar->texture = draw_title_bar(renderer, style, scale120, width, title,
+			focused, maximized);
 	if (bar->texture == NULL) {
 		free(copy);
 		return false;

@@ -29,6 +29,7 @@ struct gridwl_decoration_style {
 /* A title bar drawn at one scale: what it shows, to tell when it is out of
  * date. */
 struct gridwl_title_bar {
+	int scale120; // what it is drawn for (config/scale.h); 0: unused
 	struct wlr_texture *texture; // NULL until drawn
 	int width; // logical, the frame's
 	bool focused, maximized;
@@ -36,7 +37,8 @@ struct gridwl_title_bar {
 	uint32_t serial;
 };
 
-/* A decorated view's title bars, one per output scale it is shown at. */
+/* A decorated view's title bars, one per output scale it is shown at (four
+ * at once). */
 struct gridwl_frame_cache {
 	struct gridwl_title_bar bars[GRIDWL_SCALE_MAX];
 };
@@ -47,13 +49,16 @@ void gridwl_decoration_style_set(struct gridwl_decoration_style *style,
 		const char *font, const struct gridwl_decoration_colors *colors);
 void gridwl_decoration_style_finish(struct gridwl_decoration_style *style);
 
-/* Brings bar up to date for a frame width (logical) wide at scale showing
- * title: drawn again only when what it shows changed. Before a render pass,
- * as textures are not written during one. False when it could not be
- * drawn (bar then has no texture). */
+/* The bar for scale120: the one drawn for it before, or an unused one. */
+struct gridwl_title_bar *gridwl_frame_cache_bar(
+		struct gridwl_frame_cache *cache, int scale120);
+/* Brings bar up to date for a frame width (logical) wide at its scale,
+ * showing title: drawn again only when what it shows changed. Before a
+ * render pass, as textures are not written during one. False when it could
+ * not be drawn (bar then has no texture). */
 bool gridwl_title_bar_update(struct gridwl_title_bar *bar,
 		struct gridwl_decoration_style *style, struct wlr_renderer *renderer,
-		int scale, int width, const char *title, bool focused, bool maximized);
+		int width, const char *title, bool focused, bool maximized);
 void gridwl_frame_cache_finish(struct gridwl_frame_cache *cache);
 
 #endif

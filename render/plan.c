@@ -7,9 +7,9 @@ void gridwl_frame_plan_init(struct gridwl_frame_plan *plan) {
 	pixman_region32_init(&plan->opaque);
 }
 
-void gridwl_frame_plan_reset(struct gridwl_frame_plan *plan, int scale,
+void gridwl_frame_plan_reset(struct gridwl_frame_plan *plan, int scale120,
 		int width, int height, uint32_t background) {
-	plan->scale = scale;
+	plan->scale120 = scale120;
 	plan->width = width;
 	plan->height = height;
 	plan->background = background;

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <wlr/util/box.h>
 #include "config/config.h"
+#include "config/scale.h"
 
 struct gridwl_resample_cache;
 struct wlr_surface;
@@ -35,8 +36,8 @@ enum gridwl_plan_kind {
 struct gridwl_plan_item {
 	enum gridwl_plan_kind kind;
 	// Device pixels of the target. For a surface: its logical size times
-	// the target's scale (a ragged buffer covers a little less of it,
-	// render/ragged.h).
+	// the target's scale, rounded (a ragged buffer covers a little less of
+	// it, render/ragged.h).
 	struct wlr_box box;
 	// GRIDWL_PLAN_SURFACE: the buffer, its scale, viewport, transform and
 	// alpha are the surface's current state; cache holds its copies
@@ -54,7 +55,9 @@ struct gridwl_plan_item {
 };
 
 struct gridwl_frame_plan {
-	int scale; // the target's, which every box already includes
+	// The target's scale in 120ths (config/scale.h), which every box
+	// already includes.
+	int scale120;
 	int width, height; // the target's size, device pixels
 	// What shows where nothing is drawn (0xAARRGGBB, premultiplied); a
 	// transparent one for a window's picture alone.
@@ -71,7 +74,7 @@ struct gridwl_frame_plan {
 /* An empty plan; reset keeps its storage for the next frame, so that a
  * frame allocates nothing once the plan has grown to its size. */
 void gridwl_frame_plan_init(struct gridwl_frame_plan *plan);
-void gridwl_frame_plan_reset(struct gridwl_frame_plan *plan, int scale,
+void gridwl_frame_plan_reset(struct gridwl_frame_plan *plan, int scale120,
 		int width, int height, uint32_t background);
 void gridwl_frame_plan_finish(struct gridwl_frame_plan *plan);
 

@@ -1,4 +1,5 @@
 #include <wlr/types/wlr_compositor.h>
+#include "config/scale.h"
 #include "render/ragged.h"
 
 static int ceil_div(int64_t a, int64_t b) {
@@ -19,15 +20,16 @@ bool gridwl_ragged_state(const struct wlr_surface_state *state) {
 			gridwl_buffer_sized_state(state);
 }
 
-void gridwl_surface_extent(const struct wlr_surface *surface, int scale,
+void gridwl_surface_extent(const struct wlr_surface *surface, int scale120,
 		int *width, int *height) {
 	const struct wlr_surface_state *state = &surface->current;
 	if (gridwl_ragged_state(state)) {
-		*width = ceil_div((int64_t)state->buffer_width * scale, state->scale);
-		*height = ceil_div((int64_t)state->buffer_height * scale, state->scale);
+		int64_t per = (int64_t)state->scale * GRIDWL_SCALE120_ONE;
+		*width = ceil_div((int64_t)state->buffer_width * scale120, per);
+		*height = ceil_div((int64_t)state->buffer_height * scale120, per);
 	} else {
-		*width = state->width * scale;
-		*height = state->height * scale;
+		*width = (int)gridwl_scale_round(state->width, scale120);
+		*height = (int)gridwl_scale_round(state->height, scale120);
 	}
 }
 

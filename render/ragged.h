@@ -37,9 +37,10 @@ bool gridwl_ragged_state(const struct wlr_surface_state *state);
  * transform, which the callers check). */
 bool gridwl_buffer_sized_state(const struct wlr_surface_state *state);
 
-/* The physical size the surface's buffer covers on a target of scale:
- * its logical size times scale, or less for a ragged buffer (above). */
-void gridwl_surface_extent(const struct wlr_surface *surface, int scale,
+/* The physical size the surface's buffer covers on a target of scale120
+ * (config/scale.h): its logical size times the scale, rounded, or less
+ * for a ragged buffer (above). */
+void gridwl_surface_extent(const struct wlr_surface *surface, int scale120,
 		int *width, int *height);
 
 /* Output pixel (x, y) of a buffer magnified by magnify with magnify_func,

@@ -8,6 +8,7 @@
 #include <wlr/types/wlr_buffer.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/util/log.h>
+#include "config/scale.h"
 #include "render/buffer_access.h"
 #include "render/kernels/resample.h"
 #include "render/ragged.h"
@@ -26,6 +27,12 @@
  * so that the box that follows is the exact area average: a bilinear first
  * pass would blend neighbours the output pixel does not cover, up to 31
  * per channel away from it.
+ *
+ * Everything else goes through the rational kernel (kernels/rational.h) at
+ * the exact ratio per axis: a fractional output scale (a scale-1 buffer on
+ * a 1.5 output is magnified 3:2, a scale-2 buffer reduced 3:4 by the area
+ * average) and a viewport that only sizes the surface (a buffer drawn for
+ * one fractional scale, shown on an output of another).
  */
 #define MAX_FACTOR 4
 /* The two-pass case goes through a scratch strip of about this many
@@ -61,6 +68,63 @@ static bool ratio_for(int buffer_scale, int scale, struct ratio *ratio) {
 	return ratio->magnify <= MAX_FACTOR && ratio->reduce <= MAX_FACTOR;
 }
 
+static struct gridwl_axis_ratio axis_ratio(int destination, int source) {
+	int g = gcd(destination, source);
+	return (struct gridwl_axis_ratio){ destination / g, source / g };
+}
+
+/* How a surface's current buffer reaches a target of scale120: its size
+ * there, and either integer passes or a rational ratio per axis. */
+struct resample_plan {
+	int width, height;
+	bool rational;
+	struct ratio ratio;
+	struct gridwl_axis_ratio x_ratio, y_ratio;
+};
+
+static bool plan_for(struct wlr_surface *surface, int scale120,
+		struct resample_plan *plan) {
+	const struct wlr_surface_state *state = &surface->current;
+	if (state->transform != WL_OUTPUT_TRANSFORM_NORMAL ||
+			state->viewport.has_src || state->width <= 0 ||
+			state->height <= 0 || state->buffer_width <= 0 ||
+			state->buffer_height <= 0 || scale120 <= 0) {
+		return false;
+	}
+	*plan = (struct resample_plan){ 0 };
+	gridwl_surface_extent(surface, scale120, &plan->width, &plan->height);
+	if (plan->width <= 0 || plan->height <= 0) {
+		return false;
+	}
+	if (state->viewport.has_dst) {
+		// The buffer is stretched to the surface's size, whatever scale
+		// it was drawn for: the ratio is the sizes'. Equal sizes are 1:1.
+		if (plan->width == state->buffer_width &&
+				plan->height == state->buffer_height) {
+			return false;
+		}
+		plan->rational = true;
+		plan->x_ratio = axis_ratio(plan->width, state->buffer_width);
+		plan->y_ratio = axis_ratio(plan->height, state->buffer_height);
+	} else if (!gridwl_buffer_sized_state(state)) {
+		return false;
+	} else if (gridwl_scale_is_integer(scale120) &&
+			ratio_for(state->scale, scale120 / GRIDWL_SCALE120_ONE,
+					&plan->ratio)) {
+		plan->rational = false;
+	} else {
+		int buffer120 = state->scale * GRIDWL_SCALE120_ONE;
+		if (buffer120 == scale120) {
+			return false;
+		}
+		plan->rational = true;
+		plan->x_ratio = plan->y_ratio = axis_ratio(scale120, buffer120);
+	}
+	return !plan->rational ||
+			(gridwl_rational_supported(plan->x_ratio) &&
+					gridwl_rational_supported(plan->y_ratio));
+}
+
 /* What the kernels read: the surface's current buffer, 32 bits a pixel.
  * The pixman renderer keeps the buffer for as long as the surface shows
  * it; other renderers upload shm buffers and release them, but until the
@@ -89,14 +153,9 @@ static void source_end(struct resample_source *source) {
 	gridwl_buffer_access_end(&source->access);
 }
 
-bool gridwl_resample_supported(struct wlr_surface *surface, int scale) {
-	const struct wlr_surface_state *state = &surface->current;
-	struct ratio ratio;
-	if (!ratio_for(state->scale, scale, &ratio) ||
-			state->transform != WL_OUTPUT_TRANSFORM_NORMAL ||
-			state->viewport.has_src || state->viewport.has_dst ||
-			!gridwl_buffer_sized_state(state) || state->width <= 0 ||
-			state->height <= 0) {
+bool gridwl_resample_supported(struct wlr_surface *surface, int scale120) {
+	struct resample_plan plan;
+	if (!plan_for(surface, scale120, &plan)) {
 		return false;
 	}
 	struct wlr_texture *texture = wlr_surface_get_texture(surface);
@@ -117,28 +176,45 @@ bool gridwl_resample_supported(struct wlr_surface *surface, int scale) {
 			shm.format == DRM_FORMAT_XRGB8888;
 }
 
-void gridwl_resample_map_damage(int buffer_scale, int scale,
-		enum gridwl_filter filter, int buffer_width, int buffer_height,
-		const pixman_box32_t *rect, pixman_box32_t *out) {
-	struct ratio ratio;
-	if (!ratio_for(buffer_scale, scale, &ratio)) {
-		ratio = (struct ratio){ 1, 1 };
-	}
-	pixman_box32_t src = *rect;
-	if (pass_filter(&ratio, filter) == GRIDWL_FILTER_BILINEAR &&
-			ratio.magnify > 1) {
+/* The entry pixels along one axis that a buffer change in [lo, hi)
+ * reaches, at most [0, size). */
+static void map_damage_axis(const struct gridwl_resample_entry *entry, int m,
+		int r, bool bilinear, int buffer_size, int size, int lo, int hi,
+		int32_t *out_lo, int32_t *out_hi) {
+	if (bilinear && m > r) {
 		// Every output pixel blends its two nearest buffer pixels per
-		// axis, so a changed pixel reaches into its neighbours' blocks.
-		src.x1 = src.x1 > 0 ? src.x1 - 1 : 0;
-		src.y1 = src.y1 > 0 ? src.y1 - 1 : 0;
-		src.x2 = src.x2 < buffer_width ? src.x2 + 1 : buffer_width;
-		src.y2 = src.y2 < buffer_height ? src.y2 + 1 : buffer_height;
+		// axis, so a changed pixel reaches into its neighbours' spans.
+		lo = lo > 0 ? lo - 1 : 0;
+		hi = hi < buffer_size ? hi + 1 : buffer_size;
 	}
-	int m = ratio.magnify, r = ratio.reduce;
-	out->x1 = src.x1 * m / r;
-	out->y1 = src.y1 * m / r;
-	out->x2 = (src.x2 * m + r - 1) / r;
-	out->y2 = (src.y2 * m + r - 1) / r;
+	int64_t first = (int64_t)lo * m / r, last = ((int64_t)hi * m + r - 1) / r;
+	if (entry->rational) {
+		// Spans that end part-way into a pixel: one more either side.
+		first--;
+		last++;
+	}
+	*out_lo = (int32_t)(first < 0 ? 0 : first);
+	*out_hi = (int32_t)(last > size ? size : last);
+}
+
+/* The entry pixels a buffer change in rect (buffer pixels) makes stale. */
+static void map_damage(const struct gridwl_resample_entry *entry,
+		const pixman_box32_t *rect, pixman_box32_t *out) {
+	struct gridwl_axis_ratio x = entry->x_ratio, y = entry->y_ratio;
+	bool bilinear = entry->filter == GRIDWL_FILTER_BILINEAR;
+	if (!entry->rational) {
+		struct ratio ratio;
+		if (!ratio_for(entry->buffer_scale,
+					entry->scale120 / GRIDWL_SCALE120_ONE, &ratio)) {
+			ratio = (struct ratio){ 1, 1 };
+		}
+		bilinear = pass_filter(&ratio, entry->filter) == GRIDWL_FILTER_BILINEAR;
+		x = y = (struct gridwl_axis_ratio){ ratio.magnify, ratio.reduce };
+	}
+	map_damage_axis(entry, x.m, x.r, bilinear, entry->buffer_width,
+			entry->width, rect->x1, rect->x2, &out->x1, &out->x2);
+	map_damage_axis(entry, y.m, y.r, bilinear, entry->buffer_height,
+			entry->height, rect->y1, rect->y2, &out->y1, &out->y2);
 }
 
 static void entry_destroy(struct gridwl_resample_cache *cache,
@@ -164,8 +240,11 @@ static bool entry_reset(struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
 		bool opaque) {
 	const struct wlr_surface_state *state = &surface->current;
-	int width, height;
-	gridwl_surface_extent(surface, entry->scale, &width, &height);
+	struct resample_plan plan;
+	if (!plan_for(surface, entry->scale120, &plan)) {
+		return false;
+	}
+	int width = plan.width, height = plan.height;
 	if (width != entry->width || height != entry->height ||
 			opaque != entry->opaque || entry->data == NULL) {
 		size_t old_bytes = (size_t)entry->width * entry->height * 4;
@@ -214,6 +293,9 @@ static bool entry_reset(struct gridwl_resample_cache *cache,
 	entry->buffer_height = state->buffer_height;
 	entry->buffer_scale = state->scale;
 	entry->opaque = opaque;
+	entry->rational = plan.rational;
+	entry->x_ratio = plan.x_ratio;
+	entry->y_ratio = plan.y_ratio;
 	// Writing straight into the frame replaces what is there, which is
 	// right for opaque pixels only; other renderers draw from textures.
 	entry->direct = opaque && wlr_renderer_is_pixman(cache->renderer);
@@ -294,15 +376,42 @@ static void compute_partial(const struct gridwl_kernels *kernels,
 	}
 }
 
+/* compute_region through the rational kernel, which handles partial
+ * spans at the edges itself. */
+static void compute_rational(struct gridwl_resample_cache *cache,
+		const struct gridwl_resample_entry *entry,
+		const struct resample_source *source, const pixman_region32_t *region,
+		uint32_t *dst_data, int dst_stride, int dst_x, int dst_y) {
+	bool bilinear = entry->filter == GRIDWL_FILTER_BILINEAR;
+	int count;
+	const pixman_box32_t *boxes =
+			pixman_region32_rectangles((pixman_region32_t *)region, &count);
+	for (int i = 0; i < count; i++) {
+		struct gridwl_rect rect = { boxes[i].x1, boxes[i].y1,
+			boxes[i].x2 - boxes[i].x1, boxes[i].y2 - boxes[i].y1 };
+		uint32_t *dst = dst_data + (ptrdiff_t)(rect.y + dst_y) * dst_stride +
+				rect.x + dst_x;
+		gridwl_resample_rational(&source->pixels, entry->x_ratio,
+				entry->y_ratio, bilinear, &rect, dst, dst_stride);
+		cache->stats->pixels += (uint64_t)rect.width * rect.height;
+	}
+}
+
 /* Resamples region (entry pixels) of source into dst, where the entry's
  * pixel (0, 0) goes to (dst_x, dst_y). */
 static bool compute_region(struct gridwl_resample_cache *cache,
 		const struct gridwl_resample_entry *entry,
 		const struct resample_source *source, const pixman_region32_t *region,
 		uint32_t *dst_data, int dst_stride, int dst_x, int dst_y) {
+	if (entry->rational) {
+		compute_rational(cache, entry, source, region, dst_data, dst_stride,
+				dst_x, dst_y);
+		return true;
+	}
 	struct ratio ratio;
 	const struct gridwl_kernels *kernels = gridwl_kernels_best();
-	if (!ratio_for(entry->buffer_scale, entry->scale, &ratio) ||
+	if (!ratio_for(entry->buffer_scale, entry->scale120 / GRIDWL_SCALE120_ONE,
+				&ratio) ||
 			kernels == NULL) {
 		return false;
 	}
@@ -434,7 +543,7 @@ static struct gridwl_resample_entry *entry_find(
 		const struct gridwl_resample_key *key) {
 	struct gridwl_resample_entry *entry;
 	wl_list_for_each(entry, &cache->entries, link) {
-		if (entry->scale == key->scale && entry->filter == key->filter) {
+		if (entry->scale120 == key->scale120 && entry->filter == key->filter) {
 			return entry;
 		}
 	}
@@ -444,9 +553,17 @@ static struct gridwl_resample_entry *entry_find(
 static bool entry_matches_buffer(const struct gridwl_resample_entry *entry,
 		struct wlr_surface *surface, bool opaque) {
 	const struct wlr_surface_state *state = &surface->current;
-	int width, height;
-	gridwl_surface_extent(surface, entry->scale, &width, &height);
-	return entry->buffer_width == state->buffer_width &&
+	struct resample_plan plan;
+	if (!plan_for(surface, entry->scale120, &plan)) {
+		return false;
+	}
+	int width = plan.width, height = plan.height;
+	return entry->rational == plan.rational &&
+			entry->x_ratio.m == plan.x_ratio.m &&
+			entry->x_ratio.r == plan.x_ratio.r &&
+			entry->y_ratio.m == plan.y_ratio.m &&
+			entry->y_ratio.r == plan.y_ratio.r &&
+			entry->buffer_width == state->buffer_width &&
 			entry->buffer_height == state->buffer_height &&
 			entry->buffer_scale == state->scale && entry->width == width &&
 			entry->height == height && entry->opaque == opaque;
@@ -476,7 +593,7 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 	bool readable = source_begin(surface, &source);
 	struct gridwl_resample_entry *entry, *tmp;
 	wl_list_for_each_safe(entry, tmp, &cache->entries, link) {
-		if (!readable || !gridwl_resample_supported(surface, entry->scale)) {
+		if (!readable || !gridwl_resample_supported(surface, entry->scale120)) {
 			// No buffer, or now at the output's scale: the next
 			// frame needs something else, or nothing.
 			entry_destroy(cache, entry);
@@ -493,9 +610,7 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 					pixman_region32_rectangles(&surface->buffer_damage, &count);
 			for (int i = 0; i < count; i++) {
 				pixman_box32_t mapped;
-				gridwl_resample_map_damage(entry->buffer_scale, entry->scale,
-						entry->filter, entry->buffer_width,
-						entry->buffer_height, &boxes[i], &mapped);
+				map_damage(entry, &boxes[i], &mapped);
 				pixman_region32_union_rect(&entry->stale, &entry->stale,
 						mapped.x1, mapped.y1, mapped.x2 - mapped.x1,
 						mapped.y2 - mapped.y1);
@@ -515,7 +630,7 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
 		const struct gridwl_resample_key *key) {
-	if (!gridwl_resample_supported(surface, key->scale)) {
+	if (!gridwl_resample_supported(surface, key->scale120)) {
 		return NULL;
 	}
 	struct gridwl_resample_entry *entry = entry_find(cache, key);
@@ -538,7 +653,7 @@ struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 			source_end(&source);
 			return NULL;
 		}
-		entry->scale = key->scale;
+		entry->scale120 = key->scale120;
 		entry->filter = key->filter;
 		entry->seen_commits = cache->commits;
 		pixman_region32_init(&entry->stale);
@@ -554,9 +669,9 @@ struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 		if (!cache->refused) {
 			wlr_log(WLR_ERROR,
 					"Cannot resample a %dx%d surface to scale "
-					"%d",
+					"%d/120",
 					surface->current.width, surface->current.height,
-					key->scale);
+					key->scale120);
 		}
 		cache->refused = true;
 		entry_destroy(cache, entry);
@@ -614,7 +729,7 @@ void gridwl_resample_cache_retain(struct gridwl_resample_cache *cache,
 	wl_list_for_each_safe(entry, tmp, &cache->entries, link) {
 		bool wanted = false;
 		for (size_t i = 0; i < count && !wanted; i++) {
-			wanted = keys[i].scale == entry->scale &&
+			wanted = keys[i].scale120 == entry->scale120 &&
 					keys[i].filter == entry->filter;
 		}
 		if (!wanted) {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <wayland-util.h>
 #include "config/config.h"
+#include "render/kernels/rational.h"
 
 struct wlr_renderer;
 struct wlr_surface;
@@ -33,14 +34,18 @@ struct gridwl_resample_stats {
 
 struct gridwl_resample_entry {
 	struct wl_list link; // gridwl_resample_cache.entries
-	int scale; // the output scale it is for
+	int scale120; // the output scale it is for (config/scale.h)
 	enum gridwl_filter filter;
 	// What it was computed from; a commit that changes any of them makes
 	// the whole entry stale.
 	int buffer_width, buffer_height, buffer_scale;
 	bool opaque;
+	// Through the rational kernel (render/kernels/rational.h) at these
+	// ratios, rather than the integer passes.
+	bool rational;
+	struct gridwl_axis_ratio x_ratio, y_ratio;
 
-	int width, height; // physical: the surface's logical size times scale
+	int width, height; // device pixels (gridwl_surface_extent)
 	uint32_t *data;
 	pixman_image_t *image; // over data
 	// On renderers other than pixman the entry is drawn from a texture,
@@ -70,7 +75,7 @@ struct gridwl_resample_cache {
 
 /* An entry key: what some output needs of a surface. */
 struct gridwl_resample_key {
-	int scale;
+	int scale120;
 	enum gridwl_filter filter;
 };
 
@@ -78,10 +83,11 @@ void gridwl_resample_cache_init(struct gridwl_resample_cache *cache,
 		struct gridwl_resample_stats *stats, struct wlr_renderer *renderer);
 void gridwl_resample_cache_finish(struct gridwl_resample_cache *cache);
 
-/* Whether a surface in its current state at this output scale takes the
- * resampling path: a plain buffer (no viewport or buffer transform) in a
- * format the kernels read, at a scale ratio they implement. */
-bool gridwl_resample_supported(struct wlr_surface *surface, int scale);
+/* Whether a surface in its current state at this output scale (120ths)
+ * takes the resampling path: a buffer with no buffer transform, no
+ * viewport or a viewport that only sets a destination size, in a format
+ * the kernels read, at a ratio they implement, and not 1:1. */
+bool gridwl_resample_supported(struct wlr_surface *surface, int scale120);
 
 /* After a commit: marks what the buffer damage touches in every entry and
  * recomputes it. */
@@ -120,11 +126,5 @@ bool gridwl_resample_cache_settle(struct gridwl_resample_cache *cache,
 /* Drops the entries whose key is not among keys. */
 void gridwl_resample_cache_retain(struct gridwl_resample_cache *cache,
 		const struct gridwl_resample_key *keys, size_t count);
-
-/* The output damage a buffer change in rect (buffer pixels) causes at
- * scale with filter, in that scale's pixels relative to the surface. */
-void gridwl_resample_map_damage(int buffer_scale, int scale,
-		enum gridwl_filter filter, int buffer_width, int buffer_height,
-		const pixman_box32_t *rect, pixman_box32_t *out);
 
 #endif

@@ -35,10 +35,10 @@ bool gridwl_render_plan_read(const struct gridwl_frame_plan *plan,
 		uint32_t drm_format, struct gridwl_image *image, char **error);
 
 /* Pastes src, a picture at src_scale, into box of dst (a picture at
- * dst_scale, box in its pixels), magnified by replicating pixels so that
- * src's own pixels stay visible as they are (by whole pixels where the
- * scales divide, as 1 and 2 into 4; a scale-2 picture in a scale-3 one
- * necessarily alternates 1 and 2). */
+ * dst_scale, box in its pixels; either scale in any unit, 120ths), magnified
+ * by replicating pixels so that src's own pixels stay visible as they are
+ * (by whole pixels where the scales divide, as 1 and 2 into 4; a scale-2
+ * picture in a scale-3 one necessarily alternates 1 and 2). */
 void gridwl_image_paste(struct gridwl_image *dst, const struct wlr_box *box,
 		const struct gridwl_image *src, int src_scale, int dst_scale);
 /* Fills box of image (its pixels) with an opaque colour, 0xRRGGBB. */

@@ -6,6 +6,7 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/util/log.h>
 #include <wlr/util/transform.h>
+#include "config/scale.h"
 #include "render/buffer_access.h"
 #include "render/plan.h"
 #include "render/ragged.h"
@@ -14,7 +15,10 @@
 
 /*
  * A buffer at the target's own scale with no transform or viewport maps
- * pixel for pixel (a ragged one too, render/ragged.h). On the pixman
+ * pixel for pixel (a ragged one too, render/ragged.h), and so does one
+ * whose viewport only sizes the surface to what the buffer covers there: a
+ * wp_fractional_scale_v1 client's buffer of round(size x scale) pixels,
+ * which the plan's box has too (config/scale.h). On the pixman
  * renderer that is a plain composite with offsets and no transform, which
  * keeps pixman on its blit fast path and is exact by construction.
  * (wlroots 0.18's pixman pass does the same for a 1:1 texture, but from
@@ -22,11 +26,17 @@
  * commit; see blit_pixman.)
  */
 static bool surface_is_1to1(struct gridwl_render_target *target,
-		struct wlr_surface *surface) {
-	const struct wlr_surface_state *state = &surface->current;
-	return state->scale == target->scale &&
-			state->transform == WL_OUTPUT_TRANSFORM_NORMAL &&
-			!state->viewport.has_src && !state->viewport.has_dst &&
+		const struct gridwl_plan_item *item) {
+	const struct wlr_surface_state *state = &item->surface->current;
+	if (state->transform != WL_OUTPUT_TRANSFORM_NORMAL ||
+			state->viewport.has_src) {
+		return false;
+	}
+	if (state->viewport.has_dst) {
+		return state->buffer_width == item->box.width &&
+				state->buffer_height == item->box.height;
+	}
+	return state->scale * GRIDWL_SCALE120_ONE == target->scale120 &&
 			gridwl_buffer_sized_state(state);
 }
 
@@ -152,7 +162,7 @@ static void draw_with_renderer(struct gridwl_render_target *target,
 	// A ragged buffer (render/ragged.h) is drawn over the pixels it
 	// covers, which is exact where the ratio of scales divides its size.
 	struct wlr_box box = { .x = x, .y = y };
-	gridwl_surface_extent(surface, target->scale, &box.width, &box.height);
+	gridwl_surface_extent(surface, target->scale120, &box.width, &box.height);
 	struct wlr_fbox src_box;
 	wlr_surface_get_buffer_source_box(surface, &src_box);
 	// The state and the texture can disagree for a commit whose buffer
@@ -267,7 +277,7 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 	if (texture == NULL) {
 		return;
 	}
-	if (surface_is_1to1(target, surface) && target->image != NULL &&
+	if (surface_is_1to1(target, item) && target->image != NULL &&
 			wlr_texture_is_pixman(texture)) {
 		pixman_image_t *mask = alpha_mask(surface_alpha(surface));
 		blit_pixman(target, surface, texture, x, y, mask);
@@ -277,8 +287,8 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 		return;
 	}
 	struct gridwl_resample_cache *cache = item->cache;
-	if (cache != NULL && surface->current.scale != target->scale) {
-		struct gridwl_resample_key key = { target->scale, item->filter };
+	if (cache != NULL) {
+		struct gridwl_resample_key key = { target->scale120, item->filter };
 		struct gridwl_resample_entry *entry =
 				gridwl_resample_cache_find(cache, surface, &key);
 		if (entry != NULL &&

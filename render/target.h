@@ -12,12 +12,12 @@ struct wlr_texture;
 
 /*
  * Inside render/: one pass of drawing a plan (render/plan.h) into a buffer,
- * physical size width x height at an integer scale, repainting only the
- * damage region.
+ * physical size width x height at a scale in 120ths (config/scale.h),
+ * repainting only the damage region.
  */
 struct gridwl_render_target {
 	struct wlr_renderer *renderer;
-	int scale;
+	int scale120;
 	int width, height;
 	struct wlr_render_pass *pass;
 	// On the pixman renderer, the buffer's own pixels, which gridwl's

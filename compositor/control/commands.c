@@ -29,6 +29,7 @@
 #include "compositor/shell/xwayland.h"
 #include "compositor/util.h"
 #include "compositor/view/view.h"
+#include "config/scale.h"
 #include "config/config.h"
 #include "input/seat.h"
 #include "render/kernels/resample.h"
@@ -80,7 +81,16 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 	json_object_object_add(mode, "refresh_mhz",
 			json_object_new_int(wlr_output->refresh));
 	json_object_object_add(object, "mode", mode);
-	json_object_object_add(object, "scale", json_object_new_int(output->scale));
+	// The true scale, a JSON number (1.5), and the integer one clients
+	// without wp_fractional_scale_v1 draw at.
+	json_object_object_add(object, "scale",
+			gridwl_scale_is_integer(output->scale120) ?
+					json_object_new_int(
+							output->scale120 / GRIDWL_SCALE120_ONE) :
+					json_object_new_double(
+							(double)output->scale120 / GRIDWL_SCALE120_ONE));
+	json_object_object_add(object, "wl_output_scale",
+			json_object_new_int(output->scale));
 	json_object_object_add(object, "filter",
 			json_object_new_string(gridwl_filter_name(output->filter)));
 	// Whether it shows anything: "off" when powered off or disabled.
@@ -397,7 +407,7 @@ static struct json_object *cmd_create_output(struct gridwl_server *server,
 	oc->width = width;
 	oc->height = height;
 	oc->has_scale = true;
-	oc->scale = scale;
+	oc->scale120 = scale * GRIDWL_SCALE120_ONE;
 	char *error = NULL;
 	struct gridwl_output *output =
 			gridwl_output_create(server, NULL, oc, &error);

@@ -51,9 +51,10 @@ static void plan_surface(struct wlr_surface *surface, int sx, int sy,
 		// A ragged buffer (render/ragged.h) leaves part of its last
 		// logical pixel uncovered, whatever its opaque region says.
 		int width, height;
-		gridwl_surface_extent(surface, plan->scale, &width, &height);
-		gridwl_device_add_surface_region(plan->scale, &surface->opaque_region,
-				item.box.x, item.box.y, width, height, &plan->opaque);
+		gridwl_surface_extent(surface, plan->scale120, &width, &height);
+		gridwl_device_add_surface_region(plan->scale120,
+				&surface->opaque_region, item.box.x, item.box.y, width, height,
+				&plan->opaque);
 	}
 }
 
@@ -68,35 +69,33 @@ static void plan_opaque_item(struct gridwl_frame_plan *plan,
  * the plan's scale (its colour alone where that fails) and three borders. */
 static void plan_frame(struct gridwl_frame_plan *plan,
 		const struct gridwl_device_map *map, struct gridwl_view *view) {
-	int scale = plan->scale;
-	if (!gridwl_view_has_frame(view) || scale < 1 || scale > GRIDWL_SCALE_MAX) {
+	int scale120 = plan->scale120;
+	if (!gridwl_view_has_frame(view) || scale120 < GRIDWL_SCALE120_MIN ||
+			scale120 > GRIDWL_SCALE120_MAX) {
 		return;
 	}
 	struct gridwl_server *server = view->server;
 	struct gridwl_decoration_style *style = &server->decorations->style;
 	int border = GRIDWL_FRAME_BORDER;
 	struct wlr_box frame = gridwl_view_frame_box(view);
-	struct wlr_box content = gridwl_view_box(view);
-	struct wlr_box device, title, content_device;
+	struct wlr_box device, title;
 	if (frame.width <= 0 ||
 			!gridwl_device_box(map, frame.x, frame.y, frame.width, frame.height,
 					&device) ||
 			!gridwl_frame_plan_shows(plan, &device) ||
 			!gridwl_device_box(map, frame.x, frame.y, frame.width,
-					border + style->title_height, &title) ||
-			!gridwl_device_box(map, content.x, content.y, content.width,
-					content.height, &content_device)) {
+					border + style->title_height, &title)) {
 		return;
 	}
 	bool focused = gridwl_view_is_focused(view);
 	uint32_t bg =
 			focused ? style->colors.focused_bg : style->colors.unfocused_bg;
-	struct gridwl_title_bar *bar = &view->frame_cache.bars[scale - 1];
-	if (!gridwl_title_bar_update(bar, style, server->renderer, scale,
-				frame.width, gridwl_view_title(view), focused,
-				view->maximized)) {
-		wlr_log(WLR_ERROR, "Window %u: no title bar at scale %d", view->id,
-				scale);
+	struct gridwl_title_bar *bar =
+			gridwl_frame_cache_bar(&view->frame_cache, scale120);
+	if (!gridwl_title_bar_update(bar, style, server->renderer, frame.width,
+				gridwl_view_title(view), focused, view->maximized)) {
+		wlr_log(WLR_ERROR, "Window %u: no title bar at scale %d/120", view->id,
+				scale120);
 	}
 	if (bar->texture != NULL) {
 		plan_opaque_item(plan,
@@ -113,15 +112,17 @@ static void plan_frame(struct gridwl_frame_plan *plan,
 						.color = bg,
 				});
 	}
-	int b = border * scale;
+	// The borders run from the title bar to the frame's far edges, which
+	// at a fractional scale need not be the content's plus a border.
+	int b = (int)gridwl_scale_round(border, scale120);
 	int below_title = title.y + title.height;
+	int bottom = device.y + device.height;
 	const struct wlr_box sides[] = {
 		// left and right, from below the title bar to the bottom
-		{ device.x, below_title, b, content_device.height + b },
-		{ device.x + device.width - b, below_title, b,
-				content_device.height + b },
+		{ device.x, below_title, b, bottom - below_title },
+		{ device.x + device.width - b, below_title, b, bottom - below_title },
 		// bottom, between them
-		{ device.x + b, device.y + device.height - b, device.width - 2 * b, b },
+		{ device.x + b, bottom - b, device.width - 2 * b, b },
 	};
 	for (size_t i = 0; i < sizeof(sides) / sizeof(sides[0]); i++) {
 		plan_opaque_item(plan,
@@ -211,8 +212,11 @@ static void plan_cursors(struct gridwl_frame_plan *plan,
 		if (surface != NULL) {
 			item = (struct gridwl_plan_item){
 				.kind = GRIDWL_PLAN_SURFACE,
-				.box = { x, y, surface->current.width * plan->scale,
-						surface->current.height * plan->scale },
+				.box = { x, y,
+						(int)gridwl_scale_round(surface->current.width,
+								plan->scale120),
+						(int)gridwl_scale_round(surface->current.height,
+								plan->scale120) },
 				.surface = surface,
 				.cache = gridwl_surface_resample_cache(surface),
 				.filter = output->filter,
@@ -235,7 +239,7 @@ void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
 	struct gridwl_device_map map = gridwl_device_map_for_output(output);
 	// Locked, the session's own colour would show through where the lock
 	// client draws nothing.
-	gridwl_frame_plan_reset(plan, output->scale, wlr_output->width,
+	gridwl_frame_plan_reset(plan, output->scale120, wlr_output->width,
 			wlr_output->height, gridwl_session_lock_background(output->server));
 	struct gridwl_view *view;
 	wl_list_for_each_reverse(view, &output->server->views, link) {
@@ -250,9 +254,10 @@ void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
 void gridwl_frame_plan_for_box(struct gridwl_frame_plan *plan,
 		struct gridwl_server *server, const struct wlr_box *box, int scale,
 		struct gridwl_view *only) {
-	struct gridwl_device_map map = { box->x, box->y, scale };
+	struct gridwl_device_map map = { box->x, box->y,
+		scale * GRIDWL_SCALE120_ONE };
 	// Where the window alone draws nothing, nothing: a transparent pixel.
-	gridwl_frame_plan_reset(plan, scale, box->width * scale,
+	gridwl_frame_plan_reset(plan, map.scale120, box->width * scale,
 			box->height * scale,
 			only != NULL ? 0 : gridwl_session_lock_background(server));
 	if (only != NULL) {

@@ -93,7 +93,9 @@ static bool screenshot_layout(struct gridwl_server *server, bool with_cursor,
 		gridwl_set_error(error, "no output is enabled");
 		return false;
 	}
-	*map = (struct gridwl_device_map){ bounds.x1, bounds.y1, max_scale };
+	// Outputs at fractional scales are pasted at the integer above.
+	*map = (struct gridwl_device_map){ bounds.x1, bounds.y1,
+		max_scale * GRIDWL_SCALE120_ONE };
 	struct wlr_box all;
 	if (!gridwl_device_box(map, bounds.x1, bounds.y1, bounds.x2 - bounds.x1,
 				bounds.y2 - bounds.y1, &all) ||
@@ -118,7 +120,7 @@ static bool screenshot_layout(struct gridwl_server *server, bool with_cursor,
 			gridwl_image_finish(image);
 			return false;
 		}
-		gridwl_image_paste(image, &box, &part, output->scale, max_scale);
+		gridwl_image_paste(image, &box, &part, output->scale120, map->scale120);
 		gridwl_image_finish(&part);
 	}
 	return true;
@@ -137,8 +139,9 @@ bool gridwl_screenshot_region(struct gridwl_server *server, bool with_cursor,
 	if (!screenshot_layout(server, with_cursor, &layout, &map, error)) {
 		return false;
 	}
-	struct wlr_box all = { map.x, map.y, layout.width / map.scale,
-		layout.height / map.scale };
+	int scale = map.scale120 / GRIDWL_SCALE120_ONE;
+	struct wlr_box all = { map.x, map.y, layout.width / scale,
+		layout.height / scale };
 	struct wlr_box part, device;
 	if (!wlr_box_intersection(&part, box, &all)) {
 		gridwl_image_finish(&layout);

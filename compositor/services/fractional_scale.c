@@ -3,6 +3,7 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "compositor/services/fractional_scale.h"
+#include "config/scale.h"
 
 /* Version 1, the only one wlroots 0.18 has. */
 #define FRACTIONAL_SCALE_VERSION 1
@@ -16,12 +17,16 @@ bool gridwl_fractional_scale_init(struct gridwl_server *server) {
 	return true;
 }
 
-void gridwl_surface_prefer_scale(struct wlr_surface *surface, int scale) {
-	wlr_surface_set_preferred_buffer_scale(surface, scale);
+void gridwl_surface_prefer_scale(struct wlr_surface *surface, int scale120) {
+	// Integer clients draw at the scale rounded up and are reduced
+	// exactly; fractional ones draw at the true scale, 1:1.
+	wlr_surface_set_preferred_buffer_scale(surface,
+			gridwl_scale_ceil(scale120));
 	wlr_surface_set_preferred_buffer_transform(surface,
 			WL_OUTPUT_TRANSFORM_NORMAL);
 	// wlroots keeps the scale on the surface even before the client asks
 	// for a wp_fractional_scale_v1, and sends it when it does, so a client
 	// that asks late is told at once.
-	wlr_fractional_scale_v1_notify_scale(surface, scale);
+	wlr_fractional_scale_v1_notify_scale(surface,
+			(double)scale120 / GRIDWL_SCALE120_ONE);
 }

@@ -7,15 +7,18 @@ struct gridwl_server;
 struct wlr_surface;
 
 /*
- * wp_fractional_scale_v1 for clients that read only it (Chromium, Firefox):
- * gridwl's scales are integers, so the preferred scale it sends is always
- * the integer the surface's preferred_buffer_scale says, at the same time.
+ * wp_fractional_scale_v1: the true scale of the outputs a surface is on
+ * (1.5), for which a client that draws a buffer of round(size x scale)
+ * with a viewport is copied 1:1; at an integer scale, the same integer as
+ * preferred_buffer_scale, for clients that read only this (Chromium,
+ * Firefox).
  */
 bool gridwl_fractional_scale_init(struct gridwl_server *server);
 
-/* Tells surface to draw at scale (an output's integer scale), upright,
- * through wl_surface (preferred_buffer_scale and _transform) and
- * wp_fractional_scale_v1 alike; each is sent only when it changes. */
-void gridwl_surface_prefer_scale(struct wlr_surface *surface, int scale);
+/* Tells surface to draw at scale120 (an output's scale, config/scale.h),
+ * upright: wp_fractional_scale_v1 the true scale, wl_surface's
+ * preferred_buffer_scale that rounded up (and _transform); each is sent
+ * only when it changes. */
+void gridwl_surface_prefer_scale(struct wlr_surface *surface, int scale120);
 
 #endif

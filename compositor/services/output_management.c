@@ -8,6 +8,7 @@
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "config/scale.h"
 
 /*
  * wlr-output-management (wlr-randr, kanshi, wdisplays): clients see every
@@ -36,7 +37,7 @@ void gridwl_output_manager_update(struct gridwl_server *server) {
 		head->state.enabled = gridwl_output_is_active(output);
 		head->state.x = box.x;
 		head->state.y = box.y;
-		head->state.scale = output->scale;
+		head->state.scale = (float)output->scale120 / GRIDWL_SCALE120_ONE;
 	}
 	wlr_output_manager_v1_set_configuration(server->output_manager, config);
 }
@@ -59,12 +60,13 @@ static struct gridwl_output_config *head_to_config(struct gridwl_server *server,
 	if (!head->state.enabled) {
 		return oc;
 	}
+	// The wire's fixed-point scale (1/256) comes in as a float: the
+	// nearest 120th is what the client meant (kanshi sends 1.5 as 1.5).
 	float scale = head->state.scale;
-	if (scale != floorf(scale) || scale < GRIDWL_SCALE_MIN ||
-			scale > GRIDWL_SCALE_MAX) {
+	if (!(scale >= GRIDWL_SCALE_MIN && scale <= GRIDWL_SCALE_MAX)) {
 		if (asprintf(error,
 					"output %s: scale %g refused: gridwl takes "
-					"integer scales from %d to %d",
+					"scales from %d to %d",
 					wlr_output->name, scale, GRIDWL_SCALE_MIN,
 					GRIDWL_SCALE_MAX) < 0) {
 			*error = NULL;
@@ -73,7 +75,7 @@ static struct gridwl_output_config *head_to_config(struct gridwl_server *server,
 		return NULL;
 	}
 	oc->has_scale = true;
-	oc->scale = (int)scale;
+	oc->scale120 = (int)lroundf(scale * GRIDWL_SCALE120_ONE);
 	oc->has_mode = true;
 	if (head->state.mode != NULL) {
 		oc->width = head->state.mode->width;

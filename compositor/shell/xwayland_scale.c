@@ -1,4 +1,5 @@
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_output.h>
@@ -40,7 +41,9 @@ static int largest_output_scale(struct gridwl_server *server) {
 	int largest = 1;
 	struct wlr_output_layout_output *layout_output;
 	wl_list_for_each(layout_output, &server->output_layout->outputs, link) {
-		int scale = (int)layout_output->output->scale;
+		// X clients draw at an integer scale: a 1.5 output gets 2,
+		// reduced exactly.
+		int scale = (int)ceilf(layout_output->output->scale);
 		if (scale > largest) {
 			largest = scale;
 		}

@@ -19,7 +19,7 @@ static bool box_is(const struct wlr_box *box, int x, int y, int width,
 
 static bool test_device_box(const void *data) {
 	// An output at logical 1280,0 with scale 2.
-	struct gridwl_device_map map = { 1280, 0, 2 };
+	struct gridwl_device_map map = { 1280, 0, 2 * 120 };
 	struct wlr_box box;
 	bool ok = CHECK(gridwl_device_box(&map, 1300, 10, 100, 50, &box),
 					  "on the output") &&
@@ -29,7 +29,7 @@ static bool test_device_box(const void *data) {
 				 "left of it") &&
 			box_is(&box, -160, -10, 200, 100) && ok;
 	// Scale 3, origin elsewhere.
-	map = (struct gridwl_device_map){ -100, 50, 3 };
+	map = (struct gridwl_device_map){ -100, 50, 3 * 120 };
 	ok = CHECK(gridwl_device_box(&map, -99, 51, 7, 1, &box), "scale 3") &&
 			box_is(&box, 3, 3, 21, 3) && ok;
 	// A subsurface at the far end of int32: refused, not wrapped.
@@ -43,7 +43,7 @@ static bool test_device_box(const void *data) {
 				 "a negative width accepted") &&
 			ok;
 	// Just inside the bound.
-	map = (struct gridwl_device_map){ 0, 0, 1 };
+	map = (struct gridwl_device_map){ 0, 0, 1 * 120 };
 	ok = CHECK(gridwl_device_box(&map, 1 << 24, 0, 1 << 24, 1, &box),
 				 "2^24 refused at scale 1") &&
 			box_is(&box, 1 << 24, 0, 1 << 24, 1) && ok;
@@ -66,7 +66,7 @@ static bool region_is(pixman_region32_t *region, const pixman_box32_t *want,
 static bool test_device_region(const void *data) {
 	// Damage in layout coordinates on an output at 1280,0, 1280x720
 	// logical, scale 2: translated, clipped to the output, scaled.
-	struct gridwl_device_map map = { 1280, 0, 2 };
+	struct gridwl_device_map map = { 1280, 0, 2 * 120 };
 	pixman_region32_t logical, device;
 	pixman_region32_init(&logical);
 	pixman_region32_init(&device);
@@ -96,17 +96,56 @@ static bool test_surface_region(const void *data) {
 	pixman_region32_init(&local);
 	pixman_region32_init(&out);
 	pixman_region32_union_rect(&local, &local, 0, 0, 21, 15);
-	gridwl_device_add_surface_region(2, &local, 10, 20, 41, 30, &out);
+	gridwl_device_add_surface_region(240, &local, 10, 20, 41, 30, &out);
 	const pixman_box32_t want[] = { { 10, 20, 51, 50 } };
 	bool ok = region_is(&out, want, 1);
 	// It adds: a second surface's part stays with the first's.
 	pixman_region32_clear(&local);
 	pixman_region32_union_rect(&local, &local, 2, 3, 4, 5);
-	gridwl_device_add_surface_region(3, &local, -6, 0, 100, 100, &out);
+	gridwl_device_add_surface_region(360, &local, -6, 0, 100, 100, &out);
 	const pixman_box32_t both[] = { { 0, 9, 12, 24 }, { 10, 20, 51, 50 } };
 	ok = region_is(&out, both, 2) && ok;
 	pixman_region32_fini(&local);
 	pixman_region32_fini(&out);
+	return ok;
+}
+
+/* At 1.5 every corner and size is rounded on its own (halves up, also
+ * below zero): a 201-wide window is 302 device pixels wide wherever it
+ * is, which is what a fractional client's buffer has. */
+static bool test_fractional(const void *data) {
+	struct gridwl_device_map map = { 100, 0, 180 };
+	struct wlr_box box;
+	bool ok = CHECK(gridwl_device_box(&map, 137, 23, 201, 101, &box),
+					  "37,23 at 1.5") &&
+			box_is(&box, 56, 35, 302, 152);
+	ok = CHECK(gridwl_device_box(&map, 138, 23, 201, 101, &box),
+				 "38,23 at 1.5") &&
+			box_is(&box, 57, 35, 302, 152) && ok;
+	ok = CHECK(gridwl_device_box(&map, 99, -1, 1, 1, &box), "-1,-1 at 1.5") &&
+			box_is(&box, -1, -1, 2, 2) && ok;
+	map.scale120 = 150;
+	ok = CHECK(gridwl_device_box(&map, 201, 57, 333, 77, &box),
+				 "101,57 at 1.25") &&
+			box_is(&box, 126, 71, 416, 96) && ok;
+	// Damage goes outwards, one more at the far edge, where a surface
+	// drawn from round(x) + round(w) may end.
+	map.scale120 = 180;
+	pixman_region32_t logical, device;
+	pixman_region32_init_rect(&logical, 101, 1, 1, 1);
+	pixman_region32_init(&device);
+	gridwl_device_region(&map, &logical, 1000, 1000, &device);
+	const pixman_box32_t damaged[] = { { 1, 1, 4, 4 } };
+	ok = region_is(&device, damaged, 1) && ok;
+	// Opaque regions go inwards: only whole device pixels.
+	pixman_region32_clear(&device);
+	pixman_region32_fini(&logical);
+	pixman_region32_init_rect(&logical, 1, 1, 3, 1);
+	gridwl_device_add_surface_region(180, &logical, 10, 10, 100, 100, &device);
+	const pixman_box32_t opaque[] = { { 12, 12, 16, 13 } };
+	ok = region_is(&device, opaque, 1) && ok;
+	pixman_region32_fini(&logical);
+	pixman_region32_fini(&device);
 	return ok;
 }
 
@@ -115,5 +154,6 @@ int main(void) {
 	check_run(&suite, "device-box", test_device_box, NULL);
 	check_run(&suite, "device-region", test_device_region, NULL);
 	check_run(&suite, "surface-region", test_surface_region, NULL);
+	check_run(&suite, "fractional", test_fractional, NULL);
 	return check_finish(&suite);
 }

@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <wlr/types/wlr_keyboard.h>
 #include "config/config.h"
+#include "config/scale.h"
 #include "config-parse-checks.h"
 
 static void test_output_keys(void) {
@@ -15,7 +16,7 @@ static void test_output_keys(void) {
 	CHECK(strcmp(oc->name, "DP-1") == 0);
 	CHECK(oc->has_mode && oc->width == 1920 && oc->height == 1080);
 	CHECK(oc->refresh_mhz == 59940);
-	CHECK(oc->has_scale && oc->scale == 2);
+	CHECK(oc->has_scale && oc->scale120 == 2 * 120);
 	CHECK(oc->has_position && oc->x == -1920 && oc->y == -10);
 	CHECK(oc->has_filter && oc->filter == GRIDWL_FILTER_NEAREST);
 	CHECK(oc->enabled == 0);
@@ -33,7 +34,7 @@ static void test_output_keys(void) {
 	CHECK(oc->has_position && oc->x == 0 && oc->y == 1080);
 	CHECK(oc->width == 16384 && oc->height == 16384);
 	CHECK(oc->refresh_mhz == 0);
-	CHECK(oc->scale == 4);
+	CHECK(oc->scale120 == 4 * 120);
 	gridwl_config_destroy(config);
 
 	// A name alone is a valid line that sets nothing.
@@ -49,7 +50,7 @@ static void test_output_keys(void) {
 	config = gridwl_config_create();
 	parse_ok(config, "output X scale 1 scale 3 enable disable");
 	oc = first_output(config);
-	CHECK(oc->scale == 3 && oc->enabled == 0);
+	CHECK(oc->scale120 == 3 * 120 && oc->enabled == 0);
 	gridwl_config_destroy(config);
 }
 
@@ -64,7 +65,7 @@ static void test_power(void) {
 	config = gridwl_config_create();
 	parse_ok(config, "output DP-1 scale 2 dpms off power on");
 	oc = first_output(config);
-	CHECK(oc->power == 1 && oc->scale == 2);
+	CHECK(oc->power == 1 && oc->scale120 == 2 * 120);
 	gridwl_config_destroy(config);
 	config = gridwl_config_create();
 	parse_ok(config, "output * dpms off");
@@ -78,7 +79,7 @@ static void test_power(void) {
 	parse_ok(config, "output * power off");
 	parse_ok(config, "output eDP-1 scale 2");
 	oc = gridwl_config_output_for(config, "eDP-1");
-	CHECK(oc->power == 0 && oc->scale == 2);
+	CHECK(oc->power == 0 && oc->scale120 == 2 * 120);
 	gridwl_output_config_destroy(oc);
 	parse_ok(config, "output eDP-1 dpms on");
 	oc = gridwl_config_output_for(config, "eDP-1");
@@ -269,11 +270,12 @@ static void test_output_errors(void) {
 	gridwl_output_config_destroy(oc);
 }
 
-static const char *bad_scales[] = { "1.5", "0", "5", "two", "2x" };
+static const char *bad_scales[] = { "0", "5", "two", "2x", "4.01", "0.5", "1.",
+	".5", "1e0", "1.0000000001", "1,5" };
 
 static void test_bad_scales(void) {
-	parse_error("output DP-1 scale 1.5",
-			"scale must be an integer from 1 to 4, got '1.5'");
+	parse_error("output DP-1 scale 0.75",
+			"scale must be a number from 1 to 4 (1.25, 1.5, 2...), got '0.75'");
 	for (size_t i = 0; i < sizeof(bad_scales) / sizeof(bad_scales[0]); i++) {
 		char line[64];
 		snprintf(line, sizeof(line), "output DP-1 scale %s", bad_scales[i]);
@@ -284,7 +286,7 @@ static void test_bad_scales(void) {
 	}
 	parse_error("output DP-1 scale -1", "scale");
 	parse_error("output DP-1 scale +2", "scale");
-	parse_error("output DP-1 scale 2.0", "scale");
+	parse_error("output DP-1 scale 1.5.0", "scale");
 
 	// Each bad scale, loaded from a file, names the file and line 6.
 	for (size_t i = 0; i < sizeof(bad_scales) / sizeof(bad_scales[0]); i++) {
@@ -315,6 +317,56 @@ static void test_bad_scales(void) {
 	}
 }
 
+/* Fractional scales, kept in 120ths: exact where the text is a multiple
+ * of 1/120, else the nearest with the rounding flagged. */
+static void test_fractional_scales(void) {
+	const struct {
+		const char *text;
+		int scale120;
+		bool rounded;
+	} cases[] = {
+		{ "1", 120, false },
+		{ "2.0", 240, false },
+		{ "1.5", 180, false },
+		{ "1.25", 150, false },
+		{ "1.75", 210, false },
+		{ "1.3", 156, false },
+		{ "4", 480, false },
+		{ "1.33", 160, true },
+		{ "1.333333", 160, true },
+		{ "1.004", 120, true },
+		{ "1.00417", 121, true },
+		{ "3.999", 480, true },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *argv[] = { "scale", (char *)cases[i].text };
+		struct gridwl_output_config *oc = gridwl_output_config_create("X");
+		CHECK_MSG(gridwl_output_config_parse_words(oc, 2, argv, WHERE, NULL),
+				cases[i].text);
+		CHECK_MSG(oc->has_scale && oc->scale120 == cases[i].scale120 &&
+						oc->scale_rounded == cases[i].rounded,
+				cases[i].text);
+		gridwl_output_config_destroy(oc);
+	}
+	// What is reported parses back to the same 120th.
+	for (int scale120 = GRIDWL_SCALE120_MIN; scale120 <= GRIDWL_SCALE120_MAX;
+			scale120++) {
+		char text[GRIDWL_SCALE_TEXT_MAX];
+		gridwl_scale_format(scale120, text);
+		int back;
+		bool exact;
+		CHECK_MSG(gridwl_scale_parse(text, &back, &exact) && back == scale120,
+				text);
+	}
+	char text[GRIDWL_SCALE_TEXT_MAX];
+	gridwl_scale_format(180, text);
+	CHECK(strcmp(text, "1.5") == 0);
+	gridwl_scale_format(240, text);
+	CHECK(strcmp(text, "2") == 0);
+	CHECK(gridwl_scale_ceil(121) == 2 && gridwl_scale_ceil(240) == 2 &&
+			gridwl_scale_ceil(241) == 3);
+}
+
 static void test_output_for(void) {
 	struct gridwl_config *config = gridwl_config_create();
 
@@ -335,7 +387,7 @@ static void test_output_for(void) {
 
 	oc = gridwl_config_output_for(config, "DP-1");
 	CHECK(strcmp(oc->name, "DP-1") == 0);
-	CHECK(oc->has_scale && oc->scale == 3);
+	CHECK(oc->has_scale && oc->scale120 == 3 * 120);
 	CHECK(oc->has_filter && oc->filter == GRIDWL_FILTER_NEAREST);
 	CHECK(oc->has_position && oc->x == 0 && oc->y == 0);
 	CHECK(oc->has_mode && oc->width == 800 && oc->refresh_mhz == 75000);
@@ -345,11 +397,11 @@ static void test_output_for(void) {
 	gridwl_output_config_destroy(oc);
 
 	oc = gridwl_config_output_for(config, "HDMI-A-1");
-	CHECK(oc->scale == 1 && oc->enabled == 0);
+	CHECK(oc->scale120 == 1 * 120 && oc->enabled == 0);
 	gridwl_output_config_destroy(oc);
 
 	oc = gridwl_config_output_for(config, "Virtual-1");
-	CHECK(oc->has_scale && oc->scale == 1 && oc->has_mode);
+	CHECK(oc->has_scale && oc->scale120 == 1 * 120 && oc->has_mode);
 	CHECK(oc->enabled == -1);
 	gridwl_output_config_destroy(oc);
 
@@ -367,7 +419,8 @@ static void test_duplicate_outputs(void) {
 	CHECK(wl_list_length(&config->outputs) == 2);
 	struct gridwl_output_config *oc = first_output(config);
 	CHECK(strcmp(oc->name, "DP-1") == 0);
-	CHECK(oc->scale == 3 && oc->x == 10 && oc->y == 20 && oc->enabled == 0);
+	CHECK(oc->scale120 == 3 * 120 && oc->x == 10 && oc->y == 20 &&
+			oc->enabled == 0);
 	CHECK(oc == gridwl_config_find_output(config, "DP-1"));
 	gridwl_config_destroy(config);
 }
@@ -388,7 +441,7 @@ static void test_merge_and_create(void) {
 	CHECK(strcmp(dst->name, "A") == 0);
 	// The mode goes as a whole: no 60 Hz left over from before.
 	CHECK(dst->width == 800 && dst->height == 600 && dst->refresh_mhz == 0);
-	CHECK(dst->scale == 2 && dst->x == 5 && dst->y == 6);
+	CHECK(dst->scale120 == 2 * 120 && dst->x == 5 && dst->y == 6);
 	CHECK(dst->enabled == 1 && !dst->has_filter);
 	gridwl_output_config_destroy(src);
 	gridwl_output_config_destroy(dst);
@@ -403,7 +456,7 @@ static void test_parse_words(void) {
 	char *error = NULL;
 	CHECK(gridwl_output_config_parse_words(oc, 4, words, "gridctl", &error));
 	CHECK(error == NULL);
-	CHECK(oc->has_scale && oc->scale == 2);
+	CHECK(oc->has_scale && oc->scale120 == 2 * 120);
 	CHECK(oc->has_filter && oc->filter == GRIDWL_FILTER_BILINEAR);
 	CHECK(!oc->has_mode && !oc->has_position && oc->enabled == -1);
 
@@ -417,7 +470,7 @@ static void test_parse_words(void) {
 	CHECK(!gridwl_output_config_parse_words(oc, 5, partly_bad, "gridctl",
 			&error));
 	CHECK_MSG(strstr(error, "'bogus'") != NULL, error);
-	CHECK(oc->scale == 2 && !oc->has_mode);
+	CHECK(oc->scale120 == 2 * 120 && !oc->has_mode);
 	free(error);
 
 	CHECK(gridwl_output_config_parse_words(oc, 0, NULL, "gridctl", &error));
@@ -425,7 +478,8 @@ static void test_parse_words(void) {
 
 	// The output parser on its own: name first, surrounding blanks ignored.
 	oc = gridwl_output_config_parse("  DP-3\t scale 4 ", WHERE, &error);
-	CHECK(oc != NULL && strcmp(oc->name, "DP-3") == 0 && oc->scale == 4);
+	CHECK(oc != NULL && strcmp(oc->name, "DP-3") == 0 &&
+			oc->scale120 == 4 * 120);
 	gridwl_output_config_destroy(oc);
 	CHECK(gridwl_output_config_parse("", WHERE, &error) == NULL);
 	CHECK_MSG(strcmp(error, "test: output needs a name") == 0, error);
@@ -607,7 +661,7 @@ static void test_load_and_atomicity(void) {
 	// Nothing of the bad file got in, not even its good lines.
 	CHECK(strcmp(config->path, good) == 0);
 	CHECK(wl_list_length(&config->outputs) == 1);
-	CHECK(first_output(config)->scale == 2);
+	CHECK(first_output(config)->scale120 == 2 * 120);
 	CHECK(strcmp(only_binding(config)->command, "foot") == 0);
 	CHECK(wl_list_length(&config->execs) == 1);
 
@@ -616,7 +670,7 @@ static void test_load_and_atomicity(void) {
 	CHECK(strcmp(config->path, more) == 0);
 	CHECK(wl_list_length(&config->outputs) == 2);
 	struct gridwl_output_config *oc = first_output(config);
-	CHECK(oc->scale == 2 && oc->x == 1 && oc->y == 2);
+	CHECK(oc->scale120 == 2 * 120 && oc->x == 1 && oc->y == 2);
 	oc = gridwl_config_find_output(config, "DP-2");
 	CHECK(oc != NULL && oc->enabled == 0);
 	CHECK(strcmp(only_binding(config)->command, "alacritty") == 0);
@@ -756,6 +810,7 @@ int main(void) {
 	test_refresh();
 	test_output_errors();
 	test_bad_scales();
+	test_fractional_scales();
 	test_output_for();
 	test_duplicate_outputs();
 	test_merge_and_create();

@@ -15,7 +15,7 @@ static void test_relative_positions(void) {
 	CHECK(b != NULL && b->relation == GRIDWL_RELATION_RIGHT_OF &&
 			b->align == GRIDWL_ALIGN_CENTER &&
 			strcmp(b->relative_to, "A") == 0 && !b->has_position &&
-			b->has_scale && b->scale == 2);
+			b->has_scale && b->scale120 == 2 * 120);
 	// The default alignment, and a later absolute position winning.
 	parse_ok(config, "output C position below B");
 	struct gridwl_output_config *c = gridwl_config_find_output(config, "C");

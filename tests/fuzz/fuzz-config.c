@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "config/config.h"
+#include "config/scale.h"
 #include "fuzz.h"
 
 /*
@@ -66,8 +67,8 @@ static void use_config(const struct gridwl_config *config) {
 				gridwl_config_output_for(config, names[i]);
 		FUZZ_ASSERT(oc != NULL);
 		if (oc->has_scale) {
-			FUZZ_ASSERT(oc->scale >= GRIDWL_SCALE_MIN &&
-					oc->scale <= GRIDWL_SCALE_MAX);
+			FUZZ_ASSERT(oc->scale120 >= GRIDWL_SCALE120_MIN &&
+					oc->scale120 <= GRIDWL_SCALE120_MAX);
 		}
 		if (oc->has_mode) {
 			FUZZ_ASSERT(oc->width > 0 && oc->height > 0);

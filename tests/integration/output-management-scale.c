@@ -6,11 +6,17 @@
 #include "harness.h"
 
 /*
- * wlr-output-management, through wlr-randr: integer scales are applied and
- * reach clients; a fractional scale is refused and changes nothing.
+ * wlr-output-management, through wlr-randr: integer and fractional scales
+ * are applied and reach clients (a fractional one as wl_output.scale
+ * rounded up, and the logical size mode / scale); a scale outside 1 to 4
+ * is refused and changes nothing.
  */
 
-static bool check_gridctl_scale(struct harness *h, int scale) {
+/* gridctl's report: the true scale in "scale" (a JSON integer for an
+ * integer scale, else a number), the integer clients draw at in
+ * "wl_output_scale", and the logical size. */
+static bool check_gridctl_scale(struct harness *h, double scale,
+		int wl_output_scale) {
 	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
 	REQUIRE(reply != NULL, "gridctl outputs failed");
 	struct json_object *output =
@@ -18,9 +24,19 @@ static bool check_gridctl_scale(struct harness *h, int scale) {
 					"name", "HEADLESS-1");
 	bool ok = CHECK(output != NULL, "no HEADLESS-1 in %s",
 			json_object_to_json_string(reply));
-	ok = ok && CHECK_JSON_INT(output, "scale", scale);
-	ok = ok && CHECK_JSON_INT(output, "width", 1280 / scale);
-	ok = ok && CHECK_JSON_INT(output, "height", 720 / scale);
+	struct json_object *field = NULL;
+	bool integer = scale == (int)scale;
+	ok = ok &&
+			CHECK(json_object_object_get_ex(output, "scale", &field) &&
+							json_object_is_type(field,
+									integer ? json_type_int :
+											  json_type_double) &&
+							json_object_get_double(field) == scale,
+					"\"scale\" should be %g in %s", scale,
+					json_object_to_json_string(output));
+	ok = ok && CHECK_JSON_INT(output, "wl_output_scale", wl_output_scale);
+	ok = ok && CHECK_JSON_INT(output, "width", (int)(1280 / scale));
+	ok = ok && CHECK_JSON_INT(output, "height", (int)(720 / scale));
 	ok = ok && CHECK_JSON_INT(output, "mode.width", 1280);
 	json_object_put(reply);
 	return ok;
@@ -38,8 +54,8 @@ static int wlr_randr_scale(struct harness *h, const char *scale) {
 	return harness_run(h, argv, HARNESS_TIMEOUT_MS, NULL);
 }
 
-/* Nothing the client was told since the last sync contradicts scale 2. */
-static bool check_still_scale_2(struct harness_client *c) {
+/* Nothing the client was told since the last sync contradicts scale 1.5. */
+static bool check_still_scale_1_5(struct harness_client *c) {
 	struct lines lines, outputs;
 	REQUIRE(client_sync_lines(c, &lines), "no sync from the client");
 	const char *prefixes[] = { "output HEADLESS-1 ", "xdg_output HEADLESS-1 ",
@@ -52,8 +68,8 @@ static bool check_still_scale_2(struct harness_client *c) {
 		ok = CHECK(strcmp(line, "output HEADLESS-1 scale=2 mode=1280x720") ==
 									 0 ||
 							 strcmp(line,
-									 "xdg_output HEADLESS-1 x=0 y=0 width=640 "
-									 "height=360") == 0,
+									 "xdg_output HEADLESS-1 x=0 y=0 width=853 "
+									 "height=480") == 0,
 					 "unexpected change: %s", line) &&
 				ok;
 	}
@@ -75,7 +91,7 @@ static bool body(struct harness *h) {
 	ok = CHECK_WHOLE_LINE(c,
 				 "xdg_output HEADLESS-1 x=0 y=0 width=640 height=360") &&
 			ok;
-	ok = check_gridctl_scale(h, 2) && ok;
+	ok = check_gridctl_scale(h, 2, 2) && ok;
 
 	const char *list[] = { "wlr-randr", NULL };
 	char *listing = NULL;
@@ -89,21 +105,35 @@ static bool body(struct harness *h) {
 			ok;
 	free(listing);
 
-	int code = wlr_randr_scale(h, "1.5");
-	ok = CHECK(code > 0, "wlr-randr --scale 1.5 should be refused, exited %d",
-				 code) &&
+	// 1.5: clients without fractional scaling draw at 2 (which they
+	// were already told), the logical size is 1280x720 / 1.5.
+	ok = CHECK(wlr_randr_scale(h, "1.5") == 0,
+				 "wlr-randr --scale 1.5 failed") &&
 			ok;
-	ok = check_still_scale_2(c) && ok;
-	ok = check_gridctl_scale(h, 2) && ok;
+	ok = CHECK_WHOLE_LINE(c,
+				 "xdg_output HEADLESS-1 x=0 y=0 width=853 height=480") &&
+			ok;
+	ok = check_gridctl_scale(h, 1.5, 2) && ok;
 
-	// And back, so the refusal did not wedge output management.
+	const char *refused[] = { "5", "0.5" };
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		int code = wlr_randr_scale(h, refused[i]);
+		ok = CHECK(code > 0,
+					 "wlr-randr --scale %s should be refused, exited %d",
+					 refused[i], code) &&
+				ok;
+	}
+	ok = check_still_scale_1_5(c) && ok;
+	ok = check_gridctl_scale(h, 1.5, 2) && ok;
+
+	// And back, so the refusals did not wedge output management.
 	ok = CHECK(wlr_randr_scale(h, "1") == 0, "wlr-randr --scale 1 failed") &&
 			ok;
 	ok = CHECK_WHOLE_LINE(c, "output HEADLESS-1 scale=1 mode=1280x720") && ok;
 	ok = CHECK_WHOLE_LINE(c,
 				 "xdg_output HEADLESS-1 x=0 y=0 width=1280 height=720") &&
 			ok;
-	ok = check_gridctl_scale(h, 1) && ok;
+	ok = check_gridctl_scale(h, 1, 1) && ok;
 	return ok;
 }
 

@@ -18,6 +18,7 @@
 #include <wlr/types/wlr_viewporter.h>
 #include <wlr/util/log.h>
 #include "check.h"
+#include "config/scale.h"
 #include "client-globals.h"
 #include "client-shm.h"
 #include "render/compose.h"
@@ -306,17 +307,20 @@ static struct image *draw(struct fixture *fixture,
 	return image;
 }
 
-/* A plan of one surface at (x, y) of a target of scale, over the
- * background, its opaque region counted as the compositor counts it. */
+/* A plan of one surface at (x, y) of a target of scale120, over the
+ * background, its opaque region counted as the compositor counts it; its
+ * box sized as compositor/layout.c sizes it. */
 static void plan_surface(struct gridwl_frame_plan *plan,
-		struct test_surface *surface, int scale, int width, int height, int x,
-		int y, enum gridwl_filter filter) {
-	gridwl_frame_plan_reset(plan, scale, width, height, BACKGROUND);
+		struct test_surface *surface, int scale120, int width, int height,
+		int x, int y, enum gridwl_filter filter) {
+	gridwl_frame_plan_reset(plan, scale120, width, height, BACKGROUND);
 	struct wlr_surface *wlr_surface = surface->surface;
 	struct gridwl_plan_item item = {
 		.kind = GRIDWL_PLAN_SURFACE,
-		.box = { x, y, wlr_surface->current.width * scale,
-				wlr_surface->current.height * scale },
+		.box = { x, y,
+				(int)gridwl_scale_round(wlr_surface->current.width, scale120),
+				(int)gridwl_scale_round(wlr_surface->current.height,
+						scale120) },
 		.surface = wlr_surface,
 		.cache = &surface->cache,
 		.filter = filter,
@@ -396,7 +400,7 @@ static bool test_scale_case(const void *data) {
 		// settled copy; both must be the same pixels.
 		for (int frame = 0; frame < 2 && ok; frame++) {
 			int width = 20 * c->target_scale, height = 12 * c->target_scale;
-			plan_surface(&plan, &surface, c->target_scale, width, height,
+			plan_surface(&plan, &surface, c->target_scale * 120, width, height,
 					3 * c->target_scale, 2 * c->target_scale, c->filter);
 			struct image *image = draw(&fixture, &plan, NULL);
 			ok = CHECK(image != NULL, "no image");
@@ -458,7 +462,7 @@ static bool test_viewport_crop(const void *data) {
 				image_set(crop, x, y, image_get(surface.buffer, x + 4, y + 2));
 			}
 		}
-		plan_surface(&plan, &surface, 2, 20, 12, 6, 4, GRIDWL_FILTER_NEAREST);
+		plan_surface(&plan, &surface, 240, 20, 12, 6, 4, GRIDWL_FILTER_NEAREST);
 		struct image *image = draw(&fixture, &plan, NULL);
 		ok = CHECK(image != NULL, "no image") &&
 				check_window(image, crop, 6, 4, "viewport-crop");
@@ -488,7 +492,7 @@ static bool test_items_and_damage(const void *data) {
 			NULL;
 	ok = ok && CHECK(texture != NULL, "no texture");
 	if (ok) {
-		gridwl_frame_plan_reset(&plan, 1, 16, 8, BACKGROUND);
+		gridwl_frame_plan_reset(&plan, 120, 16, 8, BACKGROUND);
 		gridwl_frame_plan_add(&plan,
 				&(struct gridwl_plan_item){
 						.kind = GRIDWL_PLAN_RECT,
@@ -536,6 +540,176 @@ static bool test_items_and_damage(const void *data) {
 	return ok;
 }
 
+/*
+ * Fractional target scales, against the models written out literally here
+ * (not the kernels' tap arithmetic): along an axis where a buffer of size
+ * n becomes d device pixels at ratio m:r (a device pixel spans r/m buffer
+ * pixels),
+ * - nearest: the buffer pixel under the device pixel's centre;
+ * - bilinear: the buffer position (x + 0.5) r / m - 0.5, edges clamped;
+ * - area (reduced): magnify by m, then the mean of each r x r block of the
+ *   magnified image that lies inside it, halves up.
+ */
+struct fraction_case {
+	const char *name;
+	int scale120;
+	int buffer_scale; // 0: a viewport sizes the surface to logical w x h
+	int width, height; // logical
+	int buffer_width, buffer_height;
+	enum gridwl_filter filter;
+};
+
+static int ratio_gcd(int a, int b) {
+	return b == 0 ? a : ratio_gcd(b, a % b);
+}
+
+/* A ratio per axis: a device pixel spans r / m buffer pixels. */
+struct model_ratio {
+	int mx, rx, my, ry;
+};
+
+static uint32_t model_nearest(const struct image *src,
+		const struct model_ratio *k, int x, int y) {
+	int sx = (int)((x + 0.5) * k->rx / k->mx);
+	int sy = (int)((y + 0.5) * k->ry / k->my);
+	sx = sx < src->width ? sx : src->width - 1;
+	sy = sy < src->height ? sy : src->height - 1;
+	return image_get(src, sx, sy);
+}
+
+static int model_clamp(int v, int size) {
+	return v < 0 ? 0 : v >= size ? size - 1 : v;
+}
+
+static uint32_t model_bilinear(const struct image *src,
+		const struct model_ratio *k, int x, int y) {
+	double px = (x + 0.5) * k->rx / k->mx - 0.5;
+	double py = (y + 0.5) * k->ry / k->my - 0.5;
+	int ix = px < 0 ? -1 : (int)px, iy = py < 0 ? -1 : (int)py;
+	double fx = px - ix, fy = py - iy;
+	uint32_t pixel = 0;
+	for (int c = 0; c < 32; c += 8) {
+		double v = 0;
+		for (int j = 0; j < 2; j++) {
+			for (int i = 0; i < 2; i++) {
+				uint32_t p = image_get(src, model_clamp(ix + i, src->width),
+						model_clamp(iy + j, src->height));
+				v += (i ? fx : 1 - fx) * (j ? fy : 1 - fy) * ((p >> c) & 0xff);
+			}
+		}
+		pixel |= (uint32_t)(v + 0.5) << c;
+	}
+	return pixel;
+}
+
+static uint32_t model_area(const struct image *src, const struct model_ratio *k,
+		int x, int y) {
+	uint32_t sums[4] = { 0 }, count = 0;
+	for (int my = y * k->ry; my < (y + 1) * k->ry && my < src->height * k->my;
+			my++) {
+		for (int mx = x * k->rx;
+				mx < (x + 1) * k->rx && mx < src->width * k->mx; mx++) {
+			uint32_t p = image_get(src, mx / k->mx, my / k->my);
+			for (int c = 0; c < 4; c++) {
+				sums[c] += (p >> (8 * c)) & 0xff;
+			}
+			count++;
+		}
+	}
+	uint32_t pixel = 0;
+	for (int c = 0; c < 4; c++) {
+		pixel |= ((sums[c] + count / 2) / count) << (8 * c);
+	}
+	return pixel;
+}
+
+static bool test_fraction_case(const void *data) {
+	const struct fraction_case *c = data;
+	struct fixture fixture;
+	struct test_surface surface = { 0 };
+	struct gridwl_frame_plan plan;
+	gridwl_frame_plan_init(&plan);
+	bool ok = CHECK(fixture_init(&fixture), "no fixture") &&
+			CHECK(surface_init(&surface, &fixture, c->buffer_width,
+						  c->buffer_height,
+						  c->buffer_scale > 0 ? c->buffer_scale : 1,
+						  DRM_FORMAT_XRGB8888, 0),
+					"no surface");
+	struct wp_viewport *viewport = NULL;
+	if (ok && c->buffer_scale == 0) {
+		viewport = wp_viewporter_get_viewport(fixture.viewporter,
+				surface.wl_surface);
+		wp_viewport_set_destination(viewport, c->width, c->height);
+		wl_surface_commit(surface.wl_surface);
+		roundtrip(&fixture);
+	}
+	int dw = (int)gridwl_scale_round(c->width, c->scale120);
+	int dh = (int)gridwl_scale_round(c->height, c->scale120);
+	// The buffer's scale as a ratio per axis, as the plan's box sizes it:
+	// the scales', or with a viewport the sizes'.
+	struct model_ratio k = { c->scale120, 120 * c->buffer_scale, c->scale120,
+		120 * c->buffer_scale };
+	if (c->buffer_scale == 0) {
+		k = (struct model_ratio){ dw, c->buffer_width, dh, c->buffer_height };
+	}
+	int gx = ratio_gcd(k.mx, k.rx), gy = ratio_gcd(k.my, k.ry);
+	k = (struct model_ratio){ k.mx / gx, k.rx / gx, k.my / gy, k.ry / gy };
+	// The test's ratios are alike in kind on both axes.
+	struct image *expect = image_create(dw, dh);
+	ok = ok && CHECK(expect != NULL, "no image");
+	for (int y = 0; ok && y < dh; y++) {
+		for (int x = 0; x < dw; x++) {
+			uint32_t pixel = k.mx == k.rx ? image_get(surface.buffer, x, y) :
+					k.mx < k.rx ? model_area(surface.buffer, &k, x, y) :
+					c->filter == GRIDWL_FILTER_BILINEAR ?
+								  model_bilinear(surface.buffer, &k, x, y) :
+								  model_nearest(surface.buffer, &k, x, y);
+			image_set(expect, x, y, pixel);
+		}
+	}
+	// Both the frame written straight from the buffer and the settled
+	// copy; an odd position, as a window moved by odd amounts has.
+	for (int frame = 0; frame < 2 && ok; frame++) {
+		plan_surface(&plan, &surface, c->scale120, dw + 7, dh + 5, 3, 2,
+				c->filter);
+		ok = CHECK(plan.items[0].box.width == dw &&
+						plan.items[0].box.height == dh,
+				"%s: box %dx%d, not %dx%d", c->name, plan.items[0].box.width,
+				plan.items[0].box.height, dw, dh);
+		struct image *image = draw(&fixture, &plan, NULL);
+		ok = ok && CHECK(image != NULL, "no image") &&
+				check_window(image, expect, 3, 2, c->name);
+		image_destroy(image);
+	}
+	image_destroy(expect);
+	if (viewport != NULL) {
+		wp_viewport_destroy(viewport);
+	}
+	gridwl_frame_plan_finish(&plan);
+	surface_finish(&surface);
+	fixture_finish(&fixture);
+	return ok;
+}
+
+static const struct fraction_case fraction_cases[] = {
+	// A wp_fractional_scale_v1 client at 1.5: round(13 x 1.5) = 20 wide.
+	{ "fraction-1to1-viewport", 180, 0, 13, 7, 20, 11, GRIDWL_FILTER_NEAREST },
+	{ "fraction-1to1-viewport-1.25", 150, 0, 21, 9, 26, 11,
+			GRIDWL_FILTER_NEAREST },
+	// Scale 1 on 1.5, 3:2, odd sizes whose last pixel is half a span.
+	{ "fraction-nearest-3:2", 180, 1, 13, 7, 13, 7, GRIDWL_FILTER_NEAREST },
+	{ "fraction-bilinear-3:2", 180, 1, 13, 7, 13, 7, GRIDWL_FILTER_BILINEAR },
+	// Scale 2 on 1.5: the area average at 3:4.
+	{ "fraction-area-3:4", 180, 2, 12, 8, 24, 16, GRIDWL_FILTER_NEAREST },
+	// 5:4, past the integer passes' factors.
+	{ "fraction-nearest-5:4", 150, 1, 12, 8, 12, 8, GRIDWL_FILTER_NEAREST },
+	{ "fraction-area-7:8", 210, 2, 9, 5, 18, 10, GRIDWL_FILTER_BILINEAR },
+	// A buffer drawn for 1.5 on a scale-1 output (a window across the
+	// seam): 20 columns into 13, the area average at 13:20.
+	{ "fraction-viewport-reduce", 120, 0, 13, 7, 20, 11,
+			GRIDWL_FILTER_NEAREST },
+};
+
 static const struct scale_case scale_cases[] = {
 	{ "1to1-scale2", 2, 2, GRIDWL_FILTER_NEAREST, DRM_FORMAT_XRGB8888, 0 },
 	{ "1to1-translucent", 1, 1, GRIDWL_FILTER_NEAREST, DRM_FORMAT_ARGB8888, 3 },
@@ -555,6 +729,11 @@ int main(void) {
 	for (size_t i = 0; i < sizeof(scale_cases) / sizeof(scale_cases[0]); i++) {
 		check_run(&suite, scale_cases[i].name, test_scale_case,
 				&scale_cases[i]);
+	}
+	for (size_t i = 0; i < sizeof(fraction_cases) / sizeof(fraction_cases[0]);
+			i++) {
+		check_run(&suite, fraction_cases[i].name, test_fraction_case,
+				&fraction_cases[i]);
 	}
 	check_run(&suite, "viewport-crop", test_viewport_crop, NULL);
 	check_run(&suite, "items-and-damage", test_items_and_damage, NULL);
