@@ -160,6 +160,9 @@ struct gridwl_window_placement {
 	int width, height;
 	bool center;
 	bool always_on_top;
+	// Opens at its own size: a maximize or fullscreen asked before the
+	// window's first commit is not granted.
+	bool floating;
 };
 
 struct gridwl_window_rule {

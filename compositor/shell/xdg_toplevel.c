@@ -133,10 +133,13 @@ static void handle_commit(struct wl_listener *listener, void *data) {
 	struct wlr_xdg_toplevel *toplevel = xdg_surface->toplevel;
 	if (!xdg_view->initialized) {
 		xdg_view->initialized = true;
-		if (toplevel->requested.fullscreen) {
+		// A floating rule keeps a program that opens maximized or
+		// fullscreen at its own size; it may still ask later.
+		bool floating = gridwl_view_rules_floating(view);
+		if (toplevel->requested.fullscreen && !floating) {
 			gridwl_view_set_fullscreen(view, true,
 					toplevel->requested.fullscreen_output);
-		} else if (toplevel->requested.maximized) {
+		} else if (toplevel->requested.maximized && !floating) {
 			gridwl_view_set_maximized(view, true);
 		}
 	}

@@ -353,6 +353,10 @@ bool gridwl_view_is_presented(struct gridwl_view *view);
 /* compositor/view/view_place.c. As the window maps: what window rules say
  * of its output, position, size and stacking. */
 void gridwl_view_place_by_rules(struct gridwl_view *view);
+/* Whether a window rule says "floating": every window floats in gridwl,
+ * so the word means the window opens at its own size, not maximized nor
+ * fullscreen whatever it asked before its first commit. */
+bool gridwl_view_rules_floating(struct gridwl_view *view);
 
 /* compositor/view/view_minimize.c. Hides a mapped window (or shows it
  * again) without unmapping it: it keeps its handle, its outputs and its
