@@ -52,11 +52,11 @@ bool gridwl_keyboard_move_begin(struct gridwl_seat *seat,
 		struct gridwl_view *view, bool resize) {
 	gridwl_keyboard_move_end(seat, false);
 	if (!can_move(view)) {
-		wlr_log(WLR_INFO,
-				"Window %u is not moved from the keyboard: it is %s", view->id,
-				view->fullscreen ? "fullscreen" :
-				view->maximized  ? "maximized" :
-								   "not shown");
+		wlr_log(WLR_INFO, "Window %u is not moved from the keyboard: it is %s",
+				view->id,
+				view->fullscreen        ? "fullscreen" :
+						view->maximized ? "maximized" :
+										  "not shown");
 		return false;
 	}
 	struct gridwl_keyboard_move *move = calloc(1, sizeof(*move));
@@ -79,26 +79,10 @@ bool gridwl_keyboard_move_begin(struct gridwl_seat *seat,
 	return true;
 }
 
-void gridwl_keyboard_move_end(struct gridwl_seat *seat, bool restore) {
-	struct gridwl_keyboard_move *move = seat->keyboard_move;
-	if (move == NULL) {
-		return;
-	}
+/* Gives the keyboard back, the window left as it is. */
+static void finish(struct gridwl_seat *seat) {
+	free(seat->keyboard_move);
 	seat->keyboard_move = NULL;
-	struct gridwl_view *view = move->view;
-	if (move->resize) {
-		gridwl_view_set_resizing(view, false);
-	}
-	if (restore) {
-		gridwl_view_move(view, move->start.x, move->start.y);
-		gridwl_view_request_size(view, move->start.width,
-				move->start.height);
-		if (move->start_snap != GRIDWL_SNAP_NONE) {
-			gridwl_view_resnap(view, move->start_snap,
-					move->start_snap_restore);
-		}
-	}
-	free(move);
 	// What the modifiers are now: none of their changes reached the client
 	// while the mode held the keyboard.
 	struct wlr_keyboard *keyboard = wlr_seat_get_keyboard(seat->wlr_seat);
@@ -108,10 +92,32 @@ void gridwl_keyboard_move_end(struct gridwl_seat *seat, bool restore) {
 	}
 }
 
+void gridwl_keyboard_move_end(struct gridwl_seat *seat, bool restore) {
+	struct gridwl_keyboard_move *move = seat->keyboard_move;
+	if (move == NULL) {
+		return;
+	}
+	struct gridwl_view *view = move->view;
+	if (move->resize) {
+		gridwl_view_set_resizing(view, false);
+	}
+	if (restore) {
+		gridwl_view_move(view, move->start.x, move->start.y);
+		gridwl_view_request_size(view, move->start.width, move->start.height);
+		if (move->start_snap != GRIDWL_SNAP_NONE) {
+			gridwl_view_resnap(view, move->start_snap,
+					move->start_snap_restore);
+		}
+	}
+	finish(seat);
+}
+
 void gridwl_keyboard_move_view_unmapped(struct gridwl_seat *seat,
 		struct gridwl_view *view) {
+	// An unmapped window is told nothing more (as an interactive resize
+	// that ends with it): its role may be half gone.
 	if (seat->keyboard_move != NULL && seat->keyboard_move->view == view) {
-		gridwl_keyboard_move_end(seat, false);
+		finish(seat);
 	}
 }
 
@@ -142,8 +148,7 @@ bool gridwl_keyboard_move_key(struct gridwl_seat *seat,
 		gridwl_keyboard_move_end(seat, false);
 		return false;
 	}
-	xkb_keysym_t sym =
-			xkb_state_key_get_one_sym(keyboard->xkb_state, keycode);
+	xkb_keysym_t sym = xkb_state_key_get_one_sym(keyboard->xkb_state, keycode);
 	int by = (wlr_keyboard_get_modifiers(keyboard) & WLR_MODIFIER_SHIFT) ?
 			FINE_STEP :
 			STEP;

@@ -11,8 +11,8 @@
 /*
  * Moving and resizing a window with the arrow keys (input/keyboard_move.c)
  * on the mixed layout, the window on HEADLESS-2 at scale 2, through the
- * default bindings typed with gridctl key (Super+F7) and through gridctl
- * action (resize-mode). Steps are logical: 10 pixels, 1 with Shift, and
+ * default bindings typed with gridctl key (Super+F7, Super+F8) and through
+ * gridctl action (resize-mode). Steps are logical: 10 pixels, 1 with Shift, and
  * the client's configure carries the logical size. No key typed in the
  * mode reaches the client (keyboard-client narrates every key and
  * modifier it is told of), Return keeps the box and Escape gives back the
@@ -159,9 +159,10 @@ static bool body(struct harness *h, const void *data) {
 	ok = KEYS(h, "c") && ok;
 	ok = heard_nothing_else(c, "key c pressed") && ok;
 
-	// A window in the mode that goes away ends it: the next key is the
-	// window's below, which has the keyboard now.
-	ok = KEYS(h, "Mod4+F7") && ok;
+	// A window in the mode (Super+F8, resizing) that goes away ends it:
+	// the next key is the window's below, which has the keyboard now.
+	ok = KEYS(h, "Mod4+F8", "Right") && ok;
+	ok = configured(c, "configure 210 100", "resizing", NULL) && ok;
 	ok = CHECK(harness_client_send(c, "quit") &&
 						 harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
 				 "mover did not quit") &&
