@@ -119,6 +119,9 @@ static const struct {
 	{ "snap", GRIDWL_ACTION_SNAP, ARGUMENT_WORD,
 			{ "left", "right", "up", "down" } },
 	{ "always-on-top", GRIDWL_ACTION_ALWAYS_ON_TOP, ARGUMENT_NONE, { NULL } },
+	// the arrow keys move or resize the window until Return or Escape
+	{ "move-mode", GRIDWL_ACTION_MOVE_MODE, ARGUMENT_NONE, { NULL } },
+	{ "resize-mode", GRIDWL_ACTION_RESIZE_MODE, ARGUMENT_NONE, { NULL } },
 };
 
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,

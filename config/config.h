@@ -98,6 +98,8 @@ enum gridwl_binding_action {
 	GRIDWL_ACTION_MINIMIZE,
 	GRIDWL_ACTION_SNAP,
 	GRIDWL_ACTION_ALWAYS_ON_TOP,
+	GRIDWL_ACTION_MOVE_MODE,
+	GRIDWL_ACTION_RESIZE_MODE,
 	GRIDWL_ACTION_COUNT,
 };
 
@@ -160,6 +162,9 @@ struct gridwl_window_placement {
 	int width, height;
 	bool center;
 	bool always_on_top;
+	// Opens at its own size: a maximize or fullscreen asked before the
+	// window's first commit is not granted.
+	bool floating;
 };
 
 struct gridwl_window_rule {

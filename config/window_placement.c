@@ -6,8 +6,9 @@
 /*
  * The window rule words that place a window when it maps: "output NAME",
  * "position X,Y" (logical, from the top-left of that output's usable
- * area), "size WxH" (logical), "center" (on that output's usable area) and
- * "always-on-top". compositor/view/view_place.c applies them.
+ * area), "size WxH" (logical), "center" (on that output's usable area),
+ * "always-on-top" and "floating". compositor/view/view_place.c applies
+ * them.
  */
 
 static const struct {
@@ -19,6 +20,7 @@ static const struct {
 	{ "size", true },
 	{ "center", false },
 	{ "always-on-top", false },
+	{ "floating", false },
 };
 
 int gridwl_window_placement_word(const char *word) {
@@ -61,6 +63,10 @@ bool gridwl_window_placement_parse(struct gridwl_window_placement *placement,
 		placement->always_on_top = true;
 		return true;
 	}
+	if (strcmp(word, "floating") == 0) {
+		placement->floating = true;
+		return true;
+	}
 	if (value == NULL) {
 		return gridwl_config_error(error, where, "missing value for '%s'",
 				word);
@@ -94,7 +100,7 @@ bool gridwl_window_placement_parse(struct gridwl_window_placement *placement,
 
 bool gridwl_window_placement_any(const struct gridwl_window_placement *p) {
 	return p->output != NULL || p->has_position || p->has_size || p->center ||
-			p->always_on_top;
+			p->always_on_top || p->floating;
 }
 
 void gridwl_window_placement_finish(struct gridwl_window_placement *p) {
@@ -132,5 +138,6 @@ void gridwl_config_window_placement(const struct gridwl_config *config,
 		}
 		out->center = out->center || p->center;
 		out->always_on_top = out->always_on_top || p->always_on_top;
+		out->floating = out->floating || p->floating;
 	}
 }

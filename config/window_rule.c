@@ -230,7 +230,7 @@ static bool parse_word(struct gridwl_window_rule *rule, struct rule_parser *p,
 	return gridwl_config_error(p->error, p->where,
 			"unknown window rule word '%s' (want KEY=REGEX, filter, "
 			"decorations, workspace, sticky, output, position, size, "
-			"center or always-on-top)",
+			"center, always-on-top or floating)",
 			word);
 }
 

@@ -14,6 +14,7 @@
 #include "config/default_commands.h"
 #include "input/bindings.h"
 #include "input/input_device.h"
+#include "input/keyboard_move.h"
 #include "input/seat.h"
 
 static const struct gridwl_binding default_bindings[] = {
@@ -83,6 +84,12 @@ static const struct gridwl_binding default_bindings[] = {
 			.keysym = XKB_KEY_Down,
 			.action = GRIDWL_ACTION_SNAP,
 			.argument = "down" },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_F7,
+			.action = GRIDWL_ACTION_MOVE_MODE },
+	{ .modifiers = WLR_MODIFIER_LOGO,
+			.keysym = XKB_KEY_F8,
+			.action = GRIDWL_ACTION_RESIZE_MODE },
 #define WORKSPACE_KEYS(key, number) \
 	{ .modifiers = WLR_MODIFIER_LOGO, \
 		.keysym = key, \
@@ -376,6 +383,15 @@ static void run_always_on_top(struct gridwl_server *server,
 	}
 }
 
+static void run_keyboard_move(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	struct gridwl_view *view = gridwl_view_keyboard_focused(server);
+	if (view != NULL) {
+		gridwl_keyboard_move_begin(server->seat, view,
+				binding->action == GRIDWL_ACTION_RESIZE_MODE);
+	}
+}
+
 typedef void (*action_runner)(struct gridwl_server *server,
 		const struct gridwl_binding *binding);
 
@@ -398,6 +414,8 @@ static const action_runner action_runners[] = {
 	[GRIDWL_ACTION_MINIMIZE] = run_minimize,
 	[GRIDWL_ACTION_SNAP] = run_snap,
 	[GRIDWL_ACTION_ALWAYS_ON_TOP] = run_always_on_top,
+	[GRIDWL_ACTION_MOVE_MODE] = run_keyboard_move,
+	[GRIDWL_ACTION_RESIZE_MODE] = run_keyboard_move,
 };
 
 _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==

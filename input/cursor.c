@@ -361,7 +361,7 @@ static void begin_grab(struct gridwl_seat *seat, struct gridwl_view *view,
 	if (mode == GRIDWL_GRAB_MOVE) {
 		gridwl_view_snap_drag_begin(view, seat->cursor->x);
 	} else {
-		view->snap = GRIDWL_SNAP_NONE;
+		gridwl_view_forget_snap(view);
 	}
 	seat->grab_mode = mode;
 	seat->grab_view = view;

@@ -11,6 +11,7 @@
 #include "input/bindings.h"
 #include "input/input_device.h"
 #include "input/input_method.h"
+#include "input/keyboard_move.h"
 #include "input/seat.h"
 
 struct gridwl_keyboard {
@@ -113,8 +114,11 @@ static void keyboard_handle_key(struct wl_listener *listener, void *data) {
 	struct wlr_seat *seat = keyboard->seat->wlr_seat;
 	gridwl_idle_notify_activity(keyboard->seat->server);
 	uint32_t keycode = event->keycode + 8; // evdev to xkb
+	// A keyboard move takes every key before the bindings do.
 	if (event->state == WL_KEYBOARD_KEY_STATE_PRESSED &&
-			handle_bindings(keyboard, keycode)) {
+			(gridwl_keyboard_move_key(keyboard->seat, keyboard->wlr_keyboard,
+					 keycode) ||
+					handle_bindings(keyboard, keycode))) {
 		add_bound_key(keyboard, event->keycode);
 		return;
 	}
@@ -143,6 +147,10 @@ static void keyboard_handle_modifiers(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_keyboard *keyboard =
 			wl_container_of(listener, keyboard, modifiers);
+	// Told when the keyboard move ends (input/keyboard_move.c).
+	if (gridwl_keyboard_move_active(keyboard->seat)) {
+		return;
+	}
 	struct wlr_input_method_keyboard_grab_v2 *grab =
 			gridwl_input_method_keyboard_grab(keyboard->seat,
 					keyboard->wlr_keyboard);

@@ -22,6 +22,7 @@
 #include "input/cursor.h"
 #include "input/input_device.h"
 #include "input/input_method.h"
+#include "input/keyboard_move.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
 #include "input/switch.h"
@@ -293,6 +294,8 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	gridwl_pointer_constraints_destroy(seat->pointer_constraints);
 	gridwl_tablets_destroy(seat->tablets);
 	gridwl_transient_seats_destroy(seat->transient_seats);
+	// Its window is going too: nothing to give back.
+	free(seat->keyboard_move);
 	if (seat->xcursor_manager != NULL) {
 		gridwl_cursor_finish(seat);
 		gridwl_touch_finish(seat);
@@ -401,6 +404,7 @@ void gridwl_seat_view_unmapped(struct gridwl_seat *seat,
 		seat->grab_view = NULL;
 		gridwl_view_snap_drag_end(seat->server, NULL);
 	}
+	gridwl_keyboard_move_view_unmapped(seat, view);
 	gridwl_transient_seats_view_unmapped(seat->transient_seats, view);
 	// The focus may be on the window itself or on one of its popups.
 	struct wlr_surface *focused =

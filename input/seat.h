@@ -25,6 +25,7 @@ struct gridwl_control_pad;
 struct gridwl_control_switch;
 struct gridwl_tablets;
 struct gridwl_transient_seats;
+struct gridwl_keyboard_move;
 struct wlr_input_device;
 struct wlr_keyboard;
 struct wlr_surface;
@@ -97,6 +98,9 @@ struct gridwl_seat {
 	double grab_x, grab_y;
 	struct wlr_box grab_box;
 	uint32_t grab_edges;
+	// A window moved or resized with the arrow keys (input/keyboard_move.c),
+	// NULL while none is.
+	struct gridwl_keyboard_move *keyboard_move;
 	// The last press on a title bar (input/decoration_input.c), for the
 	// double-click: the window's id (0 for none) and when.
 	uint32_t title_click_view;

@@ -26,6 +26,8 @@ static bool acts_on_window(enum gridwl_binding_action action) {
 	case GRIDWL_ACTION_MINIMIZE:
 	case GRIDWL_ACTION_SNAP:
 	case GRIDWL_ACTION_ALWAYS_ON_TOP:
+	case GRIDWL_ACTION_MOVE_MODE:
+	case GRIDWL_ACTION_RESIZE_MODE:
 		return true;
 	default:
 		return false;

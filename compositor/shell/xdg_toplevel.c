@@ -85,6 +85,16 @@ static void xdg_set_resizing(struct gridwl_view *view, bool resizing) {
 	wlr_xdg_toplevel_set_resizing(view_toplevel(view), resizing);
 }
 
+static void xdg_set_tiled(struct gridwl_view *view, uint32_t edges) {
+	struct wlr_xdg_toplevel *toplevel = view_toplevel(view);
+	// The tiled states came with xdg_wm_base 2; wlroots asserts on less.
+	if (wl_resource_get_version(toplevel->resource) >=
+					XDG_TOPLEVEL_STATE_TILED_LEFT_SINCE_VERSION &&
+			toplevel->scheduled.tiled != edges) {
+		wlr_xdg_toplevel_set_tiled(toplevel, edges);
+	}
+}
+
 static void xdg_close(struct gridwl_view *view) {
 	wlr_xdg_toplevel_send_close(view_toplevel(view));
 }
@@ -103,6 +113,7 @@ static const struct gridwl_view_impl xdg_view_impl = {
 	.set_fullscreen = xdg_set_fullscreen,
 	.set_maximized = xdg_set_maximized,
 	.set_resizing = xdg_set_resizing,
+	.set_tiled = xdg_set_tiled,
 	.close = xdg_close,
 };
 
@@ -122,10 +133,13 @@ static void handle_commit(struct wl_listener *listener, void *data) {
 	struct wlr_xdg_toplevel *toplevel = xdg_surface->toplevel;
 	if (!xdg_view->initialized) {
 		xdg_view->initialized = true;
-		if (toplevel->requested.fullscreen) {
+		// A floating rule keeps a program that opens maximized or
+		// fullscreen at its own size; it may still ask later.
+		bool floating = gridwl_view_rules_floating(view);
+		if (toplevel->requested.fullscreen && !floating) {
 			gridwl_view_set_fullscreen(view, true,
 					toplevel->requested.fullscreen_output);
-		} else if (toplevel->requested.maximized) {
+		} else if (toplevel->requested.maximized && !floating) {
 			gridwl_view_set_maximized(view, true);
 		}
 	}

@@ -392,6 +392,7 @@ void gridwl_view_set_fullscreen(struct gridwl_view *view, bool fullscreen,
 	}
 	view->fullscreen = fullscreen;
 	view->impl->set_fullscreen(view, fullscreen);
+	gridwl_view_update_tiled(view);
 	gridwl_foreign_toplevel_update_state(view);
 	// Over the top layer while fullscreen and focused, back among the
 	// windows after.
@@ -421,6 +422,7 @@ void gridwl_view_set_maximized(struct gridwl_view *view, bool maximized) {
 	}
 	view->maximized = maximized;
 	view->impl->set_maximized(view, maximized);
+	gridwl_view_update_tiled(view);
 	gridwl_foreign_toplevel_update_state(view);
 	if (view->fullscreen) {
 		return;

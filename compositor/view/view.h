@@ -49,6 +49,9 @@ struct gridwl_view_impl {
 	// NULL when the client is not told (xdg-shell has no minimized state).
 	void (*set_minimized)(struct gridwl_view *view, bool minimized);
 	void (*set_resizing)(struct gridwl_view *view, bool resizing);
+	// Which edges (enum wlr_edges) lie against a neighbour or the usable
+	// area's border; NULL when the client is not told (X11).
+	void (*set_tiled)(struct gridwl_view *view, uint32_t edges);
 	void (*close)(struct gridwl_view *view);
 };
 
@@ -350,6 +353,10 @@ bool gridwl_view_is_presented(struct gridwl_view *view);
 /* compositor/view/view_place.c. As the window maps: what window rules say
  * of its output, position, size and stacking. */
 void gridwl_view_place_by_rules(struct gridwl_view *view);
+/* Whether a window rule says "floating": every window floats in gridwl,
+ * so the word means the window opens at its own size, not maximized nor
+ * fullscreen whatever it asked before its first commit. */
+bool gridwl_view_rules_floating(struct gridwl_view *view);
 
 /* compositor/view/view_minimize.c. Hides a mapped window (or shows it
  * again) without unmapping it: it keeps its handle, its outputs and its
@@ -368,6 +375,17 @@ void gridwl_view_unsnap(struct gridwl_view *view, bool keep_position);
 /* The window's box snapped to that half of output, frame inside it. */
 struct wlr_box gridwl_view_snap_box(struct gridwl_view *view,
 		struct gridwl_output *output, enum gridwl_snap snap);
+/* The window keeps its box and is no longer snapped (a resize made its
+ * size the user's). */
+void gridwl_view_forget_snap(struct gridwl_view *view);
+/* Snapped to that half again, restore the size an unsnap gives back (a
+ * keyboard move given up). */
+void gridwl_view_resnap(struct gridwl_view *view, enum gridwl_snap snap,
+		struct wlr_box restore);
+/* Tells the client which of its edges are tiled: those of its half while
+ * snapped, none while maximized (the maximized state says it all),
+ * fullscreen or floating. */
+void gridwl_view_update_tiled(struct gridwl_view *view);
 /* After the outputs or panels changed: a snapped window fills its half
  * again. */
 void gridwl_view_snap_fit(struct gridwl_view *view);

@@ -14,6 +14,13 @@
  * the rule's other words still apply there.
  */
 
+bool gridwl_view_rules_floating(struct gridwl_view *view) {
+	struct gridwl_window_identity identity = gridwl_view_identity(view);
+	struct gridwl_window_placement rules;
+	gridwl_config_window_placement(view->server->config, &identity, &rules);
+	return rules.floating;
+}
+
 void gridwl_view_place_by_rules(struct gridwl_view *view) {
 	struct gridwl_server *server = view->server;
 	if (!gridwl_view_is_window(view)) {

@@ -1,5 +1,6 @@
 #include <string.h>
 #include <wlr/types/wlr_output_layout.h>
+#include <wlr/util/edges.h>
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
@@ -12,7 +13,10 @@
  * right half of its output's usable area (what the panels' exclusive zones
  * leave), in logical pixels: half of a scale-2 output is half its logical
  * width, which the client draws at scale 2, 1:1. An unsnap gives the
- * window back the size it had before.
+ * window back the size it had before. An xdg client is told the edges of
+ * its half are tiled (xdg_toplevel's tiled states), so that GTK and
+ * libadwaita square the corners and drop the shadows there, as they do
+ * on GNOME.
  */
 
 const char *gridwl_snap_name(enum gridwl_snap snap) {
@@ -43,6 +47,30 @@ struct wlr_box gridwl_view_snap_box(struct gridwl_view *view,
 	return gridwl_view_frame_inset(view, area);
 }
 
+void gridwl_view_update_tiled(struct gridwl_view *view) {
+	if (view->impl->set_tiled == NULL) {
+		return;
+	}
+	uint32_t edges = WLR_EDGE_NONE;
+	if (!view->maximized && !view->fullscreen) {
+		if (view->snap == GRIDWL_SNAP_LEFT) {
+			edges = WLR_EDGE_LEFT | WLR_EDGE_TOP | WLR_EDGE_BOTTOM;
+		} else if (view->snap == GRIDWL_SNAP_RIGHT) {
+			edges = WLR_EDGE_RIGHT | WLR_EDGE_TOP | WLR_EDGE_BOTTOM;
+		}
+	}
+	view->impl->set_tiled(view, edges);
+}
+
+static void set_snap(struct gridwl_view *view, enum gridwl_snap snap) {
+	view->snap = snap;
+	gridwl_view_update_tiled(view);
+}
+
+void gridwl_view_forget_snap(struct gridwl_view *view) {
+	set_snap(view, GRIDWL_SNAP_NONE);
+}
+
 static void place_snapped(struct gridwl_view *view,
 		struct gridwl_output *output) {
 	struct wlr_box box = gridwl_view_snap_box(view, output, view->snap);
@@ -60,6 +88,13 @@ void gridwl_view_snap_fit(struct gridwl_view *view) {
 	}
 }
 
+void gridwl_view_resnap(struct gridwl_view *view, enum gridwl_snap snap,
+		struct wlr_box restore) {
+	view->snap_restore = restore;
+	set_snap(view, snap);
+	gridwl_view_snap_fit(view);
+}
+
 static void snap_to(struct gridwl_view *view, enum gridwl_snap snap) {
 	struct gridwl_output *output = gridwl_view_main_output(view);
 	if (output == NULL || view->fullscreen) {
@@ -75,7 +110,7 @@ static void snap_to(struct gridwl_view *view, enum gridwl_snap snap) {
 	} else if (view->snap == GRIDWL_SNAP_NONE) {
 		view->snap_restore = gridwl_view_box(view);
 	}
-	view->snap = snap;
+	set_snap(view, snap);
 	place_snapped(view, output);
 	wlr_log(WLR_DEBUG, "Window %u snapped %s", view->id,
 			gridwl_snap_name(snap));
@@ -85,7 +120,7 @@ void gridwl_view_unsnap(struct gridwl_view *view, bool keep_position) {
 	if (view->snap == GRIDWL_SNAP_NONE) {
 		return;
 	}
-	view->snap = GRIDWL_SNAP_NONE;
+	set_snap(view, GRIDWL_SNAP_NONE);
 	struct wlr_box restore = view->snap_restore;
 	if (!keep_position) {
 		gridwl_view_move(view, restore.x, restore.y);
@@ -198,7 +233,7 @@ void gridwl_view_snap_drag_begin(struct gridwl_view *view, double lx) {
 	}
 	struct wlr_box box = gridwl_view_box(view);
 	struct wlr_box restore = view->snap_restore;
-	view->snap = GRIDWL_SNAP_NONE;
+	set_snap(view, GRIDWL_SNAP_NONE);
 	// The pointer keeps its place across the window, in proportion.
 	double across = box.width > 0 ? (lx - box.x) / box.width : 0.5;
 	int x = (int)(lx - across * restore.width);

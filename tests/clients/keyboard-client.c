@@ -23,6 +23,10 @@
  * on stdout:
  *
  *	configure W H            xdg_toplevel.configure (0 0: our choice)
+ *	states S,S|none          with --states, before each configure line:
+ *	                         its xdg_toplevel states by name (activated,
+ *	                         maximized, fullscreen, resizing, tiled_left,
+ *	                         tiled_right, tiled_top, tiled_bottom)
  *	ready W H                a buffer of that logical size is committed
  *	                         and the compositor has seen it
  *	keyboard enter [SYM...]  wl_keyboard.enter, with the keys held then
@@ -90,6 +94,9 @@ struct kb_client {
 	bool running;
 	// --layouts: say the active layout when it changes.
 	bool report_layouts;
+	// --states: say the states of each configure.
+	bool report_states;
+	char states[160];
 	char layout[64];
 	int exit_status;
 };
@@ -269,6 +276,9 @@ static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
 		uint32_t serial) {
 	struct kb_client *client = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
+	if (client->report_states) {
+		emit("states %s", client->states);
+	}
 	emit("configure %d %d", client->pending_width, client->pending_height);
 	client->width = client->pending_width > 0 ? client->pending_width :
 												client->default_width;
@@ -295,6 +305,33 @@ static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
 	struct kb_client *client = data;
 	client->pending_width = width;
 	client->pending_height = height;
+	static const char *const names[] = {
+		[XDG_TOPLEVEL_STATE_MAXIMIZED] = "maximized",
+		[XDG_TOPLEVEL_STATE_FULLSCREEN] = "fullscreen",
+		[XDG_TOPLEVEL_STATE_RESIZING] = "resizing",
+		[XDG_TOPLEVEL_STATE_ACTIVATED] = "activated",
+		[XDG_TOPLEVEL_STATE_TILED_LEFT] = "tiled_left",
+		[XDG_TOPLEVEL_STATE_TILED_RIGHT] = "tiled_right",
+		[XDG_TOPLEVEL_STATE_TILED_TOP] = "tiled_top",
+		[XDG_TOPLEVEL_STATE_TILED_BOTTOM] = "tiled_bottom",
+	};
+	size_t used = 0;
+	client->states[0] = '\0';
+	uint32_t *state;
+	wl_array_for_each(state, states) {
+		const char *name = *state < sizeof(names) / sizeof(names[0]) &&
+						names[*state] != NULL ?
+				names[*state] :
+				"unknown";
+		int n = snprintf(client->states + used, sizeof(client->states) - used,
+				"%s%s", used > 0 ? "," : "", name);
+		if (n > 0 && (size_t)n < sizeof(client->states) - used) {
+			used += (size_t)n;
+		}
+	}
+	if (used == 0) {
+		snprintf(client->states, sizeof(client->states), "none");
+	}
 }
 
 static void toplevel_close(void *data, struct xdg_toplevel *toplevel) {
@@ -546,7 +583,8 @@ static const struct client_global bound_globals[] = {
 	{ &wl_compositor_interface, 4, offsetof(struct kb_client, compositor),
 			NULL },
 	{ &wl_shm_interface, 1, offsetof(struct kb_client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct kb_client, wm_base),
+	// Version 2 has the tiled states (--states); no new events.
+	{ &xdg_wm_base_interface, 2, offsetof(struct kb_client, wm_base),
 			&client_wm_base_listener },
 	// Version 4 has repeat_info; nothing later is needed here.
 	{ &wl_seat_interface, 4, offsetof(struct kb_client, seat), &seat_listener },
@@ -691,6 +729,7 @@ int main(int argc, char *argv[]) {
 		{ "size", required_argument, NULL, 's' },
 		{ "colour", required_argument, NULL, 'c' },
 		{ "layouts", no_argument, NULL, 'l' },
+		{ "states", no_argument, NULL, 't' },
 		{ 0 },
 	};
 	int opt;
@@ -713,10 +752,14 @@ int main(int argc, char *argv[]) {
 		case 'l':
 			client.report_layouts = true;
 			break;
+		case 't':
+			client.report_states = true;
+			break;
 		default:
 			fprintf(stderr,
 					"usage: keyboard-client [--app-id ID] "
-					"[--size WxH] [--colour RRGGBB] [--layouts]\n");
+					"[--size WxH] [--colour RRGGBB] [--layouts] "
+					"[--states]\n");
 			return 2;
 		}
 	}

@@ -63,7 +63,7 @@ static void test_default_config(const char *path) {
 	CHECK(wl_list_empty(&config->window_rules));
 	CHECK(config->cursor_theme == NULL && config->cursor_size == 0);
 	CHECK(config->xwayland == -1);
-	CHECK(wl_list_length(&config->bindings) == 47);
+	CHECK(wl_list_length(&config->bindings) == 49);
 	CHECK(has_binding(config, WLR_MODIFIER_LOGO, XKB_KEY_Return,
 			GRIDWL_ACTION_EXEC, "foot"));
 	CHECK(has_binding(config, WLR_MODIFIER_LOGO | WLR_MODIFIER_SHIFT, XKB_KEY_q,
@@ -97,6 +97,8 @@ static void test_default_config(const char *path) {
 		{ WLR_MODIFIER_LOGO, XKB_KEY_Right, GRIDWL_ACTION_SNAP, "right" },
 		{ WLR_MODIFIER_LOGO, XKB_KEY_Up, GRIDWL_ACTION_SNAP, "up" },
 		{ WLR_MODIFIER_LOGO, XKB_KEY_Down, GRIDWL_ACTION_SNAP, "down" },
+		{ WLR_MODIFIER_LOGO, XKB_KEY_F7, GRIDWL_ACTION_MOVE_MODE, NULL },
+		{ WLR_MODIFIER_LOGO, XKB_KEY_F8, GRIDWL_ACTION_RESIZE_MODE, NULL },
 	};
 	for (size_t i = 0; i < sizeof(windows) / sizeof(windows[0]); i++) {
 		struct gridwl_binding *binding = gridwl_config_find_binding(config,

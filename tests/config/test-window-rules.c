@@ -79,6 +79,8 @@ static void test_errors(void) {
 	parse_error("window app_id=foot position 1,x",
 			"position must be X,Y (logical pixels), got '1,x'");
 	parse_error("window app_id=foot output", "missing value for 'output'");
+	parse_error("window app_id=foot floating enable",
+			"unknown window rule word 'enable'");
 }
 
 static void test_placement(void) {
@@ -87,6 +89,7 @@ static void test_placement(void) {
 	parse_ok(config, "window app_id=^foot$ output DP-1 position -5,20");
 	parse_ok(config, "window app_id=foot size 300x200 center always-on-top");
 	parse_ok(config, "window app_id=^foot$ output eDP-1");
+	parse_ok(config, "window app_id=^mpv$ floating");
 	struct gridwl_window_identity foot = { .app_id = "foot" };
 	struct gridwl_window_placement p;
 	gridwl_config_window_placement(config, &foot, &p);
@@ -94,10 +97,14 @@ static void test_placement(void) {
 	CHECK(p.output != NULL && strcmp(p.output, "eDP-1") == 0);
 	CHECK(p.has_position && p.x == -5 && p.y == 20);
 	CHECK(p.has_size && p.width == 300 && p.height == 200);
-	CHECK(p.center && p.always_on_top);
+	CHECK(p.center && p.always_on_top && !p.floating);
 	struct gridwl_window_identity other = { .app_id = "footclient" };
 	gridwl_config_window_placement(config, &other, &p);
 	CHECK(p.output == NULL && !p.has_position && p.has_size && p.center);
+	// floating is a word alone, and only for the windows it matches.
+	struct gridwl_window_identity mpv = { .app_id = "mpv" };
+	gridwl_config_window_placement(config, &mpv, &p);
+	CHECK(p.floating && !p.has_size && !p.center);
 	gridwl_config_destroy(config);
 }
 

@@ -14,13 +14,18 @@
  * centred at a size and kept on top (above a window focused after it), and
  * one whose rule names an output that is not there: the log says so with
  * the rule's FILE:LINE, and the window opens where it would have, at the
- * rule's size. The bind action always-on-top toggles it back.
+ * rule's size. The bind action always-on-top toggles it back. A window
+ * that asks to be maximized before its first commit is, unless a rule
+ * says floating: then its first configure leaves the size to it (0 0) and
+ * it opens at its own 200x150, while the same request without the rule
+ * gets HEADLESS-1's 640x480.
  */
 
 static const char config[] =
 		"window app_id=^placed$ output HEADLESS-2 position 10,20 size 300x200\n"
 		"window app_id=^centred$ center size 100x80 always-on-top\n"
-		"window app_id=^lost$ output NOWHERE-9 size 120x90\n";
+		"window app_id=^lost$ output NOWHERE-9 size 120x90\n"
+		"window app_id=^floats$ floating\n";
 
 struct want {
 	const char *app_id;
@@ -65,6 +70,26 @@ static struct harness_client *spawn(struct harness *h, const char *app_id) {
 	REQUIRE(line != NULL, "%s never drew", app_id);
 	free(line);
 	return c;
+}
+
+/* A window that asks to be maximized before its first commit; configure
+ * is the first size gridwl gives it. */
+static bool opens_maximized_asking(struct harness *h, const char *app_id,
+		const char *configure, struct want want) {
+	const char *args[] = { "--app-id", app_id, "--size", "200x150",
+		"--decoration", "client", "--maximized", NULL };
+	struct harness_client *c = harness_spawn_pattern_client(h, app_id, args);
+	REQUIRE(c != NULL, "no window %s", app_id);
+	char *line = harness_client_wait_line(c, "configure ", HARNESS_TIMEOUT_MS);
+	bool ok = CHECK(line != NULL && strcmp(line, configure) == 0,
+			"%s: first \"%s\", not \"%s\"", app_id, line ? line : "nothing",
+			configure);
+	free(line);
+	ok = wait_at(h, want) && ok;
+	return CHECK(harness_client_send(c, "quit") &&
+						   harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
+				   "%s did not quit", app_id) &&
+			ok;
 }
 
 /* The app_id of the topmost window in gridctl windows. */
@@ -123,6 +148,12 @@ static bool body(struct harness *h, const void *data) {
 						 harness_client_wait_exit(lost, HARNESS_TIMEOUT_MS) ==
 								 0,
 				 "lost did not quit") &&
+			ok;
+	ok = opens_maximized_asking(h, "floats", "configure 0 0",
+				 (struct want){ "floats", -1, -1, 200, 150 }) &&
+			ok;
+	ok = opens_maximized_asking(h, "maximizes", "configure 640 480",
+				 (struct want){ "maximizes", 0, 0, 640, 480 }) &&
 			ok;
 	return ok;
 }
