@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -119,19 +120,10 @@ static bool churn(struct harness *h, struct harness_client *survivor) {
 }
 
 static bool body(struct harness *h, const void *data) {
-	const char *args[] = {
-		"--fullscreen",
-		OUTPUT,
-		"--pattern",
-		"coords",
-		"--app-id",
-		"survivor",
-		NULL,
-	};
-	struct harness_client *survivor =
-			harness_spawn_pattern_client(h, "survivor", args);
-	REQUIRE(survivor != NULL, "cannot start the surviving client");
-	REQUIRE(CHECK_READY(survivor, WIDTH, HEIGHT, 1), "survivor not shown");
+	struct harness_client *survivor = spawn_pattern_ready(h, "survivor", WIDTH,
+			HEIGHT, 1, "--fullscreen", OUTPUT, "--pattern", "coords",
+			"--app-id", "survivor", NULL);
+	REQUIRE(survivor != NULL, "survivor not shown");
 
 	bool ok = churn(h, survivor);
 
@@ -157,12 +149,7 @@ static bool body(struct harness *h, const void *data) {
 	return CHECK(harness_client_running(survivor), "the survivor died") && ok;
 }
 
-static bool run(const void *data) {
-	return run_on_output(OUTPUT, WIDTH, HEIGHT, 1, body, NULL);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite, "200 clients come and go while one draws", run, NULL);
-	return check_finish(&suite);
+	return main_on_output("200 clients come and go while one draws", OUTPUT,
+			WIDTH, HEIGHT, 1, body, NULL);
 }

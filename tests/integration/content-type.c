@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -21,18 +22,8 @@
 
 static struct harness_client *spawn_window(struct harness *h,
 		const char *app_id) {
-	const char *argv[] = { getenv("SOLID_CLIENT_BIN"), "--app-id", app_id,
-		"--size", "100x80", "--colour", "2080c0", NULL };
-	if (argv[0] == NULL) {
-		fprintf(stderr, "SOLID_CLIENT_BIN is not set\n");
-		return NULL;
-	}
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	char *line = c != NULL ?
-			harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS) :
-			NULL;
-	free(line);
-	return line != NULL ? c : NULL;
+	return spawn_ready(h, app_id, "SOLID_CLIENT_BIN", "--app-id", app_id,
+			"--size", "100x80", "--colour", "2080c0", NULL);
 }
 
 /* gridctl windows says the window of app_id has that content type. */
@@ -116,22 +107,13 @@ static bool body(struct harness *h, const void *data) {
 	ok = CHECK(harness_client_running(c), "the first window died") &&
 			client_command_synced(c, "content-type game") &&
 			check_type(h, "player", "game") && ok;
-	ok = harness_client_send(c, "quit") &&
-			CHECK(harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
-					"the client did not quit cleanly") &&
-			ok;
+	ok = CHECK_QUITS(c, "the client") && ok;
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_on_output("HEADLESS-1", 640, 480, 1, body, NULL);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_on_output(
 			"gridctl windows reports the content type; the tearing hint is "
 			"accepted and changes nothing; second objects are refused",
-			run, NULL);
-	return check_finish(&suite);
+			"HEADLESS-1", 640, 480, 1, body, NULL);
 }

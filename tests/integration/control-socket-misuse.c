@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "screenshots.h"
@@ -289,19 +290,10 @@ int main(void) {
 			HEIGHT);
 	const char *args[] = { "--output", output, NULL };
 	struct state s = { .h = harness_start(args) };
-	const char *good_args[] = {
-		"--fullscreen",
-		OUTPUT,
-		"--pattern",
-		"coords",
-		"--app-id",
-		"good",
-		NULL,
-	};
 	if (s.h != NULL) {
-		s.good = harness_spawn_pattern_client(s.h, "good", good_args);
+		s.good = spawn_good_client(s.h, OUTPUT, WIDTH, HEIGHT, 1);
 	}
-	bool up = s.good != NULL && CHECK_READY(s.good, WIDTH, HEIGHT, 1);
+	bool up = s.good != NULL;
 	if (!up) {
 		fprintf(stderr, "gridwl or the good client did not start\n");
 		if (s.h != NULL) {

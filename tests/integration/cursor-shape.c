@@ -4,6 +4,7 @@
 #include <string.h>
 #include <wlr/xcursor.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "harness.h"
 #include "image.h"
 #include "run-gridwl.h"
@@ -163,10 +164,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = CHECK(harness_client_wait_exit(bad, HARNESS_TIMEOUT_MS) == 1,
 				 "the client with shape 0 did not end") &&
 			ok;
-	harness_client_send(window, "quit");
-	ok = CHECK(harness_client_wait_exit(window, HARNESS_TIMEOUT_MS) == 0,
-				 "the window's client did not quit cleanly") &&
-			ok;
+	ok = CHECK_QUITS(window, "the window's client") && ok;
 	return ok;
 }
 

@@ -2,9 +2,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
+#include "resample-fixture.h"
+#include "run-gridwl.h"
 
 /*
  * Damage tracking: an output whose content does not change is not
@@ -15,26 +18,10 @@
 
 #define WATCH_MS 500
 
-static int64_t output_frames(struct harness *h, const char *name) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	if (reply == NULL) {
-		return -1;
-	}
-	struct json_object *output =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", name);
-	struct json_object *frames =
-			output != NULL ? json_path(output, "frames", json_type_int) : NULL;
-	int64_t value = frames != NULL ? json_object_get_int64(frames) : -1;
-	json_object_put(reply);
-	return value;
-}
-
-static bool body(struct harness *h) {
-	const char *args[] = { "--app-id", "still", NULL };
-	struct harness_client *c = harness_spawn_pattern_client(h, "still", args);
-	REQUIRE(c != NULL, "cannot start the pattern client");
-	REQUIRE(CHECK_READY(c, 200, 100, 1), "client not shown");
+static bool body(struct harness *h, const void *data) {
+	struct harness_client *c = spawn_pattern_ready(h, "still", 200, 100, 1,
+			"--app-id", "still", NULL);
+	REQUIRE(c != NULL, "client not shown");
 	struct lines lines;
 	REQUIRE(client_sync_lines(c, &lines), "no sync from the client");
 	lines_free(&lines);
@@ -43,13 +30,13 @@ static bool body(struct harness *h) {
 	// Let the frame that shows the window go out first.
 	harness_sleep_ms(100);
 
-	int64_t before = output_frames(h, "HEADLESS-1");
-	int64_t idle_before = output_frames(h, "HEADLESS-2");
+	int64_t before = rs_output_frames(h, "HEADLESS-1");
+	int64_t idle_before = rs_output_frames(h, "HEADLESS-2");
 	REQUIRE(before >= 1 && idle_before >= 1,
 			"outputs report no frames (%lld, %lld)", (long long)before,
 			(long long)idle_before);
 	harness_sleep_ms(WATCH_MS);
-	int64_t after = output_frames(h, "HEADLESS-1");
+	int64_t after = rs_output_frames(h, "HEADLESS-1");
 	bool ok = CHECK(after == before,
 			"HEADLESS-1 composed %lld frames with nothing changed",
 			(long long)(after - before));
@@ -65,10 +52,10 @@ static bool body(struct harness *h) {
 	int64_t moved = after;
 	while (moved == after && harness_now_ms() < deadline) {
 		harness_sleep_ms(20);
-		moved = output_frames(h, "HEADLESS-1");
+		moved = rs_output_frames(h, "HEADLESS-1");
 	}
 	ok = CHECK(moved > after, "moving the window composed no frame") && ok;
-	int64_t idle_after = output_frames(h, "HEADLESS-2");
+	int64_t idle_after = rs_output_frames(h, "HEADLESS-2");
 	ok = CHECK(idle_after == idle_before,
 				 "HEADLESS-2, which shows nothing, composed %lld frames",
 				 (long long)(idle_after - idle_before)) &&
@@ -76,9 +63,9 @@ static bool body(struct harness *h) {
 
 	// And after that, quiet again.
 	harness_sleep_ms(100);
-	int64_t settled = output_frames(h, "HEADLESS-1");
+	int64_t settled = rs_output_frames(h, "HEADLESS-1");
 	harness_sleep_ms(WATCH_MS);
-	int64_t later = output_frames(h, "HEADLESS-1");
+	int64_t later = rs_output_frames(h, "HEADLESS-1");
 	ok = CHECK(later == settled,
 				 "HEADLESS-1 kept composing after the move (%lld frames)",
 				 (long long)(later - settled)) &&
@@ -86,22 +73,8 @@ static bool body(struct harness *h) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 640x480 scale 1",
-		"--output",
-		"HEADLESS-2 mode 640x480 scale 2",
-		NULL,
-	};
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = body(h);
-	return harness_stop(h, ok);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite, "unchanged outputs are not repainted", run, NULL);
-	return check_finish(&suite);
+	const char *args[] = { "--output", "HEADLESS-1 mode 640x480 scale 1",
+		"--output", "HEADLESS-2 mode 640x480 scale 2", NULL };
+	return main_gridwl("unchanged outputs are not repainted", args, body, NULL);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -86,9 +87,7 @@ static bool body(struct harness *h, const void *data) {
 	struct harness_client *copy_again = spawn_copy(h, false, "second");
 	REQUIRE(copy_again != NULL, "cannot start wl-copy");
 	ok = CHECK_WHOLE_LINE(watch_clip, "data: second") && ok;
-	ok = CHECK(harness_client_wait_exit(copy_clip, HARNESS_TIMEOUT_MS) == 0,
-				 "the replaced wl-copy did not exit") &&
-			ok;
+	ok = CHECK_EXITS(copy_clip, "the replaced wl-copy") && ok;
 	ok = check_paste(h, false, "second\n") && ok;
 	ok = check_paste(h, true, "primary text\n") && ok;
 
@@ -130,10 +129,8 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return check_main(
 			"wl-copy and wl-paste set and read the clipboard and the "
 			"primary selection without focus, wl-paste --watch sees each",
 			run, NULL);
-	return check_finish(&suite);
 }

@@ -147,10 +147,8 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return check_main(
 			"over a frame the cursor is the theme's shape for the title, an "
 			"edge and a corner, at the output's scale",
 			run, NULL);
-	return check_finish(&suite);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "framed-windows.h"
@@ -224,10 +225,7 @@ static bool body_pixels(struct harness *h, const void *data) {
 	}
 	image_destroy(one);
 	image_destroy(two);
-	harness_client_send(c, "quit");
-	ok = CHECK(harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
-				 "the client failed") &&
-			ok;
+	ok = CHECK_QUITS(c, "the client") && ok;
 	harness_client_kill(c);
 	return ok;
 }

@@ -5,6 +5,7 @@
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
+#include "run-gridwl.h"
 
 /*
  * A window moved across two outputs gets exactly one wl_surface.enter when
@@ -93,7 +94,7 @@ static bool do_step(struct harness *h, struct harness_client *client,
 	return ok;
 }
 
-static bool move_around(struct harness *h) {
+static bool move_around(struct harness *h, const void *data) {
 	const char *args[] = {
 		"--app-id",
 		"mover",
@@ -137,22 +138,9 @@ static bool move_around(struct harness *h) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 800x600 scale 1",
-		"--output",
-		"HEADLESS-2 mode 1600x1200 scale 2",
-		NULL,
-	};
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = move_around(h);
-	return harness_stop(h, ok);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite, "enter and leave across two outputs", run, NULL);
-	return check_finish(&suite);
+	const char *args[] = { "--output", "HEADLESS-1 mode 800x600 scale 1",
+		"--output", "HEADLESS-2 mode 1600x1200 scale 2", NULL };
+	return main_gridwl("enter and leave across two outputs", args, move_around,
+			NULL);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -91,12 +92,8 @@ static bool some_done_has(struct harness_client *c, const char *line,
  * and go: the group enters and leaves each. */
 static bool late_outputs(struct harness *h, const char *bin) {
 	const char *argv[] = { bin, "--outputs-later", NULL };
-	struct harness_client *late = harness_spawn(h, "late", argv);
-	char *line = late != NULL ?
-			harness_client_wait_line(late, "ready", HARNESS_TIMEOUT_MS) :
-			NULL;
-	free(line);
-	REQUIRE(line != NULL, "the late pager did not start");
+	struct harness_client *late = spawn_argv_until(h, "late", argv, "ready");
+	REQUIRE(late != NULL, "the late pager did not start");
 	bool ok =
 			some_done_has(late, "group outputs=2 workspaces=10 capabilities=0",
 					"outputs bound after the manager");
@@ -112,10 +109,7 @@ static bool late_outputs(struct harness *h, const char *bin) {
 	ok = some_done_has(late, "group outputs=2 workspaces=10 capabilities=0",
 				 "an output unplugged") &&
 			ok;
-	harness_client_send(late, "quit");
-	ok = CHECK(harness_client_wait_exit(late, HARNESS_TIMEOUT_MS) == 0,
-				 "the late pager failed") &&
-			ok;
+	ok = CHECK_QUITS(late, "the late pager") && ok;
 	return ok;
 }
 
@@ -140,12 +134,8 @@ static bool body(struct harness *h, const void *data) {
 	const char *bin = getenv("WORKSPACE_CLIENT_BIN");
 	REQUIRE(bin != NULL, "WORKSPACE_CLIENT_BIN is not set");
 	const char *argv[] = { bin, NULL };
-	struct harness_client *pager = harness_spawn(h, "pager", argv);
-	char *line = pager != NULL ?
-			harness_client_wait_line(pager, "ready", HARNESS_TIMEOUT_MS) :
-			NULL;
-	free(line);
-	REQUIRE(line != NULL, "the pager did not start");
+	struct harness_client *pager = spawn_argv_until(h, "pager", argv, "ready");
+	REQUIRE(pager != NULL, "the pager did not start");
 	// Capabilities 11: activate, deactivate and assign. An empty workspace
 	// not shown is hidden unless a workspace line names it.
 	bool ok = DONE_HAS(pager, "at bind",
@@ -187,12 +177,9 @@ static bool body(struct harness *h, const void *data) {
 	// a good token: urgent, and so is workspace 5.
 	const char *act_argv[] = { getenv("ACTIVATION_CLIENT_BIN"), "asker", NULL };
 	REQUIRE(act_argv[0] != NULL, "ACTIVATION_CLIENT_BIN is not set");
-	struct harness_client *asker = harness_spawn(h, "asker", act_argv);
-	line = asker != NULL ?
-			harness_client_wait_line(asker, "ready", HARNESS_TIMEOUT_MS) :
-			NULL;
-	free(line);
-	REQUIRE(line != NULL, "the asking window did not map");
+	struct harness_client *asker =
+			spawn_argv_until(h, "asker", act_argv, "ready");
+	REQUIRE(asker != NULL, "the asking window did not map");
 	int64_t id = wait_window_id(h, "asker");
 	char id_text[24];
 	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
@@ -220,14 +207,12 @@ static bool body(struct harness *h, const void *data) {
 	json_object_put(reply);
 
 	harness_client_send(pager, "stop");
-	line = harness_client_wait_line(pager, "finished", HARNESS_TIMEOUT_MS);
+	char *line =
+			harness_client_wait_line(pager, "finished", HARNESS_TIMEOUT_MS);
 	ok = CHECK(line != NULL, "no finished after stop") && ok;
 	free(line);
 	harness_client_send(asker, "quit");
-	harness_client_send(pager, "quit");
-	ok = CHECK(harness_client_wait_exit(pager, HARNESS_TIMEOUT_MS) == 0,
-				 "the pager failed") &&
-			ok;
+	ok = CHECK_QUITS(pager, "the pager") && ok;
 	return late_outputs(h, bin) && ok;
 }
 
@@ -236,10 +221,8 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return check_main(
 			"ext-workspace-v1: one group on every output, ten workspaces, "
 			"switches both ways, urgency, stop",
 			run, NULL);
-	return check_finish(&suite);
 }

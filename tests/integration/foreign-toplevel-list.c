@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -16,33 +17,13 @@
  */
 
 static struct harness_client *spawn_list(struct harness *h, const char *label) {
-	const char *argv[] = { getenv("TOPLEVEL_LIST_CLIENT_BIN"), NULL };
-	if (argv[0] == NULL) {
-		fprintf(stderr, "TOPLEVEL_LIST_CLIENT_BIN is not set\n");
-		return NULL;
-	}
-	struct harness_client *c = harness_spawn(h, label, argv);
-	char *line = c != NULL ?
-			harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS) :
-			NULL;
-	free(line);
-	return line != NULL ? c : NULL;
+	return spawn_ready(h, label, "TOPLEVEL_LIST_CLIENT_BIN", NULL);
 }
 
 static struct harness_client *spawn_window(struct harness *h,
 		const char *app_id) {
-	const char *argv[] = { getenv("SOLID_CLIENT_BIN"), "--app-id", app_id,
-		"--colour", "808080", NULL };
-	if (argv[0] == NULL) {
-		fprintf(stderr, "SOLID_CLIENT_BIN is not set\n");
-		return NULL;
-	}
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	char *line = c != NULL ?
-			harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS) :
-			NULL;
-	free(line);
-	return line != NULL ? c : NULL;
+	return spawn_ready(h, app_id, "SOLID_CLIENT_BIN", "--app-id", app_id,
+			"--colour", "808080", NULL);
 }
 
 /* The next "toplevel N ..." line, which must be for number, app_id and
@@ -129,24 +110,14 @@ static bool body(struct harness *h, const void *data) {
 	free(id_three);
 	struct harness_client *clients[] = { three, one, late, list };
 	for (size_t i = 0; i < 4; i++) {
-		ok = harness_client_send(clients[i], "quit") &&
-				CHECK(harness_client_wait_exit(clients[i],
-							  HARNESS_TIMEOUT_MS) == 0,
-						"a client did not quit cleanly") &&
-				ok;
+		ok = CHECK_QUITS(clients[i], "a client") && ok;
 	}
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_on_output("HEADLESS-1", 640, 480, 1, body, NULL);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_on_output(
 			"windows are listed, renamed and closed; a late reader gets "
 			"them; stop finishes the list",
-			run, NULL);
-	return check_finish(&suite);
+			"HEADLESS-1", 640, 480, 1, body, NULL);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -18,41 +19,6 @@
  * requests act as gridctl or the client's own requests do, minimize
  * too.
  */
-
-static struct harness_client *spawn_helper(struct harness *h, const char *env,
-		const char *label, const char *const *args) {
-	const char *argv[8] = { getenv(env) };
-	REQUIRE(argv[0] != NULL, "%s is not set", env);
-	for (int i = 0; args != NULL && args[i] != NULL && i < 6; i++) {
-		argv[i + 1] = args[i];
-	}
-	struct harness_client *c = harness_spawn(h, label, argv);
-	REQUIRE(c != NULL, "cannot start %s", label);
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "%s did not start", label);
-	free(line);
-	return c;
-}
-
-/* Reads the taskbar's lines until exactly want, which must come. */
-static bool wait_exact(struct harness_client *tbar, const char *want) {
-	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
-	while (harness_now_ms() < deadline) {
-		char *line = harness_client_next_line(tbar,
-				(int)(deadline - harness_now_ms()));
-		if (line == NULL) {
-			break;
-		}
-		bool found = strcmp(line, want) == 0;
-		bool error = strncmp(line, "error", 5) == 0;
-		free(line);
-		REQUIRE(!error, "the taskbar reported an error");
-		if (found) {
-			return true;
-		}
-	}
-	return CHECK(false, "the taskbar never printed \"%s\"", want);
-}
 
 static bool tbar_command(struct harness_client *tbar, const char *command) {
 	return CHECK(harness_client_send(tbar, "%s", command), "cannot send %s",
@@ -79,46 +45,37 @@ static bool no_line_starts(const struct lines *lines, const char *prefix) {
 
 static bool body(struct harness *h, const void *data) {
 	struct harness_client *tbar =
-			spawn_helper(h, "TOPLEVEL_CLIENT_BIN", "taskbar", NULL);
+			spawn_readyv(h, "taskbar", "TOPLEVEL_CLIENT_BIN", NULL);
 	REQUIRE(tbar != NULL, "no taskbar");
-	const char *one_args[] = {
-		"--app-id",
-		"one",
-		"--title",
-		"One",
-		"--size",
-		"200x150",
-		NULL,
-	};
-	struct harness_client *one =
-			harness_spawn_pattern_client(h, "one", one_args);
-	REQUIRE(one != NULL && CHECK_READY(one, 200, 150, 1), "no window one");
+	struct harness_client *one = spawn_pattern_ready(h, "one", 200, 150, 1,
+			"--app-id", "one", "--title", "One", "--size", "200x150", NULL);
+	REQUIRE(one != NULL, "no window one");
 	// Mapped at the centre of HEADLESS-1, where the pointer starts.
-	bool ok = wait_exact(tbar,
+	bool ok = client_wait_exact(tbar,
 			"toplevel 1 app_id=one title=One "
 			"state=activated outputs=HEADLESS-1");
 
 	const char *two_args[] = { "two", "200", "150", "2", NULL };
 	struct harness_client *two =
-			spawn_helper(h, "CONSTRAINT_CLIENT_BIN", "two", two_args);
+			spawn_readyv(h, "two", "CONSTRAINT_CLIENT_BIN", two_args);
 	REQUIRE(two != NULL, "no window two");
-	ok = wait_exact(tbar,
+	ok = client_wait_exact(tbar,
 				 "toplevel 1 app_id=one title=One state=- "
 				 "outputs=HEADLESS-1") &&
 			ok;
-	ok = wait_exact(tbar,
+	ok = client_wait_exact(tbar,
 				 "toplevel 2 app_id=two title=two "
 				 "state=activated outputs=HEADLESS-1") &&
 			ok;
 
 	// Title and app_id as the client changes them.
 	ok = tbar_command(two, "title Renamed") &&
-			wait_exact(tbar,
+			client_wait_exact(tbar,
 					"toplevel 2 app_id=two title=Renamed state=activated "
 					"outputs=HEADLESS-1") &&
 			ok;
 	ok = tbar_command(two, "app-id deux") &&
-			wait_exact(tbar,
+			client_wait_exact(tbar,
 					"toplevel 2 app_id=deux title=Renamed state=activated "
 					"outputs=HEADLESS-1") &&
 			ok;
@@ -131,54 +88,54 @@ static bool body(struct harness *h, const void *data) {
 	struct json_object *reply = harness_gridctl_ok(h, "focus", id_text, NULL);
 	ok = CHECK(reply != NULL, "gridctl focus failed") && ok;
 	json_object_put(reply);
-	ok = wait_exact(tbar,
+	ok = client_wait_exact(tbar,
 				 "toplevel 1 app_id=one title=One "
 				 "state=activated outputs=HEADLESS-1") &&
 			ok;
-	ok = wait_exact(tbar,
+	ok = client_wait_exact(tbar,
 				 "toplevel 2 app_id=deux title=Renamed state=- "
 				 "outputs=HEADLESS-1") &&
 			ok;
 
 	// Across the seam at 640, then onto HEADLESS-2 alone.
 	ok = CHECK(rs_place(h, "one", 600, 100) > 0, "cannot move one") &&
-			wait_exact(tbar,
+			client_wait_exact(tbar,
 					"toplevel 1 app_id=one title=One state=activated "
 					"outputs=HEADLESS-1,HEADLESS-2") &&
 			ok;
 	ok = CHECK(rs_place(h, "one", 800, 100) > 0, "cannot move one") &&
-			wait_exact(tbar,
+			client_wait_exact(tbar,
 					"toplevel 1 app_id=one title=One state=activated "
 					"outputs=HEADLESS-2") &&
 			ok;
 
 	// The taskbar's requests.
 	ok = tbar_command(tbar, "activate deux") &&
-			wait_exact(tbar,
+			client_wait_exact(tbar,
 					"toplevel 2 app_id=deux title=Renamed "
 					"state=activated outputs=HEADLESS-1") &&
 			wait_focused(h, "deux") && ok;
 	ok = tbar_command(tbar, "maximize one") &&
 			wait_window_bool(h, "one", "maximized", true) &&
-			wait_exact(tbar,
+			client_wait_exact(tbar,
 					"toplevel 1 app_id=one title=One state=maximized "
 					"outputs=HEADLESS-2") &&
 			ok;
 	ok = tbar_command(tbar, "unmaximize one") &&
 			wait_window_bool(h, "one", "maximized", false) &&
-			wait_exact(tbar,
+			client_wait_exact(tbar,
 					"toplevel 1 app_id=one title=One state=- "
 					"outputs=HEADLESS-2") &&
 			ok;
 	ok = tbar_command(tbar, "fullscreen one HEADLESS-1") &&
 			wait_window_bool(h, "one", "fullscreen", true) &&
-			wait_exact(tbar,
+			client_wait_exact(tbar,
 					"toplevel 1 app_id=one title=One "
 					"state=fullscreen outputs=HEADLESS-1") &&
 			ok;
 	ok = tbar_command(tbar, "unfullscreen one") &&
 			wait_window_bool(h, "one", "fullscreen", false) &&
-			wait_exact(tbar,
+			client_wait_exact(tbar,
 					"toplevel 1 app_id=one title=One state=- "
 					"outputs=HEADLESS-2") &&
 			ok;
@@ -186,13 +143,13 @@ static bool body(struct harness *h, const void *data) {
 	// Minimize and back (tests/integration/minimize.c has the rest).
 	ok = tbar_command(tbar, "minimize one") &&
 			wait_window_bool(h, "one", "minimized", true) &&
-			wait_exact(tbar,
+			client_wait_exact(tbar,
 					"toplevel 1 app_id=one title=One state=minimized "
 					"outputs=HEADLESS-2") &&
 			ok;
 	ok = tbar_command(tbar, "unminimize one") &&
 			wait_window_bool(h, "one", "minimized", false) &&
-			wait_exact(tbar,
+			client_wait_exact(tbar,
 					"toplevel 1 app_id=one title=One state=activated "
 					"outputs=HEADLESS-2") &&
 			ok;
@@ -204,31 +161,17 @@ static bool body(struct harness *h, const void *data) {
 	lines_free(&lines);
 
 	// Close asks the client, which goes; its handle with it.
-	ok = tbar_command(tbar, "close one") &&
-			CHECK(harness_client_wait_exit(one, HARNESS_TIMEOUT_MS) == 0,
-					"window one did not close") &&
-			wait_exact(tbar, "closed 1 app_id=one") && ok;
+	ok = tbar_command(tbar, "close one") && CHECK_EXITS(one, "window one") &&
+			client_wait_exact(tbar, "closed 1 app_id=one") && ok;
 	// The other one loses its handle when it goes.
-	harness_client_send(two, "quit");
-	ok = CHECK(harness_client_wait_exit(two, HARNESS_TIMEOUT_MS) == 0,
-				 "window two did not quit") &&
-			wait_exact(tbar, "closed 2 app_id=deux") && ok;
-	harness_client_send(tbar, "quit");
-	ok = CHECK(harness_client_wait_exit(tbar, HARNESS_TIMEOUT_MS) == 0,
-				 "the taskbar did not end cleanly") &&
-			ok;
+	ok = CHECK_QUITS(two, "window two") &&
+			client_wait_exact(tbar, "closed 2 app_id=deux") && ok;
+	ok = CHECK_QUITS(tbar, "the taskbar") && ok;
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
-			"foreign toplevel handles follow windows, titles, "
-			"outputs, focus and state; their requests act",
-			run, NULL);
-	return check_finish(&suite);
+	return main_mixed_layout("foreign toplevel handles follow windows, titles, "
+							 "outputs, focus and state; their requests act",
+			body, NULL);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -31,14 +32,9 @@
  * app_id, 200x150, placed at x,y. */
 static struct harness_client *spawn_window(struct harness *h,
 		const char *app_id, int x, int y) {
-	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
-	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	const char *argv[] = { bin, "--app-id", app_id, "--size", "200x150", NULL };
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	REQUIRE(c != NULL, "cannot start %s", app_id);
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "%s did not show its window", app_id);
-	free(line);
+	struct harness_client *c = spawn_ready(h, app_id, "KEYBOARD_CLIENT_BIN",
+			"--app-id", app_id, "--size", "200x150", NULL);
+	REQUIRE(c != NULL, "%s did not show its window", app_id);
 	REQUIRE(rs_place(h, app_id, x, y) > 0, "cannot place %s", app_id);
 	return c;
 }
@@ -84,20 +80,15 @@ static bool body_pointer(struct harness *h, const void *data) {
 			ok;
 	json_object_put(reply);
 	harness_client_send(a, "quit");
-	return CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
-				   "in-a did not quit") &&
-			ok;
+	return CHECK_EXITS(a, "in-a") && ok;
 }
 
 /* Both windows' clients quit cleanly. */
 static bool quit_both(struct harness_client *a, struct harness_client *b) {
 	harness_client_send(a, "quit");
 	harness_client_send(b, "quit");
-	bool ok = CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
-			"in-a did not quit");
-	return CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
-				   "in-b did not quit") &&
-			ok;
+	bool ok = CHECK_EXITS(a, "in-a");
+	return CHECK_EXITS(b, "in-b") && ok;
 }
 
 static bool body_click_scroll(struct harness *h, const void *data) {
@@ -150,15 +141,9 @@ static bool gridctl_fails(struct harness *h, const char *command,
 /* The keys the client reports, up to the next sync, are exactly want
  * (NULL terminated): "key" and "close" lines only. */
 static bool expect_keys(struct harness_client *c, const char *const *want) {
-	struct lines lines;
-	REQUIRE(client_sync_lines(c, &lines), "no sync from the client");
 	const char *const prefixes[] = { "key ", "close", NULL };
-	struct lines keys;
-	lines_filter(&lines, prefixes, &keys);
-	bool ok = CHECK_LINES(&keys, want, "the keys the window got");
-	lines_free(&keys);
-	lines_free(&lines);
-	return ok;
+	return check_heard_at(__FILE__, __LINE__, c, prefixes, want,
+			"the keys the window got");
 }
 
 static bool body_key(struct harness *h, const void *data) {
@@ -207,9 +192,7 @@ static bool body_key(struct harness *h, const void *data) {
 	ok = CHECK_LINES(&keys, none, "keys a binding took") && ok;
 	lines_free(&keys);
 	lines_free(&lines);
-	return CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
-				   "in-a did not quit on close") &&
-			ok;
+	return CHECK_EXITS(a, "in-a") && ok;
 }
 
 static bool run_key(const void *data) {
@@ -296,9 +279,7 @@ static bool body_seat(struct harness *h, const void *data) {
 			shows_only_background(h, "seat-moved", &only) &&
 			CHECK(!only, "no cursor after the pointer moved") && ok;
 	harness_client_send(a, "quit");
-	return CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
-				   "first did not quit") &&
-			ok;
+	return CHECK_EXITS(a, "first") && ok;
 }
 
 static bool run_seat(const void *data) {

@@ -2,9 +2,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
+#include "run-gridwl.h"
 
 /*
  * gridctl's replies, field by field, and the commands that change them:
@@ -80,7 +82,7 @@ static bool check_outputs(struct harness *h, const struct output_want *wants,
 	return ok;
 }
 
-static bool outputs_body(struct harness *h) {
+static bool outputs_body(struct harness *h, const void *data) {
 	struct output_want one = { "HEADLESS-1", 1024, 768, 1, 0, 0 };
 	bool ok = check_outputs(h, &one, 1);
 
@@ -137,15 +139,7 @@ static bool outputs_body(struct harness *h) {
 }
 
 static bool run_outputs(const void *data) {
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 1024x768 scale 1",
-		NULL,
-	};
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = outputs_body(h);
-	return harness_stop(h, ok);
+	return run_on_output("HEADLESS-1", 1024, 768, 1, outputs_body, data);
 }
 
 struct window_want {
@@ -214,7 +208,7 @@ static bool check_new_window(struct harness *h, const char *app_id,
 	return ok;
 }
 
-static bool windows_body(struct harness *h) {
+static bool windows_body(struct harness *h, const void *data) {
 	struct json_object *reply = harness_gridctl_ok(h, "windows", NULL);
 	REQUIRE(reply != NULL, "gridctl windows failed");
 	bool ok = CHECK(json_path(reply, "windows", json_type_array) != NULL &&
@@ -223,38 +217,19 @@ static bool windows_body(struct harness *h) {
 			"no windows yet: %s", json_object_to_json_string(reply));
 	json_object_put(reply);
 
-	const char *args_a[] = {
-		"--app-id",
-		"json-a",
-		"--title",
-		"Window A",
-		"--scale",
-		"2",
-		"--size",
-		"300x200",
-		NULL,
-	};
-	struct harness_client *a = harness_spawn_pattern_client(h, "a", args_a);
-	REQUIRE(a != NULL, "cannot start client a");
-	REQUIRE(CHECK_READY(a, 300, 200, 2), "client a not shown");
+	struct harness_client *a = spawn_pattern_ready(h, "a", 300, 200, 2,
+			"--app-id", "json-a", "--title", "Window A", "--scale", "2",
+			"--size", "300x200", NULL);
+	REQUIRE(a != NULL, "client a not shown");
 	// Centred on the 512x384 logical output the pointer starts on.
 	int64_t id_a, id_b;
 	ok = check_new_window(h, "json-a", "Window A", 106, 92, 300, 200, 2,
 				 &id_a) &&
 			ok;
 
-	const char *args_b[] = {
-		"--app-id",
-		"json-b",
-		"--title",
-		"B",
-		"--size",
-		"100x50",
-		NULL,
-	};
-	struct harness_client *b = harness_spawn_pattern_client(h, "b", args_b);
-	REQUIRE(b != NULL, "cannot start client b");
-	REQUIRE(CHECK_READY(b, 100, 50, 1), "client b not shown");
+	struct harness_client *b = spawn_pattern_ready(h, "b", 100, 50, 1,
+			"--app-id", "json-b", "--title", "B", "--size", "100x50", NULL);
+	REQUIRE(b != NULL, "client b not shown");
 	ok = check_new_window(h, "json-b", "B", 206, 167, 100, 50, 1, &id_b) && ok;
 	REQUIRE(id_a > 0 && id_b > 0, "windows lack ids");
 	ok = CHECK(id_a != id_b, "both windows have id %lld", (long long)id_a) &&
@@ -302,9 +277,7 @@ static bool windows_body(struct harness *h) {
 			"gridctl close failed");
 	json_object_put(reply);
 	ok = CHECK_WHOLE_LINE(b, "close") && ok;
-	ok = CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
-				 "client b should exit 0 after close") &&
-			ok;
+	ok = CHECK_EXITS(b, "client b") && ok;
 	const char *windows[] = { "windows", NULL };
 	reply = harness_wait_gridctl(h, windows, app_id_gone, "json-b",
 			HARNESS_TIMEOUT_MS, "json-b to go after close");
@@ -324,15 +297,7 @@ static bool windows_body(struct harness *h) {
 }
 
 static bool run_windows(const void *data) {
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 1024x768 scale 2",
-		NULL,
-	};
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = windows_body(h);
-	return harness_stop(h, ok);
+	return run_on_output("HEADLESS-1", 1024, 768, 2, windows_body, data);
 }
 
 int main(void) {

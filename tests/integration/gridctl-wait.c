@@ -3,11 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "image.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
 #include "screenshots.h"
+#include "resample-fixture.h"
 
 /*
  * gridctl wait window and wait settled: they answer when what they wait
@@ -73,19 +75,6 @@ static bool succeeded(struct json_object *reply) {
 	return success != NULL && json_object_get_boolean(success);
 }
 
-static int64_t output_frames(struct harness *h, const char *name) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	struct json_object *output = reply == NULL ?
-			NULL :
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", name);
-	struct json_object *frames =
-			output != NULL ? json_path(output, "frames", json_type_int) : NULL;
-	int64_t value = frames != NULL ? json_object_get_int64(frames) : -1;
-	json_object_put(reply);
-	return value;
-}
-
 /* A fullscreen pattern client on SLOW, once shown. */
 static struct harness_client *start_fullscreen(struct harness *h,
 		const char *app_id, const char *pattern) {
@@ -123,12 +112,12 @@ static bool wait_window_before_client(struct harness *h) {
 	ok = CHECK(harness_client_running(wait),
 				 "gridctl wait window returned before any window existed") &&
 			ok;
-	int64_t frames_before = output_frames(h, SLOW);
+	int64_t frames_before = rs_output_frames(h, SLOW);
 
 	struct harness_client *client = start_fullscreen(h, "waited", "checker");
 	REQUIRE(client != NULL, "cannot start the pattern client");
 	reply = finish_gridctl(wait, 20000, &status);
-	int64_t frames_after = output_frames(h, SLOW);
+	int64_t frames_after = rs_output_frames(h, SLOW);
 	struct image *image = screenshot_gridctl(h, SLOW, "wait-window");
 
 	ok = CHECK(status == 0, "gridctl wait window exited with %d", status) && ok;
@@ -174,11 +163,9 @@ static bool wait_window_before_client(struct harness *h) {
 /* A window across the seam, mostly on HEADLESS-1 (60 Hz): after a commit,
  * the wait answers only once SLOW (1 Hz) has presented it too. */
 static bool wait_window_across(struct harness *h) {
-	const char *client_args[] = { "--app-id", "across", NULL };
-	struct harness_client *client =
-			harness_spawn_pattern_client(h, "across", client_args);
-	REQUIRE(client != NULL, "cannot start the pattern client");
-	REQUIRE(CHECK_READY(client, 200, 100, 1), "client not shown");
+	struct harness_client *client = spawn_pattern_ready(h, "across", 200, 100,
+			1, "--app-id", "across", NULL);
+	REQUIRE(client != NULL, "client not shown");
 	const char *args[] = { "wait", "window", "--app-id", "^across$", NULL };
 	int status;
 	struct json_object *reply =
@@ -202,11 +189,11 @@ static bool wait_window_across(struct harness *h) {
 	const char *settle[] = { "wait", "settled", "--quiet", "100", NULL };
 	reply = finish_gridctl(spawn_gridctl(h, "settle", settle), 15000, &status);
 	json_object_put(reply);
-	int64_t frames_before = output_frames(h, SLOW);
+	int64_t frames_before = rs_output_frames(h, SLOW);
 	REQUIRE(harness_client_send(client, "damage 0 0 200 100"), "no damage");
 	reply = finish_gridctl(spawn_gridctl(h, "wait-across", args), 15000,
 			&status);
-	int64_t frames_after = output_frames(h, SLOW);
+	int64_t frames_after = rs_output_frames(h, SLOW);
 	bool ok = CHECK(status == 0, "wait window exited with %d", status);
 	struct json_object *outputs =
 			json_path(reply, "window.outputs", json_type_array);
@@ -279,11 +266,9 @@ static bool wait_beside_others(struct harness *h) {
 /* (4) settled: returns while nothing changes, not while a client keeps
  * committing; then returns once it stops. */
 static bool wait_settled(struct harness *h) {
-	const char *client_args[] = { "--app-id", "busy", NULL };
-	struct harness_client *client =
-			harness_spawn_pattern_client(h, "busy", client_args);
-	REQUIRE(client != NULL, "cannot start the pattern client");
-	REQUIRE(CHECK_READY(client, 200, 100, 1), "client not shown");
+	struct harness_client *client = spawn_pattern_ready(h, "busy", 200, 100, 1,
+			"--app-id", "busy", NULL);
+	REQUIRE(client != NULL, "client not shown");
 
 	const char *quiet[] = { "wait", "settled", "--quiet", "200", NULL };
 	int64_t start = harness_now_ms();
@@ -474,7 +459,5 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite, "gridctl wait", run, NULL);
-	return check_finish(&suite);
+	return check_main("gridctl wait", run, NULL);
 }

@@ -3,9 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
+#include "run-gridwl.h"
 #include "screenshots.h"
 
 /*
@@ -72,25 +74,7 @@ static bool only_good_left(struct json_object *reply, void *data) {
 
 static bool check_disconnected(struct harness_client *bad,
 		const struct bad_case *c) {
-	char *line = harness_client_wait_line(bad, "error ", HARNESS_TIMEOUT_MS);
-	// The object id depends on the client's creation order; the
-	// interface and the code are what the compositor decides.
-	size_t n = strlen(c->error);
-	bool ok = CHECK(line != NULL && strncmp(line, c->error, n) == 0 &&
-					strncmp(line + n, " id=", 4) == 0,
-			"bad client should print \"%s id=...\", got \"%s\"", c->error,
-			line ? line : "");
-	free(line);
-	line = harness_client_next_line(bad, HARNESS_TIMEOUT_MS);
-	ok = CHECK(line != NULL && strcmp(line, "disconnected") == 0,
-				 "bad client should print disconnected, got \"%s\"",
-				 line ? line : "") &&
-			ok;
-	free(line);
-	int code = harness_client_wait_exit(bad, HARNESS_TIMEOUT_MS);
-	return CHECK(code > 0, "bad client should exit non-zero, exited %d",
-				   code) &&
-			ok;
+	return CHECK_PROTOCOL_ERROR(bad, c->error);
 }
 
 struct coords_expect {
@@ -323,25 +307,11 @@ static bool check_good_draws(struct harness *h, struct harness_client *good,
 	return CHECK(harness_client_running(good), "the good client died") && ok;
 }
 
-static bool body(struct harness *h, const struct bad_case *c) {
-	char scale[16];
-	snprintf(scale, sizeof(scale), "%d", c->output_scale);
-	const char *good_args[] = {
-		"--fullscreen",
-		OUTPUT,
-		"--pattern",
-		"coords",
-		"--app-id",
-		"good",
-		"--scale",
-		scale,
-		NULL,
-	};
+static bool body(struct harness *h, const void *data) {
+	const struct bad_case *c = data;
 	struct harness_client *good =
-			harness_spawn_pattern_client(h, "good", good_args);
-	REQUIRE(good != NULL, "cannot start the good client");
-	REQUIRE(CHECK_READY(good, WIDTH, HEIGHT, c->output_scale),
-			"good client not shown");
+			spawn_good_client(h, OUTPUT, WIDTH, HEIGHT, c->output_scale);
+	REQUIRE(good != NULL, "good client not shown");
 
 	struct harness_client *bad;
 	if (c->raw || c->tree) {
@@ -378,15 +348,9 @@ static bool body(struct harness *h, const struct bad_case *c) {
 
 static bool run_case(const void *data) {
 	const struct bad_case *c = data;
-	char output[128];
-	snprintf(output, sizeof(output), OUTPUT " mode %dx%d scale %d",
-			WIDTH * c->output_scale, HEIGHT * c->output_scale, c->output_scale);
-	const char *args[] = { "--output", output, NULL };
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = body(h, c);
 	// Fails too when gridwl did not exit cleanly: a crash shows here.
-	return harness_stop(h, ok);
+	return run_on_output(OUTPUT, WIDTH * c->output_scale,
+			HEIGHT * c->output_scale, c->output_scale, body, c);
 }
 
 int main(void) {

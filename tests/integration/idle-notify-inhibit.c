@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -81,16 +82,9 @@ static bool body_timeout(struct harness *h, const void *data) {
 }
 
 static bool body_inhibitor(struct harness *h, const void *data) {
-	const char *args[] = {
-		"--app-id",
-		"video",
-		"--inhibit-idle",
-		NULL,
-	};
-	struct harness_client *video =
-			harness_spawn_pattern_client(h, "video", args);
-	REQUIRE(video != NULL, "cannot start the window");
-	REQUIRE(CHECK_READY(video, 200, 100, 1), "the window did not map");
+	struct harness_client *video = spawn_pattern_ready(h, "video", 200, 100, 1,
+			"--app-id", "video", "--inhibit-idle", NULL);
+	REQUIRE(video != NULL, "the window did not map");
 	bool ok = wait_inhibited(h, true);
 	struct harness_client *swayidle = spawn_swayidle(h);
 	REQUIRE(swayidle != NULL, "cannot start swayidle");
@@ -120,10 +114,7 @@ static bool body_inhibitor(struct harness *h, const void *data) {
 			ok;
 
 	// The window goes, and its inhibitor with it; input resumes as ever.
-	ok = harness_client_send(video, "quit") &&
-			CHECK(harness_client_wait_exit(video, HARNESS_TIMEOUT_MS) == 0,
-					"the window did not quit") &&
-			ok;
+	ok = CHECK_QUITS(video, "the window") && ok;
 	ok = wait_inhibited(h, false) && CHECK_WHOLE_LINE(swayidle, "idle") && ok;
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	ok = CHECK(pointer != NULL, "no virtual pointer") &&

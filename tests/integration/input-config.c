@@ -184,10 +184,8 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return check_main(
 			"input lines: layouts reach the window, a binding switches "
 			"them, gridctl input and inputs, reload keeps the run-time line",
 			run, NULL);
-	return check_finish(&suite);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -130,14 +131,9 @@ static bool body_touch(struct harness *h, const void *data) {
 					gridctl_touch(h, "up", "0", NULL, NULL),
 			"no touch screen");
 	bool ok = check_mapped(h, "0:0:gridctl-touch", "HEADLESS-2");
-	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
-	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	const char *argv[] = { bin, "--app-id", "touched", NULL };
-	struct harness_client *window = harness_spawn(h, "touched", argv);
-	REQUIRE(window != NULL, "cannot start the keyboard client");
-	char *line = harness_client_wait_line(window, "ready", HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "the window did not show");
-	free(line);
+	struct harness_client *window = spawn_ready(h, "touched",
+			"KEYBOARD_CLIENT_BIN", "--app-id", "touched", NULL);
+	REQUIRE(window != NULL, "the window did not show");
 	REQUIRE(rs_place(h, "touched", 1000, 300) > 0, "cannot place the window");
 	// gridctl touch takes layout coordinates, whatever the mapping.
 	ok = gridctl_touch(h, "down", "1", "1100", "400") &&
@@ -177,20 +173,7 @@ struct map_case {
 
 static bool run(const void *data) {
 	const struct map_case *c = data;
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary directory");
-	char path[512];
-	snprintf(path, sizeof(path), "%s/config", dir);
-	bool ok = write_text_file(path, c->config);
-	if (ok) {
-		const char *args[] = { "--config", path, "--output",
-			"HEADLESS-1 mode 640x480 scale 1 position 0,0", "--output",
-			"HEADLESS-2 mode 1280x960 scale 2 position 640,0", NULL };
-		ok = run_gridwl(args, c->body, NULL);
-	}
-	harness_remove_tree(dir);
-	free(dir);
-	return ok;
+	return run_mixed_layout_config(c->config, c->body, NULL);
 }
 
 int main(void) {

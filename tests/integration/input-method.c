@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "image.h"
@@ -159,10 +160,7 @@ static bool body(struct harness *h, const void *data) {
 	struct harness_client *second = harness_spawn(h, "ime-2", ime_argv);
 	REQUIRE(second != NULL, "cannot start a second input method");
 	ok = CHECK_WHOLE_LINE(second, "unavailable") && ok;
-	harness_client_send(second, "quit");
-	ok = CHECK(harness_client_wait_exit(second, HARNESS_TIMEOUT_MS) == 0,
-				 "the second input method did not quit") &&
-			ok;
+	ok = CHECK_QUITS(second, "the second input method") && ok;
 
 	// Disabled, the field has no input method and the popup goes.
 	harness_client_send(field, "disable");
@@ -173,23 +171,13 @@ static bool body(struct harness *h, const void *data) {
 
 	harness_client_send(ime, "quit");
 	harness_client_send(field, "quit");
-	ok = CHECK(harness_client_wait_exit(ime, HARNESS_TIMEOUT_MS) == 0,
-				 "the input method did not quit") &&
-			ok;
-	return CHECK(harness_client_wait_exit(field, HARNESS_TIMEOUT_MS) == 0,
-				   "the field did not quit") &&
-			ok;
-}
-
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
+	ok = CHECK_EXITS(ime, "the input method") && ok;
+	return CHECK_EXITS(field, "the field") && ok;
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"an input method composes into the focused field, its popup "
 			"at the cursor rectangle on a scale-2 output",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

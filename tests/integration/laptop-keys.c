@@ -304,20 +304,7 @@ static bool body(struct harness *h, const void *data) {
 }
 
 static bool run(const void *data) {
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary directory");
-	char path[512];
-	snprintf(path, sizeof(path), "%s/config", dir);
-	bool ok = write_text_file(path, config_text);
-	if (ok) {
-		const char *args[] = { "--config", path, "--output",
-			"HEADLESS-1 mode 640x480 scale 1 position 0,0", "--output",
-			"HEADLESS-2 mode 1280x960 scale 2 position 640,0", NULL };
-		ok = run_gridwl(args, body, data);
-	}
-	harness_remove_tree(dir);
-	free(dir);
-	return ok;
+	return run_mixed_layout_config(config_text, body, data);
 }
 
 /* gridwl with the shipped config, HOME a directory of the test's own and

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "framed-windows.h"
 #include "gridctl-windows.h"
@@ -25,42 +26,17 @@
 #define BELOW_COLOUR 0xff2040c0u
 
 static struct harness_client *spawn_taskbar(struct harness *h) {
-	const char *argv[] = { getenv("TOPLEVEL_CLIENT_BIN"), NULL };
-	REQUIRE(argv[0] != NULL, "TOPLEVEL_CLIENT_BIN is not set");
-	struct harness_client *c = harness_spawn(h, "taskbar", argv);
-	REQUIRE(c != NULL, "cannot start the taskbar");
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "the taskbar did not start");
-	free(line);
-	return c;
+	return spawn_ready(h, "taskbar", "TOPLEVEL_CLIENT_BIN", NULL);
 }
 
 static struct harness_client *spawn_window(struct harness *h,
 		const char *app_id, const char *pattern, int x, int y) {
-	const char *args[] = { "--app-id", app_id, "--title", app_id, "--size",
-		"200x150", "--pattern", pattern, "--decoration", "server", NULL };
-	struct harness_client *c = harness_spawn_pattern_client(h, app_id, args);
-	REQUIRE(c != NULL && CHECK_READY(c, 200, 150, 1), "no window %s", app_id);
+	struct harness_client *c = spawn_pattern_ready(h, app_id, 200, 150, 1,
+			"--app-id", app_id, "--title", app_id, "--size", "200x150",
+			"--pattern", pattern, "--decoration", "server", NULL);
+	REQUIRE(c != NULL, "no window %s", app_id);
 	REQUIRE(rs_place(h, app_id, x, y) > 0, "cannot place %s", app_id);
 	return c;
-}
-
-/* Reads the taskbar's lines until exactly want, which must come. */
-static bool taskbar_says(struct harness_client *tbar, const char *want) {
-	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
-	while (harness_now_ms() < deadline) {
-		char *line = harness_client_next_line(tbar,
-				(int)(deadline - harness_now_ms()));
-		if (line == NULL) {
-			break;
-		}
-		bool found = strcmp(line, want) == 0;
-		free(line);
-		if (found) {
-			return true;
-		}
-	}
-	return CHECK(false, "the taskbar never printed \"%s\"", want);
 }
 
 /* Where "top" is drawn (its client area; its frame is above it): shown,
@@ -95,7 +71,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = CHECK(harness_client_send(top, "minimize"), "cannot send") &&
 			wait_window_bool(h, "top", "minimized", true) &&
 			wait_focused(h, "below") &&
-			taskbar_says(tbar,
+			client_wait_exact(tbar,
 					"toplevel 2 app_id=top title=top state=minimized "
 					"outputs=HEADLESS-1") &&
 			top_shown(h, false, "minimized-by-client") && ok;
@@ -105,7 +81,7 @@ static bool body(struct harness *h, const void *data) {
 	json_object_put(reply);
 	ok = wait_window_bool(h, "top", "minimized", false) &&
 			wait_focused(h, "top") &&
-			taskbar_says(tbar,
+			client_wait_exact(tbar,
 					"toplevel 2 app_id=top title=top state=activated "
 					"outputs=HEADLESS-1") &&
 			top_shown(h, true, "restored-by-gridctl") && ok;
@@ -178,22 +154,13 @@ static bool body(struct harness *h, const void *data) {
 			wait_window_bool(h, "top", "minimized", false) && ok;
 
 	ok = rs_quit(top) && rs_quit(below) && ok;
-	harness_client_send(tbar, "quit");
-	ok = CHECK(harness_client_wait_exit(tbar, HARNESS_TIMEOUT_MS) == 0,
-				 "the taskbar did not end cleanly") &&
-			ok;
+	ok = CHECK_QUITS(tbar, "the taskbar") && ok;
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_on_output("HEADLESS-1", 640, 480, 1, body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_on_output(
 			"minimize hides a window, a taskbar, gridctl and focus "
 			"cycling bring it back",
-			run, NULL);
-	return check_finish(&suite);
+			"HEADLESS-1", 640, 480, 1, body, NULL);
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -21,9 +22,7 @@
 
 /* wlroots' wayland backend names its toplevels so. */
 static bool is_inner_window(struct json_object *window, void *data) {
-	struct json_object *app_id = json_path(window, "app_id", json_type_string);
-	return app_id != NULL &&
-			strcmp(json_object_get_string(app_id), "wlroots") == 0;
+	return json_string_is(window, "app_id", "wlroots");
 }
 
 struct host_window {
@@ -85,20 +84,10 @@ static bool body(struct harness *host) {
 	struct host_window w;
 	REQUIRE(find_inner_window(host, &w), "cannot find the nested window");
 
-	const char *args[] = {
-		"--fullscreen",
-		"WL-1",
-		"--pattern",
-		"coords",
-		"--app-id",
-		"inner",
-		NULL,
-	};
-	struct harness_client *client =
-			harness_spawn_pattern_client(inner, "inner", args);
-	REQUIRE(client != NULL, "cannot start the inner client");
-	REQUIRE(CHECK_READY(client, INNER_WIDTH, INNER_HEIGHT, 1),
-			"inner client not shown");
+	struct harness_client *client = spawn_pattern_ready(inner, "inner",
+			INNER_WIDTH, INNER_HEIGHT, 1, "--fullscreen", "WL-1", "--pattern",
+			"coords", "--app-id", "inner", NULL);
+	REQUIRE(client != NULL, "inner client not shown");
 
 	struct pattern coords = { .kind = PATTERN_COORDS };
 	// The inner compositor's own view first: if that is wrong, the host

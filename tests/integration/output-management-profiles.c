@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -161,17 +162,13 @@ static bool write_config(const char *path) {
 	return CHECK(ok, "cannot write %s", path);
 }
 
-static bool body(struct harness *h) {
-	const char *watcher_args[] = { "--app-id", "kanshi-watcher", NULL };
-	struct harness_client *watcher =
-			harness_spawn_pattern_client(h, "watcher", watcher_args);
-	REQUIRE(watcher != NULL, "cannot start the pattern client");
-	REQUIRE(CHECK_READY(watcher, 200, 100, 1), "the window did not map");
-	const char *other_args[] = { "--app-id", "kanshi-other", NULL };
-	struct harness_client *other =
-			harness_spawn_pattern_client(h, "other", other_args);
-	REQUIRE(other != NULL, "cannot start the second client");
-	REQUIRE(CHECK_READY(other, 200, 100, 1), "the second window did not map");
+static bool body(struct harness *h, const void *data) {
+	struct harness_client *watcher = spawn_pattern_ready(h, "watcher", 200, 100,
+			1, "--app-id", "kanshi-watcher", NULL);
+	REQUIRE(watcher != NULL, "the window did not map");
+	struct harness_client *other = spawn_pattern_ready(h, "other", 200, 100, 1,
+			"--app-id", "kanshi-other", NULL);
+	REQUIRE(other != NULL, "the second window did not map");
 	// One window on each output, away from their edges.
 	REQUIRE(rs_place(h, "kanshi-watcher", 100, 100) != 0 &&
 					rs_place(h, "kanshi-other", 1500, 200) != 0,
@@ -248,26 +245,15 @@ static bool body(struct harness *h) {
 }
 
 static bool run(const void *data) {
-	(void)data;
 	if (!program_in_path("kanshi")) {
 		fprintf(stderr, "kanshi is not installed (tools/install-deps)\n");
 		return false;
 	}
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 1280x720 scale 1",
-		"--output",
-		"HEADLESS-2 mode 1280x720 scale 1",
-		NULL,
-	};
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = body(h);
-	return harness_stop(h, ok);
+	const char *args[] = { "--output", "HEADLESS-1 mode 1280x720 scale 1",
+		"--output", "HEADLESS-2 mode 1280x720 scale 1", NULL };
+	return run_gridwl(args, body, data);
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite, "kanshi profiles follow hotplug", run, NULL);
-	return check_finish(&suite);
+	return check_main("kanshi profiles follow hotplug", run, NULL);
 }

@@ -4,6 +4,7 @@
 #include "check.h"
 #include "client-lines.h"
 #include "harness.h"
+#include "run-gridwl.h"
 
 /*
  * wlr-output-management, through wlr-randr: integer and fractional scales
@@ -78,7 +79,7 @@ static bool check_still_scale_1_5(struct harness_client *c) {
 	return ok;
 }
 
-static bool body(struct harness *h) {
+static bool body(struct harness *h, const void *data) {
 	const char *args[] = { "--app-id", "randr-watcher", NULL };
 	struct harness_client *c = harness_spawn_pattern_client(h, "watcher", args);
 	REQUIRE(c != NULL, "cannot start the pattern client");
@@ -137,20 +138,7 @@ static bool body(struct harness *h) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 1280x720 scale 1",
-		NULL,
-	};
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = body(h);
-	return harness_stop(h, ok);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite, "wlr-randr integer and fractional scales", run, NULL);
-	return check_finish(&suite);
+	return main_on_output("wlr-randr integer and fractional scales",
+			"HEADLESS-1", 1280, 720, 1, body, NULL);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -140,17 +141,15 @@ static bool check_window(struct harness *h, const char *app_id, int x, int y,
 
 static bool body_stranded(struct harness *h, const void *data) {
 	// 400x300 at the seam of a 1280-wide scale-1 output and a scale-2 one.
-	const char *wargs[] = { "--app-id", "seam", "--size", "400x300", NULL };
-	struct harness_client *seam =
-			harness_spawn_pattern_client(h, "seam", wargs);
-	REQUIRE(seam != NULL && CHECK_READY(seam, 400, 300, 1), "no window");
-	const char *bargs[] = { "--app-id", "big", "--size", "1200x300", NULL };
-	struct harness_client *big = harness_spawn_pattern_client(h, "big", bargs);
-	REQUIRE(big != NULL && CHECK_READY(big, 1200, 300, 1), "no big window");
-	const char *oargs[] = { "--app-id", "other", "--size", "200x100", NULL };
-	struct harness_client *other =
-			harness_spawn_pattern_client(h, "other", oargs);
-	REQUIRE(other != NULL && CHECK_READY(other, 200, 100, 1), "no window");
+	struct harness_client *seam = spawn_pattern_ready(h, "seam", 400, 300, 1,
+			"--app-id", "seam", "--size", "400x300", NULL);
+	REQUIRE(seam != NULL, "no window");
+	struct harness_client *big = spawn_pattern_ready(h, "big", 1200, 300, 1,
+			"--app-id", "big", "--size", "1200x300", NULL);
+	REQUIRE(big != NULL, "no big window");
+	struct harness_client *other = spawn_pattern_ready(h, "other", 200, 100, 1,
+			"--app-id", "other", "--size", "200x100", NULL);
+	REQUIRE(other != NULL, "no window");
 	REQUIRE(rs_place(h, "seam", 1080, 100) > 0 &&
 					rs_place(h, "big", 1000, 50) > 0 &&
 					rs_place(h, "other", 1500, 100) > 0,

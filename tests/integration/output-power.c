@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -133,28 +134,13 @@ static struct harness_client *spawn_window(struct harness *h,
 		const char *app_id, int scale, int x, int y, const char *output) {
 	char scale_text[8];
 	snprintf(scale_text, sizeof(scale_text), "%d", scale);
-	const char *args[] = {
-		"--app-id",
-		app_id,
-		"--scale",
-		scale_text,
-		"--cursor",
-		scale_text,
-		NULL,
-	};
-	struct harness_client *c = harness_spawn_pattern_client(h, app_id, args);
-	REQUIRE(c != NULL, "cannot start %s", app_id);
-	REQUIRE(CHECK_READY(c, 200, 100, scale), "%s did not map", app_id);
+	struct harness_client *c =
+			spawn_pattern_ready(h, app_id, 200, 100, scale, "--app-id", app_id,
+					"--scale", scale_text, "--cursor", scale_text, NULL);
+	REQUIRE(c != NULL, "%s did not map", app_id);
 	int64_t id = wait_window_id(h, app_id);
 	REQUIRE(id > 0, "no id for %s", app_id);
-	char id_text[32], x_text[16], y_text[16];
-	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
-	snprintf(x_text, sizeof(x_text), "%d", x);
-	snprintf(y_text, sizeof(y_text), "%d", y);
-	struct json_object *reply =
-			harness_gridctl_ok(h, "move", id_text, x_text, y_text, NULL);
-	json_object_put(reply);
-	REQUIRE(reply != NULL, "cannot move %s", app_id);
+	REQUIRE(move_window_id(h, id, x, y), "cannot move %s", app_id);
 	REQUIRE(check_window(h, app_id, x, y, output), "%s is not in place",
 			app_id);
 	REQUIRE(drain(c), "%s does not answer", app_id);
@@ -592,10 +578,7 @@ static struct harness_client *spawn_locker(struct harness *h,
 }
 
 static bool unlocked(struct json_object *reply, void *data) {
-	struct json_object *state =
-			json_path(reply, "session_lock", json_type_string);
-	return state != NULL &&
-			strcmp(json_object_get_string(state), "unlocked") == 0;
+	return json_string_is(reply, "session_lock", "unlocked");
 }
 
 static bool wait_unlocked(struct harness *h) {
@@ -650,9 +633,7 @@ static bool body_lock(struct harness *h, const void *data) {
 
 /* wlroots' wayland backend names its toplevels so. */
 static bool is_inner_window(struct json_object *window, void *data) {
-	struct json_object *app_id = json_path(window, "app_id", json_type_string);
-	return app_id != NULL &&
-			strcmp(json_object_get_string(app_id), "wlroots") == 0;
+	return json_string_is(window, "app_id", "wlroots");
 }
 
 /* The host's screen shows pattern (of the region's size) over region, as

@@ -114,10 +114,7 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
-			"run-time scale and mode changes keep the window's "
-			"logical geometry and redraw it at the new scale",
+	return check_main("run-time scale and mode changes keep the window's "
+					  "logical geometry and redraw it at the new scale",
 			run, NULL);
-	return check_finish(&suite);
 }

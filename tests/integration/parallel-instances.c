@@ -101,10 +101,8 @@ static bool run_parallel(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return check_main(
 			"eight gridwl side by side, each screenshot its own client's "
 			"pattern exactly",
 			run_parallel, NULL);
-	return check_finish(&suite);
 }

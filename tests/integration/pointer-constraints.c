@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -170,16 +171,9 @@ static bool focus(struct harness *h, const char *app_id) {
 
 static bool body_focus(struct harness *h, const void *data) {
 	// The other window first: the newest window has the keyboard.
-	const char *args[] = {
-		"--app-id",
-		"other",
-		"--size",
-		"100x100",
-		NULL,
-	};
-	struct harness_client *other =
-			harness_spawn_pattern_client(h, "other", args);
-	REQUIRE(other != NULL && CHECK_READY(other, 100, 100, 1), "no other");
+	struct harness_client *other = spawn_pattern_ready(h, "other", 100, 100, 1,
+			"--app-id", "other", "--size", "100x100", NULL);
+	REQUIRE(other != NULL, "no other");
 	REQUIRE(rs_place(h, "other", 450, 300) > 0, "cannot place other");
 	struct game g;
 	REQUIRE(start(h, &g, 100, 100, 1), "no setup");

@@ -66,15 +66,8 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
-			"clicks focus the window under the pointer on "
-			"outputs of either scale",
-			run, NULL);
-	return check_finish(&suite);
+	return main_mixed_layout("clicks focus the window under the pointer on "
+							 "outputs of either scale",
+			body, NULL);
 }

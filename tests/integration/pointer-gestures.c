@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -58,15 +59,9 @@ static struct harness_client *spawn_window(struct harness *h,
 
 /* What the client heard of gestures until now is exactly want. */
 static bool expect_gestures(struct harness_client *c, const char *const *want) {
-	struct lines lines;
-	REQUIRE(client_sync_lines(c, &lines), "no sync from the client");
 	const char *const prefixes[] = { "swipe", "pinch", "hold", NULL };
-	struct lines seen;
-	lines_filter(&lines, prefixes, &seen);
-	bool ok = CHECK_LINES(&seen, want, "the gestures the window got");
-	lines_free(&seen);
-	lines_free(&lines);
-	return ok;
+	return check_heard_at(__FILE__, __LINE__, c, prefixes, want,
+			"the gestures the window got");
 }
 
 static bool body(struct harness *h, const void *data) {
@@ -107,23 +102,13 @@ static bool body(struct harness *h, const void *data) {
 
 	harness_client_send(a, "quit");
 	harness_client_send(b, "quit");
-	ok = CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
-				 "touchpad-a did not quit") &&
-			ok;
-	return CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
-				   "touchpad-b did not quit") &&
-			ok;
-}
-
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
+	ok = CHECK_EXITS(a, "touchpad-a") && ok;
+	return CHECK_EXITS(b, "touchpad-b") && ok;
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"swipes, pinches and holds reach the window under the pointer "
 			"only",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

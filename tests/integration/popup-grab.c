@@ -200,16 +200,8 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_on_output("HEADLESS-1", LAYOUT_WIDTH, LAYOUT_HEIGHT, 1, body,
-			data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
-			"grabbing menus keep clicks inside and give way to "
-			"another window, a new window or the background",
-			run, NULL);
-	return check_finish(&suite);
+	return main_on_output("grabbing menus keep clicks inside and give way to "
+						  "another window, a new window or the background",
+			"HEADLESS-1", LAYOUT_WIDTH, LAYOUT_HEIGHT, 1, body, NULL);
 }

@@ -1,6 +1,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "resample-fixture.h"
@@ -20,10 +21,10 @@
 #define COLOUR 0xff20a040u
 
 static bool body(struct harness *h, const void *data) {
-	const char *args[] = { "--app-id", "menu", "--size", "200x150", "--scale",
-		"2", "--pattern", "solid:20a040", "--decoration", "client", NULL };
-	struct harness_client *c = harness_spawn_pattern_client(h, "menu", args);
-	REQUIRE(c != NULL && CHECK_READY(c, 200, 150, 2), "no window");
+	struct harness_client *c = spawn_pattern_ready(h, "menu", 200, 150, 2,
+			"--app-id", "menu", "--size", "200x150", "--scale", "2",
+			"--pattern", "solid:20a040", "--decoration", "client", NULL);
+	REQUIRE(c != NULL, "no window");
 	REQUIRE(rs_place(h, "menu", 100, 100) > 0, "cannot place the window");
 
 	// Anchored at the window's bottom-right corner, the point 200,150.
@@ -52,15 +53,9 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_on_output("HEADLESS-1", 1280, 960, 2, body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_on_output(
 			"a popup with a zero-size anchor rect opens at the anchor "
 			"point",
-			run, NULL);
-	return check_finish(&suite);
+			"HEADLESS-1", 1280, 960, 2, body, NULL);
 }

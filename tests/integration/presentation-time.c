@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -132,10 +133,7 @@ static bool body_client(struct harness *h, const void *data) {
 	ok = check_presented(c, OUT_B, 33333333, &last,
 				 "the frame left when the output is on again") &&
 			ok;
-	ok = harness_client_send(c, "quit") &&
-			CHECK(harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
-					"the client did not quit cleanly") &&
-			ok;
+	ok = CHECK_QUITS(c, "the client") && ok;
 	return ok;
 }
 

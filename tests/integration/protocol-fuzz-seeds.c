@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -229,22 +230,10 @@ static bool body(struct harness *h, const void *data) {
 	char size[32], scale[8];
 	snprintf(size, sizeof(size), "%dx%d", GOOD_W, GOOD_H);
 	snprintf(scale, sizeof(scale), "%d", GOOD_SCALE);
-	const char *good_args[] = {
-		"--scale",
-		scale,
-		"--size",
-		size,
-		"--pattern",
-		"checker",
-		"--app-id",
-		"good",
-		NULL,
-	};
-	struct harness_client *good =
-			harness_spawn_pattern_client(h, "good", good_args);
-	REQUIRE(good != NULL, "cannot start the good client");
-	REQUIRE(CHECK_READY(good, GOOD_W, GOOD_H, GOOD_SCALE),
-			"the good client was not shown");
+	struct harness_client *good = spawn_pattern_ready(h, "good", GOOD_W, GOOD_H,
+			GOOD_SCALE, "--scale", scale, "--size", size, "--pattern",
+			"checker", "--app-id", "good", NULL);
+	REQUIRE(good != NULL, "the good client was not shown");
 	int64_t id = wait_window_id(h, "good");
 	REQUIRE(id > 0 && place_good(h, id), "the good window cannot be placed");
 
@@ -271,15 +260,9 @@ static bool body(struct harness *h, const void *data) {
 	return CHECK(harness_client_running(good), "the good client died") && ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, NULL);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"gridwl survives the protocol fuzzer while a client "
 			"draws",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

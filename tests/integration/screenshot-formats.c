@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "image.h"
@@ -70,12 +71,10 @@ static bool run_gridctl_to(const char *args, const char *out) {
 }
 
 static bool body(struct harness *h, const void *data) {
-	const char *args[] = { "--fullscreen", "HEADLESS-2", "--scale", "2",
-		"--pattern", "checker", "--app-id", "shot", NULL };
-	struct harness_client *client =
-			harness_spawn_pattern_client(h, "shot", args);
-	REQUIRE(client != NULL && CHECK_READY(client, 640, 480, 2),
-			"the fullscreen client is not shown");
+	struct harness_client *client = spawn_pattern_ready(h, "shot", 640, 480, 2,
+			"--fullscreen", "HEADLESS-2", "--scale", "2", "--pattern",
+			"checker", "--app-id", "shot", NULL);
+	REQUIRE(client != NULL, "the fullscreen client is not shown");
 	struct image *output_png = screenshot_gridctl(h, "HEADLESS-2", "formats");
 	struct image *layout_png = screenshot_gridctl(h, NULL, "formats-layout");
 	REQUIRE(output_png != NULL && layout_png != NULL, "no PNG screenshots");
@@ -145,15 +144,9 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"gridctl screenshot as PPM, on stdout and of a region: the PNG's "
 			"pixels",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

@@ -74,17 +74,6 @@ static bool check_shot(const struct image *shot, const struct image *buffer,
 	return ok;
 }
 
-static bool move(struct harness *h, int64_t id, int x, int y) {
-	char ids[24], xs[16], ys[16];
-	snprintf(ids, sizeof(ids), "%" PRId64, id);
-	snprintf(xs, sizeof(xs), "%d", x);
-	snprintf(ys, sizeof(ys), "%d", y);
-	struct json_object *reply =
-			harness_gridctl_ok(h, "move", ids, xs, ys, NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
 static bool refused(struct harness *h, const char *const *args,
 		const char *what) {
 	int status = 0;
@@ -115,7 +104,8 @@ static bool body(struct harness *h, const void *data) {
 	int64_t two_id = wait_window_id(h, "two");
 	int64_t one_id = wait_window_id(h, "one");
 	REQUIRE(two_id > 0 && one_id > 0, "no window ids");
-	REQUIRE(move(h, two_id, 700, 50) && move(h, one_id, 100, 50),
+	REQUIRE(move_window_id(h, two_id, 700, 50) &&
+					move_window_id(h, one_id, 100, 50),
 			"cannot place the windows");
 	// Above two and over half of it: the window alone is still all two.
 	struct harness_client *cover =
@@ -123,7 +113,8 @@ static bool body(struct harness *h, const void *data) {
 	REQUIRE(cover != NULL && CHECK_READY(cover, WIDTH, HEIGHT, 2),
 			"cover is not shown");
 	int64_t cover_id = wait_window_id(h, "cover");
-	REQUIRE(cover_id > 0 && move(h, cover_id, 800, 100), "cannot place cover");
+	REQUIRE(cover_id > 0 && move_window_id(h, cover_id, 800, 100),
+			"cannot place cover");
 
 	struct pattern coords, checker;
 	REQUIRE(pattern_parse("coords", &coords) &&
@@ -160,7 +151,7 @@ static bool body(struct harness *h, const void *data) {
 	image_destroy(shot);
 
 	// Across the seam, two is on both outputs: taken at 2.
-	REQUIRE(move(h, two_id, 540, 50), "cannot move two to the seam");
+	REQUIRE(move_window_id(h, two_id, 540, 50), "cannot move two to the seam");
 	shot = shoot(h, "window-two-seam",
 			(const char *[]){ "--window", two_ids, NULL });
 	ok = check_shot(shot, two_buffer, 2, 2, "window-two-seam") && ok;
@@ -200,15 +191,9 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"gridctl screenshot --window and --scale: a window alone, from "
 			"its buffers, exact at every scale",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

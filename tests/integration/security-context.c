@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -151,12 +152,9 @@ static bool body(struct harness *h, const void *data) {
 	const char *argv[] = { getenv("SECURITY_CLIENT_BIN"), socket,
 		"org.gridwl.Test", "org.example.Sandboxed", NULL };
 	REQUIRE(argv[0] != NULL, "SECURITY_CLIENT_BIN is not set");
-	struct harness_client *sandbox = harness_spawn(h, "sandbox", argv);
-	char *line = sandbox != NULL ?
-			harness_client_wait_line(sandbox, "listening", HARNESS_TIMEOUT_MS) :
-			NULL;
-	free(line);
-	REQUIRE(line != NULL, "the sandbox does not listen");
+	struct harness_client *sandbox =
+			spawn_argv_until(h, "sandbox", argv, "listening");
+	REQUIRE(sandbox != NULL, "the sandbox does not listen");
 
 	char *inside = wayland_info(h, socket);
 	char *outside = wayland_info(h, NULL);
@@ -191,7 +189,7 @@ static bool body(struct harness *h, const void *data) {
 			getenv("SOLID_CLIENT_BIN"));
 	const char *window_argv[] = { "sh", "-c", command, NULL };
 	struct harness_client *window = harness_spawn(h, "sandboxed", window_argv);
-	line = window != NULL ?
+	char *line = window != NULL ?
 			harness_client_wait_line(window, "ready", HARNESS_TIMEOUT_MS) :
 			NULL;
 	free(line);
@@ -248,9 +246,7 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return check_main(
 			"a client through a security context sees no privileged global",
 			run, NULL);
-	return check_finish(&suite);
 }

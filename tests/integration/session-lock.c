@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -153,19 +154,10 @@ static bool check_victim_shown(struct harness *h, const char *tag) {
 }
 
 static struct harness_client *start_victim(struct harness *h, int64_t *id) {
-	const char *args[] = {
-		"--app-id",
-		"victim",
-		"--pattern",
-		"checker",
-		"--cursor",
-		"1",
-		NULL,
-	};
 	struct harness_client *victim =
-			harness_spawn_pattern_client(h, "victim", args);
-	REQUIRE(victim != NULL, "cannot start the window");
-	REQUIRE(CHECK_READY(victim, 200, 100, 1), "the window did not map");
+			spawn_pattern_ready(h, "victim", 200, 100, 1, "--app-id", "victim",
+					"--pattern", "checker", "--cursor", "1", NULL);
+	REQUIRE(victim != NULL, "the window did not map");
 	*id = rs_place(h, "victim", 100, 100);
 	REQUIRE(*id > 0 && wait_focused(h, "victim"), "no focused window");
 	REQUIRE(check_victim_shown(h, "victim-before"), "the window is not shown");

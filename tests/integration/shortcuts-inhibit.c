@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -35,14 +36,9 @@ static bool gridctl_key(struct harness *h, const char *chord) {
 
 static struct harness_client *spawn_window(struct harness *h,
 		const char *app_id) {
-	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
-	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	const char *argv[] = { bin, "--app-id", app_id, "--size", "200x150", NULL };
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	REQUIRE(c != NULL, "cannot start %s", app_id);
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "%s did not show its window", app_id);
-	free(line);
+	struct harness_client *c = spawn_ready(h, app_id, "KEYBOARD_CLIENT_BIN",
+			"--app-id", app_id, "--size", "200x150", NULL);
+	REQUIRE(c != NULL, "%s did not show its window", app_id);
 	REQUIRE(wait_focused(h, app_id), "%s has no focus", app_id);
 	return c;
 }
@@ -50,15 +46,9 @@ static struct harness_client *spawn_window(struct harness *h,
 /* Everything the client was sent up to now, of keys, closing and its
  * inhibitor, is exactly want. */
 static bool expect_lines(struct harness_client *c, const char *const *want) {
-	struct lines lines;
-	REQUIRE(client_sync_lines(c, &lines), "no sync from the client");
 	const char *const prefixes[] = { "key ", "close", "inhibitor", NULL };
-	struct lines seen;
-	lines_filter(&lines, prefixes, &seen);
-	bool ok = CHECK_LINES(&seen, want, "what the window got");
-	lines_free(&seen);
-	lines_free(&lines);
-	return ok;
+	return check_heard_at(__FILE__, __LINE__, c, prefixes, want,
+			"what the window got");
 }
 
 static bool body(struct harness *h, const void *data) {
@@ -97,9 +87,7 @@ static bool body(struct harness *h, const void *data) {
 	char *closed = harness_client_wait_line(b, "close", HARNESS_TIMEOUT_MS);
 	ok = CHECK(closed != NULL, "the binding did not close si-b") && ok;
 	free(closed);
-	ok = CHECK(harness_client_wait_exit(b, HARNESS_TIMEOUT_MS) == 0,
-				 "si-b did not exit") &&
-			ok;
+	ok = CHECK_EXITS(b, "si-b") && ok;
 	ok = CHECK(wait_focused(h, "si-a"), "si-a did not get the keyboard back") &&
 			ok;
 	ok = expect_lines(a, active) && ok;
@@ -111,9 +99,7 @@ static bool body(struct harness *h, const void *data) {
 	closed = harness_client_wait_line(a, "close", HARNESS_TIMEOUT_MS);
 	ok = CHECK(closed != NULL, "the binding did not close si-a") && ok;
 	free(closed);
-	return CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
-				   "si-a did not exit") &&
-			ok;
+	return CHECK_EXITS(a, "si-a") && ok;
 }
 
 static bool run(const void *data) {
@@ -136,10 +122,8 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return check_main(
 			"an inhibiting window gets the bindings' keys while it has the "
 			"keyboard; the inhibit-escape binding runs",
 			run, NULL);
-	return check_finish(&suite);
 }

@@ -3,11 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
 #include "run-gridwl.h"
 #include "screenshots.h"
+#include "resample-fixture.h"
 
 /*
  * wp_single_pixel_buffer_v1 with wp_viewporter, and wp_alpha_modifier_v1,
@@ -123,21 +125,6 @@ static bool check_shots(struct harness *h, const struct solid_case *c,
 	return ok;
 }
 
-static int64_t output_frames(struct harness *h, const char *name) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	if (reply == NULL) {
-		return -1;
-	}
-	struct json_object *output =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", name);
-	struct json_object *frames =
-			output != NULL ? json_path(output, "frames", json_type_int) : NULL;
-	int64_t value = frames != NULL ? json_object_get_int64(frames) : -1;
-	json_object_put(reply);
-	return value;
-}
-
 static bool settle(struct harness *h) {
 	struct json_object *reply =
 			harness_gridctl_ok(h, "wait", "settled", "--quiet", "100", NULL);
@@ -151,12 +138,12 @@ static bool settle(struct harness *h) {
 static bool set_alpha(struct harness *h, struct harness_client *client,
 		const char *output, const char *multiplier) {
 	REQUIRE(settle(h), "the screen did not settle");
-	int64_t before = output_frames(h, output);
+	int64_t before = rs_output_frames(h, output);
 	char command[64];
 	snprintf(command, sizeof(command), "alpha %s", multiplier);
 	REQUIRE(client_command_synced(client, command), "the client did not sync");
 	REQUIRE(settle(h), "the screen did not settle");
-	int64_t after = output_frames(h, output);
+	int64_t after = rs_output_frames(h, output);
 	return CHECK(before >= 0 && after > before,
 			"%s not repainted for alpha %s (frames %" PRId64 ", then %" PRId64
 			")",
@@ -220,10 +207,7 @@ static bool body(struct harness *h, const void *data) {
 		ok = set_alpha(h, client, c->output, HALF) &&
 				check_shots(h, c, case_colour(c, mask), "half") && ok;
 	}
-	ok = harness_client_send(client, "quit") &&
-			CHECK(harness_client_wait_exit(client, HARNESS_TIMEOUT_MS) == 0,
-					"the client did not quit cleanly") &&
-			ok;
+	ok = CHECK_QUITS(client, "the client") && ok;
 	return ok;
 }
 

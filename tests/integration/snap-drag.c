@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "framed-windows.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -166,24 +167,15 @@ static bool body(struct harness *h, const void *data) {
 					"not maximized") &&
 			ok;
 
-	harness_client_send(c, "quit");
-	ok = CHECK(harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
-				 "the client failed") &&
-			ok;
+	ok = CHECK_QUITS(c, "the client") && ok;
 	harness_client_send(pointer, "quit");
 	harness_client_wait_exit(pointer, HARNESS_TIMEOUT_MS);
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"a title bar dragged to an edge shows the snap preview and "
 			"snaps there",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "pattern.h"
@@ -102,10 +103,10 @@ static bool body(struct harness *h, const void *data) {
 	REQUIRE(line != NULL, "the panel was not configured");
 	free(line);
 
-	const char *args[] = { "--app-id", "half", "--size", "200x150", "--scale",
-		"2", "--pattern", "checker", "--decoration", "client", NULL };
-	struct harness_client *c = harness_spawn_pattern_client(h, "half", args);
-	REQUIRE(c != NULL && CHECK_READY(c, 200, 150, 2), "no window");
+	struct harness_client *c = spawn_pattern_ready(h, "half", 200, 150, 2,
+			"--app-id", "half", "--size", "200x150", "--scale", "2",
+			"--pattern", "checker", "--decoration", "client", NULL);
+	REQUIRE(c != NULL, "no window");
 	REQUIRE(rs_place(h, "half", 700, 100) > 0, "cannot place the window");
 
 	bool ok = snap_to(h, "left",
@@ -155,15 +156,9 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"snap halves of a scale-2 output's usable area, maximize "
 			"and back",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

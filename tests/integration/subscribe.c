@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -83,9 +84,9 @@ static bool body(struct harness *h, const void *data) {
 	struct harness_client *outputs = subscribe(h, "outputs", "output");
 	REQUIRE(all != NULL && outputs != NULL, "cannot subscribe");
 
-	const char *args[] = { "--app-id", "sub", "--title", "first", NULL };
-	struct harness_client *w = harness_spawn_pattern_client(h, "sub", args);
-	REQUIRE(w != NULL && CHECK_READY(w, 200, 100, 1), "no window");
+	struct harness_client *w = spawn_pattern_ready(h, "sub", 200, 100, 1,
+			"--app-id", "sub", "--title", "first", NULL);
+	REQUIRE(w != NULL, "no window");
 	int64_t id = wait_window_id(h, "sub");
 	char id_text[24];
 	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
@@ -165,15 +166,9 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"gridctl subscribe: window, workspace, output and binding events "
 			"as JSON lines; bad kinds; subscribers that hang up",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

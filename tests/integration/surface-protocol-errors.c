@@ -2,8 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
+#include "run-gridwl.h"
 #include "screenshots.h"
 
 /*
@@ -26,20 +28,10 @@ static bool only_good_left(struct json_object *reply, void *data) {
 			json_array_find(windows, "app_id", "good") != NULL;
 }
 
-static bool body(struct harness *h, const struct bad_case *c) {
-	const char *good_args[] = {
-		"--fullscreen",
-		OUTPUT,
-		"--pattern",
-		"coords",
-		"--app-id",
-		"good",
-		NULL,
-	};
-	struct harness_client *good =
-			harness_spawn_pattern_client(h, "good", good_args);
-	REQUIRE(good != NULL, "cannot start the good client");
-	REQUIRE(CHECK_READY(good, 640, 480, 1), "good client not shown");
+static bool body(struct harness *h, const void *data) {
+	const struct bad_case *c = data;
+	struct harness_client *good = spawn_good_client(h, OUTPUT, 640, 480, 1);
+	REQUIRE(good != NULL, "good client not shown");
 
 	struct harness_client *bad =
 			harness_spawn_pattern_client(h, "bad", c->args);
@@ -48,25 +40,7 @@ static bool body(struct harness *h, const struct bad_case *c) {
 	if (c->shows_first) {
 		ok = CHECK_READY(bad, 200, 100, 1) && ok;
 	}
-	char *line = harness_client_wait_line(bad, "error ", HARNESS_TIMEOUT_MS);
-	// The object id depends on the client's creation order; the
-	// interface and the code are what the compositor decides.
-	size_t n = strlen(c->error);
-	ok = CHECK(line != NULL && strncmp(line, c->error, n) == 0 &&
-						 strncmp(line + n, " id=", 4) == 0,
-				 "bad client should print \"%s id=...\", got \"%s\"", c->error,
-				 line ? line : "") &&
-			ok;
-	free(line);
-	line = harness_client_next_line(bad, HARNESS_TIMEOUT_MS);
-	ok = CHECK(line != NULL && strcmp(line, "disconnected") == 0,
-				 "bad client should print disconnected, got \"%s\"",
-				 line ? line : "") &&
-			ok;
-	free(line);
-	int code = harness_client_wait_exit(bad, HARNESS_TIMEOUT_MS);
-	ok = CHECK(code > 0, "bad client should exit non-zero, exited %d", code) &&
-			ok;
+	ok = CHECK_PROTOCOL_ERROR(bad, c->error) && ok;
 
 	const char *windows[] = { "windows", NULL };
 	struct json_object *reply = harness_wait_gridctl(h, windows, only_good_left,
@@ -91,11 +65,7 @@ static bool body(struct harness *h, const struct bad_case *c) {
 }
 
 static bool run_case(const void *data) {
-	const char *args[] = { "--output", OUTPUT " mode 640x480 scale 1", NULL };
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = body(h, data);
-	return harness_stop(h, ok);
+	return run_on_output(OUTPUT, 640, 480, 1, body, data);
 }
 
 int main(void) {

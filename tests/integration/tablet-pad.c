@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -203,12 +204,6 @@ static bool refusals(struct harness *h) {
 			ok;
 }
 
-static bool quit(struct harness_client *c, const char *name) {
-	harness_client_send(c, "quit");
-	return CHECK(harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
-			"%s did not quit", name);
-}
-
 static bool body(struct harness *h, const void *data) {
 	struct harness_client *a = SPAWN_FOCUSED(h, "pad-a", true, NULL);
 	REQUIRE(a != NULL, "no pad-a");
@@ -268,19 +263,13 @@ static bool body(struct harness *h, const void *data) {
 	ok = PAD_FAILS(h, "there is no pad: add it first", "button", "0", "down") &&
 			ok;
 	ok = EXPECT_NOTHING(c, "pad-c, which has no tablet-v2") && ok;
-	ok = quit(a, "pad-a") && ok;
-	return quit(c, "pad-c") && ok;
-}
-
-static bool run(const void *data) {
-	return run_on_output("HEADLESS-1", 640, 480, 1, body, data);
+	ok = CHECK_QUITS(a, "pad-a") && ok;
+	return CHECK_QUITS(c, "pad-c") && ok;
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_on_output(
 			"a tablet pad follows the keyboard through tablet-v2: enter and "
 			"leave with its tablet, buttons, ring, strip and modes",
-			run, NULL);
-	return check_finish(&suite);
+			"HEADLESS-1", 640, 480, 1, body, NULL);
 }

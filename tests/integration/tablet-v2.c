@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -201,12 +202,6 @@ static bool refusals(struct harness *h) {
 			ok;
 }
 
-static bool quit(struct harness_client *c, const char *name) {
-	harness_client_send(c, "quit");
-	return CHECK(harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
-			"%s did not quit", name);
-}
-
 static bool body(struct harness *h, const void *data) {
 	REQUIRE(pointer_to(h, "320", "240"), "no gridctl pointer");
 	struct harness_client *a =
@@ -235,20 +230,14 @@ static bool body(struct harness *h, const void *data) {
 	ok = EXPECT_NOTHING(b, "tablet-b while the pen was on tablet-c") && ok;
 
 	ok = refusals(h) && ok;
-	ok = quit(a, "tablet-a") && ok;
-	ok = quit(b, "tablet-b") && ok;
-	return quit(c, "tablet-c") && ok;
-}
-
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
+	ok = CHECK_QUITS(a, "tablet-a") && ok;
+	ok = CHECK_QUITS(b, "tablet-b") && ok;
+	return CHECK_QUITS(c, "tablet-c") && ok;
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"a pen reaches the window under it through tablet-v2 at scale 1 "
 			"and 2, and as the pointer where tablet-v2 is not bound",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

@@ -171,14 +171,7 @@ static void drain(struct harness_client *client) {
 static bool move_window(struct harness *h, struct harness_client *client,
 		int64_t id, int x, int y) {
 	drain(client);
-	char ids[32], xs[16], ys[16];
-	snprintf(ids, sizeof(ids), "%lld", (long long)id);
-	snprintf(xs, sizeof(xs), "%d", x);
-	snprintf(ys, sizeof(ys), "%d", y);
-	struct json_object *reply =
-			harness_gridctl_ok(h, "move", ids, xs, ys, NULL);
-	json_object_put(reply);
-	return reply != NULL;
+	return move_window_id(h, id, x, y);
 }
 
 /* The window's logical width in gridctl windows; 0 when there is none. */

@@ -4,6 +4,8 @@
 #include <string.h>
 #include <wlr/xcursor.h>
 #include "check.h"
+#include "gridctl-windows.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -64,25 +66,11 @@ static const char *const heard_prefixes[] = { "seat", "keyboard", "key",
 	check_heard_at(__FILE__, __LINE__, (c), heard_prefixes, \
 			(const char *const[]){ NULL }, (what))
 
-static bool remote_says(struct harness_client *remote, const char *command,
-		const char *answer) {
-	harness_client_send(remote, "%s", command);
-	char *line = harness_client_wait_line(remote, answer, HARNESS_TIMEOUT_MS);
-	free(line);
-	return CHECK(line != NULL, "the remote did not answer %s", command);
-}
-
 static bool remote_moves(struct harness_client *remote, int x, int y) {
 	char command[64];
 	snprintf(command, sizeof(command), "move %d %d %d %d", x, y, LAYOUT_WIDTH,
 			LAYOUT_HEIGHT);
-	return remote_says(remote, command, "moved");
-}
-
-static bool quit(struct harness_client *c, const char *name) {
-	harness_client_send(c, "quit");
-	return CHECK(harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
-			"%s did not quit", name);
+	return client_answers(remote, command, "moved");
 }
 
 /* Places the window app_id at x,y; its id, or 0. */
@@ -94,14 +82,7 @@ static int64_t place(struct harness *h, const char *app_id, int x, int y) {
 	int64_t id = id_object != NULL ? json_object_get_int64(id_object) : 0;
 	json_object_put(window);
 	REQUIRE(id != 0, "window %s has no id", app_id);
-	char id_text[24], x_text[16], y_text[16];
-	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
-	snprintf(x_text, sizeof(x_text), "%d", x);
-	snprintf(y_text, sizeof(y_text), "%d", y);
-	struct json_object *reply =
-			harness_gridctl_ok(h, "move", id_text, x_text, y_text, NULL);
-	json_object_put(reply);
-	REQUIRE(reply != NULL, "cannot move %s", app_id);
+	REQUIRE(move_window_id(h, id, x, y), "cannot move %s", app_id);
 	return id;
 }
 
@@ -356,13 +337,13 @@ static bool body(struct harness *h, const struct theme *theme,
 				 "pointer enter transient-1 60 60") &&
 			ok;
 	ok = HEARD_NOTHING(a, "A, with the remote's pointer in B") && ok;
-	ok = remote_says(remote, "click", "clicked") && ok;
+	ok = client_answers(remote, "click", "clicked") && ok;
 	ok = HEARD(b, "the remote's click", "keyboard enter transient-1",
 				 "button transient-1 272 1", "button transient-1 272 0") &&
 			ok;
 	ok = HEARD(a, "the remote's click in B", "keyboard leave transient-1") &&
 			ok;
-	ok = remote_says(remote, "key", "key sent") && ok;
+	ok = client_answers(remote, "key", "key sent") && ok;
 	ok = HEARD(b, "the remote's key", "key transient-1 30 1",
 				 "key transient-1 30 0") &&
 			ok;
@@ -486,12 +467,12 @@ static bool body(struct harness *h, const struct theme *theme,
 					"arrow-again-1") &&
 			ok;
 	image_destroy(shot);
-	ok = quit(c, "window-c") && ok;
+	ok = CHECK_QUITS(c, "window-c") && ok;
 
 	// B goes: the remote's keyboard follows the user's to A again.
-	ok = quit(b, "window-b") && ok;
+	ok = CHECK_QUITS(b, "window-b") && ok;
 	ok = HEARD(a, "B gone", "keyboard enter transient-1") && ok;
-	ok = remote_says(remote, "key", "key sent") && ok;
+	ok = client_answers(remote, "key", "key sent") && ok;
 	ok = HEARD(a, "the remote's key after B", "key transient-1 30 1",
 				 "key transient-1 30 0") &&
 			ok;
@@ -532,7 +513,7 @@ static bool body(struct harness *h, const struct theme *theme,
 	ok = remote_moves(remote, 500, 300) && ok;
 
 	// The remote goes, and its cursor with it; the user's stays.
-	ok = quit(remote, "remote") && ok;
+	ok = CHECK_QUITS(remote, "remote") && ok;
 	ok = HEARD(a, "the remote gone", "keyboard leave transient-1",
 				 "seat removed transient-1") &&
 			ok;
@@ -552,7 +533,7 @@ static bool body(struct harness *h, const struct theme *theme,
 				 json_object_to_json_string(reply)) &&
 			ok;
 	json_object_put(reply);
-	return quit(a, "window-a") && ok;
+	return CHECK_QUITS(a, "window-a") && ok;
 }
 
 static bool vnc_says(struct harness_client *vnc, const char *command) {
@@ -678,10 +659,7 @@ static bool body_wayvnc(struct harness *h, const struct theme *theme,
 	image_destroy(shot);
 
 	// The VNC user goes: wayvnc destroys the seat, and its cursor goes.
-	harness_client_send(vnc, "quit");
-	ok = CHECK(harness_client_wait_exit(vnc, HARNESS_TIMEOUT_MS) == 0,
-				 "the VNC user did not quit") &&
-			ok;
+	ok = CHECK_QUITS(vnc, "the VNC user") && ok;
 	REQUIRE(client_lines_until(b, "seat removed transient-1", &lines),
 			"the VNC user's seat did not go");
 	lines_free(&lines);
@@ -692,8 +670,8 @@ static bool body_wayvnc(struct harness *h, const struct theme *theme,
 			ok;
 	image_destroy(shot);
 	harness_client_kill(wayvnc);
-	ok = quit(b, "window-b") && ok;
-	return quit(a, "window-a") && ok;
+	ok = CHECK_QUITS(b, "window-b") && ok;
+	return CHECK_QUITS(a, "window-a") && ok;
 }
 
 typedef bool (*body_func)(struct harness *h, const struct theme *theme,

@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "gridctl-windows.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -64,20 +66,6 @@ static bool heard_at(const char *file, int line, struct harness_client *c,
 #define HEARD_UNTIL(c, what, ...) \
 	CHECK_HEARD_UNTIL((c), heard_prefixes, (what), __VA_ARGS__)
 
-static bool remote_says(struct harness_client *remote, const char *command,
-		const char *answer) {
-	harness_client_send(remote, "%s", command);
-	char *line = harness_client_wait_line(remote, answer, HARNESS_TIMEOUT_MS);
-	free(line);
-	return CHECK(line != NULL, "the remote did not answer %s", command);
-}
-
-static bool quit(struct harness_client *c, const char *name) {
-	harness_client_send(c, "quit");
-	return CHECK(harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
-			"%s did not quit", name);
-}
-
 static bool body(struct harness *h, const void *data) {
 	struct lines before;
 	struct harness_client *w =
@@ -93,7 +81,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = HEARD_UNTIL(w, "the transient seat coming", "seat added transient-1",
 				 "keyboard enter transient-1") &&
 			ok;
-	ok = remote_says(remote, "key", "key sent") && ok;
+	ok = client_answers(remote, "key", "key sent") && ok;
 	ok = HEARD(w, "the remote's key", "key transient-1 30 1",
 				 "key transient-1 30 0") &&
 			ok;
@@ -112,7 +100,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = HEARD(w, "window-2 taking the focus", "keyboard leave seat0",
 				 "keyboard leave transient-1") &&
 			ok;
-	ok = remote_says(remote, "key", "key sent") && ok;
+	ok = client_answers(remote, "key", "key sent") && ok;
 	ok = HEARD(w2, "the remote's key in window-2", "key transient-1 30 1",
 				 "key transient-1 30 0") &&
 			ok;
@@ -123,13 +111,13 @@ static bool body(struct harness *h, const void *data) {
 	json_object_put(reply);
 	ok = HEARD(w2, "the user's key", "key seat0 30 1", "key seat0 30 0") && ok;
 
-	ok = remote_says(remote, "destroy", "destroyed") && ok;
+	ok = client_answers(remote, "destroy", "destroyed") && ok;
 	ok = HEARD(w2, "the transient seat destroyed", "keyboard leave transient-1",
 				 "seat removed transient-1") &&
 			ok;
 	ok = HEARD(w, "the transient seat destroyed", "seat removed transient-1") &&
 			ok;
-	ok = quit(remote, "remote-1") && ok;
+	ok = CHECK_QUITS(remote, "remote-1") && ok;
 
 	// A second one goes with its client.
 	remote = spawn(h, "remote-2", "remote", NULL, NULL);
@@ -137,26 +125,20 @@ static bool body(struct harness *h, const void *data) {
 	ok = HEARD_UNTIL(w2, "a second transient seat", "seat added transient-2",
 				 "keyboard enter transient-2") &&
 			ok;
-	ok = quit(remote, "remote-2") && ok;
+	ok = CHECK_QUITS(remote, "remote-2") && ok;
 	ok = HEARD(w2, "its client gone", "keyboard leave transient-2",
 				 "seat removed transient-2") &&
 			ok;
 	ok = HEARD(w, "its client gone", "seat added transient-2",
 				 "seat removed transient-2") &&
 			ok;
-	ok = quit(w, "window-1") && ok;
-	return quit(w2, "window-2") && ok;
-}
-
-static bool run(const void *data) {
-	return run_on_output("HEADLESS-1", 640, 480, 1, body, data);
+	ok = CHECK_QUITS(w, "window-1") && ok;
+	return CHECK_QUITS(w2, "window-2") && ok;
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_on_output(
 			"a remote desktop's transient seat types into the focused window "
 			"on its own wl_seat, and goes with it",
-			run, NULL);
-	return check_finish(&suite);
+			"HEADLESS-1", 640, 480, 1, body, NULL);
 }

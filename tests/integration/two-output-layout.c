@@ -5,6 +5,7 @@
 #include "client-lines.h"
 #include "harness.h"
 #include "screenshots.h"
+#include "run-gridwl.h"
 
 /*
  * Two outputs of different scales, configured without positions, are laid
@@ -111,24 +112,14 @@ static bool check_screenshot(struct harness *h) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 800x600 scale 1",
-		"--output",
-		"HEADLESS-2 mode 1600x1200 scale 2",
-		NULL,
-	};
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
+static bool body(struct harness *h, const void *data) {
 	bool ok = check_gridctl_view(h);
 	ok = check_screenshot(h) && ok;
-	ok = check_client_view(h) && ok;
-	return harness_stop(h, ok);
+	return check_client_view(h) && ok;
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite, "two outputs left to right", run, NULL);
-	return check_finish(&suite);
+	const char *args[] = { "--output", "HEADLESS-1 mode 800x600 scale 1",
+		"--output", "HEADLESS-2 mode 1600x1200 scale 2", NULL };
+	return main_gridwl("two outputs left to right", args, body, NULL);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -79,9 +80,7 @@ static bool body_wtype(struct harness *h, const void *data) {
 	ok = run_ok(h, chord) && ok;
 	const char *const closed[] = { "close", NULL };
 	ok = expect_keys_until(a, "close", closed) && ok;
-	ok = CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
-				 "vk-a did not exit after close") &&
-			ok;
+	ok = CHECK_EXITS(a, "vk-a") && ok;
 	return ok;
 }
 
@@ -119,9 +118,7 @@ static bool body_bad_keymaps(struct harness *h, const void *data) {
 		"key k pressed", "key k released", NULL };
 	ok = expect_keys_until(a, "key k released", typed) && ok;
 	harness_client_send(a, "quit");
-	return CHECK(harness_client_wait_exit(a, HARNESS_TIMEOUT_MS) == 0,
-				   "vk-a did not quit") &&
-			ok;
+	return CHECK_EXITS(a, "vk-a") && ok;
 }
 
 static bool run_wtype(const void *data) {

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "image.h"
@@ -136,19 +137,14 @@ static bool body(struct harness *h, const void *data) {
 					"key transient-1 23 1", "key transient-1 23 0");
 	ok = ok && check_framebuffer(h, viewer);
 	if (viewer != NULL) {
-		harness_client_send(viewer, "quit");
-		ok = CHECK(harness_client_wait_exit(viewer, HARNESS_TIMEOUT_MS) == 0,
-					 "vnc-client did not quit") &&
-				ok;
+		ok = CHECK_QUITS(viewer, "vnc-client") && ok;
 	}
 	ok = ok &&
 			CHECK_HEARD_UNTIL(window, seat_prefixes, "the viewer gone",
 					"keyboard leave transient-1", "seat removed transient-1");
 	harness_client_kill(wayvnc);
 	harness_client_send(window, "quit");
-	return CHECK(harness_client_wait_exit(window, HARNESS_TIMEOUT_MS) == 0,
-				   "the window did not quit") &&
-			ok;
+	return CHECK_EXITS(window, "the window") && ok;
 }
 
 static bool run(const void *data) {

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -19,10 +20,10 @@
  */
 
 static struct harness_client *spawn(struct harness *h, const char *app_id) {
-	const char *args[] = { "--app-id", app_id, "--size", "200x150", "--scale",
-		"preferred", NULL };
-	struct harness_client *c = harness_spawn_pattern_client(h, app_id, args);
-	REQUIRE(c != NULL && CHECK_READY(c, 200, 150, 1), "no window %s", app_id);
+	struct harness_client *c =
+			spawn_pattern_ready(h, app_id, 200, 150, 1, "--app-id", app_id,
+					"--size", "200x150", "--scale", "preferred", NULL);
+	REQUIRE(c != NULL, "no window %s", app_id);
 	return c;
 }
 
@@ -150,15 +151,9 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"windows from the keyboard: Alt+Tab, fullscreen, maximize, "
 			"centre, move to the next output at its scale; gridctl action",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

@@ -177,10 +177,8 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return check_main(
 			"window rules place windows on an output, at a position and "
 			"size, centred, on top; a missing output is logged",
 			run, NULL);
-	return check_finish(&suite);
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -31,10 +32,10 @@ static struct harness_client *spawn(struct harness *h, const char *app_id,
 		const char *colour) {
 	char pattern[32];
 	snprintf(pattern, sizeof(pattern), "solid:%s", colour);
-	const char *args[] = { "--app-id", app_id, "--size", "200x150", "--pattern",
-		pattern, NULL };
-	struct harness_client *c = harness_spawn_pattern_client(h, app_id, args);
-	REQUIRE(c != NULL && CHECK_READY(c, 200, 150, 1), "no window %s", app_id);
+	struct harness_client *c =
+			spawn_pattern_ready(h, app_id, 200, 150, 1, "--app-id", app_id,
+					"--size", "200x150", "--pattern", pattern, NULL);
+	REQUIRE(c != NULL, "no window %s", app_id);
 	return c;
 }
 
@@ -144,12 +145,8 @@ static bool frame_callbacks(struct harness *h) {
 	const char *bin = getenv("PRESENTATION_CLIENT_BIN");
 	REQUIRE(bin != NULL, "PRESENTATION_CLIENT_BIN is not set");
 	const char *argv[] = { bin, "video", NULL };
-	struct harness_client *c = harness_spawn(h, "video", argv);
-	char *line = c != NULL ?
-			harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS) :
-			NULL;
-	free(line);
-	REQUIRE(line != NULL, "the presentation client did not map");
+	struct harness_client *c = spawn_argv_until(h, "video", argv, "ready");
+	REQUIRE(c != NULL, "the presentation client did not map");
 	int64_t id = wait_window_id(h, "video");
 	char id_text[24];
 	snprintf(id_text, sizeof(id_text), "%lld", (long long)id);
@@ -261,10 +258,7 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
-			"global workspaces: shown on every output at once, keys, "
-			"gridctl, rules, frame callbacks, bad input",
+	return check_main("global workspaces: shown on every output at once, keys, "
+					  "gridctl, rules, frame callbacks, bad input",
 			run, NULL);
-	return check_finish(&suite);
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -48,17 +49,7 @@ static bool check_window(struct harness *h, const char *app_id, bool focused,
 
 static struct harness_client *spawn_window(struct harness *h,
 		const char *app_id) {
-	const char *argv[] = { getenv("ACTIVATION_CLIENT_BIN"), app_id, NULL };
-	if (argv[0] == NULL) {
-		fprintf(stderr, "ACTIVATION_CLIENT_BIN is not set\n");
-		return NULL;
-	}
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	char *line = c != NULL ?
-			harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS) :
-			NULL;
-	free(line);
-	return line != NULL ? c : NULL;
+	return spawn_ready(h, app_id, "ACTIVATION_CLIENT_BIN", app_id, NULL);
 }
 
 /* Asks c for a token ("token" or "token-bare"); malloc'd, NULL on
@@ -162,11 +153,7 @@ static bool body_tokens(struct harness *h, const void *data) {
 	free(bare);
 	struct harness_client *clients[] = { a, b };
 	for (size_t i = 0; i < 2; i++) {
-		ok = harness_client_send(clients[i], "quit") &&
-				CHECK(harness_client_wait_exit(clients[i],
-							  HARNESS_TIMEOUT_MS) == 0,
-						"a client did not quit cleanly") &&
-				ok;
+		ok = CHECK_QUITS(clients[i], "a client") && ok;
 	}
 	return ok;
 }
@@ -181,12 +168,8 @@ static bool body_exec(struct harness *h, const void *data) {
 	const char *argv[] = { getenv("SOLID_CLIENT_BIN"), "--app-id", "other",
 		"--size", "300x300", "--colour", "00ff00", NULL };
 	REQUIRE(argv[0] != NULL, "SOLID_CLIENT_BIN is not set");
-	struct harness_client *other = harness_spawn(h, "other", argv);
-	char *line = other != NULL ?
-			harness_client_wait_line(other, "ready", HARNESS_TIMEOUT_MS) :
-			NULL;
-	free(line);
-	REQUIRE(line != NULL, "the other window did not map");
+	struct harness_client *other = spawn_argv_until(h, "other", argv, "ready");
+	REQUIRE(other != NULL, "the other window did not map");
 	// Covered, the launched program asks with its token, and is back.
 	ok = check_window(h, "launched", true, false, "after its activation") &&
 			check_window(h, "other", false, false, "after the activation") &&

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -110,12 +111,9 @@ static bool body(struct harness *h, const void *data) {
 	const char *other_argv[] = { getenv("SOLID_CLIENT_BIN"), "--app-id",
 		"other", "--size", "400x300", "--colour", "00ff00", NULL };
 	REQUIRE(other_argv[0] != NULL, "SOLID_CLIENT_BIN is not set");
-	struct harness_client *other = harness_spawn(h, "other", other_argv);
-	char *line = other != NULL ?
-			harness_client_wait_line(other, "ready", HARNESS_TIMEOUT_MS) :
-			NULL;
-	free(line);
-	REQUIRE(line != NULL, "the other window did not map");
+	struct harness_client *other =
+			spawn_argv_until(h, "other", other_argv, "ready");
+	REQUIRE(other != NULL, "the other window did not map");
 	const char *dialog_args[] = { "import", version, "dialog", "ff0000",
 		"120x80", handle, NULL };
 	struct harness_client *dialog = spawn_foreign(h, dialog_args, NULL);
@@ -154,11 +152,7 @@ static bool body(struct harness *h, const void *data) {
 	struct harness_client *clients[] = { stale, dialog, other, app };
 	for (size_t i = 0; i < 4; i++) {
 		if (clients[i] != NULL) {
-			ok = harness_client_send(clients[i], "quit") &&
-					CHECK(harness_client_wait_exit(clients[i],
-								  HARNESS_TIMEOUT_MS) == 0,
-							"a client did not quit cleanly") &&
-					ok;
+			ok = CHECK_QUITS(clients[i], "a client") && ok;
 		}
 	}
 	return ok;

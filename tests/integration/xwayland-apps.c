@@ -4,10 +4,12 @@
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "harness.h"
 #include "image.h"
 #include "run-gridwl.h"
 #include "screenshots.h"
+#include "gridctl-windows.h"
 
 /*
  * Real X11 programs on a scale-2 output (HEADLESS-1, 800x600, filter
@@ -60,26 +62,13 @@ struct test {
 	struct scale_1_results *at_1;
 };
 
-static const char *xwayland_binary(void) {
-	const char *path = getenv("WLR_XWAYLAND");
-	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
-}
-
-static int window_int(struct json_object *window, const char *key) {
-	struct json_object *value = json_path(window, key, json_type_int);
-	return value != NULL ? json_object_get_int(value) : -1;
-}
-
 static bool is_class(struct json_object *window, void *data) {
 	struct json_object *app_id = json_path(window, "app_id", json_type_string);
 	return app_id != NULL && strcmp(json_object_get_string(app_id), data) == 0;
 }
 
 static bool settings_applied(struct json_object *stats, void *data) {
-	struct json_object *state =
-			json_path(stats, "xwayland_settings", json_type_string);
-	return state != NULL &&
-			strcmp(json_object_get_string(state), "applied") == 0;
+	return json_string_is(stats, "xwayland_settings", "applied");
 }
 
 /* Xwayland running, with its settings at N > 1: a first X client (the
@@ -94,9 +83,7 @@ static bool start_xwayland(struct test *t) {
 	bool ok = CHECK(line != NULL, "the first X client never drew");
 	free(line);
 	harness_client_send(client, "quit\n");
-	ok = CHECK(harness_client_wait_exit(client, HARNESS_TIMEOUT_MS) == 0,
-				 "the first X client did not exit cleanly") &&
-			ok;
+	ok = CHECK_EXITS(client, "the first X client") && ok;
 	if (ok && t->n > 1) {
 		const char *args[] = { "stats", NULL };
 		struct json_object *stats =
@@ -299,47 +286,20 @@ static struct test *test_start(int n, struct scale_1_results *at_1) {
 	struct test *t = calloc(1, sizeof(*t));
 	t->n = n;
 	t->at_1 = at_1;
-	t->dir = harness_mkdtemp();
-	char *config = t->dir != NULL ? malloc(strlen(t->dir) + 16) : NULL;
-	FILE *f = NULL;
-	if (config != NULL) {
-		sprintf(config, "%s/config", t->dir);
-		f = fopen(config, "w");
-	}
-	if (f == NULL) {
-		free(config);
-		free(t->dir);
-		free(t);
-		return NULL;
-	}
-	fputs(n == 1 ? "xwayland scale 1\n" : "xwayland scale auto\n", f);
-	fclose(f);
-	const char *args[] = { "--config", config, "--output",
+	const char *args[] = { "--output",
 		"HEADLESS-1 mode 800x600 scale 2 filter nearest", NULL };
-	t->h = start_gridwl_with_xwayland(t->dir, args);
-	free(config);
+	t->h = xwayland_gridwl_start(n == 1 ? "xwayland scale 1\n" :
+										  "xwayland scale auto\n",
+			args, &t->dir, t->display_env, sizeof(t->display_env));
 	if (t->h == NULL) {
-		harness_remove_tree(t->dir);
-		free(t->dir);
 		free(t);
 		return NULL;
 	}
-	struct json_object *stats = harness_gridctl_ok(t->h, "stats", NULL);
-	struct json_object *display = stats != NULL ?
-			json_path(stats, "xwayland_display", json_type_string) :
-			NULL;
-	if (display != NULL) {
-		snprintf(t->display_env, sizeof(t->display_env), "DISPLAY=%s",
-				json_object_get_string(display));
-	}
-	json_object_put(stats);
 	return t;
 }
 
 static bool test_stop(struct test *t, bool ok) {
-	ok = harness_stop(t->h, ok) && ok;
-	harness_remove_tree(t->dir);
-	free(t->dir);
+	ok = xwayland_gridwl_stop(t->h, t->dir, ok) && ok;
 	free(t);
 	return ok;
 }

@@ -23,11 +23,6 @@
 #define MENU_CLASS "X11Menu"
 #define CONFIG_COLORS "decoration colors #204080 #ffffff #404040 #a0a0a0\n"
 
-static const char *xwayland_binary(void) {
-	const char *path = getenv("WLR_XWAYLAND");
-	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
-}
-
 struct x11_window {
 	int x, y, width, height;
 	bool has_frame;

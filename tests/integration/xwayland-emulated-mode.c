@@ -31,11 +31,6 @@
 #define LEFT_PIXEL 0xd02020u
 #define RIGHT_PIXEL 0x2040d0u
 
-static const char *xwayland_binary(void) {
-	const char *path = getenv("WLR_XWAYLAND");
-	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
-}
-
 /* Every row of HEADLESS-1: LEFT_PIXEL up to 4 pixels before the middle,
  * RIGHT_PIXEL from 4 after it (the seam between is the stretch's). */
 static long stretched_mismatches(const struct image *shot) {
@@ -62,13 +57,10 @@ static struct image *screenshot(struct harness *h) {
 	return shot;
 }
 
-static bool check_emulated(struct harness *h) {
-	const char *stats_args[] = { "stats", NULL };
-	struct json_object *stats = harness_gridctlv(h, NULL, stats_args);
+static bool check_emulated(struct harness *h, const void *data) {
 	char display_env[64];
-	xwayland_display_env(stats, display_env, sizeof(display_env));
-	json_object_put(stats);
-	REQUIRE(display_env[0] != '\0', "Xwayland is off");
+	REQUIRE(xwayland_display_of(h, display_env, sizeof(display_env)),
+			"Xwayland is off");
 
 	const char *argv[] = { "env", display_env, getenv("X11_MODE_CLIENT_BIN"),
 		NULL };
@@ -116,23 +108,11 @@ static bool check_emulated(struct harness *h) {
 	return ok;
 }
 
-static bool run_case(const void *data) {
+int main(void) {
 	const char *args[] = { "--output", "HEADLESS-1 mode 800x600 scale 2",
 		NULL };
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = check_emulated(h);
-	return harness_stop(h, ok) && ok;
-}
-
-int main(void) {
-	struct check_suite suite = { 0 };
-	const char *name = "xwayland scale auto on a scale-2 output: a 640x480 "
-					   "emulated mode's window covers the output exactly";
-	if (access(xwayland_binary(), X_OK) != 0) {
-		check_skip(&suite, name, "Xwayland is not installed");
-		return check_finish(&suite);
-	}
-	check_run(&suite, name, run_case, NULL);
-	return check_finish(&suite);
+	return main_gridwl_xwayland(
+			"xwayland scale auto on a scale-2 output: a 640x480 "
+			"emulated mode's window covers the output exactly",
+			args, check_emulated, NULL);
 }

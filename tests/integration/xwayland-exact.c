@@ -4,12 +4,14 @@
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "harness.h"
 #include "image.h"
 #include "pattern.h"
 #include "resample_expect.h"
 #include "run-gridwl.h"
 #include "screenshots.h"
+#include "gridctl-windows.h"
 
 /*
  * Xwayland at scale 2 (issue 19), the exact geometry of X windows: on
@@ -46,39 +48,8 @@ struct test {
 	char display_env[64];
 };
 
-static const char *xwayland_binary(void) {
-	const char *path = getenv("WLR_XWAYLAND");
-	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
-}
-
-static int window_int(struct json_object *window, const char *key) {
-	struct json_object *value = json_path(window, key, json_type_int);
-	return value != NULL ? json_object_get_int(value) : -1;
-}
-
 static bool is_x_pattern(struct json_object *window, void *data) {
-	struct json_object *app_id = json_path(window, "app_id", json_type_string);
-	return app_id != NULL &&
-			strcmp(json_object_get_string(app_id), X_CLASS) == 0;
-}
-
-struct shot_source {
-	struct harness *h;
-	const char *output;
-};
-
-static struct image *take_shot(void *data) {
-	struct shot_source *source = data;
-	return screenshot_gridctl(source->h, source->output, source->output);
-}
-
-/* Waits until output shows expected with its top-left at physical x,y. */
-static bool output_matches(struct harness *h, const char *output, int x, int y,
-		const struct image *expected, const char *name) {
-	struct shot_source source = { h, output };
-	return screenshot_wait_matches(take_shot, &source,
-			(struct image_region){ x, y, expected->width, expected->height },
-			expected, name);
+	return json_string_is(window, "app_id", X_CLASS);
 }
 
 /* A width x height buffer of X pixels of the coords pattern, as it must be
@@ -134,8 +105,7 @@ static struct harness_client *start_client(struct test *t, int width,
 
 static bool stop_client(struct harness_client *client) {
 	harness_client_send(client, "quit\n");
-	return CHECK(harness_client_wait_exit(client, HARNESS_TIMEOUT_MS) == 0,
-			"the X client did not exit cleanly");
+	return CHECK_EXITS(client, "the X client");
 }
 
 /* Waits for the client's ConfigureNotify with this X geometry. */
@@ -203,7 +173,7 @@ static bool check_odd_managed(struct test *t) {
 	json_object_put(window);
 	if (ok) {
 		struct image *on_2 = expect_on(w, h, 2);
-		ok = output_matches(t->h, "HEADLESS-1", 2 * wx, 2 * wy, on_2,
+		ok = output_shows(t->h, "HEADLESS-1", 2 * wx, 2 * wy, on_2,
 				"x11-odd-on-scale-2");
 		// A logical pixel up and left: where the part of the last
 		// logical column and row that the window does not cover was its
@@ -211,7 +181,7 @@ static bool check_odd_managed(struct test *t) {
 		// of the whole logical size would leave them there).
 		ok = gridctl_id(t, "move", id, wx - 1, wy - 1) &&
 				wait_geometry(client, 2 * (wx - 1), 2 * (wy - 1), w, h) &&
-				output_matches(t->h, "HEADLESS-1", 2 * (wx - 1), 2 * (wy - 1),
+				output_shows(t->h, "HEADLESS-1", 2 * (wx - 1), 2 * (wy - 1),
 						on_2, "x11-odd-moved-on-scale-2") &&
 				ok;
 		image_destroy(on_2);
@@ -219,7 +189,7 @@ static bool check_odd_managed(struct test *t) {
 		ok = gridctl_id(t, "move", id, 450, 100) &&
 				wait_geometry(client, 900, 200, w, h) && ok;
 		struct image *on_1 = expect_on(w, h, 1);
-		ok = output_matches(t->h, "HEADLESS-2", 50, 100, on_1,
+		ok = output_shows(t->h, "HEADLESS-2", 50, 100, on_1,
 					 "x11-odd-on-scale-1") &&
 				ok;
 		image_destroy(on_1);
@@ -236,14 +206,14 @@ static bool check_odd_override_redirect(struct test *t) {
 	struct harness_client *client = start_client(t, w, h, "100", "400");
 	REQUIRE(client != NULL, "cannot start x11-pattern-client");
 	struct image *on_2 = expect_on(w, h, 2);
-	bool ok = output_matches(t->h, "HEADLESS-1", 100, 400, on_2,
+	bool ok = output_shows(t->h, "HEADLESS-1", 100, 400, on_2,
 			"x11-odd-menu-on-scale-2");
 	image_destroy(on_2);
 	ok = stop_client(client) && ok;
 	client = start_client(t, w, h, "920", "400");
 	REQUIRE(client != NULL, "cannot start x11-pattern-client");
 	struct image *on_1 = expect_on(w, h, 1);
-	ok = output_matches(t->h, "HEADLESS-2", 60, 200, on_1,
+	ok = output_shows(t->h, "HEADLESS-2", 60, 200, on_1,
 				 "x11-odd-menu-on-scale-1") &&
 			ok;
 	image_destroy(on_1);
@@ -251,7 +221,7 @@ static bool check_odd_override_redirect(struct test *t) {
 	client = start_client(t, w, h, "100", "700");
 	REQUIRE(client != NULL, "cannot start x11-pattern-client");
 	struct image *on_4 = expect_on(w, h, 4);
-	ok = output_matches(t->h, "HEADLESS-3", 200, 200, on_4,
+	ok = output_shows(t->h, "HEADLESS-3", 200, 200, on_4,
 				 "x11-odd-menu-on-scale-4") &&
 			ok;
 	image_destroy(on_4);
@@ -293,8 +263,7 @@ static bool check_geometry(struct test *t) {
 			wait_geometry(client, 60, 80, 120, 80) &&
 			wait_window_box(t, (struct window_box){ 30, 40, 60, 40 });
 	struct image *expected = expect_on(120, 80, 2);
-	ok = ok &&
-			output_matches(t->h, "HEADLESS-1", 60, 80, expected, "x11-moved");
+	ok = ok && output_shows(t->h, "HEADLESS-1", 60, 80, expected, "x11-moved");
 	image_destroy(expected);
 
 	ok = ok && gridctl_id(t, "resize", id, 151, 75) &&
@@ -302,7 +271,7 @@ static bool check_geometry(struct test *t) {
 			wait_window_box(t, (struct window_box){ 30, 40, 151, 75 });
 	expected = expect_on(302, 150, 2);
 	ok = ok &&
-			output_matches(t->h, "HEADLESS-1", 60, 80, expected, "x11-resized");
+			output_shows(t->h, "HEADLESS-1", 60, 80, expected, "x11-resized");
 	image_destroy(expected);
 
 	// Fullscreen on HEADLESS-1: its 400x300 logical pixels, 800x600 X.
@@ -311,7 +280,7 @@ static bool check_geometry(struct test *t) {
 			wait_window_box(t, (struct window_box){ 0, 0, 400, 300 });
 	expected = expect_on(800, 600, 2);
 	ok = ok &&
-			output_matches(t->h, "HEADLESS-1", 0, 0, expected,
+			output_shows(t->h, "HEADLESS-1", 0, 0, expected,
 					"x11-fullscreen-on-scale-2");
 	image_destroy(expected);
 	// Back where it was, at its size.
@@ -328,14 +297,14 @@ static bool check_geometry(struct test *t) {
 			wait_window_box(t, (struct window_box){ 400, 0, 400, 300 });
 	expected = expect_on(800, 600, 1);
 	ok = ok &&
-			output_matches(t->h, "HEADLESS-2", 0, 0, expected,
+			output_shows(t->h, "HEADLESS-2", 0, 0, expected,
 					"x11-fullscreen-on-scale-1");
 	image_destroy(expected);
 	ok = ok && set_fullscreen(t, id, false) &&
 			wait_geometry(client, 840, 40, 302, 150);
 	expected = expect_on(302, 150, 1);
 	ok = ok &&
-			output_matches(t->h, "HEADLESS-2", 20, 20, expected,
+			output_shows(t->h, "HEADLESS-2", 20, 20, expected,
 					"x11-windowed-on-scale-1");
 	image_destroy(expected);
 	return stop_client(client) && ok;
@@ -343,49 +312,22 @@ static bool check_geometry(struct test *t) {
 
 static struct test *test_start(void) {
 	struct test *t = calloc(1, sizeof(*t));
-	t->dir = harness_mkdtemp();
-	char *config = t->dir != NULL ? malloc(strlen(t->dir) + 16) : NULL;
-	FILE *f = NULL;
-	if (config != NULL) {
-		sprintf(config, "%s/config", t->dir);
-		f = fopen(config, "w");
-	}
-	if (f == NULL) {
-		free(config);
-		free(t->dir);
-		free(t);
-		return NULL;
-	}
-	fputs("xwayland scale 2\nwindow class=^" X_CLASS "$ decorations none\n", f);
-	fclose(f);
-	const char *args[] = { "--config", config, "--output",
+	const char *args[] = { "--output",
 		"HEADLESS-1 mode 800x600 scale 2 filter nearest", "--output",
 		"HEADLESS-2 mode 400x300 scale 1 position right-of HEADLESS-1",
 		"--output", "HEADLESS-3 mode 800x600 scale 4 position 0,300", NULL };
-	t->h = start_gridwl_with_xwayland(t->dir, args);
-	free(config);
+	t->h = xwayland_gridwl_start("xwayland scale 2\nwindow class=^" X_CLASS
+								 "$ decorations none\n",
+			args, &t->dir, t->display_env, sizeof(t->display_env));
 	if (t->h == NULL) {
-		harness_remove_tree(t->dir);
-		free(t->dir);
 		free(t);
 		return NULL;
 	}
-	struct json_object *stats = harness_gridctl_ok(t->h, "stats", NULL);
-	struct json_object *display = stats != NULL ?
-			json_path(stats, "xwayland_display", json_type_string) :
-			NULL;
-	if (display != NULL) {
-		snprintf(t->display_env, sizeof(t->display_env), "DISPLAY=%s",
-				json_object_get_string(display));
-	}
-	json_object_put(stats);
 	return t;
 }
 
 static bool test_stop(struct test *t, bool ok) {
-	ok = harness_stop(t->h, ok) && ok;
-	harness_remove_tree(t->dir);
-	free(t->dir);
+	ok = xwayland_gridwl_stop(t->h, t->dir, ok) && ok;
 	free(t);
 	return ok;
 }

@@ -26,11 +26,6 @@
  * Skipped where Xwayland is not installed.
  */
 
-static const char *xwayland_binary(void) {
-	const char *path = getenv("WLR_XWAYLAND");
-	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
-}
-
 static char *format_path(const char *dir, const char *name) {
 	size_t n = strlen(dir) + strlen(name) + 2;
 	char *path = malloc(n);
@@ -97,10 +92,7 @@ static bool is_class(struct json_object *window, void *data) {
 }
 
 static bool settings_applied(struct json_object *stats, void *data) {
-	struct json_object *state =
-			json_path(stats, "xwayland_settings", json_type_string);
-	return state != NULL &&
-			strcmp(json_object_get_string(state), "applied") == 0;
+	return json_string_is(stats, "xwayland_settings", "applied");
 }
 
 /* The window of X11 class class: its logical size and buffer scale. */

@@ -7,6 +7,7 @@
 #include "check.h"
 #include "harness.h"
 #include "run-gridwl.h"
+#include "gridctl-windows.h"
 
 /*
  * An X window's input shape at scale N (issue 19): Xwayland 24.1 gives its
@@ -20,11 +21,6 @@
  *
  * Skipped where Xwayland is not installed.
  */
-
-static const char *xwayland_binary(void) {
-	const char *path = getenv("WLR_XWAYLAND");
-	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
-}
 
 static bool has_app_id(struct json_object *window, const char *want) {
 	struct json_object *app_id = json_path(window, "app_id", json_type_string);
@@ -42,11 +38,6 @@ static bool is_focused(struct json_object *window, void *data) {
 			json_object_get_boolean(focused);
 }
 
-static int window_int(struct json_object *window, const char *key) {
-	struct json_object *value = json_path(window, key, json_type_int);
-	return value != NULL ? json_object_get_int(value) : -1;
-}
-
 static void click(struct harness *h, int x, int y) {
 	char sx[16], sy[16];
 	snprintf(sx, sizeof(sx), "%d", x);
@@ -54,13 +45,10 @@ static void click(struct harness *h, int x, int y) {
 	json_object_put(harness_gridctl_ok(h, "click", sx, sy, "left", NULL));
 }
 
-static bool check_shape(struct harness *h) {
-	const char *stats_args[] = { "stats", NULL };
-	struct json_object *stats = harness_gridctlv(h, NULL, stats_args);
+static bool check_shape(struct harness *h, const void *data) {
 	char display_env[64];
-	xwayland_display_env(stats, display_env, sizeof(display_env));
-	json_object_put(stats);
-	REQUIRE(display_env[0] != '\0', "Xwayland is off");
+	REQUIRE(xwayland_display_of(h, display_env, sizeof(display_env)),
+			"Xwayland is off");
 
 	const char *below_args[] = { "--size", "300x200", "--pattern", "checker",
 		"--app-id", "below", NULL };
@@ -123,23 +111,11 @@ static bool check_shape(struct harness *h) {
 	return ok;
 }
 
-static bool run_case(const void *data) {
+int main(void) {
 	const char *args[] = { "--output", "HEADLESS-1 mode 800x600 scale 2",
 		NULL };
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	bool ok = check_shape(h);
-	return harness_stop(h, ok) && ok;
-}
-
-int main(void) {
-	struct check_suite suite = { 0 };
-	const char *name = "xwayland scale auto on a scale-2 output: an X input "
-					   "shape lets clicks outside it through";
-	if (access(xwayland_binary(), X_OK) != 0) {
-		check_skip(&suite, name, "Xwayland is not installed");
-		return check_finish(&suite);
-	}
-	check_run(&suite, name, run_case, NULL);
-	return check_finish(&suite);
+	return main_gridwl_xwayland(
+			"xwayland scale auto on a scale-2 output: an X input "
+			"shape lets clicks outside it through",
+			args, check_shape, NULL);
 }

@@ -65,7 +65,5 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite, "X11 iconify minimizes, activation restores", run, NULL);
-	return check_finish(&suite);
+	return check_main("X11 iconify minimizes, activation restores", run, NULL);
 }

@@ -6,6 +6,7 @@
 #include "check.h"
 #include "harness.h"
 #include "run-gridwl.h"
+#include "gridctl-windows.h"
 
 /*
  * Relative pointer motion reaches X11 programs in X pixels (issue 19):
@@ -19,20 +20,8 @@
  * Skipped where Xwayland is not installed.
  */
 
-static const char *xwayland_binary(void) {
-	const char *path = getenv("WLR_XWAYLAND");
-	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
-}
-
 static bool is_raw_motion(struct json_object *window, void *data) {
-	struct json_object *app_id = json_path(window, "app_id", json_type_string);
-	return app_id != NULL &&
-			strcmp(json_object_get_string(app_id), "X11RawMotion") == 0;
-}
-
-static int window_int(struct json_object *window, const char *key) {
-	struct json_object *value = json_path(window, key, json_type_int);
-	return value != NULL ? json_object_get_int(value) : -1;
+	return json_string_is(window, "app_id", "X11RawMotion");
 }
 
 /* The raw motion line want, skipping others (the absolute moves before
@@ -60,12 +49,9 @@ static bool wait_raw(struct harness_client *client, const char *want) {
 }
 
 static bool check_relative(struct harness *h, int n) {
-	const char *stats_args[] = { "stats", NULL };
-	struct json_object *stats = harness_gridctlv(h, NULL, stats_args);
 	char display_env[64];
-	xwayland_display_env(stats, display_env, sizeof(display_env));
-	json_object_put(stats);
-	REQUIRE(display_env[0] != '\0', "Xwayland is off");
+	REQUIRE(xwayland_display_of(h, display_env, sizeof(display_env)),
+			"Xwayland is off");
 	const char *argv[] = { "env", display_env,
 		getenv("X11_RAW_MOTION_CLIENT_BIN"), NULL };
 	struct harness_client *client = harness_spawn(h, "x11-raw-motion", argv);
@@ -119,32 +105,15 @@ static bool check_relative(struct harness *h, int n) {
 	return ok;
 }
 
-static bool run_case(const void *data) {
+static bool case_body(struct harness *h, const void *data) {
 	const char *config_lines = data;
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary directory");
-	size_t size = strlen(dir) + sizeof("/config");
-	char *path = malloc(size);
-	snprintf(path, size, "%s/config", dir);
-	FILE *f = fopen(path, "w");
-	bool ok = CHECK(f != NULL, "cannot write the config");
-	if (f != NULL) {
-		fputs(config_lines, f);
-		fclose(f);
-		const char *args[] = { "--config", path, "--output",
-			"HEADLESS-1 mode 800x600 scale 2", NULL };
-		struct harness *h = harness_start(args);
-		ok = CHECK(h != NULL, "gridwl did not start");
-		if (h != NULL) {
-			int n = strstr(config_lines, "scale 1") != NULL ? 1 : 2;
-			ok = check_relative(h, n) && ok;
-			ok = harness_stop(h, ok) && ok;
-		}
-	}
-	free(path);
-	harness_remove_tree(dir);
-	free(dir);
-	return ok;
+	return check_relative(h, strstr(config_lines, "scale 1") != NULL ? 1 : 2);
+}
+
+static bool run_case(const void *data) {
+	const char *args[] = { "--output", "HEADLESS-1 mode 800x600 scale 2",
+		NULL };
+	return run_gridwl_config(data, args, case_body, data);
 }
 
 int main(void) {

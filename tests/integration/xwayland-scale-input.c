@@ -10,6 +10,7 @@
 #include "resample_expect.h"
 #include "run-gridwl.h"
 #include "screenshots.h"
+#include "gridctl-windows.h"
 
 /*
  * Xwayland at scale 2 (issue 19), what xwayland-scale leaves out: on
@@ -43,44 +44,14 @@ struct test {
 	int id;
 };
 
-static const char *xwayland_binary(void) {
-	const char *path = getenv("WLR_XWAYLAND");
-	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
-}
-
-static int window_int(struct json_object *window, const char *key) {
-	struct json_object *value = json_path(window, key, json_type_int);
-	return value != NULL ? json_object_get_int(value) : -1;
-}
-
 static bool is_x_pattern(struct json_object *window, void *data) {
-	struct json_object *app_id = json_path(window, "app_id", json_type_string);
-	return app_id != NULL &&
-			strcmp(json_object_get_string(app_id), X_CLASS) == 0;
+	return json_string_is(window, "app_id", X_CLASS);
 }
 
 /* The pattern window, once wholly on HEADLESS-1 (0,0 400x300 logical). */
 static bool is_x_pattern_on_1(struct json_object *window, void *data) {
 	return is_x_pattern(window, NULL) && window_int(window, "x") >= 0 &&
 			window_int(window, "x") + window_int(window, "width") <= 400;
-}
-
-struct shot_source {
-	struct harness *h;
-	const char *output;
-};
-
-static struct image *take_shot(void *data) {
-	struct shot_source *source = data;
-	return screenshot_gridctl(source->h, source->output, source->output);
-}
-
-static bool output_matches(struct harness *h, const char *output, int x, int y,
-		const struct image *expected, const char *name) {
-	struct shot_source source = { h, output };
-	return screenshot_wait_matches(take_shot, &source,
-			(struct image_region){ x, y, expected->width, expected->height },
-			expected, name);
 }
 
 /* Columns x to x + width of image. */
@@ -229,15 +200,13 @@ static bool check_pattern_window(struct test *t) {
 	struct image *left = columns(on_2, 0, on_2->width / 2);
 	struct image *right = columns(on_1, on_1->width / 2, on_1->width / 2);
 	ok = move_window(t, 350, 100) && ok;
-	ok = output_matches(t->h, "HEADLESS-1", 700, 200, left,
-				 "x11-seam-scale-2") &&
+	ok = output_shows(t->h, "HEADLESS-1", 700, 200, left, "x11-seam-scale-2") &&
 			ok;
-	ok = output_matches(t->h, "HEADLESS-2", 0, 100, right,
-				 "x11-seam-scale-1") &&
+	ok = output_shows(t->h, "HEADLESS-2", 0, 100, right, "x11-seam-scale-1") &&
 			ok;
 
 	ok = move_window(t, 450, 100) && ok;
-	ok = output_matches(t->h, "HEADLESS-2", 50, 100, on_1, "x11-on-scale-1") &&
+	ok = output_shows(t->h, "HEADLESS-2", 50, 100, on_1, "x11-on-scale-1") &&
 			ok;
 	ok = check_touch(t, 450 + 13, 100 + 5, 13 * N, 5 * N) && ok;
 	ok = check_pen(t, 450 + 21, 100 + 11, 21 * N, 11 * N) && ok;
@@ -252,7 +221,7 @@ static bool check_pattern_window(struct test *t) {
 		wy = window_int(window, "y");
 		ok = CHECK_JSON_INT(window, "buffer_scale", N) && ok;
 		json_object_put(window);
-		ok = output_matches(t->h, "HEADLESS-1", 2 * wx, 2 * wy, on_2,
+		ok = output_shows(t->h, "HEADLESS-1", 2 * wx, 2 * wy, on_2,
 					 "x11-after-output-gone") &&
 				ok;
 		format_point(sx, sy, sizeof(sx), wx + 17, wy + 3);
@@ -342,7 +311,7 @@ static bool check_as_x_has_it(struct test *t, const char *class, int wx,
 	free(xwd_path);
 	free(png_path);
 	REQUIRE(x_image != NULL, "xwd of %s failed (%d)", class, status);
-	bool ok = output_matches(t->h, "HEADLESS-1", 2 * wx, 2 * wy, x_image,
+	bool ok = output_shows(t->h, "HEADLESS-1", 2 * wx, 2 * wy, x_image,
 			"xeyes-as-x-has-it");
 	image_destroy(x_image);
 	return ok;
@@ -374,10 +343,7 @@ static bool check_xeyes(struct test *t) {
 }
 
 static bool settings_applied(struct json_object *stats, void *data) {
-	struct json_object *state =
-			json_path(stats, "xwayland_settings", json_type_string);
-	return state != NULL &&
-			strcmp(json_object_get_string(state), "applied") == 0;
+	return json_string_is(stats, "xwayland_settings", "applied");
 }
 
 static bool images_equal(const struct image *a, const struct image *b) {
@@ -523,15 +489,7 @@ static struct test *test_start(void) {
 		free(t);
 		return NULL;
 	}
-	struct json_object *stats = harness_gridctl_ok(t->h, "stats", NULL);
-	struct json_object *display = stats != NULL ?
-			json_path(stats, "xwayland_display", json_type_string) :
-			NULL;
-	if (display != NULL) {
-		snprintf(t->display_env, sizeof(t->display_env), "DISPLAY=%s",
-				json_object_get_string(display));
-	}
-	json_object_put(stats);
+	xwayland_display_of(t->h, t->display_env, sizeof(t->display_env));
 	return t;
 }
 

@@ -5,12 +5,14 @@
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "harness.h"
 #include "image.h"
 #include "pattern.h"
 #include "resample_expect.h"
 #include "run-gridwl.h"
 #include "screenshots.h"
+#include "gridctl-windows.h"
 
 /*
  * Xwayland at scale N (issue 19), with x11-pattern-client (a checkerboard
@@ -37,30 +39,8 @@ struct wlr_box_like {
 #define X_WIDTH 200
 #define X_HEIGHT 100
 
-static const char *xwayland_binary(void) {
-	const char *path = getenv("WLR_XWAYLAND");
-	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
-}
-
 static bool is_x_pattern(struct json_object *window, void *data) {
-	struct json_object *app_id = json_path(window, "app_id", json_type_string);
-	return app_id != NULL &&
-			strcmp(json_object_get_string(app_id), X_CLASS) == 0;
-}
-
-static int window_int(struct json_object *window, const char *key) {
-	struct json_object *value = json_path(window, key, json_type_int);
-	return value != NULL ? json_object_get_int(value) : -1;
-}
-
-struct shot_source {
-	struct harness *h;
-	const char *output;
-};
-
-static struct image *take_shot(void *data) {
-	struct shot_source *source = data;
-	return screenshot_gridctl(source->h, source->output, source->output);
+	return json_string_is(window, "app_id", X_CLASS);
 }
 
 /* Clicks at logical x,y and checks the X client saw button 1 at X pixel
@@ -91,8 +71,7 @@ static bool wait_colour(struct harness *h, const char *output,
 			image_set(expected, x, y, colour);
 		}
 	}
-	struct shot_source source = { h, output };
-	bool ok = screenshot_wait_matches(take_shot, &source, r, expected, name);
+	bool ok = output_shows(h, output, r.x, r.y, expected, name);
 	image_destroy(expected);
 	return ok;
 }
@@ -199,10 +178,7 @@ static bool check_x_geometry(struct harness *h, struct harness_client *client,
 }
 
 static bool settings_applied(struct json_object *stats, void *data) {
-	struct json_object *state =
-			json_path(stats, "xwayland_settings", json_type_string);
-	return state != NULL &&
-			strcmp(json_object_get_string(state), "applied") == 0;
+	return json_string_is(stats, "xwayland_settings", "applied");
 }
 
 /* Runs argv and checks its output has each of wants. */
@@ -376,11 +352,9 @@ static bool check_root_cursor(struct harness *h, int wx, int wy) {
 }
 
 static bool check_scale(struct harness *h, int n) {
-	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
 	char display_env[64];
-	xwayland_display_env(stats, display_env, sizeof(display_env));
-	json_object_put(stats);
-	REQUIRE(display_env[0] != '\0', "Xwayland is off");
+	REQUIRE(xwayland_display_of(h, display_env, sizeof(display_env)),
+			"Xwayland is off");
 	char width_arg[16], height_arg[16];
 	snprintf(width_arg, sizeof(width_arg), "%d", X_WIDTH);
 	snprintf(height_arg, sizeof(height_arg), "%d", X_HEIGHT);
@@ -415,7 +389,7 @@ static bool check_scale(struct harness *h, int n) {
 		wy = window_int(window, "y");
 		json_object_put(window);
 	}
-	stats = harness_gridctl_ok(h, "stats", NULL);
+	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
 	ok = CHECK(stats != NULL, "no stats") &&
 			CHECK_JSON_INT(stats, "xwayland_scale", n) && ok;
 	json_object_put(stats);
@@ -445,11 +419,8 @@ static bool check_scale(struct harness *h, int n) {
 	struct image *buffer = resample_pattern_buffer(&checker, X_WIDTH, X_HEIGHT);
 	// HEADLESS-1 is at 0,0 at scale 2: 1:1 at N = 2.
 	struct image *on_2 = resample_expect(buffer, n, 2, RESAMPLE_NEAREST);
-	struct shot_source source = { h, "HEADLESS-1" };
-	ok = screenshot_wait_matches(take_shot, &source,
-				 (struct image_region){ 2 * wx, 2 * wy, on_2->width,
-						 on_2->height },
-				 on_2, "x11-on-scale-2") &&
+	ok = output_shows(h, "HEADLESS-1", 2 * wx, 2 * wy, on_2,
+				 "x11-on-scale-2") &&
 			ok;
 	ok = check_click(h, client, wx + 10, wy + 7, 10 * n, 7 * n) && ok;
 	ok = check_menu(h, client, wx + 30, wy + 20, n) && ok;
@@ -467,11 +438,7 @@ static bool check_scale(struct harness *h, int n) {
 	json_object_put(window);
 	json_object_put(harness_gridctl_ok(h, "move", id, "450", "100", NULL));
 	struct image *on_1 = resample_expect(buffer, n, 1, RESAMPLE_NEAREST);
-	source.output = "HEADLESS-2";
-	ok = screenshot_wait_matches(take_shot, &source,
-				 (struct image_region){ 50, 100, on_1->width, on_1->height },
-				 on_1, "x11-on-scale-1") &&
-			ok;
+	ok = output_shows(h, "HEADLESS-2", 50, 100, on_1, "x11-on-scale-1") && ok;
 	ok = check_click(h, client, 450 + 13, 100 + 5, 13 * n, 5 * n) && ok;
 	ok = check_x_geometry(h, client, display_env, n) && ok;
 	image_destroy(on_1);
@@ -479,40 +446,20 @@ static bool check_scale(struct harness *h, int n) {
 	image_destroy(buffer);
 
 	harness_client_send(client, "quit\n");
-	ok = CHECK(harness_client_wait_exit(client, HARNESS_TIMEOUT_MS) == 0,
-				 "the X client did not exit cleanly") &&
-			ok;
+	ok = CHECK_EXITS(client, "the X client") && ok;
 	return ok;
 }
 
-static bool run_case(const void *data) {
+static bool case_body(struct harness *h, const void *data) {
 	const char *config_lines = data;
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary directory");
-	size_t n = strlen(dir) + sizeof("/config");
-	char *path = malloc(n);
-	snprintf(path, n, "%s/config", dir);
-	FILE *f = fopen(path, "w");
-	bool ok = CHECK(f != NULL, "cannot write the config");
-	if (f != NULL) {
-		fputs(config_lines, f);
-		fclose(f);
-		const char *args[] = { "--config", path, "--output",
-			"HEADLESS-1 mode 800x600 scale 2 filter nearest", "--output",
-			"HEADLESS-2 mode 400x300 scale 1 position right-of HEADLESS-1",
-			NULL };
-		struct harness *h = harness_start(args);
-		ok = CHECK(h != NULL, "gridwl did not start");
-		if (h != NULL) {
-			int scale = strstr(config_lines, "scale 1") != NULL ? 1 : 2;
-			ok = check_scale(h, scale) && ok;
-			ok = harness_stop(h, ok) && ok;
-		}
-	}
-	free(path);
-	harness_remove_tree(dir);
-	free(dir);
-	return ok;
+	return check_scale(h, strstr(config_lines, "scale 1") != NULL ? 1 : 2);
+}
+
+static bool run_case(const void *data) {
+	const char *args[] = { "--output",
+		"HEADLESS-1 mode 800x600 scale 2 filter nearest", "--output",
+		"HEADLESS-2 mode 400x300 scale 1 position right-of HEADLESS-1", NULL };
+	return run_gridwl_config(data, args, case_body, data);
 }
 
 /* A layout 16400 logical pixels wide would be 32800 X pixels at 2, past

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "harness.h"
 #include "resample-fixture.h"
 #include "run-gridwl.h"
@@ -22,11 +23,6 @@
 
 #define X_CLIENT "xlogo"
 #define X_CLASS "XLogo"
-
-static const char *xwayland_binary(void) {
-	const char *path = getenv("WLR_XWAYLAND");
-	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
-}
 
 static char *write_config(const char *dir, const char *lines) {
 	size_t n = strlen(dir) + sizeof("/config");
@@ -514,10 +510,7 @@ static bool check_x_menu(struct harness *h, const struct x_case *c) {
 					"170,110, and where it was shows the window again");
 	ok = ok && send_and_wait(client, "menu-close", "menu-close") &&
 			wait_menu_at(h, -1, -1, -1, -1, "the unmapped menu is gone");
-	harness_client_send(client, "quit");
-	ok = CHECK(harness_client_wait_exit(client, HARNESS_TIMEOUT_MS) == 0,
-				 "x11-menu-client did not exit") &&
-			ok;
+	ok = CHECK_QUITS(client, "x11-menu-client") && ok;
 	(void)c;
 	return ok;
 }

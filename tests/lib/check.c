@@ -92,6 +92,12 @@ bool check_json_type_at(const char *file, int line, struct json_object *obj,
 	return report_member(file, line, obj, path, text);
 }
 
+bool json_string_is(struct json_object *obj, const char *path,
+		const char *want) {
+	struct json_object *value = json_path(obj, path, json_type_string);
+	return value != NULL && strcmp(json_object_get_string(value), want) == 0;
+}
+
 struct json_object *json_array_find(struct json_object *array, const char *key,
 		const char *value) {
 	if (array == NULL || !json_object_is_type(array, json_type_array)) {
@@ -234,4 +240,11 @@ int check_finish(struct check_suite *suite) {
 	printf("1..%d\n", suite->run);
 	fflush(stdout);
 	return suite->failed == 0 && suite->run > 0 ? 0 : 1;
+}
+
+int check_main(const char *name, bool (*test)(const void *data),
+		const void *data) {
+	struct check_suite suite = { 0 };
+	check_run(&suite, name, test, data);
+	return check_finish(&suite);
 }

@@ -54,6 +54,11 @@ bool check_json_type_at(const char *file, int line, struct json_object *obj,
 #define CHECK_JSON_TYPE(obj, path, type) \
 	check_json_type_at(__FILE__, __LINE__, (obj), (path), (type))
 
+/* Whether the member of obj at path is the string want; false when it is
+ * absent or of another type. For harness_wait_gridctl's predicates. */
+bool json_string_is(struct json_object *obj, const char *path,
+		const char *want);
+
 /* The element of array whose member key is the string value, or NULL. */
 struct json_object *json_array_find(struct json_object *array, const char *key,
 		const char *value);
@@ -100,5 +105,8 @@ void check_skip(struct check_suite *suite, const char *name,
 		const char *reason);
 /* Prints the plan; returns the exit status for main. */
 int check_finish(struct check_suite *suite);
+/* The whole of main for a program of one case: check_run, check_finish. */
+int check_main(const char *name, bool (*test)(const void *data),
+		const void *data);
 
 #endif

@@ -94,3 +94,19 @@ bool wait_window_bool(struct harness *h, const char *app_id, const char *field,
 	json_object_put(window);
 	return window != NULL;
 }
+
+int window_int(struct json_object *window, const char *key) {
+	struct json_object *value = json_path(window, key, json_type_int);
+	return value != NULL ? json_object_get_int(value) : -1;
+}
+
+bool move_window_id(struct harness *h, int64_t id, int x, int y) {
+	char ids[32], xs[16], ys[16];
+	snprintf(ids, sizeof(ids), "%lld", (long long)id);
+	snprintf(xs, sizeof(xs), "%d", x);
+	snprintf(ys, sizeof(ys), "%d", y);
+	struct json_object *reply =
+			harness_gridctl_ok(h, "move", ids, xs, ys, (char *)NULL);
+	json_object_put(reply);
+	return reply != NULL;
+}

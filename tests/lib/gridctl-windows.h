@@ -13,6 +13,14 @@ struct json_object;
  * reporting when none appears. */
 int64_t wait_window_id(struct harness *h, const char *app_id);
 
+/* An integer member (key) of a window of gridctl windows; -1 when it is
+ * absent. */
+int window_int(struct json_object *window, const char *key);
+
+/* gridctl move ID X Y (logical); whether it succeeded, after reporting
+ * when not. */
+bool move_window_id(struct harness *h, int64_t id, int x, int y);
+
 /* Whether the window's "outputs" are exactly the names (NULL terminated),
  * in any order. */
 bool window_outputs_are(struct json_object *window, const char *const *names);

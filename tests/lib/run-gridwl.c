@@ -28,11 +28,16 @@ bool run_ok(struct harness *h, const char *const *argv) {
 	return false;
 }
 
+/* The --output line of one output. */
+static void output_line(char *line, size_t size, const char *name, int width,
+		int height, int scale) {
+	snprintf(line, size, "%s mode %dx%d scale %d", name, width, height, scale);
+}
+
 bool run_on_output(const char *name, int width, int height, int scale,
 		bool (*body)(struct harness *h, const void *data), const void *data) {
 	char output[128];
-	snprintf(output, sizeof(output), "%s mode %dx%d scale %d", name, width,
-			height, scale);
+	output_line(output, sizeof(output), name, width, height, scale);
 	const char *args[] = { "--output", output, NULL };
 	return run_gridwl(args, body, data);
 }
@@ -57,16 +62,115 @@ bool run_mixed_layout(bool (*body)(struct harness *h, const void *data),
 
 bool run_mixed_layout_config(const char *config_text,
 		bool (*body)(struct harness *h, const void *data), const void *data) {
+	const char *args[] = { MIXED_LAYOUT_ARGS, NULL };
+	return run_gridwl_config(config_text, args, body, data);
+}
+
+/* "--config", path, then args: a NULL-terminated array to free, or NULL
+ * after reporting. */
+static const char **config_args(const char *path, const char *const *args) {
+	size_t n = 0;
+	while (args != NULL && args[n] != NULL) {
+		n++;
+	}
+	const char **all = calloc(n + 3, sizeof(*all));
+	if (!CHECK(all != NULL, "out of memory")) {
+		return NULL;
+	}
+	all[0] = "--config";
+	all[1] = path;
+	for (size_t i = 0; i < n; i++) {
+		all[i + 2] = args[i];
+	}
+	return all;
+}
+
+bool run_gridwl_config(const char *config_text, const char *const *args,
+		bool (*body)(struct harness *h, const void *data), const void *data) {
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no temporary directory");
 	char path[4096];
 	snprintf(path, sizeof(path), "%s/config", dir);
-	const char *args[] = { "--config", path, MIXED_LAYOUT_ARGS, NULL };
-	bool ok =
-			write_text_file(path, config_text) && run_gridwl(args, body, data);
+	const char **all = config_args(path, args);
+	bool ok = all != NULL && write_text_file(path, config_text) &&
+			run_gridwl(all, body, data);
+	free(all);
 	harness_remove_tree(dir);
 	free(dir);
 	return ok;
+}
+
+struct harness *xwayland_gridwl_start(const char *config_text,
+		const char *const *args, char **dir, char *display_env, size_t size) {
+	*dir = harness_mkdtemp();
+	if (!CHECK(*dir != NULL, "no temporary directory")) {
+		return NULL;
+	}
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/config", *dir);
+	const char **all = config_args(path, args);
+	struct harness *h = all != NULL && write_text_file(path, config_text) ?
+			start_gridwl_with_xwayland(*dir, all) :
+			NULL;
+	free(all);
+	if (h == NULL) {
+		harness_remove_tree(*dir);
+		free(*dir);
+		*dir = NULL;
+		return NULL;
+	}
+	xwayland_display_of(h, display_env, size);
+	return h;
+}
+
+bool xwayland_gridwl_stop(struct harness *h, char *dir, bool passed) {
+	bool ok = harness_stop(h, passed);
+	harness_remove_tree(dir);
+	free(dir);
+	return ok;
+}
+
+/* What main_gridwl hands check_main for its one case. */
+struct gridwl_case {
+	const char *const *args;
+	bool (*body)(struct harness *h, const void *data);
+	const void *data;
+};
+
+static bool run_gridwl_case(const void *data) {
+	const struct gridwl_case *c = data;
+	return run_gridwl(c->args, c->body, c->data);
+}
+
+int main_gridwl(const char *name, const char *const *args,
+		bool (*body)(struct harness *h, const void *data), const void *data) {
+	struct gridwl_case c = { .args = args, .body = body, .data = data };
+	return check_main(name, run_gridwl_case, &c);
+}
+
+int main_gridwl_xwayland(const char *name, const char *const *args,
+		bool (*body)(struct harness *h, const void *data), const void *data) {
+	if (access(xwayland_binary(), X_OK) != 0) {
+		struct check_suite suite = { 0 };
+		check_skip(&suite, name, "Xwayland is not installed");
+		return check_finish(&suite);
+	}
+	return main_gridwl(name, args, body, data);
+}
+
+int main_on_output(const char *name, const char *output, int width, int height,
+		int scale, bool (*body)(struct harness *h, const void *data),
+		const void *data) {
+	char line[128];
+	output_line(line, sizeof(line), output, width, height, scale);
+	const char *args[] = { "--output", line, NULL };
+	return main_gridwl(name, args, body, data);
+}
+
+int main_mixed_layout(const char *name,
+		bool (*body)(struct harness *h, const void *data), const void *data) {
+	const char *args[] = { MIXED_LAYOUT_ARGS, NULL };
+	return main_gridwl(name, args, body, data);
 }
 
 struct harness *start_nested_gridwl(struct harness *host,
@@ -174,4 +278,17 @@ bool write_text_file(const char *path, const char *text) {
 	bool written = f != NULL && fputs(text, f) >= 0;
 	written = f != NULL && fclose(f) == 0 && written;
 	return CHECK(written, "cannot write %s", path);
+}
+
+bool xwayland_display_of(struct harness *h, char *env, size_t size) {
+	const char *args[] = { "stats", NULL };
+	struct json_object *stats = harness_gridctlv(h, NULL, args);
+	bool found = xwayland_display_env(stats, env, size);
+	json_object_put(stats);
+	return found;
+}
+
+const char *xwayland_binary(void) {
+	const char *path = getenv("WLR_XWAYLAND");
+	return path != NULL && path[0] != '\0' ? path : "/usr/bin/Xwayland";
 }

@@ -28,6 +28,25 @@ bool run_mixed_layout_config(const char *config_text,
 /* The same with any gridwl arguments (NULL terminated). */
 bool run_gridwl(const char *const *args,
 		bool (*body)(struct harness *h, const void *data), const void *data);
+/* The same with "--config FILE" before args, FILE holding config_text in a
+ * temporary directory removed after. */
+bool run_gridwl_config(const char *config_text, const char *const *args,
+		bool (*body)(struct harness *h, const void *data), const void *data);
+
+/* The main of a test program of one case, name, that runs body on a
+ * gridwl as run_gridwl, run_on_output and run_mixed_layout do; the exit
+ * status. */
+int main_gridwl(const char *name, const char *const *args,
+		bool (*body)(struct harness *h, const void *data), const void *data);
+int main_on_output(const char *name, const char *output, int width, int height,
+		int scale, bool (*body)(struct harness *h, const void *data),
+		const void *data);
+/* main_gridwl for a case that needs Xwayland: a TAP skip where
+ * xwayland_binary is not installed. */
+int main_gridwl_xwayland(const char *name, const char *const *args,
+		bool (*body)(struct harness *h, const void *data), const void *data);
+int main_mixed_layout(const char *name,
+		bool (*body)(struct harness *h, const void *data), const void *data);
 
 /* A gridwl on the wayland backend inside host (harness_start_nested),
  * under LSAN_OPTIONS from GRIDWL_NESTED_LSAN_OPTIONS: the nested gridwl
@@ -54,6 +73,23 @@ bool write_text_file(const char *path, const char *text);
  * (size bytes); false, with env empty, when it names none (Xwayland off,
  * stats NULL). */
 bool xwayland_display_env(struct json_object *stats, char *env, size_t size);
+
+/* The same from h's gridctl stats. */
+bool xwayland_display_of(struct harness *h, char *env, size_t size);
+
+/* start_gridwl_with_xwayland with "--config FILE" before args, FILE
+ * holding config_text in a fresh temporary directory (*dir, malloc'd, for
+ * the suppressions too) that xwayland_gridwl_stop removes; the DISPLAY of
+ * its Xwayland into display_env (size bytes; empty when there is none).
+ * NULL, with nothing left behind, when gridwl did not start. */
+struct harness *xwayland_gridwl_start(const char *config_text,
+		const char *const *args, char **dir, char *display_env, size_t size);
+/* harness_stop(h, passed), then the directory removed and freed. */
+bool xwayland_gridwl_stop(struct harness *h, char *dir, bool passed);
+
+/* The Xwayland gridwl would run: $WLR_XWAYLAND, else Debian's; for tests
+ * that skip their X11 cases without it. */
+const char *xwayland_binary(void);
 
 /* harness_start for a gridwl that will run Xwayland: under a sanitizer,
  * with the LSan suppressions for what wlroots' X11 window manager keeps

@@ -90,3 +90,21 @@ bool screenshot_wait_matches(struct image *(*take)(void *data), void *data,
 		harness_sleep_ms(50);
 	}
 }
+
+struct output_shot {
+	struct harness *h;
+	const char *output;
+};
+
+static struct image *take_output_shot(void *data) {
+	struct output_shot *shot = data;
+	return screenshot_gridctl(shot->h, shot->output, shot->output);
+}
+
+bool output_shows(struct harness *h, const char *output, int x, int y,
+		const struct image *expected, const char *name) {
+	struct output_shot shot = { h, output };
+	return screenshot_wait_matches(take_output_shot, &shot,
+			(struct image_region){ x, y, expected->width, expected->height },
+			expected, name);
+}

@@ -23,4 +23,10 @@ bool screenshot_wait_matches(struct image *(*take)(void *data), void *data,
 		struct image_region region, const struct image *expected,
 		const char *name);
 
+/* screenshot_wait_matches with gridctl screenshot -o output (saved as
+ * output.png): waits until output shows expected with its top-left at
+ * physical x, y. */
+bool output_shows(struct harness *h, const char *output, int x, int y,
+		const struct image *expected, const char *name);
+
 #endif

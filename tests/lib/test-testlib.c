@@ -210,10 +210,29 @@ static bool test_processes(const void *data) {
 	return ok;
 }
 
+/* json_string_is, which the tests' gridctl predicates rest on. */
+static bool test_json(const void *data) {
+	struct json_object *reply = json_tokener_parse(
+			"{\"mode\": {\"name\": \"1280x720\", \"width\": 1280},"
+			" \"state\": \"applied\", \"none\": null}");
+	REQUIRE(reply != NULL, "no JSON");
+	bool ok = CHECK(json_string_is(reply, "state", "applied"), "top level");
+	ok = CHECK(json_string_is(reply, "mode.name", "1280x720"), "dotted") && ok;
+	ok = CHECK(!json_string_is(reply, "state", "applie"), "a prefix") && ok;
+	ok = CHECK(!json_string_is(reply, "state", "applied "), "longer") && ok;
+	ok = CHECK(!json_string_is(reply, "mode.width", "1280"), "an int") && ok;
+	ok = CHECK(!json_string_is(reply, "none", "null"), "null") && ok;
+	ok = CHECK(!json_string_is(reply, "absent", "x"), "absent") && ok;
+	ok = CHECK(!json_string_is(NULL, "state", "applied"), "no object") && ok;
+	json_object_put(reply);
+	return ok;
+}
+
 int main(void) {
 	struct check_suite suite = { 0 };
 	check_run(&suite, "patterns", test_patterns, NULL);
 	check_run(&suite, "images", test_images, NULL);
 	check_run(&suite, "processes", test_processes, NULL);
+	check_run(&suite, "json", test_json, NULL);
 	return check_finish(&suite);
 }

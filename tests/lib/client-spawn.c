@@ -1,0 +1,184 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "client-lines.h"
+#include "client-spawn.h"
+
+/* More than any test client takes. */
+#define SPAWN_MAX_ARGS 32
+
+/* The NULL-terminated arguments of ap into args (SPAWN_MAX_ARGS + 1);
+ * false after reporting when there are more. */
+static bool collect_args(const char **args, va_list ap, const char *label) {
+	for (size_t i = 0; i <= SPAWN_MAX_ARGS; i++) {
+		args[i] = va_arg(ap, const char *);
+		if (args[i] == NULL) {
+			return true;
+		}
+	}
+	return CHECK(false, "too many arguments for %s", label);
+}
+
+/* $bin_var followed by args, as harness_spawn starts it; NULL after
+ * reporting. */
+static struct harness_client *spawn_from_env(struct harness *h,
+		const char *label, const char *bin_var, const char *const *args) {
+	const char *argv[SPAWN_MAX_ARGS + 2] = { getenv(bin_var) };
+	if (!CHECK(argv[0] != NULL, "%s is not set", bin_var)) {
+		return NULL;
+	}
+	size_t n = 0;
+	for (; args != NULL && args[n] != NULL; n++) {
+		if (!CHECK(n < SPAWN_MAX_ARGS, "too many arguments for %s", label)) {
+			return NULL;
+		}
+		argv[n + 1] = args[n];
+	}
+	argv[n + 1] = NULL;
+	struct harness_client *c = harness_spawn(h, label, argv);
+	CHECK(c != NULL, "cannot start %s", label);
+	return c;
+}
+
+/* Waits for c's first line that starts with prefix; c, or NULL after
+ * reporting. */
+static struct harness_client *wait_prefix(struct harness_client *c,
+		const char *label, const char *prefix) {
+	if (c == NULL) {
+		return NULL;
+	}
+	char *line = harness_client_wait_line(c, prefix, HARNESS_TIMEOUT_MS);
+	bool said = line != NULL;
+	free(line);
+	if (!CHECK(said, "%s did not say \"%s\"", label, prefix)) {
+		return NULL;
+	}
+	return c;
+}
+
+struct harness_client *spawn_readyv(struct harness *h, const char *label,
+		const char *bin_var, const char *const *args) {
+	return wait_prefix(spawn_from_env(h, label, bin_var, args), label, "ready");
+}
+
+struct harness_client *spawn_ready(struct harness *h, const char *label,
+		const char *bin_var, ...) {
+	const char *args[SPAWN_MAX_ARGS + 1];
+	va_list ap;
+	va_start(ap, bin_var);
+	bool ok = collect_args(args, ap, label);
+	va_end(ap);
+	return ok ? spawn_readyv(h, label, bin_var, args) : NULL;
+}
+
+struct harness_client *spawn_argv_until(struct harness *h, const char *label,
+		const char *const *argv, const char *prefix) {
+	struct harness_client *c = harness_spawn(h, label, argv);
+	CHECK(c != NULL, "cannot start %s", label);
+	return wait_prefix(c, label, prefix);
+}
+
+struct harness_client *spawn_pattern_ready(struct harness *h, const char *label,
+		int width, int height, int scale, ...) {
+	const char *args[SPAWN_MAX_ARGS + 1];
+	va_list ap;
+	va_start(ap, scale);
+	bool ok = collect_args(args, ap, label);
+	va_end(ap);
+	struct harness_client *c =
+			ok ? harness_spawn_pattern_client(h, label, args) : NULL;
+	if (!CHECK(c != NULL, "cannot start %s", label)) {
+		return NULL;
+	}
+	return CHECK_READY(c, width, height, scale) ? c : NULL;
+}
+
+struct harness_client *spawn_good_client(struct harness *h, const char *output,
+		int width, int height, int scale) {
+	char scale_text[16];
+	snprintf(scale_text, sizeof(scale_text), "%d", scale);
+	const char *args[] = { "--fullscreen", output, "--pattern", "coords",
+		"--app-id", "good", scale != 1 ? "--scale" : NULL, scale_text, NULL };
+	struct harness_client *good = harness_spawn_pattern_client(h, "good", args);
+	if (!CHECK(good != NULL, "cannot start the good client")) {
+		return NULL;
+	}
+	return CHECK_READY(good, width, height, scale) ? good : NULL;
+}
+
+bool check_exits_at(const char *file, int line, struct harness_client *c,
+		const char *who) {
+	int status = harness_client_wait_exit(c, HARNESS_TIMEOUT_MS);
+	return status == 0 ||
+			check_report(file, line, "exit status 0",
+					"%s did not exit cleanly (status %d)", who, status);
+}
+
+bool check_quits_at(const char *file, int line, struct harness_client *c,
+		const char *who) {
+	bool sent = harness_client_send(c, "quit");
+	int status = harness_client_wait_exit(c, HARNESS_TIMEOUT_MS);
+	return (sent && status == 0) ||
+			check_report(file, line, "quit, exit status 0",
+					"%s did not quit cleanly (%s, status %d)", who,
+					sent ? "told to" : "could not be told to", status);
+}
+
+bool client_wait_exact(struct harness_client *c, const char *want) {
+	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
+	while (harness_now_ms() < deadline) {
+		char *line =
+				harness_client_next_line(c, (int)(deadline - harness_now_ms()));
+		if (line == NULL) {
+			break;
+		}
+		bool found = strcmp(line, want) == 0;
+		bool error = strncmp(line, "error", 5) == 0;
+		free(line);
+		if (!CHECK(!error, "the client reported an error before \"%s\"",
+					want)) {
+			return false;
+		}
+		if (found) {
+			return true;
+		}
+	}
+	return CHECK(false, "the client never printed \"%s\"", want);
+}
+
+bool check_protocol_error_at(const char *file, int line,
+		struct harness_client *c, const char *error) {
+	char *text = harness_client_wait_line(c, "error ", HARNESS_TIMEOUT_MS);
+	size_t n = strlen(error);
+	bool ok = (text != NULL && strncmp(text, error, n) == 0 &&
+					  strncmp(text + n, " id=", 4) == 0) ||
+			check_report(file, line, "protocol error",
+					"the client should print \"%s id=...\", got \"%s\"", error,
+					text != NULL ? text : "");
+	free(text);
+	text = harness_client_next_line(c, HARNESS_TIMEOUT_MS);
+	ok = ((text != NULL && strcmp(text, "disconnected") == 0) ||
+				 check_report(file, line, "disconnected",
+						 "the client should print disconnected, got \"%s\"",
+						 text != NULL ? text : "")) &&
+			ok;
+	free(text);
+	int code = harness_client_wait_exit(c, HARNESS_TIMEOUT_MS);
+	return (code > 0 ||
+				   check_report(file, line, "exit status > 0",
+						   "the client should exit non-zero, exited %d",
+						   code)) &&
+			ok;
+}
+
+bool client_answers(struct harness_client *c, const char *command,
+		const char *answer) {
+	bool sent = harness_client_send(c, "%s", command);
+	char *line = sent ?
+			harness_client_wait_line(c, answer, HARNESS_TIMEOUT_MS) :
+			NULL;
+	free(line);
+	return CHECK(line != NULL, "no \"%s\" after \"%s\"", answer, command);
+}

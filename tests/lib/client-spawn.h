@@ -1,0 +1,69 @@
+#ifndef GRIDWL_TESTS_CLIENT_SPAWN_H
+#define GRIDWL_TESTS_CLIENT_SPAWN_H
+
+#include <stdbool.h>
+#include "harness.h"
+
+/*
+ * Starting the test clients of tests/clients (found as $NAME_BIN, which
+ * meson sets) and ending them: what nearly every integration test does
+ * with each of its clients.
+ */
+
+/* $bin_var followed by the arguments (NULL terminated), as harness_spawn
+ * starts it, once it has printed a line that starts with "ready" (the test
+ * clients say it once their window is drawn, or their globals bound); NULL
+ * after reporting (bin_var unset, no process, no such line). */
+struct harness_client *spawn_ready(struct harness *h, const char *label,
+		const char *bin_var, ...) __attribute__((sentinel));
+struct harness_client *spawn_readyv(struct harness *h, const char *label,
+		const char *bin_var, const char *const *args);
+/* harness_spawn of argv (argv[0] a path or a name in PATH), once it has
+ * printed a line that starts with prefix; NULL after reporting. */
+struct harness_client *spawn_argv_until(struct harness *h, const char *label,
+		const char *const *argv, const char *prefix);
+
+/* The well-behaved client the robustness tests keep beside bad ones: a
+ * pattern client "good", fullscreen on output with the coords pattern at
+ * buffer scale, once it is shown at width x height (logical); NULL after
+ * reporting. */
+struct harness_client *spawn_good_client(struct harness *h, const char *output,
+		int width, int height, int scale);
+
+/* harness_spawn_pattern_client with the arguments (NULL terminated), once
+ * it says "ready WIDTH HEIGHT SCALE" (CHECK_READY); NULL after reporting. */
+struct harness_client *spawn_pattern_ready(struct harness *h, const char *label,
+		int width, int height, int scale, ...) __attribute__((sentinel));
+
+/* Checks that the client exits with status 0 within HARNESS_TIMEOUT_MS;
+ * who names it in the report. The client stays valid. */
+bool check_exits_at(const char *file, int line, struct harness_client *c,
+		const char *who);
+#define CHECK_EXITS(c, who) check_exits_at(__FILE__, __LINE__, (c), (who))
+/* Sends it "quit" first: the line protocol's way to end a test client. */
+bool check_quits_at(const char *file, int line, struct harness_client *c,
+		const char *who);
+#define CHECK_QUITS(c, who) check_quits_at(__FILE__, __LINE__, (c), (who))
+
+/* Checks that the compositor ended the client with a protocol error: its
+ * next line that starts with "error " is error followed by " id=N" (the
+ * object id depends on the client's creation order; the interface and the
+ * code are what the compositor decides), the line after it is
+ * "disconnected", and it exits with a non-zero status. */
+bool check_protocol_error_at(const char *file, int line,
+		struct harness_client *c, const char *error);
+#define CHECK_PROTOCOL_ERROR(c, error) \
+	check_protocol_error_at(__FILE__, __LINE__, (c), (error))
+
+/* Sends command and waits for the client's next line that starts with
+ * answer; false after reporting when none comes. */
+bool client_answers(struct harness_client *c, const char *command,
+		const char *answer);
+
+/* Reads the client's lines until one is exactly want, within
+ * HARNESS_TIMEOUT_MS; the lines before it are consumed. Reports and returns
+ * false when it does not come, or when a line starting with "error" (a
+ * test client's failure) comes first. */
+bool client_wait_exact(struct harness_client *c, const char *want);
+
+#endif
