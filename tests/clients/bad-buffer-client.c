@@ -79,7 +79,7 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 		size_t pool_size, int *fd) {
 	*fd = memfd_create("bad-buffer-client", MFD_CLOEXEC);
 	if (*fd < 0 || ftruncate(*fd, (off_t)pool_size) != 0) {
-		raw_client_emit("refused %s", strerror(errno));
+		client_emit("refused %s", strerror(errno));
 		return NULL;
 	}
 	// Some pixels, so that the compositor has something to read.
@@ -87,7 +87,7 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 	uint32_t *data =
 			mmap(NULL, drawn, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0);
 	if (data == MAP_FAILED) {
-		raw_client_emit("refused mmap: %s", strerror(errno));
+		client_emit("refused mmap: %s", strerror(errno));
 		return NULL;
 	}
 	for (size_t i = 0; i < drawn / 4; i++) {
@@ -110,13 +110,13 @@ static struct wl_buffer *make_pattern_buffer(struct client *c, int width,
 		struct wl_shm_pool **pool) {
 	*fd = memfd_create("bad-buffer-client", MFD_CLOEXEC);
 	if (*fd < 0 || ftruncate(*fd, (off_t)pool_size) != 0) {
-		raw_client_emit("refused %s", strerror(errno));
+		client_emit("refused %s", strerror(errno));
 		return NULL;
 	}
 	uint8_t *data =
 			mmap(NULL, pool_size, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0);
 	if (data == MAP_FAILED) {
-		raw_client_emit("refused mmap: %s", strerror(errno));
+		client_emit("refused mmap: %s", strerror(errno));
 		return NULL;
 	}
 	struct pattern coords = { .kind = PATTERN_COORDS };
@@ -164,7 +164,7 @@ int main(int argc, char *argv[]) {
 		return raw_client_report_disconnect(c.display);
 	}
 	if (c.compositor == NULL || c.shm == NULL || c.wm_base == NULL) {
-		raw_client_emit("error missing globals");
+		client_emit("error missing globals");
 		return 1;
 	}
 	c.surface = wl_compositor_create_surface(c.compositor);
@@ -174,7 +174,7 @@ int main(int argc, char *argv[]) {
 	if (status != 0) {
 		return status;
 	}
-	raw_client_emit("configured");
+	client_emit("configured");
 
 	int width = 200 * scale, height = 100 * scale;
 	if (strcmp(mode, "tiny") == 0) {
@@ -211,7 +211,7 @@ int main(int argc, char *argv[]) {
 		commit(&c, buffer, scale);
 		// Everything on the wire, then gone before any reply.
 		wl_display_flush(c.display);
-		raw_client_emit("hangup");
+		client_emit("hangup");
 		_exit(0);
 	}
 	if (strcmp(mode, "truncate") == 0 || strcmp(mode, "shrink") == 0) {
@@ -222,7 +222,7 @@ int main(int argc, char *argv[]) {
 		}
 		off_t left = strcmp(mode, "shrink") == 0 ? (off_t)size / 2 : 0;
 		if (ftruncate(fd, left) != 0) {
-			raw_client_emit("error ftruncate: %s", strerror(errno));
+			client_emit("error ftruncate: %s", strerror(errno));
 			return 1;
 		}
 	} else if (strcmp(mode, "pool-resize") == 0) {
@@ -234,7 +234,7 @@ int main(int argc, char *argv[]) {
 		// place and moves it.
 		int32_t grown = 64 << 20;
 		if (ftruncate(fd, grown) != 0) {
-			raw_client_emit("error ftruncate: %s", strerror(errno));
+			client_emit("error ftruncate: %s", strerror(errno));
 			return 1;
 		}
 		wl_shm_pool_resize(pool, grown);
@@ -250,7 +250,7 @@ int main(int argc, char *argv[]) {
 	if (wl_display_roundtrip(c.display) < 0) {
 		return raw_client_report_disconnect(c.display);
 	}
-	raw_client_emit("shown");
+	client_emit("shown");
 	// Until stdin closes or the compositor drops us.
 	int code = raw_client_run(c.display, NULL, NULL);
 	// Everything freed, so that LeakSanitizer in a sanitized build finds

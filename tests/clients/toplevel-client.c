@@ -85,7 +85,7 @@ static void handle_output_enter(void *data,
 	struct output *output = output_from_wl(handle->tbar, wl_output);
 	for (int i = 0; i < handle->output_count; i++) {
 		if (handle->outputs[i] == output) {
-			raw_client_emit("error toplevel %d entered an output twice",
+			client_emit("error toplevel %d entered an output twice",
 					handle->number);
 			return;
 		}
@@ -109,7 +109,7 @@ static void handle_output_leave(void *data,
 			return;
 		}
 	}
-	raw_client_emit("error toplevel %d left an output it was not on",
+	client_emit("error toplevel %d left an output it was not on",
 			handle->number);
 }
 
@@ -149,7 +149,7 @@ static void handle_done(void *data,
 		strcat(outputs, outputs[0] ? "," : "");
 		strcat(outputs, handle->outputs[i]->name);
 	}
-	raw_client_emit("toplevel %d app_id=%s title=%s state=%s outputs=%s",
+	client_emit("toplevel %d app_id=%s title=%s state=%s outputs=%s",
 			handle->number, handle->app_id ? handle->app_id : "-",
 			handle->title ? handle->title : "-", state[0] ? state : "-",
 			outputs[0] ? outputs : "-");
@@ -166,7 +166,7 @@ static void handle_destroy(struct handle *handle) {
 static void handle_closed(void *data,
 		struct zwlr_foreign_toplevel_handle_v1 *object) {
 	struct handle *handle = data;
-	raw_client_emit("closed %d app_id=%s", handle->number,
+	client_emit("closed %d app_id=%s", handle->number,
 			handle->app_id ? handle->app_id : "-");
 	handle_destroy(handle);
 }
@@ -193,7 +193,7 @@ static void manager_toplevel(void *data,
 	struct tbar *tbar = data;
 	struct handle *handle = calloc(1, sizeof(*handle));
 	if (handle == NULL) {
-		raw_client_emit("error out of memory");
+		client_emit("error out of memory");
 		exit(1);
 	}
 	handle->tbar = tbar;
@@ -206,7 +206,7 @@ static void manager_toplevel(void *data,
 
 static void manager_finished(void *data,
 		struct zwlr_foreign_toplevel_manager_v1 *manager) {
-	raw_client_emit("finished");
+	client_emit("finished");
 }
 
 static const struct zwlr_foreign_toplevel_manager_v1_listener
@@ -294,12 +294,12 @@ static bool on_line(void *data, char *line) {
 	}
 	if (n >= 1 && strcmp(command, "sync") == 0) {
 		wl_display_roundtrip(tbar->display);
-		raw_client_emit("sync");
+		client_emit("sync");
 		return true;
 	}
 	struct handle *handle = n >= 2 ? handle_by_app_id(tbar, app_id) : NULL;
 	if (handle == NULL) {
-		raw_client_emit("error no toplevel for \"%s\"", line);
+		client_emit("error no toplevel for \"%s\"", line);
 		return true;
 	}
 	struct zwlr_foreign_toplevel_handle_v1 *object = handle->object;
@@ -319,14 +319,14 @@ static bool on_line(void *data, char *line) {
 		struct wl_output *output =
 				n >= 3 ? wl_output_by_name(tbar, extra) : NULL;
 		if (n >= 3 && output == NULL) {
-			raw_client_emit("error no output %s", extra);
+			client_emit("error no output %s", extra);
 			return true;
 		}
 		zwlr_foreign_toplevel_handle_v1_set_fullscreen(object, output);
 	} else if (strcmp(command, "unfullscreen") == 0) {
 		zwlr_foreign_toplevel_handle_v1_unset_fullscreen(object);
 	} else {
-		raw_client_emit("error unknown command \"%s\"", line);
+		client_emit("error unknown command \"%s\"", line);
 	}
 	return true;
 }
@@ -380,8 +380,8 @@ int main(void) {
 	tbar.registry = client_globals_listen(tbar.display, &globals);
 	wl_display_roundtrip(tbar.display);
 	if (tbar.manager_name == 0 || tbar.xdg_output_manager == NULL) {
-		raw_client_emit("error no zwlr_foreign_toplevel_manager_v1 or "
-						"xdg-output");
+		client_emit("error no zwlr_foreign_toplevel_manager_v1 or "
+					"xdg-output");
 		tbar_finish(&tbar);
 		return 1;
 	}
@@ -400,7 +400,7 @@ int main(void) {
 	zwlr_foreign_toplevel_manager_v1_add_listener(tbar.manager,
 			&manager_listener, &tbar);
 	wl_display_roundtrip(tbar.display);
-	raw_client_emit("ready");
+	client_emit("ready");
 	int status = raw_client_run(tbar.display, on_line, &tbar);
 	tbar_finish(&tbar);
 	return status;

@@ -1,6 +1,5 @@
 #include <errno.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,20 +9,11 @@
 #include "client-shm.h"
 #include "raw-client.h"
 
-void raw_client_emit(const char *fmt, ...) {
-	va_list args;
-	va_start(args, fmt);
-	vprintf(fmt, args);
-	va_end(args);
-	putchar('\n');
-	fflush(stdout);
-}
-
 struct wl_display *raw_client_connect(void) {
 	struct wl_display *display = wl_display_connect(NULL);
 	if (display == NULL) {
-		raw_client_emit("error cannot connect: %s", strerror(errno));
-		raw_client_emit("disconnected");
+		client_emit("error cannot connect: %s", strerror(errno));
+		client_emit("disconnected");
 	}
 	return display;
 }
@@ -34,12 +24,12 @@ int raw_client_report_disconnect(struct wl_display *display) {
 		const struct wl_interface *interface;
 		uint32_t id;
 		uint32_t code = wl_display_get_protocol_error(display, &interface, &id);
-		raw_client_emit("error protocol interface=%s code=%u id=%u",
+		client_emit("error protocol interface=%s code=%u id=%u",
 				interface ? interface->name : "?", code, id);
 	} else {
-		raw_client_emit("error %s", strerror(err ? err : EPIPE));
+		client_emit("error %s", strerror(err ? err : EPIPE));
 	}
-	raw_client_emit("disconnected");
+	client_emit("disconnected");
 	return 1;
 }
 
@@ -157,7 +147,7 @@ bool raw_client_buffers_add(struct raw_client_buffers *buffers,
 		struct wl_buffer *buffer) {
 	struct tracked_buffer *tracked = calloc(1, sizeof(*tracked));
 	if (tracked == NULL) {
-		raw_client_emit("error out of memory");
+		client_emit("error out of memory");
 		wl_buffer_destroy(buffer);
 		return false;
 	}
@@ -181,7 +171,7 @@ static struct wl_buffer *pattern_buffer(struct wl_shm *shm, int width,
 	struct wl_buffer *buffer = client_shm_buffer(shm, width, height,
 			WL_SHM_FORMAT_ARGB8888, &pixels);
 	if (buffer == NULL) {
-		raw_client_emit("error no memory for a %dx%d buffer: %s", width, height,
+		client_emit("error no memory for a %dx%d buffer: %s", width, height,
 				strerror(errno));
 		return NULL;
 	}

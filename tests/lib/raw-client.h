@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <wayland-client.h>
+#include "client-emit.h"
 #include "pattern.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -12,10 +13,6 @@
  * layer-client, lock-client, ...) share: their line protocol on stdout,
  * their event loop, the seat, and the listeners that do nothing but answer.
  */
-
-/* One line on stdout, flushed at once for the harness to read. */
-void raw_client_emit(const char *fmt, ...)
-		__attribute__((format(printf, 1, 2)));
 
 /* Connects to the compositor; NULL after printing "error cannot connect:
  * REASON" and "disconnected", as a client the compositor drops does. */
