@@ -203,25 +203,3 @@ struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
 	}
 	return buffer;
 }
-
-int raw_client_map_toplevel(struct wl_display *display,
-		struct xdg_wm_base *wm_base, struct wl_surface *surface,
-		struct xdg_surface **xdg_surface, struct xdg_toplevel **toplevel,
-		const struct xdg_surface_listener *listener, void *data,
-		const char *app_id, const char *title, const bool *configured) {
-	*xdg_surface = xdg_wm_base_get_xdg_surface(wm_base, surface);
-	xdg_surface_add_listener(*xdg_surface, listener, data);
-	*toplevel = xdg_surface_get_toplevel(*xdg_surface);
-	xdg_toplevel_add_listener(*toplevel, &raw_client_toplevel_listener, data);
-	xdg_toplevel_set_app_id(*toplevel, app_id);
-	if (title != NULL) {
-		xdg_toplevel_set_title(*toplevel, title);
-	}
-	wl_surface_commit(surface);
-	while (!*configured) {
-		if (wl_display_dispatch(display) < 0) {
-			return raw_client_report_disconnect(display);
-		}
-	}
-	return 0;
-}

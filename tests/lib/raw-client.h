@@ -82,15 +82,4 @@ void raw_client_input_bind(struct raw_client_input *input,
 /* Takes whatever size the compositor asks for and ignores close. */
 extern const struct xdg_toplevel_listener raw_client_toplevel_listener;
 
-/* Makes surface an xdg toplevel with app_id (and title when not NULL),
- * its xdg_surface heard by listener with data, commits it and dispatches
- * until *configured (which that listener sets when it has drawn). 0 then;
- * raw_client_report_disconnect's status when the compositor drops the
- * client first. */
-int raw_client_map_toplevel(struct wl_display *display,
-		struct xdg_wm_base *wm_base, struct wl_surface *surface,
-		struct xdg_surface **xdg_surface, struct xdg_toplevel **toplevel,
-		const struct xdg_surface_listener *listener, void *data,
-		const char *app_id, const char *title, const bool *configured);
-
 #endif
