@@ -2,9 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wayland-client.h>
-#include "client-globals.h"
-#include "raw-client.h"
+#include "client-skeleton.h"
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 
@@ -42,9 +40,7 @@ struct handle {
 };
 
 struct tbar {
-	struct wl_display *display;
-	struct wl_registry *registry;
-	struct wl_seat *seat;
+	struct client_skeleton skel;
 	struct zxdg_output_manager_v1 *xdg_output_manager;
 	struct zwlr_foreign_toplevel_manager_v1 *manager;
 	uint32_t manager_name;
@@ -242,7 +238,6 @@ static const struct zxdg_output_v1_listener xdg_output_listener = {
 };
 
 static const struct client_global bound_globals[] = {
-	{ &wl_seat_interface, 1, offsetof(struct tbar, seat), NULL },
 	{ &zxdg_output_manager_v1_interface, 2,
 			offsetof(struct tbar, xdg_output_manager), NULL },
 	{ 0 },
@@ -289,14 +284,6 @@ static bool on_line(void *data, char *line) {
 	struct tbar *tbar = data;
 	char command[32], app_id[128], extra[64];
 	int n = sscanf(line, "%31s %127s %63s", command, app_id, extra);
-	if (n >= 1 && strcmp(command, "quit") == 0) {
-		return false;
-	}
-	if (n >= 1 && strcmp(command, "sync") == 0) {
-		wl_display_roundtrip(tbar->display);
-		client_emit("sync");
-		return true;
-	}
 	struct handle *handle = n >= 2 ? handle_by_app_id(tbar, app_id) : NULL;
 	if (handle == NULL) {
 		client_emit("error no toplevel for \"%s\"", line);
@@ -304,7 +291,7 @@ static bool on_line(void *data, char *line) {
 	}
 	struct zwlr_foreign_toplevel_handle_v1 *object = handle->object;
 	if (strcmp(command, "activate") == 0) {
-		zwlr_foreign_toplevel_handle_v1_activate(object, tbar->seat);
+		zwlr_foreign_toplevel_handle_v1_activate(object, tbar->skel.seat);
 	} else if (strcmp(command, "close") == 0) {
 		zwlr_foreign_toplevel_handle_v1_close(object);
 	} else if (strcmp(command, "maximize") == 0) {
@@ -331,9 +318,8 @@ static bool on_line(void *data, char *line) {
 	return true;
 }
 
-/* Destroys every object the taskbar made and disconnects: a clean exit
- * leaves nothing behind (LeakSanitizer counts proxies still allocated). */
-static void tbar_finish(struct tbar *tbar) {
+/* Destroys every object the taskbar made, then the skeleton's. */
+static int tbar_finish(struct tbar *tbar, int status) {
 	struct handle *handle, *tmp;
 	wl_list_for_each_safe(handle, tmp, &tbar->handles, link) {
 		handle_destroy(handle);
@@ -355,35 +341,27 @@ static void tbar_finish(struct tbar *tbar) {
 	if (tbar->xdg_output_manager != NULL) {
 		zxdg_output_manager_v1_destroy(tbar->xdg_output_manager);
 	}
-	if (tbar->seat != NULL) {
-		wl_seat_destroy(tbar->seat);
-	}
-	if (tbar->registry != NULL) {
-		wl_registry_destroy(tbar->registry);
-	}
-	wl_display_disconnect(tbar->display);
+	return client_skeleton_finish(&tbar->skel, status);
 }
 
 int main(void) {
 	struct tbar tbar = { 0 };
 	wl_list_init(&tbar.handles);
-	tbar.display = wl_display_connect(NULL);
-	if (tbar.display == NULL) {
-		fprintf(stderr, "toplevel-client: cannot connect\n");
-		return 1;
-	}
-	struct client_globals globals = {
-		.table = bound_globals,
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
 		.global = registry_global,
 		.data = &tbar,
+		.seat_version = 1,
+		.command = on_line,
 	};
-	tbar.registry = client_globals_listen(tbar.display, &globals);
-	wl_display_roundtrip(tbar.display);
+	if (client_skeleton_connect(&tbar.skel, &spec) != 0) {
+		return tbar_finish(&tbar, 1);
+	}
+	struct wl_display *display = tbar.skel.display;
 	if (tbar.manager_name == 0 || tbar.xdg_output_manager == NULL) {
 		client_emit("error no zwlr_foreign_toplevel_manager_v1 or "
 					"xdg-output");
-		tbar_finish(&tbar);
-		return 1;
+		return tbar_finish(&tbar, 1);
 	}
 	for (int i = 0; i < tbar.output_count; i++) {
 		struct output *output = &tbar.outputs[i];
@@ -394,14 +372,11 @@ int main(void) {
 				output);
 	}
 	// The names first, so the first output_enter already has one.
-	wl_display_roundtrip(tbar.display);
-	tbar.manager = wl_registry_bind(tbar.registry, tbar.manager_name,
+	wl_display_roundtrip(display);
+	tbar.manager = wl_registry_bind(tbar.skel.registry, tbar.manager_name,
 			&zwlr_foreign_toplevel_manager_v1_interface, 3);
 	zwlr_foreign_toplevel_manager_v1_add_listener(tbar.manager,
 			&manager_listener, &tbar);
-	wl_display_roundtrip(tbar.display);
-	client_emit("ready");
-	int status = raw_client_run(tbar.display, on_line, &tbar);
-	tbar_finish(&tbar);
-	return status;
+	wl_display_roundtrip(display);
+	return tbar_finish(&tbar, client_skeleton_ready_run(&tbar.skel));
 }
