@@ -143,16 +143,8 @@ static const struct wl_callback_listener popup_frame_listener = {
  * asks to hear when that has reached the screen. */
 static void draw(struct layer_client *c, struct wl_surface *surface, int width,
 		int height, const struct wl_callback_listener *listener) {
-	struct wl_buffer *buffer = raw_client_pattern_buffer(c->shm,
-			width * c->scale, height * c->scale, &c->pattern);
-	if (buffer == NULL) {
-		return;
-	}
-	wl_surface_set_buffer_scale(surface, c->scale);
-	wl_surface_attach(surface, buffer, 0, 0);
-	wl_surface_damage_buffer(surface, 0, 0, INT32_MAX, INT32_MAX);
-	wl_callback_add_listener(wl_surface_frame(surface), listener, c);
-	wl_surface_commit(surface);
+	raw_client_show_pattern(c->shm, surface, width, height, c->scale,
+			&c->pattern, listener, c);
 }
 
 static void xdg_popup_configure(void *data, struct xdg_popup *xdg_popup,

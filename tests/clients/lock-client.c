@@ -72,18 +72,9 @@ static const struct wl_callback_listener frame_listener = {
 
 static void draw(struct lock_output *output, int width, int height) {
 	struct lock_client *c = output->client;
-	int scale = c->scale > 0 ? c->scale : output->scale;
-	struct wl_buffer *buffer = raw_client_pattern_buffer(c->shm, width * scale,
-			height * scale, &c->pattern);
-	if (buffer == NULL) {
-		return;
-	}
-	wl_surface_set_buffer_scale(output->surface, scale);
-	wl_surface_attach(output->surface, buffer, 0, 0);
-	wl_surface_damage_buffer(output->surface, 0, 0, INT32_MAX, INT32_MAX);
-	wl_callback_add_listener(wl_surface_frame(output->surface), &frame_listener,
-			output);
-	wl_surface_commit(output->surface);
+	raw_client_show_pattern(c->shm, output->surface, width, height,
+			c->scale > 0 ? c->scale : output->scale, &c->pattern,
+			&frame_listener, output);
 }
 
 static bool is_bad(struct lock_client *c, const char *mode) {

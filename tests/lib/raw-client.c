@@ -203,3 +203,19 @@ struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
 	}
 	return buffer;
 }
+
+bool raw_client_show_pattern(struct wl_shm *shm, struct wl_surface *surface,
+		int width, int height, int scale, const struct pattern *pattern,
+		const struct wl_callback_listener *frame_listener, void *data) {
+	struct wl_buffer *buffer = raw_client_pattern_buffer(shm, width * scale,
+			height * scale, pattern);
+	if (buffer == NULL) {
+		return false;
+	}
+	wl_surface_set_buffer_scale(surface, scale);
+	wl_surface_attach(surface, buffer, 0, 0);
+	wl_surface_damage_buffer(surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_callback_add_listener(wl_surface_frame(surface), frame_listener, data);
+	wl_surface_commit(surface);
+	return true;
+}

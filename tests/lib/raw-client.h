@@ -37,6 +37,14 @@ int raw_client_run(struct wl_display *display,
 struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
 		int height, const struct pattern *pattern);
 
+/* Commits on surface a raw_client_pattern_buffer of width x height
+ * logical pixels at scale, damaged whole, with a frame callback that
+ * frame_listener hears with data (it destroys the callback). false, with
+ * nothing committed, when there is no memory for the buffer. */
+bool raw_client_show_pattern(struct wl_shm *shm, struct wl_surface *surface,
+		int width, int height, int scale, const struct pattern *pattern,
+		const struct wl_callback_listener *frame_listener, void *data);
+
 /* The buffers a client has handed to the compositor and not had back: each
  * destroys itself when released, and whatever is still out at exit is
  * destroyed by raw_client_buffers_finish (LeakSanitizer counts proxies
