@@ -45,18 +45,18 @@ static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
 		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
 	struct client *c = data;
 	c->enter_serial = serial;
-	raw_client_emit("focused");
+	client_emit("focused");
 }
 
 static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
 		uint32_t serial, struct wl_surface *surface) {
 	struct client *c = data;
-	raw_client_emit("unfocused");
+	client_emit("unfocused");
 	const char *token = getenv("XDG_ACTIVATION_TOKEN");
 	if (c->on_leave && token != NULL) {
 		c->on_leave = false;
 		xdg_activation_v1_activate(c->activation, token, c->skel.surface);
-		raw_client_emit("activate-env");
+		client_emit("activate-env");
 	}
 }
 
@@ -109,7 +109,7 @@ static const struct client_global bound_globals[] = {
 static void token_done(void *data, struct xdg_activation_token_v1 *token,
 		const char *name) {
 	struct client *c = data;
-	raw_client_emit("token %s", name);
+	client_emit("token %s", name);
 	xdg_activation_token_v1_destroy(token);
 	c->token = NULL;
 }
@@ -120,7 +120,7 @@ static const struct xdg_activation_token_v1_listener token_listener = {
 
 static void request_token(struct client *c, bool bare) {
 	if (c->token != NULL) {
-		raw_client_emit("error a token is already pending");
+		client_emit("error a token is already pending");
 		return;
 	}
 	c->token = xdg_activation_v1_get_activation_token(c->activation);
@@ -183,7 +183,7 @@ int main(int argc, char **argv) {
 	};
 	int status = client_skeleton_connect(&c.skel, &spec);
 	if (status == 0 && (c.activation == NULL || c.seat == NULL)) {
-		raw_client_emit("error compositor lacks xdg_activation_v1");
+		client_emit("error compositor lacks xdg_activation_v1");
 		status = 1;
 	}
 	if (status == 0) {
@@ -195,7 +195,7 @@ int main(int argc, char **argv) {
 	if (c.on_leave) {
 		// Started by gridwl, with no one on stdin: runs until the
 		// compositor ends.
-		raw_client_emit("ready");
+		client_emit("ready");
 		while (wl_display_dispatch(c.skel.display) >= 0) {
 		}
 		status = raw_client_report_disconnect(c.skel.display);

@@ -8,10 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include <wayland-client.h>
-#include "client-globals.h"
-#include "pattern.h"
-#include "raw-client.h"
+#include "client-skeleton.h"
 
 /*
  * bad-buffer-client MODE [SCALE]: a wl_shm client that does what the pattern
@@ -42,44 +39,19 @@
  * is no compositor failure.
  */
 
-struct client {
-	struct wl_display *display;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
-	bool configured;
-};
-
-static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct client, compositor), NULL },
-	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-			&client_wm_base_listener },
-	{ 0 },
-};
-
-static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial) {
-	struct client *c = data;
-	xdg_surface_ack_configure(xdg_surface, serial);
-	c->configured = true;
+/* The first configure is acked with nothing drawn: the buffer under test
+ * comes after. */
+static void draw_nothing(void *data) {
 }
-
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = xdg_surface_configure,
-};
 
 /* A pool of pool_size bytes holding one width x height ARGB8888 buffer;
  * *fd stays open for the caller to abuse. NULL after printing "refused"
  * when the memory is not to be had. */
-static struct wl_buffer *make_buffer(struct client *c, int width, int height,
-		size_t pool_size, int *fd) {
+static struct wl_buffer *make_buffer(struct client_skeleton *c, int width,
+		int height, size_t pool_size, int *fd) {
 	*fd = memfd_create("bad-buffer-client", MFD_CLOEXEC);
 	if (*fd < 0 || ftruncate(*fd, (off_t)pool_size) != 0) {
-		raw_client_emit("refused %s", strerror(errno));
+		client_emit("refused %s", strerror(errno));
 		return NULL;
 	}
 	// Some pixels, so that the compositor has something to read.
@@ -87,7 +59,7 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 	uint32_t *data =
 			mmap(NULL, drawn, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0);
 	if (data == MAP_FAILED) {
-		raw_client_emit("refused mmap: %s", strerror(errno));
+		client_emit("refused mmap: %s", strerror(errno));
 		return NULL;
 	}
 	for (size_t i = 0; i < drawn / 4; i++) {
@@ -105,18 +77,18 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 /* A width x height buffer of the coords pattern at offset and stride
  * bytes (any alignment) in a pool of pool_size bytes, for the modes that
  * check what reaches the screen. The pool stays for the caller. */
-static struct wl_buffer *make_pattern_buffer(struct client *c, int width,
-		int height, int32_t offset, int32_t stride, size_t pool_size, int *fd,
-		struct wl_shm_pool **pool) {
+static struct wl_buffer *make_pattern_buffer(struct client_skeleton *c,
+		int width, int height, int32_t offset, int32_t stride, size_t pool_size,
+		int *fd, struct wl_shm_pool **pool) {
 	*fd = memfd_create("bad-buffer-client", MFD_CLOEXEC);
 	if (*fd < 0 || ftruncate(*fd, (off_t)pool_size) != 0) {
-		raw_client_emit("refused %s", strerror(errno));
+		client_emit("refused %s", strerror(errno));
 		return NULL;
 	}
 	uint8_t *data =
 			mmap(NULL, pool_size, PROT_READ | PROT_WRITE, MAP_SHARED, *fd, 0);
 	if (data == MAP_FAILED) {
-		raw_client_emit("refused mmap: %s", strerror(errno));
+		client_emit("refused mmap: %s", strerror(errno));
 		return NULL;
 	}
 	struct pattern coords = { .kind = PATTERN_COORDS };
@@ -133,7 +105,8 @@ static struct wl_buffer *make_pattern_buffer(struct client *c, int width,
 			WL_SHM_FORMAT_ARGB8888);
 }
 
-static void commit(struct client *c, struct wl_buffer *buffer, int scale) {
+static void commit(struct client_skeleton *c, struct wl_buffer *buffer,
+		int scale) {
 	wl_surface_set_buffer_scale(c->surface, scale);
 	wl_surface_attach(c->surface, buffer, 0, 0);
 	wl_surface_damage_buffer(c->surface, 0, 0, INT32_MAX, INT32_MAX);
@@ -150,31 +123,19 @@ int main(int argc, char *argv[]) {
 	}
 	const char *mode = argv[1];
 	int scale = argc == 3 ? atoi(argv[2]) : 1;
-	struct client c = { 0 };
-	c.display = raw_client_connect();
-	if (c.display == NULL) {
-		return 1;
-	}
-	struct client_globals globals = {
-		.table = bound_globals,
-		.data = &c,
+	struct client_skeleton c;
+	const struct client_skeleton_spec spec = {
+		.window = true,
+		.draw = draw_nothing,
 	};
-	struct wl_registry *registry = client_globals_listen(c.display, &globals);
-	if (wl_display_roundtrip(c.display) < 0) {
-		return raw_client_report_disconnect(c.display);
+	int status = client_skeleton_connect(&c, &spec);
+	if (status == 0) {
+		status = client_skeleton_map(&c, "bad", NULL);
 	}
-	if (c.compositor == NULL || c.shm == NULL || c.wm_base == NULL) {
-		raw_client_emit("error missing globals");
-		return 1;
-	}
-	c.surface = wl_compositor_create_surface(c.compositor);
-	int status = raw_client_map_toplevel(c.display, c.wm_base, c.surface,
-			&c.xdg_surface, &c.toplevel, &xdg_surface_listener, &c, "bad", NULL,
-			&c.configured);
 	if (status != 0) {
-		return status;
+		return client_skeleton_finish(&c, status);
 	}
-	raw_client_emit("configured");
+	client_emit("configured");
 
 	int width = 200 * scale, height = 100 * scale;
 	if (strcmp(mode, "tiny") == 0) {
@@ -211,7 +172,7 @@ int main(int argc, char *argv[]) {
 		commit(&c, buffer, scale);
 		// Everything on the wire, then gone before any reply.
 		wl_display_flush(c.display);
-		raw_client_emit("hangup");
+		client_emit("hangup");
 		_exit(0);
 	}
 	if (strcmp(mode, "truncate") == 0 || strcmp(mode, "shrink") == 0) {
@@ -222,7 +183,7 @@ int main(int argc, char *argv[]) {
 		}
 		off_t left = strcmp(mode, "shrink") == 0 ? (off_t)size / 2 : 0;
 		if (ftruncate(fd, left) != 0) {
-			raw_client_emit("error ftruncate: %s", strerror(errno));
+			client_emit("error ftruncate: %s", strerror(errno));
 			return 1;
 		}
 	} else if (strcmp(mode, "pool-resize") == 0) {
@@ -234,7 +195,7 @@ int main(int argc, char *argv[]) {
 		// place and moves it.
 		int32_t grown = 64 << 20;
 		if (ftruncate(fd, grown) != 0) {
-			raw_client_emit("error ftruncate: %s", strerror(errno));
+			client_emit("error ftruncate: %s", strerror(errno));
 			return 1;
 		}
 		wl_shm_pool_resize(pool, grown);
@@ -250,7 +211,7 @@ int main(int argc, char *argv[]) {
 	if (wl_display_roundtrip(c.display) < 0) {
 		return raw_client_report_disconnect(c.display);
 	}
-	raw_client_emit("shown");
+	client_emit("shown");
 	// Until stdin closes or the compositor drops us.
 	int code = raw_client_run(c.display, NULL, NULL);
 	// Everything freed, so that LeakSanitizer in a sanitized build finds
@@ -259,13 +220,5 @@ int main(int argc, char *argv[]) {
 	if (pool != NULL) {
 		wl_shm_pool_destroy(pool);
 	}
-	xdg_toplevel_destroy(c.toplevel);
-	xdg_surface_destroy(c.xdg_surface);
-	wl_surface_destroy(c.surface);
-	xdg_wm_base_destroy(c.wm_base);
-	wl_shm_destroy(c.shm);
-	wl_compositor_destroy(c.compositor);
-	wl_registry_destroy(registry);
-	wl_display_disconnect(c.display);
-	return code;
+	return client_skeleton_finish(&c, code);
 }

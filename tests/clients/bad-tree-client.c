@@ -142,7 +142,7 @@ static struct wl_buffer *make_buffer(struct client *c, int width, int height,
 	struct wl_buffer *buffer =
 			client_shm_buffer(c->shm, width, height, format, &data);
 	if (buffer == NULL) {
-		raw_client_emit("error buffer: %s", strerror(errno));
+		client_emit("error buffer: %s", strerror(errno));
 		return NULL;
 	}
 	size_t size = client_shm_size(width, height);
@@ -233,7 +233,7 @@ int main(int argc, char *argv[]) {
 	}
 	if (c.compositor == NULL || c.subcompositor == NULL || c.shm == NULL ||
 			c.wm_base == NULL || c.layer_shell == NULL) {
-		raw_client_emit("error missing globals");
+		client_emit("error missing globals");
 		return 1;
 	}
 
@@ -241,7 +241,7 @@ int main(int argc, char *argv[]) {
 	if (!window_make(&c, &first, strcmp(mode, "unmapped-parent") != 0)) {
 		return raw_client_report_disconnect(c.display);
 	}
-	raw_client_emit("configured");
+	client_emit("configured");
 	// What is left for the end of stdin.
 	struct xdg_popup *popup = NULL;
 	struct xdg_surface *popup_xdg = NULL;
@@ -357,7 +357,7 @@ int main(int argc, char *argv[]) {
 	if (wl_display_roundtrip(c.display) < 0) {
 		return raw_client_report_disconnect(c.display);
 	}
-	raw_client_emit(popup_dismissed ? "shown, popup done" : "shown");
+	client_emit(popup_dismissed ? "shown, popup done" : "shown");
 	if (!stay(&c)) {
 		return raw_client_report_disconnect(c.display);
 	}

@@ -43,7 +43,7 @@ static void relative_motion(void *data,
 		struct zwp_relative_pointer_v1 *relative, uint32_t utime_hi,
 		uint32_t utime_lo, wl_fixed_t dx, wl_fixed_t dy, wl_fixed_t dx_unaccel,
 		wl_fixed_t dy_unaccel) {
-	raw_client_emit("relative %.2f %.2f %.2f %.2f", wl_fixed_to_double(dx),
+	client_emit("relative %.2f %.2f %.2f %.2f", wl_fixed_to_double(dx),
 			wl_fixed_to_double(dy), wl_fixed_to_double(dx_unaccel),
 			wl_fixed_to_double(dy_unaccel));
 }
@@ -58,15 +58,15 @@ static void pointer_added(void *data, struct wl_pointer *pointer) {
 			client->relative_manager, pointer);
 	zwp_relative_pointer_v1_add_listener(client->relative, &relative_listener,
 			client);
-	raw_client_emit("pointer ready");
+	client_emit("pointer ready");
 }
 
 static void locked(void *data, struct zwp_locked_pointer_v1 *locked) {
-	raw_client_emit("locked");
+	client_emit("locked");
 }
 
 static void unlocked(void *data, struct zwp_locked_pointer_v1 *locked) {
-	raw_client_emit("unlocked");
+	client_emit("unlocked");
 }
 
 static const struct zwp_locked_pointer_v1_listener locked_listener = {
@@ -75,11 +75,11 @@ static const struct zwp_locked_pointer_v1_listener locked_listener = {
 };
 
 static void confined(void *data, struct zwp_confined_pointer_v1 *confined) {
-	raw_client_emit("confined");
+	client_emit("confined");
 }
 
 static void unconfined(void *data, struct zwp_confined_pointer_v1 *confined) {
-	raw_client_emit("unconfined");
+	client_emit("unconfined");
 }
 
 static const struct zwp_confined_pointer_v1_listener confined_listener = {
@@ -203,7 +203,7 @@ static bool on_line(void *data, char *line) {
 						client->skel.surface, client->inert_pointer, NULL,
 						ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT);
 		wl_display_roundtrip(client->skel.display);
-		raw_client_emit("inert done");
+		client_emit("inert done");
 	} else if (strcmp(command, "title") == 0 &&
 			sscanf(line, "%*s %127s", word) == 1) {
 		xdg_toplevel_set_title(client->skel.toplevel, word);
@@ -219,7 +219,7 @@ static bool on_line(void *data, char *line) {
 static bool start(void *data) {
 	struct client *client = data;
 	if (client->relative_manager == NULL || client->constraints == NULL) {
-		raw_client_emit("error missing globals");
+		client_emit("error missing globals");
 		return false;
 	}
 	return true;

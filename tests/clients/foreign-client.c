@@ -58,7 +58,7 @@ static void exported_v1_handle(void *data, struct zxdg_exported_v1 *exported,
 		const char *handle) {
 	struct client *c = data;
 	c->handle_seen = true;
-	raw_client_emit("handle %s", handle);
+	client_emit("handle %s", handle);
 }
 
 static const struct zxdg_exported_v1_listener exported_v1_listener = {
@@ -69,7 +69,7 @@ static void exported_v2_handle(void *data, struct zxdg_exported_v2 *exported,
 		const char *handle) {
 	struct client *c = data;
 	c->handle_seen = true;
-	raw_client_emit("handle %s", handle);
+	client_emit("handle %s", handle);
 }
 
 static const struct zxdg_exported_v2_listener exported_v2_listener = {
@@ -78,7 +78,7 @@ static const struct zxdg_exported_v2_listener exported_v2_listener = {
 
 static void imported_v1_destroyed(void *data,
 		struct zxdg_imported_v1 *imported) {
-	raw_client_emit("import destroyed");
+	client_emit("import destroyed");
 }
 
 static const struct zxdg_imported_v1_listener imported_v1_listener = {
@@ -87,7 +87,7 @@ static const struct zxdg_imported_v1_listener imported_v1_listener = {
 
 static void imported_v2_destroyed(void *data,
 		struct zxdg_imported_v2 *imported) {
-	raw_client_emit("import destroyed");
+	client_emit("import destroyed");
 }
 
 static const struct zxdg_imported_v2_listener imported_v2_listener = {
@@ -195,7 +195,7 @@ int main(int argc, char **argv) {
 			(export ? c.exporter_v1 != NULL : c.importer_v1 != NULL) :
 			(export ? c.exporter_v2 != NULL : c.importer_v2 != NULL);
 	if (!have) {
-		raw_client_emit("error compositor lacks xdg-foreign v%d", version);
+		client_emit("error compositor lacks xdg-foreign v%d", version);
 		return client_finish(&c, 1);
 	}
 	client_skeleton_make_toplevel(&c.skel, argv[3], NULL);

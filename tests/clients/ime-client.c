@@ -38,16 +38,16 @@ struct ime {
 };
 
 static void im_activate(void *data, struct wl_proxy *im) {
-	raw_client_emit("activate");
+	client_emit("activate");
 }
 
 static void im_deactivate(void *data, struct wl_proxy *im) {
-	raw_client_emit("deactivate");
+	client_emit("deactivate");
 }
 
 static void im_surrounding_text(void *data, struct wl_proxy *im,
 		const char *text, uint32_t cursor, uint32_t anchor) {
-	raw_client_emit("surrounding %s %u %u", text, cursor, anchor);
+	client_emit("surrounding %s %u %u", text, cursor, anchor);
 }
 
 static void im_text_change_cause(void *data, struct wl_proxy *im,
@@ -56,17 +56,17 @@ static void im_text_change_cause(void *data, struct wl_proxy *im,
 
 static void im_content_type(void *data, struct wl_proxy *im, uint32_t hint,
 		uint32_t purpose) {
-	raw_client_emit("content-type %u %u", hint, purpose);
+	client_emit("content-type %u %u", hint, purpose);
 }
 
 static void im_done(void *data, struct wl_proxy *im) {
 	struct ime *ime = data;
 	ime->done_count++;
-	raw_client_emit("done");
+	client_emit("done");
 }
 
 static void im_unavailable(void *data, struct wl_proxy *im) {
-	raw_client_emit("unavailable");
+	client_emit("unavailable");
 }
 
 static const struct {
@@ -90,7 +90,7 @@ static const struct {
 
 static void popup_rectangle(void *data, struct wl_proxy *popup, int32_t x,
 		int32_t y, int32_t width, int32_t height) {
-	raw_client_emit("rectangle %d %d %d %d", x, y, width, height);
+	client_emit("rectangle %d %d %d %d", x, y, width, height);
 }
 
 static const struct {
@@ -105,12 +105,12 @@ static void grab_keymap(void *data, struct wl_proxy *grab, uint32_t format,
 
 static void grab_key(void *data, struct wl_proxy *grab, uint32_t serial,
 		uint32_t time, uint32_t key, uint32_t state) {
-	raw_client_emit("grab key %u %u", key, state);
+	client_emit("grab key %u %u", key, state);
 }
 
 static void grab_modifiers(void *data, struct wl_proxy *grab, uint32_t serial,
 		uint32_t depressed, uint32_t latched, uint32_t locked, uint32_t group) {
-	raw_client_emit("grab modifiers %u", depressed);
+	client_emit("grab modifiers %u", depressed);
 }
 
 static void grab_repeat_info(void *data, struct wl_proxy *grab, int32_t rate,
@@ -148,7 +148,7 @@ static void commit(struct ime *ime) {
 static void make_popup(struct ime *ime, int width, int height, int scale,
 		uint32_t colour) {
 	if (ime->popup != NULL) {
-		raw_client_emit("error a popup exists already");
+		client_emit("error a popup exists already");
 		return;
 	}
 	ime->popup_surface = wl_compositor_create_surface(ime->compositor);
@@ -178,7 +178,7 @@ static bool on_line(void *data, char *line) {
 		return false;
 	} else if (strcmp(line, "sync") == 0) {
 		wl_display_roundtrip(ime->display);
-		raw_client_emit("sync");
+		client_emit("sync");
 	} else if (sscanf(line, "commit %255s", text) == 1) {
 		wl_proxy_marshal_flags(ime->input_method, IM_COMMIT_STRING, NULL, 1, 0,
 				text);
@@ -200,7 +200,7 @@ static bool on_line(void *data, char *line) {
 				&zwp_input_method_keyboard_grab_v2_interface, 1, 0, NULL);
 		wl_proxy_add_listener(ime->grab, (void (**)(void))&grab_listener, ime);
 	} else {
-		raw_client_emit("error bad command \"%s\"", line);
+		client_emit("error bad command \"%s\"", line);
 	}
 	wl_display_flush(ime->display);
 	return true;
@@ -258,7 +258,7 @@ int main(void) {
 	wl_display_roundtrip(ime.display);
 	if (ime.compositor == NULL || ime.shm == NULL || ime.seat == NULL ||
 			ime.manager == NULL) {
-		raw_client_emit("error missing globals");
+		client_emit("error missing globals");
 		ime_finish(&ime, registry);
 		return 1;
 	}
@@ -268,7 +268,7 @@ int main(void) {
 	wl_proxy_add_listener(ime.input_method, (void (**)(void))&im_listener,
 			&ime);
 	wl_display_roundtrip(ime.display);
-	raw_client_emit("ready");
+	client_emit("ready");
 	int status = raw_client_run(ime.display, on_line, &ime);
 	ime_finish(&ime, registry);
 	return status;

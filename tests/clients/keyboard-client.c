@@ -1,7 +1,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -12,6 +11,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include <xkbcommon/xkbcommon.h>
+#include "client-emit.h"
 #include "client-globals.h"
 #include "client-shm.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
@@ -101,17 +101,6 @@ struct kb_client {
 	int exit_status;
 };
 
-static void emit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void emit(const char *fmt, ...) {
-	va_list args;
-	va_start(args, fmt);
-	vprintf(fmt, args);
-	va_end(args);
-	putchar('\n');
-	fflush(stdout);
-}
-
 /* Prints line once the compositor has handled every request before it. */
 struct kb_sync {
 	struct wl_list link; // kb_client.syncs
@@ -133,7 +122,7 @@ static void sync_destroy(struct kb_sync *sync) {
 static void sync_done(void *data, struct wl_callback *callback,
 		uint32_t serial) {
 	struct kb_sync *sync = data;
-	emit("%s", sync->line);
+	client_emit("%s", sync->line);
 	sync_destroy(sync);
 }
 
@@ -144,7 +133,7 @@ static const struct wl_callback_listener sync_listener = {
 static void sync_line(struct kb_client *client, const char *line) {
 	struct kb_sync *sync = calloc(1, sizeof(*sync));
 	if (sync == NULL) {
-		emit("error out of memory");
+		client_emit("error out of memory");
 		return;
 	}
 	snprintf(sync->line, sizeof(sync->line), "%s", line);
@@ -172,14 +161,14 @@ static bool draw_surface(struct kb_client *client, struct wl_surface *surface,
 		int width, int height) {
 	struct kb_buffer *buffer = calloc(1, sizeof(*buffer));
 	if (buffer == NULL) {
-		emit("error out of memory");
+		client_emit("error out of memory");
 		return false;
 	}
 	uint32_t *pixels;
 	buffer->wl_buffer = client_shm_buffer(client->shm, width, height,
 			WL_SHM_FORMAT_XRGB8888, &pixels);
 	if (buffer->wl_buffer == NULL) {
-		emit("error buffer: %s", strerror(errno));
+		client_emit("error buffer: %s", strerror(errno));
 		free(buffer);
 		return false;
 	}
@@ -232,12 +221,12 @@ static const struct xdg_surface_listener popup_surface_listener = {
 
 static void popup_configure(void *data, struct xdg_popup *popup, int32_t x,
 		int32_t y, int32_t width, int32_t height) {
-	emit("popup configure %d %d %d %d", x, y, width, height);
+	client_emit("popup configure %d %d %d %d", x, y, width, height);
 }
 
 static void popup_done(void *data, struct xdg_popup *popup) {
 	struct kb_client *client = data;
-	emit("popup done");
+	client_emit("popup done");
 	popup_destroy(client);
 }
 
@@ -248,7 +237,7 @@ static const struct xdg_popup_listener popup_listener = {
 
 static void popup_open(struct kb_client *client, bool grab) {
 	if (client->popup != NULL) {
-		emit("error a popup is open already");
+		client_emit("error a popup is open already");
 		return;
 	}
 	struct xdg_positioner *positioner =
@@ -277,9 +266,10 @@ static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
 	struct kb_client *client = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
 	if (client->report_states) {
-		emit("states %s", client->states);
+		client_emit("states %s", client->states);
 	}
-	emit("configure %d %d", client->pending_width, client->pending_height);
+	client_emit("configure %d %d", client->pending_width,
+			client->pending_height);
 	client->width = client->pending_width > 0 ? client->pending_width :
 												client->default_width;
 	client->height = client->pending_height > 0 ? client->pending_height :
@@ -336,7 +326,7 @@ static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
 
 static void toplevel_close(void *data, struct xdg_toplevel *toplevel) {
 	struct kb_client *client = data;
-	emit("close");
+	client_emit("close");
 	client->running = false;
 }
 
@@ -359,21 +349,21 @@ static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
 		uint32_t format, int32_t fd, uint32_t size) {
 	struct kb_client *client = data;
 	if (format != WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1) {
-		emit("error keymap format %u", format);
+		client_emit("error keymap format %u", format);
 		close(fd);
 		return;
 	}
 	char *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (map == MAP_FAILED) {
-		emit("error keymap mmap: %s", strerror(errno));
+		client_emit("error keymap mmap: %s", strerror(errno));
 		return;
 	}
 	struct xkb_keymap *keymap = xkb_keymap_new_from_string(client->xkb_context,
 			map, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
 	munmap(map, size);
 	if (keymap == NULL) {
-		emit("error cannot compile the keymap");
+		client_emit("error cannot compile the keymap");
 		return;
 	}
 	xkb_state_unref(client->xkb_state);
@@ -384,7 +374,7 @@ static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
 	if (client->report_layouts && name != NULL &&
 			strcmp(name, client->layout) != 0) {
 		snprintf(client->layout, sizeof(client->layout), "%s", name);
-		emit("layout %s", name);
+		client_emit("layout %s", name);
 	}
 }
 
@@ -400,7 +390,7 @@ static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
 		len += (size_t)snprintf(line + len,
 				len < sizeof(line) ? sizeof(line) - len : 0, " %s", name);
 	}
-	emit("%s%s",
+	client_emit("%s%s",
 			surface != NULL && surface == client->popup_surface ? "popup " : "",
 			line);
 }
@@ -408,7 +398,7 @@ static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
 static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
 		uint32_t serial, struct wl_surface *surface) {
 	struct kb_client *client = data;
-	emit("%skeyboard leave",
+	client_emit("%skeyboard leave",
 			surface != NULL && surface == client->popup_surface ? "popup " :
 																  "");
 }
@@ -418,7 +408,7 @@ static void keyboard_key(void *data, struct wl_keyboard *keyboard,
 	struct kb_client *client = data;
 	char name[64];
 	keysym_name(client, key, name, sizeof(name));
-	emit("key %s %s", name,
+	client_emit("key %s %s", name,
 			state == WL_KEYBOARD_KEY_STATE_PRESSED ? "pressed" : "released");
 }
 
@@ -427,7 +417,7 @@ static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
 		uint32_t group) {
 	struct kb_client *client = data;
 	if (client->xkb_state == NULL) {
-		emit("error modifiers before a keymap");
+		client_emit("error modifiers before a keymap");
 		return;
 	}
 	xkb_state_update_mask(client->xkb_state, depressed, latched, locked, 0, 0,
@@ -438,7 +428,7 @@ static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
 						XKB_STATE_LAYOUT_EFFECTIVE));
 		if (name != NULL && strcmp(name, client->layout) != 0) {
 			snprintf(client->layout, sizeof(client->layout), "%s", name);
-			emit("layout %s", name);
+			client_emit("layout %s", name);
 		}
 	}
 	char line[256] = "modifiers ";
@@ -455,7 +445,7 @@ static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
 				any ? "," : "", xkb_keymap_mod_get_name(client->keymap, i));
 		any = true;
 	}
-	emit("%s%s", line, any ? "" : "none");
+	client_emit("%s%s", line, any ? "" : "none");
 }
 
 static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
@@ -479,14 +469,15 @@ static void pointer_enter(void *data, struct wl_pointer *pointer,
 	struct kb_client *client = data;
 	client->pointer_on_popup =
 			surface != NULL && surface == client->popup_surface;
-	emit("%spointer enter %.2f %.2f", client->pointer_on_popup ? "popup " : "",
-			wl_fixed_to_double(x), wl_fixed_to_double(y));
+	client_emit("%spointer enter %.2f %.2f",
+			client->pointer_on_popup ? "popup " : "", wl_fixed_to_double(x),
+			wl_fixed_to_double(y));
 }
 
 static void pointer_leave(void *data, struct wl_pointer *pointer,
 		uint32_t serial, struct wl_surface *surface) {
 	struct kb_client *client = data;
-	emit("%spointer leave", client->pointer_on_popup ? "popup " : "");
+	client_emit("%spointer leave", client->pointer_on_popup ? "popup " : "");
 	client->pointer_on_popup = false;
 }
 
@@ -501,15 +492,16 @@ static void pointer_button(void *data, struct wl_pointer *pointer,
 	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
 		client->button_serial = serial;
 	}
-	emit("%spointer button %u %s", client->pointer_on_popup ? "popup " : "",
-			button,
+	client_emit("%spointer button %u %s",
+			client->pointer_on_popup ? "popup " : "", button,
 			state == WL_POINTER_BUTTON_STATE_PRESSED ? "pressed" : "released");
 }
 
 static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
 		uint32_t axis, wl_fixed_t value) {
 	struct kb_client *client = data;
-	emit("%spointer axis %s %.2f", client->pointer_on_popup ? "popup " : "",
+	client_emit("%spointer axis %s %.2f",
+			client->pointer_on_popup ? "popup " : "",
 			axis == WL_POINTER_AXIS_VERTICAL_SCROLL ? "vertical" : "horizontal",
 			wl_fixed_to_double(value));
 }
@@ -525,18 +517,18 @@ static const struct wl_pointer_listener pointer_listener = {
 static void touch_down(void *data, struct wl_touch *touch, uint32_t serial,
 		uint32_t time, struct wl_surface *surface, int32_t id, wl_fixed_t x,
 		wl_fixed_t y) {
-	emit("touch down %d %.2f %.2f", id, wl_fixed_to_double(x),
+	client_emit("touch down %d %.2f %.2f", id, wl_fixed_to_double(x),
 			wl_fixed_to_double(y));
 }
 
 static void touch_up(void *data, struct wl_touch *touch, uint32_t serial,
 		uint32_t time, int32_t id) {
-	emit("touch up %d", id);
+	client_emit("touch up %d", id);
 }
 
 static void touch_motion(void *data, struct wl_touch *touch, uint32_t time,
 		int32_t id, wl_fixed_t x, wl_fixed_t y) {
-	emit("touch motion %d %.2f %.2f", id, wl_fixed_to_double(x),
+	client_emit("touch motion %d %.2f %.2f", id, wl_fixed_to_double(x),
 			wl_fixed_to_double(y));
 }
 
@@ -544,7 +536,7 @@ static void touch_frame(void *data, struct wl_touch *touch) {
 }
 
 static void touch_cancel(void *data, struct wl_touch *touch) {
-	emit("touch cancel");
+	client_emit("touch cancel");
 }
 
 static const struct wl_touch_listener touch_listener = {
@@ -595,12 +587,12 @@ static const struct client_global bound_globals[] = {
 
 static void inhibitor_active(void *data,
 		struct zwp_keyboard_shortcuts_inhibitor_v1 *inhibitor) {
-	emit("inhibitor active");
+	client_emit("inhibitor active");
 }
 
 static void inhibitor_inactive(void *data,
 		struct zwp_keyboard_shortcuts_inhibitor_v1 *inhibitor) {
-	emit("inhibitor inactive");
+	client_emit("inhibitor inactive");
 }
 
 static const struct zwp_keyboard_shortcuts_inhibitor_v1_listener
@@ -615,7 +607,7 @@ static void inhibit(struct kb_client *client, bool on) {
 		client->inhibitor = NULL;
 	}
 	if (on && client->inhibit_manager == NULL) {
-		emit("error no keyboard shortcuts inhibit manager");
+		client_emit("error no keyboard shortcuts inhibit manager");
 	} else if (on) {
 		client->inhibitor =
 				zwp_keyboard_shortcuts_inhibit_manager_v1_inhibit_shortcuts(
@@ -639,7 +631,7 @@ static void handle_command(struct kb_client *client, const char *line) {
 	} else if (strcmp(line, "inhibit") == 0 || strcmp(line, "uninhibit") == 0) {
 		inhibit(client, strcmp(line, "inhibit") == 0);
 	} else {
-		emit("error bad command: %s", line);
+		client_emit("error bad command: %s", line);
 	}
 }
 
@@ -661,7 +653,7 @@ static bool read_commands(struct kb_client *client, char *buf, size_t *len,
 	*len -= (size_t)(start - buf);
 	memmove(buf, start, *len);
 	if (*len == cap - 1) {
-		emit("error command line too long");
+		client_emit("error command line too long");
 		*len = 0;
 	}
 	return true;
@@ -689,7 +681,7 @@ static void run(struct kb_client *client) {
 			if (errno == EINTR) {
 				continue;
 			}
-			emit("error poll: %s", strerror(errno));
+			client_emit("error poll: %s", strerror(errno));
 			client->exit_status = 1;
 			break;
 		}
@@ -710,8 +702,8 @@ static void run(struct kb_client *client) {
 	wl_display_flush(client->display);
 	int err = wl_display_get_error(client->display);
 	if (err != 0) {
-		emit("error %s", strerror(err));
-		emit("disconnected");
+		client_emit("error %s", strerror(err));
+		client_emit("disconnected");
 		client->exit_status = 1;
 	}
 }
@@ -768,8 +760,8 @@ int main(int argc, char *argv[]) {
 	wl_list_init(&client.syncs);
 	client.display = wl_display_connect(NULL);
 	if (client.display == NULL) {
-		emit("error cannot connect: %s", strerror(errno));
-		emit("disconnected");
+		client_emit("error cannot connect: %s", strerror(errno));
+		client_emit("disconnected");
 		return 1;
 	}
 	client.xkb_context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
@@ -783,7 +775,7 @@ int main(int argc, char *argv[]) {
 	if (client.compositor == NULL || client.shm == NULL ||
 			client.wm_base == NULL || client.seat == NULL ||
 			client.xkb_context == NULL) {
-		emit("error the compositor lacks a global we need");
+		client_emit("error the compositor lacks a global we need");
 		return 1;
 	}
 	// The seat's capabilities, then the keymap, before the window shows:

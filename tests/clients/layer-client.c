@@ -122,7 +122,7 @@ static void frame_done(void *data, struct wl_callback *callback,
 		uint32_t time) {
 	struct layer_client *c = data;
 	wl_callback_destroy(callback);
-	raw_client_emit("shown %d %d", c->width, c->height);
+	client_emit("shown %d %d", c->width, c->height);
 }
 
 static const struct wl_callback_listener frame_listener = {
@@ -132,7 +132,7 @@ static const struct wl_callback_listener frame_listener = {
 static void popup_frame_done(void *data, struct wl_callback *callback,
 		uint32_t time) {
 	wl_callback_destroy(callback);
-	raw_client_emit("popup shown");
+	client_emit("popup shown");
 }
 
 static const struct wl_callback_listener popup_frame_listener = {
@@ -143,16 +143,8 @@ static const struct wl_callback_listener popup_frame_listener = {
  * asks to hear when that has reached the screen. */
 static void draw(struct layer_client *c, struct wl_surface *surface, int width,
 		int height, const struct wl_callback_listener *listener) {
-	struct wl_buffer *buffer = raw_client_pattern_buffer(c->shm,
-			width * c->scale, height * c->scale, &c->pattern);
-	if (buffer == NULL) {
-		return;
-	}
-	wl_surface_set_buffer_scale(surface, c->scale);
-	wl_surface_attach(surface, buffer, 0, 0);
-	wl_surface_damage_buffer(surface, 0, 0, INT32_MAX, INT32_MAX);
-	wl_callback_add_listener(wl_surface_frame(surface), listener, c);
-	wl_surface_commit(surface);
+	raw_client_show_pattern(c->shm, surface, width, height, c->scale,
+			&c->pattern, listener, c);
 }
 
 static void xdg_popup_configure(void *data, struct xdg_popup *xdg_popup,
@@ -165,7 +157,7 @@ static void xdg_popup_configure(void *data, struct xdg_popup *xdg_popup,
 }
 
 static void xdg_popup_done(void *data, struct xdg_popup *xdg_popup) {
-	raw_client_emit("popup done");
+	client_emit("popup done");
 }
 
 static const struct xdg_popup_listener xdg_popup_listener = {
@@ -177,7 +169,7 @@ static void popup_surface_configure(void *data, struct xdg_surface *xdg_surface,
 		uint32_t serial) {
 	struct layer_client *c = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
-	raw_client_emit("popup configure %d %d %d %d", c->popup.x, c->popup.y,
+	client_emit("popup configure %d %d %d %d", c->popup.x, c->popup.y,
 			c->popup.width, c->popup.height);
 	draw(c, c->popup.surface, c->popup.width, c->popup.height,
 			&popup_frame_listener);
@@ -212,7 +204,7 @@ static void layer_surface_configure(void *data,
 		struct zwlr_layer_surface_v1 *layer_surface, uint32_t serial,
 		uint32_t width, uint32_t height) {
 	struct layer_client *c = data;
-	raw_client_emit("configure %u %u", width, height);
+	client_emit("configure %u %u", width, height);
 	if (c->no_ack) {
 		return;
 	}
@@ -228,7 +220,7 @@ static void layer_surface_configure(void *data,
 
 static void layer_surface_closed(void *data,
 		struct zwlr_layer_surface_v1 *layer_surface) {
-	raw_client_emit("closed");
+	client_emit("closed");
 }
 
 static const struct zwlr_layer_surface_v1_listener layer_surface_listener = {
@@ -241,17 +233,16 @@ static const char *which(struct layer_client *c, struct wl_surface *surface) {
 }
 
 static void on_keyboard_enter(void *data, struct wl_surface *surface) {
-	raw_client_emit("keyboard enter%s", which(data, surface));
+	client_emit("keyboard enter%s", which(data, surface));
 }
 
 static void on_keyboard_leave(void *data, struct wl_surface *surface) {
-	raw_client_emit("keyboard leave%s", which(data, surface));
+	client_emit("keyboard leave%s", which(data, surface));
 }
 
 static void on_pointer_enter(void *data, struct wl_surface *surface, double x,
 		double y) {
-	raw_client_emit("pointer enter %d %d%s", (int)x, (int)y,
-			which(data, surface));
+	client_emit("pointer enter %d %d%s", (int)x, (int)y, which(data, surface));
 }
 
 static const struct raw_client_input_handler input_handler = {
@@ -295,7 +286,7 @@ static bool handle_line(void *data, char *line) {
 	} else if (strcmp(line, "sync") == 0) {
 		// Everything asked before has been handled once this returns.
 		if (wl_display_roundtrip(c->display) >= 0) {
-			raw_client_emit("sync");
+			client_emit("sync");
 		}
 		return true;
 	} else if (sscanf(line, "size %d %d", &a, &b) == 2) {
@@ -318,7 +309,7 @@ static bool handle_line(void *data, char *line) {
 	} else if (strcmp(line, "remap") == 0 || strcmp(line, "commit") == 0) {
 		// The initial commit (again): no buffer, a configure comes back.
 	} else {
-		raw_client_emit("error unknown command: %s", line);
+		client_emit("error unknown command: %s", line);
 		return true;
 	}
 	wl_surface_commit(c->surface);
@@ -437,11 +428,11 @@ int main(int argc, char *argv[]) {
 	}
 	if (c.compositor == NULL || c.shm == NULL || c.wm_base == NULL ||
 			c.layer_shell == NULL) {
-		raw_client_emit("error the compositor lacks a global we need");
+		client_emit("error the compositor lacks a global we need");
 		return 1;
 	}
 	if (c.output_index >= c.output_count) {
-		raw_client_emit("error there is no output %d", c.output_index);
+		client_emit("error there is no output %d", c.output_index);
 		return 1;
 	}
 	c.surface = wl_compositor_create_surface(c.compositor);

@@ -63,7 +63,7 @@ static void frame_done(void *data, struct wl_callback *callback,
 		uint32_t time) {
 	struct lock_output *output = data;
 	wl_callback_destroy(callback);
-	raw_client_emit("shown %d", output->index);
+	client_emit("shown %d", output->index);
 }
 
 static const struct wl_callback_listener frame_listener = {
@@ -72,18 +72,9 @@ static const struct wl_callback_listener frame_listener = {
 
 static void draw(struct lock_output *output, int width, int height) {
 	struct lock_client *c = output->client;
-	int scale = c->scale > 0 ? c->scale : output->scale;
-	struct wl_buffer *buffer = raw_client_pattern_buffer(c->shm, width * scale,
-			height * scale, &c->pattern);
-	if (buffer == NULL) {
-		return;
-	}
-	wl_surface_set_buffer_scale(output->surface, scale);
-	wl_surface_attach(output->surface, buffer, 0, 0);
-	wl_surface_damage_buffer(output->surface, 0, 0, INT32_MAX, INT32_MAX);
-	wl_callback_add_listener(wl_surface_frame(output->surface), &frame_listener,
-			output);
-	wl_surface_commit(output->surface);
+	raw_client_show_pattern(c->shm, output->surface, width, height,
+			c->scale > 0 ? c->scale : output->scale, &c->pattern,
+			&frame_listener, output);
 }
 
 static bool is_bad(struct lock_client *c, const char *mode) {
@@ -95,7 +86,7 @@ static void lock_surface_configure(void *data,
 		uint32_t width, uint32_t height) {
 	struct lock_output *output = data;
 	struct lock_client *c = output->client;
-	raw_client_emit("configure %d %u %u", output->index, width, height);
+	client_emit("configure %d %u %u", output->index, width, height);
 	ext_session_lock_surface_v1_ack_configure(lock_surface, serial);
 	if (is_bad(c, "null-buffer") && output->index == 0) {
 		draw(output, width, height);
@@ -131,11 +122,11 @@ static void make_surface(struct lock_client *c, struct lock_output *output) {
 }
 
 static void lock_locked(void *data, struct ext_session_lock_v1 *lock) {
-	raw_client_emit("locked");
+	client_emit("locked");
 }
 
 static void lock_finished(void *data, struct ext_session_lock_v1 *lock) {
-	raw_client_emit("finished");
+	client_emit("finished");
 }
 
 static const struct ext_session_lock_v1_listener lock_listener = {
@@ -172,23 +163,23 @@ static struct lock_output *output_of_surface(struct lock_client *c,
 }
 
 static void on_keyboard_enter(void *data, struct wl_surface *surface) {
-	raw_client_emit("keyboard enter");
+	client_emit("keyboard enter");
 }
 
 static void on_keyboard_leave(void *data, struct wl_surface *surface) {
-	raw_client_emit("keyboard leave");
+	client_emit("keyboard leave");
 }
 
 static void on_pointer_enter(void *data, struct wl_surface *surface, double x,
 		double y) {
 	struct lock_output *output = output_of_surface(data, surface);
-	raw_client_emit("pointer enter %d %d %d", output ? output->index : -1,
-			(int)x, (int)y);
+	client_emit("pointer enter %d %d %d", output ? output->index : -1, (int)x,
+			(int)y);
 }
 
 static void on_pointer_button(void *data, uint32_t button, uint32_t state) {
 	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
-		raw_client_emit("pointer button");
+		client_emit("pointer button");
 	}
 }
 
@@ -211,7 +202,7 @@ static void output_mode(void *data, struct wl_output *wl_output, uint32_t flags,
 
 static void output_done(void *data, struct wl_output *wl_output) {
 	struct lock_output *output = data;
-	raw_client_emit("output %d scale %d", output->index, output->scale);
+	client_emit("output %d scale %d", output->index, output->scale);
 }
 
 static void output_scale(void *data, struct wl_output *wl_output,
@@ -261,7 +252,7 @@ static bool handle_line(void *data, char *line) {
 		return false;
 	} else if (strcmp(line, "sync") == 0) {
 		if (wl_display_roundtrip(c->display) >= 0) {
-			raw_client_emit("sync");
+			client_emit("sync");
 		}
 	} else if (strcmp(line, "lock") == 0) {
 		start_lock(c);
@@ -275,7 +266,7 @@ static bool handle_line(void *data, char *line) {
 			index >= 0 && index < c->output_count) {
 		make_surface(c, &c->outputs[index]);
 	} else {
-		raw_client_emit("error unknown command: %s", line);
+		client_emit("error unknown command: %s", line);
 	}
 	wl_display_flush(c->display);
 	return true;
@@ -332,9 +323,9 @@ int main(int argc, char *argv[]) {
 		return raw_client_report_disconnect(c.display);
 	}
 	if (c.compositor == NULL || c.shm == NULL || c.manager == NULL) {
-		raw_client_emit("error the compositor lacks a global we need");
+		client_emit("error the compositor lacks a global we need");
 		return 1;
 	}
-	raw_client_emit("ready");
+	client_emit("ready");
 	return raw_client_run(c.display, handle_line, &c);
 }

@@ -33,16 +33,16 @@ static void power_mode(void *data, struct zwlr_output_power_v1 *power,
 	struct power_client *client = data;
 	client->mode_seen = true;
 	if (mode == ZWLR_OUTPUT_POWER_V1_MODE_ON) {
-		raw_client_emit("mode on");
+		client_emit("mode on");
 	} else if (mode == ZWLR_OUTPUT_POWER_V1_MODE_OFF) {
-		raw_client_emit("mode off");
+		client_emit("mode off");
 	} else {
-		raw_client_emit("mode %u", mode);
+		client_emit("mode %u", mode);
 	}
 }
 
 static void power_failed(void *data, struct zwlr_output_power_v1 *power) {
-	raw_client_emit("failed");
+	client_emit("failed");
 }
 
 static const struct zwlr_output_power_v1_listener power_listener = {
@@ -76,7 +76,7 @@ static bool on_line(void *data, char *line) {
 		zwlr_output_power_v1_set_mode(client->power, mode);
 		wl_display_flush(client->skel.display);
 	} else {
-		raw_client_emit("error unknown command \"%s\"", line);
+		client_emit("error unknown command \"%s\"", line);
 	}
 	return true;
 }
@@ -90,8 +90,8 @@ static int start(struct power_client *client, const char *name) {
 	struct client_named_output *output =
 			client_named_outputs_find(&client->outputs, name);
 	if (client->manager == NULL || output == NULL) {
-		raw_client_emit("error no zwlr_output_power_manager_v1 or no "
-						"output %s",
+		client_emit("error no zwlr_output_power_manager_v1 or no "
+					"output %s",
 				name);
 		return 1;
 	}
@@ -105,7 +105,7 @@ static int start(struct power_client *client, const char *name) {
 	// The protocol sends the mode at once; nothing else would tell a
 	// client the state it starts from.
 	if (!client->mode_seen) {
-		raw_client_emit("error no mode event for %s", name);
+		client_emit("error no mode event for %s", name);
 	}
 	return 0;
 }

@@ -82,7 +82,7 @@ static void feedback_presented(void *data,
 	uint64_t sec = ((uint64_t)tv_sec_hi << 32) | tv_sec_lo;
 	uint64_t shown = sec * 1000000000u + tv_nsec;
 	uint64_t seq = ((uint64_t)seq_hi << 32) | seq_lo;
-	raw_client_emit("presented %s %u %llu %u %llu %llu %llu",
+	client_emit("presented %s %u %llu %u %llu %llu %llu",
 			feedback->output != NULL ? feedback->output->name : "(none)",
 			refresh, (unsigned long long)seq, flags,
 			(unsigned long long)feedback->committed_ns,
@@ -93,7 +93,7 @@ static void feedback_presented(void *data,
 static void feedback_discarded(void *data,
 		struct wp_presentation_feedback *wp_feedback) {
 	struct feedback *feedback = data;
-	raw_client_emit("discarded");
+	client_emit("discarded");
 	feedback_free(feedback);
 }
 
@@ -106,7 +106,7 @@ static const struct wp_presentation_feedback_listener feedback_listener = {
 static void presentation_clock_id(void *data,
 		struct wp_presentation *presentation, uint32_t clk_id) {
 	if (clk_id != CLOCK_MONOTONIC) {
-		raw_client_emit("error clock_id %u", clk_id);
+		client_emit("error clock_id %u", clk_id);
 	}
 }
 
@@ -148,7 +148,7 @@ static void draw(struct client *client, bool with_feedback) {
 	if (with_feedback) {
 		feedback = calloc(1, sizeof(*feedback));
 		if (feedback == NULL) {
-			raw_client_emit("error out of memory");
+			client_emit("error out of memory");
 			return;
 		}
 		feedback->client = client;
@@ -203,7 +203,7 @@ static bool command(void *data, char *line) {
 			draw(client, true);
 		}
 	} else {
-		raw_client_emit("error unknown command \"%s\"", line);
+		client_emit("error unknown command \"%s\"", line);
 	}
 	return true;
 }
@@ -213,7 +213,7 @@ static bool start(void *data) {
 	struct client *client = data;
 	wl_display_roundtrip(client->skel.display);
 	if (client->presentation == NULL) {
-		raw_client_emit("error compositor lacks wp_presentation");
+		client_emit("error compositor lacks wp_presentation");
 		return false;
 	}
 	return true;

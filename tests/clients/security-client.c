@@ -70,12 +70,12 @@ int main(int argc, char **argv) {
 	int listen_fd = -1, close_fds[2] = { -1, -1 };
 	if (status == 0 && c.manager == NULL) {
 		status = 1;
-		raw_client_emit("error compositor lacks wp_security_context_v1");
+		client_emit("error compositor lacks wp_security_context_v1");
 	} else if (status == 0 &&
 			((listen_fd = listen_on(argv[1])) < 0 ||
 					pipe2(close_fds, O_CLOEXEC) != 0)) {
 		status = 1;
-		raw_client_emit("error cannot listen on %s", argv[1]);
+		client_emit("error cannot listen on %s", argv[1]);
 	} else if (status == 0) {
 		struct wp_security_context_v1 *context =
 				wp_security_context_manager_v1_create_listener(c.manager,
@@ -93,7 +93,7 @@ int main(int argc, char **argv) {
 			listen_fd = -1;
 			close(close_fds[0]);
 			close_fds[0] = -1;
-			raw_client_emit("listening");
+			client_emit("listening");
 			status = client_skeleton_run(&c.skel);
 		}
 	}

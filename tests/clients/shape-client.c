@@ -38,18 +38,18 @@ struct client {
 static void swipe_begin(void *data, struct zwp_pointer_gesture_swipe_v1 *swipe,
 		uint32_t serial, uint32_t time, struct wl_surface *surface,
 		uint32_t fingers) {
-	raw_client_emit("swipe begin %u", fingers);
+	client_emit("swipe begin %u", fingers);
 }
 
 static void swipe_update(void *data, struct zwp_pointer_gesture_swipe_v1 *swipe,
 		uint32_t time, wl_fixed_t dx, wl_fixed_t dy) {
-	raw_client_emit("swipe update %.2f %.2f", wl_fixed_to_double(dx),
+	client_emit("swipe update %.2f %.2f", wl_fixed_to_double(dx),
 			wl_fixed_to_double(dy));
 }
 
 static void swipe_end(void *data, struct zwp_pointer_gesture_swipe_v1 *swipe,
 		uint32_t serial, uint32_t time, int32_t cancelled) {
-	raw_client_emit("swipe end %d", cancelled);
+	client_emit("swipe end %d", cancelled);
 }
 
 static const struct zwp_pointer_gesture_swipe_v1_listener swipe_listener = {
@@ -61,20 +61,20 @@ static const struct zwp_pointer_gesture_swipe_v1_listener swipe_listener = {
 static void pinch_begin(void *data, struct zwp_pointer_gesture_pinch_v1 *pinch,
 		uint32_t serial, uint32_t time, struct wl_surface *surface,
 		uint32_t fingers) {
-	raw_client_emit("pinch begin %u", fingers);
+	client_emit("pinch begin %u", fingers);
 }
 
 static void pinch_update(void *data, struct zwp_pointer_gesture_pinch_v1 *pinch,
 		uint32_t time, wl_fixed_t dx, wl_fixed_t dy, wl_fixed_t scale,
 		wl_fixed_t rotation) {
-	raw_client_emit("pinch update %.2f %.2f %.2f %.2f", wl_fixed_to_double(dx),
+	client_emit("pinch update %.2f %.2f %.2f %.2f", wl_fixed_to_double(dx),
 			wl_fixed_to_double(dy), wl_fixed_to_double(scale),
 			wl_fixed_to_double(rotation));
 }
 
 static void pinch_end(void *data, struct zwp_pointer_gesture_pinch_v1 *pinch,
 		uint32_t serial, uint32_t time, int32_t cancelled) {
-	raw_client_emit("pinch end %d", cancelled);
+	client_emit("pinch end %d", cancelled);
 }
 
 static const struct zwp_pointer_gesture_pinch_v1_listener pinch_listener = {
@@ -86,12 +86,12 @@ static const struct zwp_pointer_gesture_pinch_v1_listener pinch_listener = {
 static void hold_begin(void *data, struct zwp_pointer_gesture_hold_v1 *hold,
 		uint32_t serial, uint32_t time, struct wl_surface *surface,
 		uint32_t fingers) {
-	raw_client_emit("hold begin %u", fingers);
+	client_emit("hold begin %u", fingers);
 }
 
 static void hold_end(void *data, struct zwp_pointer_gesture_hold_v1 *hold,
 		uint32_t serial, uint32_t time, int32_t cancelled) {
-	raw_client_emit("hold end %d", cancelled);
+	client_emit("hold end %d", cancelled);
 }
 
 static const struct zwp_pointer_gesture_hold_v1_listener hold_listener = {
@@ -134,7 +134,7 @@ static bool command(void *data, char *line) {
 		wp_cursor_shape_device_v1_set_shape(client->shape_device,
 				client->skel.pointer_serial, shape);
 		if (wl_display_roundtrip(client->skel.display) >= 0) {
-			raw_client_emit("shape set");
+			client_emit("shape set");
 		}
 		return true;
 	}
@@ -145,7 +145,7 @@ static bool start(void *data) {
 	struct client *client = data;
 	if (client->shape_manager == NULL || client->gestures == NULL ||
 			wl_proxy_get_version((struct wl_proxy *)client->gestures) < 3) {
-		raw_client_emit("error missing globals");
+		client_emit("error missing globals");
 		return false;
 	}
 	return true;

@@ -90,7 +90,7 @@ static struct wl_buffer *make_buffer(struct client *c) {
 			c->opaque ? WL_SHM_FORMAT_XRGB8888 : WL_SHM_FORMAT_ARGB8888,
 			&pixels);
 	if (buffer == NULL) {
-		raw_client_emit("error no memory for a %dx%d buffer", width, height);
+		client_emit("error no memory for a %dx%d buffer", width, height);
 		return NULL;
 	}
 	for (size_t i = 0; i < (size_t)width * height; i++) {
@@ -287,7 +287,7 @@ static bool start(void *data) {
 			c->alpha_modifier == NULL && c->alpha_set ? "wp_alpha_modifier_v1" :
 														NULL;
 	if (missing != NULL) {
-		raw_client_emit("error compositor lacks %s", missing);
+		client_emit("error compositor lacks %s", missing);
 		return false;
 	}
 	struct wl_surface *surface =

@@ -106,14 +106,14 @@ static void tablet_path(void *data, struct zwp_tablet_v2 *tablet,
 static void tablet_done(void *data, struct zwp_tablet_v2 *tablet) {
 	struct client *client = data;
 	int i = tablet_index(client, tablet);
-	raw_client_emit("tablet added %s",
+	client_emit("tablet added %s",
 			i >= 0 && client->tablet_names[i] != NULL ?
 					client->tablet_names[i] :
 					"(no name)");
 }
 
 static void tablet_removed(void *data, struct zwp_tablet_v2 *tablet) {
-	raw_client_emit("tablet removed");
+	client_emit("tablet removed");
 }
 
 static void tablet_bustype(void *data, struct zwp_tablet_v2 *tablet,
@@ -191,45 +191,45 @@ static void tool_done(void *data, struct zwp_tablet_tool_v2 *tool) {
 	struct client *client = data;
 	int i = tool_index(client, tool);
 	if (i >= 0) {
-		raw_client_emit("tool added %s%s", type_name(client->tool_types[i]),
+		client_emit("tool added %s%s", type_name(client->tool_types[i]),
 				client->tool_caps[i]);
 	}
 }
 
 static void tool_removed(void *data, struct zwp_tablet_tool_v2 *tool) {
-	raw_client_emit("tool removed");
+	client_emit("tool removed");
 }
 
 static void tool_proximity_in(void *data, struct zwp_tablet_tool_v2 *tool,
 		uint32_t serial, struct zwp_tablet_v2 *tablet,
 		struct wl_surface *surface) {
 	struct client *client = data;
-	raw_client_emit(surface == client->skel.surface ? "proximity in" :
-													  "proximity in other");
+	client_emit(surface == client->skel.surface ? "proximity in" :
+												  "proximity in other");
 }
 
 static void tool_proximity_out(void *data, struct zwp_tablet_tool_v2 *tool) {
-	raw_client_emit("proximity out");
+	client_emit("proximity out");
 }
 
 static void tool_down(void *data, struct zwp_tablet_tool_v2 *tool,
 		uint32_t serial) {
-	raw_client_emit("down");
+	client_emit("down");
 }
 
 static void tool_up(void *data, struct zwp_tablet_tool_v2 *tool) {
-	raw_client_emit("up");
+	client_emit("up");
 }
 
 static void tool_motion(void *data, struct zwp_tablet_tool_v2 *tool,
 		wl_fixed_t x, wl_fixed_t y) {
-	raw_client_emit("motion %.2f %.2f", wl_fixed_to_double(x),
+	client_emit("motion %.2f %.2f", wl_fixed_to_double(x),
 			wl_fixed_to_double(y));
 }
 
 static void tool_pressure(void *data, struct zwp_tablet_tool_v2 *tool,
 		uint32_t pressure) {
-	raw_client_emit("pressure %u", pressure);
+	client_emit("pressure %u", pressure);
 }
 
 static void tool_distance(void *data, struct zwp_tablet_tool_v2 *tool,
@@ -238,8 +238,7 @@ static void tool_distance(void *data, struct zwp_tablet_tool_v2 *tool,
 
 static void tool_tilt(void *data, struct zwp_tablet_tool_v2 *tool, wl_fixed_t x,
 		wl_fixed_t y) {
-	raw_client_emit("tilt %.2f %.2f", wl_fixed_to_double(x),
-			wl_fixed_to_double(y));
+	client_emit("tilt %.2f %.2f", wl_fixed_to_double(x), wl_fixed_to_double(y));
 }
 
 static void tool_rotation(void *data, struct zwp_tablet_tool_v2 *tool,
@@ -256,7 +255,7 @@ static void tool_wheel(void *data, struct zwp_tablet_tool_v2 *tool,
 
 static void tool_button(void *data, struct zwp_tablet_tool_v2 *tool,
 		uint32_t serial, uint32_t button, uint32_t state) {
-	raw_client_emit("button %u %u", button, state);
+	client_emit("button %u %u", button, state);
 }
 
 static void tool_frame(void *data, struct zwp_tablet_tool_v2 *tool,
@@ -293,24 +292,24 @@ static int part_index(void *data) {
 
 static void ring_source(void *data, struct zwp_tablet_pad_ring_v2 *ring,
 		uint32_t source) {
-	raw_client_emit("ring %d source %s", part_index(data),
+	client_emit("ring %d source %s", part_index(data),
 			source == ZWP_TABLET_PAD_RING_V2_SOURCE_FINGER ? "finger" :
 															 "other");
 }
 
 static void ring_angle(void *data, struct zwp_tablet_pad_ring_v2 *ring,
 		wl_fixed_t degrees) {
-	raw_client_emit("ring %d angle %.2f", part_index(data),
+	client_emit("ring %d angle %.2f", part_index(data),
 			wl_fixed_to_double(degrees));
 }
 
 static void ring_stop(void *data, struct zwp_tablet_pad_ring_v2 *ring) {
-	raw_client_emit("ring %d stop", part_index(data));
+	client_emit("ring %d stop", part_index(data));
 }
 
 static void ring_frame(void *data, struct zwp_tablet_pad_ring_v2 *ring,
 		uint32_t time) {
-	raw_client_emit("ring %d frame", part_index(data));
+	client_emit("ring %d frame", part_index(data));
 }
 
 static const struct zwp_tablet_pad_ring_v2_listener ring_listener = {
@@ -322,23 +321,23 @@ static const struct zwp_tablet_pad_ring_v2_listener ring_listener = {
 
 static void strip_source(void *data, struct zwp_tablet_pad_strip_v2 *strip,
 		uint32_t source) {
-	raw_client_emit("strip %d source %s", part_index(data),
+	client_emit("strip %d source %s", part_index(data),
 			source == ZWP_TABLET_PAD_STRIP_V2_SOURCE_FINGER ? "finger" :
 															  "other");
 }
 
 static void strip_position(void *data, struct zwp_tablet_pad_strip_v2 *strip,
 		uint32_t position) {
-	raw_client_emit("strip %d position %u", part_index(data), position);
+	client_emit("strip %d position %u", part_index(data), position);
 }
 
 static void strip_stop(void *data, struct zwp_tablet_pad_strip_v2 *strip) {
-	raw_client_emit("strip %d stop", part_index(data));
+	client_emit("strip %d stop", part_index(data));
 }
 
 static void strip_frame(void *data, struct zwp_tablet_pad_strip_v2 *strip,
 		uint32_t time) {
-	raw_client_emit("strip %d frame", part_index(data));
+	client_emit("strip %d frame", part_index(data));
 }
 
 static const struct zwp_tablet_pad_strip_v2_listener strip_listener = {
@@ -379,7 +378,7 @@ static void group_ring(void *data, struct zwp_tablet_pad_group_v2 *group,
 	struct client *client = data;
 	int i = group_index(client, group);
 	if (i < 0 || client->ring_count == MAX_DEVICES) {
-		raw_client_emit("error too many rings");
+		client_emit("error too many rings");
 		zwp_tablet_pad_ring_v2_destroy(ring);
 		return;
 	}
@@ -394,7 +393,7 @@ static void group_strip(void *data, struct zwp_tablet_pad_group_v2 *group,
 	struct client *client = data;
 	int i = group_index(client, group);
 	if (i < 0 || client->strip_count == MAX_DEVICES) {
-		raw_client_emit("error too many strips");
+		client_emit("error too many strips");
 		zwp_tablet_pad_strip_v2_destroy(strip);
 		return;
 	}
@@ -417,7 +416,7 @@ static void group_done(void *data, struct zwp_tablet_pad_group_v2 *group) {
 	struct client *client = data;
 	int i = group_index(client, group);
 	if (i >= 0) {
-		raw_client_emit("pad group %d modes %u buttons%s rings %d strips %d", i,
+		client_emit("pad group %d modes %u buttons%s rings %d strips %d", i,
 				client->group_modes[i], client->group_lines[i],
 				client->group_rings[i], client->group_strips[i]);
 	}
@@ -426,7 +425,7 @@ static void group_done(void *data, struct zwp_tablet_pad_group_v2 *group) {
 static void group_mode_switch(void *data, struct zwp_tablet_pad_group_v2 *group,
 		uint32_t time, uint32_t serial, uint32_t mode) {
 	struct client *client = data;
-	raw_client_emit("pad mode %d %u", group_index(client, group), mode);
+	client_emit("pad mode %d %u", group_index(client, group), mode);
 }
 
 static const struct zwp_tablet_pad_group_v2_listener group_listener = {
@@ -442,7 +441,7 @@ static void pad_group(void *data, struct zwp_tablet_pad_v2 *pad,
 		struct zwp_tablet_pad_group_v2 *group) {
 	struct client *client = data;
 	if (client->group_count == MAX_DEVICES) {
-		raw_client_emit("error too many pad groups");
+		client_emit("error too many pad groups");
 		zwp_tablet_pad_group_v2_destroy(group);
 		return;
 	}
@@ -462,12 +461,12 @@ static void pad_buttons(void *data, struct zwp_tablet_pad_v2 *pad,
 
 static void pad_done(void *data, struct zwp_tablet_pad_v2 *pad) {
 	struct client *client = data;
-	raw_client_emit("pad added buttons %u", client->pad_buttons);
+	client_emit("pad added buttons %u", client->pad_buttons);
 }
 
 static void pad_button(void *data, struct zwp_tablet_pad_v2 *pad, uint32_t time,
 		uint32_t button, uint32_t state) {
-	raw_client_emit("pad button %u %u", button, state);
+	client_emit("pad button %u %u", button, state);
 }
 
 static void pad_enter(void *data, struct zwp_tablet_pad_v2 *pad,
@@ -475,7 +474,7 @@ static void pad_enter(void *data, struct zwp_tablet_pad_v2 *pad,
 		struct wl_surface *surface) {
 	struct client *client = data;
 	int i = tablet_index(client, tablet);
-	raw_client_emit("pad enter %s%s",
+	client_emit("pad enter %s%s",
 			i >= 0 && client->tablet_names[i] != NULL ?
 					client->tablet_names[i] :
 					"(unknown tablet)",
@@ -484,11 +483,11 @@ static void pad_enter(void *data, struct zwp_tablet_pad_v2 *pad,
 
 static void pad_leave(void *data, struct zwp_tablet_pad_v2 *pad,
 		uint32_t serial, struct wl_surface *surface) {
-	raw_client_emit("pad leave");
+	client_emit("pad leave");
 }
 
 static void pad_removed(void *data, struct zwp_tablet_pad_v2 *pad) {
-	raw_client_emit("pad removed");
+	client_emit("pad removed");
 }
 
 static const struct zwp_tablet_pad_v2_listener pad_listener = {
@@ -506,7 +505,7 @@ static void seat_tablet_added(void *data, struct zwp_tablet_seat_v2 *seat,
 		struct zwp_tablet_v2 *tablet) {
 	struct client *client = data;
 	if (client->tablet_count == MAX_DEVICES) {
-		raw_client_emit("error too many tablets");
+		client_emit("error too many tablets");
 		zwp_tablet_v2_destroy(tablet);
 		return;
 	}
@@ -518,7 +517,7 @@ static void seat_tool_added(void *data, struct zwp_tablet_seat_v2 *seat,
 		struct zwp_tablet_tool_v2 *tool) {
 	struct client *client = data;
 	if (client->tool_count == MAX_DEVICES) {
-		raw_client_emit("error too many tools");
+		client_emit("error too many tools");
 		zwp_tablet_tool_v2_destroy(tool);
 		return;
 	}
@@ -530,7 +529,7 @@ static void seat_pad_added(void *data, struct zwp_tablet_seat_v2 *seat,
 		struct zwp_tablet_pad_v2 *pad) {
 	struct client *client = data;
 	if (client->pad_count == MAX_DEVICES) {
-		raw_client_emit("error too many pads");
+		client_emit("error too many pads");
 		zwp_tablet_pad_v2_destroy(pad);
 		return;
 	}
@@ -558,7 +557,7 @@ static bool start(void *data) {
 		return true;
 	}
 	if (client->tablet_manager == NULL) {
-		raw_client_emit("error missing globals");
+		client_emit("error missing globals");
 		return false;
 	}
 	client->tablet_seat =

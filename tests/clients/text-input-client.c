@@ -32,7 +32,7 @@ struct client {
 static void text_enter(void *data, struct zwp_text_input_v3 *text_input,
 		struct wl_surface *surface) {
 	struct client *client = data;
-	raw_client_emit("text enter");
+	client_emit("text enter");
 	zwp_text_input_v3_enable(text_input);
 	zwp_text_input_v3_set_surrounding_text(text_input, "hello", 5, 5);
 	zwp_text_input_v3_set_content_type(text_input, 0, 0);
@@ -43,27 +43,27 @@ static void text_enter(void *data, struct zwp_text_input_v3 *text_input,
 
 static void text_leave(void *data, struct zwp_text_input_v3 *text_input,
 		struct wl_surface *surface) {
-	raw_client_emit("text leave");
+	client_emit("text leave");
 }
 
 static void text_preedit(void *data, struct zwp_text_input_v3 *text_input,
 		const char *text, int32_t begin, int32_t end) {
-	raw_client_emit("preedit %s %d %d", text != NULL ? text : "-", begin, end);
+	client_emit("preedit %s %d %d", text != NULL ? text : "-", begin, end);
 }
 
 static void text_commit(void *data, struct zwp_text_input_v3 *text_input,
 		const char *text) {
-	raw_client_emit("commit %s", text != NULL ? text : "-");
+	client_emit("commit %s", text != NULL ? text : "-");
 }
 
 static void text_delete(void *data, struct zwp_text_input_v3 *text_input,
 		uint32_t before, uint32_t after) {
-	raw_client_emit("delete %u %u", before, after);
+	client_emit("delete %u %u", before, after);
 }
 
 static void text_done(void *data, struct zwp_text_input_v3 *text_input,
 		uint32_t serial) {
-	raw_client_emit("done");
+	client_emit("done");
 }
 
 static const struct zwp_text_input_v3_listener text_input_listener = {
@@ -95,7 +95,7 @@ static bool command(void *data, char *line) {
 static bool start(void *data) {
 	struct client *client = data;
 	if (client->manager == NULL) {
-		raw_client_emit("error missing globals");
+		client_emit("error missing globals");
 		return false;
 	}
 	client->text_input =

@@ -2,9 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <wayland-client.h>
-#include "client-globals.h"
-#include "raw-client.h"
+#include "client-skeleton.h"
 #include "wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 
@@ -42,9 +40,7 @@ struct handle {
 };
 
 struct tbar {
-	struct wl_display *display;
-	struct wl_registry *registry;
-	struct wl_seat *seat;
+	struct client_skeleton skel;
 	struct zxdg_output_manager_v1 *xdg_output_manager;
 	struct zwlr_foreign_toplevel_manager_v1 *manager;
 	uint32_t manager_name;
@@ -85,7 +81,7 @@ static void handle_output_enter(void *data,
 	struct output *output = output_from_wl(handle->tbar, wl_output);
 	for (int i = 0; i < handle->output_count; i++) {
 		if (handle->outputs[i] == output) {
-			raw_client_emit("error toplevel %d entered an output twice",
+			client_emit("error toplevel %d entered an output twice",
 					handle->number);
 			return;
 		}
@@ -109,7 +105,7 @@ static void handle_output_leave(void *data,
 			return;
 		}
 	}
-	raw_client_emit("error toplevel %d left an output it was not on",
+	client_emit("error toplevel %d left an output it was not on",
 			handle->number);
 }
 
@@ -149,7 +145,7 @@ static void handle_done(void *data,
 		strcat(outputs, outputs[0] ? "," : "");
 		strcat(outputs, handle->outputs[i]->name);
 	}
-	raw_client_emit("toplevel %d app_id=%s title=%s state=%s outputs=%s",
+	client_emit("toplevel %d app_id=%s title=%s state=%s outputs=%s",
 			handle->number, handle->app_id ? handle->app_id : "-",
 			handle->title ? handle->title : "-", state[0] ? state : "-",
 			outputs[0] ? outputs : "-");
@@ -166,7 +162,7 @@ static void handle_destroy(struct handle *handle) {
 static void handle_closed(void *data,
 		struct zwlr_foreign_toplevel_handle_v1 *object) {
 	struct handle *handle = data;
-	raw_client_emit("closed %d app_id=%s", handle->number,
+	client_emit("closed %d app_id=%s", handle->number,
 			handle->app_id ? handle->app_id : "-");
 	handle_destroy(handle);
 }
@@ -193,7 +189,7 @@ static void manager_toplevel(void *data,
 	struct tbar *tbar = data;
 	struct handle *handle = calloc(1, sizeof(*handle));
 	if (handle == NULL) {
-		raw_client_emit("error out of memory");
+		client_emit("error out of memory");
 		exit(1);
 	}
 	handle->tbar = tbar;
@@ -206,7 +202,7 @@ static void manager_toplevel(void *data,
 
 static void manager_finished(void *data,
 		struct zwlr_foreign_toplevel_manager_v1 *manager) {
-	raw_client_emit("finished");
+	client_emit("finished");
 }
 
 static const struct zwlr_foreign_toplevel_manager_v1_listener
@@ -242,7 +238,6 @@ static const struct zxdg_output_v1_listener xdg_output_listener = {
 };
 
 static const struct client_global bound_globals[] = {
-	{ &wl_seat_interface, 1, offsetof(struct tbar, seat), NULL },
 	{ &zxdg_output_manager_v1_interface, 2,
 			offsetof(struct tbar, xdg_output_manager), NULL },
 	{ 0 },
@@ -289,22 +284,14 @@ static bool on_line(void *data, char *line) {
 	struct tbar *tbar = data;
 	char command[32], app_id[128], extra[64];
 	int n = sscanf(line, "%31s %127s %63s", command, app_id, extra);
-	if (n >= 1 && strcmp(command, "quit") == 0) {
-		return false;
-	}
-	if (n >= 1 && strcmp(command, "sync") == 0) {
-		wl_display_roundtrip(tbar->display);
-		raw_client_emit("sync");
-		return true;
-	}
 	struct handle *handle = n >= 2 ? handle_by_app_id(tbar, app_id) : NULL;
 	if (handle == NULL) {
-		raw_client_emit("error no toplevel for \"%s\"", line);
+		client_emit("error no toplevel for \"%s\"", line);
 		return true;
 	}
 	struct zwlr_foreign_toplevel_handle_v1 *object = handle->object;
 	if (strcmp(command, "activate") == 0) {
-		zwlr_foreign_toplevel_handle_v1_activate(object, tbar->seat);
+		zwlr_foreign_toplevel_handle_v1_activate(object, tbar->skel.seat);
 	} else if (strcmp(command, "close") == 0) {
 		zwlr_foreign_toplevel_handle_v1_close(object);
 	} else if (strcmp(command, "maximize") == 0) {
@@ -319,21 +306,20 @@ static bool on_line(void *data, char *line) {
 		struct wl_output *output =
 				n >= 3 ? wl_output_by_name(tbar, extra) : NULL;
 		if (n >= 3 && output == NULL) {
-			raw_client_emit("error no output %s", extra);
+			client_emit("error no output %s", extra);
 			return true;
 		}
 		zwlr_foreign_toplevel_handle_v1_set_fullscreen(object, output);
 	} else if (strcmp(command, "unfullscreen") == 0) {
 		zwlr_foreign_toplevel_handle_v1_unset_fullscreen(object);
 	} else {
-		raw_client_emit("error unknown command \"%s\"", line);
+		client_emit("error unknown command \"%s\"", line);
 	}
 	return true;
 }
 
-/* Destroys every object the taskbar made and disconnects: a clean exit
- * leaves nothing behind (LeakSanitizer counts proxies still allocated). */
-static void tbar_finish(struct tbar *tbar) {
+/* Destroys every object the taskbar made, then the skeleton's. */
+static int tbar_finish(struct tbar *tbar, int status) {
 	struct handle *handle, *tmp;
 	wl_list_for_each_safe(handle, tmp, &tbar->handles, link) {
 		handle_destroy(handle);
@@ -355,35 +341,27 @@ static void tbar_finish(struct tbar *tbar) {
 	if (tbar->xdg_output_manager != NULL) {
 		zxdg_output_manager_v1_destroy(tbar->xdg_output_manager);
 	}
-	if (tbar->seat != NULL) {
-		wl_seat_destroy(tbar->seat);
-	}
-	if (tbar->registry != NULL) {
-		wl_registry_destroy(tbar->registry);
-	}
-	wl_display_disconnect(tbar->display);
+	return client_skeleton_finish(&tbar->skel, status);
 }
 
 int main(void) {
 	struct tbar tbar = { 0 };
 	wl_list_init(&tbar.handles);
-	tbar.display = wl_display_connect(NULL);
-	if (tbar.display == NULL) {
-		fprintf(stderr, "toplevel-client: cannot connect\n");
-		return 1;
-	}
-	struct client_globals globals = {
-		.table = bound_globals,
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
 		.global = registry_global,
 		.data = &tbar,
+		.seat_version = 1,
+		.command = on_line,
 	};
-	tbar.registry = client_globals_listen(tbar.display, &globals);
-	wl_display_roundtrip(tbar.display);
+	if (client_skeleton_connect(&tbar.skel, &spec) != 0) {
+		return tbar_finish(&tbar, 1);
+	}
+	struct wl_display *display = tbar.skel.display;
 	if (tbar.manager_name == 0 || tbar.xdg_output_manager == NULL) {
-		raw_client_emit("error no zwlr_foreign_toplevel_manager_v1 or "
-						"xdg-output");
-		tbar_finish(&tbar);
-		return 1;
+		client_emit("error no zwlr_foreign_toplevel_manager_v1 or "
+					"xdg-output");
+		return tbar_finish(&tbar, 1);
 	}
 	for (int i = 0; i < tbar.output_count; i++) {
 		struct output *output = &tbar.outputs[i];
@@ -394,14 +372,11 @@ int main(void) {
 				output);
 	}
 	// The names first, so the first output_enter already has one.
-	wl_display_roundtrip(tbar.display);
-	tbar.manager = wl_registry_bind(tbar.registry, tbar.manager_name,
+	wl_display_roundtrip(display);
+	tbar.manager = wl_registry_bind(tbar.skel.registry, tbar.manager_name,
 			&zwlr_foreign_toplevel_manager_v1_interface, 3);
 	zwlr_foreign_toplevel_manager_v1_add_listener(tbar.manager,
 			&manager_listener, &tbar);
-	wl_display_roundtrip(tbar.display);
-	raw_client_emit("ready");
-	int status = raw_client_run(tbar.display, on_line, &tbar);
-	tbar_finish(&tbar);
-	return status;
+	wl_display_roundtrip(display);
+	return tbar_finish(&tbar, client_skeleton_ready_run(&tbar.skel));
 }

@@ -56,15 +56,15 @@ static void set_string(char **field, const char *value) {
 static void handle_closed(void *data,
 		struct ext_foreign_toplevel_handle_v1 *wl_handle) {
 	struct handle *handle = data;
-	raw_client_emit("closed %d", handle->number);
+	client_emit("closed %d", handle->number);
 	handle_free(handle);
 }
 
 static void handle_done(void *data,
 		struct ext_foreign_toplevel_handle_v1 *wl_handle) {
 	struct handle *handle = data;
-	raw_client_emit("toplevel %d identifier=%s app_id=%s title=%s",
-			handle->number, handle->identifier ? handle->identifier : "(none)",
+	client_emit("toplevel %d identifier=%s app_id=%s title=%s", handle->number,
+			handle->identifier ? handle->identifier : "(none)",
 			handle->app_id ? handle->app_id : "(none)",
 			handle->title ? handle->title : "(none)");
 }
@@ -101,7 +101,7 @@ static void list_toplevel(void *data, struct ext_foreign_toplevel_list_v1 *list,
 	struct client *client = data;
 	struct handle *handle = calloc(1, sizeof(*handle));
 	if (handle == NULL) {
-		raw_client_emit("error out of memory");
+		client_emit("error out of memory");
 		ext_foreign_toplevel_handle_v1_destroy(wl_handle);
 		return;
 	}
@@ -117,7 +117,7 @@ static void list_finished(void *data,
 		struct ext_foreign_toplevel_list_v1 *list) {
 	struct client *client = data;
 	client->finished = true;
-	raw_client_emit("finished");
+	client_emit("finished");
 }
 
 static const struct ext_foreign_toplevel_list_v1_listener list_listener = {
@@ -147,7 +147,7 @@ int main(void) {
 	int status = client_skeleton_connect(&client.skel, &spec);
 	if (status == 0 && client.list == NULL) {
 		status = 1;
-		raw_client_emit("error compositor lacks ext_foreign_toplevel_list_v1");
+		client_emit("error compositor lacks ext_foreign_toplevel_list_v1");
 	} else if (status == 0) {
 		// Bound, not yet heard from: the handles there are come next.
 		ext_foreign_toplevel_list_v1_add_listener(client.list, &list_listener,

@@ -99,17 +99,17 @@ static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
 
 static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
 		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
-	raw_client_emit("keyboard enter %s", seat_name(data));
+	client_emit("keyboard enter %s", seat_name(data));
 }
 
 static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
 		uint32_t serial, struct wl_surface *surface) {
-	raw_client_emit("keyboard leave %s", seat_name(data));
+	client_emit("keyboard leave %s", seat_name(data));
 }
 
 static void keyboard_key(void *data, struct wl_keyboard *keyboard,
 		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
-	raw_client_emit("key %s %u %u", seat_name(data), key, state);
+	client_emit("key %s %u %u", seat_name(data), key, state);
 }
 
 static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
@@ -157,25 +157,25 @@ static void set_cursor(struct seat *seat, uint32_t serial) {
 static void pointer_enter(void *data, struct wl_pointer *pointer,
 		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
 		wl_fixed_t y) {
-	raw_client_emit("pointer enter %s %g %g", seat_name(data),
+	client_emit("pointer enter %s %g %g", seat_name(data),
 			wl_fixed_to_double(x), wl_fixed_to_double(y));
 	set_cursor(data, serial);
 }
 
 static void pointer_leave(void *data, struct wl_pointer *pointer,
 		uint32_t serial, struct wl_surface *surface) {
-	raw_client_emit("pointer leave %s", seat_name(data));
+	client_emit("pointer leave %s", seat_name(data));
 }
 
 static void pointer_motion(void *data, struct wl_pointer *pointer,
 		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
-	raw_client_emit("pointer motion %s %g %g", seat_name(data),
+	client_emit("pointer motion %s %g %g", seat_name(data),
 			wl_fixed_to_double(x), wl_fixed_to_double(y));
 }
 
 static void pointer_button(void *data, struct wl_pointer *pointer,
 		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
-	raw_client_emit("button %s %u %u", seat_name(data), button, state);
+	client_emit("button %s %u %u", seat_name(data), button, state);
 }
 
 static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
@@ -240,7 +240,7 @@ static void seat_name_event(void *data, struct wl_seat *wl_seat,
 	struct seat *seat = data;
 	free(seat->name);
 	seat->name = strdup(name);
-	raw_client_emit("seat added %s", seat_name(seat));
+	client_emit("seat added %s", seat_name(seat));
 }
 
 static const struct wl_seat_listener seat_listener = {
@@ -283,7 +283,7 @@ static void registry_global(void *data, struct wl_registry *registry,
 			return;
 		}
 	}
-	raw_client_emit("error too many seats");
+	client_emit("error too many seats");
 }
 
 static void registry_global_remove(void *data, struct wl_registry *registry,
@@ -292,7 +292,7 @@ static void registry_global_remove(void *data, struct wl_registry *registry,
 	for (int i = 0; i < MAX_SEATS; i++) {
 		struct seat *seat = &client->seats[i];
 		if (seat->wl_seat != NULL && seat->global_name == name) {
-			raw_client_emit("seat removed %s", seat_name(seat));
+			client_emit("seat removed %s", seat_name(seat));
 			seat_finish(seat);
 		}
 	}
@@ -342,7 +342,7 @@ static const char keymap[] =
 static bool send_keymap(struct client *client) {
 	int fd = memfd_create("keymap", MFD_CLOEXEC);
 	if (fd < 0 || write(fd, keymap, sizeof(keymap)) != sizeof(keymap)) {
-		raw_client_emit("error cannot make a keymap file");
+		client_emit("error cannot make a keymap file");
 		if (fd >= 0) {
 			close(fd);
 		}
@@ -360,7 +360,7 @@ static bool send_keymap(struct client *client) {
 static int start_remote(struct client *client) {
 	if (client->manager == NULL || client->keyboard_manager == NULL ||
 			client->pointer_manager == NULL) {
-		raw_client_emit("error missing globals");
+		client_emit("error missing globals");
 		return 1;
 	}
 	client->transient = ext_transient_seat_manager_v1_create(client->manager);
@@ -372,7 +372,7 @@ static int start_remote(struct client *client) {
 		}
 	}
 	if (client->denied) {
-		raw_client_emit("denied");
+		client_emit("denied");
 		return 1;
 	}
 	client->transient_seat = wl_registry_bind(client->skel.registry,
@@ -397,7 +397,7 @@ static bool start_window(void *data) {
 	struct client *client = data;
 	struct client_skeleton *skel = &client->skel;
 	if (client->cursor_mode == CURSOR_SHAPE && client->shape_manager == NULL) {
-		raw_client_emit("error no wp_cursor_shape_manager_v1");
+		client_emit("error no wp_cursor_shape_manager_v1");
 		return false;
 	}
 	if (client->cursor_mode == CURSOR_SURFACE) {
@@ -429,14 +429,14 @@ static bool on_line(void *data, char *line) {
 		send_key(client, WL_KEYBOARD_KEY_STATE_RELEASED);
 		// Once answered, gridwl has sent the keys on.
 		wl_display_roundtrip(client->skel.display);
-		raw_client_emit("key sent");
+		client_emit("key sent");
 	} else if (sscanf(line, "move %u %u %u %u", &x, &y, &w, &h) == 4 &&
 			client->virtual_pointer != NULL) {
 		zwlr_virtual_pointer_v1_motion_absolute(client->virtual_pointer,
 				client->time_msec += 10, x, y, w, h);
 		zwlr_virtual_pointer_v1_frame(client->virtual_pointer);
 		wl_display_roundtrip(client->skel.display);
-		raw_client_emit("moved");
+		client_emit("moved");
 	} else if (strcmp(line, "click") == 0 && client->virtual_pointer != NULL) {
 		for (int i = 0; i < 2; i++) {
 			zwlr_virtual_pointer_v1_button(client->virtual_pointer,
@@ -446,12 +446,12 @@ static bool on_line(void *data, char *line) {
 			zwlr_virtual_pointer_v1_frame(client->virtual_pointer);
 		}
 		wl_display_roundtrip(client->skel.display);
-		raw_client_emit("clicked");
+		client_emit("clicked");
 	} else if (strcmp(line, "destroy") == 0 && client->transient != NULL) {
 		ext_transient_seat_v1_destroy(client->transient);
 		client->transient = NULL;
 		wl_display_roundtrip(client->skel.display);
-		raw_client_emit("destroyed");
+		client_emit("destroyed");
 	} else {
 		return client_skeleton_bad_command(&client->skel, line);
 	}

@@ -51,12 +51,12 @@ static const char good_keymap[] =
 static int keymap_file(const char *text, size_t size, bool nul) {
 	int fd = memfd_create("keymap", MFD_CLOEXEC);
 	if (fd < 0 || ftruncate(fd, (off_t)size) != 0) {
-		raw_client_emit("error cannot make a keymap file");
+		client_emit("error cannot make a keymap file");
 		return -1;
 	}
 	char *data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (data == MAP_FAILED) {
-		raw_client_emit("error cannot map the keymap file");
+		client_emit("error cannot map the keymap file");
 		close(fd);
 		return -1;
 	}
@@ -101,7 +101,7 @@ static bool send_mode(struct wl_proxy *keyboard, const char *mode) {
 	} else if (strcmp(mode, "pipe") == 0) {
 		int fds[2];
 		if (pipe(fds) != 0) {
-			raw_client_emit("error cannot make a pipe");
+			client_emit("error cannot make a pipe");
 			return false;
 		}
 		close(fds[1]);
@@ -113,7 +113,7 @@ static bool send_mode(struct wl_proxy *keyboard, const char *mode) {
 				30u, (uint32_t)WL_KEYBOARD_KEY_STATE_PRESSED);
 		return true;
 	} else {
-		raw_client_emit("error unknown mode %s", mode);
+		client_emit("error unknown mode %s", mode);
 		return false;
 	}
 	if (fd < 0) {
@@ -140,18 +140,18 @@ int main(int argc, char **argv) {
 	struct wl_registry *registry = client_globals_listen(display, &globals);
 	wl_display_roundtrip(display);
 	if (client.seat == NULL || client.manager == NULL) {
-		raw_client_emit("error no wl_seat or no virtual keyboard manager");
+		client_emit("error no wl_seat or no virtual keyboard manager");
 		return 1;
 	}
 	struct wl_proxy *keyboard = wl_proxy_marshal_flags(client.manager,
 			VIRTUAL_KEYBOARD_MANAGER_CREATE, &zwp_virtual_keyboard_v1_interface,
 			1, 0, client.seat, NULL);
-	raw_client_emit("ready");
+	client_emit("ready");
 	int status = 1;
 	if (send_mode(keyboard, argv[1])) {
 		status = wl_display_roundtrip(display) < 0 ?
 				raw_client_report_disconnect(display) :
-				(raw_client_emit("alive"), 0);
+				(client_emit("alive"), 0);
 	}
 	wl_proxy_marshal_flags(keyboard, VIRTUAL_KEYBOARD_DESTROY, NULL, 1,
 			WL_MARSHAL_FLAG_DESTROY);

@@ -88,7 +88,7 @@ static void ws_capabilities(void *data, struct ext_workspace_handle_v1 *h,
 
 static void ws_removed(void *data, struct ext_workspace_handle_v1 *h) {
 	struct workspace *ws = data;
-	raw_client_emit("removed %s", ws->id);
+	client_emit("removed %s", ws->id);
 }
 
 static const struct ext_workspace_handle_v1_listener ws_listener = {
@@ -133,7 +133,7 @@ static void group_workspace_leave(void *data,
 }
 
 static void group_removed(void *data, struct ext_workspace_group_handle_v1 *g) {
-	raw_client_emit("group removed");
+	client_emit("group removed");
 }
 
 static const struct ext_workspace_group_handle_v1_listener group_listener = {
@@ -150,7 +150,7 @@ static void manager_workspace_group(void *data,
 		struct ext_workspace_group_handle_v1 *group) {
 	struct client *client = data;
 	if (client->group != NULL) {
-		raw_client_emit("error a second group");
+		client_emit("error a second group");
 		ext_workspace_group_handle_v1_destroy(group);
 		return;
 	}
@@ -163,7 +163,7 @@ static void manager_workspace(void *data,
 		struct ext_workspace_handle_v1 *handle) {
 	struct client *client = data;
 	if (client->count == MAX_WORKSPACES) {
-		raw_client_emit("error too many workspaces");
+		client_emit("error too many workspaces");
 		ext_workspace_handle_v1_destroy(handle);
 		return;
 	}
@@ -190,23 +190,23 @@ static void state_words(uint32_t state, char *buf, size_t size) {
 
 static void manager_done(void *data, struct ext_workspace_manager_v1 *m) {
 	struct client *client = data;
-	raw_client_emit("group outputs=%d workspaces=%d capabilities=%u",
+	client_emit("group outputs=%d workspaces=%d capabilities=%u",
 			client->group_outputs, client->group_workspaces,
 			client->group_capabilities);
 	for (int i = 0; i < client->count; i++) {
 		struct workspace *ws = &client->workspaces[i];
 		char state[64];
 		state_words(ws->state, state, sizeof(state));
-		raw_client_emit(
+		client_emit(
 				"workspace %s name=%s coordinates=%d state=%s capabilities=%u",
 				ws->id, ws->name, ws->coordinate, state, ws->capabilities);
 	}
-	raw_client_emit("done");
+	client_emit("done");
 }
 
 static void manager_finished(void *data, struct ext_workspace_manager_v1 *m) {
 	struct client *client = data;
-	raw_client_emit("finished");
+	client_emit("finished");
 	ext_workspace_manager_v1_destroy(client->manager);
 	client->manager = NULL;
 }
@@ -254,7 +254,7 @@ static bool on_line(void *data, char *line) {
 		*space = '\0';
 		ws = find(client, space + 1);
 		if (ws == NULL) {
-			raw_client_emit("error no workspace %s", space + 1);
+			client_emit("error no workspace %s", space + 1);
 			return true;
 		}
 	}
@@ -262,7 +262,7 @@ static bool on_line(void *data, char *line) {
 		return false;
 	} else if (strcmp(line, "sync") == 0) {
 		wl_display_roundtrip(client->display);
-		raw_client_emit("sync");
+		client_emit("sync");
 	} else if (strcmp(line, "stop") == 0 && client->manager != NULL) {
 		ext_workspace_manager_v1_stop(client->manager);
 	} else if (ws != NULL && client->manager != NULL &&
@@ -277,7 +277,7 @@ static bool on_line(void *data, char *line) {
 		}
 		ext_workspace_manager_v1_commit(client->manager);
 	} else {
-		raw_client_emit("error unknown command \"%s\"", line);
+		client_emit("error unknown command \"%s\"", line);
 	}
 	wl_display_flush(client->display);
 	return true;
@@ -306,7 +306,7 @@ int main(int argc, char **argv) {
 	wl_display_roundtrip(client.display);
 	int status = 1;
 	if (client.manager_name == 0) {
-		raw_client_emit("error compositor lacks ext_workspace_manager_v1");
+		client_emit("error compositor lacks ext_workspace_manager_v1");
 	} else {
 		bind_manager(&client);
 		for (int i = 0; i < client.late_count; i++) {
@@ -314,7 +314,7 @@ int main(int argc, char **argv) {
 					wl_registry_bind(client.registry, client.late_names[i],
 							&wl_output_interface, 1);
 		}
-		raw_client_emit("ready");
+		client_emit("ready");
 		status = raw_client_run(client.display, on_line, &client);
 	}
 	// Every object made is destroyed: LeakSanitizer counts proxies.

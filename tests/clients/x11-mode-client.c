@@ -1,11 +1,9 @@
-#include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <xcb/randr.h>
-#include <xcb/xcb.h>
+#include "x11-client.h"
 
 /*
  * An X11 game at its own resolution: it sets the first output to the
@@ -22,14 +20,8 @@
 #define LEFT_PIXEL 0xd02020u
 #define RIGHT_PIXEL 0x2040d0u
 
-struct mode_client {
-	xcb_connection_t *conn;
-	xcb_screen_t *screen;
-	xcb_window_t window;
-};
-
 /* The first output with a CRTC set to 640x480; false when none can be. */
-static bool set_mode(struct mode_client *c, int *x, int *y) {
+static bool set_mode(struct x11_client *c, int *x, int *y) {
 	xcb_randr_get_screen_resources_current_reply_t *resources =
 			xcb_randr_get_screen_resources_current_reply(c->conn,
 					xcb_randr_get_screen_resources_current(c->conn,
@@ -87,82 +79,32 @@ static bool set_mode(struct mode_client *c, int *x, int *y) {
 	return ok;
 }
 
-static void create_window(struct mode_client *c, int x, int y) {
-	c->window = xcb_generate_id(c->conn);
+static void create_window(struct x11_client *c, int x, int y) {
 	uint32_t values[] = { LEFT_PIXEL, 1,
 		XCB_EVENT_MASK_STRUCTURE_NOTIFY | XCB_EVENT_MASK_BUTTON_PRESS };
-	xcb_create_window(c->conn, XCB_COPY_FROM_PARENT, c->window, c->screen->root,
-			(int16_t)x, (int16_t)y, 640, 480, 0, XCB_WINDOW_CLASS_INPUT_OUTPUT,
-			c->screen->root_visual,
+	xcb_window_t window = x11_client_create_window(c, XCB_NONE, x, y, 640, 480,
 			XCB_CW_BACK_PIXEL | XCB_CW_OVERRIDE_REDIRECT | XCB_CW_EVENT_MASK,
 			values);
-	xcb_window_t right = xcb_generate_id(c->conn);
 	uint32_t right_values[] = { RIGHT_PIXEL };
-	xcb_create_window(c->conn, XCB_COPY_FROM_PARENT, right, c->window, 320, 0,
-			320, 480, 0, XCB_WINDOW_CLASS_INPUT_OUTPUT, c->screen->root_visual,
+	xcb_window_t right = x11_client_create_window(c, window, 320, 0, 320, 480,
 			XCB_CW_BACK_PIXEL, right_values);
 	xcb_map_window(c->conn, right);
-	xcb_map_window(c->conn, c->window);
-	xcb_flush(c->conn);
+	xcb_map_window(c->conn, window);
+	c->ready_window = window;
 }
 
 int main(int argc, char *argv[]) {
 	bool no_mode = argc > 1 && strcmp(argv[1], "--no-mode") == 0;
-	struct mode_client c = { 0 };
-	c.conn = xcb_connect(NULL, NULL);
-	if (xcb_connection_has_error(c.conn)) {
-		fprintf(stderr, "x11-mode-client: cannot connect to $DISPLAY\n");
-		xcb_disconnect(c.conn);
-		return 1;
+	struct x11_client c = { .event = x11_client_print_press };
+	if (!x11_client_connect(&c, "x11-mode-client")) {
+		return x11_client_finish(&c, 1);
 	}
-	c.screen = xcb_setup_roots_iterator(xcb_get_setup(c.conn)).data;
 	int x = 0, y = 0;
 	if (!no_mode && !set_mode(&c, &x, &y)) {
-		fprintf(stderr, "x11-mode-client: cannot set a 640x480 mode\n");
-		xcb_disconnect(c.conn);
-		return 1;
+		return x11_client_fail(&c, "cannot set a 640x480 mode");
 	}
-	printf("mode\n");
-	fflush(stdout);
+	client_emit("mode");
 	create_window(&c, x, y);
-
-	bool mapped = false;
-	while (!xcb_connection_has_error(c.conn)) {
-		xcb_generic_event_t *event;
-		while ((event = xcb_poll_for_event(c.conn)) != NULL) {
-			if ((event->response_type & 0x7f) == XCB_MAP_NOTIFY &&
-					((xcb_map_notify_event_t *)event)->window == c.window &&
-					!mapped) {
-				mapped = true;
-				printf("ready\n");
-				fflush(stdout);
-			} else if ((event->response_type & 0x7f) == XCB_BUTTON_PRESS) {
-				xcb_button_press_event_t *press = (void *)event;
-				printf("button %d %d\n", press->event_x, press->event_y);
-				fflush(stdout);
-			}
-			free(event);
-		}
-		xcb_flush(c.conn);
-		struct pollfd fds[] = {
-			{ .fd = xcb_get_file_descriptor(c.conn), .events = POLLIN },
-			{ .fd = STDIN_FILENO, .events = POLLIN },
-		};
-		if (poll(fds, 2, -1) < 0) {
-			break;
-		}
-		if (fds[1].revents & (POLLIN | POLLHUP)) {
-			char buf[64];
-			ssize_t n = read(STDIN_FILENO, buf, sizeof(buf) - 1);
-			if (n <= 0) {
-				break;
-			}
-			buf[n] = '\0';
-			if (strstr(buf, "quit") != NULL) {
-				break;
-			}
-		}
-	}
-	xcb_disconnect(c.conn);
-	return 0;
+	x11_client_run(&c);
+	return x11_client_finish(&c, 0);
 }

@@ -10,7 +10,7 @@ static void pointer_enter(void *data, struct wl_pointer *pointer,
 	struct client_skeleton *skel = data;
 	skel->pointer_serial = serial;
 	if (skel->spec->pointer & CLIENT_POINTER_ENTER) {
-		raw_client_emit("pointer enter %.2f %.2f", wl_fixed_to_double(x),
+		client_emit("pointer enter %.2f %.2f", wl_fixed_to_double(x),
 				wl_fixed_to_double(y));
 	}
 }
@@ -19,7 +19,7 @@ static void pointer_leave(void *data, struct wl_pointer *pointer,
 		uint32_t serial, struct wl_surface *surface) {
 	struct client_skeleton *skel = data;
 	if (skel->spec->pointer & CLIENT_POINTER_ENTER) {
-		raw_client_emit("pointer leave");
+		client_emit("pointer leave");
 	}
 }
 
@@ -27,7 +27,7 @@ static void pointer_motion(void *data, struct wl_pointer *pointer,
 		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
 	struct client_skeleton *skel = data;
 	if (skel->spec->pointer & CLIENT_POINTER_MOTION) {
-		raw_client_emit("pointer motion %.2f %.2f", wl_fixed_to_double(x),
+		client_emit("pointer motion %.2f %.2f", wl_fixed_to_double(x),
 				wl_fixed_to_double(y));
 	}
 }
@@ -36,7 +36,7 @@ static void pointer_button(void *data, struct wl_pointer *pointer,
 		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
 	struct client_skeleton *skel = data;
 	if (skel->spec->pointer & CLIENT_POINTER_BUTTON) {
-		raw_client_emit("pointer button %u %u", button, state);
+		client_emit("pointer button %u %u", button, state);
 	}
 }
 
@@ -141,7 +141,7 @@ int client_skeleton_connect(struct client_skeleton *skel,
 				(skel->compositor == NULL || skel->shm == NULL ||
 						skel->wm_base == NULL)) ||
 			(spec->seat_version > 0 && skel->seat == NULL)) {
-		raw_client_emit("error missing globals");
+		client_emit("error missing globals");
 		return 1;
 	}
 	return 0;
@@ -203,8 +203,7 @@ void client_skeleton_draw(struct client_skeleton *skel) {
 bool client_skeleton_bad_command(const struct client_skeleton *skel,
 		const char *line) {
 	const char *word = skel->spec->bad_command_word;
-	raw_client_emit("error %s command \"%s\"", word != NULL ? word : "bad",
-			line);
+	client_emit("error %s command \"%s\"", word != NULL ? word : "bad", line);
 	return true;
 }
 
@@ -214,7 +213,7 @@ static bool on_line(void *data, char *line) {
 		return false;
 	} else if (strcmp(line, "sync") == 0) {
 		wl_display_roundtrip(skel->display);
-		raw_client_emit("sync");
+		client_emit("sync");
 		return true;
 	}
 	if (skel->spec->command == NULL) {
@@ -228,7 +227,7 @@ int client_skeleton_run(struct client_skeleton *skel) {
 }
 
 int client_skeleton_ready_run(struct client_skeleton *skel) {
-	raw_client_emit("ready");
+	client_emit("ready");
 	return client_skeleton_run(skel);
 }
 

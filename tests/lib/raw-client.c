@@ -1,6 +1,5 @@
 #include <errno.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,20 +9,11 @@
 #include "client-shm.h"
 #include "raw-client.h"
 
-void raw_client_emit(const char *fmt, ...) {
-	va_list args;
-	va_start(args, fmt);
-	vprintf(fmt, args);
-	va_end(args);
-	putchar('\n');
-	fflush(stdout);
-}
-
 struct wl_display *raw_client_connect(void) {
 	struct wl_display *display = wl_display_connect(NULL);
 	if (display == NULL) {
-		raw_client_emit("error cannot connect: %s", strerror(errno));
-		raw_client_emit("disconnected");
+		client_emit("error cannot connect: %s", strerror(errno));
+		client_emit("disconnected");
 	}
 	return display;
 }
@@ -34,12 +24,12 @@ int raw_client_report_disconnect(struct wl_display *display) {
 		const struct wl_interface *interface;
 		uint32_t id;
 		uint32_t code = wl_display_get_protocol_error(display, &interface, &id);
-		raw_client_emit("error protocol interface=%s code=%u id=%u",
+		client_emit("error protocol interface=%s code=%u id=%u",
 				interface ? interface->name : "?", code, id);
 	} else {
-		raw_client_emit("error %s", strerror(err ? err : EPIPE));
+		client_emit("error %s", strerror(err ? err : EPIPE));
 	}
-	raw_client_emit("disconnected");
+	client_emit("disconnected");
 	return 1;
 }
 
@@ -157,7 +147,7 @@ bool raw_client_buffers_add(struct raw_client_buffers *buffers,
 		struct wl_buffer *buffer) {
 	struct tracked_buffer *tracked = calloc(1, sizeof(*tracked));
 	if (tracked == NULL) {
-		raw_client_emit("error out of memory");
+		client_emit("error out of memory");
 		wl_buffer_destroy(buffer);
 		return false;
 	}
@@ -181,7 +171,7 @@ static struct wl_buffer *pattern_buffer(struct wl_shm *shm, int width,
 	struct wl_buffer *buffer = client_shm_buffer(shm, width, height,
 			WL_SHM_FORMAT_ARGB8888, &pixels);
 	if (buffer == NULL) {
-		raw_client_emit("error no memory for a %dx%d buffer: %s", width, height,
+		client_emit("error no memory for a %dx%d buffer: %s", width, height,
 				strerror(errno));
 		return NULL;
 	}
@@ -214,24 +204,18 @@ struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
 	return buffer;
 }
 
-int raw_client_map_toplevel(struct wl_display *display,
-		struct xdg_wm_base *wm_base, struct wl_surface *surface,
-		struct xdg_surface **xdg_surface, struct xdg_toplevel **toplevel,
-		const struct xdg_surface_listener *listener, void *data,
-		const char *app_id, const char *title, const bool *configured) {
-	*xdg_surface = xdg_wm_base_get_xdg_surface(wm_base, surface);
-	xdg_surface_add_listener(*xdg_surface, listener, data);
-	*toplevel = xdg_surface_get_toplevel(*xdg_surface);
-	xdg_toplevel_add_listener(*toplevel, &raw_client_toplevel_listener, data);
-	xdg_toplevel_set_app_id(*toplevel, app_id);
-	if (title != NULL) {
-		xdg_toplevel_set_title(*toplevel, title);
+bool raw_client_show_pattern(struct wl_shm *shm, struct wl_surface *surface,
+		int width, int height, int scale, const struct pattern *pattern,
+		const struct wl_callback_listener *frame_listener, void *data) {
+	struct wl_buffer *buffer = raw_client_pattern_buffer(shm, width * scale,
+			height * scale, pattern);
+	if (buffer == NULL) {
+		return false;
 	}
+	wl_surface_set_buffer_scale(surface, scale);
+	wl_surface_attach(surface, buffer, 0, 0);
+	wl_surface_damage_buffer(surface, 0, 0, INT32_MAX, INT32_MAX);
+	wl_callback_add_listener(wl_surface_frame(surface), frame_listener, data);
 	wl_surface_commit(surface);
-	while (!*configured) {
-		if (wl_display_dispatch(display) < 0) {
-			return raw_client_report_disconnect(display);
-		}
-	}
-	return 0;
+	return true;
 }

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <wayland-client.h>
+#include "client-emit.h"
 #include "pattern.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -12,10 +13,6 @@
  * layer-client, lock-client, ...) share: their line protocol on stdout,
  * their event loop, the seat, and the listeners that do nothing but answer.
  */
-
-/* One line on stdout, flushed at once for the harness to read. */
-void raw_client_emit(const char *fmt, ...)
-		__attribute__((format(printf, 1, 2)));
 
 /* Connects to the compositor; NULL after printing "error cannot connect:
  * REASON" and "disconnected", as a client the compositor drops does. */
@@ -39,6 +36,14 @@ int raw_client_run(struct wl_display *display,
  * after printing "error ..." when there is no memory for it. */
 struct wl_buffer *raw_client_pattern_buffer(struct wl_shm *shm, int width,
 		int height, const struct pattern *pattern);
+
+/* Commits on surface a raw_client_pattern_buffer of width x height
+ * logical pixels at scale, damaged whole, with a frame callback that
+ * frame_listener hears with data (it destroys the callback). false, with
+ * nothing committed, when there is no memory for the buffer. */
+bool raw_client_show_pattern(struct wl_shm *shm, struct wl_surface *surface,
+		int width, int height, int scale, const struct pattern *pattern,
+		const struct wl_callback_listener *frame_listener, void *data);
 
 /* The buffers a client has handed to the compositor and not had back: each
  * destroys itself when released, and whatever is still out at exit is
@@ -84,16 +89,5 @@ void raw_client_input_bind(struct raw_client_input *input,
 
 /* Takes whatever size the compositor asks for and ignores close. */
 extern const struct xdg_toplevel_listener raw_client_toplevel_listener;
-
-/* Makes surface an xdg toplevel with app_id (and title when not NULL),
- * its xdg_surface heard by listener with data, commits it and dispatches
- * until *configured (which that listener sets when it has drawn). 0 then;
- * raw_client_report_disconnect's status when the compositor drops the
- * client first. */
-int raw_client_map_toplevel(struct wl_display *display,
-		struct xdg_wm_base *wm_base, struct wl_surface *surface,
-		struct xdg_surface **xdg_surface, struct xdg_toplevel **toplevel,
-		const struct xdg_surface_listener *listener, void *data,
-		const char *app_id, const char *title, const bool *configured);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <wayland-client.h>
+#include "client-emit.h"
 #include "client-globals.h"
 #include "pattern.h"
 
@@ -180,10 +181,6 @@ struct client {
 	bool running;
 	int exit_status;
 };
-
-/* Prints one line to stdout and flushes it, so a reader sees each event as
- * it happens. */
-void client_emit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* cursor.c */
 struct client_cursor *client_cursor_create(struct client *client,

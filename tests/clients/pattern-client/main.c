@@ -2,7 +2,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,15 +90,6 @@ static const char usage[] =
 		"window geometry; popup ready follows the popup's commit.\n"
 		"subsurface-move puts subsurface I at X,Y and commits the main surface,\n"
 		"which applies it; sync then vouches for it.\n";
-
-void client_emit(const char *fmt, ...) {
-	va_list args;
-	va_start(args, fmt);
-	vprintf(fmt, args);
-	va_end(args);
-	putchar('\n');
-	fflush(stdout);
-}
 
 static bool parse_int(const char *text, int min, int max, int *out) {
 	char *end;
