@@ -4,6 +4,7 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "input/cursor.h"
+#include "input/listeners.h"
 #include "input/seat.h"
 #include "input/tablet.h"
 #include "input/transient_seat.h"
@@ -18,9 +19,8 @@
  */
 struct gridwl_cursor_shape {
 	struct gridwl_seat *seat;
-	struct wlr_cursor_shape_manager_v1 *wlr_manager;
+	struct gridwl_listeners listeners; // on the wlr manager
 	struct wl_listener request_set_shape;
-	struct wl_listener destroy;
 };
 
 static void handle_request_set_shape(struct wl_listener *listener, void *data) {
@@ -48,41 +48,22 @@ static void handle_request_set_shape(struct wl_listener *listener, void *data) {
 	gridwl_cursor_set_theme_image(seat, name);
 }
 
-static void cursor_shape_finish(struct gridwl_cursor_shape *cursor_shape) {
-	if (cursor_shape->wlr_manager == NULL) {
-		return;
-	}
-	wl_list_remove(&cursor_shape->request_set_shape.link);
-	wl_list_remove(&cursor_shape->destroy.link);
-	cursor_shape->wlr_manager = NULL;
-}
-
-static void handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_cursor_shape *cursor_shape =
-			wl_container_of(listener, cursor_shape, destroy);
-	// The display went first; the seat frees us later.
-	cursor_shape_finish(cursor_shape);
-}
-
 struct gridwl_cursor_shape *gridwl_cursor_shape_create(
 		struct gridwl_seat *seat) {
-	struct gridwl_cursor_shape *cursor_shape = calloc(1, sizeof(*cursor_shape));
+	// Goes with the display, and our listeners with it.
+	struct wlr_cursor_shape_manager_v1 *wlr_manager =
+			wlr_cursor_shape_manager_v1_create(seat->server->display, 1);
+	struct gridwl_cursor_shape *cursor_shape =
+			wlr_manager != NULL ? calloc(1, sizeof(*cursor_shape)) : NULL;
 	if (cursor_shape == NULL) {
 		return NULL;
 	}
 	cursor_shape->seat = seat;
-	cursor_shape->wlr_manager =
-			wlr_cursor_shape_manager_v1_create(seat->server->display, 1);
-	if (cursor_shape->wlr_manager == NULL) {
-		free(cursor_shape);
-		return NULL;
-	}
-	cursor_shape->request_set_shape.notify = handle_request_set_shape;
-	wl_signal_add(&cursor_shape->wlr_manager->events.request_set_shape,
-			&cursor_shape->request_set_shape);
-	cursor_shape->destroy.notify = handle_destroy;
-	wl_signal_add(&cursor_shape->wlr_manager->events.destroy,
-			&cursor_shape->destroy);
+	gridwl_listeners_add(&cursor_shape->listeners,
+			&wlr_manager->events.request_set_shape,
+			&cursor_shape->request_set_shape, handle_request_set_shape);
+	gridwl_listeners_until(&cursor_shape->listeners,
+			&wlr_manager->events.destroy);
 	return cursor_shape;
 }
 
@@ -90,7 +71,6 @@ void gridwl_cursor_shape_destroy(struct gridwl_cursor_shape *cursor_shape) {
 	if (cursor_shape == NULL) {
 		return;
 	}
-	// The wlr manager itself goes with the display.
-	cursor_shape_finish(cursor_shape);
+	gridwl_listeners_remove(&cursor_shape->listeners);
 	free(cursor_shape);
 }

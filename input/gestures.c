@@ -5,6 +5,7 @@
 #include <wlr/types/wlr_seat.h>
 #include "compositor/services/idle.h"
 #include "compositor/server.h"
+#include "input/listeners.h"
 #include "input/seat.h"
 
 /*
@@ -18,6 +19,7 @@
 struct gridwl_gestures {
 	struct gridwl_seat *seat;
 	struct wlr_pointer_gestures_v1 *wlr_gestures;
+	struct gridwl_listeners listeners; // on the seat's cursor
 	struct wl_listener swipe_begin;
 	struct wl_listener swipe_update;
 	struct wl_listener swipe_end;
@@ -113,22 +115,23 @@ struct gridwl_gestures *gridwl_gestures_create(struct gridwl_seat *seat) {
 		return NULL;
 	}
 	struct wlr_cursor *cursor = seat->cursor;
-	gestures->swipe_begin.notify = handle_swipe_begin;
-	wl_signal_add(&cursor->events.swipe_begin, &gestures->swipe_begin);
-	gestures->swipe_update.notify = handle_swipe_update;
-	wl_signal_add(&cursor->events.swipe_update, &gestures->swipe_update);
-	gestures->swipe_end.notify = handle_swipe_end;
-	wl_signal_add(&cursor->events.swipe_end, &gestures->swipe_end);
-	gestures->pinch_begin.notify = handle_pinch_begin;
-	wl_signal_add(&cursor->events.pinch_begin, &gestures->pinch_begin);
-	gestures->pinch_update.notify = handle_pinch_update;
-	wl_signal_add(&cursor->events.pinch_update, &gestures->pinch_update);
-	gestures->pinch_end.notify = handle_pinch_end;
-	wl_signal_add(&cursor->events.pinch_end, &gestures->pinch_end);
-	gestures->hold_begin.notify = handle_hold_begin;
-	wl_signal_add(&cursor->events.hold_begin, &gestures->hold_begin);
-	gestures->hold_end.notify = handle_hold_end;
-	wl_signal_add(&cursor->events.hold_end, &gestures->hold_end);
+	struct gridwl_listeners *listeners = &gestures->listeners;
+	gridwl_listeners_add(listeners, &cursor->events.swipe_begin,
+			&gestures->swipe_begin, handle_swipe_begin);
+	gridwl_listeners_add(listeners, &cursor->events.swipe_update,
+			&gestures->swipe_update, handle_swipe_update);
+	gridwl_listeners_add(listeners, &cursor->events.swipe_end,
+			&gestures->swipe_end, handle_swipe_end);
+	gridwl_listeners_add(listeners, &cursor->events.pinch_begin,
+			&gestures->pinch_begin, handle_pinch_begin);
+	gridwl_listeners_add(listeners, &cursor->events.pinch_update,
+			&gestures->pinch_update, handle_pinch_update);
+	gridwl_listeners_add(listeners, &cursor->events.pinch_end,
+			&gestures->pinch_end, handle_pinch_end);
+	gridwl_listeners_add(listeners, &cursor->events.hold_begin,
+			&gestures->hold_begin, handle_hold_begin);
+	gridwl_listeners_add(listeners, &cursor->events.hold_end,
+			&gestures->hold_end, handle_hold_end);
 	return gestures;
 }
 
@@ -137,13 +140,6 @@ void gridwl_gestures_destroy(struct gridwl_gestures *gestures) {
 		return;
 	}
 	// Before the cursor whose signals these are.
-	wl_list_remove(&gestures->swipe_begin.link);
-	wl_list_remove(&gestures->swipe_update.link);
-	wl_list_remove(&gestures->swipe_end.link);
-	wl_list_remove(&gestures->pinch_begin.link);
-	wl_list_remove(&gestures->pinch_update.link);
-	wl_list_remove(&gestures->pinch_end.link);
-	wl_list_remove(&gestures->hold_begin.link);
-	wl_list_remove(&gestures->hold_end.link);
+	gridwl_listeners_remove(&gestures->listeners);
 	free(gestures);
 }

@@ -10,6 +10,7 @@
 #include "compositor/server.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/view/view.h"
+#include "input/listeners.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
 #include "wlr_compat/wlr_compat.h"
@@ -19,6 +20,8 @@ struct gridwl_pointer_constraints {
 	struct wlr_pointer_constraints_v1 *wlr_constraints;
 	// The one constraint in effect, NULL when the pointer is free.
 	struct gridwl_pointer_constraint *active;
+	// On the wlr manager and the seat.
+	struct gridwl_listeners listeners;
 	struct wl_listener new_constraint;
 	struct wl_listener pointer_focus_change;
 	struct wl_listener keyboard_focus_change;
@@ -294,15 +297,16 @@ struct gridwl_pointer_constraints *gridwl_pointer_constraints_create(
 		free(constraints);
 		return NULL;
 	}
-	constraints->new_constraint.notify = handle_new_constraint;
-	wl_signal_add(&constraints->wlr_constraints->events.new_constraint,
-			&constraints->new_constraint);
-	constraints->pointer_focus_change.notify = handle_pointer_focus_change;
-	wl_signal_add(&seat->wlr_seat->pointer_state.events.focus_change,
-			&constraints->pointer_focus_change);
-	constraints->keyboard_focus_change.notify = handle_keyboard_focus_change;
-	wl_signal_add(&seat->wlr_seat->keyboard_state.events.focus_change,
-			&constraints->keyboard_focus_change);
+	struct gridwl_listeners *listeners = &constraints->listeners;
+	gridwl_listeners_add(listeners,
+			&constraints->wlr_constraints->events.new_constraint,
+			&constraints->new_constraint, handle_new_constraint);
+	gridwl_listeners_add(listeners,
+			&seat->wlr_seat->pointer_state.events.focus_change,
+			&constraints->pointer_focus_change, handle_pointer_focus_change);
+	gridwl_listeners_add(listeners,
+			&seat->wlr_seat->keyboard_state.events.focus_change,
+			&constraints->keyboard_focus_change, handle_keyboard_focus_change);
 	return constraints;
 }
 
@@ -312,8 +316,6 @@ void gridwl_pointer_constraints_destroy(
 		return;
 	}
 	// The constraints went with their clients.
-	wl_list_remove(&constraints->new_constraint.link);
-	wl_list_remove(&constraints->pointer_focus_change.link);
-	wl_list_remove(&constraints->keyboard_focus_change.link);
+	gridwl_listeners_remove(&constraints->listeners);
 	free(constraints);
 }

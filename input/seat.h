@@ -6,6 +6,7 @@
 #include <wayland-server-core.h>
 #include <wlr/util/box.h>
 #include "input/cursor_surface.h"
+#include "input/listeners.h"
 
 struct gridwl_server;
 struct gridwl_output;
@@ -117,6 +118,7 @@ struct gridwl_seat {
 
 	struct wl_listener new_input;
 	struct gridwl_cursor_events cursor_events;
+	struct gridwl_listeners touch_listeners; // on the cursor
 	struct wl_listener touch_down;
 	struct wl_listener touch_up;
 	struct wl_listener touch_motion;

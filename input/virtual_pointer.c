@@ -8,14 +8,14 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "input/input_device.h"
+#include "input/listeners.h"
 #include "input/seat.h"
 #include "input/transient_seat.h"
 
 struct gridwl_virtual_pointer_manager {
 	struct gridwl_seat *seat;
-	struct wlr_virtual_pointer_manager_v1 *wlr_manager;
+	struct gridwl_listeners listeners; // on the wlr manager
 	struct wl_listener new_virtual_pointer;
-	struct wl_listener destroy;
 };
 
 /* What the seat's pointer bookkeeping does not know: the output a client
@@ -101,41 +101,21 @@ static void manager_handle_new_virtual_pointer(struct wl_listener *listener,
 											  "");
 }
 
-static void manager_finish(struct gridwl_virtual_pointer_manager *manager) {
-	if (manager->wlr_manager == NULL) {
-		return;
-	}
-	wl_list_remove(&manager->new_virtual_pointer.link);
-	wl_list_remove(&manager->destroy.link);
-	manager->wlr_manager = NULL;
-}
-
-static void manager_handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_virtual_pointer_manager *manager =
-			wl_container_of(listener, manager, destroy);
-	// The display went first; the seat frees us later.
-	manager_finish(manager);
-}
-
 struct gridwl_virtual_pointer_manager *gridwl_virtual_pointer_manager_create(
 		struct gridwl_seat *seat) {
+	// Goes with the display, and our listeners with it.
+	struct wlr_virtual_pointer_manager_v1 *wlr_manager =
+			wlr_virtual_pointer_manager_v1_create(seat->server->display);
 	struct gridwl_virtual_pointer_manager *manager =
-			calloc(1, sizeof(*manager));
+			wlr_manager != NULL ? calloc(1, sizeof(*manager)) : NULL;
 	if (manager == NULL) {
 		return NULL;
 	}
 	manager->seat = seat;
-	manager->wlr_manager =
-			wlr_virtual_pointer_manager_v1_create(seat->server->display);
-	if (manager->wlr_manager == NULL) {
-		free(manager);
-		return NULL;
-	}
-	manager->new_virtual_pointer.notify = manager_handle_new_virtual_pointer;
-	wl_signal_add(&manager->wlr_manager->events.new_virtual_pointer,
-			&manager->new_virtual_pointer);
-	manager->destroy.notify = manager_handle_destroy;
-	wl_signal_add(&manager->wlr_manager->events.destroy, &manager->destroy);
+	gridwl_listeners_add(&manager->listeners,
+			&wlr_manager->events.new_virtual_pointer,
+			&manager->new_virtual_pointer, manager_handle_new_virtual_pointer);
+	gridwl_listeners_until(&manager->listeners, &wlr_manager->events.destroy);
 	return manager;
 }
 
@@ -144,7 +124,6 @@ void gridwl_virtual_pointer_manager_destroy(
 	if (manager == NULL) {
 		return;
 	}
-	// The wlr manager itself goes with the display.
-	manager_finish(manager);
+	gridwl_listeners_remove(&manager->listeners);
 	free(manager);
 }

@@ -1,0 +1,39 @@
+#include <assert.h>
+#include "input/listeners.h"
+
+void gridwl_listeners_add(struct gridwl_listeners *listeners,
+		struct wl_signal *signal, struct wl_listener *listener,
+		wl_notify_func_t notify) {
+	assert(listeners->count < GRIDWL_LISTENERS_MAX);
+	listener->notify = notify;
+	wl_signal_add(signal, listener);
+	listeners->added[listeners->count++] = listener;
+}
+
+static void handle_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_listeners *listeners =
+			wl_container_of(listener, listeners, destroy);
+	gridwl_listeners_remove(listeners);
+}
+
+void gridwl_listeners_until(struct gridwl_listeners *listeners,
+		struct wl_signal *destroy) {
+	listeners->destroy.notify = handle_destroy;
+	wl_signal_add(destroy, &listeners->destroy);
+	listeners->until = true;
+}
+
+void gridwl_listeners_remove(struct gridwl_listeners *listeners) {
+	for (size_t i = 0; i < listeners->count; i++) {
+		wl_list_remove(&listeners->added[i]->link);
+	}
+	listeners->count = 0;
+	if (listeners->until) {
+		wl_list_remove(&listeners->destroy.link);
+		listeners->until = false;
+	}
+}
+
+bool gridwl_listeners_connected(const struct gridwl_listeners *listeners) {
+	return listeners->count > 0 || listeners->until;
+}
