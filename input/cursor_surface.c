@@ -41,10 +41,18 @@ struct wlr_surface *gridwl_cursor_surface_of(
 	return NULL;
 }
 
+static void handle_frame(struct wl_listener *listener, void *data) {
+	struct gridwl_cursor_events *events =
+			wl_container_of(listener, events, frame);
+	wlr_seat_pointer_notify_frame(events->wlr_seat);
+}
+
 void gridwl_cursor_events_connect(struct gridwl_cursor_events *events,
 		const struct gridwl_cursor_events *handlers, struct wlr_cursor *cursor,
 		struct wlr_seat *wlr_seat) {
 	*events = *handlers;
+	events->wlr_seat = wlr_seat;
+	events->frame.notify = handle_frame;
 	wl_signal_add(&cursor->events.motion, &events->motion);
 	wl_signal_add(&cursor->events.motion_absolute, &events->motion_absolute);
 	wl_signal_add(&cursor->events.button, &events->button);

@@ -23,8 +23,10 @@ struct gridwl_cursor_surface {
 
 /* The events a seat's wlr_cursor brings, and its wlr_seat's requests for
  * an image: what the user's seat and each transient seat follow, each
- * with handlers of its own. */
+ * with handlers of its own but for the frame, which goes to the seat's
+ * pointer focus alike. */
 struct gridwl_cursor_events {
+	struct wlr_seat *wlr_seat;
 	struct wl_listener motion;
 	struct wl_listener motion_absolute;
 	struct wl_listener button;
@@ -34,7 +36,7 @@ struct gridwl_cursor_events {
 };
 
 /* The handlers of a file that names them handle_motion,
- * handle_motion_absolute, handle_button, handle_axis, handle_frame and
+ * handle_motion_absolute, handle_button, handle_axis and
  * handle_request_set_cursor, for gridwl_cursor_events_connect. */
 #define GRIDWL_CURSOR_HANDLERS \
 	{ \
@@ -42,12 +44,11 @@ struct gridwl_cursor_events {
 		.motion_absolute.notify = handle_motion_absolute, \
 		.button.notify = handle_button, \
 		.axis.notify = handle_axis, \
-		.frame.notify = handle_frame, \
 		.request_set_cursor.notify = handle_request_set_cursor, \
 	}
 
 /* Sets each listener of events to the handler of the same name (every one
- * given) and adds it to cursor's or wlr_seat's signal. */
+ * but frame given) and adds it to cursor's or wlr_seat's signal. */
 void gridwl_cursor_events_connect(struct gridwl_cursor_events *events,
 		const struct gridwl_cursor_events *handlers, struct wlr_cursor *cursor,
 		struct wlr_seat *wlr_seat);

@@ -89,28 +89,6 @@ static void update_pointer_focus(struct gridwl_transient_seat *seat,
 			time_msec);
 }
 
-/* While a button is held, the surface it was pressed on keeps the pointer
- * (the implicit grab drags rely on); false when there is none. */
-static bool implicit_grab_motion(struct gridwl_transient_seat *seat,
-		uint32_t time_msec) {
-	struct wlr_seat_pointer_state *state = &seat->wlr_seat->pointer_state;
-	if (state->button_count == 0 || state->focused_surface == NULL) {
-		return false;
-	}
-	struct gridwl_view *view = gridwl_view_from_surface(state->focused_surface);
-	int lx, ly;
-	if (view == NULL || !view->mapped ||
-			!gridwl_view_surface_position(view, state->focused_surface, &lx,
-					&ly)) {
-		return false;
-	}
-	int n = gridwl_xwayland_surface_scale(seat_server(seat)->xwayland,
-			state->focused_surface);
-	wlr_seat_pointer_notify_motion(seat->wlr_seat, time_msec,
-			(seat->cursor->x - lx) * n, (seat->cursor->y - ly) * n);
-	return true;
-}
-
 static void cursor_moved(struct gridwl_transient_seat *seat,
 		uint32_t time_msec) {
 	gridwl_idle_notify_activity(seat_server(seat));
@@ -119,7 +97,8 @@ static void cursor_moved(struct gridwl_transient_seat *seat,
 		seat->cursor_shown = true;
 		gridwl_transient_cursor_set_theme_image(seat, "left_ptr");
 	}
-	if (!implicit_grab_motion(seat, time_msec)) {
+	if (!gridwl_seat_pointer_implicit_grab(seat_server(seat), seat->wlr_seat,
+				seat->cursor, time_msec)) {
 		update_pointer_focus(seat, time_msec);
 	}
 }
@@ -220,12 +199,6 @@ static void handle_axis(struct wl_listener *listener, void *data) {
 	wlr_seat_pointer_notify_axis(seat->wlr_seat, event->time_msec,
 			event->orientation, event->delta, event->delta_discrete,
 			event->source, event->relative_direction);
-}
-
-static void handle_frame(struct wl_listener *listener, void *data) {
-	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_events.frame);
-	wlr_seat_pointer_notify_frame(seat->wlr_seat);
 }
 
 static void handle_request_set_cursor(struct wl_listener *listener,
