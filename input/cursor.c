@@ -152,31 +152,28 @@ void gridwl_seat_schedule_pointer_rebase(struct gridwl_seat *seat) {
 			wl_event_loop_add_idle(loop, rebase_pointer, seat);
 }
 
+static int min_int(int a, int b) {
+	return a < b ? a : b;
+}
+
+static int max_int(int a, int b) {
+	return a > b ? a : b;
+}
+
 struct wlr_box gridwl_resized_box(struct wlr_box box, uint32_t edges, int dx,
 		int dy) {
 	int left = box.x, top = box.y;
 	int right = box.x + box.width, bottom = box.y + box.height;
+	// The edges held move; the window keeps its minimum size.
 	if (edges & WLR_EDGE_LEFT) {
-		left += dx;
-		if (left > right - MIN_WINDOW_SIZE) {
-			left = right - MIN_WINDOW_SIZE;
-		}
+		left = min_int(left + dx, right - MIN_WINDOW_SIZE);
 	} else if (edges & WLR_EDGE_RIGHT) {
-		right += dx;
-		if (right < left + MIN_WINDOW_SIZE) {
-			right = left + MIN_WINDOW_SIZE;
-		}
+		right = max_int(right + dx, left + MIN_WINDOW_SIZE);
 	}
 	if (edges & WLR_EDGE_TOP) {
-		top += dy;
-		if (top > bottom - MIN_WINDOW_SIZE) {
-			top = bottom - MIN_WINDOW_SIZE;
-		}
+		top = min_int(top + dy, bottom - MIN_WINDOW_SIZE);
 	} else if (edges & WLR_EDGE_BOTTOM) {
-		bottom += dy;
-		if (bottom < top + MIN_WINDOW_SIZE) {
-			bottom = top + MIN_WINDOW_SIZE;
-		}
+		bottom = max_int(bottom + dy, top + MIN_WINDOW_SIZE);
 	}
 	return (struct wlr_box){ left, top, right - left, bottom - top };
 }

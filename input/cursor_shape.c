@@ -17,17 +17,11 @@
  * tool moves the same cursor (input/tablet.c): the client it is over may
  * name the shape for it.
  */
-struct gridwl_cursor_shape {
-	struct gridwl_seat *seat;
-	struct gridwl_listeners listeners; // on the wlr manager
-	struct wl_listener request_set_shape;
-};
-
 static void handle_request_set_shape(struct wl_listener *listener, void *data) {
-	struct gridwl_cursor_shape *cursor_shape =
-			wl_container_of(listener, cursor_shape, request_set_shape);
+	struct gridwl_manager_listener *manager =
+			wl_container_of(listener, manager, event);
 	struct wlr_cursor_shape_manager_v1_request_set_shape_event *event = data;
-	struct gridwl_seat *seat = cursor_shape->seat;
+	struct gridwl_seat *seat = manager->seat;
 	const char *name = wlr_cursor_shape_v1_name(event->shape);
 	// A tablet tool is only ever the user's seat's.
 	if (event->device_type == WLR_CURSOR_SHAPE_MANAGER_V1_DEVICE_TYPE_POINTER &&
@@ -48,29 +42,13 @@ static void handle_request_set_shape(struct wl_listener *listener, void *data) {
 	gridwl_cursor_set_theme_image(seat, name);
 }
 
-struct gridwl_cursor_shape *gridwl_cursor_shape_create(
+struct gridwl_manager_listener *gridwl_cursor_shape_create(
 		struct gridwl_seat *seat) {
-	// Goes with the display, and our listeners with it.
-	struct wlr_cursor_shape_manager_v1 *wlr_manager =
+	struct wlr_cursor_shape_manager_v1 *manager =
 			wlr_cursor_shape_manager_v1_create(seat->server->display, 1);
-	struct gridwl_cursor_shape *cursor_shape =
-			wlr_manager != NULL ? calloc(1, sizeof(*cursor_shape)) : NULL;
-	if (cursor_shape == NULL) {
-		return NULL;
-	}
-	cursor_shape->seat = seat;
-	gridwl_listeners_add(&cursor_shape->listeners,
-			&wlr_manager->events.request_set_shape,
-			&cursor_shape->request_set_shape, handle_request_set_shape);
-	gridwl_listeners_until(&cursor_shape->listeners,
-			&wlr_manager->events.destroy);
-	return cursor_shape;
-}
-
-void gridwl_cursor_shape_destroy(struct gridwl_cursor_shape *cursor_shape) {
-	if (cursor_shape == NULL) {
-		return;
-	}
-	gridwl_listeners_remove(&cursor_shape->listeners);
-	free(cursor_shape);
+	return manager == NULL ?
+			NULL :
+			gridwl_manager_listener_create(seat,
+					&manager->events.request_set_shape,
+					handle_request_set_shape, &manager->events.destroy);
 }

@@ -1,4 +1,5 @@
 #include <assert.h>
+#include <stdlib.h>
 #include "input/listeners.h"
 
 void gridwl_listeners_add(struct gridwl_listeners *listeners,
@@ -36,4 +37,26 @@ void gridwl_listeners_remove(struct gridwl_listeners *listeners) {
 
 bool gridwl_listeners_connected(const struct gridwl_listeners *listeners) {
 	return listeners->count > 0 || listeners->until;
+}
+
+struct gridwl_manager_listener *gridwl_manager_listener_create(
+		struct gridwl_seat *seat, struct wl_signal *signal,
+		wl_notify_func_t notify, struct wl_signal *destroy) {
+	struct gridwl_manager_listener *manager = calloc(1, sizeof(*manager));
+	if (manager == NULL) {
+		return NULL;
+	}
+	manager->seat = seat;
+	gridwl_listeners_add(&manager->listeners, signal, &manager->event, notify);
+	gridwl_listeners_until(&manager->listeners, destroy);
+	return manager;
+}
+
+void gridwl_manager_listener_destroy(struct gridwl_manager_listener *manager) {
+	if (manager == NULL) {
+		return;
+	}
+	// The wlroots manager itself goes with the display.
+	gridwl_listeners_remove(&manager->listeners);
+	free(manager);
 }

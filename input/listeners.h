@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <wayland-server-core.h>
 
+struct gridwl_seat;
+
 #define GRIDWL_LISTENERS_MAX 8
 
 /*
@@ -37,5 +39,23 @@ void gridwl_listeners_remove(struct gridwl_listeners *listeners);
 /* Whether the listeners are still added: false once the object they
  * listen to was destroyed, or they were removed. */
 bool gridwl_listeners_connected(const struct gridwl_listeners *listeners);
+
+/*
+ * The seat's one listener on the one signal of a wlroots protocol manager
+ * that it follows (new virtual keyboards, pointers, cursor shape requests),
+ * until the manager goes with the display or the seat lets go first.
+ */
+struct gridwl_manager_listener {
+	struct gridwl_seat *seat;
+	struct gridwl_listeners listeners;
+	struct wl_listener event; // its handler's wl_container_of finds this
+};
+
+/* Listens to signal of the manager whose destroy signal is destroy; NULL
+ * when out of memory. */
+struct gridwl_manager_listener *gridwl_manager_listener_create(
+		struct gridwl_seat *seat, struct wl_signal *signal,
+		wl_notify_func_t notify, struct wl_signal *destroy);
+void gridwl_manager_listener_destroy(struct gridwl_manager_listener *manager);
 
 #endif

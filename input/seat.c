@@ -284,10 +284,10 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	gridwl_control_pad_destroy(seat);
 	gridwl_control_switch_destroy(seat);
 	gridwl_control_tablet_destroy(seat);
-	gridwl_virtual_pointer_manager_destroy(seat->virtual_pointers);
-	gridwl_virtual_keyboard_manager_destroy(seat->virtual_keyboards);
+	gridwl_manager_listener_destroy(seat->virtual_pointers);
+	gridwl_manager_listener_destroy(seat->virtual_keyboards);
 	gridwl_shortcuts_inhibit_destroy(seat->shortcuts_inhibit);
-	gridwl_cursor_shape_destroy(seat->cursor_shape);
+	gridwl_manager_listener_destroy(seat->cursor_shape);
 	gridwl_gestures_destroy(seat->gestures);
 	gridwl_input_method_relay_destroy(seat->input_method_relay);
 	gridwl_pointer_constraints_destroy(seat->pointer_constraints);

@@ -15,16 +15,10 @@
  * keymap its client gives. wlroots checks that keys come after a keymap;
  * wlr_compat/guard.c checks the keymap itself (W18).
  */
-struct gridwl_virtual_keyboard_manager {
-	struct gridwl_seat *seat;
-	struct gridwl_listeners listeners; // on the wlr manager
-	struct wl_listener new_virtual_keyboard;
-};
-
-static void manager_handle_new_virtual_keyboard(struct wl_listener *listener,
+static void handle_new_virtual_keyboard(struct wl_listener *listener,
 		void *data) {
-	struct gridwl_virtual_keyboard_manager *manager =
-			wl_container_of(listener, manager, new_virtual_keyboard);
+	struct gridwl_manager_listener *manager =
+			wl_container_of(listener, manager, event);
 	struct wlr_virtual_keyboard_v1 *virtual_keyboard = data;
 	struct gridwl_seat *seat = manager->seat;
 	if (virtual_keyboard->seat != seat->wlr_seat &&
@@ -43,30 +37,13 @@ static void manager_handle_new_virtual_keyboard(struct wl_listener *listener,
 	gridwl_seat_update_capabilities(seat);
 }
 
-struct gridwl_virtual_keyboard_manager *gridwl_virtual_keyboard_manager_create(
+struct gridwl_manager_listener *gridwl_virtual_keyboard_manager_create(
 		struct gridwl_seat *seat) {
-	// Goes with the display, and our listeners with it.
-	struct wlr_virtual_keyboard_manager_v1 *wlr_manager =
+	struct wlr_virtual_keyboard_manager_v1 *manager =
 			wlr_virtual_keyboard_manager_v1_create(seat->server->display);
-	struct gridwl_virtual_keyboard_manager *manager =
-			wlr_manager != NULL ? calloc(1, sizeof(*manager)) : NULL;
-	if (manager == NULL) {
-		return NULL;
-	}
-	manager->seat = seat;
-	gridwl_listeners_add(&manager->listeners,
-			&wlr_manager->events.new_virtual_keyboard,
-			&manager->new_virtual_keyboard,
-			manager_handle_new_virtual_keyboard);
-	gridwl_listeners_until(&manager->listeners, &wlr_manager->events.destroy);
-	return manager;
-}
-
-void gridwl_virtual_keyboard_manager_destroy(
-		struct gridwl_virtual_keyboard_manager *manager) {
-	if (manager == NULL) {
-		return;
-	}
-	gridwl_listeners_remove(&manager->listeners);
-	free(manager);
+	return manager == NULL ?
+			NULL :
+			gridwl_manager_listener_create(seat,
+					&manager->events.new_virtual_keyboard,
+					handle_new_virtual_keyboard, &manager->events.destroy);
 }

@@ -12,12 +12,6 @@
 #include "input/seat.h"
 #include "input/transient_seat.h"
 
-struct gridwl_virtual_pointer_manager {
-	struct gridwl_seat *seat;
-	struct gridwl_listeners listeners; // on the wlr manager
-	struct wl_listener new_virtual_pointer;
-};
-
 /* What the seat's pointer bookkeeping does not know: the output a client
  * asked its absolute motion to be relative to. */
 struct gridwl_virtual_pointer {
@@ -56,10 +50,10 @@ static void virtual_pointer_handle_destroy(struct wl_listener *listener,
 	free(pointer);
 }
 
-static void manager_handle_new_virtual_pointer(struct wl_listener *listener,
+static void handle_new_virtual_pointer(struct wl_listener *listener,
 		void *data) {
-	struct gridwl_virtual_pointer_manager *manager =
-			wl_container_of(listener, manager, new_virtual_pointer);
+	struct gridwl_manager_listener *manager =
+			wl_container_of(listener, manager, event);
 	struct wlr_virtual_pointer_v1_new_pointer_event *event = data;
 	struct wlr_input_device *device = &event->new_pointer->pointer.base;
 	struct gridwl_seat *seat = manager->seat;
@@ -101,29 +95,13 @@ static void manager_handle_new_virtual_pointer(struct wl_listener *listener,
 											  "");
 }
 
-struct gridwl_virtual_pointer_manager *gridwl_virtual_pointer_manager_create(
+struct gridwl_manager_listener *gridwl_virtual_pointer_manager_create(
 		struct gridwl_seat *seat) {
-	// Goes with the display, and our listeners with it.
-	struct wlr_virtual_pointer_manager_v1 *wlr_manager =
+	struct wlr_virtual_pointer_manager_v1 *manager =
 			wlr_virtual_pointer_manager_v1_create(seat->server->display);
-	struct gridwl_virtual_pointer_manager *manager =
-			wlr_manager != NULL ? calloc(1, sizeof(*manager)) : NULL;
-	if (manager == NULL) {
-		return NULL;
-	}
-	manager->seat = seat;
-	gridwl_listeners_add(&manager->listeners,
-			&wlr_manager->events.new_virtual_pointer,
-			&manager->new_virtual_pointer, manager_handle_new_virtual_pointer);
-	gridwl_listeners_until(&manager->listeners, &wlr_manager->events.destroy);
-	return manager;
-}
-
-void gridwl_virtual_pointer_manager_destroy(
-		struct gridwl_virtual_pointer_manager *manager) {
-	if (manager == NULL) {
-		return;
-	}
-	gridwl_listeners_remove(&manager->listeners);
-	free(manager);
+	return manager == NULL ?
+			NULL :
+			gridwl_manager_listener_create(seat,
+					&manager->events.new_virtual_pointer,
+					handle_new_virtual_pointer, &manager->events.destroy);
 }
