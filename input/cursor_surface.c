@@ -1,5 +1,6 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
+#include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_seat.h>
 #include "input/cursor_surface.h"
 
@@ -69,4 +70,30 @@ void gridwl_cursor_events_disconnect(struct gridwl_cursor_events *events) {
 	wl_list_remove(&events->axis.link);
 	wl_list_remove(&events->frame.link);
 	wl_list_remove(&events->request_set_cursor.link);
+}
+
+void gridwl_mapped_output_forget(struct gridwl_mapped_output *mapped) {
+	if (mapped->output != NULL) {
+		wl_list_remove(&mapped->destroy.link);
+		mapped->output = NULL;
+	}
+}
+
+static void handle_output_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_mapped_output *mapped =
+			wl_container_of(listener, mapped, destroy);
+	mapped->unmapped(mapped);
+	gridwl_mapped_output_forget(mapped);
+}
+
+void gridwl_mapped_output_hold(struct gridwl_mapped_output *mapped,
+		struct wlr_output *output,
+		void (*unmapped)(struct gridwl_mapped_output *mapped)) {
+	gridwl_mapped_output_forget(mapped);
+	if (output != NULL) {
+		mapped->output = output;
+		mapped->unmapped = unmapped;
+		mapped->destroy.notify = handle_output_destroy;
+		wl_signal_add(&output->events.destroy, &mapped->destroy);
+	}
 }

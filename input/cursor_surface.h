@@ -5,6 +5,7 @@
 #include <wayland-server-core.h>
 
 struct wlr_cursor;
+struct wlr_output;
 struct wlr_seat;
 struct wlr_surface;
 struct wlr_texture;
@@ -65,5 +66,21 @@ void gridwl_cursor_surface_forget(struct gridwl_cursor_surface *held);
 /* The surface held when texture is its own, else NULL. */
 struct wlr_surface *gridwl_cursor_surface_of(
 		const struct gridwl_cursor_surface *held, struct wlr_texture *texture);
+
+/* The output a virtual pointer's absolute motion is mapped to (the one its
+ * client suggested), on the user's cursor or a transient seat's. wlr_cursor
+ * keeps a bare pointer to it: when it goes, unmapped maps the device
+ * elsewhere first. */
+struct gridwl_mapped_output {
+	struct wlr_output *output; // NULL while none
+	struct wl_listener destroy;
+	void (*unmapped)(struct gridwl_mapped_output *mapped);
+};
+
+/* Holds output (NULL: none) until it is destroyed or forgotten. */
+void gridwl_mapped_output_hold(struct gridwl_mapped_output *mapped,
+		struct wlr_output *output,
+		void (*unmapped)(struct gridwl_mapped_output *mapped));
+void gridwl_mapped_output_forget(struct gridwl_mapped_output *mapped);
 
 #endif

@@ -77,6 +77,17 @@ static bool point_in_region(pixman_region32_t *region, double x, double y) {
 			NULL);
 }
 
+/* Where the surface of a constraint of that type is in the layout; false
+ * when the constraint is of another type or the surface is not shown. */
+static bool constraint_position(struct gridwl_pointer_constraint *constraint,
+		enum wlr_pointer_constraint_v1_type type, int *lx, int *ly) {
+	struct wlr_pointer_constraint_v1 *wlr_constraint =
+			constraint->wlr_constraint;
+	return wlr_constraint->type == type &&
+			surface_layout_position(constraint->constraints->seat->server,
+					wlr_constraint->surface, lx, ly);
+}
+
 /* A confined pointer outside its region (it entered elsewhere, or the
  * region changed under it) is brought to the nearest point inside. */
 static void confine_cursor(struct gridwl_pointer_constraint *constraint) {
@@ -84,9 +95,8 @@ static void confine_cursor(struct gridwl_pointer_constraint *constraint) {
 			constraint->wlr_constraint;
 	struct gridwl_seat *seat = constraint->constraints->seat;
 	int lx, ly;
-	if (wlr_constraint->type != WLR_POINTER_CONSTRAINT_V1_CONFINED ||
-			!surface_layout_position(seat->server, wlr_constraint->surface, &lx,
-					&ly)) {
+	if (!constraint_position(constraint, WLR_POINTER_CONSTRAINT_V1_CONFINED,
+				&lx, &ly)) {
 		return;
 	}
 	double sx = seat->cursor->x - lx, sy = seat->cursor->y - ly;
@@ -108,10 +118,9 @@ static void warp_to_cursor_hint(struct gridwl_pointer_constraint *constraint) {
 			constraint->wlr_constraint;
 	struct gridwl_seat *seat = constraint->constraints->seat;
 	int lx, ly;
-	if (wlr_constraint->type != WLR_POINTER_CONSTRAINT_V1_LOCKED ||
-			!wlr_constraint->current.cursor_hint.enabled ||
-			!surface_layout_position(seat->server, wlr_constraint->surface, &lx,
-					&ly)) {
+	if (!wlr_constraint->current.cursor_hint.enabled ||
+			!constraint_position(constraint, WLR_POINTER_CONSTRAINT_V1_LOCKED,
+					&lx, &ly)) {
 		return;
 	}
 	// Xwayland's hint is in X pixels (its warp emulation: an X11

@@ -32,9 +32,8 @@
 struct gridwl_transient_pointer {
 	struct gridwl_transient_seat *seat;
 	struct wlr_input_device *device;
-	struct wlr_output *mapped_output;
+	struct gridwl_mapped_output mapped;
 	struct wl_list link;
-	struct wl_listener output_destroy;
 	struct wl_listener destroy;
 };
 
@@ -267,27 +266,16 @@ void gridwl_transient_seats_layout_changed(
 	}
 }
 
-static void pointer_unmap(struct gridwl_transient_pointer *pointer) {
-	if (pointer->mapped_output == NULL) {
-		return;
-	}
-	wl_list_remove(&pointer->output_destroy.link);
-	pointer->mapped_output = NULL;
-}
-
-static void pointer_handle_output_destroy(struct wl_listener *listener,
-		void *data) {
+static void pointer_unmapped(struct gridwl_mapped_output *mapped) {
 	struct gridwl_transient_pointer *pointer =
-			wl_container_of(listener, pointer, output_destroy);
-	// wlr_cursor keeps a bare pointer to the mapped output: the whole
-	// layout again before it dangles.
+			wl_container_of(mapped, pointer, mapped);
+	// The whole layout again.
 	wlr_cursor_map_input_to_output(pointer->seat->cursor, pointer->device,
 			NULL);
-	pointer_unmap(pointer);
 }
 
 static void pointer_free(struct gridwl_transient_pointer *pointer) {
-	pointer_unmap(pointer);
+	gridwl_mapped_output_forget(&pointer->mapped);
 	wlr_cursor_detach_input_device(pointer->seat->cursor, pointer->device);
 	wl_list_remove(&pointer->destroy.link);
 	wl_list_remove(&pointer->link);
@@ -323,9 +311,7 @@ void gridwl_transient_cursor_add_pointer(struct gridwl_transient_seat *seat,
 	wlr_cursor_attach_input_device(seat->cursor, device);
 	if (output != NULL) {
 		wlr_cursor_map_input_to_output(seat->cursor, device, output);
-		pointer->mapped_output = output;
-		pointer->output_destroy.notify = pointer_handle_output_destroy;
-		wl_signal_add(&output->events.destroy, &pointer->output_destroy);
+		gridwl_mapped_output_hold(&pointer->mapped, output, pointer_unmapped);
 	}
 	wlr_log(WLR_DEBUG, "Pointer of %s%s%s", seat->wlr_seat->name,
 			output != NULL ? " on " : "", output != NULL ? output->name : "");

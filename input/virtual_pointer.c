@@ -17,35 +17,23 @@
 struct gridwl_virtual_pointer {
 	struct gridwl_seat *seat;
 	struct wlr_input_device *device;
-	struct wlr_output *mapped_output;
-	struct wl_listener output_destroy;
+	struct gridwl_mapped_output mapped;
 	struct wl_listener destroy;
 };
 
-static void virtual_pointer_unmap(struct gridwl_virtual_pointer *pointer) {
-	if (pointer->mapped_output == NULL) {
-		return;
-	}
-	wl_list_remove(&pointer->output_destroy.link);
-	pointer->mapped_output = NULL;
-}
-
-static void virtual_pointer_handle_output_destroy(struct wl_listener *listener,
-		void *data) {
+static void virtual_pointer_unmapped(struct gridwl_mapped_output *mapped) {
 	struct gridwl_virtual_pointer *pointer =
-			wl_container_of(listener, pointer, output_destroy);
-	// wlr_cursor keeps a bare pointer to the mapped output; fall back to
-	// the whole layout (or map_to_output's) before it dangles.
+			wl_container_of(mapped, pointer, mapped);
+	// The whole layout, or map_to_output's.
 	gridwl_input_device_set_default_output(pointer->seat, pointer->device,
 			NULL);
-	virtual_pointer_unmap(pointer);
 }
 
 static void virtual_pointer_handle_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_virtual_pointer *pointer =
 			wl_container_of(listener, pointer, destroy);
-	virtual_pointer_unmap(pointer);
+	gridwl_mapped_output_forget(&pointer->mapped);
 	wl_list_remove(&pointer->destroy.link);
 	free(pointer);
 }
@@ -84,10 +72,8 @@ static void handle_new_virtual_pointer(struct wl_listener *listener,
 	if (event->suggested_output != NULL) {
 		gridwl_input_device_set_default_output(seat, device,
 				event->suggested_output);
-		pointer->mapped_output = event->suggested_output;
-		pointer->output_destroy.notify = virtual_pointer_handle_output_destroy;
-		wl_signal_add(&event->suggested_output->events.destroy,
-				&pointer->output_destroy);
+		gridwl_mapped_output_hold(&pointer->mapped, event->suggested_output,
+				virtual_pointer_unmapped);
 	}
 	wlr_log(WLR_DEBUG, "New virtual pointer%s%s",
 			event->suggested_output != NULL ? " on " : "",
