@@ -47,8 +47,8 @@ struct gridwl_input_method_relay {
 	struct wl_listener new_text_input;
 	struct wl_listener new_input_method;
 	struct wl_listener focus_change;
-	struct wl_listener text_input_manager_destroy;
-	struct wl_listener input_method_manager_destroy;
+	struct gridwl_call_listener text_input_manager_destroy;
+	struct gridwl_call_listener input_method_manager_destroy;
 	struct gridwl_listeners im_listeners; // on input_method
 	struct wl_listener im_commit;
 	struct wl_listener im_new_popup_surface;
@@ -343,7 +343,10 @@ static void relay_handle_new_input_method(struct wl_listener *listener,
 	}
 }
 
-static void relay_finish(struct gridwl_input_method_relay *relay) {
+/* Also when either manager goes: the display went first, and the seat
+ * frees the relay later. */
+static void relay_finish(void *data) {
+	struct gridwl_input_method_relay *relay = data;
 	if (relay->text_input_manager == NULL) {
 		return;
 	}
@@ -356,21 +359,6 @@ static void relay_finish(struct gridwl_input_method_relay *relay) {
 	gridwl_listeners_remove(&relay->listeners);
 	relay->text_input_manager = NULL;
 	relay->input_method_manager = NULL;
-}
-
-static void relay_handle_manager_destroy(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_input_method_relay *relay =
-			wl_container_of(listener, relay, text_input_manager_destroy);
-	// The display went first; the seat frees us later.
-	relay_finish(relay);
-}
-
-static void relay_handle_im_manager_destroy(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_input_method_relay *relay =
-			wl_container_of(listener, relay, input_method_manager_destroy);
-	relay_finish(relay);
 }
 
 struct gridwl_input_method_relay *gridwl_input_method_relay_create(
@@ -403,12 +391,12 @@ struct gridwl_input_method_relay *gridwl_input_method_relay_create(
 	gridwl_listeners_add(listeners,
 			&seat->wlr_seat->keyboard_state.events.focus_change,
 			&relay->focus_change, relay_handle_focus_change);
-	gridwl_listeners_add(listeners, &relay->text_input_manager->events.destroy,
-			&relay->text_input_manager_destroy, relay_handle_manager_destroy);
-	gridwl_listeners_add(listeners,
+	gridwl_listeners_add_call(listeners,
+			&relay->text_input_manager->events.destroy,
+			&relay->text_input_manager_destroy, relay_finish, relay);
+	gridwl_listeners_add_call(listeners,
 			&relay->input_method_manager->events.destroy,
-			&relay->input_method_manager_destroy,
-			relay_handle_im_manager_destroy);
+			&relay->input_method_manager_destroy, relay_finish, relay);
 	return relay;
 }
 

@@ -11,6 +11,20 @@ void gridwl_listeners_add(struct gridwl_listeners *listeners,
 	listeners->added[listeners->count++] = listener;
 }
 
+static void handle_call(struct wl_listener *listener, void *data) {
+	struct gridwl_call_listener *call =
+			wl_container_of(listener, call, listener);
+	call->call(call->owner);
+}
+
+void gridwl_listeners_add_call(struct gridwl_listeners *listeners,
+		struct wl_signal *signal, struct gridwl_call_listener *listener,
+		void (*call)(void *owner), void *owner) {
+	listener->call = call;
+	listener->owner = owner;
+	gridwl_listeners_add(listeners, signal, &listener->listener, handle_call);
+}
+
 static void handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_listeners *listeners =
 			wl_container_of(listener, listeners, destroy);

@@ -28,6 +28,19 @@ void gridwl_listeners_add(struct gridwl_listeners *listeners,
 		struct wl_signal *signal, struct wl_listener *listener,
 		wl_notify_func_t notify);
 
+/* A listener that calls call(owner), whatever its signal: for an object
+ * that does the same on several signals (a focus change, a new object). */
+struct gridwl_call_listener {
+	struct wl_listener listener;
+	void (*call)(void *owner);
+	void *owner;
+};
+
+/* gridwl_listeners_add for a gridwl_call_listener. */
+void gridwl_listeners_add_call(struct gridwl_listeners *listeners,
+		struct wl_signal *signal, struct gridwl_call_listener *listener,
+		void (*call)(void *owner), void *owner);
+
 /* Removes them all when destroy (the signal of the object they listen to)
  * is emitted. */
 void gridwl_listeners_until(struct gridwl_listeners *listeners,

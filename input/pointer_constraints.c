@@ -23,8 +23,8 @@ struct gridwl_pointer_constraints {
 	// On the wlr manager and the seat.
 	struct gridwl_listeners listeners;
 	struct wl_listener new_constraint;
-	struct wl_listener pointer_focus_change;
-	struct wl_listener keyboard_focus_change;
+	struct gridwl_call_listener pointer_focus_change;
+	struct gridwl_call_listener keyboard_focus_change;
 };
 
 /* One zwp_locked_pointer_v1 or zwp_confined_pointer_v1. */
@@ -178,7 +178,9 @@ static struct gridwl_pointer_constraint *wanted_constraint(
 	return wlr_constraint->data;
 }
 
-static void update_active(struct gridwl_pointer_constraints *constraints) {
+/* Also on either focus change. */
+static void update_active(void *data) {
+	struct gridwl_pointer_constraints *constraints = data;
 	struct gridwl_pointer_constraint *wanted = wanted_constraint(constraints);
 	if (wanted == constraints->active) {
 		return;
@@ -190,20 +192,6 @@ static void update_active(struct gridwl_pointer_constraints *constraints) {
 	constraints->active = wanted;
 	wlr_pointer_constraint_v1_send_activated(wanted->wlr_constraint);
 	confine_cursor(wanted);
-}
-
-static void handle_pointer_focus_change(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_pointer_constraints *constraints =
-			wl_container_of(listener, constraints, pointer_focus_change);
-	update_active(constraints);
-}
-
-static void handle_keyboard_focus_change(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_pointer_constraints *constraints =
-			wl_container_of(listener, constraints, keyboard_focus_change);
-	update_active(constraints);
 }
 
 static void constraint_handle_surface_commit(struct wl_listener *listener,
@@ -310,12 +298,12 @@ struct gridwl_pointer_constraints *gridwl_pointer_constraints_create(
 	gridwl_listeners_add(listeners,
 			&constraints->wlr_constraints->events.new_constraint,
 			&constraints->new_constraint, handle_new_constraint);
-	gridwl_listeners_add(listeners,
+	gridwl_listeners_add_call(listeners,
 			&seat->wlr_seat->pointer_state.events.focus_change,
-			&constraints->pointer_focus_change, handle_pointer_focus_change);
-	gridwl_listeners_add(listeners,
+			&constraints->pointer_focus_change, update_active, constraints);
+	gridwl_listeners_add_call(listeners,
 			&seat->wlr_seat->keyboard_state.events.focus_change,
-			&constraints->keyboard_focus_change, handle_keyboard_focus_change);
+			&constraints->keyboard_focus_change, update_active, constraints);
 	return constraints;
 }
 

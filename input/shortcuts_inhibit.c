@@ -19,12 +19,14 @@ struct gridwl_shortcuts_inhibit {
 	struct wlr_keyboard_shortcuts_inhibit_manager_v1 *wlr_manager;
 	// On the wlr manager and the seat, both gone with the display.
 	struct gridwl_listeners listeners;
-	struct wl_listener new_inhibitor;
-	struct wl_listener focus_change;
+	struct gridwl_call_listener new_inhibitor;
+	struct gridwl_call_listener focus_change;
 };
 
-/* Each inhibitor of the seat active when its surface has the keyboard. */
-static void update_inhibitors(struct gridwl_shortcuts_inhibit *inhibit) {
+/* Each inhibitor of the seat active when its surface has the keyboard: on
+ * a new inhibitor and on a keyboard focus change. */
+static void update_inhibitors(void *data) {
+	struct gridwl_shortcuts_inhibit *inhibit = data;
 	struct wlr_seat *wlr_seat = inhibit->seat->wlr_seat;
 	struct wlr_surface *focused = wlr_seat->keyboard_state.focused_surface;
 	struct wlr_keyboard_shortcuts_inhibitor_v1 *inhibitor;
@@ -40,18 +42,6 @@ static void update_inhibitors(struct gridwl_shortcuts_inhibit *inhibit) {
 	}
 }
 
-static void handle_new_inhibitor(struct wl_listener *listener, void *data) {
-	struct gridwl_shortcuts_inhibit *inhibit =
-			wl_container_of(listener, inhibit, new_inhibitor);
-	update_inhibitors(inhibit);
-}
-
-static void handle_focus_change(struct wl_listener *listener, void *data) {
-	struct gridwl_shortcuts_inhibit *inhibit =
-			wl_container_of(listener, inhibit, focus_change);
-	update_inhibitors(inhibit);
-}
-
 struct gridwl_shortcuts_inhibit *gridwl_shortcuts_inhibit_create(
 		struct gridwl_seat *seat) {
 	struct gridwl_shortcuts_inhibit *inhibit = calloc(1, sizeof(*inhibit));
@@ -65,12 +55,12 @@ struct gridwl_shortcuts_inhibit *gridwl_shortcuts_inhibit_create(
 		free(inhibit);
 		return NULL;
 	}
-	gridwl_listeners_add(&inhibit->listeners,
+	gridwl_listeners_add_call(&inhibit->listeners,
 			&inhibit->wlr_manager->events.new_inhibitor,
-			&inhibit->new_inhibitor, handle_new_inhibitor);
-	gridwl_listeners_add(&inhibit->listeners,
+			&inhibit->new_inhibitor, update_inhibitors, inhibit);
+	gridwl_listeners_add_call(&inhibit->listeners,
 			&seat->wlr_seat->keyboard_state.events.focus_change,
-			&inhibit->focus_change, handle_focus_change);
+			&inhibit->focus_change, update_inhibitors, inhibit);
 	gridwl_listeners_until(&inhibit->listeners,
 			&inhibit->wlr_manager->events.destroy);
 	return inhibit;
