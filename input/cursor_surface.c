@@ -72,27 +72,22 @@ void gridwl_cursor_events_disconnect(struct gridwl_cursor_events *events) {
 	wl_list_remove(&events->request_set_cursor.link);
 }
 
-void gridwl_mapped_output_forget(struct gridwl_mapped_output *mapped) {
-	if (mapped->output != NULL) {
-		wl_list_remove(&mapped->destroy.link);
-		mapped->output = NULL;
-	}
-}
-
 static void handle_output_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_mapped_output *mapped =
 			wl_container_of(listener, mapped, destroy);
 	mapped->unmapped(mapped);
-	gridwl_mapped_output_forget(mapped);
+	gridwl_mapped_output_hold(mapped, NULL, NULL);
 }
 
 void gridwl_mapped_output_hold(struct gridwl_mapped_output *mapped,
 		struct wlr_output *output,
 		void (*unmapped)(struct gridwl_mapped_output *mapped)) {
-	gridwl_mapped_output_forget(mapped);
+	if (mapped->output != NULL) {
+		wl_list_remove(&mapped->destroy.link);
+	}
+	mapped->output = output;
+	mapped->unmapped = unmapped;
 	if (output != NULL) {
-		mapped->output = output;
-		mapped->unmapped = unmapped;
 		mapped->destroy.notify = handle_output_destroy;
 		wl_signal_add(&output->events.destroy, &mapped->destroy);
 	}

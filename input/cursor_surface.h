@@ -77,10 +77,10 @@ struct gridwl_mapped_output {
 	void (*unmapped)(struct gridwl_mapped_output *mapped);
 };
 
-/* Holds output (NULL: none) until it is destroyed or forgotten. */
+/* Holds output until it is destroyed or another is held; NULL lets it go
+ * (and unmapped is not called). */
 void gridwl_mapped_output_hold(struct gridwl_mapped_output *mapped,
 		struct wlr_output *output,
 		void (*unmapped)(struct gridwl_mapped_output *mapped));
-void gridwl_mapped_output_forget(struct gridwl_mapped_output *mapped);
 
 #endif

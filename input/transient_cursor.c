@@ -275,7 +275,7 @@ static void pointer_unmapped(struct gridwl_mapped_output *mapped) {
 }
 
 static void pointer_free(struct gridwl_transient_pointer *pointer) {
-	gridwl_mapped_output_forget(&pointer->mapped);
+	gridwl_mapped_output_hold(&pointer->mapped, NULL, NULL);
 	wlr_cursor_detach_input_device(pointer->seat->cursor, pointer->device);
 	wl_list_remove(&pointer->destroy.link);
 	wl_list_remove(&pointer->link);

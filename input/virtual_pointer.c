@@ -33,7 +33,7 @@ static void virtual_pointer_handle_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_virtual_pointer *pointer =
 			wl_container_of(listener, pointer, destroy);
-	gridwl_mapped_output_forget(&pointer->mapped);
+	gridwl_mapped_output_hold(&pointer->mapped, NULL, NULL);
 	wl_list_remove(&pointer->destroy.link);
 	free(pointer);
 }
