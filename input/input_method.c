@@ -53,7 +53,7 @@ struct gridwl_input_method_relay {
 	struct wl_listener im_commit;
 	struct wl_listener im_new_popup_surface;
 	struct wl_listener im_grab_keyboard;
-	struct wl_listener im_destroy;
+	struct gridwl_call_listener im_destroy;
 	struct wl_listener grab_destroy;
 	struct wl_list popups; // gridwl_im_popup's, by im_popup.c
 };
@@ -295,7 +295,11 @@ static void im_handle_new_popup_surface(struct wl_listener *listener,
 	gridwl_im_popup_create(relay, data);
 }
 
-static void im_finish(struct gridwl_input_method_relay *relay) {
+/* Also when the input method is destroyed. The text input is not told:
+ * its client keeps what it has, and the next input method starts
+ * afresh. */
+static void im_finish(void *data) {
+	struct gridwl_input_method_relay *relay = data;
 	if (relay->input_method == NULL) {
 		return;
 	}
@@ -303,14 +307,6 @@ static void im_finish(struct gridwl_input_method_relay *relay) {
 	wl_list_remove(&relay->grab_destroy.link);
 	wl_list_init(&relay->grab_destroy.link);
 	relay->input_method = NULL;
-}
-
-static void im_handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_input_method_relay *relay =
-			wl_container_of(listener, relay, im_destroy);
-	im_finish(relay);
-	// The text input is not told: its client keeps what it has, and the
-	// next input method starts afresh.
 }
 
 static void relay_handle_new_input_method(struct wl_listener *listener,
@@ -332,8 +328,8 @@ static void relay_handle_new_input_method(struct wl_listener *listener,
 			&relay->im_new_popup_surface, im_handle_new_popup_surface);
 	gridwl_listeners_add(listeners, &input_method->events.grab_keyboard,
 			&relay->im_grab_keyboard, im_handle_grab_keyboard);
-	gridwl_listeners_add(listeners, &input_method->events.destroy,
-			&relay->im_destroy, im_handle_destroy);
+	gridwl_listeners_add_call(listeners, &input_method->events.destroy,
+			&relay->im_destroy, im_finish, relay);
 	// A text field enabled before the input method came.
 	struct gridwl_text_input *text_input =
 			gridwl_input_method_active_text_input(relay);
