@@ -5,7 +5,7 @@
 #include <wlr/types/wlr_seat.h>
 #include "compositor/services/idle.h"
 #include "compositor/server.h"
-#include "input/listeners.h"
+#include "input/gestures.h"
 #include "input/seat.h"
 
 /*
@@ -16,103 +16,83 @@
  * swipe deltas are libinput's, in its normalized (logical) units, the same
  * at every output scale.
  */
-struct gridwl_gestures {
-	struct gridwl_seat *seat;
-	struct wlr_pointer_gestures_v1 *wlr_gestures;
-	struct gridwl_listeners listeners; // on the seat's cursor
-	struct wl_listener swipe_begin;
-	struct wl_listener swipe_update;
-	struct wl_listener swipe_end;
-	struct wl_listener pinch_begin;
-	struct wl_listener pinch_update;
-	struct wl_listener pinch_end;
-	struct wl_listener hold_begin;
-	struct wl_listener hold_end;
-};
-
 /* What every gesture event does first: it is the user's activity. */
-static struct wlr_seat *gesture_seat(struct gridwl_gestures *gestures) {
-	gridwl_idle_notify_activity(gestures->seat->server);
-	return gestures->seat->wlr_seat;
+static struct wlr_seat *gesture_seat(struct gridwl_seat *seat) {
+	gridwl_idle_notify_activity(seat->server);
+	return seat->wlr_seat;
 }
 
 static void handle_swipe_begin(struct wl_listener *listener, void *data) {
-	struct gridwl_gestures *gestures =
-			wl_container_of(listener, gestures, swipe_begin);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, gestures.swipe_begin);
 	struct wlr_pointer_swipe_begin_event *event = data;
-	wlr_pointer_gestures_v1_send_swipe_begin(gestures->wlr_gestures,
-			gesture_seat(gestures), event->time_msec, event->fingers);
+	wlr_pointer_gestures_v1_send_swipe_begin(seat->gestures.wlr_gestures,
+			gesture_seat(seat), event->time_msec, event->fingers);
 }
 
 static void handle_swipe_update(struct wl_listener *listener, void *data) {
-	struct gridwl_gestures *gestures =
-			wl_container_of(listener, gestures, swipe_update);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, gestures.swipe_update);
 	struct wlr_pointer_swipe_update_event *event = data;
-	wlr_pointer_gestures_v1_send_swipe_update(gestures->wlr_gestures,
-			gesture_seat(gestures), event->time_msec, event->dx, event->dy);
+	wlr_pointer_gestures_v1_send_swipe_update(seat->gestures.wlr_gestures,
+			gesture_seat(seat), event->time_msec, event->dx, event->dy);
 }
 
 static void handle_swipe_end(struct wl_listener *listener, void *data) {
-	struct gridwl_gestures *gestures =
-			wl_container_of(listener, gestures, swipe_end);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, gestures.swipe_end);
 	struct wlr_pointer_swipe_end_event *event = data;
-	wlr_pointer_gestures_v1_send_swipe_end(gestures->wlr_gestures,
-			gesture_seat(gestures), event->time_msec, event->cancelled);
+	wlr_pointer_gestures_v1_send_swipe_end(seat->gestures.wlr_gestures,
+			gesture_seat(seat), event->time_msec, event->cancelled);
 }
 
 static void handle_pinch_begin(struct wl_listener *listener, void *data) {
-	struct gridwl_gestures *gestures =
-			wl_container_of(listener, gestures, pinch_begin);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, gestures.pinch_begin);
 	struct wlr_pointer_pinch_begin_event *event = data;
-	wlr_pointer_gestures_v1_send_pinch_begin(gestures->wlr_gestures,
-			gesture_seat(gestures), event->time_msec, event->fingers);
+	wlr_pointer_gestures_v1_send_pinch_begin(seat->gestures.wlr_gestures,
+			gesture_seat(seat), event->time_msec, event->fingers);
 }
 
 static void handle_pinch_update(struct wl_listener *listener, void *data) {
-	struct gridwl_gestures *gestures =
-			wl_container_of(listener, gestures, pinch_update);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, gestures.pinch_update);
 	struct wlr_pointer_pinch_update_event *event = data;
-	wlr_pointer_gestures_v1_send_pinch_update(gestures->wlr_gestures,
-			gesture_seat(gestures), event->time_msec, event->dx, event->dy,
+	wlr_pointer_gestures_v1_send_pinch_update(seat->gestures.wlr_gestures,
+			gesture_seat(seat), event->time_msec, event->dx, event->dy,
 			event->scale, event->rotation);
 }
 
 static void handle_pinch_end(struct wl_listener *listener, void *data) {
-	struct gridwl_gestures *gestures =
-			wl_container_of(listener, gestures, pinch_end);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, gestures.pinch_end);
 	struct wlr_pointer_pinch_end_event *event = data;
-	wlr_pointer_gestures_v1_send_pinch_end(gestures->wlr_gestures,
-			gesture_seat(gestures), event->time_msec, event->cancelled);
+	wlr_pointer_gestures_v1_send_pinch_end(seat->gestures.wlr_gestures,
+			gesture_seat(seat), event->time_msec, event->cancelled);
 }
 
 static void handle_hold_begin(struct wl_listener *listener, void *data) {
-	struct gridwl_gestures *gestures =
-			wl_container_of(listener, gestures, hold_begin);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, gestures.hold_begin);
 	struct wlr_pointer_hold_begin_event *event = data;
-	wlr_pointer_gestures_v1_send_hold_begin(gestures->wlr_gestures,
-			gesture_seat(gestures), event->time_msec, event->fingers);
+	wlr_pointer_gestures_v1_send_hold_begin(seat->gestures.wlr_gestures,
+			gesture_seat(seat), event->time_msec, event->fingers);
 }
 
 static void handle_hold_end(struct wl_listener *listener, void *data) {
-	struct gridwl_gestures *gestures =
-			wl_container_of(listener, gestures, hold_end);
+	struct gridwl_seat *seat =
+			wl_container_of(listener, seat, gestures.hold_end);
 	struct wlr_pointer_hold_end_event *event = data;
-	wlr_pointer_gestures_v1_send_hold_end(gestures->wlr_gestures,
-			gesture_seat(gestures), event->time_msec, event->cancelled);
+	wlr_pointer_gestures_v1_send_hold_end(seat->gestures.wlr_gestures,
+			gesture_seat(seat), event->time_msec, event->cancelled);
 }
 
-struct gridwl_gestures *gridwl_gestures_create(struct gridwl_seat *seat) {
-	struct gridwl_gestures *gestures = calloc(1, sizeof(*gestures));
-	if (gestures == NULL) {
-		return NULL;
-	}
-	gestures->seat = seat;
-	// Freed by wlroots with the display.
+bool gridwl_gestures_init(struct gridwl_seat *seat) {
+	struct gridwl_gestures *gestures = &seat->gestures;
 	gestures->wlr_gestures =
 			wlr_pointer_gestures_v1_create(seat->server->display);
 	if (gestures->wlr_gestures == NULL) {
-		free(gestures);
-		return NULL;
+		return false;
 	}
 	struct wlr_cursor *cursor = seat->cursor;
 	struct gridwl_listeners *listeners = &gestures->listeners;
@@ -132,14 +112,9 @@ struct gridwl_gestures *gridwl_gestures_create(struct gridwl_seat *seat) {
 			&gestures->hold_begin, handle_hold_begin);
 	gridwl_listeners_add(listeners, &cursor->events.hold_end,
 			&gestures->hold_end, handle_hold_end);
-	return gestures;
+	return true;
 }
 
-void gridwl_gestures_destroy(struct gridwl_gestures *gestures) {
-	if (gestures == NULL) {
-		return;
-	}
-	// Before the cursor whose signals these are.
-	gridwl_listeners_remove(&gestures->listeners);
-	free(gestures);
+void gridwl_gestures_finish(struct gridwl_seat *seat) {
+	gridwl_listeners_remove(&seat->gestures.listeners);
 }

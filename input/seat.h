@@ -6,13 +6,13 @@
 #include <wayland-server-core.h>
 #include <wlr/util/box.h>
 #include "input/cursor_surface.h"
+#include "input/gestures.h"
 #include "input/listeners.h"
 
 struct gridwl_server;
 struct gridwl_output;
 struct gridwl_view;
 struct gridwl_shortcuts_inhibit;
-struct gridwl_gestures;
 struct gridwl_input_method_relay;
 struct gridwl_pointer_constraints;
 struct gridwl_control_pointer;
@@ -66,7 +66,7 @@ struct gridwl_seat {
 	struct gridwl_manager_listener *virtual_keyboards;
 	struct gridwl_shortcuts_inhibit *shortcuts_inhibit;
 	struct gridwl_manager_listener *cursor_shape;
-	struct gridwl_gestures *gestures;
+	struct gridwl_gestures gestures;
 	// text-input-v3 and input-method-v2 (input/input_method.h).
 	struct gridwl_input_method_relay *input_method_relay;
 	// relative-pointer-unstable-v1; freed by wlroots with the display.
@@ -329,9 +329,5 @@ bool gridwl_shortcuts_inhibited(struct gridwl_seat *seat);
 /* input/cursor_shape.c: cursor-shape-v1. */
 struct gridwl_manager_listener *gridwl_cursor_shape_create(
 		struct gridwl_seat *seat);
-
-/* input/gestures.c: pointer-gestures-unstable-v1. */
-struct gridwl_gestures *gridwl_gestures_create(struct gridwl_seat *seat);
-void gridwl_gestures_destroy(struct gridwl_gestures *gestures);
 
 #endif
