@@ -131,14 +131,23 @@ bool gridwl_control_pad_mode(struct gridwl_seat *seat, uint32_t mode,
 	return true;
 }
 
+/* The pad, for an event of its ring or strip (part) number: it has one
+ * of each, 0. */
+static struct gridwl_control_pad *get_pad_part(struct gridwl_seat *seat,
+		const char *part, uint32_t number, char **error) {
+	struct gridwl_control_pad *control = get_pad(seat, error);
+	if (control != NULL && number != 0) {
+		gridwl_set_error(error, "no %s %u: the pad has one, 0", part, number);
+		return NULL;
+	}
+	return control;
+}
+
 bool gridwl_control_pad_ring(struct gridwl_seat *seat, uint32_t ring,
 		double degrees, char **error) {
-	struct gridwl_control_pad *control = get_pad(seat, error);
+	struct gridwl_control_pad *control =
+			get_pad_part(seat, "ring", ring, error);
 	if (control == NULL) {
-		return false;
-	}
-	if (ring != 0) {
-		gridwl_set_error(error, "no ring %u: the pad has one, 0", ring);
 		return false;
 	}
 	if (!isnan(degrees) && !(degrees >= 0 && degrees < 360)) {
@@ -159,12 +168,9 @@ bool gridwl_control_pad_ring(struct gridwl_seat *seat, uint32_t ring,
 
 bool gridwl_control_pad_strip(struct gridwl_seat *seat, uint32_t strip,
 		double position, char **error) {
-	struct gridwl_control_pad *control = get_pad(seat, error);
+	struct gridwl_control_pad *control =
+			get_pad_part(seat, "strip", strip, error);
 	if (control == NULL) {
-		return false;
-	}
-	if (strip != 0) {
-		gridwl_set_error(error, "no strip %u: the pad has one, 0", strip);
 		return false;
 	}
 	if (!isnan(position) && !(position >= 0 && position <= 1)) {

@@ -128,33 +128,38 @@ static bool check_axes(struct gridwl_seat *seat,
 static bool check_state(struct gridwl_control_tablet *control,
 		enum gridwl_control_tablet_kind kind, char **error) {
 	const char *wrong = NULL;
-	switch (kind) {
-	case GRIDWL_CONTROL_TABLET_PROXIMITY_IN:
+	if (kind == GRIDWL_CONTROL_TABLET_PROXIMITY_IN) {
 		wrong = control->in_proximity ? "the pen is in proximity already" :
 										NULL;
-		break;
-	case GRIDWL_CONTROL_TABLET_MOTION:
-		wrong = !control->in_proximity ? "the pen is not in proximity" : NULL;
-		break;
-	case GRIDWL_CONTROL_TABLET_DOWN:
-		wrong = !control->in_proximity ? "the pen is not in proximity" :
-				control->down          ? "the pen is down already" :
-										 NULL;
-		break;
-	case GRIDWL_CONTROL_TABLET_UP:
+	} else if (kind == GRIDWL_CONTROL_TABLET_UP) {
 		wrong = !control->down ? "the pen is not down" : NULL;
-		break;
-	case GRIDWL_CONTROL_TABLET_PROXIMITY_OUT:
-		wrong = !control->in_proximity ? "the pen is not in proximity" :
-				control->down          ? "the pen is down: lift it first" :
-										 NULL;
-		break;
+	} else if (!control->in_proximity) {
+		wrong = "the pen is not in proximity";
+	} else if (control->down && kind == GRIDWL_CONTROL_TABLET_DOWN) {
+		wrong = "the pen is down already";
+	} else if (control->down && kind == GRIDWL_CONTROL_TABLET_PROXIMITY_OUT) {
+		wrong = "the pen is down: lift it first";
 	}
 	if (wrong != NULL) {
 		gridwl_set_error(error, "%s", wrong);
 		return false;
 	}
 	return true;
+}
+
+static void emit_proximity(struct gridwl_control_tablet *control, double x,
+		double y, uint32_t time_msec,
+		enum wlr_tablet_tool_proximity_state state) {
+	control->in_proximity = state == WLR_TABLET_TOOL_PROXIMITY_IN;
+	struct wlr_tablet_tool_proximity_event event = {
+		.tablet = &control->tablet,
+		.tool = &control->pen,
+		.time_msec = time_msec,
+		.x = x,
+		.y = y,
+		.state = state,
+	};
+	wl_signal_emit_mutable(&control->tablet.events.proximity, &event);
 }
 
 bool gridwl_control_tablet(struct gridwl_seat *seat,
@@ -176,16 +181,7 @@ bool gridwl_control_tablet(struct gridwl_seat *seat,
 	double x = (axes->x - layout.x) / layout.width;
 	double y = (axes->y - layout.y) / layout.height;
 	if (kind == GRIDWL_CONTROL_TABLET_PROXIMITY_IN) {
-		control->in_proximity = true;
-		struct wlr_tablet_tool_proximity_event event = {
-			.tablet = &control->tablet,
-			.tool = &control->pen,
-			.time_msec = time_msec,
-			.x = x,
-			.y = y,
-			.state = WLR_TABLET_TOOL_PROXIMITY_IN,
-		};
-		wl_signal_emit_mutable(&control->tablet.events.proximity, &event);
+		emit_proximity(control, x, y, time_msec, WLR_TABLET_TOOL_PROXIMITY_IN);
 	}
 	// As libinput's backend: a proximity event carries the position.
 	emit_axes(control, &layout, axes,
@@ -206,16 +202,7 @@ bool gridwl_control_tablet(struct gridwl_seat *seat,
 		};
 		wl_signal_emit_mutable(&control->tablet.events.tip, &event);
 	} else if (kind == GRIDWL_CONTROL_TABLET_PROXIMITY_OUT) {
-		control->in_proximity = false;
-		struct wlr_tablet_tool_proximity_event event = {
-			.tablet = &control->tablet,
-			.tool = &control->pen,
-			.time_msec = time_msec,
-			.x = x,
-			.y = y,
-			.state = WLR_TABLET_TOOL_PROXIMITY_OUT,
-		};
-		wl_signal_emit_mutable(&control->tablet.events.proximity, &event);
+		emit_proximity(control, x, y, time_msec, WLR_TABLET_TOOL_PROXIMITY_OUT);
 	}
 	return true;
 }

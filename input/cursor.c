@@ -152,31 +152,28 @@ void gridwl_seat_schedule_pointer_rebase(struct gridwl_seat *seat) {
 			wl_event_loop_add_idle(loop, rebase_pointer, seat);
 }
 
+static int min_int(int a, int b) {
+	return a < b ? a : b;
+}
+
+static int max_int(int a, int b) {
+	return a > b ? a : b;
+}
+
 struct wlr_box gridwl_resized_box(struct wlr_box box, uint32_t edges, int dx,
 		int dy) {
 	int left = box.x, top = box.y;
 	int right = box.x + box.width, bottom = box.y + box.height;
+	// The edges held move; the window keeps its minimum size.
 	if (edges & WLR_EDGE_LEFT) {
-		left += dx;
-		if (left > right - MIN_WINDOW_SIZE) {
-			left = right - MIN_WINDOW_SIZE;
-		}
+		left = min_int(left + dx, right - MIN_WINDOW_SIZE);
 	} else if (edges & WLR_EDGE_RIGHT) {
-		right += dx;
-		if (right < left + MIN_WINDOW_SIZE) {
-			right = left + MIN_WINDOW_SIZE;
-		}
+		right = max_int(right + dx, left + MIN_WINDOW_SIZE);
 	}
 	if (edges & WLR_EDGE_TOP) {
-		top += dy;
-		if (top > bottom - MIN_WINDOW_SIZE) {
-			top = bottom - MIN_WINDOW_SIZE;
-		}
+		top = min_int(top + dy, bottom - MIN_WINDOW_SIZE);
 	} else if (edges & WLR_EDGE_BOTTOM) {
-		bottom += dy;
-		if (bottom < top + MIN_WINDOW_SIZE) {
-			bottom = top + MIN_WINDOW_SIZE;
-		}
+		bottom = max_int(bottom + dy, top + MIN_WINDOW_SIZE);
 	}
 	return (struct wlr_box){ left, top, right - left, bottom - top };
 }
@@ -203,11 +200,10 @@ static void process_grab_motion(struct gridwl_seat *seat) {
 	gridwl_view_request_size(view, box.width, box.height);
 }
 
-/* While a button is held, the surface it was pressed on keeps the pointer
- * and gets motion wherever it goes (the implicit grab drags rely on);
- * false when there is no such surface any more. */
-static bool implicit_grab_motion(struct gridwl_seat *seat, uint32_t time_msec) {
-	struct wlr_seat_pointer_state *state = &seat->wlr_seat->pointer_state;
+bool gridwl_seat_pointer_implicit_grab(struct gridwl_server *server,
+		struct wlr_seat *wlr_seat, struct wlr_cursor *cursor,
+		uint32_t time_msec) {
+	struct wlr_seat_pointer_state *state = &wlr_seat->pointer_state;
 	if (state->button_count == 0 || state->focused_surface == NULL) {
 		return false;
 	}
@@ -218,10 +214,10 @@ static bool implicit_grab_motion(struct gridwl_seat *seat, uint32_t time_msec) {
 					&ly)) {
 		return false;
 	}
-	int n = gridwl_xwayland_surface_scale(seat->server->xwayland,
+	int n = gridwl_xwayland_surface_scale(server->xwayland,
 			state->focused_surface);
-	wlr_seat_pointer_notify_motion(seat->wlr_seat, time_msec,
-			(seat->cursor->x - lx) * n, (seat->cursor->y - ly) * n);
+	wlr_seat_pointer_notify_motion(wlr_seat, time_msec, (cursor->x - lx) * n,
+			(cursor->y - ly) * n);
 	return true;
 }
 
@@ -242,7 +238,8 @@ void gridwl_cursor_moved(struct gridwl_seat *seat, uint32_t time_msec) {
 		process_grab_motion(seat);
 		return;
 	}
-	if (implicit_grab_motion(seat, time_msec)) {
+	if (gridwl_seat_pointer_implicit_grab(seat->server, seat->wlr_seat,
+				seat->cursor, time_msec)) {
 		return;
 	}
 	gridwl_seat_update_pointer_focus(seat, time_msec);
@@ -476,12 +473,6 @@ static void handle_axis(struct wl_listener *listener, void *data) {
 			event->orientation, event->delta * factor,
 			(int32_t)round(event->delta_discrete * factor), event->source,
 			event->relative_direction);
-}
-
-static void handle_frame(struct wl_listener *listener, void *data) {
-	struct gridwl_seat *seat =
-			wl_container_of(listener, seat, cursor_events.frame);
-	wlr_seat_pointer_notify_frame(seat->wlr_seat);
 }
 
 static void handle_request_set_cursor(struct wl_listener *listener,

@@ -1,11 +1,13 @@
 #ifndef GRIDWL_INPUT_CURSOR_H
 #define GRIDWL_INPUT_CURSOR_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <wayland-server-protocol.h>
 
 struct gridwl_seat;
 struct gridwl_server;
+struct wlr_cursor;
 struct wlr_seat;
 struct wlr_surface;
 struct wlr_texture;
@@ -20,6 +22,12 @@ void gridwl_cursor_init(struct gridwl_seat *seat);
 void gridwl_seat_pointer_at(struct gridwl_server *server,
 		struct wlr_seat *wlr_seat, struct wlr_surface *surface, double sx,
 		double sy, uint32_t time_msec);
+/* While a button of a seat's pointer is held, the surface it was pressed
+ * on keeps the pointer and gets motion wherever cursor goes (the implicit
+ * grab drags rely on); false when there is no such surface any more. */
+bool gridwl_seat_pointer_implicit_grab(struct gridwl_server *server,
+		struct wlr_seat *wlr_seat, struct wlr_cursor *cursor,
+		uint32_t time_msec);
 void gridwl_cursor_finish(struct gridwl_seat *seat);
 /* The theme's image of that name (an xcursor name, as cursor-shape-v1's
  * shapes have them), drawn from the theme at each output's scale, where a

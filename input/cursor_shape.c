@@ -4,6 +4,7 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "input/cursor.h"
+#include "input/listeners.h"
 #include "input/seat.h"
 #include "input/tablet.h"
 #include "input/transient_seat.h"
@@ -16,18 +17,11 @@
  * tool moves the same cursor (input/tablet.c): the client it is over may
  * name the shape for it.
  */
-struct gridwl_cursor_shape {
-	struct gridwl_seat *seat;
-	struct wlr_cursor_shape_manager_v1 *wlr_manager;
-	struct wl_listener request_set_shape;
-	struct wl_listener destroy;
-};
-
 static void handle_request_set_shape(struct wl_listener *listener, void *data) {
-	struct gridwl_cursor_shape *cursor_shape =
-			wl_container_of(listener, cursor_shape, request_set_shape);
+	struct gridwl_manager_listener *manager =
+			wl_container_of(listener, manager, event);
 	struct wlr_cursor_shape_manager_v1_request_set_shape_event *event = data;
-	struct gridwl_seat *seat = cursor_shape->seat;
+	struct gridwl_seat *seat = manager->seat;
 	const char *name = wlr_cursor_shape_v1_name(event->shape);
 	// A tablet tool is only ever the user's seat's.
 	if (event->device_type == WLR_CURSOR_SHAPE_MANAGER_V1_DEVICE_TYPE_POINTER &&
@@ -48,49 +42,13 @@ static void handle_request_set_shape(struct wl_listener *listener, void *data) {
 	gridwl_cursor_set_theme_image(seat, name);
 }
 
-static void cursor_shape_finish(struct gridwl_cursor_shape *cursor_shape) {
-	if (cursor_shape->wlr_manager == NULL) {
-		return;
-	}
-	wl_list_remove(&cursor_shape->request_set_shape.link);
-	wl_list_remove(&cursor_shape->destroy.link);
-	cursor_shape->wlr_manager = NULL;
-}
-
-static void handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_cursor_shape *cursor_shape =
-			wl_container_of(listener, cursor_shape, destroy);
-	// The display went first; the seat frees us later.
-	cursor_shape_finish(cursor_shape);
-}
-
-struct gridwl_cursor_shape *gridwl_cursor_shape_create(
+struct gridwl_manager_listener *gridwl_cursor_shape_create(
 		struct gridwl_seat *seat) {
-	struct gridwl_cursor_shape *cursor_shape = calloc(1, sizeof(*cursor_shape));
-	if (cursor_shape == NULL) {
-		return NULL;
-	}
-	cursor_shape->seat = seat;
-	cursor_shape->wlr_manager =
+	struct wlr_cursor_shape_manager_v1 *manager =
 			wlr_cursor_shape_manager_v1_create(seat->server->display, 1);
-	if (cursor_shape->wlr_manager == NULL) {
-		free(cursor_shape);
-		return NULL;
-	}
-	cursor_shape->request_set_shape.notify = handle_request_set_shape;
-	wl_signal_add(&cursor_shape->wlr_manager->events.request_set_shape,
-			&cursor_shape->request_set_shape);
-	cursor_shape->destroy.notify = handle_destroy;
-	wl_signal_add(&cursor_shape->wlr_manager->events.destroy,
-			&cursor_shape->destroy);
-	return cursor_shape;
-}
-
-void gridwl_cursor_shape_destroy(struct gridwl_cursor_shape *cursor_shape) {
-	if (cursor_shape == NULL) {
-		return;
-	}
-	// The wlr manager itself goes with the display.
-	cursor_shape_finish(cursor_shape);
-	free(cursor_shape);
+	return manager == NULL ?
+			NULL :
+			gridwl_manager_listener_create(seat,
+					&manager->events.request_set_shape,
+					handle_request_set_shape, &manager->events.destroy);
 }

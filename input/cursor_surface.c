@@ -1,5 +1,6 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_cursor.h>
+#include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_seat.h>
 #include "input/cursor_surface.h"
 
@@ -41,10 +42,18 @@ struct wlr_surface *gridwl_cursor_surface_of(
 	return NULL;
 }
 
+static void handle_frame(struct wl_listener *listener, void *data) {
+	struct gridwl_cursor_events *events =
+			wl_container_of(listener, events, frame);
+	wlr_seat_pointer_notify_frame(events->wlr_seat);
+}
+
 void gridwl_cursor_events_connect(struct gridwl_cursor_events *events,
 		const struct gridwl_cursor_events *handlers, struct wlr_cursor *cursor,
 		struct wlr_seat *wlr_seat) {
 	*events = *handlers;
+	events->wlr_seat = wlr_seat;
+	events->frame.notify = handle_frame;
 	wl_signal_add(&cursor->events.motion, &events->motion);
 	wl_signal_add(&cursor->events.motion_absolute, &events->motion_absolute);
 	wl_signal_add(&cursor->events.button, &events->button);
@@ -61,4 +70,25 @@ void gridwl_cursor_events_disconnect(struct gridwl_cursor_events *events) {
 	wl_list_remove(&events->axis.link);
 	wl_list_remove(&events->frame.link);
 	wl_list_remove(&events->request_set_cursor.link);
+}
+
+static void handle_output_destroy(struct wl_listener *listener, void *data) {
+	struct gridwl_mapped_output *mapped =
+			wl_container_of(listener, mapped, destroy);
+	mapped->unmapped(mapped);
+	gridwl_mapped_output_hold(mapped, NULL, NULL);
+}
+
+void gridwl_mapped_output_hold(struct gridwl_mapped_output *mapped,
+		struct wlr_output *output,
+		void (*unmapped)(struct gridwl_mapped_output *mapped)) {
+	if (mapped->output != NULL) {
+		wl_list_remove(&mapped->destroy.link);
+	}
+	mapped->output = output;
+	mapped->unmapped = unmapped;
+	if (output != NULL) {
+		mapped->destroy.notify = handle_output_destroy;
+		wl_signal_add(&output->events.destroy, &mapped->destroy);
+	}
 }

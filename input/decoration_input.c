@@ -45,11 +45,16 @@ struct gridwl_view *gridwl_frame_at(struct gridwl_server *server, double lx,
 	return NULL;
 }
 
+static struct gridwl_view *frame_under_cursor(struct gridwl_seat *seat,
+		enum gridwl_frame_part *part, uint32_t *edges) {
+	return gridwl_frame_at(seat->server, seat->cursor->x, seat->cursor->y, part,
+			edges);
+}
+
 bool gridwl_seat_frame_pointer_focus(struct gridwl_seat *seat) {
 	enum gridwl_frame_part part;
 	uint32_t edges;
-	struct gridwl_view *view = gridwl_frame_at(seat->server, seat->cursor->x,
-			seat->cursor->y, &part, &edges);
+	struct gridwl_view *view = frame_under_cursor(seat, &part, &edges);
 	if (view == NULL) {
 		return false;
 	}
@@ -128,8 +133,7 @@ bool gridwl_seat_frame_button(struct gridwl_seat *seat, uint32_t button,
 		uint32_t time_msec) {
 	enum gridwl_frame_part part;
 	uint32_t edges;
-	struct gridwl_view *view = gridwl_frame_at(seat->server, seat->cursor->x,
-			seat->cursor->y, &part, &edges);
+	struct gridwl_view *view = frame_under_cursor(seat, &part, &edges);
 	if (view == NULL) {
 		return false;
 	}

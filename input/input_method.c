@@ -8,6 +8,7 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "input/input_method.h"
+#include "input/listeners.h"
 #include "input/seat.h"
 
 /*
@@ -27,6 +28,7 @@ struct gridwl_text_input {
 	struct wl_list link; // gridwl_input_method_relay.text_inputs
 	struct gridwl_input_method_relay *relay;
 	struct wlr_text_input_v3 *wlr;
+	struct gridwl_listeners listeners; // on wlr
 	struct wl_listener enable;
 	struct wl_listener commit;
 	struct wl_listener disable;
@@ -40,15 +42,18 @@ struct gridwl_input_method_relay {
 	struct wl_list text_inputs; // gridwl_text_input.link
 	// The seat's input method, NULL when none is connected.
 	struct wlr_input_method_v2 *input_method;
+	// On the two managers and the seat.
+	struct gridwl_listeners listeners;
 	struct wl_listener new_text_input;
 	struct wl_listener new_input_method;
 	struct wl_listener focus_change;
-	struct wl_listener text_input_manager_destroy;
-	struct wl_listener input_method_manager_destroy;
+	struct gridwl_call_listener text_input_manager_destroy;
+	struct gridwl_call_listener input_method_manager_destroy;
+	struct gridwl_listeners im_listeners; // on input_method
 	struct wl_listener im_commit;
 	struct wl_listener im_new_popup_surface;
 	struct wl_listener im_grab_keyboard;
-	struct wl_listener im_destroy;
+	struct gridwl_call_listener im_destroy;
 	struct wl_listener grab_destroy;
 	struct wl_list popups; // gridwl_im_popup's, by im_popup.c
 };
@@ -151,6 +156,12 @@ static void text_input_handle_disable(struct wl_listener *listener,
 	gridwl_im_popups_update(relay);
 }
 
+static void text_input_free(struct gridwl_text_input *text_input) {
+	gridwl_listeners_remove(&text_input->listeners);
+	wl_list_remove(&text_input->link);
+	free(text_input);
+}
+
 static void text_input_handle_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_text_input *text_input =
@@ -158,12 +169,7 @@ static void text_input_handle_destroy(struct wl_listener *listener,
 	struct gridwl_input_method_relay *relay = text_input->relay;
 	bool was_active =
 			gridwl_input_method_active_text_input(relay) == text_input;
-	wl_list_remove(&text_input->enable.link);
-	wl_list_remove(&text_input->commit.link);
-	wl_list_remove(&text_input->disable.link);
-	wl_list_remove(&text_input->destroy.link);
-	wl_list_remove(&text_input->link);
-	free(text_input);
+	text_input_free(text_input);
 	if (was_active && gridwl_input_method_active_text_input(relay) == NULL) {
 		deactivate_im(relay);
 	}
@@ -192,14 +198,15 @@ static void relay_handle_new_text_input(struct wl_listener *listener,
 	}
 	text_input->relay = relay;
 	text_input->wlr = wlr;
-	text_input->enable.notify = text_input_handle_enable;
-	wl_signal_add(&wlr->events.enable, &text_input->enable);
-	text_input->commit.notify = text_input_handle_commit;
-	wl_signal_add(&wlr->events.commit, &text_input->commit);
-	text_input->disable.notify = text_input_handle_disable;
-	wl_signal_add(&wlr->events.disable, &text_input->disable);
-	text_input->destroy.notify = text_input_handle_destroy;
-	wl_signal_add(&wlr->events.destroy, &text_input->destroy);
+	struct gridwl_listeners *listeners = &text_input->listeners;
+	gridwl_listeners_add(listeners, &wlr->events.enable, &text_input->enable,
+			text_input_handle_enable);
+	gridwl_listeners_add(listeners, &wlr->events.commit, &text_input->commit,
+			text_input_handle_commit);
+	gridwl_listeners_add(listeners, &wlr->events.disable, &text_input->disable,
+			text_input_handle_disable);
+	gridwl_listeners_add(listeners, &wlr->events.destroy, &text_input->destroy,
+			text_input_handle_destroy);
 	wl_list_insert(&relay->text_inputs, &text_input->link);
 	struct wlr_surface *focused =
 			relay->seat->wlr_seat->keyboard_state.focused_surface;
@@ -288,25 +295,18 @@ static void im_handle_new_popup_surface(struct wl_listener *listener,
 	gridwl_im_popup_create(relay, data);
 }
 
-static void im_finish(struct gridwl_input_method_relay *relay) {
+/* Also when the input method is destroyed. The text input is not told:
+ * its client keeps what it has, and the next input method starts
+ * afresh. */
+static void im_finish(void *data) {
+	struct gridwl_input_method_relay *relay = data;
 	if (relay->input_method == NULL) {
 		return;
 	}
-	wl_list_remove(&relay->im_commit.link);
-	wl_list_remove(&relay->im_new_popup_surface.link);
-	wl_list_remove(&relay->im_grab_keyboard.link);
-	wl_list_remove(&relay->im_destroy.link);
+	gridwl_listeners_remove(&relay->im_listeners);
 	wl_list_remove(&relay->grab_destroy.link);
 	wl_list_init(&relay->grab_destroy.link);
 	relay->input_method = NULL;
-}
-
-static void im_handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_input_method_relay *relay =
-			wl_container_of(listener, relay, im_destroy);
-	im_finish(relay);
-	// The text input is not told: its client keeps what it has, and the
-	// next input method starts afresh.
 }
 
 static void relay_handle_new_input_method(struct wl_listener *listener,
@@ -321,16 +321,15 @@ static void relay_handle_new_input_method(struct wl_listener *listener,
 		return;
 	}
 	relay->input_method = input_method;
-	relay->im_commit.notify = im_handle_commit;
-	wl_signal_add(&input_method->events.commit, &relay->im_commit);
-	relay->im_new_popup_surface.notify = im_handle_new_popup_surface;
-	wl_signal_add(&input_method->events.new_popup_surface,
-			&relay->im_new_popup_surface);
-	relay->im_grab_keyboard.notify = im_handle_grab_keyboard;
-	wl_signal_add(&input_method->events.grab_keyboard,
-			&relay->im_grab_keyboard);
-	relay->im_destroy.notify = im_handle_destroy;
-	wl_signal_add(&input_method->events.destroy, &relay->im_destroy);
+	struct gridwl_listeners *listeners = &relay->im_listeners;
+	gridwl_listeners_add(listeners, &input_method->events.commit,
+			&relay->im_commit, im_handle_commit);
+	gridwl_listeners_add(listeners, &input_method->events.new_popup_surface,
+			&relay->im_new_popup_surface, im_handle_new_popup_surface);
+	gridwl_listeners_add(listeners, &input_method->events.grab_keyboard,
+			&relay->im_grab_keyboard, im_handle_grab_keyboard);
+	gridwl_listeners_add_call(listeners, &input_method->events.destroy,
+			&relay->im_destroy, im_finish, relay);
 	// A text field enabled before the input method came.
 	struct gridwl_text_input *text_input =
 			gridwl_input_method_active_text_input(relay);
@@ -340,43 +339,22 @@ static void relay_handle_new_input_method(struct wl_listener *listener,
 	}
 }
 
-static void relay_finish(struct gridwl_input_method_relay *relay) {
+/* Also when either manager goes: the display went first, and the seat
+ * frees the relay later. */
+static void relay_finish(void *data) {
+	struct gridwl_input_method_relay *relay = data;
 	if (relay->text_input_manager == NULL) {
 		return;
 	}
 	im_finish(relay);
 	struct gridwl_text_input *text_input, *tmp;
 	wl_list_for_each_safe(text_input, tmp, &relay->text_inputs, link) {
-		wl_list_remove(&text_input->enable.link);
-		wl_list_remove(&text_input->commit.link);
-		wl_list_remove(&text_input->disable.link);
-		wl_list_remove(&text_input->destroy.link);
-		wl_list_remove(&text_input->link);
-		free(text_input);
+		text_input_free(text_input);
 	}
 	gridwl_im_popups_destroy_all(relay);
-	wl_list_remove(&relay->new_text_input.link);
-	wl_list_remove(&relay->new_input_method.link);
-	wl_list_remove(&relay->focus_change.link);
-	wl_list_remove(&relay->text_input_manager_destroy.link);
-	wl_list_remove(&relay->input_method_manager_destroy.link);
+	gridwl_listeners_remove(&relay->listeners);
 	relay->text_input_manager = NULL;
 	relay->input_method_manager = NULL;
-}
-
-static void relay_handle_manager_destroy(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_input_method_relay *relay =
-			wl_container_of(listener, relay, text_input_manager_destroy);
-	// The display went first; the seat frees us later.
-	relay_finish(relay);
-}
-
-static void relay_handle_im_manager_destroy(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_input_method_relay *relay =
-			wl_container_of(listener, relay, input_method_manager_destroy);
-	relay_finish(relay);
 }
 
 struct gridwl_input_method_relay *gridwl_input_method_relay_create(
@@ -399,22 +377,22 @@ struct gridwl_input_method_relay *gridwl_input_method_relay_create(
 		free(relay);
 		return NULL;
 	}
-	relay->new_text_input.notify = relay_handle_new_text_input;
-	wl_signal_add(&relay->text_input_manager->events.text_input,
-			&relay->new_text_input);
-	relay->new_input_method.notify = relay_handle_new_input_method;
-	wl_signal_add(&relay->input_method_manager->events.input_method,
-			&relay->new_input_method);
-	relay->focus_change.notify = relay_handle_focus_change;
-	wl_signal_add(&seat->wlr_seat->keyboard_state.events.focus_change,
-			&relay->focus_change);
-	relay->text_input_manager_destroy.notify = relay_handle_manager_destroy;
-	wl_signal_add(&relay->text_input_manager->events.destroy,
-			&relay->text_input_manager_destroy);
-	relay->input_method_manager_destroy.notify =
-			relay_handle_im_manager_destroy;
-	wl_signal_add(&relay->input_method_manager->events.destroy,
-			&relay->input_method_manager_destroy);
+	struct gridwl_listeners *listeners = &relay->listeners;
+	gridwl_listeners_add(listeners,
+			&relay->text_input_manager->events.text_input,
+			&relay->new_text_input, relay_handle_new_text_input);
+	gridwl_listeners_add(listeners,
+			&relay->input_method_manager->events.input_method,
+			&relay->new_input_method, relay_handle_new_input_method);
+	gridwl_listeners_add(listeners,
+			&seat->wlr_seat->keyboard_state.events.focus_change,
+			&relay->focus_change, relay_handle_focus_change);
+	gridwl_listeners_add_call(listeners,
+			&relay->text_input_manager->events.destroy,
+			&relay->text_input_manager_destroy, relay_finish, relay);
+	gridwl_listeners_add_call(listeners,
+			&relay->input_method_manager->events.destroy,
+			&relay->input_method_manager_destroy, relay_finish, relay);
 	return relay;
 }
 

@@ -18,6 +18,7 @@ struct gridwl_keyboard {
 	struct wl_list link; // gridwl_seat.keyboards
 	struct gridwl_seat *seat;
 	struct wlr_keyboard *wlr_keyboard;
+	struct gridwl_listeners listeners; // on wlr_keyboard
 	struct wl_listener modifiers;
 	struct wl_listener key;
 	struct wl_listener destroy;
@@ -108,6 +109,21 @@ static bool handle_bindings(struct gridwl_keyboard *keyboard,
 	return false;
 }
 
+/* The grab of an input method that composes from this keyboard's keys, with
+ * the keyboard's keymap set on it; NULL when they go to the focused
+ * client. */
+static struct wlr_input_method_keyboard_grab_v2 *input_method_grab(
+		struct gridwl_keyboard *keyboard) {
+	struct wlr_input_method_keyboard_grab_v2 *grab =
+			gridwl_input_method_keyboard_grab(keyboard->seat,
+					keyboard->wlr_keyboard);
+	if (grab != NULL) {
+		wlr_input_method_keyboard_grab_v2_set_keyboard(grab,
+				keyboard->wlr_keyboard);
+	}
+	return grab;
+}
+
 static void keyboard_handle_key(struct wl_listener *listener, void *data) {
 	struct gridwl_keyboard *keyboard = wl_container_of(listener, keyboard, key);
 	struct wlr_keyboard_key_event *event = data;
@@ -129,11 +145,8 @@ static void keyboard_handle_key(struct wl_listener *listener, void *data) {
 	}
 	// An input method composing from the keys gets them instead.
 	struct wlr_input_method_keyboard_grab_v2 *grab =
-			gridwl_input_method_keyboard_grab(keyboard->seat,
-					keyboard->wlr_keyboard);
+			input_method_grab(keyboard);
 	if (grab != NULL) {
-		wlr_input_method_keyboard_grab_v2_set_keyboard(grab,
-				keyboard->wlr_keyboard);
 		wlr_input_method_keyboard_grab_v2_send_key(grab, event->time_msec,
 				event->keycode, event->state);
 		return;
@@ -152,11 +165,8 @@ static void keyboard_handle_modifiers(struct wl_listener *listener,
 		return;
 	}
 	struct wlr_input_method_keyboard_grab_v2 *grab =
-			gridwl_input_method_keyboard_grab(keyboard->seat,
-					keyboard->wlr_keyboard);
+			input_method_grab(keyboard);
 	if (grab != NULL) {
-		wlr_input_method_keyboard_grab_v2_set_keyboard(grab,
-				keyboard->wlr_keyboard);
 		wlr_input_method_keyboard_grab_v2_send_modifiers(grab,
 				&keyboard->wlr_keyboard->modifiers);
 		return;
@@ -167,9 +177,7 @@ static void keyboard_handle_modifiers(struct wl_listener *listener,
 }
 
 static void keyboard_destroy(struct gridwl_keyboard *keyboard) {
-	wl_list_remove(&keyboard->modifiers.link);
-	wl_list_remove(&keyboard->key.link);
-	wl_list_remove(&keyboard->destroy.link);
+	gridwl_listeners_remove(&keyboard->listeners);
 	wl_list_remove(&keyboard->link);
 	free(keyboard);
 }
@@ -192,12 +200,13 @@ static struct gridwl_keyboard *keyboard_attach(struct gridwl_seat *seat,
 	}
 	keyboard->seat = seat;
 	keyboard->wlr_keyboard = wlr_keyboard;
-	keyboard->modifiers.notify = keyboard_handle_modifiers;
-	wl_signal_add(&wlr_keyboard->events.modifiers, &keyboard->modifiers);
-	keyboard->key.notify = keyboard_handle_key;
-	wl_signal_add(&wlr_keyboard->events.key, &keyboard->key);
-	keyboard->destroy.notify = keyboard_handle_destroy;
-	wl_signal_add(&wlr_keyboard->base.events.destroy, &keyboard->destroy);
+	gridwl_listeners_add(&keyboard->listeners, &wlr_keyboard->events.modifiers,
+			&keyboard->modifiers, keyboard_handle_modifiers);
+	gridwl_listeners_add(&keyboard->listeners, &wlr_keyboard->events.key,
+			&keyboard->key, keyboard_handle_key);
+	gridwl_listeners_add(&keyboard->listeners,
+			&wlr_keyboard->base.events.destroy, &keyboard->destroy,
+			keyboard_handle_destroy);
 	wl_list_insert(&seat->keyboards, &keyboard->link);
 	return keyboard;
 }

@@ -10,6 +10,7 @@
 #include "compositor/server.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/view/view.h"
+#include "input/listeners.h"
 #include "input/pointer_constraints.h"
 #include "input/seat.h"
 #include "wlr_compat/wlr_compat.h"
@@ -19,9 +20,11 @@ struct gridwl_pointer_constraints {
 	struct wlr_pointer_constraints_v1 *wlr_constraints;
 	// The one constraint in effect, NULL when the pointer is free.
 	struct gridwl_pointer_constraint *active;
+	// On the wlr manager and the seat.
+	struct gridwl_listeners listeners;
 	struct wl_listener new_constraint;
-	struct wl_listener pointer_focus_change;
-	struct wl_listener keyboard_focus_change;
+	struct gridwl_call_listener pointer_focus_change;
+	struct gridwl_call_listener keyboard_focus_change;
 };
 
 /* One zwp_locked_pointer_v1 or zwp_confined_pointer_v1. */
@@ -74,6 +77,17 @@ static bool point_in_region(pixman_region32_t *region, double x, double y) {
 			NULL);
 }
 
+/* Where the surface of a constraint of that type is in the layout; false
+ * when the constraint is of another type or the surface is not shown. */
+static bool constraint_position(struct gridwl_pointer_constraint *constraint,
+		enum wlr_pointer_constraint_v1_type type, int *lx, int *ly) {
+	struct wlr_pointer_constraint_v1 *wlr_constraint =
+			constraint->wlr_constraint;
+	return wlr_constraint->type == type &&
+			surface_layout_position(constraint->constraints->seat->server,
+					wlr_constraint->surface, lx, ly);
+}
+
 /* A confined pointer outside its region (it entered elsewhere, or the
  * region changed under it) is brought to the nearest point inside. */
 static void confine_cursor(struct gridwl_pointer_constraint *constraint) {
@@ -81,9 +95,8 @@ static void confine_cursor(struct gridwl_pointer_constraint *constraint) {
 			constraint->wlr_constraint;
 	struct gridwl_seat *seat = constraint->constraints->seat;
 	int lx, ly;
-	if (wlr_constraint->type != WLR_POINTER_CONSTRAINT_V1_CONFINED ||
-			!surface_layout_position(seat->server, wlr_constraint->surface, &lx,
-					&ly)) {
+	if (!constraint_position(constraint, WLR_POINTER_CONSTRAINT_V1_CONFINED,
+				&lx, &ly)) {
 		return;
 	}
 	double sx = seat->cursor->x - lx, sy = seat->cursor->y - ly;
@@ -105,10 +118,9 @@ static void warp_to_cursor_hint(struct gridwl_pointer_constraint *constraint) {
 			constraint->wlr_constraint;
 	struct gridwl_seat *seat = constraint->constraints->seat;
 	int lx, ly;
-	if (wlr_constraint->type != WLR_POINTER_CONSTRAINT_V1_LOCKED ||
-			!wlr_constraint->current.cursor_hint.enabled ||
-			!surface_layout_position(seat->server, wlr_constraint->surface, &lx,
-					&ly)) {
+	if (!wlr_constraint->current.cursor_hint.enabled ||
+			!constraint_position(constraint, WLR_POINTER_CONSTRAINT_V1_LOCKED,
+					&lx, &ly)) {
 		return;
 	}
 	// Xwayland's hint is in X pixels (its warp emulation: an X11
@@ -166,7 +178,9 @@ static struct gridwl_pointer_constraint *wanted_constraint(
 	return wlr_constraint->data;
 }
 
-static void update_active(struct gridwl_pointer_constraints *constraints) {
+/* Also on either focus change. */
+static void update_active(void *data) {
+	struct gridwl_pointer_constraints *constraints = data;
 	struct gridwl_pointer_constraint *wanted = wanted_constraint(constraints);
 	if (wanted == constraints->active) {
 		return;
@@ -178,20 +192,6 @@ static void update_active(struct gridwl_pointer_constraints *constraints) {
 	constraints->active = wanted;
 	wlr_pointer_constraint_v1_send_activated(wanted->wlr_constraint);
 	confine_cursor(wanted);
-}
-
-static void handle_pointer_focus_change(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_pointer_constraints *constraints =
-			wl_container_of(listener, constraints, pointer_focus_change);
-	update_active(constraints);
-}
-
-static void handle_keyboard_focus_change(struct wl_listener *listener,
-		void *data) {
-	struct gridwl_pointer_constraints *constraints =
-			wl_container_of(listener, constraints, keyboard_focus_change);
-	update_active(constraints);
 }
 
 static void constraint_handle_surface_commit(struct wl_listener *listener,
@@ -294,15 +294,16 @@ struct gridwl_pointer_constraints *gridwl_pointer_constraints_create(
 		free(constraints);
 		return NULL;
 	}
-	constraints->new_constraint.notify = handle_new_constraint;
-	wl_signal_add(&constraints->wlr_constraints->events.new_constraint,
-			&constraints->new_constraint);
-	constraints->pointer_focus_change.notify = handle_pointer_focus_change;
-	wl_signal_add(&seat->wlr_seat->pointer_state.events.focus_change,
-			&constraints->pointer_focus_change);
-	constraints->keyboard_focus_change.notify = handle_keyboard_focus_change;
-	wl_signal_add(&seat->wlr_seat->keyboard_state.events.focus_change,
-			&constraints->keyboard_focus_change);
+	struct gridwl_listeners *listeners = &constraints->listeners;
+	gridwl_listeners_add(listeners,
+			&constraints->wlr_constraints->events.new_constraint,
+			&constraints->new_constraint, handle_new_constraint);
+	gridwl_listeners_add_call(listeners,
+			&seat->wlr_seat->pointer_state.events.focus_change,
+			&constraints->pointer_focus_change, update_active, constraints);
+	gridwl_listeners_add_call(listeners,
+			&seat->wlr_seat->keyboard_state.events.focus_change,
+			&constraints->keyboard_focus_change, update_active, constraints);
 	return constraints;
 }
 
@@ -312,8 +313,6 @@ void gridwl_pointer_constraints_destroy(
 		return;
 	}
 	// The constraints went with their clients.
-	wl_list_remove(&constraints->new_constraint.link);
-	wl_list_remove(&constraints->pointer_focus_change.link);
-	wl_list_remove(&constraints->keyboard_focus_change.link);
+	gridwl_listeners_remove(&constraints->listeners);
 	free(constraints);
 }

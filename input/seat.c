@@ -252,7 +252,7 @@ struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
 	seat->virtual_keyboards = gridwl_virtual_keyboard_manager_create(seat);
 	seat->shortcuts_inhibit = gridwl_shortcuts_inhibit_create(seat);
 	seat->cursor_shape = gridwl_cursor_shape_create(seat);
-	seat->gestures = gridwl_gestures_create(seat);
+	bool gestures = gridwl_gestures_init(seat);
 	seat->input_method_relay = gridwl_input_method_relay_create(seat);
 	seat->relative_pointers =
 			wlr_relative_pointer_manager_v1_create(server->display);
@@ -261,7 +261,7 @@ struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server) {
 	seat->transient_seats = gridwl_transient_seats_create(seat);
 	if (seat->virtual_pointers == NULL || seat->virtual_keyboards == NULL ||
 			seat->shortcuts_inhibit == NULL || seat->cursor_shape == NULL ||
-			seat->gestures == NULL || seat->input_method_relay == NULL ||
+			!gestures || seat->input_method_relay == NULL ||
 			seat->relative_pointers == NULL ||
 			seat->pointer_constraints == NULL || seat->tablets == NULL ||
 			seat->transient_seats == NULL) {
@@ -285,11 +285,11 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	gridwl_control_pad_destroy(seat);
 	gridwl_control_switch_destroy(seat);
 	gridwl_control_tablet_destroy(seat);
-	gridwl_virtual_pointer_manager_destroy(seat->virtual_pointers);
-	gridwl_virtual_keyboard_manager_destroy(seat->virtual_keyboards);
+	gridwl_manager_listener_destroy(seat->virtual_pointers);
+	gridwl_manager_listener_destroy(seat->virtual_keyboards);
 	gridwl_shortcuts_inhibit_destroy(seat->shortcuts_inhibit);
-	gridwl_cursor_shape_destroy(seat->cursor_shape);
-	gridwl_gestures_destroy(seat->gestures);
+	gridwl_manager_listener_destroy(seat->cursor_shape);
+	gridwl_gestures_finish(seat);
 	gridwl_input_method_relay_destroy(seat->input_method_relay);
 	gridwl_pointer_constraints_destroy(seat->pointer_constraints);
 	gridwl_tablets_destroy(seat->tablets);

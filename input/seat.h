@@ -6,15 +6,13 @@
 #include <wayland-server-core.h>
 #include <wlr/util/box.h>
 #include "input/cursor_surface.h"
+#include "input/gestures.h"
+#include "input/listeners.h"
 
 struct gridwl_server;
 struct gridwl_output;
 struct gridwl_view;
-struct gridwl_virtual_pointer_manager;
-struct gridwl_virtual_keyboard_manager;
 struct gridwl_shortcuts_inhibit;
-struct gridwl_cursor_shape;
-struct gridwl_gestures;
 struct gridwl_input_method_relay;
 struct gridwl_pointer_constraints;
 struct gridwl_control_pointer;
@@ -65,11 +63,11 @@ struct gridwl_seat {
 	int pointer_count;
 	int touch_count;
 	struct wl_list touch_points; // gridwl_touch_point.link
-	struct gridwl_virtual_pointer_manager *virtual_pointers;
-	struct gridwl_virtual_keyboard_manager *virtual_keyboards;
+	struct gridwl_manager_listener *virtual_pointers;
+	struct gridwl_manager_listener *virtual_keyboards;
 	struct gridwl_shortcuts_inhibit *shortcuts_inhibit;
-	struct gridwl_cursor_shape *cursor_shape;
-	struct gridwl_gestures *gestures;
+	struct gridwl_manager_listener *cursor_shape;
+	struct gridwl_gestures gestures;
 	// text-input-v3 and input-method-v2 (input/input_method.h).
 	struct gridwl_input_method_relay *input_method_relay;
 	// relative-pointer-unstable-v1; freed by wlroots with the display.
@@ -121,6 +119,7 @@ struct gridwl_seat {
 
 	struct wl_listener new_input;
 	struct gridwl_cursor_events cursor_events;
+	struct gridwl_listeners touch_listeners; // on the cursor
 	struct wl_listener touch_down;
 	struct wl_listener touch_up;
 	struct wl_listener touch_motion;
@@ -313,18 +312,15 @@ void gridwl_control_keyboard_destroy(struct gridwl_seat *seat);
 bool gridwl_control_keyboard_ensure(struct gridwl_seat *seat);
 
 /* input/virtual_pointer.c: wlr-virtual-pointer, for input tests and tools
- * such as wlrctl and the compositor benchmark. */
-struct gridwl_virtual_pointer_manager *gridwl_virtual_pointer_manager_create(
+ * such as wlrctl and the compositor benchmark. The three below go with
+ * gridwl_manager_listener_destroy. */
+struct gridwl_manager_listener *gridwl_virtual_pointer_manager_create(
 		struct gridwl_seat *seat);
-void gridwl_virtual_pointer_manager_destroy(
-		struct gridwl_virtual_pointer_manager *manager);
 
 /* input/virtual_keyboard.c: virtual-keyboard-unstable-v1 (wtype, wayvnc,
  * on-screen keyboards). */
-struct gridwl_virtual_keyboard_manager *gridwl_virtual_keyboard_manager_create(
+struct gridwl_manager_listener *gridwl_virtual_keyboard_manager_create(
 		struct gridwl_seat *seat);
-void gridwl_virtual_keyboard_manager_destroy(
-		struct gridwl_virtual_keyboard_manager *manager);
 
 /* input/shortcuts_inhibit.c: keyboard-shortcuts-inhibit-unstable-v1. */
 struct gridwl_shortcuts_inhibit *gridwl_shortcuts_inhibit_create(
@@ -335,12 +331,7 @@ void gridwl_shortcuts_inhibit_destroy(struct gridwl_shortcuts_inhibit *inhibit);
 bool gridwl_shortcuts_inhibited(struct gridwl_seat *seat);
 
 /* input/cursor_shape.c: cursor-shape-v1. */
-struct gridwl_cursor_shape *gridwl_cursor_shape_create(
+struct gridwl_manager_listener *gridwl_cursor_shape_create(
 		struct gridwl_seat *seat);
-void gridwl_cursor_shape_destroy(struct gridwl_cursor_shape *cursor_shape);
-
-/* input/gestures.c: pointer-gestures-unstable-v1. */
-struct gridwl_gestures *gridwl_gestures_create(struct gridwl_seat *seat);
-void gridwl_gestures_destroy(struct gridwl_gestures *gestures);
 
 #endif

@@ -3,6 +3,7 @@
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>
 #include "compositor/server.h"
+#include "input/listeners.h"
 #include "input/seat.h"
 
 /*
@@ -16,13 +17,16 @@
 struct gridwl_shortcuts_inhibit {
 	struct gridwl_seat *seat;
 	struct wlr_keyboard_shortcuts_inhibit_manager_v1 *wlr_manager;
-	struct wl_listener new_inhibitor;
-	struct wl_listener focus_change;
-	struct wl_listener destroy;
+	// On the wlr manager and the seat, both gone with the display.
+	struct gridwl_listeners listeners;
+	struct gridwl_call_listener new_inhibitor;
+	struct gridwl_call_listener focus_change;
 };
 
-/* Each inhibitor of the seat active when its surface has the keyboard. */
-static void update_inhibitors(struct gridwl_shortcuts_inhibit *inhibit) {
+/* Each inhibitor of the seat active when its surface has the keyboard: on
+ * a new inhibitor and on a keyboard focus change. */
+static void update_inhibitors(void *data) {
+	struct gridwl_shortcuts_inhibit *inhibit = data;
 	struct wlr_seat *wlr_seat = inhibit->seat->wlr_seat;
 	struct wlr_surface *focused = wlr_seat->keyboard_state.focused_surface;
 	struct wlr_keyboard_shortcuts_inhibitor_v1 *inhibitor;
@@ -38,35 +42,6 @@ static void update_inhibitors(struct gridwl_shortcuts_inhibit *inhibit) {
 	}
 }
 
-static void handle_new_inhibitor(struct wl_listener *listener, void *data) {
-	struct gridwl_shortcuts_inhibit *inhibit =
-			wl_container_of(listener, inhibit, new_inhibitor);
-	update_inhibitors(inhibit);
-}
-
-static void handle_focus_change(struct wl_listener *listener, void *data) {
-	struct gridwl_shortcuts_inhibit *inhibit =
-			wl_container_of(listener, inhibit, focus_change);
-	update_inhibitors(inhibit);
-}
-
-static void inhibit_finish(struct gridwl_shortcuts_inhibit *inhibit) {
-	if (inhibit->wlr_manager == NULL) {
-		return;
-	}
-	wl_list_remove(&inhibit->new_inhibitor.link);
-	wl_list_remove(&inhibit->focus_change.link);
-	wl_list_remove(&inhibit->destroy.link);
-	inhibit->wlr_manager = NULL;
-}
-
-static void handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_shortcuts_inhibit *inhibit =
-			wl_container_of(listener, inhibit, destroy);
-	// The display went first; the seat frees us later.
-	inhibit_finish(inhibit);
-}
-
 struct gridwl_shortcuts_inhibit *gridwl_shortcuts_inhibit_create(
 		struct gridwl_seat *seat) {
 	struct gridwl_shortcuts_inhibit *inhibit = calloc(1, sizeof(*inhibit));
@@ -80,14 +55,14 @@ struct gridwl_shortcuts_inhibit *gridwl_shortcuts_inhibit_create(
 		free(inhibit);
 		return NULL;
 	}
-	inhibit->new_inhibitor.notify = handle_new_inhibitor;
-	wl_signal_add(&inhibit->wlr_manager->events.new_inhibitor,
-			&inhibit->new_inhibitor);
-	inhibit->focus_change.notify = handle_focus_change;
-	wl_signal_add(&seat->wlr_seat->keyboard_state.events.focus_change,
-			&inhibit->focus_change);
-	inhibit->destroy.notify = handle_destroy;
-	wl_signal_add(&inhibit->wlr_manager->events.destroy, &inhibit->destroy);
+	gridwl_listeners_add_call(&inhibit->listeners,
+			&inhibit->wlr_manager->events.new_inhibitor,
+			&inhibit->new_inhibitor, update_inhibitors, inhibit);
+	gridwl_listeners_add_call(&inhibit->listeners,
+			&seat->wlr_seat->keyboard_state.events.focus_change,
+			&inhibit->focus_change, update_inhibitors, inhibit);
+	gridwl_listeners_until(&inhibit->listeners,
+			&inhibit->wlr_manager->events.destroy);
 	return inhibit;
 }
 
@@ -96,14 +71,13 @@ void gridwl_shortcuts_inhibit_destroy(
 	if (inhibit == NULL) {
 		return;
 	}
-	// The wlr manager itself goes with the display.
-	inhibit_finish(inhibit);
+	gridwl_listeners_remove(&inhibit->listeners);
 	free(inhibit);
 }
 
 bool gridwl_shortcuts_inhibited(struct gridwl_seat *seat) {
 	struct gridwl_shortcuts_inhibit *inhibit = seat->shortcuts_inhibit;
-	if (inhibit == NULL || inhibit->wlr_manager == NULL) {
+	if (inhibit == NULL || !gridwl_listeners_connected(&inhibit->listeners)) {
 		return false;
 	}
 	struct wlr_surface *focused =

@@ -201,16 +201,17 @@ static void handle_touch_frame(struct wl_listener *listener, void *data) {
 void gridwl_touch_init(struct gridwl_seat *seat) {
 	struct wlr_cursor *cursor = seat->cursor;
 	wl_list_init(&seat->touch_points);
-	seat->touch_down.notify = handle_touch_down;
-	wl_signal_add(&cursor->events.touch_down, &seat->touch_down);
-	seat->touch_up.notify = handle_touch_up;
-	wl_signal_add(&cursor->events.touch_up, &seat->touch_up);
-	seat->touch_motion.notify = handle_touch_motion;
-	wl_signal_add(&cursor->events.touch_motion, &seat->touch_motion);
-	seat->touch_cancel.notify = handle_touch_cancel;
-	wl_signal_add(&cursor->events.touch_cancel, &seat->touch_cancel);
-	seat->touch_frame.notify = handle_touch_frame;
-	wl_signal_add(&cursor->events.touch_frame, &seat->touch_frame);
+	struct gridwl_listeners *listeners = &seat->touch_listeners;
+	gridwl_listeners_add(listeners, &cursor->events.touch_down,
+			&seat->touch_down, handle_touch_down);
+	gridwl_listeners_add(listeners, &cursor->events.touch_up, &seat->touch_up,
+			handle_touch_up);
+	gridwl_listeners_add(listeners, &cursor->events.touch_motion,
+			&seat->touch_motion, handle_touch_motion);
+	gridwl_listeners_add(listeners, &cursor->events.touch_cancel,
+			&seat->touch_cancel, handle_touch_cancel);
+	gridwl_listeners_add(listeners, &cursor->events.touch_frame,
+			&seat->touch_frame, handle_touch_frame);
 }
 
 void gridwl_touch_finish(struct gridwl_seat *seat) {
@@ -220,9 +221,5 @@ void gridwl_touch_finish(struct gridwl_seat *seat) {
 	wl_list_for_each_safe(tracked, tmp, &seat->touch_points, link) {
 		touch_point_forget(tracked);
 	}
-	wl_list_remove(&seat->touch_down.link);
-	wl_list_remove(&seat->touch_up.link);
-	wl_list_remove(&seat->touch_motion.link);
-	wl_list_remove(&seat->touch_cancel.link);
-	wl_list_remove(&seat->touch_frame.link);
+	gridwl_listeners_remove(&seat->touch_listeners);
 }

@@ -32,9 +32,8 @@
 struct gridwl_transient_pointer {
 	struct gridwl_transient_seat *seat;
 	struct wlr_input_device *device;
-	struct wlr_output *mapped_output;
+	struct gridwl_mapped_output mapped;
 	struct wl_list link;
-	struct wl_listener output_destroy;
 	struct wl_listener destroy;
 };
 
@@ -89,28 +88,6 @@ static void update_pointer_focus(struct gridwl_transient_seat *seat,
 			time_msec);
 }
 
-/* While a button is held, the surface it was pressed on keeps the pointer
- * (the implicit grab drags rely on); false when there is none. */
-static bool implicit_grab_motion(struct gridwl_transient_seat *seat,
-		uint32_t time_msec) {
-	struct wlr_seat_pointer_state *state = &seat->wlr_seat->pointer_state;
-	if (state->button_count == 0 || state->focused_surface == NULL) {
-		return false;
-	}
-	struct gridwl_view *view = gridwl_view_from_surface(state->focused_surface);
-	int lx, ly;
-	if (view == NULL || !view->mapped ||
-			!gridwl_view_surface_position(view, state->focused_surface, &lx,
-					&ly)) {
-		return false;
-	}
-	int n = gridwl_xwayland_surface_scale(seat_server(seat)->xwayland,
-			state->focused_surface);
-	wlr_seat_pointer_notify_motion(seat->wlr_seat, time_msec,
-			(seat->cursor->x - lx) * n, (seat->cursor->y - ly) * n);
-	return true;
-}
-
 static void cursor_moved(struct gridwl_transient_seat *seat,
 		uint32_t time_msec) {
 	gridwl_idle_notify_activity(seat_server(seat));
@@ -119,7 +96,8 @@ static void cursor_moved(struct gridwl_transient_seat *seat,
 		seat->cursor_shown = true;
 		gridwl_transient_cursor_set_theme_image(seat, "left_ptr");
 	}
-	if (!implicit_grab_motion(seat, time_msec)) {
+	if (!gridwl_seat_pointer_implicit_grab(seat_server(seat), seat->wlr_seat,
+				seat->cursor, time_msec)) {
 		update_pointer_focus(seat, time_msec);
 	}
 }
@@ -222,12 +200,6 @@ static void handle_axis(struct wl_listener *listener, void *data) {
 			event->source, event->relative_direction);
 }
 
-static void handle_frame(struct wl_listener *listener, void *data) {
-	struct gridwl_transient_seat *seat =
-			wl_container_of(listener, seat, cursor_events.frame);
-	wlr_seat_pointer_notify_frame(seat->wlr_seat);
-}
-
 static void handle_request_set_cursor(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_transient_seat *seat =
@@ -294,27 +266,16 @@ void gridwl_transient_seats_layout_changed(
 	}
 }
 
-static void pointer_unmap(struct gridwl_transient_pointer *pointer) {
-	if (pointer->mapped_output == NULL) {
-		return;
-	}
-	wl_list_remove(&pointer->output_destroy.link);
-	pointer->mapped_output = NULL;
-}
-
-static void pointer_handle_output_destroy(struct wl_listener *listener,
-		void *data) {
+static void pointer_unmapped(struct gridwl_mapped_output *mapped) {
 	struct gridwl_transient_pointer *pointer =
-			wl_container_of(listener, pointer, output_destroy);
-	// wlr_cursor keeps a bare pointer to the mapped output: the whole
-	// layout again before it dangles.
+			wl_container_of(mapped, pointer, mapped);
+	// The whole layout again.
 	wlr_cursor_map_input_to_output(pointer->seat->cursor, pointer->device,
 			NULL);
-	pointer_unmap(pointer);
 }
 
 static void pointer_free(struct gridwl_transient_pointer *pointer) {
-	pointer_unmap(pointer);
+	gridwl_mapped_output_hold(&pointer->mapped, NULL, NULL);
 	wlr_cursor_detach_input_device(pointer->seat->cursor, pointer->device);
 	wl_list_remove(&pointer->destroy.link);
 	wl_list_remove(&pointer->link);
@@ -350,9 +311,7 @@ void gridwl_transient_cursor_add_pointer(struct gridwl_transient_seat *seat,
 	wlr_cursor_attach_input_device(seat->cursor, device);
 	if (output != NULL) {
 		wlr_cursor_map_input_to_output(seat->cursor, device, output);
-		pointer->mapped_output = output;
-		pointer->output_destroy.notify = pointer_handle_output_destroy;
-		wl_signal_add(&output->events.destroy, &pointer->output_destroy);
+		gridwl_mapped_output_hold(&pointer->mapped, output, pointer_unmapped);
 	}
 	wlr_log(WLR_DEBUG, "Pointer of %s%s%s", seat->wlr_seat->name,
 			output != NULL ? " on " : "", output != NULL ? output->name : "");

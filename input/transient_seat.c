@@ -34,6 +34,7 @@ struct gridwl_transient_keyboard {
 	struct gridwl_transient_seat *seat;
 	struct wlr_keyboard *wlr_keyboard;
 	struct wl_list link;
+	struct gridwl_listeners listeners; // on wlr_keyboard
 	struct wl_listener key;
 	struct wl_listener modifiers;
 	struct wl_listener destroy;
@@ -170,9 +171,7 @@ static void keyboard_handle_modifiers(struct wl_listener *listener,
 }
 
 static void keyboard_free(struct gridwl_transient_keyboard *keyboard) {
-	wl_list_remove(&keyboard->key.link);
-	wl_list_remove(&keyboard->modifiers.link);
-	wl_list_remove(&keyboard->destroy.link);
+	gridwl_listeners_remove(&keyboard->listeners);
 	wl_list_remove(&keyboard->link);
 	free(keyboard);
 }
@@ -212,12 +211,13 @@ bool gridwl_transient_seats_add_keyboard(struct gridwl_transient_seats *seats,
 	}
 	keyboard->seat = seat;
 	keyboard->wlr_keyboard = wlr_keyboard;
-	keyboard->key.notify = keyboard_handle_key;
-	wl_signal_add(&wlr_keyboard->events.key, &keyboard->key);
-	keyboard->modifiers.notify = keyboard_handle_modifiers;
-	wl_signal_add(&wlr_keyboard->events.modifiers, &keyboard->modifiers);
-	keyboard->destroy.notify = keyboard_handle_destroy;
-	wl_signal_add(&wlr_keyboard->base.events.destroy, &keyboard->destroy);
+	gridwl_listeners_add(&keyboard->listeners, &wlr_keyboard->events.key,
+			&keyboard->key, keyboard_handle_key);
+	gridwl_listeners_add(&keyboard->listeners, &wlr_keyboard->events.modifiers,
+			&keyboard->modifiers, keyboard_handle_modifiers);
+	gridwl_listeners_add(&keyboard->listeners,
+			&wlr_keyboard->base.events.destroy, &keyboard->destroy,
+			keyboard_handle_destroy);
 	wl_list_insert(&seat->keyboards, &keyboard->link);
 	wlr_seat_set_keyboard(seat->wlr_seat, wlr_keyboard);
 	gridwl_transient_seat_update_capabilities(seat);
@@ -355,11 +355,11 @@ struct gridwl_transient_seats *gridwl_transient_seats_create(
 		free(seats);
 		return NULL;
 	}
-	seats->create_seat.notify = handle_create_seat;
-	wl_signal_add(&seats->manager->events.create_seat, &seats->create_seat);
-	seats->focus_change.notify = handle_focus_change;
-	wl_signal_add(&seat->wlr_seat->keyboard_state.events.focus_change,
-			&seats->focus_change);
+	gridwl_listeners_add(&seats->listeners, &seats->manager->events.create_seat,
+			&seats->create_seat, handle_create_seat);
+	gridwl_listeners_add(&seats->listeners,
+			&seat->wlr_seat->keyboard_state.events.focus_change,
+			&seats->focus_change, handle_focus_change);
 	return seats;
 }
 
@@ -418,8 +418,7 @@ void gridwl_transient_seats_destroy(struct gridwl_transient_seats *seats) {
 	}
 	// wlroots 0.18's manager has no destroy signal; it goes with the
 	// display, after the seat.
-	wl_list_remove(&seats->create_seat.link);
-	wl_list_remove(&seats->focus_change.link);
+	gridwl_listeners_remove(&seats->listeners);
 	// Their clients are gone by now, and with them the seats; any left
 	// are wlroots' to destroy with the display, their cursors ours now,
 	// before the output layout and the theme they show.

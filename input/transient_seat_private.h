@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <wayland-server-core.h>
 #include "input/cursor_surface.h"
+#include "input/listeners.h"
 
 /* What input/transient_seat.c and input/transient_cursor.c share. */
 
@@ -23,6 +24,7 @@ struct gridwl_transient_seats {
 	unsigned next_number;
 	// Set while a check for clients that bound a seat late is due.
 	struct wl_event_source *late_bind_idle;
+	struct gridwl_listeners listeners; // on the manager and the seat
 	struct wl_listener create_seat;
 	struct wl_listener focus_change;
 };

@@ -4,6 +4,7 @@
 #include <wlr/types/wlr_virtual_keyboard_v1.h>
 #include <wlr/util/log.h>
 #include "compositor/server.h"
+#include "input/listeners.h"
 #include "input/seat.h"
 #include "input/transient_seat.h"
 
@@ -14,17 +15,10 @@
  * keymap its client gives. wlroots checks that keys come after a keymap;
  * wlr_compat/guard.c checks the keymap itself (W18).
  */
-struct gridwl_virtual_keyboard_manager {
-	struct gridwl_seat *seat;
-	struct wlr_virtual_keyboard_manager_v1 *wlr_manager;
-	struct wl_listener new_virtual_keyboard;
-	struct wl_listener destroy;
-};
-
-static void manager_handle_new_virtual_keyboard(struct wl_listener *listener,
+static void handle_new_virtual_keyboard(struct wl_listener *listener,
 		void *data) {
-	struct gridwl_virtual_keyboard_manager *manager =
-			wl_container_of(listener, manager, new_virtual_keyboard);
+	struct gridwl_manager_listener *manager =
+			wl_container_of(listener, manager, event);
 	struct wlr_virtual_keyboard_v1 *virtual_keyboard = data;
 	struct gridwl_seat *seat = manager->seat;
 	if (virtual_keyboard->seat != seat->wlr_seat &&
@@ -43,50 +37,13 @@ static void manager_handle_new_virtual_keyboard(struct wl_listener *listener,
 	gridwl_seat_update_capabilities(seat);
 }
 
-static void manager_finish(struct gridwl_virtual_keyboard_manager *manager) {
-	if (manager->wlr_manager == NULL) {
-		return;
-	}
-	wl_list_remove(&manager->new_virtual_keyboard.link);
-	wl_list_remove(&manager->destroy.link);
-	manager->wlr_manager = NULL;
-}
-
-static void manager_handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_virtual_keyboard_manager *manager =
-			wl_container_of(listener, manager, destroy);
-	// The display went first; the seat frees us later.
-	manager_finish(manager);
-}
-
-struct gridwl_virtual_keyboard_manager *gridwl_virtual_keyboard_manager_create(
+struct gridwl_manager_listener *gridwl_virtual_keyboard_manager_create(
 		struct gridwl_seat *seat) {
-	struct gridwl_virtual_keyboard_manager *manager =
-			calloc(1, sizeof(*manager));
-	if (manager == NULL) {
-		return NULL;
-	}
-	manager->seat = seat;
-	manager->wlr_manager =
+	struct wlr_virtual_keyboard_manager_v1 *manager =
 			wlr_virtual_keyboard_manager_v1_create(seat->server->display);
-	if (manager->wlr_manager == NULL) {
-		free(manager);
-		return NULL;
-	}
-	manager->new_virtual_keyboard.notify = manager_handle_new_virtual_keyboard;
-	wl_signal_add(&manager->wlr_manager->events.new_virtual_keyboard,
-			&manager->new_virtual_keyboard);
-	manager->destroy.notify = manager_handle_destroy;
-	wl_signal_add(&manager->wlr_manager->events.destroy, &manager->destroy);
-	return manager;
-}
-
-void gridwl_virtual_keyboard_manager_destroy(
-		struct gridwl_virtual_keyboard_manager *manager) {
-	if (manager == NULL) {
-		return;
-	}
-	// The wlr manager itself goes with the display.
-	manager_finish(manager);
-	free(manager);
+	return manager == NULL ?
+			NULL :
+			gridwl_manager_listener_create(seat,
+					&manager->events.new_virtual_keyboard,
+					handle_new_virtual_keyboard, &manager->events.destroy);
 }

@@ -8,58 +8,40 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "input/input_device.h"
+#include "input/listeners.h"
 #include "input/seat.h"
 #include "input/transient_seat.h"
-
-struct gridwl_virtual_pointer_manager {
-	struct gridwl_seat *seat;
-	struct wlr_virtual_pointer_manager_v1 *wlr_manager;
-	struct wl_listener new_virtual_pointer;
-	struct wl_listener destroy;
-};
 
 /* What the seat's pointer bookkeeping does not know: the output a client
  * asked its absolute motion to be relative to. */
 struct gridwl_virtual_pointer {
 	struct gridwl_seat *seat;
 	struct wlr_input_device *device;
-	struct wlr_output *mapped_output;
-	struct wl_listener output_destroy;
+	struct gridwl_mapped_output mapped;
 	struct wl_listener destroy;
 };
 
-static void virtual_pointer_unmap(struct gridwl_virtual_pointer *pointer) {
-	if (pointer->mapped_output == NULL) {
-		return;
-	}
-	wl_list_remove(&pointer->output_destroy.link);
-	pointer->mapped_output = NULL;
-}
-
-static void virtual_pointer_handle_output_destroy(struct wl_listener *listener,
-		void *data) {
+static void virtual_pointer_unmapped(struct gridwl_mapped_output *mapped) {
 	struct gridwl_virtual_pointer *pointer =
-			wl_container_of(listener, pointer, output_destroy);
-	// wlr_cursor keeps a bare pointer to the mapped output; fall back to
-	// the whole layout (or map_to_output's) before it dangles.
+			wl_container_of(mapped, pointer, mapped);
+	// The whole layout, or map_to_output's.
 	gridwl_input_device_set_default_output(pointer->seat, pointer->device,
 			NULL);
-	virtual_pointer_unmap(pointer);
 }
 
 static void virtual_pointer_handle_destroy(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_virtual_pointer *pointer =
 			wl_container_of(listener, pointer, destroy);
-	virtual_pointer_unmap(pointer);
+	gridwl_mapped_output_hold(&pointer->mapped, NULL, NULL);
 	wl_list_remove(&pointer->destroy.link);
 	free(pointer);
 }
 
-static void manager_handle_new_virtual_pointer(struct wl_listener *listener,
+static void handle_new_virtual_pointer(struct wl_listener *listener,
 		void *data) {
-	struct gridwl_virtual_pointer_manager *manager =
-			wl_container_of(listener, manager, new_virtual_pointer);
+	struct gridwl_manager_listener *manager =
+			wl_container_of(listener, manager, event);
 	struct wlr_virtual_pointer_v1_new_pointer_event *event = data;
 	struct wlr_input_device *device = &event->new_pointer->pointer.base;
 	struct gridwl_seat *seat = manager->seat;
@@ -90,10 +72,8 @@ static void manager_handle_new_virtual_pointer(struct wl_listener *listener,
 	if (event->suggested_output != NULL) {
 		gridwl_input_device_set_default_output(seat, device,
 				event->suggested_output);
-		pointer->mapped_output = event->suggested_output;
-		pointer->output_destroy.notify = virtual_pointer_handle_output_destroy;
-		wl_signal_add(&event->suggested_output->events.destroy,
-				&pointer->output_destroy);
+		gridwl_mapped_output_hold(&pointer->mapped, event->suggested_output,
+				virtual_pointer_unmapped);
 	}
 	wlr_log(WLR_DEBUG, "New virtual pointer%s%s",
 			event->suggested_output != NULL ? " on " : "",
@@ -101,50 +81,13 @@ static void manager_handle_new_virtual_pointer(struct wl_listener *listener,
 											  "");
 }
 
-static void manager_finish(struct gridwl_virtual_pointer_manager *manager) {
-	if (manager->wlr_manager == NULL) {
-		return;
-	}
-	wl_list_remove(&manager->new_virtual_pointer.link);
-	wl_list_remove(&manager->destroy.link);
-	manager->wlr_manager = NULL;
-}
-
-static void manager_handle_destroy(struct wl_listener *listener, void *data) {
-	struct gridwl_virtual_pointer_manager *manager =
-			wl_container_of(listener, manager, destroy);
-	// The display went first; the seat frees us later.
-	manager_finish(manager);
-}
-
-struct gridwl_virtual_pointer_manager *gridwl_virtual_pointer_manager_create(
+struct gridwl_manager_listener *gridwl_virtual_pointer_manager_create(
 		struct gridwl_seat *seat) {
-	struct gridwl_virtual_pointer_manager *manager =
-			calloc(1, sizeof(*manager));
-	if (manager == NULL) {
-		return NULL;
-	}
-	manager->seat = seat;
-	manager->wlr_manager =
+	struct wlr_virtual_pointer_manager_v1 *manager =
 			wlr_virtual_pointer_manager_v1_create(seat->server->display);
-	if (manager->wlr_manager == NULL) {
-		free(manager);
-		return NULL;
-	}
-	manager->new_virtual_pointer.notify = manager_handle_new_virtual_pointer;
-	wl_signal_add(&manager->wlr_manager->events.new_virtual_pointer,
-			&manager->new_virtual_pointer);
-	manager->destroy.notify = manager_handle_destroy;
-	wl_signal_add(&manager->wlr_manager->events.destroy, &manager->destroy);
-	return manager;
-}
-
-void gridwl_virtual_pointer_manager_destroy(
-		struct gridwl_virtual_pointer_manager *manager) {
-	if (manager == NULL) {
-		return;
-	}
-	// The wlr manager itself goes with the display.
-	manager_finish(manager);
-	free(manager);
+	return manager == NULL ?
+			NULL :
+			gridwl_manager_listener_create(seat,
+					&manager->events.new_virtual_pointer,
+					handle_new_virtual_pointer, &manager->events.destroy);
 }
