@@ -15,6 +15,7 @@
 #include "compositor/layout.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/services/adaptive_sync.h"
 #include "compositor/services/output_power.h"
 #include "compositor/services/presentation.h"
 #include "compositor/session/nested.h"
@@ -406,6 +407,7 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 		output->scale = scale;
 		output->filter = oc->has_filter ? oc->filter : GRIDWL_FILTER_NEAREST;
 		gridwl_seat_output_configured(server->seat, output);
+		gridwl_adaptive_sync_configure(output, oc);
 		// In the layout, the output has its wl_output global.
 		output->anchored = output->anchored && !oc->has_position &&
 				oc->relation == GRIDWL_RELATION_NONE;
@@ -447,6 +449,10 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 bool gridwl_output_apply_line(struct gridwl_output *output,
 		struct gridwl_output_config *line, char **error) {
 	struct gridwl_server *server = output->server;
+	if (!gridwl_adaptive_sync_check_line(output, line, error)) {
+		gridwl_output_config_destroy(line);
+		return false;
+	}
 	struct gridwl_output_config *full =
 			gridwl_server_output_config_for(server, output->wlr_output->name);
 	if (full == NULL) {
