@@ -93,7 +93,8 @@ const char *gridwl_adaptive_sync_unsupported(struct wlr_output *wlr_output) {
 }
 
 static struct gridwl_adaptive_sync_output *find_output(
-		struct gridwl_adaptive_sync_service *sync, struct wlr_output *wlr_output) {
+		struct gridwl_adaptive_sync_service *sync,
+		struct wlr_output *wlr_output) {
 	struct gridwl_adaptive_sync_output *entry;
 	wl_list_for_each(entry, &sync->outputs, link) {
 		if (entry->wlr_output == wlr_output) {
@@ -161,15 +162,16 @@ static enum gridwl_adaptive_sync_reason decide_for(
 		}
 		sync->views[count++] = (struct gridwl_adaptive_sync_view){
 			.shown = true,
-			.fullscreen = view->fullscreen &&
-					gridwl_view_main_output(view) == output,
+			.fullscreen =
+					view->fullscreen && gridwl_view_main_output(view) == output,
 			.game = view_has_game(view),
 		};
 	}
 	return gridwl_adaptive_sync_decide(setting, sync->views, count);
 }
 
-static enum gridwl_adaptive_sync setting_of(struct gridwl_adaptive_sync_service *sync,
+static enum gridwl_adaptive_sync setting_of(
+		struct gridwl_adaptive_sync_service *sync,
 		struct gridwl_output *output) {
 	struct gridwl_adaptive_sync_output *entry =
 			find_output(sync, output->wlr_output);
@@ -292,8 +294,7 @@ bool gridwl_adaptive_sync_frame_state(struct gridwl_output *output,
 	struct gridwl_adaptive_sync_output *entry = find_output(sync, wlr_output);
 	enum gridwl_adaptive_sync setting =
 			entry != NULL ? entry->setting : GRIDWL_ADAPTIVE_SYNC_OFF;
-	enum gridwl_adaptive_sync_reason reason =
-			decide_for(sync, output, setting);
+	enum gridwl_adaptive_sync_reason reason = decide_for(sync, output, setting);
 	bool wanted = reason != GRIDWL_ADAPTIVE_SYNC_REASON_NONE;
 	if (wanted == is_enabled(wlr_output) ||
 			(entry != NULL && entry->refused &&
