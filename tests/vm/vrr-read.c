@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <xf86drm.h>
 #include <xf86drmMode.h>
+#include "connector.h"
 
 /* "absent", or the property's value. */
 static void print_property(int fd, uint32_t object, uint32_t type,
@@ -57,43 +58,24 @@ int main(int argc, char **argv) {
 	// VRR_ENABLED is an atomic property of the CRTC.
 	drmSetClientCap(fd, DRM_CLIENT_CAP_ATOMIC, 1);
 	drmVersion *version = drmGetVersion(fd);
-	drmModeRes *res = drmModeGetResources(fd);
-	int status = 1;
-	for (int i = 0; res != NULL && i < res->count_connectors; i++) {
-		drmModeConnector *conn = drmModeGetConnector(fd, res->connectors[i]);
-		if (conn == NULL) {
-			continue;
-		}
-		char conn_name[64];
-		const char *type = drmModeGetConnectorTypeName(conn->connector_type);
-		snprintf(conn_name, sizeof(conn_name), "%s-%u",
-				type != NULL ? type : "Unknown", conn->connector_type_id);
-		if (strcmp(conn_name, name) == 0) {
-			printf("driver %s vrr_capable ",
-					version != NULL ? version->name : "?");
-			print_property(fd, conn->connector_id, DRM_MODE_OBJECT_CONNECTOR,
-					"vrr_capable");
-			uint32_t crtc = 0;
-			if (conn->encoder_id != 0) {
-				drmModeEncoder *enc = drmModeGetEncoder(fd, conn->encoder_id);
-				crtc = enc != NULL ? enc->crtc_id : 0;
-				drmModeFreeEncoder(enc);
-			}
-			if (crtc != 0) {
-				printf(" crtc %u vrr_enabled ", crtc);
-				print_property(fd, crtc, DRM_MODE_OBJECT_CRTC, "VRR_ENABLED");
-			} else {
-				printf(" crtc none vrr_enabled absent");
-			}
-			printf("\n");
-			status = 0;
-		}
-		drmModeFreeConnector(conn);
-	}
-	if (status != 0) {
+	drmModeConnector *conn = vm_connector_by_name(fd, name);
+	if (conn == NULL) {
 		printf("no connector %s\n", name);
+	} else {
+		printf("driver %s vrr_capable ", version != NULL ? version->name : "?");
+		print_property(fd, conn->connector_id, DRM_MODE_OBJECT_CONNECTOR,
+				"vrr_capable");
+		uint32_t crtc = vm_connector_crtc(fd, conn);
+		if (crtc != 0) {
+			printf(" crtc %u vrr_enabled ", crtc);
+			print_property(fd, crtc, DRM_MODE_OBJECT_CRTC, "VRR_ENABLED");
+		} else {
+			printf(" crtc none vrr_enabled absent");
+		}
+		printf("\n");
 	}
-	drmModeFreeResources(res);
+	int status = conn != NULL ? 0 : 1;
+	drmModeFreeConnector(conn);
 	drmFreeVersion(version);
 	close(fd);
 	return status;
