@@ -185,8 +185,12 @@ static void output_handle_commit(struct wl_listener *listener, void *data) {
 	uint32_t layout_relevant = WLR_OUTPUT_STATE_ENABLED |
 			WLR_OUTPUT_STATE_MODE | WLR_OUTPUT_STATE_SCALE |
 			WLR_OUTPUT_STATE_TRANSFORM;
-	if (committed & layout_relevant) {
+	if (committed &
+			(layout_relevant | WLR_OUTPUT_STATE_ADAPTIVE_SYNC_ENABLED)) {
+		// wlr-output-management clients see adaptive sync change too.
 		gridwl_output_manager_update(output->server);
+	}
+	if (committed & layout_relevant) {
 		gridwl_views_arrange(output->server);
 	}
 }

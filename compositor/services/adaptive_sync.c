@@ -182,6 +182,15 @@ static bool is_enabled(struct wlr_output *wlr_output) {
 	return wlr_output->adaptive_sync_status == WLR_OUTPUT_ADAPTIVE_SYNC_ENABLED;
 }
 
+/* Whether a frame should ask for wanted: the output is not so, and its
+ * driver did not refuse it since it was configured. */
+static bool needs_change(struct gridwl_adaptive_sync_output *entry,
+		struct wlr_output *wlr_output, bool wanted) {
+	return wanted != is_enabled(wlr_output) &&
+			!(entry != NULL && entry->refused &&
+					entry->refused_enabled == wanted);
+}
+
 /* Any surface committed: a content type may have come or gone. */
 static void handle_surface_commit(struct wl_listener *listener, void *data) {
 	struct gridwl_adaptive_sync_service *sync =
@@ -200,7 +209,7 @@ static void handle_surface_commit(struct wl_listener *listener, void *data) {
 		}
 		bool wanted = decide_for(sync, output, entry->setting) !=
 				GRIDWL_ADAPTIVE_SYNC_REASON_NONE;
-		if (wanted != is_enabled(entry->wlr_output)) {
+		if (needs_change(entry, entry->wlr_output, wanted)) {
 			wlr_output_schedule_frame(entry->wlr_output);
 		}
 	}
@@ -296,9 +305,7 @@ bool gridwl_adaptive_sync_frame_state(struct gridwl_output *output,
 			entry != NULL ? entry->setting : GRIDWL_ADAPTIVE_SYNC_OFF;
 	enum gridwl_adaptive_sync_reason reason = decide_for(sync, output, setting);
 	bool wanted = reason != GRIDWL_ADAPTIVE_SYNC_REASON_NONE;
-	if (wanted == is_enabled(wlr_output) ||
-			(entry != NULL && entry->refused &&
-					entry->refused_enabled == wanted)) {
+	if (!needs_change(entry, wlr_output, wanted)) {
 		return false;
 	}
 	// Tested alone first: a driver that refuses it (a mode it cannot vary)
