@@ -60,7 +60,7 @@ bool gridwl_adaptive_sync_check_line(struct gridwl_output *output,
 		const struct gridwl_output_config *line, char **error);
 
 /* The output took oc (compositor/output.c): its setting from now on. "on"
- * where the output cannot is logged and taken as off. */
+ * where the output cannot is logged, and nothing is asked of the output. */
 void gridwl_adaptive_sync_configure(struct gridwl_output *output,
 		const struct gridwl_output_config *oc);
 
