@@ -15,6 +15,7 @@
 #include "compositor/layout.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/services/adaptive_sync.h"
 #include "compositor/services/output_power.h"
 #include "compositor/services/presentation.h"
 #include "compositor/session/nested.h"
@@ -185,8 +186,12 @@ static void output_handle_commit(struct wl_listener *listener, void *data) {
 	uint32_t layout_relevant = WLR_OUTPUT_STATE_ENABLED |
 			WLR_OUTPUT_STATE_MODE | WLR_OUTPUT_STATE_SCALE |
 			WLR_OUTPUT_STATE_TRANSFORM;
-	if (committed & layout_relevant) {
+	if (committed &
+			(layout_relevant | WLR_OUTPUT_STATE_ADAPTIVE_SYNC_ENABLED)) {
+		// wlr-output-management clients see adaptive sync change too.
 		gridwl_output_manager_update(output->server);
+	}
+	if (committed & layout_relevant) {
 		gridwl_views_arrange(output->server);
 	}
 }
@@ -413,6 +418,7 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 		output->scale = gridwl_scale_ceil(scale120);
 		output->filter = oc->has_filter ? oc->filter : GRIDWL_FILTER_NEAREST;
 		gridwl_seat_output_configured(server->seat, output);
+		gridwl_adaptive_sync_configure(output, oc);
 		// In the layout, the output has its wl_output global.
 		output->anchored = output->anchored && !oc->has_position &&
 				oc->relation == GRIDWL_RELATION_NONE;
@@ -462,6 +468,10 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 bool gridwl_output_apply_line(struct gridwl_output *output,
 		struct gridwl_output_config *line, char **error) {
 	struct gridwl_server *server = output->server;
+	if (!gridwl_adaptive_sync_check_line(output, line, error)) {
+		gridwl_output_config_destroy(line);
+		return false;
+	}
 	struct gridwl_output_config *full =
 			gridwl_server_output_config_for(server, output->wlr_output->name);
 	if (full == NULL) {

@@ -24,6 +24,7 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/alpha_modifier.h"
+#include "compositor/services/adaptive_sync.h"
 #include "compositor/services/content_type.h"
 #include "compositor/services/data_control.h"
 #include "compositor/services/export_dmabuf.h"
@@ -454,6 +455,7 @@ static bool setup_globals(struct gridwl_server *server) {
 			!gridwl_xdg_foreign_init(server) ||
 			!gridwl_foreign_toplevel_list_init(server) ||
 			!gridwl_gamma_control_init(server) ||
+			!gridwl_adaptive_sync_init(server) ||
 			!gridwl_export_dmabuf_init(server) ||
 			!gridwl_screencopy_dmabuf_offer_init(server) ||
 			!gridwl_security_context_init(server)) {
@@ -695,6 +697,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	gridwl_xdg_activation_finish(server);
 	gridwl_foreign_toplevel_list_finish(server);
 	gridwl_gamma_control_finish(server);
+	gridwl_adaptive_sync_finish(server);
 	gridwl_presentation_finish(server);
 	gridwl_seat_destroy(server->seat);
 	gridwl_ext_workspace_finish(server);

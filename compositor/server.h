@@ -114,6 +114,7 @@ struct gridwl_server {
 	struct wlr_content_type_manager_v1 *content_type;
 	struct gridwl_foreign_toplevel_list *foreign_toplevel_list;
 	struct gridwl_gamma_control *gamma_control;
+	struct gridwl_adaptive_sync_service *adaptive_sync;
 	struct gridwl_xdg_activation *xdg_activation;
 	struct gridwl_decorations *decorations;
 	struct gridwl_workspaces *workspaces;

@@ -28,6 +28,16 @@ enum gridwl_filter {
 
 const char *gridwl_filter_name(enum gridwl_filter filter);
 
+/* "adaptive-sync off|on|auto": variable refresh on a screen that can do it
+ * (compositor/services/adaptive_sync.c says when auto turns it on). */
+enum gridwl_adaptive_sync {
+	GRIDWL_ADAPTIVE_SYNC_OFF,
+	GRIDWL_ADAPTIVE_SYNC_ON,
+	GRIDWL_ADAPTIVE_SYNC_AUTO,
+};
+
+const char *gridwl_adaptive_sync_name(enum gridwl_adaptive_sync setting);
+
 /* "position right-of|left-of|above|below OTHER [ALIGN]". */
 enum gridwl_output_relation {
 	GRIDWL_RELATION_NONE,
@@ -70,6 +80,9 @@ struct gridwl_output_config {
 	// "power on|off" (or sway 1.7's "dpms on|off"): -1 unset, 0 off, 1 on.
 	// An output that is off stays in the layout but shows nothing.
 	int power;
+	// Unset: off.
+	bool has_adaptive_sync;
+	enum gridwl_adaptive_sync adaptive_sync;
 };
 
 /* The switches of a bindswitch line: libinput's lid and tablet mode. */

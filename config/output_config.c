@@ -26,6 +26,18 @@ const char *gridwl_filter_name(enum gridwl_filter filter) {
 	return "unknown";
 }
 
+const char *gridwl_adaptive_sync_name(enum gridwl_adaptive_sync setting) {
+	switch (setting) {
+	case GRIDWL_ADAPTIVE_SYNC_OFF:
+		return "off";
+	case GRIDWL_ADAPTIVE_SYNC_ON:
+		return "on";
+	case GRIDWL_ADAPTIVE_SYNC_AUTO:
+		return "auto";
+	}
+	return "unknown";
+}
+
 struct gridwl_output_config *gridwl_output_config_create(const char *name) {
 	struct gridwl_output_config *oc = calloc(1, sizeof(*oc));
 	if (oc == NULL) {
@@ -84,6 +96,10 @@ void gridwl_output_config_merge(struct gridwl_output_config *dst,
 	}
 	if (src->power != -1) {
 		dst->power = src->power;
+	}
+	if (src->has_adaptive_sync) {
+		dst->has_adaptive_sync = true;
+		dst->adaptive_sync = src->adaptive_sync;
 	}
 }
 
@@ -270,6 +286,24 @@ static bool parse_dpms(struct gridwl_output_config *oc, const char *value,
 	return parse_on_off(oc, "dpms", value, where, error);
 }
 
+static bool parse_adaptive_sync(struct gridwl_output_config *oc,
+		const char *value, const char *where, char **error) {
+	static const enum gridwl_adaptive_sync settings[] = {
+		GRIDWL_ADAPTIVE_SYNC_OFF,
+		GRIDWL_ADAPTIVE_SYNC_ON,
+		GRIDWL_ADAPTIVE_SYNC_AUTO,
+	};
+	for (size_t i = 0; i < sizeof(settings) / sizeof(settings[0]); i++) {
+		if (strcmp(value, gridwl_adaptive_sync_name(settings[i])) == 0) {
+			oc->has_adaptive_sync = true;
+			oc->adaptive_sync = settings[i];
+			return true;
+		}
+	}
+	return gridwl_config_error(error, where,
+			"adaptive-sync must be on, off or auto, got '%s'", value);
+}
+
 static const struct {
 	const char *name;
 	enum gridwl_output_relation relation;
@@ -414,6 +448,7 @@ static const struct {
 	{ "filter", parse_filter },
 	{ "power", parse_power },
 	{ "dpms", parse_dpms },
+	{ "adaptive-sync", parse_adaptive_sync },
 };
 
 // Keys that take no value.

@@ -20,6 +20,7 @@
 #include "compositor/frame/screenshot.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/services/adaptive_sync.h"
 #include "compositor/services/content_type.h"
 #include "compositor/services/idle.h"
 #include "compositor/services/security_context.h"
@@ -55,6 +56,22 @@ static struct gridwl_output *focused_output(struct gridwl_server *server) {
 		output = gridwl_output_at(server, cursor->x, cursor->y);
 	}
 	return output;
+}
+
+static struct json_object *describe_adaptive_sync(
+		struct gridwl_output *output) {
+	struct gridwl_adaptive_sync_report report =
+			gridwl_adaptive_sync_report(output);
+	struct json_object *object = json_object_new_object();
+	json_object_object_add(object, "setting",
+			json_object_new_string(gridwl_adaptive_sync_name(report.setting)));
+	json_object_object_add(object, "supported",
+			json_object_new_boolean(report.supported));
+	json_object_object_add(object, "wanted",
+			json_object_new_boolean(report.wanted));
+	json_object_object_add(object, "enabled",
+			json_object_new_boolean(report.enabled));
+	return object;
 }
 
 static struct json_object *describe_output(struct gridwl_output *output) {
@@ -99,6 +116,8 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 					gridwl_output_is_shown(output) ? "on" : "off"));
 	json_object_object_add(object, "frames",
 			json_object_new_int64((int64_t)output->frames));
+	json_object_object_add(object, "adaptive_sync",
+			describe_adaptive_sync(output));
 	struct wlr_box usable = gridwl_output_usable_box(output);
 	json_object_object_add(object, "usable",
 			box_fields(json_object_new_object(), &usable));

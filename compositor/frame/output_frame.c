@@ -10,6 +10,7 @@
 #include "compositor/frame/plan.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/services/adaptive_sync.h"
 #include "compositor/services/gamma_control.h"
 #include "compositor/view/view.h"
 #include "render/compose.h"
@@ -85,9 +86,10 @@ enum gridwl_frame_result gridwl_output_render_frame(
 	struct wlr_output_state state;
 	wlr_output_state_init(&state);
 	bool extra = gridwl_gamma_control_frame_state(output, &state);
+	bool vrr = gridwl_adaptive_sync_frame_state(output, &state);
 	// needs_frame: the backend or a capture (wlr-screencopy asks for a
 	// fresh buffer) wants a commit even where nothing changed.
-	if (!extra && !wlr_output->needs_frame &&
+	if (!extra && !vrr && !wlr_output->needs_frame &&
 			!pixman_region32_not_empty(&output->damage_ring.current)) {
 		// Nothing changed: no repaint, no commit.
 		wlr_output_state_finish(&state);

@@ -8,12 +8,14 @@
 #include <wlr/util/log.h>
 #include "compositor/output.h"
 #include "compositor/server.h"
+#include "compositor/services/adaptive_sync.h"
 #include "config/scale.h"
 
 /*
  * wlr-output-management (wlr-randr, kanshi, wdisplays): clients see every
  * output's state and may ask for a new one, all or nothing. gridwl takes
- * integer scales only; a fractional one fails the whole request.
+ * integer scales only; a fractional one fails the whole request, and so does
+ * adaptive sync asked of an output that cannot take it.
  */
 
 void gridwl_output_manager_update(struct gridwl_server *server) {
@@ -94,6 +96,20 @@ static struct gridwl_output_config *head_to_config(struct gridwl_server *server,
 		oc->has_position = true;
 		oc->x = head->state.x;
 		oc->y = head->state.y;
+	}
+	// Also sent back as it is; a change is "adaptive-sync on|off" (auto
+	// is gridwl's own and has no word in the protocol).
+	bool vrr = wlr_output->adaptive_sync_status ==
+			WLR_OUTPUT_ADAPTIVE_SYNC_ENABLED;
+	if (head->state.adaptive_sync_enabled != vrr) {
+		oc->has_adaptive_sync = true;
+		oc->adaptive_sync = head->state.adaptive_sync_enabled ?
+				GRIDWL_ADAPTIVE_SYNC_ON :
+				GRIDWL_ADAPTIVE_SYNC_OFF;
+		if (!gridwl_adaptive_sync_check_line(output, oc, error)) {
+			gridwl_output_config_destroy(oc);
+			return NULL;
+		}
 	}
 	return oc;
 }

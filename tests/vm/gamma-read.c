@@ -25,6 +25,7 @@
 #include <unistd.h>
 #include <xf86drm.h>
 #include <xf86drmMode.h>
+#include "connector.h"
 
 /* Whether entry i of n is the identity's, within the rounding of the
  * 16-bit scale. */
@@ -67,26 +68,9 @@ static uint64_t property(int fd, uint32_t crtc, const char *name, bool *found) {
 }
 
 static uint32_t crtc_of(int fd, const char *name) {
-	drmModeRes *res = drmModeGetResources(fd);
-	uint32_t crtc = 0;
-	for (int i = 0; res != NULL && i < res->count_connectors && crtc == 0;
-			i++) {
-		drmModeConnector *conn = drmModeGetConnector(fd, res->connectors[i]);
-		if (conn == NULL) {
-			continue;
-		}
-		char conn_name[64];
-		const char *type = drmModeGetConnectorTypeName(conn->connector_type);
-		snprintf(conn_name, sizeof(conn_name), "%s-%u",
-				type != NULL ? type : "Unknown", conn->connector_type_id);
-		if (strcmp(conn_name, name) == 0 && conn->encoder_id != 0) {
-			drmModeEncoder *enc = drmModeGetEncoder(fd, conn->encoder_id);
-			crtc = enc != NULL ? enc->crtc_id : 0;
-			drmModeFreeEncoder(enc);
-		}
-		drmModeFreeConnector(conn);
-	}
-	drmModeFreeResources(res);
+	drmModeConnector *conn = vm_connector_by_name(fd, name);
+	uint32_t crtc = vm_connector_crtc(fd, conn);
+	drmModeFreeConnector(conn);
 	return crtc;
 }
 
