@@ -37,8 +37,8 @@ static void test_values(void) {
 			"output DP-1 mode 2560x1440@165 adaptive-sync on scale 2 "
 			"adaptive-sync auto");
 	struct gridwl_output_config *oc = first_output(config);
-	CHECK(oc->adaptive_sync == GRIDWL_ADAPTIVE_SYNC_AUTO && oc->scale == 2 &&
-			oc->refresh_mhz == 165000);
+	CHECK(oc->adaptive_sync == GRIDWL_ADAPTIVE_SYNC_AUTO &&
+			oc->scale120 == 240 && oc->refresh_mhz == 165000);
 	gridwl_config_destroy(config);
 
 	// Unset by default: a line without it leaves an earlier one's.
