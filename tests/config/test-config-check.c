@@ -254,7 +254,7 @@ static void test_check(void) {
 	write_file(path,
 			"output HEADLESS-1 scale 2\n"
 			"# a comment\n"
-			"output HEADLESS-1 scale 1.5\n"
+			"output HEADLESS-1 scale 0.5\n"
 			"bind Mod4+Return exec foot\n"
 			"frobnicate\n"
 			"bind Hyper+q close\n"
@@ -262,7 +262,8 @@ static void test_check(void) {
 	CHECK(gridwl_config_check(path, collect, &reports) == 3);
 	CHECK(reports.count == 3);
 	CHECK(report_is(&reports, 0, path, 3,
-			"scale must be an integer from 1 to 4, got '1.5'"));
+			"scale must be a number from 1 to 4 (1.25, 1.5, 2...), got "
+			"'0.5'"));
 	CHECK(report_is(&reports, 1, path, 5, "unknown command 'frobnicate'"));
 	CHECK(report_is(&reports, 2, path, 6, "unknown modifier 'Hyper'"));
 	reports_finish(&reports);

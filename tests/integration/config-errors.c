@@ -38,7 +38,7 @@ static char *write_config(const char *dir, const char *scale_line) {
 static bool run_bad_file(const void *data) {
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no temporary dir");
-	char *path = write_config(dir, "output HEADLESS-1 scale 1.5");
+	char *path = write_config(dir, "output HEADLESS-1 scale 4.5");
 	bool ok = CHECK(path != NULL, "cannot write the config");
 	if (ok) {
 		const char *args[] = { "--config", path, NULL };
@@ -121,13 +121,13 @@ static bool check_bad_argument(const char *line) {
 static bool run_bad_argument(const void *data) {
 	bool ok = check_bad_argument("HEADLESS-1 scale 7");
 	ok = check_bad_argument("HEADLESS-1 scale 0") && ok;
-	ok = check_bad_argument("HEADLESS-1 mode 800x600 scale 1.5") && ok;
+	ok = check_bad_argument("HEADLESS-1 mode 800x600 scale 4.5") && ok;
 	return ok;
 }
 
 int main(void) {
 	struct check_suite suite = { 0 };
-	check_run(&suite, "config file with scale 1.5 on line 3", run_bad_file,
+	check_run(&suite, "config file with scale 4.5 on line 3", run_bad_file,
 			NULL);
 	check_run(&suite, "the same file with scale 2 on line 3", run_good_file,
 			NULL);
