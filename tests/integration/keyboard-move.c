@@ -18,7 +18,8 @@
  * mode reaches the client (keyboard-client narrates every key and
  * modifier it is told of), Return keeps the box and Escape gives back the
  * one the mode began with. A window that goes away ends the mode: the
- * next key goes to the window that has the keyboard then.
+ * next key goes to the window that has the keyboard then. A maximized
+ * window, or none, is an error from gridctl action.
  */
 
 static struct harness_client *spawn(struct harness *h, const char *app_id) {
@@ -142,13 +143,28 @@ static bool body(struct harness *h, const void *data) {
 			ok;
 	free(line);
 
+	// A maximized window is not moved: an error, and no mode takes the
+	// next key.
+	int status = 0;
+	reply = harness_gridctl_ok(h, "action", "maximize", NULL);
+	ok = CHECK(reply != NULL, "gridctl action maximize failed") && ok;
+	json_object_put(reply);
+	reply = harness_gridctl(h, &status, "action", "move-mode", NULL);
+	ok = CHECK(status != 0, "move-mode on a maximized window succeeded") && ok;
+	json_object_put(reply);
+	ok = KEYS(h, "y") && ok;
+	line = harness_client_wait_line(other, "key y ", HARNESS_TIMEOUT_MS);
+	ok = CHECK(line != NULL && strcmp(line, "key y pressed") == 0,
+				 "other never heard y: %s", line ? line : "nothing") &&
+			ok;
+	free(line);
+
 	// Nothing to act on: an error, not a mode.
 	ok = CHECK(harness_client_send(other, "quit") &&
 						 harness_client_wait_exit(other, HARNESS_TIMEOUT_MS) ==
 								 0,
 				 "other did not quit") &&
 			ok;
-	int status = 0;
 	reply = harness_gridctl(h, &status, "action", "move-mode", NULL);
 	ok = CHECK(status != 0, "move-mode with no window succeeded") && ok;
 	json_object_put(reply);
