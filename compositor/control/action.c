@@ -6,6 +6,7 @@
 #include "config/config.h"
 #include "input/bindings.h"
 #include "input/input_device.h"
+#include "input/keyboard_move.h"
 #include "protocol/control.h"
 
 /*
@@ -58,6 +59,15 @@ struct json_object *gridwl_control_run_action(struct gridwl_server *server,
 			gridwl_workspace_resolve(server, binding.argument, &error) == 0) {
 		reply = gridwl_control_error("%s", error);
 		goto out;
+	} else if (binding.action == GRIDWL_ACTION_MOVE_MODE ||
+			binding.action == GRIDWL_ACTION_RESIZE_MODE) {
+		if (!gridwl_keyboard_move_begin(server->seat, view,
+					binding.action == GRIDWL_ACTION_RESIZE_MODE)) {
+			reply = gridwl_control_error("window %u is fullscreen, maximized "
+										 "or hidden: not moved",
+					view->id);
+			goto out;
+		}
 	} else if (binding.action == GRIDWL_ACTION_XKB_SWITCH_LAYOUT) {
 		if (!gridwl_input_switch_layout(server->seat, binding.argument,
 					&error)) {

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "check.h"
 #include "client-lines.h"
+#include "gridctl-windows.h"
 #include "harness.h"
 #include "resample-fixture.h"
 #include "run-gridwl.h"
@@ -17,41 +18,9 @@
  * mode reaches the client (keyboard-client narrates every key and
  * modifier it is told of), Return keeps the box and Escape gives back the
  * one the mode began with. A window that goes away ends the mode: the
- * next key goes to the window that has the keyboard then.
+ * next key goes to the window that has the keyboard then. A maximized
+ * window, or none, is an error from gridctl action.
  */
-
-struct want {
-	const char *app_id;
-	int x, y, width, height;
-};
-
-static bool window_is(struct json_object *window, void *data) {
-	const struct want *want = data;
-	struct json_object *v;
-	const char *keys[] = { "x", "y", "width", "height" };
-	const int values[] = { want->x, want->y, want->width, want->height };
-	if (!json_object_object_get_ex(window, "app_id", &v) ||
-			strcmp(json_object_get_string(v), want->app_id) != 0) {
-		return false;
-	}
-	for (int i = 0; i < 4; i++) {
-		if (!json_object_object_get_ex(window, keys[i], &v) ||
-				json_object_get_int(v) != values[i]) {
-			return false;
-		}
-	}
-	return true;
-}
-
-static bool wait_box(struct harness *h, struct want want) {
-	char why[128];
-	snprintf(why, sizeof(why), "%s at %d,%d %dx%d", want.app_id, want.x, want.y,
-			want.width, want.height);
-	struct json_object *window =
-			harness_wait_window(h, window_is, &want, HARNESS_TIMEOUT_MS, why);
-	json_object_put(window);
-	return window != NULL;
-}
 
 static struct harness_client *spawn(struct harness *h, const char *app_id) {
 	const char *argv[] = { getenv("KEYBOARD_CLIENT_BIN"), "--app-id", app_id,
@@ -138,7 +107,7 @@ static bool body(struct harness *h, const void *data) {
 	// must not reach the client, and Return.
 	bool ok = KEYS(h, "Mod4+F7", "Right", "Right", "Shift+Down", "Shift+Down",
 			"Shift+Down", "a", "Return");
-	ok = wait_box(h, (struct want){ "mover", 720, 103, 200, 100 }) && ok;
+	ok = wait_window_box(h, "mover", 720, 103, 200, 100) && ok;
 	// The mode is over: b is the client's again, and nothing before it.
 	ok = KEYS(h, "b") && ok;
 	ok = heard_nothing_else(c, "key b pressed") && ok;
@@ -151,11 +120,11 @@ static bool body(struct harness *h, const void *data) {
 	json_object_put(reply);
 	ok = KEYS(h, "Right", "Right", "Right", "Shift+Down") && ok;
 	ok = configured(c, "configure 230 101", "resizing", NULL) && ok;
-	ok = wait_box(h, (struct want){ "mover", 720, 103, 230, 101 }) && ok;
+	ok = wait_window_box(h, "mover", 720, 103, 230, 101) && ok;
 	// Escape: the box the mode began with, and no longer resizing.
 	ok = KEYS(h, "Escape") && ok;
 	ok = configured(c, "configure 200 100", NULL, "resizing") && ok;
-	ok = wait_box(h, (struct want){ "mover", 720, 103, 200, 100 }) && ok;
+	ok = wait_window_box(h, "mover", 720, 103, 200, 100) && ok;
 	ok = KEYS(h, "c") && ok;
 	ok = heard_nothing_else(c, "key c pressed") && ok;
 
@@ -174,13 +143,28 @@ static bool body(struct harness *h, const void *data) {
 			ok;
 	free(line);
 
+	// A maximized window is not moved: an error, and no mode takes the
+	// next key.
+	int status = 0;
+	reply = harness_gridctl_ok(h, "action", "maximize", NULL);
+	ok = CHECK(reply != NULL, "gridctl action maximize failed") && ok;
+	json_object_put(reply);
+	reply = harness_gridctl(h, &status, "action", "move-mode", NULL);
+	ok = CHECK(status != 0, "move-mode on a maximized window succeeded") && ok;
+	json_object_put(reply);
+	ok = KEYS(h, "y") && ok;
+	line = harness_client_wait_line(other, "key y ", HARNESS_TIMEOUT_MS);
+	ok = CHECK(line != NULL && strcmp(line, "key y pressed") == 0,
+				 "other never heard y: %s", line ? line : "nothing") &&
+			ok;
+	free(line);
+
 	// Nothing to act on: an error, not a mode.
 	ok = CHECK(harness_client_send(other, "quit") &&
 						 harness_client_wait_exit(other, HARNESS_TIMEOUT_MS) ==
 								 0,
 				 "other did not quit") &&
 			ok;
-	int status = 0;
 	reply = harness_gridctl(h, &status, "action", "move-mode", NULL);
 	ok = CHECK(status != 0, "move-mode with no window succeeded") && ok;
 	json_object_put(reply);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "check.h"
 #include "client-lines.h"
+#include "gridctl-windows.h"
 #include "harness.h"
 #include "run-gridwl.h"
 
@@ -27,40 +28,6 @@ static const char config[] =
 		"window app_id=^lost$ output NOWHERE-9 size 120x90\n"
 		"window app_id=^floats$ floating\n";
 
-struct want {
-	const char *app_id;
-	int x, y, width, height;
-};
-
-static bool window_at(struct json_object *window, void *data) {
-	const struct want *want = data;
-	struct json_object *v;
-	const char *keys[] = { "x", "y", "width", "height" };
-	const int values[] = { want->x, want->y, want->width, want->height };
-	if (!json_object_object_get_ex(window, "app_id", &v) ||
-			strcmp(json_object_get_string(v), want->app_id) != 0) {
-		return false;
-	}
-	for (int i = 0; i < 4; i++) {
-		if (values[i] >= 0 &&
-				(!json_object_object_get_ex(window, keys[i], &v) ||
-						json_object_get_int(v) != values[i])) {
-			return false;
-		}
-	}
-	return true;
-}
-
-static bool wait_at(struct harness *h, struct want want) {
-	char why[128];
-	snprintf(why, sizeof(why), "%s at %d,%d %dx%d", want.app_id, want.x, want.y,
-			want.width, want.height);
-	struct json_object *window =
-			harness_wait_window(h, window_at, &want, HARNESS_TIMEOUT_MS, why);
-	json_object_put(window);
-	return window != NULL;
-}
-
 static struct harness_client *spawn(struct harness *h, const char *app_id) {
 	const char *args[] = { "--app-id", app_id, "--size", "200x150",
 		"--decoration", "client", NULL };
@@ -75,7 +42,7 @@ static struct harness_client *spawn(struct harness *h, const char *app_id) {
 /* A window that asks to be maximized before its first commit; configure
  * is the first size gridwl gives it. */
 static bool opens_maximized_asking(struct harness *h, const char *app_id,
-		const char *configure, struct want want) {
+		const char *configure, int x, int y, int width, int height) {
 	const char *args[] = { "--app-id", app_id, "--size", "200x150",
 		"--decoration", "client", "--maximized", NULL };
 	struct harness_client *c = harness_spawn_pattern_client(h, app_id, args);
@@ -85,7 +52,7 @@ static bool opens_maximized_asking(struct harness *h, const char *app_id,
 			"%s: first \"%s\", not \"%s\"", app_id, line ? line : "nothing",
 			configure);
 	free(line);
-	ok = wait_at(h, want) && ok;
+	ok = wait_window_box(h, app_id, x, y, width, height) && ok;
 	return CHECK(harness_client_send(c, "quit") &&
 						   harness_client_wait_exit(c, HARNESS_TIMEOUT_MS) == 0,
 				   "%s did not quit", app_id) &&
@@ -109,12 +76,12 @@ static bool topmost_is(struct harness *h, const char *app_id) {
 static bool body(struct harness *h, const void *data) {
 	const char *config_path = data;
 	struct harness_client *placed = spawn(h, "placed");
-	bool ok = wait_at(h, (struct want){ "placed", 650, 20, 300, 200 });
+	bool ok = wait_window_box(h, "placed", 650, 20, 300, 200);
 	struct harness_client *centred = spawn(h, "centred");
 	// The pointer starts on HEADLESS-1: centred on it, 100x80.
-	ok = wait_at(h, (struct want){ "centred", 270, 200, 100, 80 }) && ok;
+	ok = wait_window_box(h, "centred", 270, 200, 100, 80) && ok;
 	struct harness_client *lost = spawn(h, "lost");
-	ok = wait_at(h, (struct want){ "lost", -1, -1, 120, 90 }) && ok;
+	ok = wait_window_box(h, "lost", -1, -1, 120, 90) && ok;
 	// Focused after it, lost is still below the window kept on top.
 	ok = topmost_is(h, "centred") && ok;
 	// The log names the rule's line and the missing output.
@@ -149,11 +116,11 @@ static bool body(struct harness *h, const void *data) {
 								 0,
 				 "lost did not quit") &&
 			ok;
-	ok = opens_maximized_asking(h, "floats", "configure 0 0",
-				 (struct want){ "floats", -1, -1, 200, 150 }) &&
+	ok = opens_maximized_asking(h, "floats", "configure 0 0", -1, -1, 200,
+				 150) &&
 			ok;
-	ok = opens_maximized_asking(h, "maximizes", "configure 640 480",
-				 (struct want){ "maximizes", 0, 0, 640, 480 }) &&
+	ok = opens_maximized_asking(h, "maximizes", "configure 640 480", 0, 0, 640,
+				 480) &&
 			ok;
 	return ok;
 }

@@ -131,7 +131,7 @@ static bool is_x_pattern_box(struct json_object *window, void *data) {
 			window_int(window, "height") == box->height;
 }
 
-static bool wait_window_box(struct test *t, struct window_box box) {
+static bool wait_x11_window_box(struct test *t, struct window_box box) {
 	struct json_object *window = harness_wait_window(t->h, is_x_pattern_box,
 			&box, HARNESS_TIMEOUT_MS, "the X11 window's logical box");
 	bool ok = CHECK(window != NULL, "the X11 window is never %dx%d at %d,%d",
@@ -261,14 +261,14 @@ static bool check_geometry(struct test *t) {
 
 	bool ok = gridctl_id(t, "move", id, 30, 40) &&
 			wait_geometry(client, 60, 80, 120, 80) &&
-			wait_window_box(t, (struct window_box){ 30, 40, 60, 40 });
+			wait_x11_window_box(t, (struct window_box){ 30, 40, 60, 40 });
 	struct image *expected = expect_on(120, 80, 2);
 	ok = ok && output_shows(t->h, "HEADLESS-1", 60, 80, expected, "x11-moved");
 	image_destroy(expected);
 
 	ok = ok && gridctl_id(t, "resize", id, 151, 75) &&
 			wait_geometry(client, 60, 80, 302, 150) &&
-			wait_window_box(t, (struct window_box){ 30, 40, 151, 75 });
+			wait_x11_window_box(t, (struct window_box){ 30, 40, 151, 75 });
 	expected = expect_on(302, 150, 2);
 	ok = ok &&
 			output_shows(t->h, "HEADLESS-1", 60, 80, expected, "x11-resized");
@@ -277,7 +277,7 @@ static bool check_geometry(struct test *t) {
 	// Fullscreen on HEADLESS-1: its 400x300 logical pixels, 800x600 X.
 	ok = ok && set_fullscreen(t, id, true) &&
 			wait_geometry(client, 0, 0, 800, 600) &&
-			wait_window_box(t, (struct window_box){ 0, 0, 400, 300 });
+			wait_x11_window_box(t, (struct window_box){ 0, 0, 400, 300 });
 	expected = expect_on(800, 600, 2);
 	ok = ok &&
 			output_shows(t->h, "HEADLESS-1", 0, 0, expected,
@@ -286,7 +286,7 @@ static bool check_geometry(struct test *t) {
 	// Back where it was, at its size.
 	ok = ok && set_fullscreen(t, id, false) &&
 			wait_geometry(client, 60, 80, 302, 150) &&
-			wait_window_box(t, (struct window_box){ 30, 40, 151, 75 });
+			wait_x11_window_box(t, (struct window_box){ 30, 40, 151, 75 });
 
 	// Fullscreen on HEADLESS-2 (400,0, 400x300): X 800,0 800x600,
 	// box-reduced there.
@@ -294,7 +294,7 @@ static bool check_geometry(struct test *t) {
 			wait_geometry(client, 840, 40, 302, 150) &&
 			set_fullscreen(t, id, true) &&
 			wait_geometry(client, 800, 0, 800, 600) &&
-			wait_window_box(t, (struct window_box){ 400, 0, 400, 300 });
+			wait_x11_window_box(t, (struct window_box){ 400, 0, 400, 300 });
 	expected = expect_on(800, 600, 1);
 	ok = ok &&
 			output_shows(t->h, "HEADLESS-2", 0, 0, expected,

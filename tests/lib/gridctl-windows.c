@@ -110,3 +110,38 @@ bool move_window_id(struct harness *h, int64_t id, int x, int y) {
 	json_object_put(reply);
 	return reply != NULL;
 }
+
+struct window_box {
+	const char *app_id;
+	int box[4]; // x, y, width, height; -1: any
+};
+
+static bool window_box_is(struct json_object *window, void *data) {
+	const struct window_box *want = data;
+	static const char *const keys[] = { "x", "y", "width", "height" };
+	struct json_object *v;
+	if (!json_object_object_get_ex(window, "app_id", &v) ||
+			strcmp(json_object_get_string(v), want->app_id) != 0) {
+		return false;
+	}
+	for (int i = 0; i < 4; i++) {
+		if (want->box[i] >= 0 &&
+				(!json_object_object_get_ex(window, keys[i], &v) ||
+						json_object_get_int(v) != want->box[i])) {
+			return false;
+		}
+	}
+	return true;
+}
+
+bool wait_window_box(struct harness *h, const char *app_id, int x, int y,
+		int width, int height) {
+	struct window_box want = { app_id, { x, y, width, height } };
+	char why[128];
+	snprintf(why, sizeof(why), "window %s at %d,%d %dx%d", app_id, x, y, width,
+			height);
+	struct json_object *window = harness_wait_window(h, window_box_is, &want,
+			HARNESS_TIMEOUT_MS, why);
+	json_object_put(window);
+	return window != NULL;
+}

@@ -34,4 +34,9 @@ bool wait_focused(struct harness *h, const char *app_id);
 bool wait_window_bool(struct harness *h, const char *app_id, const char *field,
 		bool value);
 
+/* Waits until the window app_id is at x,y with that logical size (-1 for
+ * any of the four); false after reporting. */
+bool wait_window_box(struct harness *h, const char *app_id, int x, int y,
+		int width, int height);
+
 #endif
