@@ -312,3 +312,20 @@ version_of() {
 	weston) weston --version 2>/dev/null | awk '{ print "weston " $2 }' ;;
 	esac
 }
+
+# weston's settings, the same for every case: no panel, no animations, no
+# idle timeout.
+write_weston_ini() {
+	cat > "$work/weston.ini" <<-EOF
+	[core]
+	idle-time=0
+	[shell]
+	panel-position=none
+	background-color=0xff333333
+	locking=false
+	animation=none
+	close-animation=none
+	startup-animation=none
+	focus-animation=none
+	EOF
+}
