@@ -5,7 +5,11 @@
  * output's stride), the buffers used in turn as a swapchain's would be.
  *
  *   memset-floor [--damage 1600x1000] [--frame 1920x1080] [--buffers 2]
- *                [--reps 300] [--evict-mib 64]
+ *                [--reps 300] [--evict-mib 64] [--rects 1]
+ *
+ * --rects N damages N rectangles of the --damage size instead of one, on a
+ * grid of ceil(sqrt(N)) columns spread over the frame, as N small windows
+ * are (bench/compositor/growth).
  *
  * Two figures, each the median frame over --reps frames:
  *
@@ -44,17 +48,18 @@ static int parse_size(const char *s, int *w, int *h) {
 
 int main(int argc, char *argv[]) {
 	int dw = 1600, dh = 1000, fw = 1920, fh = 1080, buffers = 2, reps = 300;
-	int evict_mib = 64;
+	int evict_mib = 64, rects = 1;
 	static const struct option longopts[] = {
 		{ "damage", required_argument, NULL, 'd' },
 		{ "frame", required_argument, NULL, 'f' },
 		{ "buffers", required_argument, NULL, 'b' },
 		{ "reps", required_argument, NULL, 'r' },
 		{ "evict-mib", required_argument, NULL, 'e' },
+		{ "rects", required_argument, NULL, 'n' },
 		{ 0 },
 	};
 	int opt;
-	while ((opt = getopt_long(argc, argv, "d:f:b:r:e:", longopts, NULL)) !=
+	while ((opt = getopt_long(argc, argv, "d:f:b:r:e:n:", longopts, NULL)) !=
 			-1) {
 		switch (opt) {
 		case 'd':
@@ -74,12 +79,20 @@ int main(int argc, char *argv[]) {
 		case 'e':
 			evict_mib = atoi(optarg);
 			break;
+		case 'n':
+			rects = atoi(optarg);
+			break;
 		default:
 			return 2;
 		}
 	}
-	if (dw > fw || dh > fh || buffers < 1 || buffers > 8 || reps < 1 ||
-			evict_mib < 0) {
+	int cols = 1;
+	while (cols * cols < rects) {
+		cols++;
+	}
+	int rows = rects > 0 ? (rects + cols - 1) / cols : 1;
+	if (rects < 1 || dw * cols > fw || dh * rows > fh || buffers < 1 ||
+			buffers > 8 || reps < 1 || evict_mib < 0) {
 		fprintf(stderr, "memset-floor: bad arguments\n");
 		return 2;
 	}
@@ -103,7 +116,9 @@ int main(int argc, char *argv[]) {
 	if (evict) {
 		memset(evict, 1, evict_size);
 	}
-	int x0 = (fw - dw) / 2, y0 = (fh - dh) / 2;
+	// One rectangle is centred; several are spread over a grid of cells.
+	int cell_w = fw / cols, cell_h = fh / rows;
+	int x0 = (cell_w - dw) / 2, y0 = (cell_h - dh) / 2;
 	volatile uint8_t sink = 0;
 	double warm[2], cold[2];
 	for (int pass = 0; pass < 2; pass++) {
@@ -119,9 +134,13 @@ int main(int argc, char *argv[]) {
 				memset(evict, value ^ 0x55, evict_size);
 			}
 			double start = now_ms();
-			for (int y = 0; y < dh; y++) {
-				memset(b + (size_t)(y0 + y) * stride + (size_t)x0 * 4, value,
-						(size_t)dw * 4);
+			for (int i = 0; i < rects; i++) {
+				size_t x = (size_t)(x0 + i % cols * cell_w);
+				size_t top = (size_t)(y0 + i / cols * cell_h);
+				for (int y = 0; y < dh; y++) {
+					memset(b + (top + (size_t)y) * stride + x * 4, value,
+							(size_t)dw * 4);
+				}
 			}
 			double end = now_ms();
 			sink ^= b[(size_t)y0 * stride + (size_t)x0 * 4];
@@ -138,6 +157,6 @@ int main(int argc, char *argv[]) {
 	}
 	(void)sink;
 	printf("floor warm_ms %.4f cold_ms %.4f warm_min_ms %.4f cold_min_ms %.4f bytes %zu\n",
-			warm[0], cold[0], warm[1], cold[1], (size_t)dw * dh * 4);
+			warm[0], cold[0], warm[1], cold[1], (size_t)dw * dh * 4 * rects);
 	return 0;
 }

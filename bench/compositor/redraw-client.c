@@ -2,15 +2,20 @@
  * A wl_shm + xdg-shell client for the compositor benchmark: an 800x500
  * window at buffer scale 1 that repaints and damages all of its pixels on
  * every frame callback (or, with --static, draws once and then waits).
+ * --windows N opens N such toplevels from the one process (app_id ID-1 to
+ * ID-N), for bench/compositor/growth.
  *
- * It counts frame callbacks and, where the compositor has wp_presentation,
- * presented and discarded frames. SIGUSR1 prints a "sample" line with the
+ * It counts frame callbacks (of all its windows) and, where the compositor
+ * has wp_presentation, presented and discarded frames: PRESENTED counts
+ * output refreshes that showed a new frame of at least one window (the
+ * feedback of several windows for one refresh of one output counts once;
+ * with one window, every presented event). SIGUSR1 prints a "sample" line with the
  * counters so the caller can measure over an interval of its choosing;
  * SIGTERM, SIGINT, --seconds or the compositor closing the window end it with
  * a summary line. Everything goes to stdout, one line per event:
  *
  *   output WIDTH HEIGHT SCALE        each wl_output's current mode and scale
- *   mapped                           the first frame is on screen
+ *   mapped                           every window's first frame is on screen
  *   sample NSEC FRAMES PRESENTED DISCARDED
  *   summary frames N seconds S fps F presented P discarded D presentation yes|no
  */
@@ -40,6 +45,8 @@ struct options {
 	bool static_content;
 	double seconds; // 0: until a signal
 	const char *app_id;
+	int windows;
+	bool numbered; // --windows given: app_ids ID-1 to ID-N
 };
 
 struct client_buffer {
@@ -47,13 +54,29 @@ struct client_buffer {
 	uint32_t *data;
 	size_t size;
 	bool busy;
-	struct client *client;
+	struct window *window;
 };
 
 struct client_output {
 	struct wl_list link; // client.outputs
 	struct wl_output *wl_output;
 	int32_t width, height, scale;
+	// The last refresh a window was presented in, so that the feedback of
+	// the other windows shown in it is not counted again.
+	uint64_t last_presented_nsec;
+};
+
+struct window {
+	struct client *client;
+	struct wl_surface *surface;
+	struct xdg_surface *xdg_surface;
+	struct xdg_toplevel *xdg_toplevel;
+	struct wl_callback *frame_callback;
+	struct client_buffer buffers[BUFFER_COUNT];
+	bool mapped;
+	bool drawn; // --static: the one frame has been committed
+	bool waiting_for_buffer; // a frame is due but every buffer is busy
+	uint32_t pattern_step;
 };
 
 struct client {
@@ -65,21 +88,16 @@ struct client {
 	struct xdg_wm_base *wm_base;
 	struct wp_presentation *presentation;
 	struct wl_list outputs; // client_output.link
+	// Where the presentation feedback being read was shown (sync_output
+	// comes before presented).
+	struct client_output *sync_output;
+	uint64_t last_presented_nsec; // with no sync_output
 
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *xdg_toplevel;
-	struct wl_callback *frame_callback;
-	struct client_buffer buffers[BUFFER_COUNT];
-
-	bool configured;
-	bool mapped;
-	bool drawn; // --static: the one frame has been committed
-	bool waiting_for_buffer; // a frame is due but every buffer is busy
+	struct window *windows; // options.windows of them
+	int mapped_windows;
 	bool running;
 	int exit_status;
 
-	uint32_t pattern_step;
 	uint64_t frames, presented, discarded;
 	struct timespec start;
 };
@@ -100,10 +118,11 @@ static const struct wl_buffer_listener buffer_listener = {
 	.release = buffer_handle_release,
 };
 
-static bool buffer_init(struct client *client, struct client_buffer *buffer) {
+static bool buffer_init(struct window *window, struct client_buffer *buffer) {
+	struct client *client = window->client;
 	int stride = client->options.width * 4;
 	buffer->size = (size_t)stride * (size_t)client->options.height;
-	buffer->client = client;
+	buffer->window = window;
 	int fd = memfd_create("redraw-client", MFD_CLOEXEC);
 	if (fd < 0) {
 		fprintf(stderr, "memfd_create: %s\n", strerror(errno));
@@ -146,9 +165,10 @@ static void buffer_finish(struct client_buffer *buffer) {
 
 /* Diagonal bands that move every frame: every pixel changes, and no two
  * consecutive frames are alike, so no compositor can skip any of it. */
-static void paint(struct client *client, struct client_buffer *buffer) {
+static void paint(struct window *window, struct client_buffer *buffer) {
+	struct client *client = window->client;
 	int width = client->options.width, height = client->options.height;
-	uint32_t step = client->pattern_step++;
+	uint32_t step = window->pattern_step++;
 	for (int y = 0; y < height; y++) {
 		uint32_t *row = buffer->data + (size_t)y * (size_t)width;
 		for (int x = 0; x < width; x++) {
@@ -159,10 +179,10 @@ static void paint(struct client *client, struct client_buffer *buffer) {
 	}
 }
 
-static struct client_buffer *free_buffer(struct client *client) {
+static struct client_buffer *free_buffer(struct window *window) {
 	for (int i = 0; i < BUFFER_COUNT; i++) {
-		if (!client->buffers[i].busy) {
-			return &client->buffers[i];
+		if (!window->buffers[i].busy) {
+			return &window->buffers[i];
 		}
 	}
 	return NULL;
@@ -170,6 +190,8 @@ static struct client_buffer *free_buffer(struct client *client) {
 
 static void feedback_handle_sync_output(void *data,
 		struct wp_presentation_feedback *feedback, struct wl_output *output) {
+	struct client *client = data;
+	client->sync_output = wl_output_get_user_data(output);
 }
 
 static void feedback_handle_presented(void *data,
@@ -177,7 +199,16 @@ static void feedback_handle_presented(void *data,
 		uint32_t tv_sec_lo, uint32_t tv_nsec, uint32_t refresh, uint32_t seq_hi,
 		uint32_t seq_lo, uint32_t flags) {
 	struct client *client = data;
-	client->presented++;
+	uint64_t nsec =
+			(((uint64_t)tv_sec_hi << 32) | tv_sec_lo) * 1000000000u + tv_nsec;
+	uint64_t *last = client->sync_output != NULL ?
+			&client->sync_output->last_presented_nsec :
+			&client->last_presented_nsec;
+	if (nsec != *last) {
+		*last = nsec;
+		client->presented++;
+	}
+	client->sync_output = NULL;
 	wp_presentation_feedback_destroy(feedback);
 }
 
@@ -185,6 +216,7 @@ static void feedback_handle_discarded(void *data,
 		struct wp_presentation_feedback *feedback) {
 	struct client *client = data;
 	client->discarded++;
+	client->sync_output = NULL;
 	wp_presentation_feedback_destroy(feedback);
 }
 
@@ -201,73 +233,77 @@ static const struct wl_callback_listener frame_listener = {
 	.done = frame_handle_done,
 };
 
-static void draw(struct client *client) {
-	struct client_buffer *buffer = free_buffer(client);
+static void draw(struct window *window) {
+	struct client *client = window->client;
+	struct client_buffer *buffer = free_buffer(window);
 	if (buffer == NULL) {
 		// Drawn as soon as the compositor lets go of a buffer.
-		client->waiting_for_buffer = true;
+		window->waiting_for_buffer = true;
 		return;
 	}
-	client->waiting_for_buffer = false;
-	paint(client, buffer);
-	wl_surface_attach(client->surface, buffer->wl_buffer, 0, 0);
-	if (wl_surface_get_version(client->surface) >=
+	window->waiting_for_buffer = false;
+	paint(window, buffer);
+	wl_surface_attach(window->surface, buffer->wl_buffer, 0, 0);
+	if (wl_surface_get_version(window->surface) >=
 			WL_SURFACE_DAMAGE_BUFFER_SINCE_VERSION) {
-		wl_surface_damage_buffer(client->surface, 0, 0, INT32_MAX, INT32_MAX);
+		wl_surface_damage_buffer(window->surface, 0, 0, INT32_MAX, INT32_MAX);
 	} else {
-		wl_surface_damage(client->surface, 0, 0, INT32_MAX, INT32_MAX);
+		wl_surface_damage(window->surface, 0, 0, INT32_MAX, INT32_MAX);
 	}
 	// Static content still asks for one callback, to learn it is shown.
-	client->frame_callback = wl_surface_frame(client->surface);
-	wl_callback_add_listener(client->frame_callback, &frame_listener, client);
+	window->frame_callback = wl_surface_frame(window->surface);
+	wl_callback_add_listener(window->frame_callback, &frame_listener, window);
 	if (client->presentation != NULL) {
 		struct wp_presentation_feedback *feedback =
-				wp_presentation_feedback(client->presentation, client->surface);
+				wp_presentation_feedback(client->presentation, window->surface);
 		wp_presentation_feedback_add_listener(feedback, &feedback_listener,
 				client);
 	}
-	wl_surface_commit(client->surface);
+	wl_surface_commit(window->surface);
 	buffer->busy = true;
-	client->drawn = true;
+	window->drawn = true;
 }
 
 static void frame_handle_done(void *data, struct wl_callback *callback,
 		uint32_t time) {
-	struct client *client = data;
+	struct window *window = data;
+	struct client *client = window->client;
 	wl_callback_destroy(callback);
-	client->frame_callback = NULL;
+	window->frame_callback = NULL;
 	client->frames++;
-	if (!client->mapped) {
-		client->mapped = true;
-		printf("mapped\n");
-		fflush(stdout);
+	if (!window->mapped) {
+		window->mapped = true;
+		// "mapped" once every window is on screen.
+		if (++client->mapped_windows == client->options.windows) {
+			printf("mapped\n");
+			fflush(stdout);
+		}
 	}
 	if (!client->options.static_content) {
-		draw(client);
+		draw(window);
 	}
 }
 
 static void buffer_handle_release(void *data, struct wl_buffer *wl_buffer) {
 	struct client_buffer *buffer = data;
-	struct client *client = buffer->client;
+	struct window *window = buffer->window;
 	buffer->busy = false;
-	if (client->waiting_for_buffer) {
-		draw(client);
+	if (window->waiting_for_buffer) {
+		draw(window);
 	}
 }
 
 static void xdg_surface_handle_configure(void *data,
 		struct xdg_surface *xdg_surface, uint32_t serial) {
-	struct client *client = data;
+	struct window *window = data;
 	xdg_surface_ack_configure(xdg_surface, serial);
-	client->configured = true;
 	// The size stays ours whatever the compositor suggests: the benchmark
 	// compares the same window everywhere. Later configures need no new
 	// frame, the running loop (or the static one) already covers them.
-	if (!client->drawn) {
-		draw(client);
+	if (!window->drawn) {
+		draw(window);
 	} else {
-		wl_surface_commit(client->surface);
+		wl_surface_commit(window->surface);
 	}
 }
 
@@ -280,8 +316,8 @@ static void toplevel_handle_configure(void *data, struct xdg_toplevel *toplevel,
 }
 
 static void toplevel_handle_close(void *data, struct xdg_toplevel *toplevel) {
-	struct client *client = data;
-	client->running = false;
+	struct window *window = data;
+	window->client->running = false;
 }
 
 static const struct xdg_toplevel_listener toplevel_listener = {
@@ -393,7 +429,41 @@ static void print_summary(struct client *client) {
 	fflush(stdout);
 }
 
-static bool setup_window(struct client *client) {
+static bool window_init(struct client *client, struct window *window,
+		int index) {
+	window->client = client;
+	for (int i = 0; i < BUFFER_COUNT; i++) {
+		if (!buffer_init(window, &window->buffers[i])) {
+			return false;
+		}
+	}
+	window->surface = wl_compositor_create_surface(client->compositor);
+	window->xdg_surface =
+			xdg_wm_base_get_xdg_surface(client->wm_base, window->surface);
+	xdg_surface_add_listener(window->xdg_surface, &xdg_surface_listener,
+			window);
+	window->xdg_toplevel = xdg_surface_get_toplevel(window->xdg_surface);
+	xdg_toplevel_add_listener(window->xdg_toplevel, &toplevel_listener, window);
+	if (client->options.numbered) {
+		// Window rules (gridwl's, sway's) place each one by its app_id.
+		char app_id[256];
+		snprintf(app_id, sizeof(app_id), "%s-%d", client->options.app_id,
+				index + 1);
+		xdg_toplevel_set_app_id(window->xdg_toplevel, app_id);
+	} else {
+		xdg_toplevel_set_app_id(window->xdg_toplevel, client->options.app_id);
+	}
+	xdg_toplevel_set_title(window->xdg_toplevel, "gridwl benchmark");
+	// A fixed size tells tiling compositors this window wants to float.
+	xdg_toplevel_set_min_size(window->xdg_toplevel, client->options.width,
+			client->options.height);
+	xdg_toplevel_set_max_size(window->xdg_toplevel, client->options.width,
+			client->options.height);
+	wl_surface_commit(window->surface);
+	return true;
+}
+
+static bool setup_windows(struct client *client) {
 	if (client->compositor == NULL || client->shm == NULL ||
 			client->wm_base == NULL) {
 		fprintf(stderr,
@@ -401,27 +471,36 @@ static bool setup_window(struct client *client) {
 				"wl_shm or xdg_wm_base\n");
 		return false;
 	}
-	for (int i = 0; i < BUFFER_COUNT; i++) {
-		if (!buffer_init(client, &client->buffers[i])) {
+	client->windows =
+			calloc((size_t)client->options.windows, sizeof(*client->windows));
+	if (client->windows == NULL) {
+		fprintf(stderr, "redraw-client: out of memory\n");
+		return false;
+	}
+	for (int i = 0; i < client->options.windows; i++) {
+		if (!window_init(client, &client->windows[i], i)) {
 			return false;
 		}
 	}
-	client->surface = wl_compositor_create_surface(client->compositor);
-	client->xdg_surface =
-			xdg_wm_base_get_xdg_surface(client->wm_base, client->surface);
-	xdg_surface_add_listener(client->xdg_surface, &xdg_surface_listener,
-			client);
-	client->xdg_toplevel = xdg_surface_get_toplevel(client->xdg_surface);
-	xdg_toplevel_add_listener(client->xdg_toplevel, &toplevel_listener, client);
-	xdg_toplevel_set_app_id(client->xdg_toplevel, client->options.app_id);
-	xdg_toplevel_set_title(client->xdg_toplevel, "gridwl benchmark");
-	// A fixed size tells tiling compositors this window wants to float.
-	xdg_toplevel_set_min_size(client->xdg_toplevel, client->options.width,
-			client->options.height);
-	xdg_toplevel_set_max_size(client->xdg_toplevel, client->options.width,
-			client->options.height);
-	wl_surface_commit(client->surface);
 	return true;
+}
+
+static void window_finish(struct window *window) {
+	if (window->frame_callback != NULL) {
+		wl_callback_destroy(window->frame_callback);
+	}
+	if (window->xdg_toplevel != NULL) {
+		xdg_toplevel_destroy(window->xdg_toplevel);
+	}
+	if (window->xdg_surface != NULL) {
+		xdg_surface_destroy(window->xdg_surface);
+	}
+	if (window->surface != NULL) {
+		wl_surface_destroy(window->surface);
+	}
+	for (int i = 0; i < BUFFER_COUNT; i++) {
+		buffer_finish(&window->buffers[i]);
+	}
 }
 
 static void client_finish(struct client *client) {
@@ -431,20 +510,11 @@ static void client_finish(struct client *client) {
 		wl_list_remove(&output->link);
 		free(output);
 	}
-	if (client->frame_callback != NULL) {
-		wl_callback_destroy(client->frame_callback);
-	}
-	if (client->xdg_toplevel != NULL) {
-		xdg_toplevel_destroy(client->xdg_toplevel);
-	}
-	if (client->xdg_surface != NULL) {
-		xdg_surface_destroy(client->xdg_surface);
-	}
-	if (client->surface != NULL) {
-		wl_surface_destroy(client->surface);
-	}
-	for (int i = 0; i < BUFFER_COUNT; i++) {
-		buffer_finish(&client->buffers[i]);
+	if (client->windows != NULL) {
+		for (int i = 0; i < client->options.windows; i++) {
+			window_finish(&client->windows[i]);
+		}
+		free(client->windows);
 	}
 	if (client->presentation != NULL) {
 		wp_presentation_destroy(client->presentation);
@@ -532,7 +602,9 @@ static void usage(FILE *out) {
 	fprintf(out,
 			"Usage: redraw-client [--static] [--size WxH] [--seconds N] "
 			"[--app-id ID]\n"
+			"                     [--windows N]\n"
 			"  Repaints its whole window every frame (--static: once).\n"
+			"  --windows N opens N windows, with app_ids ID-1 to ID-N.\n"
 			"  SIGUSR1 prints 'sample NSEC FRAMES PRESENTED DISCARDED'.\n");
 }
 
@@ -542,6 +614,7 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 		{ "size", required_argument, NULL, 's' },
 		{ "seconds", required_argument, NULL, 't' },
 		{ "app-id", required_argument, NULL, 'a' },
+		{ "windows", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -549,9 +622,10 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 		.width = 800,
 		.height = 500,
 		.app_id = "gridwl-bench",
+		.windows = 1,
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "Ss:t:a:h", long_options, NULL)) !=
+	while ((c = getopt_long(argc, argv, "Ss:t:a:w:h", long_options, NULL)) !=
 			-1) {
 		switch (c) {
 		case 'S':
@@ -575,6 +649,14 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 			break;
 		case 'a':
 			options->app_id = optarg;
+			break;
+		case 'w':
+			options->windows = atoi(optarg);
+			if (options->windows < 1 || options->windows > 1024) {
+				fprintf(stderr, "redraw-client: bad windows '%s'\n", optarg);
+				return false;
+			}
+			options->numbered = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -640,7 +722,7 @@ int main(int argc, char *argv[]) {
 	clock_gettime(CLOCK_MONOTONIC, &client.start);
 
 	int status = 1;
-	if (setup_window(&client)) {
+	if (setup_windows(&client)) {
 		status = run(&client, signal_fd, timer_fd);
 		print_summary(&client);
 	}
