@@ -1,4 +1,3 @@
-#include <stdlib.h>
 #include <wlr/types/wlr_cursor_shape_v1.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/util/log.h>

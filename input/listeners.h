@@ -13,8 +13,8 @@ struct gridwl_seat;
  * The listeners an object of input/ keeps on the signals of objects it
  * does not own (a wlroots protocol manager, the seat, the cursor): added
  * one by one, removed all together and once, either when the object they
- * listen to is destroyed (the display destroys its protocol managers
- * before the seat frees ours) or when gridwl lets go first.
+ * listen to is destroyed (a protocol manager goes with the display, which
+ * may go before the seat frees ours) or when gridwl lets go first.
  */
 struct gridwl_listeners {
 	struct wl_listener *added[GRIDWL_LISTENERS_MAX];
