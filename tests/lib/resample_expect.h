@@ -65,6 +65,28 @@ struct image *resample_expect(const struct image *buffer, int buffer_scale,
 struct image *resample_expect_ragged(const struct image *buffer,
 		int buffer_scale, int output_scale, enum resample_filter filter);
 
+/*
+ * At a fractional output scale (docs/design.md, "Fractional scales"), along
+ * an axis where a device pixel spans r / m buffer pixels:
+ * - nearest: the buffer pixel under the device pixel's centre, floor((x +
+ *   0.5) r / m), clamped to the buffer;
+ * - bilinear: the buffer position (x + 0.5) r / m - 0.5 between its two
+ *   neighbours, clamped at the edges, in doubles, rounded halves up;
+ * - reduced: magnified by m, then the mean of each r x r block over the
+ *   part of it inside the magnified buffer, halves up.
+ */
+struct resample_ratio {
+	int mx, rx, my, ry;
+};
+
+/* The buffer as it must appear in width x height device pixels at ratio
+ * (in any terms, reduced here), magnified with the filter or reduced; NULL
+ * without memory or for a ratio that magnifies one axis and reduces the
+ * other. */
+struct image *resample_expect_ratio(const struct image *buffer, int width,
+		int height, const struct resample_ratio *ratio,
+		enum resample_filter filter);
+
 /* How far from the exact definition a correct implementation may be, per
  * channel: 0 unless bilinear interpolation is involved, 1 when it is. */
 int resample_tolerance(int buffer_scale, int output_scale,

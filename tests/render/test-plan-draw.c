@@ -559,70 +559,6 @@ struct fraction_case {
 	enum gridwl_filter filter;
 };
 
-static int ratio_gcd(int a, int b) {
-	return b == 0 ? a : ratio_gcd(b, a % b);
-}
-
-/* A ratio per axis: a device pixel spans r / m buffer pixels. */
-struct model_ratio {
-	int mx, rx, my, ry;
-};
-
-static uint32_t model_nearest(const struct image *src,
-		const struct model_ratio *k, int x, int y) {
-	int sx = (int)((x + 0.5) * k->rx / k->mx);
-	int sy = (int)((y + 0.5) * k->ry / k->my);
-	sx = sx < src->width ? sx : src->width - 1;
-	sy = sy < src->height ? sy : src->height - 1;
-	return image_get(src, sx, sy);
-}
-
-static int model_clamp(int v, int size) {
-	return v < 0 ? 0 : v >= size ? size - 1 : v;
-}
-
-static uint32_t model_bilinear(const struct image *src,
-		const struct model_ratio *k, int x, int y) {
-	double px = (x + 0.5) * k->rx / k->mx - 0.5;
-	double py = (y + 0.5) * k->ry / k->my - 0.5;
-	int ix = px < 0 ? -1 : (int)px, iy = py < 0 ? -1 : (int)py;
-	double fx = px - ix, fy = py - iy;
-	uint32_t pixel = 0;
-	for (int c = 0; c < 32; c += 8) {
-		double v = 0;
-		for (int j = 0; j < 2; j++) {
-			for (int i = 0; i < 2; i++) {
-				uint32_t p = image_get(src, model_clamp(ix + i, src->width),
-						model_clamp(iy + j, src->height));
-				v += (i ? fx : 1 - fx) * (j ? fy : 1 - fy) * ((p >> c) & 0xff);
-			}
-		}
-		pixel |= (uint32_t)(v + 0.5) << c;
-	}
-	return pixel;
-}
-
-static uint32_t model_area(const struct image *src, const struct model_ratio *k,
-		int x, int y) {
-	uint32_t sums[4] = { 0 }, count = 0;
-	for (int my = y * k->ry; my < (y + 1) * k->ry && my < src->height * k->my;
-			my++) {
-		for (int mx = x * k->rx;
-				mx < (x + 1) * k->rx && mx < src->width * k->mx; mx++) {
-			uint32_t p = image_get(src, mx / k->mx, my / k->my);
-			for (int c = 0; c < 4; c++) {
-				sums[c] += (p >> (8 * c)) & 0xff;
-			}
-			count++;
-		}
-	}
-	uint32_t pixel = 0;
-	for (int c = 0; c < 4; c++) {
-		pixel |= ((sums[c] + count / 2) / count) << (8 * c);
-	}
-	return pixel;
-}
-
 static bool test_fraction_case(const void *data) {
 	const struct fraction_case *c = data;
 	struct fixture fixture;
@@ -647,25 +583,18 @@ static bool test_fraction_case(const void *data) {
 	int dh = (int)gridwl_scale_round(c->height, c->scale120);
 	// The buffer's scale as a ratio per axis, as the plan's box sizes it:
 	// the scales', or with a viewport the sizes'.
-	struct model_ratio k = { c->scale120, 120 * c->buffer_scale, c->scale120,
+	struct resample_ratio k = { c->scale120, 120 * c->buffer_scale, c->scale120,
 		120 * c->buffer_scale };
 	if (c->buffer_scale == 0) {
-		k = (struct model_ratio){ dw, c->buffer_width, dh, c->buffer_height };
+		k = (struct resample_ratio){ dw, c->buffer_width, dh,
+			c->buffer_height };
 	}
-	int gx = ratio_gcd(k.mx, k.rx), gy = ratio_gcd(k.my, k.ry);
-	k = (struct model_ratio){ k.mx / gx, k.rx / gx, k.my / gy, k.ry / gy };
-	// The test's ratios are alike in kind on both axes.
-	struct image *expect = image_create(dw, dh);
-	ok = ok && CHECK(expect != NULL, "no image");
-	for (int y = 0; ok && y < dh; y++) {
-		for (int x = 0; x < dw; x++) {
-			uint32_t pixel = k.mx == k.rx ? image_get(surface.buffer, x, y) :
-					k.mx < k.rx ? model_area(surface.buffer, &k, x, y) :
-					c->filter == GRIDWL_FILTER_BILINEAR ?
-								  model_bilinear(surface.buffer, &k, x, y) :
-								  model_nearest(surface.buffer, &k, x, y);
-			image_set(expect, x, y, pixel);
-		}
+	struct image *expect = NULL;
+	if (ok) {
+		expect = resample_expect_ratio(surface.buffer, dw, dh, &k,
+				c->filter == GRIDWL_FILTER_BILINEAR ? RESAMPLE_BILINEAR :
+													  RESAMPLE_NEAREST);
+		ok = CHECK(expect != NULL, "no image");
 	}
 	// Both the frame written straight from the buffer and the settled
 	// copy; an odd position, as a window moved by odd amounts has.
