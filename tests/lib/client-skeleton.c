@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "client-skeleton.h"
 
 static void pointer_enter(void *data, struct wl_pointer *pointer,
@@ -52,9 +53,59 @@ static const struct wl_pointer_listener pointer_listener = {
 	.axis = pointer_axis,
 };
 
+static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
+		uint32_t format, int32_t fd, uint32_t size) {
+	close(fd);
+}
+
+static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
+	const struct client_skeleton_spec *spec =
+			((struct client_skeleton *)data)->spec;
+	if (spec->keyboard_enter != NULL) {
+		spec->keyboard_enter(spec->data, serial, surface);
+	}
+}
+
+static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, struct wl_surface *surface) {
+	const struct client_skeleton_spec *spec =
+			((struct client_skeleton *)data)->spec;
+	if (spec->keyboard_leave != NULL) {
+		spec->keyboard_leave(spec->data, serial, surface);
+	}
+}
+
+static void keyboard_key(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
+}
+
+static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
+		uint32_t group) {
+}
+
+static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
+		int32_t rate, int32_t delay) {
+}
+
+static const struct wl_keyboard_listener keyboard_listener = {
+	.keymap = keyboard_keymap,
+	.enter = keyboard_enter,
+	.leave = keyboard_leave,
+	.key = keyboard_key,
+	.modifiers = keyboard_modifiers,
+	.repeat_info = keyboard_repeat_info,
+};
+
 static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
 	struct client_skeleton *skel = data;
 	const struct client_skeleton_spec *spec = skel->spec;
+	if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && skel->keyboard == NULL &&
+			(spec->keyboard_enter != NULL || spec->keyboard_leave != NULL)) {
+		skel->keyboard = wl_seat_get_keyboard(seat);
+		wl_keyboard_add_listener(skel->keyboard, &keyboard_listener, skel);
+	}
 	if (!(caps & WL_SEAT_CAPABILITY_POINTER) || skel->pointer != NULL ||
 			(spec->pointer == 0 && spec->pointer_added == NULL)) {
 		return;
@@ -251,9 +302,22 @@ int client_skeleton_finish(struct client_skeleton *skel, int status) {
 	if (skel->display == NULL) {
 		return status;
 	}
-	// Bound at version 1 by most: wl_pointer.release needs 3.
+	// Bound at version 1 by most: release needs 3 (5 for the seat).
 	if (skel->pointer != NULL) {
-		wl_pointer_destroy(skel->pointer);
+		if (wl_pointer_get_version(skel->pointer) >=
+				WL_POINTER_RELEASE_SINCE_VERSION) {
+			wl_pointer_release(skel->pointer);
+		} else {
+			wl_pointer_destroy(skel->pointer);
+		}
+	}
+	if (skel->keyboard != NULL) {
+		if (wl_keyboard_get_version(skel->keyboard) >=
+				WL_KEYBOARD_RELEASE_SINCE_VERSION) {
+			wl_keyboard_release(skel->keyboard);
+		} else {
+			wl_keyboard_destroy(skel->keyboard);
+		}
 	}
 	if (skel->toplevel != NULL) {
 		xdg_toplevel_destroy(skel->toplevel);
@@ -269,7 +333,11 @@ int client_skeleton_finish(struct client_skeleton *skel, int status) {
 	}
 	wl_event_queue_destroy(skel->buffer_queue);
 	if (skel->seat != NULL) {
-		wl_seat_destroy(skel->seat);
+		if (wl_seat_get_version(skel->seat) >= WL_SEAT_RELEASE_SINCE_VERSION) {
+			wl_seat_release(skel->seat);
+		} else {
+			wl_seat_destroy(skel->seat);
+		}
 	}
 	if (skel->wm_base != NULL) {
 		xdg_wm_base_destroy(skel->wm_base);

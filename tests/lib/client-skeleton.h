@@ -48,6 +48,13 @@ struct client_skeleton_spec {
 	// shape...).
 	unsigned pointer;
 	void (*pointer_added)(void *data, struct wl_pointer *pointer);
+	// The seat's keyboard, taken once it has one when either is set: its
+	// focus, with the event's serial (the keymap is closed unread, keys
+	// and modifiers ignored).
+	void (*keyboard_enter)(void *data, uint32_t serial,
+			struct wl_surface *surface);
+	void (*keyboard_leave)(void *data, uint32_t serial,
+			struct wl_surface *surface);
 	// The toplevel's logical size and buffer scale (0: none set), and its
 	// first buffer: pattern at width x height times the scale, unless draw
 	// does the first frame itself.
@@ -75,6 +82,7 @@ struct client_skeleton {
 	struct wl_pointer *pointer;
 	// The serial of the pointer's last enter.
 	uint32_t pointer_serial;
+	struct wl_keyboard *keyboard;
 	struct wl_surface *surface;
 	struct xdg_surface *xdg_surface;
 	struct xdg_toplevel *toplevel;
