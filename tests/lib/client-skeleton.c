@@ -149,11 +149,13 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 static void fill_table(struct client_skeleton *skel) {
 	const struct client_skeleton_spec *spec = skel->spec;
 	struct client_global *entry = skel->table;
-	if (spec->window) {
+	if (spec->window || spec->surfaces) {
 		*entry++ = (struct client_global){ &wl_compositor_interface, 4,
 			offsetof(struct client_skeleton, compositor), NULL };
 		*entry++ = (struct client_global){ &wl_shm_interface, 1,
 			offsetof(struct client_skeleton, shm), NULL };
+	}
+	if (spec->window) {
 		*entry++ = (struct client_global){ &xdg_wm_base_interface, 1,
 			offsetof(struct client_skeleton, wm_base),
 			&client_wm_base_listener };
@@ -188,9 +190,9 @@ int client_skeleton_connect(struct client_skeleton *skel,
 	};
 	skel->registry = client_globals_listen(skel->display, &skel->own);
 	wl_display_roundtrip(skel->display);
-	if ((spec->window &&
-				(skel->compositor == NULL || skel->shm == NULL ||
-						skel->wm_base == NULL)) ||
+	if (((spec->window || spec->surfaces) &&
+				(skel->compositor == NULL || skel->shm == NULL)) ||
+			(spec->window && skel->wm_base == NULL) ||
 			(spec->seat_version > 0 && skel->seat == NULL)) {
 		client_emit("error missing globals");
 		return 1;
@@ -236,18 +238,24 @@ int client_skeleton_map(struct client_skeleton *skel, const char *app_id,
 
 void client_skeleton_draw(struct client_skeleton *skel) {
 	const struct client_skeleton_spec *spec = skel->spec;
-	int scale = spec->scale > 0 ? spec->scale : 1;
-	skel->buffer = raw_client_pattern_buffer(skel->shm, spec->width * scale,
-			spec->height * scale, &spec->pattern);
+	client_skeleton_draw_pattern(skel, spec->width, spec->height, spec->scale,
+			&spec->pattern);
+}
+
+void client_skeleton_draw_pattern(struct client_skeleton *skel, int width,
+		int height, int scale, const struct pattern *pattern) {
+	int factor = scale > 0 ? scale : 1;
+	skel->buffer = raw_client_pattern_buffer(skel->shm, width * factor,
+			height * factor, pattern);
 	if (skel->buffer == NULL) {
 		exit(1);
 	}
 	wl_proxy_set_queue((struct wl_proxy *)skel->buffer, skel->buffer_queue);
-	if (spec->scale > 0) {
-		wl_surface_set_buffer_scale(skel->surface, spec->scale);
+	if (scale > 0) {
+		wl_surface_set_buffer_scale(skel->surface, scale);
 	}
 	wl_surface_attach(skel->surface, skel->buffer, 0, 0);
-	wl_surface_damage(skel->surface, 0, 0, spec->width, spec->height);
+	wl_surface_damage(skel->surface, 0, 0, width, height);
 	wl_surface_commit(skel->surface);
 }
 

@@ -41,6 +41,9 @@ struct client_skeleton_spec {
 	void *data;
 	// A client with a window: wl_compositor 4, wl_shm 1, xdg_wm_base 1.
 	bool window;
+	// A client that draws surfaces of another role (window false):
+	// wl_compositor 4 and wl_shm 1 alone.
+	bool surfaces;
 	// The version of wl_seat to bind; 0 binds none.
 	uint32_t seat_version;
 	// The seat's pointer, taken once it has one when either is set: the
@@ -122,6 +125,11 @@ int client_skeleton_map(struct client_skeleton *skel, const char *app_id,
 /* The skeleton's own first frame: the spec's pattern, scale and size,
  * attached, damaged and committed. Exits when there is no memory. */
 void client_skeleton_draw(struct client_skeleton *skel);
+/* The same with a pattern, size and scale of the client's (a surface of
+ * another role it made as skel->surface); once, skel->buffer being the
+ * one. */
+void client_skeleton_draw_pattern(struct client_skeleton *skel, int width,
+		int height, int scale, const struct pattern *pattern);
 
 /* Answers the display and stdin (raw_client_run) until "quit", the end
  * of stdin or the compositor's disconnect; its exit status. "sync" prints
