@@ -120,6 +120,7 @@ int main(int argc, char **argv) {
 	c.on_leave = argc == 3;
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
+		.globals_required = true,
 		.data = &c,
 		.window = true,
 		.seat_version = 5,
@@ -132,10 +133,6 @@ int main(int argc, char **argv) {
 		.bad_command_word = "unknown",
 	};
 	int status = client_skeleton_connect(&c.skel, &spec);
-	if (status == 0 && c.activation == NULL) {
-		client_emit("error compositor lacks xdg_activation_v1");
-		status = 1;
-	}
 	if (status == 0) {
 		status = client_skeleton_map(&c.skel, argv[1], NULL);
 	}

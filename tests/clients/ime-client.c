@@ -208,16 +208,13 @@ int main(void) {
 	struct ime ime = { 0 };
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
+		.globals_required = true,
 		.data = &ime,
 		.surfaces = true,
 		.seat_version = 1,
 		.command = on_line,
 	};
 	int status = client_skeleton_connect(&ime.skel, &spec);
-	if (status == 0 && ime.manager == NULL) {
-		client_emit("error missing globals");
-		status = 1;
-	}
 	if (status != 0) {
 		return ime_finish(&ime, status);
 	}

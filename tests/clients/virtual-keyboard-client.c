@@ -128,14 +128,11 @@ int main(int argc, char **argv) {
 	struct vk_client client = { 0 };
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
+		.globals_required = true,
 		.data = &client,
 		.seat_version = 1,
 	};
 	int status = client_skeleton_connect(&client.skel, &spec);
-	if (status == 0 && client.manager == NULL) {
-		client_emit("error no virtual keyboard manager");
-		status = 1;
-	}
 	if (status != 0) {
 		if (client.manager != NULL) {
 			wl_proxy_destroy(client.manager);

@@ -168,6 +168,18 @@ static void fill_table(struct client_skeleton *skel) {
 	}
 }
 
+/* Whether every global of table is bound in data; prints the first that
+ * is not. */
+static bool bound_all(const struct client_global *table, void *data) {
+	for (; table != NULL && table->interface != NULL; table++) {
+		if (*(void **)((char *)data + table->offset) == NULL) {
+			client_emit("error missing global %s", table->interface->name);
+			return false;
+		}
+	}
+	return true;
+}
+
 int client_skeleton_connect(struct client_skeleton *skel,
 		const struct client_skeleton_spec *spec) {
 	*skel = (struct client_skeleton){ .spec = spec };
@@ -190,11 +202,8 @@ int client_skeleton_connect(struct client_skeleton *skel,
 	};
 	skel->registry = client_globals_listen(skel->display, &skel->own);
 	wl_display_roundtrip(skel->display);
-	if (((spec->window || spec->surfaces) &&
-				(skel->compositor == NULL || skel->shm == NULL)) ||
-			(spec->window && skel->wm_base == NULL) ||
-			(spec->seat_version > 0 && skel->seat == NULL)) {
-		client_emit("error missing globals");
+	if (!bound_all(skel->table, skel) ||
+			(spec->globals_required && !bound_all(spec->globals, spec->data))) {
 		return 1;
 	}
 	return 0;

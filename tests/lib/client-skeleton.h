@@ -33,6 +33,8 @@ struct client_skeleton_spec {
 	// The client's own globals, offsets into data, bound as announced
 	// among the skeleton's; the rest go to global. Either may be NULL.
 	const struct client_global *globals;
+	// Every one of globals is needed: connecting fails without it.
+	bool globals_required;
 	void (*global)(void *data, struct wl_registry *registry, uint32_t name,
 			const char *interface, uint32_t version);
 	void (*global_remove)(void *data, struct wl_registry *registry,
@@ -104,8 +106,9 @@ struct client_skeleton {
 };
 
 /* Connects and binds the globals there are (one roundtrip). 0 when every
- * global the skeleton binds is there; else 1, after printing "error
- * missing globals" (or what raw_client_connect prints). The client checks
+ * global the skeleton binds is there, and the client's too when
+ * globals_required; else 1, after printing "error missing global NAME"
+ * (or what raw_client_connect prints). The client checks
  * its own, and calls client_skeleton_finish in every case. spec must stay
  * as long as skel. */
 int client_skeleton_connect(struct client_skeleton *skel,
