@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <wayland-client.h>
 #include "client-skeleton.h"
 #include "xdg-activation-v1-client-protocol.h"
@@ -29,27 +28,20 @@
 struct client {
 	struct client_skeleton skel;
 	struct xdg_activation_v1 *activation;
-	struct wl_seat *seat;
-	struct wl_keyboard *keyboard;
 	struct xdg_activation_token_v1 *token; // waiting for done
 	bool on_leave;
 	uint32_t enter_serial;
 };
 
-static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
-		uint32_t format, int32_t fd, uint32_t size) {
-	close(fd);
-}
-
-static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
+static void keyboard_enter(void *data, uint32_t serial,
+		struct wl_surface *surface) {
 	struct client *c = data;
 	c->enter_serial = serial;
 	client_emit("focused");
 }
 
-static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface) {
+static void keyboard_leave(void *data, uint32_t serial,
+		struct wl_surface *surface) {
 	struct client *c = data;
 	client_emit("unfocused");
 	const char *token = getenv("XDG_ACTIVATION_TOKEN");
@@ -60,49 +52,9 @@ static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
 	}
 }
 
-static void keyboard_key(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
-}
-
-static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
-		uint32_t group) {
-}
-
-static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
-		int32_t rate, int32_t delay) {
-}
-
-static const struct wl_keyboard_listener keyboard_listener = {
-	.keymap = keyboard_keymap,
-	.enter = keyboard_enter,
-	.leave = keyboard_leave,
-	.key = keyboard_key,
-	.modifiers = keyboard_modifiers,
-	.repeat_info = keyboard_repeat_info,
-};
-
-static void seat_capabilities(void *data, struct wl_seat *seat,
-		uint32_t capabilities) {
-	struct client *c = data;
-	if ((capabilities & WL_SEAT_CAPABILITY_KEYBOARD) && c->keyboard == NULL) {
-		c->keyboard = wl_seat_get_keyboard(seat);
-		wl_keyboard_add_listener(c->keyboard, &keyboard_listener, c);
-	}
-}
-
-static void seat_name(void *data, struct wl_seat *seat, const char *name) {
-}
-
-static const struct wl_seat_listener seat_listener = {
-	.capabilities = seat_capabilities,
-	.name = seat_name,
-};
-
 static const struct client_global bound_globals[] = {
 	{ &xdg_activation_v1_interface, 1, offsetof(struct client, activation),
 			NULL },
-	{ &wl_seat_interface, 5, offsetof(struct client, seat), &seat_listener },
 	{ 0 },
 };
 
@@ -126,7 +78,8 @@ static void request_token(struct client *c, bool bare) {
 	c->token = xdg_activation_v1_get_activation_token(c->activation);
 	xdg_activation_token_v1_add_listener(c->token, &token_listener, c);
 	if (!bare) {
-		xdg_activation_token_v1_set_serial(c->token, c->enter_serial, c->seat);
+		xdg_activation_token_v1_set_serial(c->token, c->enter_serial,
+				c->skel.seat);
 		xdg_activation_token_v1_set_surface(c->token, c->skel.surface);
 	}
 	xdg_activation_token_v1_commit(c->token);
@@ -151,12 +104,6 @@ static int client_finish(struct client *c, int status) {
 	if (c->token != NULL) {
 		xdg_activation_token_v1_destroy(c->token);
 	}
-	if (c->keyboard != NULL) {
-		wl_keyboard_release(c->keyboard);
-	}
-	if (c->seat != NULL) {
-		wl_seat_release(c->seat);
-	}
 	if (c->activation != NULL) {
 		xdg_activation_v1_destroy(c->activation);
 	}
@@ -173,8 +120,12 @@ int main(int argc, char **argv) {
 	c.on_leave = argc == 3;
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
+		.globals_required = true,
 		.data = &c,
 		.window = true,
+		.seat_version = 5,
+		.keyboard_enter = keyboard_enter,
+		.keyboard_leave = keyboard_leave,
 		.width = 100,
 		.height = 100,
 		.pattern = { .kind = PATTERN_SOLID, .colour = 0xff806040 },
@@ -182,10 +133,6 @@ int main(int argc, char **argv) {
 		.bad_command_word = "unknown",
 	};
 	int status = client_skeleton_connect(&c.skel, &spec);
-	if (status == 0 && (c.activation == NULL || c.seat == NULL)) {
-		client_emit("error compositor lacks xdg_activation_v1");
-		status = 1;
-	}
 	if (status == 0) {
 		status = client_skeleton_map(&c.skel, argv[1], NULL);
 	}

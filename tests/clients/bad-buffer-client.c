@@ -113,6 +113,19 @@ static void commit(struct client_skeleton *c, struct wl_buffer *buffer,
 	wl_surface_commit(c->surface);
 }
 
+/* Everything freed on every way out, so that LeakSanitizer in a sanitized
+ * build finds nothing of ours; returns status. */
+static int finish(struct client_skeleton *c, struct wl_buffer *buffer,
+		struct wl_shm_pool *pool, int status) {
+	if (buffer != NULL) {
+		wl_buffer_destroy(buffer);
+	}
+	if (pool != NULL) {
+		wl_shm_pool_destroy(pool);
+	}
+	return client_skeleton_finish(c, status);
+}
+
 int main(int argc, char *argv[]) {
 	if (argc < 2 || argc > 3) {
 		fprintf(stderr,
@@ -165,7 +178,7 @@ int main(int argc, char *argv[]) {
 		buffer = make_buffer(&c, width, height, size, &fd);
 	}
 	if (buffer == NULL) {
-		return 3;
+		return finish(&c, NULL, pool, 3);
 	}
 
 	if (strcmp(mode, "hangup") == 0) {
@@ -179,46 +192,42 @@ int main(int argc, char *argv[]) {
 		// The compositor must have mapped the pool at its full size
 		// before it shrinks, or it would just map what is left.
 		if (wl_display_roundtrip(c.display) < 0) {
-			return raw_client_report_disconnect(c.display);
+			return finish(&c, buffer, pool,
+					raw_client_report_disconnect(c.display));
 		}
 		off_t left = strcmp(mode, "shrink") == 0 ? (off_t)size / 2 : 0;
 		if (ftruncate(fd, left) != 0) {
 			client_emit("error ftruncate: %s", strerror(errno));
-			return 1;
+			return finish(&c, buffer, pool, 1);
 		}
 	} else if (strcmp(mode, "pool-resize") == 0) {
 		commit(&c, buffer, scale);
 		if (wl_display_roundtrip(c.display) < 0) {
-			return raw_client_report_disconnect(c.display);
+			return finish(&c, buffer, pool,
+					raw_client_report_disconnect(c.display));
 		}
 		// Far bigger than the mapping, so that mremap cannot grow it in
 		// place and moves it.
 		int32_t grown = 64 << 20;
 		if (ftruncate(fd, grown) != 0) {
 			client_emit("error ftruncate: %s", strerror(errno));
-			return 1;
+			return finish(&c, buffer, pool, 1);
 		}
 		wl_shm_pool_resize(pool, grown);
 	} else if (strcmp(mode, "tiny") != 0 && strcmp(mode, "huge") != 0 &&
 			strcmp(mode, "short-stride") != 0 &&
 			strcmp(mode, "unaligned") != 0) {
 		fprintf(stderr, "unknown mode %s\n", mode);
-		return 2;
+		return finish(&c, buffer, pool, 2);
 	}
 	if (strcmp(mode, "pool-resize") != 0) {
 		commit(&c, buffer, scale);
 	}
 	if (wl_display_roundtrip(c.display) < 0) {
-		return raw_client_report_disconnect(c.display);
+		return finish(&c, buffer, pool,
+				raw_client_report_disconnect(c.display));
 	}
 	client_emit("shown");
 	// Until stdin closes or the compositor drops us.
-	int code = raw_client_run(c.display, NULL, NULL);
-	// Everything freed, so that LeakSanitizer in a sanitized build finds
-	// nothing of ours.
-	wl_buffer_destroy(buffer);
-	if (pool != NULL) {
-		wl_shm_pool_destroy(pool);
-	}
-	return client_skeleton_finish(&c, code);
+	return finish(&c, buffer, pool, raw_client_run(c.display, NULL, NULL));
 }

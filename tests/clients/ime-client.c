@@ -3,10 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <wayland-client.h>
-#include "client-globals.h"
+#include "client-skeleton.h"
 #include "input-method-wire.h"
-#include "raw-client.h"
 
 /*
  * ime-client: an input method over input-method-unstable-v2, as fcitx5
@@ -22,18 +20,13 @@
  * keyboard), "sync", "quit".
  */
 
+/* The popup's surface and buffer are the skeleton's. */
 struct ime {
-	struct wl_display *display;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct wl_seat *seat;
+	struct client_skeleton skel;
 	struct wl_proxy *manager;
 	struct wl_proxy *input_method;
 	struct wl_proxy *popup;
-	struct wl_surface *popup_surface;
 	struct wl_proxy *grab;
-	struct wl_buffer *buffer;
-	struct wl_event_queue *buffer_queue;
 	uint32_t done_count;
 };
 
@@ -132,9 +125,6 @@ static const struct {
 };
 
 static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct ime, compositor), NULL },
-	{ &wl_shm_interface, 1, offsetof(struct ime, shm), NULL },
-	{ &wl_seat_interface, 1, offsetof(struct ime, seat), NULL },
 	{ &zwp_input_method_manager_v2_interface, 1, offsetof(struct ime, manager),
 			NULL },
 	{ 0 },
@@ -151,22 +141,14 @@ static void make_popup(struct ime *ime, int width, int height, int scale,
 		client_emit("error a popup exists already");
 		return;
 	}
-	ime->popup_surface = wl_compositor_create_surface(ime->compositor);
+	struct client_skeleton *skel = &ime->skel;
+	skel->surface = wl_compositor_create_surface(skel->compositor);
 	ime->popup = wl_proxy_marshal_flags(ime->input_method,
 			IM_GET_INPUT_POPUP_SURFACE, &zwp_input_popup_surface_v2_interface,
-			1, 0, NULL, ime->popup_surface);
+			1, 0, NULL, skel->surface);
 	wl_proxy_add_listener(ime->popup, (void (**)(void))&popup_listener, ime);
 	struct pattern pattern = { .kind = PATTERN_SOLID, .colour = colour };
-	ime->buffer = raw_client_pattern_buffer(ime->shm, width * scale,
-			height * scale, &pattern);
-	if (ime->buffer == NULL) {
-		exit(1);
-	}
-	wl_proxy_set_queue((struct wl_proxy *)ime->buffer, ime->buffer_queue);
-	wl_surface_set_buffer_scale(ime->popup_surface, scale);
-	wl_surface_attach(ime->popup_surface, ime->buffer, 0, 0);
-	wl_surface_damage(ime->popup_surface, 0, 0, width, height);
-	wl_surface_commit(ime->popup_surface);
+	client_skeleton_draw_pattern(skel, width, height, scale, &pattern);
 }
 
 static bool on_line(void *data, char *line) {
@@ -174,12 +156,7 @@ static bool on_line(void *data, char *line) {
 	char text[256];
 	int a, b, scale;
 	unsigned colour;
-	if (strcmp(line, "quit") == 0) {
-		return false;
-	} else if (strcmp(line, "sync") == 0) {
-		wl_display_roundtrip(ime->display);
-		client_emit("sync");
-	} else if (sscanf(line, "commit %255s", text) == 1) {
+	if (sscanf(line, "commit %255s", text) == 1) {
 		wl_proxy_marshal_flags(ime->input_method, IM_COMMIT_STRING, NULL, 1, 0,
 				text);
 		commit(ime);
@@ -202,13 +179,12 @@ static bool on_line(void *data, char *line) {
 	} else {
 		client_emit("error bad command \"%s\"", line);
 	}
-	wl_display_flush(ime->display);
+	wl_display_flush(ime->skel.display);
 	return true;
 }
 
-/* Destroys every object it made and disconnects: LeakSanitizer counts
- * proxies still allocated. */
-static void ime_finish(struct ime *ime, struct wl_registry *registry) {
+/* Destroys every object it made, then the skeleton's. */
+static int ime_finish(struct ime *ime, int status) {
 	if (ime->grab != NULL) {
 		wl_proxy_marshal_flags(ime->grab, IM_GRAB_RELEASE, NULL, 1,
 				WL_MARSHAL_FLAG_DESTROY);
@@ -216,10 +192,6 @@ static void ime_finish(struct ime *ime, struct wl_registry *registry) {
 	if (ime->popup != NULL) {
 		wl_proxy_marshal_flags(ime->popup, IM_POPUP_DESTROY, NULL, 1,
 				WL_MARSHAL_FLAG_DESTROY);
-		wl_surface_destroy(ime->popup_surface);
-	}
-	if (ime->buffer != NULL) {
-		wl_buffer_destroy(ime->buffer);
 	}
 	if (ime->input_method != NULL) {
 		wl_proxy_marshal_flags(ime->input_method, IM_DESTROY, NULL, 1,
@@ -229,47 +201,28 @@ static void ime_finish(struct ime *ime, struct wl_registry *registry) {
 		wl_proxy_marshal_flags(ime->manager, IM_MANAGER_DESTROY, NULL, 1,
 				WL_MARSHAL_FLAG_DESTROY);
 	}
-	if (ime->seat != NULL) {
-		wl_seat_destroy(ime->seat);
-	}
-	if (ime->shm != NULL) {
-		wl_shm_destroy(ime->shm);
-	}
-	if (ime->compositor != NULL) {
-		wl_compositor_destroy(ime->compositor);
-	}
-	wl_registry_destroy(registry);
-	wl_event_queue_destroy(ime->buffer_queue);
-	wl_display_disconnect(ime->display);
+	return client_skeleton_finish(&ime->skel, status);
 }
 
 int main(void) {
 	struct ime ime = { 0 };
-	ime.display = raw_client_connect();
-	if (ime.display == NULL) {
-		return 1;
-	}
-	ime.buffer_queue = wl_display_create_queue(ime.display);
-	struct client_globals globals = {
-		.table = bound_globals,
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
+		.globals_required = true,
 		.data = &ime,
+		.surfaces = true,
+		.seat_version = 1,
+		.command = on_line,
 	};
-	struct wl_registry *registry = client_globals_listen(ime.display, &globals);
-	wl_display_roundtrip(ime.display);
-	if (ime.compositor == NULL || ime.shm == NULL || ime.seat == NULL ||
-			ime.manager == NULL) {
-		client_emit("error missing globals");
-		ime_finish(&ime, registry);
-		return 1;
+	int status = client_skeleton_connect(&ime.skel, &spec);
+	if (status != 0) {
+		return ime_finish(&ime, status);
 	}
 	ime.input_method =
 			wl_proxy_marshal_flags(ime.manager, IM_MANAGER_GET_INPUT_METHOD,
-					&zwp_input_method_v2_interface, 1, 0, ime.seat, NULL);
+					&zwp_input_method_v2_interface, 1, 0, ime.skel.seat, NULL);
 	wl_proxy_add_listener(ime.input_method, (void (**)(void))&im_listener,
 			&ime);
-	wl_display_roundtrip(ime.display);
-	client_emit("ready");
-	int status = raw_client_run(ime.display, on_line, &ime);
-	ime_finish(&ime, registry);
-	return status;
+	wl_display_roundtrip(ime.skel.display);
+	return ime_finish(&ime, client_skeleton_ready_run(&ime.skel));
 }

@@ -85,16 +85,12 @@ int main(void) {
 	struct pointer_client client = { 0 };
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
+		.globals_required = true,
 		.data = &client,
-		// Bound at version 1: wl_seat.release needs 5.
 		.seat_version = 1,
 		.command = handle_command,
 	};
 	int status = client_skeleton_connect(&client.skel, &spec);
-	if (status == 0 && client.manager == NULL) {
-		fprintf(stderr, "pointer-client: no zwlr_virtual_pointer_manager_v1\n");
-		status = 1;
-	}
 	if (status == 0) {
 		client.pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(
 				client.manager, client.skel.seat);

@@ -63,15 +63,13 @@ int main(int argc, char **argv) {
 	struct client c = { 0 };
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
+		.globals_required = true,
 		.data = &c,
 		.bad_command_word = "unknown",
 	};
 	int status = client_skeleton_connect(&c.skel, &spec);
 	int listen_fd = -1, close_fds[2] = { -1, -1 };
-	if (status == 0 && c.manager == NULL) {
-		status = 1;
-		client_emit("error compositor lacks wp_security_context_v1");
-	} else if (status == 0 &&
+	if (status == 0 &&
 			((listen_fd = listen_on(argv[1])) < 0 ||
 					pipe2(close_fds, O_CLOEXEC) != 0)) {
 		status = 1;

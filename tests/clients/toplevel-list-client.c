@@ -140,15 +140,13 @@ int main(void) {
 	wl_list_init(&client.handles);
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
+		.globals_required = true,
 		.data = &client,
 		.command = on_line,
 		.bad_command_word = "unknown",
 	};
 	int status = client_skeleton_connect(&client.skel, &spec);
-	if (status == 0 && client.list == NULL) {
-		status = 1;
-		client_emit("error compositor lacks ext_foreign_toplevel_list_v1");
-	} else if (status == 0) {
+	if (status == 0) {
 		// Bound, not yet heard from: the handles there are come next.
 		ext_foreign_toplevel_list_v1_add_listener(client.list, &list_listener,
 				&client);

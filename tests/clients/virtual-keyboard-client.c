@@ -5,9 +5,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include <wayland-client.h>
-#include "client-globals.h"
-#include "raw-client.h"
+#include "client-skeleton.h"
 #include "virtual-keyboard-wire.h"
 
 /*
@@ -27,12 +25,11 @@
  */
 
 struct vk_client {
-	struct wl_seat *seat;
+	struct client_skeleton skel;
 	struct wl_proxy *manager;
 };
 
 static const struct client_global bound_globals[] = {
-	{ &wl_seat_interface, 1, offsetof(struct vk_client, seat), NULL },
 	{ &zwp_virtual_keyboard_manager_v1_interface, 1,
 			offsetof(struct vk_client, manager), NULL },
 	{ 0 },
@@ -128,26 +125,26 @@ int main(int argc, char **argv) {
 		fprintf(stderr, "usage: virtual-keyboard-client MODE\n");
 		return 2;
 	}
-	struct wl_display *display = raw_client_connect();
-	if (display == NULL) {
-		return 1;
-	}
 	struct vk_client client = { 0 };
-	struct client_globals globals = {
-		.table = bound_globals,
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
+		.globals_required = true,
 		.data = &client,
+		.seat_version = 1,
 	};
-	struct wl_registry *registry = client_globals_listen(display, &globals);
-	wl_display_roundtrip(display);
-	if (client.seat == NULL || client.manager == NULL) {
-		client_emit("error no wl_seat or no virtual keyboard manager");
-		return 1;
+	int status = client_skeleton_connect(&client.skel, &spec);
+	if (status != 0) {
+		if (client.manager != NULL) {
+			wl_proxy_destroy(client.manager);
+		}
+		return client_skeleton_finish(&client.skel, status);
 	}
+	struct wl_display *display = client.skel.display;
 	struct wl_proxy *keyboard = wl_proxy_marshal_flags(client.manager,
 			VIRTUAL_KEYBOARD_MANAGER_CREATE, &zwp_virtual_keyboard_v1_interface,
-			1, 0, client.seat, NULL);
+			1, 0, client.skel.seat, NULL);
 	client_emit("ready");
-	int status = 1;
+	status = 1;
 	if (send_mode(keyboard, argv[1])) {
 		status = wl_display_roundtrip(display) < 0 ?
 				raw_client_report_disconnect(display) :
@@ -156,8 +153,5 @@ int main(int argc, char **argv) {
 	wl_proxy_marshal_flags(keyboard, VIRTUAL_KEYBOARD_DESTROY, NULL, 1,
 			WL_MARSHAL_FLAG_DESTROY);
 	wl_proxy_destroy(client.manager);
-	wl_seat_destroy(client.seat);
-	wl_registry_destroy(registry);
-	wl_display_disconnect(display);
-	return status;
+	return client_skeleton_finish(&client.skel, status);
 }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "client-skeleton.h"
 
 static void pointer_enter(void *data, struct wl_pointer *pointer,
@@ -52,9 +53,59 @@ static const struct wl_pointer_listener pointer_listener = {
 	.axis = pointer_axis,
 };
 
+static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
+		uint32_t format, int32_t fd, uint32_t size) {
+	close(fd);
+}
+
+static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
+	const struct client_skeleton_spec *spec =
+			((struct client_skeleton *)data)->spec;
+	if (spec->keyboard_enter != NULL) {
+		spec->keyboard_enter(spec->data, serial, surface);
+	}
+}
+
+static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, struct wl_surface *surface) {
+	const struct client_skeleton_spec *spec =
+			((struct client_skeleton *)data)->spec;
+	if (spec->keyboard_leave != NULL) {
+		spec->keyboard_leave(spec->data, serial, surface);
+	}
+}
+
+static void keyboard_key(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
+}
+
+static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
+		uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
+		uint32_t group) {
+}
+
+static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
+		int32_t rate, int32_t delay) {
+}
+
+static const struct wl_keyboard_listener keyboard_listener = {
+	.keymap = keyboard_keymap,
+	.enter = keyboard_enter,
+	.leave = keyboard_leave,
+	.key = keyboard_key,
+	.modifiers = keyboard_modifiers,
+	.repeat_info = keyboard_repeat_info,
+};
+
 static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
 	struct client_skeleton *skel = data;
 	const struct client_skeleton_spec *spec = skel->spec;
+	if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && skel->keyboard == NULL &&
+			(spec->keyboard_enter != NULL || spec->keyboard_leave != NULL)) {
+		skel->keyboard = wl_seat_get_keyboard(seat);
+		wl_keyboard_add_listener(skel->keyboard, &keyboard_listener, skel);
+	}
 	if (!(caps & WL_SEAT_CAPABILITY_POINTER) || skel->pointer != NULL ||
 			(spec->pointer == 0 && spec->pointer_added == NULL)) {
 		return;
@@ -98,11 +149,13 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 static void fill_table(struct client_skeleton *skel) {
 	const struct client_skeleton_spec *spec = skel->spec;
 	struct client_global *entry = skel->table;
-	if (spec->window) {
+	if (spec->window || spec->surfaces) {
 		*entry++ = (struct client_global){ &wl_compositor_interface, 4,
 			offsetof(struct client_skeleton, compositor), NULL };
 		*entry++ = (struct client_global){ &wl_shm_interface, 1,
 			offsetof(struct client_skeleton, shm), NULL };
+	}
+	if (spec->window) {
 		*entry++ = (struct client_global){ &xdg_wm_base_interface, 1,
 			offsetof(struct client_skeleton, wm_base),
 			&client_wm_base_listener };
@@ -113,6 +166,18 @@ static void fill_table(struct client_skeleton *skel) {
 				(struct client_global){ &wl_seat_interface, spec->seat_version,
 					offsetof(struct client_skeleton, seat), &seat_listener };
 	}
+}
+
+/* Whether every global of table is bound in data; prints the first that
+ * is not. */
+static bool bound_all(const struct client_global *table, void *data) {
+	for (; table != NULL && table->interface != NULL; table++) {
+		if (*(void **)((char *)data + table->offset) == NULL) {
+			client_emit("error missing global %s", table->interface->name);
+			return false;
+		}
+	}
+	return true;
 }
 
 int client_skeleton_connect(struct client_skeleton *skel,
@@ -137,11 +202,8 @@ int client_skeleton_connect(struct client_skeleton *skel,
 	};
 	skel->registry = client_globals_listen(skel->display, &skel->own);
 	wl_display_roundtrip(skel->display);
-	if ((spec->window &&
-				(skel->compositor == NULL || skel->shm == NULL ||
-						skel->wm_base == NULL)) ||
-			(spec->seat_version > 0 && skel->seat == NULL)) {
-		client_emit("error missing globals");
+	if (!bound_all(skel->table, skel) ||
+			(spec->globals_required && !bound_all(spec->globals, spec->data))) {
 		return 1;
 	}
 	return 0;
@@ -185,18 +247,24 @@ int client_skeleton_map(struct client_skeleton *skel, const char *app_id,
 
 void client_skeleton_draw(struct client_skeleton *skel) {
 	const struct client_skeleton_spec *spec = skel->spec;
-	int scale = spec->scale > 0 ? spec->scale : 1;
-	skel->buffer = raw_client_pattern_buffer(skel->shm, spec->width * scale,
-			spec->height * scale, &spec->pattern);
+	client_skeleton_draw_pattern(skel, spec->width, spec->height, spec->scale,
+			&spec->pattern);
+}
+
+void client_skeleton_draw_pattern(struct client_skeleton *skel, int width,
+		int height, int scale, const struct pattern *pattern) {
+	int factor = scale > 0 ? scale : 1;
+	skel->buffer = raw_client_pattern_buffer(skel->shm, width * factor,
+			height * factor, pattern);
 	if (skel->buffer == NULL) {
 		exit(1);
 	}
 	wl_proxy_set_queue((struct wl_proxy *)skel->buffer, skel->buffer_queue);
-	if (spec->scale > 0) {
-		wl_surface_set_buffer_scale(skel->surface, spec->scale);
+	if (scale > 0) {
+		wl_surface_set_buffer_scale(skel->surface, scale);
 	}
 	wl_surface_attach(skel->surface, skel->buffer, 0, 0);
-	wl_surface_damage(skel->surface, 0, 0, spec->width, spec->height);
+	wl_surface_damage(skel->surface, 0, 0, width, height);
 	wl_surface_commit(skel->surface);
 }
 
@@ -251,9 +319,22 @@ int client_skeleton_finish(struct client_skeleton *skel, int status) {
 	if (skel->display == NULL) {
 		return status;
 	}
-	// Bound at version 1 by most: wl_pointer.release needs 3.
+	// Bound at version 1 by most: release needs 3 (5 for the seat).
 	if (skel->pointer != NULL) {
-		wl_pointer_destroy(skel->pointer);
+		if (wl_pointer_get_version(skel->pointer) >=
+				WL_POINTER_RELEASE_SINCE_VERSION) {
+			wl_pointer_release(skel->pointer);
+		} else {
+			wl_pointer_destroy(skel->pointer);
+		}
+	}
+	if (skel->keyboard != NULL) {
+		if (wl_keyboard_get_version(skel->keyboard) >=
+				WL_KEYBOARD_RELEASE_SINCE_VERSION) {
+			wl_keyboard_release(skel->keyboard);
+		} else {
+			wl_keyboard_destroy(skel->keyboard);
+		}
 	}
 	if (skel->toplevel != NULL) {
 		xdg_toplevel_destroy(skel->toplevel);
@@ -269,7 +350,11 @@ int client_skeleton_finish(struct client_skeleton *skel, int status) {
 	}
 	wl_event_queue_destroy(skel->buffer_queue);
 	if (skel->seat != NULL) {
-		wl_seat_destroy(skel->seat);
+		if (wl_seat_get_version(skel->seat) >= WL_SEAT_RELEASE_SINCE_VERSION) {
+			wl_seat_release(skel->seat);
+		} else {
+			wl_seat_destroy(skel->seat);
+		}
 	}
 	if (skel->wm_base != NULL) {
 		xdg_wm_base_destroy(skel->wm_base);

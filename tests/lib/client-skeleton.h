@@ -33,6 +33,8 @@ struct client_skeleton_spec {
 	// The client's own globals, offsets into data, bound as announced
 	// among the skeleton's; the rest go to global. Either may be NULL.
 	const struct client_global *globals;
+	// Every one of globals is needed: connecting fails without it.
+	bool globals_required;
 	void (*global)(void *data, struct wl_registry *registry, uint32_t name,
 			const char *interface, uint32_t version);
 	void (*global_remove)(void *data, struct wl_registry *registry,
@@ -41,6 +43,9 @@ struct client_skeleton_spec {
 	void *data;
 	// A client with a window: wl_compositor 4, wl_shm 1, xdg_wm_base 1.
 	bool window;
+	// A client that draws surfaces of another role (window false):
+	// wl_compositor 4 and wl_shm 1 alone.
+	bool surfaces;
 	// The version of wl_seat to bind; 0 binds none.
 	uint32_t seat_version;
 	// The seat's pointer, taken once it has one when either is set: the
@@ -48,6 +53,13 @@ struct client_skeleton_spec {
 	// shape...).
 	unsigned pointer;
 	void (*pointer_added)(void *data, struct wl_pointer *pointer);
+	// The seat's keyboard, taken once it has one when either is set: its
+	// focus, with the event's serial (the keymap is closed unread, keys
+	// and modifiers ignored).
+	void (*keyboard_enter)(void *data, uint32_t serial,
+			struct wl_surface *surface);
+	void (*keyboard_leave)(void *data, uint32_t serial,
+			struct wl_surface *surface);
 	// The toplevel's logical size and buffer scale (0: none set), and its
 	// first buffer: pattern at width x height times the scale, unless draw
 	// does the first frame itself.
@@ -75,6 +87,7 @@ struct client_skeleton {
 	struct wl_pointer *pointer;
 	// The serial of the pointer's last enter.
 	uint32_t pointer_serial;
+	struct wl_keyboard *keyboard;
 	struct wl_surface *surface;
 	struct xdg_surface *xdg_surface;
 	struct xdg_toplevel *toplevel;
@@ -93,8 +106,9 @@ struct client_skeleton {
 };
 
 /* Connects and binds the globals there are (one roundtrip). 0 when every
- * global the skeleton binds is there; else 1, after printing "error
- * missing globals" (or what raw_client_connect prints). The client checks
+ * global the skeleton binds is there, and the client's too when
+ * globals_required; else 1, after printing "error missing global NAME"
+ * (or what raw_client_connect prints). The client checks
  * its own, and calls client_skeleton_finish in every case. spec must stay
  * as long as skel. */
 int client_skeleton_connect(struct client_skeleton *skel,
@@ -114,6 +128,11 @@ int client_skeleton_map(struct client_skeleton *skel, const char *app_id,
 /* The skeleton's own first frame: the spec's pattern, scale and size,
  * attached, damaged and committed. Exits when there is no memory. */
 void client_skeleton_draw(struct client_skeleton *skel);
+/* The same with a pattern, size and scale of the client's (a surface of
+ * another role it made as skel->surface); once, skel->buffer being the
+ * one. */
+void client_skeleton_draw_pattern(struct client_skeleton *skel, int width,
+		int height, int scale, const struct pattern *pattern);
 
 /* Answers the display and stdin (raw_client_run) until "quit", the end
  * of stdin or the compositor's disconnect; its exit status. "sync" prints
