@@ -119,6 +119,8 @@ static const struct {
 	{ "snap", GRIDWL_ACTION_SNAP, ARGUMENT_WORD,
 			{ "left", "right", "up", "down" } },
 	{ "always-on-top", GRIDWL_ACTION_ALWAYS_ON_TOP, ARGUMENT_NONE, { NULL } },
+	// the on-screen window list (compositor/shell/switcher.h)
+	{ "switcher", GRIDWL_ACTION_SWITCHER, ARGUMENT_WORD, { "next", "prev" } },
 };
 
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,
