@@ -77,8 +77,9 @@ static void draw_row(cairo_t *cr, const struct gridwl_decoration_style *style,
 		cairo_rectangle(cr, box->x, box->y, box->width, box->height);
 		cairo_fill(cr);
 	}
-	gridwl_text_set_source_rgb(cr, highlighted ? style->colors.focused_text :
-												 style->colors.unfocused_text);
+	gridwl_text_set_source_rgb(cr,
+			highlighted ? style->colors.focused_text :
+						  style->colors.unfocused_text);
 	int column = box->width / APP_ID_SHARE;
 	draw_text(cr, style->font, row->app_id, box->x + TEXT_INSET, box->y,
 			column - 2 * TEXT_INSET, box->height);

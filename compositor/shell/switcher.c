@@ -367,8 +367,7 @@ void gridwl_switcher_view_unmapped(struct gridwl_switcher *switcher,
 		memmove(&switcher->rows[i], &switcher->rows[i + 1],
 				(switcher->count - i) * sizeof(*switcher->rows));
 		if (switcher->highlight > i ||
-				(switcher->highlight == i && i == switcher->count &&
-						i > 0)) {
+				(switcher->highlight == i && i == switcher->count && i > 0)) {
 			switcher->highlight--;
 		}
 		relayout(switcher);
@@ -385,8 +384,7 @@ struct wlr_texture *gridwl_switcher_texture(struct gridwl_switcher *switcher,
 	}
 	struct gridwl_decoration_style *style = &server->decorations->style;
 	struct switcher_texture *cached = &switcher->textures[scale - 1];
-	if (cached->texture == NULL ||
-			cached->generation != switcher->generation ||
+	if (cached->texture == NULL || cached->generation != switcher->generation ||
 			cached->style_serial != style->serial) {
 		if (cached->texture != NULL) {
 			wlr_texture_destroy(cached->texture);
