@@ -154,6 +154,10 @@ static void keyboard_handle_modifiers(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_keyboard *keyboard =
 			wl_container_of(listener, keyboard, modifiers);
+	// Alt let go after Alt+Tab: the window switcher's choice is made,
+	// whoever gets the modifiers.
+	gridwl_switcher_modifiers(keyboard->seat->server->switcher,
+			keyboard->wlr_keyboard);
 	struct wlr_input_method_keyboard_grab_v2 *grab =
 			gridwl_input_method_keyboard_grab(keyboard->seat,
 					keyboard->wlr_keyboard);
@@ -167,9 +171,6 @@ static void keyboard_handle_modifiers(struct wl_listener *listener,
 	wlr_seat_set_keyboard(keyboard->seat->wlr_seat, keyboard->wlr_keyboard);
 	wlr_seat_keyboard_notify_modifiers(keyboard->seat->wlr_seat,
 			&keyboard->wlr_keyboard->modifiers);
-	// Alt let go after Alt+Tab: the window switcher's choice is made.
-	gridwl_switcher_modifiers(keyboard->seat->server->switcher,
-			keyboard->wlr_keyboard);
 }
 
 static void keyboard_destroy(struct gridwl_keyboard *keyboard) {

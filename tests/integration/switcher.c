@@ -56,29 +56,26 @@ struct list {
 	int64_t highlighted;
 };
 
+static int field(struct json_object *object, const char *path) {
+	return json_object_get_int(json_path(object, path, json_type_int));
+}
+
 static bool read_list(struct json_object *switcher, struct list *list) {
 	struct json_object *windows =
 			json_path(switcher, "windows", json_type_array);
 	REQUIRE(windows != NULL, "the switcher lists no windows");
 	*list = (struct list){
-		.x = json_object_get_int(json_path(switcher, "x", json_type_int)),
-		.y = json_object_get_int(json_path(switcher, "y", json_type_int)),
-		.width = json_object_get_int(
-				json_path(switcher, "width", json_type_int)),
-		.height = json_object_get_int(
-				json_path(switcher, "height", json_type_int)),
-		.rx = json_object_get_int(
-				json_path(switcher, "highlighted_row.x", json_type_int)),
-		.ry = json_object_get_int(
-				json_path(switcher, "highlighted_row.y", json_type_int)),
-		.rwidth = json_object_get_int(
-				json_path(switcher, "highlighted_row.width", json_type_int)),
-		.rheight = json_object_get_int(
-				json_path(switcher, "highlighted_row.height", json_type_int)),
-		.highlighted = json_object_get_int64(
-				json_path(switcher, "highlighted", json_type_int)),
+		.x = field(switcher, "x"),
+		.y = field(switcher, "y"),
+		.width = field(switcher, "width"),
+		.height = field(switcher, "height"),
+		.rx = field(switcher, "highlighted_row.x"),
+		.ry = field(switcher, "highlighted_row.y"),
+		.rwidth = field(switcher, "highlighted_row.width"),
+		.rheight = field(switcher, "highlighted_row.height"),
+		.highlighted = field(switcher, "highlighted"),
+		.count = json_object_array_length(windows),
 	};
-	list->count = json_object_array_length(windows);
 	for (size_t i = 0; i < list->count && i < 8; i++) {
 		list->windows[i] =
 				json_object_get_int64(json_object_array_get_idx(windows, i));
