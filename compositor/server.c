@@ -49,6 +49,7 @@
 #include "compositor/shell/decoration.h"
 #include "compositor/shell/layer_shell.h"
 #include "compositor/shell/session_lock.h"
+#include "compositor/shell/switcher.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/surface.h"
 #include "compositor/util.h"
@@ -564,6 +565,11 @@ struct gridwl_server *gridwl_server_create(
 		gridwl_set_error(error, "cannot create the decoration managers");
 		goto fail;
 	}
+	server->switcher = gridwl_switcher_create(server);
+	if (server->switcher == NULL) {
+		gridwl_set_error(error, "cannot create the window switcher");
+		goto fail;
+	}
 	if (!gridwl_foreign_toplevel_init(server)) {
 		gridwl_set_error(error, "cannot create the foreign toplevel manager");
 		goto fail;
@@ -694,6 +700,9 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	// After the clients: their windows' title bars went with them.
 	gridwl_decorations_destroy(server->decorations);
 	server->decorations = NULL;
+	// After the keyboards, which it may listen to.
+	gridwl_switcher_destroy(server->switcher);
+	server->switcher = NULL;
 	gridwl_xdg_activation_finish(server);
 	gridwl_foreign_toplevel_list_finish(server);
 	gridwl_gamma_control_finish(server);

@@ -117,6 +117,7 @@ struct gridwl_server {
 	struct gridwl_adaptive_sync_service *adaptive_sync;
 	struct gridwl_xdg_activation *xdg_activation;
 	struct gridwl_decorations *decorations;
+	struct gridwl_switcher *switcher; // the Alt+Tab list
 	struct gridwl_workspaces *workspaces;
 	struct gridwl_ext_workspace *ext_workspace;
 	struct gridwl_subscriptions *subscriptions; // gridctl subscribe

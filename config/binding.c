@@ -122,6 +122,8 @@ static const struct {
 	// the arrow keys move or resize the window until Return or Escape
 	{ "move-mode", GRIDWL_ACTION_MOVE_MODE, ARGUMENT_NONE, { NULL } },
 	{ "resize-mode", GRIDWL_ACTION_RESIZE_MODE, ARGUMENT_NONE, { NULL } },
+	// the on-screen window list (compositor/shell/switcher.h)
+	{ "switcher", GRIDWL_ACTION_SWITCHER, ARGUMENT_WORD, { "next", "prev" } },
 };
 
 _Static_assert(sizeof(actions) / sizeof(actions[0]) == GRIDWL_ACTION_COUNT,

@@ -8,6 +8,7 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/shell/session_lock.h"
+#include "compositor/shell/switcher.h"
 #include "compositor/view/view.h"
 #include "compositor/workspace/workspace.h"
 #include "config/config.h"
@@ -33,12 +34,12 @@ static const struct gridwl_binding default_bindings[] = {
 			.action = GRIDWL_ACTION_RELOAD },
 	{ .modifiers = WLR_MODIFIER_ALT,
 			.keysym = XKB_KEY_Tab,
-			.action = GRIDWL_ACTION_FOCUS,
+			.action = GRIDWL_ACTION_SWITCHER,
 			.argument = "next" },
 	// Shift+Tab is ISO_Left_Tab in xkb's keymaps.
 	{ .modifiers = WLR_MODIFIER_ALT | WLR_MODIFIER_SHIFT,
 			.keysym = XKB_KEY_ISO_Left_Tab,
-			.action = GRIDWL_ACTION_FOCUS,
+			.action = GRIDWL_ACTION_SWITCHER,
 			.argument = "prev" },
 	{ .modifiers = WLR_MODIFIER_LOGO,
 			.keysym = XKB_KEY_f,
@@ -392,6 +393,13 @@ static void run_keyboard_move(struct gridwl_server *server,
 	}
 }
 
+static void run_switcher(struct gridwl_server *server,
+		const struct gridwl_binding *binding) {
+	gridwl_switcher_step(server->switcher,
+			strcmp(binding->argument, "next") == 0, binding->modifiers,
+			binding->keysym);
+}
+
 typedef void (*action_runner)(struct gridwl_server *server,
 		const struct gridwl_binding *binding);
 
@@ -416,6 +424,7 @@ static const action_runner action_runners[] = {
 	[GRIDWL_ACTION_ALWAYS_ON_TOP] = run_always_on_top,
 	[GRIDWL_ACTION_MOVE_MODE] = run_keyboard_move,
 	[GRIDWL_ACTION_RESIZE_MODE] = run_keyboard_move,
+	[GRIDWL_ACTION_SWITCHER] = run_switcher,
 };
 
 _Static_assert(sizeof(action_runners) / sizeof(action_runners[0]) ==

@@ -7,6 +7,7 @@
 #include <xkbcommon/xkbcommon.h>
 #include "compositor/services/idle.h"
 #include "compositor/server.h"
+#include "compositor/shell/switcher.h"
 #include "config/config.h"
 #include "input/bindings.h"
 #include "input/input_device.h"
@@ -130,12 +131,22 @@ static void keyboard_handle_key(struct wl_listener *listener, void *data) {
 	struct wlr_seat *seat = keyboard->seat->wlr_seat;
 	gridwl_idle_notify_activity(keyboard->seat->server);
 	uint32_t keycode = event->keycode + 8; // evdev to xkb
+	struct gridwl_switcher *switcher = keyboard->seat->server->switcher;
+	// While the window switcher is open, the keys pressed are its own.
+	if (event->state == WL_KEYBOARD_KEY_STATE_PRESSED &&
+			gridwl_switcher_key(switcher, keyboard->wlr_keyboard, keycode)) {
+		add_bound_key(keyboard, event->keycode);
+		return;
+	}
 	// A keyboard move takes every key before the bindings do.
 	if (event->state == WL_KEYBOARD_KEY_STATE_PRESSED &&
 			(gridwl_keyboard_move_key(keyboard->seat, keyboard->wlr_keyboard,
 					 keycode) ||
 					handle_bindings(keyboard, keycode))) {
 		add_bound_key(keyboard, event->keycode);
+		// A switcher this key opened stays while its modifiers are
+		// held on this keyboard.
+		gridwl_switcher_hold(switcher, keyboard->wlr_keyboard);
 		return;
 	}
 	// The client never saw this key go down.
@@ -160,6 +171,10 @@ static void keyboard_handle_modifiers(struct wl_listener *listener,
 		void *data) {
 	struct gridwl_keyboard *keyboard =
 			wl_container_of(listener, keyboard, modifiers);
+	// Alt let go after Alt+Tab: the window switcher's choice is made,
+	// whoever gets the modifiers.
+	gridwl_switcher_modifiers(keyboard->seat->server->switcher,
+			keyboard->wlr_keyboard);
 	// Told when the keyboard move ends (input/keyboard_move.c).
 	if (gridwl_keyboard_move_active(keyboard->seat)) {
 		return;

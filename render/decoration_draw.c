@@ -1,7 +1,5 @@
-#include <cairo.h>
 #include <drm_fourcc.h>
 #include <math.h>
-#include <pango/pangocairo.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/render/pass.h>
@@ -10,14 +8,12 @@
 #include <wlr/util/log.h>
 #include "config/scale.h"
 #include "render/decoration_draw.h"
+#include "render/text_draw.h"
 
 /*
  * Title bars are drawn with cairo and Pango at the scale of the output that
- * shows them, the text laid out in logical units, so a scale-2 output gets
- * text of twice the pixels rather than a magnified copy, and the parts of a
- * frame on outputs of different scales meet where they should. Hinting is
- * off and antialiasing fixed, so that what fontconfig's defaults say does
- * not change the pixels (nor the layout between scales).
+ * shows them (render/text_draw.h), so that the parts of a frame on outputs
+ * of different scales meet where they should.
  */
 
 static const struct gridwl_decoration_colors default_colors = {
@@ -30,46 +26,6 @@ static const struct gridwl_decoration_colors default_colors = {
 /* Space between the text and the frame's left edge, logical pixels. */
 #define TITLE_PADDING 6
 
-static cairo_font_options_t *font_options(void) {
-	cairo_font_options_t *options = cairo_font_options_create();
-	cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
-	cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
-	cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
-	cairo_font_options_set_subpixel_order(options,
-			CAIRO_SUBPIXEL_ORDER_DEFAULT);
-	return options;
-}
-
-static PangoLayout *create_layout(cairo_t *cr, const char *font) {
-	PangoLayout *layout = pango_cairo_create_layout(cr);
-	cairo_font_options_t *options = font_options();
-	PangoContext *context = pango_layout_get_context(layout);
-	pango_cairo_context_set_font_options(context, options);
-	// Logical points at 96 dpi, whatever the scale: cairo's matrix scales.
-	pango_cairo_context_set_resolution(context, 96);
-	cairo_font_options_destroy(options);
-	pango_layout_context_changed(layout);
-	PangoFontDescription *desc = pango_font_description_from_string(font);
-	pango_layout_set_font_description(layout, desc);
-	pango_font_description_free(desc);
-	pango_layout_set_single_paragraph_mode(layout, true);
-	return layout;
-}
-
-static int measure_title_height(const char *font) {
-	cairo_surface_t *surface =
-			cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
-	cairo_t *cr = cairo_create(surface);
-	PangoLayout *layout = create_layout(cr, font);
-	pango_layout_set_text(layout, "Ag", -1);
-	int width, height;
-	pango_layout_get_pixel_size(layout, &width, &height);
-	g_object_unref(layout);
-	cairo_destroy(cr);
-	cairo_surface_destroy(surface);
-	return height + 2 * 4;
-}
-
 void gridwl_decoration_style_set(struct gridwl_decoration_style *style,
 		const char *font, const struct gridwl_decoration_colors *colors) {
 	char *copy = strdup(font != NULL ? font : GRIDWL_DECORATION_FONT_DEFAULT);
@@ -80,18 +36,13 @@ void gridwl_decoration_style_set(struct gridwl_decoration_style *style,
 	free(style->font);
 	style->font = copy;
 	style->colors = colors != NULL ? *colors : default_colors;
-	style->title_height = measure_title_height(style->font);
+	style->title_height = gridwl_text_line_height(style->font) + 2 * 4;
 	style->serial++;
 }
 
 void gridwl_decoration_style_finish(struct gridwl_decoration_style *style) {
 	free(style->font);
 	style->font = NULL;
-}
-
-static void set_source(cairo_t *cr, uint32_t rgb) {
-	cairo_set_source_rgb(cr, ((rgb >> 16) & 0xff) / 255.0,
-			((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0);
 }
 
 /*
@@ -185,24 +136,18 @@ static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
 			focused ? style->colors.focused_bg : style->colors.unfocused_bg;
 	uint32_t fg =
 			focused ? style->colors.focused_text : style->colors.unfocused_text;
-	set_source(cr, bg);
+	gridwl_text_set_source_rgb(cr, bg);
 	cairo_paint(cr);
 
 	// Minimize, maximize and close.
 	int buttons = 3 * style->title_height;
 	int text_width = width - 2 * border - TITLE_PADDING - buttons;
 	if (text_width > 0) {
-		PangoLayout *layout = create_layout(cr, style->font);
-		// Titles come from clients (X11 ones in any encoding): Pango
-		// wants UTF-8, and gets U+FFFD for what is not.
-		char *valid = g_utf8_make_valid(title, -1);
-		pango_layout_set_text(layout, valid, -1);
-		g_free(valid);
-		pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
-		pango_layout_set_width(layout, text_width * PANGO_SCALE);
+		PangoLayout *layout = gridwl_text_layout_create(cr, style->font);
+		gridwl_text_layout_set_client_text(layout, title, text_width);
 		int text_w, text_h;
 		pango_layout_get_pixel_size(layout, &text_w, &text_h);
-		set_source(cr, fg);
+		gridwl_text_set_source_rgb(cr, fg);
 		cairo_move_to(cr, border + TITLE_PADDING,
 				border + (style->title_height - text_h) / 2.0);
 		pango_cairo_show_layout(cr, layout);
@@ -210,7 +155,7 @@ static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
 	}
 	int bx = width - border - buttons;
 	if (bx > border) {
-		set_source(cr, fg);
+		gridwl_text_set_source_rgb(cr, fg);
 		draw_buttons(cr, &grid, bx + style->title_height, border,
 				style->title_height, maximized);
 		draw_minimize_button(cr, &grid, bx, border, style->title_height);

@@ -27,6 +27,7 @@
 #include "compositor/services/xdg_activation.h"
 #include "compositor/shell/layer_shell.h"
 #include "compositor/shell/session_lock.h"
+#include "compositor/shell/switcher.h"
 #include "compositor/shell/xwayland.h"
 #include "compositor/util.h"
 #include "compositor/view/view.h"
@@ -42,6 +43,29 @@ static struct json_object *box_fields(struct json_object *object,
 	json_object_object_add(object, "y", json_object_new_int(box->y));
 	json_object_object_add(object, "width", json_object_new_int(box->width));
 	json_object_object_add(object, "height", json_object_new_int(box->height));
+	return object;
+}
+
+/* The open window switcher: its box, its highlighted row's (logical), the
+ * windows it lists in order and the highlighted one; null when closed. */
+static struct json_object *switcher_fields(struct gridwl_server *server) {
+	struct wlr_box box, row;
+	const uint32_t *ids;
+	size_t count, highlight;
+	if (!gridwl_switcher_state(server->switcher, &box, &row, &ids, &count,
+				&highlight)) {
+		return NULL;
+	}
+	struct json_object *object = box_fields(json_object_new_object(), &box);
+	struct json_object *windows = json_object_new_array();
+	for (size_t i = 0; i < count; i++) {
+		json_object_array_add(windows, json_object_new_int64(ids[i]));
+	}
+	json_object_object_add(object, "windows", windows);
+	json_object_object_add(object, "highlighted",
+			json_object_new_int64(ids[highlight]));
+	json_object_object_add(object, "highlighted_row",
+			box_fields(json_object_new_object(), &row));
 	return object;
 }
 
@@ -628,6 +652,7 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 			gridwl_server_snap_preview(server, &preview) ?
 					box_fields(json_object_new_object(), &preview) :
 					NULL);
+	json_object_object_add(reply, "switcher", switcher_fields(server));
 	json_object_object_add(reply, "backend",
 			json_object_new_string(
 					gridwl_backend_kind_name(server->backend_kind)));

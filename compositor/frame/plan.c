@@ -8,6 +8,7 @@
 #include "compositor/server.h"
 #include "compositor/shell/decoration.h"
 #include "compositor/shell/session_lock.h"
+#include "compositor/shell/switcher.h"
 #include "compositor/surface.h"
 #include "compositor/view/view.h"
 #include "input/cursor.h"
@@ -180,6 +181,24 @@ static void plan_snap_preview(struct gridwl_frame_plan *plan,
 	}
 }
 
+/* The window switcher's list while it is open, drawn at the plan's scale,
+ * over everything but the cursors. */
+static void plan_switcher(struct gridwl_frame_plan *plan,
+		const struct gridwl_device_map *map, struct gridwl_server *server) {
+	struct wlr_box box;
+	struct gridwl_plan_item item = {
+		.kind = GRIDWL_PLAN_TEXTURE,
+		.texture =
+				gridwl_switcher_texture(server->switcher, plan->scale120, &box),
+	};
+	if (item.texture != NULL &&
+			gridwl_device_box(map, box.x, box.y, box.width, box.height,
+					&item.box) &&
+			gridwl_frame_plan_shows(plan, &item.box)) {
+		plan_opaque_item(plan, &item);
+	}
+}
+
 /* A frame draws the software cursors; a screenshot also the one on a
  * hardware plane, which is not in the composed buffer. */
 static bool cursor_drawn(struct wlr_output *wlr_output,
@@ -246,6 +265,7 @@ void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
 		plan_view(plan, &map, view, output);
 	}
 	plan_snap_preview(plan, &map, output->server);
+	plan_switcher(plan, &map, output->server);
 	if (with_cursors) {
 		plan_cursors(plan, output, with_hardware);
 	}

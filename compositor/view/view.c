@@ -16,6 +16,7 @@
 #include "compositor/services/idle.h"
 #include "compositor/shell/layer_shell.h"
 #include "compositor/shell/session_lock.h"
+#include "compositor/shell/switcher.h"
 #include "compositor/surface.h"
 #include "compositor/control/subscribe.h"
 #include "compositor/view/view.h"
@@ -622,6 +623,7 @@ void gridwl_view_unmap(struct gridwl_view *view) {
 	gridwl_seat_view_unmapped(view->server->seat, view);
 	gridwl_seat_schedule_pointer_rebase(view->server->seat);
 	if (gridwl_view_is_window(view)) {
+		gridwl_switcher_view_unmapped(view->server->switcher, view);
 		gridwl_workspaces_changed(view->server);
 		gridwl_subscribe_window(view->server, view, "close");
 	}

@@ -78,9 +78,9 @@ static void test_default_config(const char *path) {
 		enum gridwl_binding_action action;
 		const char *argument;
 	} windows[] = {
-		{ WLR_MODIFIER_ALT, XKB_KEY_Tab, GRIDWL_ACTION_FOCUS, "next" },
+		{ WLR_MODIFIER_ALT, XKB_KEY_Tab, GRIDWL_ACTION_SWITCHER, "next" },
 		{ WLR_MODIFIER_ALT | WLR_MODIFIER_SHIFT, XKB_KEY_ISO_Left_Tab,
-				GRIDWL_ACTION_FOCUS, "prev" },
+				GRIDWL_ACTION_SWITCHER, "prev" },
 		{ WLR_MODIFIER_LOGO, XKB_KEY_f, GRIDWL_ACTION_FULLSCREEN, NULL },
 		{ WLR_MODIFIER_LOGO, XKB_KEY_m, GRIDWL_ACTION_MAXIMIZE, NULL },
 		{ WLR_MODIFIER_LOGO, XKB_KEY_c, GRIDWL_ACTION_CENTER, NULL },

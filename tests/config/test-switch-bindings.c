@@ -79,7 +79,7 @@ static void test_locked(void) {
 
 	// Window actions under a lock make no sense: the lock hides windows.
 	const char *const window_actions[] = { "close", "focus next", "fullscreen",
-		"maximize", "center", "move-to-output left", NULL };
+		"maximize", "center", "move-to-output left", "switcher next", NULL };
 	for (size_t i = 0; window_actions[i] != NULL; i++) {
 		char line[128], want[128];
 		snprintf(line, sizeof(line), "bind --locked Mod4+x %s",
