@@ -545,6 +545,11 @@ struct gridwl_server *gridwl_server_create(
 			handle_terminate_signal, server);
 	server->sigterm_source = wl_event_loop_add_signal(server->loop, SIGTERM,
 			handle_terminate_signal, server);
+	// The terminal or session a gridwl runs in going away (and
+	// tools/in-root passing that on) ends it cleanly too: its Xwayland
+	// lock and sockets are removed on the way out.
+	server->sighup_source = wl_event_loop_add_signal(server->loop, SIGHUP,
+			handle_terminate_signal, server);
 	server->sigchld_source = wl_event_loop_add_signal(server->loop, SIGCHLD,
 			handle_sigchld, server);
 
@@ -714,6 +719,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	if (server->sigint_source != NULL) {
 		wl_event_source_remove(server->sigint_source);
 		wl_event_source_remove(server->sigterm_source);
+		wl_event_source_remove(server->sighup_source);
 		if (server->timeout_source != NULL) {
 			wl_event_source_remove(server->timeout_source);
 		}

@@ -141,6 +141,7 @@ struct gridwl_server {
 	struct wl_event_source *sigchld_source;
 	struct wl_event_source *sigint_source;
 	struct wl_event_source *sigterm_source;
+	struct wl_event_source *sighup_source;
 	struct wl_event_source *timeout_source; // NULL without --timeout
 	int timeout_seconds;
 	const char *dump_dir; // NULL without --dump-on-failure

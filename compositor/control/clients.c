@@ -1,4 +1,5 @@
 #include <json-c/json.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/types.h>
@@ -57,6 +58,13 @@ static enum wl_iterator_result add_privileged(struct wl_resource *resource,
 	return WL_ITERATOR_CONTINUE;
 }
 
+static enum wl_iterator_result count_resource(struct wl_resource *resource,
+		void *data) {
+	int64_t *count = data;
+	(*count)++;
+	return WL_ITERATOR_CONTINUE;
+}
+
 static struct json_object *describe_client(struct gridwl_server *server,
 		struct wl_client *client) {
 	struct json_object *object = json_object_new_object();
@@ -90,6 +98,13 @@ static struct json_object *describe_client(struct gridwl_server *server,
 	struct privileged_data privileged = { json_object_new_array() };
 	wl_client_for_each_resource(client, add_privileged, &privileged);
 	json_object_object_add(object, "privileged", privileged.names);
+	// Every object the client has (wl_surface, wl_buffer, wl_callback...):
+	// flat over time for a client that opens and closes things, so a leak
+	// on either side shows here (bench/soak).
+	int64_t resources = 0;
+	wl_client_for_each_resource(client, count_resource, &resources);
+	json_object_object_add(object, "resources",
+			json_object_new_int64(resources));
 	return object;
 }
 

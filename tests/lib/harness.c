@@ -36,6 +36,10 @@ const char *harness_dir(const struct harness *h) {
 	return h->dir;
 }
 
+pid_t harness_pid(const struct harness *h) {
+	return h->pid;
+}
+
 const char *harness_socket(const struct harness *h) {
 	return h->socket;
 }

@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct json_object;
 
@@ -46,6 +47,8 @@ bool harness_stop(struct harness *h, bool passed);
 
 const char *harness_dir(const struct harness *h);
 const char *harness_socket(const struct harness *h);
+/* gridwl's pid, for what only /proc tells (its memory, its fds). */
+pid_t harness_pid(const struct harness *h);
 /* A malloc'd path for name inside the runtime dir. */
 char *harness_path(const struct harness *h, const char *name);
 void harness_print_log(const struct harness *h);
