@@ -23,15 +23,18 @@ function __gridctl_at
     and test (math (count $words) - 2) -eq $argv[2]
 end
 
+# True when the command is $argv[1] and the word before the cursor one of
+# $argv[2..].
 function __gridctl_after
     set -l words (commandline -opc)
     test (count $words) -ge 2; and test "$words[2]" = $argv[1]
     and contains -- $words[-1] $argv[2..]
 end
 
+# True when word $argv[2] of the command line (gridctl being 1) is $argv[1].
 function __gridctl_word
     set -l words (commandline -opc)
-    test (count $words) -ge (math $argv[2] + 1)
+    test (count $words) -ge $argv[2]
     and test "$words[$argv[2]]" = $argv[1]
 end
 
@@ -108,9 +111,10 @@ complete -c gridctl -n '__fish_seen_subcommand_from screenshot' -l scale -x -d '
 complete -c gridctl -n '__fish_seen_subcommand_from screenshot' -l cursor -d 'with the cursor'
 
 complete -c gridctl -n '__gridctl_at wait 0' -a 'window settled'
-complete -c gridctl -n '__gridctl_word window 3; and __fish_seen_subcommand_from wait' \
+set -l wait_value '__gridctl_after wait --app-id --title --class --timeout --quiet'
+complete -c gridctl -n "__gridctl_word window 3; and __gridctl_word wait 2; and not $wait_value" \
     -a '--app-id --title --class --timeout'
-complete -c gridctl -n '__gridctl_word settled 3; and __fish_seen_subcommand_from wait' \
+complete -c gridctl -n "__gridctl_word settled 3; and __gridctl_word wait 2; and not $wait_value" \
     -a '--quiet --timeout'
 
 complete -c gridctl -n '__fish_seen_subcommand_from click' -a 'left right middle'
@@ -136,3 +140,7 @@ complete -c gridctl -n '__gridctl_at tablet 1; and __gridctl_word button 3' -a '
 complete -c gridctl -n '__gridctl_at tablet 2; and __gridctl_word button 3' -a 'down up'
 complete -c gridctl -n '__gridctl_at tablet 1; and __gridctl_word pad 3' -a 'add remove button ring strip mode'
 complete -c gridctl -n '__gridctl_at tablet 3; and __gridctl_word pad 3; and __gridctl_word button 4' -a 'down up'
+complete -c gridctl -n '__gridctl_word tablet 2; and not __gridctl_word button 3; and not __gridctl_word pad 3; and not __gridctl_at tablet 0; and not __gridctl_at tablet 1; and not __gridctl_at tablet 2; and not __gridctl_after tablet --pressure --tilt' \
+    -a '--pressure --tilt'
+complete -c gridctl -n '__gridctl_at tablet 3; and __gridctl_word pad 3; and not __gridctl_word button 4; and not __gridctl_word mode 4' \
+    -a stop
