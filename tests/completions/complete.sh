@@ -1,11 +1,12 @@
 #!/bin/bash
-# bash-complete.sh DIR: bash completes gridctl and gridwl as a user pressing
-# Tab would see it, from DIR's scripts sourced into a non-interactive bash
-# without bash-completion's helpers: "complete -p" names the functions, and
-# calling them as readline does (COMP_WORDS, COMP_CWORD) gives the commands,
-# the fixed words and, from a headless gridwl with two outputs and a foot
-# window, its outputs, window id and workspaces as gridctl lists them. TAP
-# on stdout.
+# complete.sh DIR: bash and fish complete gridctl and gridwl as a user
+# pressing Tab would see it, from DIR's scripts. bash: sourced into this
+# non-interactive bash without bash-completion's helpers, "complete -p"
+# names the functions, and calling them as readline does (COMP_WORDS,
+# COMP_CWORD) gives the commands, the fixed words and, from a headless
+# gridwl with two outputs and a foot window, its outputs, window id and
+# workspaces as gridctl lists them. fish (skipped when it is not
+# installed): "complete -C LINE" gives the same. TAP on stdout.
 set -u
 dir=$1
 work=$(mktemp -d)
@@ -46,6 +47,27 @@ is() {
 	fi
 }
 
+# fish_is WHAT EXPECTED LINE: fish's completions of LINE, as is() compares.
+fish_is() {
+	n=$((n + 1))
+	if ! command -v fish >/dev/null 2>&1; then
+		echo "ok $n - fish: $1 # SKIP no fish: install Debian package fish"
+		return
+	fi
+	local got
+	got=$(fish --no-config -c 'source $argv[1]; source $argv[2]
+		complete -C $argv[3]' "$dir/gridctl.fish" "$dir/gridwl.fish" "$3" |
+		cut -f 1 | sort | tr '\n' ' ')
+	got=${got% }
+	if [ "$got" = "$2" ]; then
+		echo "ok $n - fish: $1"
+	else
+		echo "# fish '$3': want '$2', got '$got'"
+		echo "not ok $n - fish: $1"
+		status=1
+	fi
+}
+
 n=$((n + 1))
 if [ "$(complete -p gridctl)" = "complete -F _gridctl gridctl" ] &&
 	[ "$(complete -p gridwl)" = "complete -F _gridwl gridwl" ]; then
@@ -69,6 +91,13 @@ is "gridctl output <Tab> with no gridwl: only *" "*" gridctl output ''
 is "gridwl --ba<Tab>: an option" --backend gridwl --ba
 is "gridwl --backend <Tab>: the backends" "auto drm headless wayland x11" \
 	gridwl --backend ''
+fish_is "gridctl wor<Tab>: the commands" "workspace workspaces" "gridctl wor"
+fish_is "gridctl tablet pad <Tab>: the pad's actions" \
+	"add button mode remove ring strip" "gridctl tablet pad "
+fish_is "gridctl wait window <Tab>: its options" \
+	"--app-id --class --timeout --title" "gridctl wait window "
+fish_is "gridwl --backend <Tab>: the backends" \
+	"auto drm headless wayland x11" "gridwl --backend "
 
 # A running gridwl: its outputs, its window and its workspaces.
 cat >"$work/inside" <<EOF
@@ -111,6 +140,11 @@ is "gridctl focus <Tab>: the window's id" "$id" gridctl focus ''
 is "gridctl screenshot --window <Tab>: the window's id" "$id" \
 	gridctl screenshot --window ''
 is "gridctl workspace 1<Tab>: workspaces 1 and 10" "1 10" gridctl workspace 1
+fish_is "gridctl output <Tab>: gridwl's outputs" "* HEADLESS-1 HEADLESS-2" \
+	"gridctl output "
+fish_is "gridctl focus <Tab>: the window's id" "$id" "gridctl focus "
+fish_is "gridctl workspace 1<Tab>: workspaces 1 and 10" "1 10" \
+	"gridctl workspace 1"
 touch "$work/done"
 wait "$gridwl_pid"
 gridwl_status=$?
