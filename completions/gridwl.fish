@@ -2,7 +2,7 @@
 # option of "gridwl --help".
 
 complete -c gridwl -s c -l config -r -F -d 'read FILE instead of the user config'
-complete -c gridwl -s C -l check-config -F -d 'check the config and exit'
+complete -c gridwl -s C -l check-config -F -d 'check the config (FILE, or the one gridwl would read) and exit'
 complete -c gridwl -s b -l backend -x -a 'auto drm wayland x11 headless' -d 'the backend'
 complete -c gridwl -s o -l output -x -d 'an output line, as in the config file'
 complete -c gridwl -s s -l socket -x -d 'the Wayland socket name'
