@@ -62,6 +62,9 @@ _gridctl() {
 	output)
 		if [ "$arg" -eq 1 ]; then
 			_gridctl_reply "$(_gridctl_values outputs name) *" "$cur"
+		elif [ "$prev" = mode ] || [ "$prev" = scale ] ||
+			[ "$prev" = position ]; then
+			: # a value of the user's
 		elif [ "$prev" = filter ]; then
 			_gridctl_reply 'nearest bilinear' "$cur"
 		elif [ "$prev" = power ] || [ "$prev" = dpms ]; then

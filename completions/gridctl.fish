@@ -86,7 +86,7 @@ complete -c gridctl -n '__gridctl_at move-to-workspace 1' -a '(__gridctl_workspa
 complete -c gridctl -n '__gridctl_at workspace 0' -a '(__gridctl_workspaces back-and-forth)'
 
 complete -c gridctl -n '__gridctl_at output 0' -a '(__gridctl_values outputs name) "*"'
-complete -c gridctl -n 'not __gridctl_at output 0; and __gridctl_word output 2; and not __gridctl_after output filter power dpms adaptive-sync' \
+complete -c gridctl -n 'not __gridctl_at output 0; and __gridctl_word output 2; and not __gridctl_after output mode scale position filter power dpms adaptive-sync' \
     -a 'mode scale position filter power dpms adaptive-sync enable disable'
 complete -c gridctl -n '__gridctl_after output filter' -a 'nearest bilinear'
 complete -c gridctl -n '__gridctl_after output power dpms' -a 'on off'

@@ -88,6 +88,10 @@ is "gridctl input * acc<Tab>: input keys" accel_profile \
 	gridctl input '*' acc
 is "gridctl screenshot --c<Tab>: options" --cursor gridctl screenshot --c
 is "gridctl output <Tab> with no gridwl: only *" "*" gridctl output ''
+is "gridctl output X mode <Tab>: a value of the user's" "" \
+	gridctl output X mode ''
+is "gridctl output X mode 640x480 sc<Tab>: a key" scale \
+	gridctl output X mode 640x480 sc
 is "gridwl --ba<Tab>: an option" --backend gridwl --ba
 is "gridwl --backend <Tab>: the backends" "auto drm headless wayland x11" \
 	gridwl --backend ''
@@ -96,6 +100,8 @@ fish_is "gridctl tablet pad <Tab>: the pad's actions" \
 	"add button mode remove ring strip" "gridctl tablet pad "
 fish_is "gridctl wait window <Tab>: its options" \
 	"--app-id --class --timeout --title" "gridctl wait window "
+fish_is "gridctl output X mode <Tab>: a value of the user's" "" \
+	"gridctl output X mode "
 fish_is "gridwl --backend <Tab>: the backends" \
 	"auto drm headless wayland x11" "gridwl --backend "
 
