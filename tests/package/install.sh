@@ -8,6 +8,7 @@
 # system the test runs in is never changed. There it runs the installed programs:
 # gridwl --version, gridwl --check-config on the installed default config,
 # man -w for the three pages, systemd-analyze verify on the user target,
+# the shell completions in place,
 # and the session entry's Exec line as a headless session that runs
 # gridctl. TAP on stdout.
 set -u
@@ -47,7 +48,7 @@ check() {
 		echo "not ok \$n - \$what"
 	fi
 }
-echo 1..6
+echo 1..7
 # The copy must not have it yet: a test that installs nothing fails here.
 check "apt installs the package" sh -c '! command -v gridwl &&
 	apt-get install -y -q --no-install-recommends \
@@ -68,6 +69,16 @@ check "the user target and the portal config are installed and valid" sh -c '
 		/usr/lib/systemd/user/gridwl-session.target &&
 	grep -qx "org.freedesktop.impl.portal.ScreenCast=wlr" \
 		/usr/share/xdg-desktop-portal/gridwl-portals.conf'
+check "the shell completions are where bash, zsh and fish look" sh -c '
+	for f in bash-completion/completions/gridctl \
+		bash-completion/completions/gridwl \
+		zsh/vendor-completions/_gridctl zsh/vendor-completions/_gridwl \
+		fish/vendor_completions.d/gridctl.fish \
+		fish/vendor_completions.d/gridwl.fish; do
+		[ -s /usr/share/\$f ] || { echo "no /usr/share/\$f"; exit 1; }
+	done
+	bash -c ". /usr/share/bash-completion/completions/gridctl &&
+		complete -p gridctl"'
 # What a display manager runs, headless, from the installed files only.
 check "the session entry's Exec line starts a session that runs gridctl" \
 	"$work/session"
