@@ -52,8 +52,7 @@ int gridwl_output_choose_scale(struct gridwl_output *output,
 		*source = GRIDWL_SCALE_SOURCE_DEFAULT;
 		return fallback120;
 	}
-	wlr_log(WLR_INFO,
-			"Output %s: scale %d chosen from %dx%d mm, %d DPI%s%s",
+	wlr_log(WLR_INFO, "Output %s: scale %d chosen from %dx%d mm, %d DPI%s%s",
 			wlr_output->name, chosen.scale, wlr_output->phys_width,
 			wlr_output->phys_height, chosen.dpi,
 			laptop ? " (a laptop panel)" : "",

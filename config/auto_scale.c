@@ -19,8 +19,12 @@ bool gridwl_auto_scale_is_laptop_name(const char *name) {
  * some TVs); wlroots hands it on as centimetres times ten. */
 static bool is_aspect_ratio(int w, int h) {
 	static const int ratios[][2] = {
-		{ 16, 9 }, { 16, 10 }, { 160, 90 }, { 160, 100 },
-		{ 1600, 900 }, { 1600, 1000 },
+		{ 16, 9 },
+		{ 16, 10 },
+		{ 160, 90 },
+		{ 160, 100 },
+		{ 1600, 900 },
+		{ 1600, 1000 },
 	};
 	for (size_t i = 0; i < sizeof(ratios) / sizeof(ratios[0]); i++) {
 		if ((w == ratios[i][0] && h == ratios[i][1]) ||
@@ -46,7 +50,7 @@ struct gridwl_auto_scale gridwl_auto_scale_choose(int width, int height,
 								GRIDWL_AUTO_SCALE_DESKTOP_DPI;
 	double wanted = floor(dpi / reference + 0.5);
 	int scale = wanted < GRIDWL_SCALE_MIN ? GRIDWL_SCALE_MIN :
-			wanted > GRIDWL_SCALE_MAX	  ? GRIDWL_SCALE_MAX :
+			wanted > GRIDWL_SCALE_MAX     ? GRIDWL_SCALE_MAX :
 											(int)wanted;
 	int longer = width > height ? width : height;
 	while (scale > GRIDWL_SCALE_MIN &&

@@ -75,10 +75,8 @@ static bool test_laptop_names(const void *data) {
 	ok = CHECK(gridwl_auto_scale_is_laptop_name("LVDS-1"), "LVDS-1") && ok;
 	ok = CHECK(gridwl_auto_scale_is_laptop_name("DSI-2"), "DSI-2") && ok;
 	ok = CHECK(!gridwl_auto_scale_is_laptop_name("DP-1"), "DP-1") && ok;
-	ok = CHECK(!gridwl_auto_scale_is_laptop_name("HDMI-A-1"), "HDMI-A-1") &&
-			ok;
-	ok = CHECK(!gridwl_auto_scale_is_laptop_name("HEADLESS-1"),
-				 "HEADLESS-1") &&
+	ok = CHECK(!gridwl_auto_scale_is_laptop_name("HDMI-A-1"), "HDMI-A-1") && ok;
+	ok = CHECK(!gridwl_auto_scale_is_laptop_name("HEADLESS-1"), "HEADLESS-1") &&
 			ok;
 	return ok;
 }
