@@ -48,10 +48,14 @@ struct gridwl_auto_scale gridwl_auto_scale_choose(int width, int height,
 	double dpi = diagonal_px / diagonal_in;
 	double reference = laptop ? GRIDWL_AUTO_SCALE_LAPTOP_DPI :
 								GRIDWL_AUTO_SCALE_DESKTOP_DPI;
+	// Clamped as a double: a bogus size could put it beyond int.
 	double wanted = floor(dpi / reference + 0.5);
-	int scale = wanted < GRIDWL_SCALE_MIN ? GRIDWL_SCALE_MIN :
-			wanted > GRIDWL_SCALE_MAX     ? GRIDWL_SCALE_MAX :
-											(int)wanted;
+	int scale = GRIDWL_SCALE_MIN;
+	if (wanted >= GRIDWL_SCALE_MAX) {
+		scale = GRIDWL_SCALE_MAX;
+	} else if (wanted > GRIDWL_SCALE_MIN) {
+		scale = (int)wanted;
+	}
 	int longer = width > height ? width : height;
 	while (scale > GRIDWL_SCALE_MIN &&
 			longer < scale * GRIDWL_AUTO_SCALE_MIN_LOGICAL_WIDTH) {
