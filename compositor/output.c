@@ -14,6 +14,7 @@
 #include "compositor/frame/output_frame.h"
 #include "compositor/layout.h"
 #include "compositor/output.h"
+#include "compositor/output_scale.h"
 #include "compositor/server.h"
 #include "compositor/services/adaptive_sync.h"
 #include "compositor/services/output_power.h"
@@ -376,19 +377,26 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	struct wlr_output_state state;
 	wlr_output_state_init(&state);
 	wlr_output_state_set_enabled(&state, enable && !switch_off);
-	int scale120 = oc->has_scale ? oc->scale120 : GRIDWL_SCALE120_ONE;
+	bool fixed_scale = gridwl_output_config_has_fixed_scale(oc);
+	int scale120 = fixed_scale ? oc->scale120 : GRIDWL_SCALE120_ONE;
 	// A nested window's mode is the host's, and so its scale when none is
 	// configured (compositor/session/nested.c).
 	int nested_scale = gridwl_scale_ceil(scale120);
 	bool fitted = enable &&
 			gridwl_nested_output_fit(output, oc, &state, &nested_scale);
-	if (fitted && !oc->has_scale) {
+	if (fitted && !fixed_scale) {
 		scale120 = nested_scale * GRIDWL_SCALE120_ONE;
 	}
 	if (enable && !switch_off && !fitted &&
 			!state_set_mode(&state, wlr_output, oc, error)) {
 		wlr_output_state_finish(&state);
 		return false;
+	}
+	// The panel's size decides where no number was configured.
+	enum gridwl_scale_source scale_source = output->scale_source;
+	if (enable) {
+		scale120 = gridwl_output_choose_scale(output, oc, &state, scale120,
+				&scale_source);
 	}
 	if (enable) {
 		wlr_output_state_set_scale(&state,
@@ -416,6 +424,7 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	if (enable) {
 		output->scale120 = scale120;
 		output->scale = gridwl_scale_ceil(scale120);
+		output->scale_source = scale_source;
 		output->filter = oc->has_filter ? oc->filter : GRIDWL_FILTER_NEAREST;
 		gridwl_seat_output_configured(server->seat, output);
 		gridwl_adaptive_sync_configure(output, oc);
@@ -540,11 +549,17 @@ void gridwl_output_handle_new(struct gridwl_server *server,
 	output->wlr_output = wlr_output;
 	output->scale = 1;
 	output->scale120 = GRIDWL_SCALE120_ONE;
+	output->scale_source = GRIDWL_SCALE_SOURCE_DEFAULT;
 	output->filter = GRIDWL_FILTER_NEAREST;
 	output->powered = true;
 	wlr_output->data = output;
 	if (server->next_output_name != NULL) {
 		wlr_output_set_name(wlr_output, server->next_output_name);
+	}
+	if (server->next_output_phys_width_mm > 0) {
+		gridwl_output_set_fake_physical_size(wlr_output,
+				server->next_output_phys_width_mm,
+				server->next_output_phys_height_mm);
 	}
 
 	wlr_damage_ring_init(&output->damage_ring);

@@ -19,6 +19,13 @@ struct gridwl_output_insets {
 	int64_t top, right, bottom, left;
 };
 
+/* Whence an output's scale (compositor/output_scale.h). */
+enum gridwl_scale_source {
+	GRIDWL_SCALE_SOURCE_DEFAULT,
+	GRIDWL_SCALE_SOURCE_CONFIG,
+	GRIDWL_SCALE_SOURCE_AUTO,
+};
+
 struct gridwl_output {
 	struct wl_list link; // gridwl_server.outputs
 	struct gridwl_server *server;
@@ -37,6 +44,7 @@ struct gridwl_output {
 	// wl_output.scale says.
 	int scale120;
 	int scale;
+	enum gridwl_scale_source scale_source; // compositor/output_scale.h
 	enum gridwl_filter filter;
 	struct gridwl_output_insets usable_insets;
 	// Frames composed and committed; gridctl reports it so tests can see

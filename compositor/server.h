@@ -99,6 +99,8 @@ struct gridwl_server {
 	// Set while gridwl_output_create asks the backend for an output, so
 	// new_output names it as the config line does.
 	const char *next_output_name;
+	// gridctl create-output ... physical WMMxHMM, for the same output.
+	int next_output_phys_width_mm, next_output_phys_height_mm;
 	struct wl_list views; // gridwl_view.link, topmost first
 	uint32_t next_view_id;
 

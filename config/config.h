@@ -63,7 +63,9 @@ struct gridwl_output_config {
 	int width, height;
 	int refresh_mhz; // 0 when the line gave no @HZ
 	bool has_scale;
-	int scale120; // config/scale.h
+	// config/scale.h; GRIDWL_SCALE120_AUTO for "scale auto", which is
+	// what no scale at all means, and overrides an earlier number.
+	int scale120;
 	// The text was not a multiple of 1/120: scale120 is the nearest.
 	bool scale_rounded;
 	bool has_position;

@@ -211,12 +211,13 @@ bad_size:
 
 static bool parse_scale(struct gridwl_output_config *oc, const char *value,
 		const char *where, char **error) {
-	int scale120;
-	bool exact;
-	if (!gridwl_scale_parse(value, &scale120, &exact)) {
+	int scale120 = GRIDWL_SCALE120_AUTO;
+	bool exact = true;
+	if (strcmp(value, "auto") != 0 &&
+			!gridwl_scale_parse(value, &scale120, &exact)) {
 		return gridwl_config_error(error, where,
-				"scale must be a number from %d to %d (1.25, 1.5, 2...), "
-				"got '%s'",
+				"scale must be auto or a number from %d to %d (1.25, 1.5, "
+				"2...), got '%s'",
 				GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX, value);
 	}
 	oc->has_scale = true;

@@ -14,6 +14,15 @@
 #define GRIDWL_SCALE120_MIN (GRIDWL_SCALE_MIN * GRIDWL_SCALE120_ONE)
 #define GRIDWL_SCALE120_MAX (GRIDWL_SCALE_MAX * GRIDWL_SCALE120_ONE)
 
+/* "scale auto": chosen from the panel's size (config/auto_scale.h). */
+#define GRIDWL_SCALE120_AUTO 0
+
+/* A number was configured, which wins over the automatic choice. */
+static inline bool gridwl_output_config_has_fixed_scale(
+		const struct gridwl_output_config *oc) {
+	return oc->has_scale && oc->scale120 != GRIDWL_SCALE120_AUTO;
+}
+
 /* Longest text gridwl_scale_format writes, with its NUL. */
 #define GRIDWL_SCALE_TEXT_MAX 16
 

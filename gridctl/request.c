@@ -101,9 +101,9 @@ static bool build_input(struct json_object *request, int argc, char **argv,
 	return true;
 }
 
-static bool build_create_output(struct json_object *request, int argc,
-		char **argv, const char *cwd, char **error) {
-	const char *size = argv[1];
+/* "WxH" into the request's width_key and height_key. */
+static bool add_size(struct json_object *request, const char *width_key,
+		const char *height_key, const char *size, char **error) {
 	const char *sep = strpbrk(size, "xX");
 	if (sep == NULL) {
 		*error = gridctl_format("invalid size '%s': expected WxH", size);
@@ -121,21 +121,37 @@ static bool build_create_output(struct json_object *request, int argc,
 		*error = gridctl_format("invalid size '%s': expected WxH", size);
 		return false;
 	}
-	json_object_object_add(request, "width", json_object_new_int(w));
-	json_object_object_add(request, "height", json_object_new_int(h));
+	json_object_object_add(request, width_key, json_object_new_int(w));
+	json_object_object_add(request, height_key, json_object_new_int(h));
+	return true;
+}
 
-	if (argc == 2) { // just WxH
-		return true;
-	}
-	if (strcmp(argv[2], "scale") != 0) {
-		*error = gridctl_format("create-output: unknown option '%s'", argv[2]);
+static bool build_create_output(struct json_object *request, int argc,
+		char **argv, const char *cwd, char **error) {
+	if (!add_size(request, "width", "height", argv[1], error)) {
 		return false;
 	}
-	if (argc != 4) {
-		*error = gridctl_format("create-output: scale needs a value");
-		return false;
+	// Options, each with its value: scale N, physical WMMxHMM.
+	for (int i = 2; i < argc; i += 2) {
+		bool scale = strcmp(argv[i], "scale") == 0;
+		if (!scale && strcmp(argv[i], "physical") != 0) {
+			*error = gridctl_format("create-output: unknown option '%s'",
+					argv[i]);
+			return false;
+		}
+		if (i + 1 >= argc) {
+			*error = gridctl_format("create-output: %s needs a value", argv[i]);
+			return false;
+		}
+		bool ok = scale ?
+				add_int(request, "scale", "scale", argv[i + 1], error) :
+				add_size(request, "physical_width_mm", "physical_height_mm",
+						argv[i + 1], error);
+		if (!ok) {
+			return false;
+		}
 	}
-	return add_int(request, "scale", "scale", argv[3], error);
+	return true;
 }
 
 static bool build_workspace(struct json_object *request, int argc, char **argv,
@@ -527,8 +543,8 @@ static const struct command commands[] = {
 			"output), as in the config file's\n"
 			"output lines",
 			2, -1, build_output },
-	[GRIDWL_CONTROL_CREATE_OUTPUT] = { " WxH [scale N]",
-			"add a headless output", 1, 3, build_create_output },
+	[GRIDWL_CONTROL_CREATE_OUTPUT] = { " WxH [scale N] [physical WMMxHMM]",
+			"add a headless output", 1, 5, build_create_output },
 	[GRIDWL_CONTROL_DESTROY_OUTPUT] = { " NAME", "remove a headless output", 1,
 			1, build_name },
 	[GRIDWL_CONTROL_SCREENSHOT] = { " [-o NAME | --region X,Y,W,H | --window ID] "

@@ -19,6 +19,7 @@
 #include "compositor/control/workspaces.h"
 #include "compositor/frame/screenshot.h"
 #include "compositor/output.h"
+#include "compositor/output_scale.h"
 #include "compositor/server.h"
 #include "compositor/services/adaptive_sync.h"
 #include "compositor/services/content_type.h"
@@ -132,6 +133,9 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 							(double)output->scale120 / GRIDWL_SCALE120_ONE));
 	json_object_object_add(object, "wl_output_scale",
 			json_object_new_int(output->scale));
+	json_object_object_add(object, "scale_source",
+			json_object_new_string(
+					gridwl_scale_source_name(output->scale_source)));
 	json_object_object_add(object, "filter",
 			json_object_new_string(gridwl_filter_name(output->filter)));
 	// Whether it shows anything: "off" when powered off or disabled.
@@ -426,7 +430,7 @@ static struct json_object *cmd_output(struct gridwl_server *server,
 
 static struct json_object *cmd_create_output(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending) {
-	int width, height, scale = 1;
+	int width, height, scale = 1, phys_width = 0, phys_height = 0;
 	if (!gridwl_control_get_int(request, "width", &width) ||
 			!gridwl_control_get_int(request, "height", &height)) {
 		return gridwl_control_error("missing integer \"width\" or \"height\"");
@@ -435,12 +439,24 @@ static struct json_object *cmd_create_output(struct gridwl_server *server,
 		return gridwl_control_error("size %dx%d is out of range", width,
 				height);
 	}
-	struct json_object *scale_field;
-	if (json_object_object_get_ex(request, "scale", &scale_field) &&
+	struct json_object *field;
+	bool has_scale = json_object_object_get_ex(request, "scale", &field);
+	if (has_scale &&
 			(!gridwl_control_get_int(request, "scale", &scale) ||
 					scale < GRIDWL_SCALE_MIN || scale > GRIDWL_SCALE_MAX)) {
 		return gridwl_control_error("scale must be an integer from %d to %d",
 				GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX);
+	}
+	// What an EDID would say, so that the automatic scale can be tested.
+	if (json_object_object_get_ex(request, "physical_width_mm", &field) &&
+			(!gridwl_control_get_int(request, "physical_width_mm",
+					 &phys_width) ||
+					!gridwl_control_get_int(request, "physical_height_mm",
+							&phys_height) ||
+					phys_width < 1 || phys_height < 1 || phys_width > 10000 ||
+					phys_height > 10000)) {
+		return gridwl_control_error(
+				"physical size must be WMMxHMM in millimetres from 1 to 10000");
 	}
 	struct gridwl_output_config *oc = gridwl_output_config_create("*");
 	if (oc == NULL) {
@@ -449,11 +465,17 @@ static struct json_object *cmd_create_output(struct gridwl_server *server,
 	oc->has_mode = true;
 	oc->width = width;
 	oc->height = height;
-	oc->has_scale = true;
+	// Without one, the output's scale is what the config gives it, or
+	// the automatic one.
+	oc->has_scale = has_scale;
 	oc->scale120 = scale * GRIDWL_SCALE120_ONE;
 	char *error = NULL;
+	server->next_output_phys_width_mm = phys_width;
+	server->next_output_phys_height_mm = phys_height;
 	struct gridwl_output *output =
 			gridwl_output_create(server, NULL, oc, &error);
+	server->next_output_phys_width_mm = 0;
+	server->next_output_phys_height_mm = 0;
 	gridwl_output_config_destroy(oc);
 	if (output == NULL) {
 		return gridwl_control_error_reply(error);

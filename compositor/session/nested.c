@@ -11,6 +11,7 @@
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/session/nested.h"
+#include "config/scale.h"
 #include "wlr_compat/wlr_compat.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -383,7 +384,7 @@ bool gridwl_nested_output_fit(struct gridwl_output *output,
 	if (wlr_output->width != width || wlr_output->height != height) {
 		wlr_output_state_set_custom_mode(state, width, height, 0);
 	}
-	if (!oc->has_scale) {
+	if (!gridwl_output_config_has_fixed_scale(oc)) {
 		// A host at a scale above gridwl's largest still gets its pixels
 		// 1:1 (the buffer scale is the host's), clients draw at 4.
 		*scale = window->scale < GRIDWL_SCALE_MAX ? window->scale :

@@ -45,7 +45,7 @@ expect "shipped default config" 0 "" -- --check-config "$default_config"
 printf '%s\n' 'output HEADLESS-1 scale 2' 'output HEADLESS-1 scale 4.5' \
 	'# fine' 'bind Mod4+Return exec foot' 'exec' 'cursor Adwaita 24 big' \
 	>"$dir/bad"
-expect "every error" 1 "$dir/bad:2: scale must be a number from 1 to 4 (1.25, 1.5, 2...), got '4.5'
+expect "every error" 1 "$dir/bad:2: scale must be auto or a number from 1 to 4 (1.25, 1.5, 2...), got '4.5'
 $dir/bad:5: exec needs a command
 $dir/bad:6: cursor wants THEME SIZE, e.g. 'cursor Adwaita 24'" \
 	-- --check-config "$dir/bad"

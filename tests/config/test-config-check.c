@@ -262,8 +262,8 @@ static void test_check(void) {
 	CHECK(gridwl_config_check(path, collect, &reports) == 3);
 	CHECK(reports.count == 3);
 	CHECK(report_is(&reports, 0, path, 3,
-			"scale must be a number from 1 to 4 (1.25, 1.5, 2...), got "
-			"'0.5'"));
+			"scale must be auto or a number from 1 to 4 (1.25, 1.5, 2...), "
+			"got '0.5'"));
 	CHECK(report_is(&reports, 1, path, 5, "unknown command 'frobnicate'"));
 	CHECK(report_is(&reports, 2, path, 6, "unknown modifier 'Hyper'"));
 	reports_finish(&reports);

@@ -275,7 +275,7 @@ static const char *bad_scales[] = { "0", "5", "two", "2x", "4.01", "0.5", "1.",
 
 static void test_bad_scales(void) {
 	parse_error("output DP-1 scale 0.75",
-			"scale must be a number from 1 to 4 (1.25, 1.5, 2...), got '0.75'");
+			"scale must be auto or a number from 1 to 4 (1.25, 1.5, 2...), got '0.75'");
 	for (size_t i = 0; i < sizeof(bad_scales) / sizeof(bad_scales[0]); i++) {
 		char line[64];
 		snprintf(line, sizeof(line), "output DP-1 scale %s", bad_scales[i]);
@@ -365,6 +365,37 @@ static void test_fractional_scales(void) {
 	CHECK(strcmp(text, "2") == 0);
 	CHECK(gridwl_scale_ceil(121) == 2 && gridwl_scale_ceil(240) == 2 &&
 			gridwl_scale_ceil(241) == 3);
+}
+
+/* "scale auto" asks for what no scale gives, and is undone by a later
+ * number, as a number is by a later "scale auto". */
+static void test_scale_auto(void) {
+	struct gridwl_config *config = gridwl_config_create();
+	parse_ok(config, "output * scale 2");
+	parse_ok(config, "output eDP-1 scale auto");
+	struct gridwl_output_config *oc = gridwl_config_output_for(config, "eDP-1");
+	CHECK(oc->has_scale && oc->scale120 == GRIDWL_SCALE120_AUTO);
+	CHECK(!gridwl_output_config_has_fixed_scale(oc) && !oc->scale_rounded);
+	// gridctl output eDP-1 scale 1.5, then scale auto again.
+	struct gridwl_output_config *line = gridwl_output_config_create("eDP-1");
+	char *number[] = { "scale", "1.5" };
+	CHECK(gridwl_output_config_parse_words(line, 2, number, WHERE, NULL));
+	gridwl_output_config_merge(oc, line);
+	CHECK(gridwl_output_config_has_fixed_scale(oc) && oc->scale120 == 180);
+	char *again[] = { "scale", "auto" };
+	CHECK(gridwl_output_config_parse_words(line, 2, again, WHERE, NULL));
+	gridwl_output_config_merge(oc, line);
+	CHECK(!gridwl_output_config_has_fixed_scale(oc));
+	gridwl_output_config_destroy(line);
+	gridwl_output_config_destroy(oc);
+	oc = gridwl_config_output_for(config, "DP-1");
+	CHECK(gridwl_output_config_has_fixed_scale(oc) && oc->scale120 == 240);
+	gridwl_output_config_destroy(oc);
+	// Only the word itself.
+	parse_error("output DP-1 scale Auto",
+			"scale must be auto or a number from 1 to 4 (1.25, 1.5, 2...), "
+			"got 'Auto'");
+	gridwl_config_destroy(config);
 }
 
 static void test_output_for(void) {
@@ -811,6 +842,7 @@ int main(void) {
 	test_output_errors();
 	test_bad_scales();
 	test_fractional_scales();
+	test_scale_auto();
 	test_output_for();
 	test_duplicate_outputs();
 	test_merge_and_create();

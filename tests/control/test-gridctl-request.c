@@ -201,7 +201,24 @@ static void test_output_commands(void) {
 			"invalid scale 'two'"));
 	CHECK(fails(ARGV("create-output", "800x600", "zoom", "2"),
 			"unknown option 'zoom'"));
-	CHECK(fails(ARGV("create-output", "800x600", "scale", "2", "x"), "usage"));
+	CHECK(builds(ARGV("create-output", "2880x1800", "physical", "300x190"),
+			"{\"command\":\"create-output\",\"width\":2880,"
+			"\"height\":1800,\"physical_width_mm\":300,"
+			"\"physical_height_mm\":190}"));
+	CHECK(builds(ARGV("create-output", "800x600", "physical", "10x10", "scale",
+						 "2"),
+			"{\"command\":\"create-output\",\"width\":800,\"height\":600,"
+			"\"physical_width_mm\":10,\"physical_height_mm\":10,"
+			"\"scale\":2}"));
+	CHECK(fails(ARGV("create-output", "800x600", "physical"),
+			"physical needs"));
+	CHECK(fails(ARGV("create-output", "800x600", "physical", "300"),
+			"invalid size '300'"));
+	CHECK(fails(ARGV("create-output", "800x600", "scale", "2", "x"),
+			"unknown option 'x'"));
+	CHECK(fails(ARGV("create-output", "800x600", "scale", "2", "physical",
+						"1x1", "x"),
+			"usage"));
 
 	CHECK(builds(ARGV("destroy-output", "HEADLESS-2"),
 			"{\"command\":\"destroy-output\",\"name\":\"HEADLESS-2\"}"));
