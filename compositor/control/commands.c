@@ -28,6 +28,7 @@
 #include "compositor/shell/layer_shell.h"
 #include "compositor/shell/session_lock.h"
 #include "compositor/shell/xwayland.h"
+#include "config/transform.h"
 #include "compositor/util.h"
 #include "compositor/view/view.h"
 #include "config/scale.h"
@@ -108,6 +109,9 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 							(double)output->scale120 / GRIDWL_SCALE120_ONE));
 	json_object_object_add(object, "wl_output_scale",
 			json_object_new_int(output->scale));
+	json_object_object_add(object, "transform",
+			json_object_new_string(
+					gridwl_transform_name(wlr_output->transform)));
 	json_object_object_add(object, "filter",
 			json_object_new_string(gridwl_filter_name(output->filter)));
 	// Whether it shows anything: "off" when powered off or disabled.
