@@ -35,8 +35,8 @@ struct wlr_buffer *gridwl_upright_buffer(struct gridwl_output *output,
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct wlr_output_state empty;
 	wlr_output_state_init(&empty);
-	bool configured = wlr_output_configure_primary_swapchain(wlr_output,
-			&empty, &wlr_output->swapchain);
+	bool configured = wlr_output_configure_primary_swapchain(wlr_output, &empty,
+			&wlr_output->swapchain);
 	wlr_output_state_finish(&empty);
 	if (!configured) {
 		return NULL;
@@ -60,8 +60,7 @@ bool gridwl_upright_draw(struct gridwl_output *output,
 	pixman_region32_init(&whole);
 	if (upright->buffer == NULL || upright->buffer->width != plan->width ||
 			upright->buffer->height != plan->height) {
-		if (gridwl_upright_buffer(output, plan->width, plan->height) ==
-				NULL) {
+		if (gridwl_upright_buffer(output, plan->width, plan->height) == NULL) {
 			pixman_region32_fini(&whole);
 			return false;
 		}

@@ -110,8 +110,7 @@ static uint32_t expect_crop(void *data, int rx, int ry) {
 
 /* Region of image is exactly reference's window, pixel for pixel. */
 static bool check_same(const struct image *image, struct image_region region,
-		const struct crop *reference, int width, int height,
-		const char *name) {
+		const struct crop *reference, int width, int height, const char *name) {
 	REQUIRE(image->width == width && image->height == height,
 			"%s is %dx%d, want %dx%d (upright)", name, image->width,
 			image->height, width, height);
