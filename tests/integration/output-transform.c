@@ -18,7 +18,9 @@
  * transform as its preferred one, and the window's pixels in grim's
  * picture (wlr-screencopy copies the rotated buffer, grim turns it upright
  * by wl_output's transform) and in gridctl's are the reference exactly: the
- * output's buffer is the upright picture permuted. Last, wlr-randr sets a
+ * output's buffer is the upright picture permuted. Then the client redraws
+ * while the output is rotated: grim's picture, made of partial redraws of
+ * buffers of different ages, is gridctl's, drawn whole. Last, wlr-randr sets a
  * transform through wlr-output-management, and a bad transform is refused
  * with nothing changed.
  */
@@ -118,7 +120,7 @@ static bool check_same(const struct image *image, struct image_region region,
 	long count = image_compare(image, region, expect_crop, (void *)reference,
 			&mismatch);
 	return CHECK(count == 0,
-			"%s: %ld pixels of the window differ from the upright output's; "
+			"%s: %ld pixels differ from the upright reference; "
 			"first at %d,%d: 0x%08x, want 0x%08x",
 			name, count, mismatch.x, mismatch.y, mismatch.actual,
 			mismatch.expected);
@@ -133,6 +135,45 @@ static bool shoot_both(struct harness *h, const char *name,
 	shots[1] = screenshot_grim(h, OUTPUT, file);
 	return CHECK(shots[0] != NULL && shots[1] != NULL, "%s: no screenshot",
 			name);
+}
+
+/* Still at the last transform (flipped-270), the client draws another
+ * pattern: only its window is damaged, and the output's buffer, brought up
+ * to date where its age says, is grim's upright picture of everything
+ * gridctl draws whole. */
+static bool check_redraw(struct harness *h, struct harness_client *client,
+		const char *model) {
+	struct lines lines;
+	REQUIRE(harness_client_send(client, "pattern checker") &&
+					client_sync_lines(client, &lines),
+			"the client did not take the checker pattern");
+	lines_free(&lines);
+	bool ok = true;
+	// Twice: the second frame draws into another buffer of the swapchain,
+	// of another age.
+	for (int round = 0; round < 2; round++) {
+		char name[96];
+		snprintf(name, sizeof(name), "%s-redraw-%d", model, round);
+		struct image *shots[2] = { NULL, NULL };
+		if (shoot_both(h, name, shots)) {
+			struct crop whole = { shots[0],
+				{ 0, 0, shots[0]->width, shots[0]->height } };
+			ok = check_same(shots[1], whole.region, &whole, shots[0]->width,
+						 shots[0]->height, name) &&
+					ok;
+		} else {
+			ok = false;
+		}
+		image_destroy(shots[0]);
+		image_destroy(shots[1]);
+		if (round == 0) {
+			REQUIRE(harness_client_send(client, "pattern grid") &&
+							client_sync_lines(client, &lines),
+					"the client did not take the grid pattern");
+			lines_free(&lines);
+		}
+	}
+	return ok;
 }
 
 static bool run_model(struct harness *h, const struct model_case *m) {
@@ -189,6 +230,7 @@ static bool run_model(struct harness *h, const struct model_case *m) {
 	}
 	image_destroy(reference[0]);
 	image_destroy(reference[1]);
+	ok = check_redraw(h, client, m->name) && ok;
 	harness_client_kill(client);
 	return ok;
 }
