@@ -24,6 +24,7 @@
 #include "compositor/util.h"
 #include "compositor/view/view.h"
 #include "config/scale.h"
+#include "config/transform.h"
 #include "input/input_device.h"
 #include "input/seat.h"
 
@@ -219,6 +220,7 @@ static void output_handle_destroy(struct wl_listener *listener, void *data) {
 	output->wlr_output->data = NULL;
 	wlr_damage_ring_finish(&output->damage_ring);
 	gridwl_frame_plan_finish(&output->plan);
+	gridwl_upright_finish(&output->upright);
 	free(output);
 
 	// The layout drops the output on its own destroy listener; views are
@@ -401,6 +403,9 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 	if (enable) {
 		wlr_output_state_set_scale(&state,
 				(float)scale120 / GRIDWL_SCALE120_ONE);
+		// The layout swaps the logical size for 90 and 270 itself.
+		wlr_output_state_set_transform(&state,
+				oc->has_transform ? oc->transform : WL_OUTPUT_TRANSFORM_NORMAL);
 	}
 	// While the output still has its size: the windows partly on it.
 	bool leaving = !enable &&
@@ -460,9 +465,11 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 				"1/120; using %s (%d/120)",
 				wlr_output->name, scale_text, output->scale120);
 	}
-	wlr_log(WLR_INFO, "Output %s: %s %dx%d scale %s filter %s power %s%s",
+	wlr_log(WLR_INFO,
+			"Output %s: %s %dx%d scale %s transform %s filter %s power %s%s",
 			wlr_output->name, enable ? "enabled" : "disabled",
 			wlr_output->width, wlr_output->height, scale_text,
+			gridwl_transform_name(wlr_output->transform),
 			gridwl_filter_name(output->filter), power ? "on" : "off",
 			switch_off ? " (switched off)" : "");
 	gridwl_output_manager_update(server);

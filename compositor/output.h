@@ -8,6 +8,7 @@
 #include <wlr/util/box.h>
 #include "config/config.h"
 #include "config/scale.h"
+#include "compositor/frame/upright.h"
 #include "render/plan.h"
 
 struct gridwl_server;
@@ -36,6 +37,8 @@ struct gridwl_output {
 	// What its frames show (compositor/frame/plan.h), kept so that a frame
 	// reuses the storage of the one before.
 	struct gridwl_frame_plan plan;
+	// Rotated or flipped: its picture composed upright.
+	struct gridwl_upright upright;
 
 	// What gridwl applies, with wlroots' float scale kept out of the way:
 	// the true scale in 120ths (config/scale.h), which every logical to

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <regex.h>
 #include <stdint.h>
+#include <wayland-server-protocol.h>
 #include <wayland-util.h>
 #include <xkbcommon/xkbcommon.h>
 
@@ -85,6 +86,9 @@ struct gridwl_output_config {
 	// Unset: off.
 	bool has_adaptive_sync;
 	enum gridwl_adaptive_sync adaptive_sync;
+	// Unset: normal. config/transform.h names them.
+	bool has_transform;
+	enum wl_output_transform transform;
 };
 
 /* The switches of a bindswitch line: libinput's lid and tablet mode. */

@@ -5,6 +5,7 @@
 #include "config/blank.h"
 #include "config/config.h"
 #include "config/scale.h"
+#include "config/transform.h"
 
 #define MAX_MODE_SIZE 16384
 /* No real mode comes near this; the bound keeps millihertz well inside int. */
@@ -100,6 +101,10 @@ void gridwl_output_config_merge(struct gridwl_output_config *dst,
 	if (src->has_adaptive_sync) {
 		dst->has_adaptive_sync = true;
 		dst->adaptive_sync = src->adaptive_sync;
+	}
+	if (src->has_transform) {
+		dst->has_transform = true;
+		dst->transform = src->transform;
 	}
 }
 
@@ -305,6 +310,18 @@ static bool parse_adaptive_sync(struct gridwl_output_config *oc,
 			"adaptive-sync must be on, off or auto, got '%s'", value);
 }
 
+static bool parse_transform(struct gridwl_output_config *oc, const char *value,
+		const char *where, char **error) {
+	if (!gridwl_transform_parse(value, &oc->transform)) {
+		return gridwl_config_error(error, where,
+				"transform must be normal, 90, 180, 270, flipped, flipped-90, "
+				"flipped-180 or flipped-270, got '%s'",
+				value);
+	}
+	oc->has_transform = true;
+	return true;
+}
+
 static const struct {
 	const char *name;
 	enum gridwl_output_relation relation;
@@ -450,6 +467,7 @@ static const struct {
 	{ "power", parse_power },
 	{ "dpms", parse_dpms },
 	{ "adaptive-sync", parse_adaptive_sync },
+	{ "transform", parse_transform },
 };
 
 // Keys that take no value.

@@ -30,6 +30,7 @@
 #include "compositor/shell/session_lock.h"
 #include "compositor/shell/switcher.h"
 #include "compositor/shell/xwayland.h"
+#include "config/transform.h"
 #include "compositor/util.h"
 #include "compositor/view/view.h"
 #include "config/scale.h"
@@ -136,6 +137,9 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 	json_object_object_add(object, "scale_source",
 			json_object_new_string(
 					gridwl_scale_source_name(output->scale_source)));
+	json_object_object_add(object, "transform",
+			json_object_new_string(
+					gridwl_transform_name(wlr_output->transform)));
 	json_object_object_add(object, "filter",
 			json_object_new_string(gridwl_filter_name(output->filter)));
 	// Whether it shows anything: "off" when powered off or disabled.

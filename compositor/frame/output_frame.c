@@ -8,6 +8,7 @@
 #include <wlr/util/transform.h>
 #include "compositor/frame/output_frame.h"
 #include "compositor/frame/plan.h"
+#include "compositor/frame/upright.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/adaptive_sync.h"
@@ -97,6 +98,19 @@ enum gridwl_frame_result gridwl_output_render_frame(
 		return GRIDWL_FRAME_UNCHANGED;
 	}
 
+	// Upright, the plan goes straight into the output's buffer (the 1:1
+	// blit stays a plain copy with offsets). Rotated, it is composed
+	// upright first, in a pass of its own ended before the output's
+	// begins, and this frame's damage brings that picture up to date.
+	bool rotated = wlr_output->transform != WL_OUTPUT_TRANSFORM_NORMAL;
+	if (rotated &&
+			!gridwl_upright_draw(output, plan, &output->damage_ring.current)) {
+		wlr_output_state_finish(&state);
+		if (extra) {
+			gridwl_gamma_control_frame_done(output, false);
+		}
+		return GRIDWL_FRAME_FAILED;
+	}
 	int buffer_age;
 	struct wlr_render_pass *pass =
 			wlr_output_begin_render_pass(wlr_output, &state, &buffer_age, NULL);
@@ -113,8 +127,12 @@ enum gridwl_frame_result gridwl_output_render_frame(
 	pixman_region32_init(&damage);
 	wlr_damage_ring_get_buffer_damage(&output->damage_ring, buffer_age,
 			&damage);
-	gridwl_render_plan_draw(plan, output->server->renderer, pass, state.buffer,
-			&damage);
+	if (rotated) {
+		gridwl_upright_copy(output, pass, &damage);
+	} else {
+		gridwl_render_plan_draw(plan, output->server->renderer, pass,
+				state.buffer, &damage);
+	}
 	pixman_region32_fini(&damage);
 	set_frame_damage(output, &state);
 

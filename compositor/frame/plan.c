@@ -256,10 +256,14 @@ void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
 		struct gridwl_output *output, bool with_cursors, bool with_hardware) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct gridwl_device_map map = gridwl_device_map_for_output(output);
+	// Upright, as the user sees it: the output's transform is applied to
+	// the composed picture (compositor/frame/output_frame.c).
+	int width, height;
+	wlr_output_transformed_resolution(wlr_output, &width, &height);
 	// Locked, the session's own colour would show through where the lock
 	// client draws nothing.
-	gridwl_frame_plan_reset(plan, output->scale120, wlr_output->width,
-			wlr_output->height, gridwl_session_lock_background(output->server));
+	gridwl_frame_plan_reset(plan, output->scale120, width, height,
+			gridwl_session_lock_background(output->server));
 	struct gridwl_view *view;
 	wl_list_for_each_reverse(view, &output->server->views, link) {
 		plan_view(plan, &map, view, output);

@@ -26,7 +26,9 @@
  * without committing: the same code path and pixels as a frame, on either
  * renderer. The buffer then holds current content, which stays correct
  * under buffer-age damage tracking (a frame repaints what changed since its
- * age over a picture that is newer, not older).
+ * age over a picture that is newer, not older). A rotated or flipped
+ * output's is its upright picture (compositor/frame/upright.h): the
+ * screenshot is upright, as the user sees it.
  */
 bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 		struct gridwl_image *image, char **error) {
@@ -42,22 +44,33 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 		gridwl_set_error(error, "output %s is powered off", wlr_output->name);
 		return false;
 	}
-	struct wlr_output_state state;
-	wlr_output_state_init(&state);
-	bool have_swapchain = wlr_output_configure_primary_swapchain(wlr_output,
-			&state, &wlr_output->swapchain);
-	wlr_output_state_finish(&state);
-	struct wlr_buffer *buffer = have_swapchain ?
-			wlr_swapchain_acquire(wlr_output->swapchain, NULL) :
-			NULL;
+	struct gridwl_frame_plan plan;
+	gridwl_frame_plan_init(&plan);
+	gridwl_frame_plan_for_output(&plan, output, with_cursor, true);
+	struct wlr_buffer *buffer = NULL;
+	if (wlr_output->transform != WL_OUTPUT_TRANSFORM_NORMAL) {
+		// Upright, as the user sees it (and grim gives it), in the buffer
+		// rotated frames are composed in.
+		buffer = gridwl_upright_buffer(output, plan.width, plan.height);
+		if (buffer != NULL) {
+			wlr_buffer_lock(buffer);
+		}
+	} else {
+		struct wlr_output_state state;
+		wlr_output_state_init(&state);
+		bool have_swapchain = wlr_output_configure_primary_swapchain(wlr_output,
+				&state, &wlr_output->swapchain);
+		wlr_output_state_finish(&state);
+		buffer = have_swapchain ?
+				wlr_swapchain_acquire(wlr_output->swapchain, NULL) :
+				NULL;
+	}
 	if (buffer == NULL) {
+		gridwl_frame_plan_finish(&plan);
 		gridwl_set_error(error, "output %s cannot render now",
 				wlr_output->name);
 		return false;
 	}
-	struct gridwl_frame_plan plan;
-	gridwl_frame_plan_init(&plan);
-	gridwl_frame_plan_for_output(&plan, output, with_cursor, true);
 	bool ok = gridwl_render_plan_read(&plan, server->renderer, buffer,
 			DRM_FORMAT_XRGB8888, image, error);
 	gridwl_frame_plan_finish(&plan);

@@ -17,13 +17,13 @@ bool gridwl_fractional_scale_init(struct gridwl_server *server) {
 	return true;
 }
 
-void gridwl_surface_prefer_scale(struct wlr_surface *surface, int scale120) {
+void gridwl_surface_prefer_scale(struct wlr_surface *surface, int scale120,
+		enum wl_output_transform transform) {
 	// Integer clients draw at the scale rounded up and are reduced
 	// exactly; fractional ones draw at the true scale, 1:1.
 	wlr_surface_set_preferred_buffer_scale(surface,
 			gridwl_scale_ceil(scale120));
-	wlr_surface_set_preferred_buffer_transform(surface,
-			WL_OUTPUT_TRANSFORM_NORMAL);
+	wlr_surface_set_preferred_buffer_transform(surface, transform);
 	// wlroots keeps the scale on the surface even before the client asks
 	// for a wp_fractional_scale_v1, and sends it when it does, so a client
 	// that asks late is told at once.

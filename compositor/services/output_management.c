@@ -40,6 +40,7 @@ void gridwl_output_manager_update(struct gridwl_server *server) {
 		head->state.x = box.x;
 		head->state.y = box.y;
 		head->state.scale = (float)output->scale120 / GRIDWL_SCALE120_ONE;
+		head->state.transform = output->wlr_output->transform;
 	}
 	wlr_output_manager_v1_set_configuration(server->output_manager, config);
 }
@@ -78,6 +79,9 @@ static struct gridwl_output_config *head_to_config(struct gridwl_server *server,
 	}
 	oc->has_scale = true;
 	oc->scale120 = (int)lroundf(scale * GRIDWL_SCALE120_ONE);
+	// wlroots has checked it is one of the eight.
+	oc->has_transform = true;
+	oc->transform = head->state.transform;
 	oc->has_mode = true;
 	if (head->state.mode != NULL) {
 		oc->width = head->state.mode->width;
@@ -145,7 +149,7 @@ static void handle_configuration(struct gridwl_server *server,
 			ocs[i++] = NULL; // apply_line takes it
 			struct gridwl_output *output =
 					gridwl_output_from_wlr(head->state.output);
-			// The request covers mode, scale and position; the filter,
+			// The request covers mode, scale, transform and position; the filter,
 			// power and anything else stay as configured. Recorded as a
 			// run-time line, so a reload keeps it.
 			char *error = NULL;

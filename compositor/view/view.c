@@ -207,7 +207,7 @@ static void update_surface_outputs(struct wlr_surface *surface, int sx, int sy,
 		.width = surface->current.width,
 		.height = surface->current.height,
 	};
-	int preferred_scale120 = 0;
+	struct gridwl_output *preferred = NULL;
 	struct gridwl_output *output;
 	wl_list_for_each(output, &update->view->server->outputs, link) {
 		struct wlr_box output_box = gridwl_output_logical_box(output);
@@ -217,18 +217,19 @@ static void update_surface_outputs(struct wlr_surface *surface, int sx, int sy,
 		if (update->view->mapped && gridwl_output_is_active(output) &&
 				wlr_box_intersection(&overlap, &surface_box, &output_box)) {
 			wlr_surface_send_enter(surface, output->wlr_output);
-			if (output->scale120 > preferred_scale120) {
-				preferred_scale120 = output->scale120;
+			if (preferred == NULL || output->scale120 > preferred->scale120) {
+				preferred = output;
 			}
 		} else {
 			wlr_surface_send_leave(surface, output->wlr_output);
 		}
 	}
-	// The largest scale it is shown at: 1:1 there, box-reduced exactly
-	// elsewhere. On no output, it keeps what it was told last.
-	// wlroots sends each only when it changed.
-	if (preferred_scale120 > 0) {
-		gridwl_surface_prefer_scale(surface, preferred_scale120);
+	// The largest scale it is shown at, and that output's transform: 1:1
+	// there, box-reduced exactly elsewhere. On no output, it keeps what it
+	// was told last. wlroots sends each only when it changed.
+	if (preferred != NULL) {
+		gridwl_surface_prefer_scale(surface, preferred->scale120,
+				preferred->wlr_output->transform);
 	}
 	gridwl_surface_update_resample(surface, update->view);
 }
@@ -565,7 +566,8 @@ void gridwl_view_prefer_initial_scale(struct gridwl_view *view) {
 	}
 	struct wlr_surface *surface = gridwl_view_surface(view);
 	if (output != NULL && surface != NULL) {
-		gridwl_surface_prefer_scale(surface, output->scale120);
+		gridwl_surface_prefer_scale(surface, output->scale120,
+				output->wlr_output->transform);
 	}
 }
 
