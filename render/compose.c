@@ -33,6 +33,13 @@ static void clear_background(const struct gridwl_frame_plan *plan,
 	pixman_region32_t clear;
 	pixman_region32_init(&clear);
 	pixman_region32_subtract(&clear, target->damage, &plan->opaque);
+	// A cursor-only frame's damage usually lies within a window: then
+	// there is nothing to clear, and the pass need not clip a rectangle to
+	// nothing.
+	if (!pixman_region32_not_empty(&clear)) {
+		pixman_region32_fini(&clear);
+		return;
+	}
 	wlr_render_pass_add_rect(target->pass,
 			&(struct wlr_render_rect_options){
 					.box = { 0, 0, target->width, target->height },
