@@ -8,7 +8,7 @@ _gridctl_commands='outputs windows layers move resize focus close output
 	click scroll key type touch gesture action clients inputs input tablet
 	seats switch workspaces workspace subscribe move-to-workspace raw'
 _gridctl_output_keys='mode scale position filter power dpms adaptive-sync
-	enable disable'
+	transform enable disable'
 _gridctl_input_keys='xkb_layout xkb_variant xkb_options xkb_model xkb_rules
 	xkb_numlock repeat_rate repeat_delay tap tap_button_map drag drag_lock
 	natural_scroll accel_profile pointer_accel left_handed middle_emulation
@@ -16,7 +16,7 @@ _gridctl_input_keys='xkb_layout xkb_variant xkb_options xkb_model xkb_rules
 	calibration_matrix map_to_output'
 _gridctl_actions='exec close exit reload focus fullscreen maximize
 	move-to-output center xkb-switch-layout output workspace move-to-workspace
-	sticky minimize snap always-on-top move-mode resize-mode'
+	sticky minimize snap always-on-top move-mode resize-mode switcher'
 
 # The values of one key of a running gridwl's list (gridctl prints its JSON
 # one member a line), e.g. the ids of "gridctl windows": nothing when no
@@ -62,9 +62,12 @@ _gridctl() {
 	output)
 		if [ "$arg" -eq 1 ]; then
 			_gridctl_reply "$(_gridctl_values outputs name) *" "$cur"
-		elif [ "$prev" = mode ] || [ "$prev" = scale ] ||
-			[ "$prev" = position ]; then
+		elif [ "$prev" = mode ] || [ "$prev" = position ]; then
 			: # a value of the user's
+		elif [ "$prev" = scale ]; then
+			_gridctl_reply 'auto' "$cur"
+		elif [ "$prev" = transform ]; then
+			_gridctl_reply 'normal 90 180 270 flipped flipped-90 flipped-180 flipped-270' "$cur"
 		elif [ "$prev" = filter ]; then
 			_gridctl_reply 'nearest bilinear' "$cur"
 		elif [ "$prev" = power ] || [ "$prev" = dpms ]; then
@@ -80,7 +83,8 @@ _gridctl() {
 			_gridctl_reply "$(_gridctl_values outputs name)" "$cur"
 		;;
 	create-output)
-		[ "$arg" -eq 2 ] && _gridctl_reply scale "$cur"
+		{ [ "$arg" -eq 2 ] || [ "$arg" -eq 4 ]; } &&
+			_gridctl_reply 'scale physical' "$cur"
 		;;
 	input)
 		if [ "$arg" -eq 1 ]; then
@@ -146,7 +150,7 @@ _gridctl() {
 			_gridctl_reply "$_gridctl_actions" "$cur"
 		elif [ "$arg" -eq 2 ]; then
 			case $prev in
-			focus) _gridctl_reply 'next prev' "$cur" ;;
+			focus | switcher) _gridctl_reply 'next prev' "$cur" ;;
 			snap) _gridctl_reply 'left right up down' "$cur" ;;
 			move-to-output)
 				_gridctl_reply "left right up down

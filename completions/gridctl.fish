@@ -86,13 +86,15 @@ complete -c gridctl -n '__gridctl_at move-to-workspace 1' -a '(__gridctl_workspa
 complete -c gridctl -n '__gridctl_at workspace 0' -a '(__gridctl_workspaces back-and-forth)'
 
 complete -c gridctl -n '__gridctl_at output 0' -a '(__gridctl_values outputs name) "*"'
-complete -c gridctl -n 'not __gridctl_at output 0; and __gridctl_word output 2; and not __gridctl_after output mode scale position filter power dpms adaptive-sync' \
-    -a 'mode scale position filter power dpms adaptive-sync enable disable'
+complete -c gridctl -n 'not __gridctl_at output 0; and __gridctl_word output 2; and not __gridctl_after output mode scale position filter power dpms adaptive-sync transform' \
+    -a 'mode scale position filter power dpms adaptive-sync transform enable disable'
 complete -c gridctl -n '__gridctl_after output filter' -a 'nearest bilinear'
 complete -c gridctl -n '__gridctl_after output power dpms' -a 'on off'
 complete -c gridctl -n '__gridctl_after output adaptive-sync' -a 'on off auto'
+complete -c gridctl -n '__gridctl_after output scale' -a 'auto'
+complete -c gridctl -n '__gridctl_after output transform' -a 'normal 90 180 270 flipped flipped-90 flipped-180 flipped-270'
 complete -c gridctl -n '__gridctl_at destroy-output 0' -a '(__gridctl_values outputs name)'
-complete -c gridctl -n '__gridctl_at create-output 1' -a scale
+complete -c gridctl -n '__gridctl_at create-output 1; or __gridctl_at create-output 3' -a 'scale physical'
 
 complete -c gridctl -n '__gridctl_at input 0' \
     -a '(__gridctl_values inputs identifier) "*" type:keyboard type:pointer type:touchpad type:touch type:tablet_tool type:tablet_pad type:switch'
@@ -125,8 +127,8 @@ complete -c gridctl -n '__gridctl_at switch 1' -a 'on off'
 complete -c gridctl -n '__fish_seen_subcommand_from subscribe' -a 'window workspace output input binding'
 
 complete -c gridctl -n '__gridctl_at action 0' \
-    -a 'exec close exit reload focus fullscreen maximize move-to-output center xkb-switch-layout output workspace move-to-workspace sticky minimize snap always-on-top move-mode resize-mode'
-complete -c gridctl -n '__gridctl_at action 1; and __gridctl_after action focus' -a 'next prev'
+    -a 'exec close exit reload focus fullscreen maximize move-to-output center xkb-switch-layout output workspace move-to-workspace sticky minimize snap always-on-top move-mode resize-mode switcher'
+complete -c gridctl -n '__gridctl_at action 1; and __gridctl_after action focus switcher' -a 'next prev'
 complete -c gridctl -n '__gridctl_at action 1; and __gridctl_after action snap' -a 'left right up down'
 complete -c gridctl -n '__gridctl_at action 1; and __gridctl_after action move-to-output' \
     -a 'left right up down (__gridctl_values outputs name)'
