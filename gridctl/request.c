@@ -54,6 +54,28 @@ static bool add_int(struct json_object *request, const char *key,
 	return true;
 }
 
+/* An integer, or digits with one decimal point (1.5): a JSON number, which
+ * gridwl checks for range. */
+static bool add_number(struct json_object *request, const char *key,
+		const char *what, const char *arg, char **error) {
+	int value;
+	if (gridctl_parse_int(arg, &value)) {
+		json_object_object_add(request, key, json_object_new_int(value));
+		return true;
+	}
+	size_t digits = strspn(arg, "0123456789");
+	if (digits == 0 || arg[digits] != '.' ||
+			strspn(arg + digits + 1, "0123456789") == 0 ||
+			arg[digits + 1 + strspn(arg + digits + 1, "0123456789")] != '\0') {
+		*error = gridctl_format("invalid %s '%s': expected a number such as 2 "
+								"or 1.5",
+				what, arg);
+		return false;
+	}
+	json_object_object_add(request, key, json_object_new_double(atof(arg)));
+	return true;
+}
+
 static bool build_no_args(struct json_object *request, int argc, char **argv,
 		const char *cwd, char **error) {
 	return true;
@@ -265,7 +287,7 @@ static bool build_screenshot(struct json_object *request, int argc, char **argv,
 	if ((window != NULL &&
 				!add_int(request, "window", "window ID", window, error)) ||
 			(scale != NULL &&
-					!add_int(request, "scale", "scale", scale, error))) {
+					!add_number(request, "scale", "scale", scale, error))) {
 		return false;
 	}
 

@@ -556,7 +556,7 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 	}
 	struct json_object *field;
 	bool has_window = json_object_object_get_ex(request, "window", &field);
-	int window_id = 0, scale = 0;
+	int window_id = 0, scale120 = 0;
 	if (has_window &&
 			(!gridwl_control_get_int(request, "window", &window_id) ||
 					window_id <= 0)) {
@@ -566,13 +566,19 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 		return gridwl_control_error("a window is shot alone: no \"output\" "
 									"or \"region\" with it");
 	}
+	// A JSON number from 1 to 4 (1.5), to the nearest 120th.
 	bool has_scale = json_object_object_get_ex(request, "scale", &field);
-	if (has_scale &&
-			(!gridwl_control_get_int(request, "scale", &scale) ||
-					scale < GRIDWL_SCALE_MIN || scale > GRIDWL_SCALE_MAX)) {
-		return gridwl_control_error(
-				"\"scale\" must be an integer from %d to %d", GRIDWL_SCALE_MIN,
-				GRIDWL_SCALE_MAX);
+	if (has_scale) {
+		double value = json_object_is_type(field, json_type_int) ||
+						json_object_is_type(field, json_type_double) ?
+				json_object_get_double(field) :
+				0;
+		if (!(value >= GRIDWL_SCALE_MIN && value <= GRIDWL_SCALE_MAX)) {
+			return gridwl_control_error(
+					"\"scale\" must be a number from %d to %d",
+					GRIDWL_SCALE_MIN, GRIDWL_SCALE_MAX);
+		}
+		scale120 = (int)(value * GRIDWL_SCALE120_ONE + 0.5);
 	}
 	if (has_scale && !has_window && region_field == NULL) {
 		return gridwl_control_error("\"scale\" goes with \"window\" or "
@@ -593,11 +599,11 @@ static struct json_object *cmd_screenshot(struct gridwl_server *server,
 			return gridwl_control_error("no window with id %d", window_id);
 		}
 		ok = gridwl_screenshot_window(view,
-				has_scale ? scale : gridwl_screenshot_window_scale(view),
+				has_scale ? scale120 : gridwl_screenshot_window_scale(view),
 				&image, &error);
 	} else if (has_scale) {
-		ok = gridwl_screenshot_region_at_scale(server, &region, scale, &image,
-				&error);
+		ok = gridwl_screenshot_region_at_scale(server, &region, scale120,
+				&image, &error);
 	} else if (region_field != NULL) {
 		ok = gridwl_screenshot_region(server, with_cursor, &region, &image,
 				&error);

@@ -276,13 +276,13 @@ void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
 }
 
 void gridwl_frame_plan_for_box(struct gridwl_frame_plan *plan,
-		struct gridwl_server *server, const struct wlr_box *box, int scale,
+		struct gridwl_server *server, const struct wlr_box *box, int scale120,
 		struct gridwl_view *only) {
-	struct gridwl_device_map map = { box->x, box->y,
-		scale * GRIDWL_SCALE120_ONE };
+	struct gridwl_device_map map = { box->x, box->y, scale120 };
 	// Where the window alone draws nothing, nothing: a transparent pixel.
-	gridwl_frame_plan_reset(plan, map.scale120, box->width * scale,
-			box->height * scale,
+	gridwl_frame_plan_reset(plan, scale120,
+			(int)gridwl_scale_round(box->width, scale120),
+			(int)gridwl_scale_round(box->height, scale120),
 			only != NULL ? 0 : gridwl_session_lock_background(server));
 	if (only != NULL) {
 		plan_view(plan, &map, only, NULL);

@@ -23,12 +23,12 @@ struct wlr_box;
 void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
 		struct gridwl_output *output, bool with_cursors, bool with_hardware);
 
-/* box (logical) at scale, as an output of that scale covering it would show
- * it, cursors left out: each view with the filter of the output most of it
- * is on, over the background; or only that view over nothing (transparent)
- * when only is set. */
+/* box (logical) at scale120 (config/scale.h), as an output of that scale
+ * covering it would show it, cursors left out: each view with the filter of
+ * the output most of it is on, over the background; or only that view over
+ * nothing (transparent) when only is set. */
 void gridwl_frame_plan_for_box(struct gridwl_frame_plan *plan,
-		struct gridwl_server *server, const struct wlr_box *box, int scale,
+		struct gridwl_server *server, const struct wlr_box *box, int scale120,
 		struct gridwl_view *only);
 
 #endif

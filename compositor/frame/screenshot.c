@@ -171,13 +171,13 @@ bool gridwl_screenshot_region(struct gridwl_server *server, bool with_cursor,
 	return ok;
 }
 
-/* box (logical) at scale into a buffer of its own, as a virtual output of
- * that scale covering it would show it (only: that view alone). */
+/* box (logical) at scale120 into a buffer of its own, as a virtual output
+ * of that scale covering it would show it (only: that view alone). */
 static bool compose_at_scale(struct gridwl_server *server,
-		const struct wlr_box *box, int scale, struct gridwl_view *only,
+		const struct wlr_box *box, int scale120, struct gridwl_view *only,
 		struct gridwl_image *image, char **error) {
-	int64_t width = (int64_t)box->width * scale;
-	int64_t height = (int64_t)box->height * scale;
+	int64_t width = gridwl_scale_round(box->width, scale120);
+	int64_t height = gridwl_scale_round(box->height, scale120);
 	if (width <= 0 || height <= 0 || width > MAX_SIDE || height > MAX_SIDE) {
 		gridwl_set_error(error, "a %" PRId64 "x%" PRId64 " picture is too big",
 				width, height);
@@ -201,7 +201,7 @@ static bool compose_at_scale(struct gridwl_server *server,
 	}
 	struct gridwl_frame_plan plan;
 	gridwl_frame_plan_init(&plan);
-	gridwl_frame_plan_for_box(&plan, server, box, scale, only);
+	gridwl_frame_plan_for_box(&plan, server, box, scale120, only);
 	bool ok = gridwl_render_plan_read(&plan, server->renderer, buffer,
 			DRM_FORMAT_ARGB8888, image, error);
 	gridwl_frame_plan_finish(&plan);
@@ -210,25 +210,26 @@ static bool compose_at_scale(struct gridwl_server *server,
 }
 
 int gridwl_screenshot_window_scale(struct gridwl_view *view) {
-	int scale = 0;
+	int scale120 = 0;
 	struct gridwl_output *output;
 	wl_list_for_each(output, &view->server->outputs, link) {
-		if (gridwl_view_shown_on(view, output) && output->scale > scale) {
-			scale = output->scale;
+		if (gridwl_view_shown_on(view, output) && output->scale120 > scale120) {
+			scale120 = output->scale120;
 		}
 	}
 	// A window on no output is taken at the scale it draws at.
-	return scale > 0 ? scale : gridwl_view_buffer_scale(view);
+	return scale120 > 0 ? scale120 :
+						  gridwl_view_buffer_scale(view) * GRIDWL_SCALE120_ONE;
 }
 
-bool gridwl_screenshot_window(struct gridwl_view *view, int scale,
+bool gridwl_screenshot_window(struct gridwl_view *view, int scale120,
 		struct gridwl_image *image, char **error) {
 	if (!gridwl_view_is_shown(view)) {
 		gridwl_set_error(error, "window %u is not shown", view->id);
 		return false;
 	}
 	struct wlr_box box = gridwl_view_box(view);
-	if (!compose_at_scale(view->server, &box, scale, view, image, error)) {
+	if (!compose_at_scale(view->server, &box, scale120, view, image, error)) {
 		return false;
 	}
 	image->alpha = true;
@@ -236,9 +237,9 @@ bool gridwl_screenshot_window(struct gridwl_view *view, int scale,
 }
 
 bool gridwl_screenshot_region_at_scale(struct gridwl_server *server,
-		const struct wlr_box *box, int scale, struct gridwl_image *image,
+		const struct wlr_box *box, int scale120, struct gridwl_image *image,
 		char **error) {
-	if (!compose_at_scale(server, box, scale, NULL, image, error)) {
+	if (!compose_at_scale(server, box, scale120, NULL, image, error)) {
 		return false;
 	}
 	gridwl_image_make_opaque(image);

@@ -31,20 +31,20 @@ bool gridwl_screenshot_region(struct gridwl_server *server, bool with_cursor,
 /* Pictures at a scale of their own, composed from the clients' buffers
  * rather than taken from outputs. */
 /* The largest scale of the outputs the view is shown on (its buffer scale
- * when on none). */
+ * when on none), in 120ths (config/scale.h), as every scale below. */
 int gridwl_screenshot_window_scale(struct gridwl_view *view);
-/* The window alone at scale: its window geometry, its surfaces,
+/* The window alone at scale120: its window geometry, its surfaces,
  * subsurfaces and popups within it, with alpha (transparent where it draws
  * nothing). Exact 1:1 where scale is its buffers' scale; magnified with the
  * filter in effect where most of it is, or reduced by the exact box filter,
  * as on an output of that scale. */
-bool gridwl_screenshot_window(struct gridwl_view *view, int scale,
+bool gridwl_screenshot_window(struct gridwl_view *view, int scale120,
 		struct gridwl_image *image, char **error);
-/* box (logical) composed at scale as an output of that scale covering it
+/* box (logical) composed at scale120 as an output of that scale covering it
  * would show it (each window with the filter of the output most of it is
  * on, the background where none is), cursor left out. */
 bool gridwl_screenshot_region_at_scale(struct gridwl_server *server,
-		const struct wlr_box *box, int scale, struct gridwl_image *image,
+		const struct wlr_box *box, int scale120, struct gridwl_image *image,
 		char **error);
 
 #endif

@@ -248,6 +248,14 @@ static void test_screenshot(void) {
 			"{\"command\":\"screenshot\","
 			"\"path\":\"/home/user/work/-dash.png\"}"));
 
+	CHECK(builds(ARGV("screenshot", "--window", "3", "--scale", "1.5",
+						 "/a.png"),
+			"{\"command\":\"screenshot\",\"window\":3,\"scale\":1.5,"
+			"\"path\":\"/a.png\"}"));
+	CHECK(fails(ARGV("screenshot", "--scale", "1.5.0", "/a.png"),
+			"invalid scale '1.5.0'"));
+	CHECK(fails(ARGV("screenshot", "--scale", ".5", "/a.png"),
+			"invalid scale '.5'"));
 	CHECK(fails(ARGV("screenshot"), "usage: gridctl screenshot"));
 	CHECK(fails(ARGV("screenshot", "--cursor"), "usage"));
 	CHECK(fails(ARGV("screenshot", "-o", "A"), "usage"));

@@ -74,6 +74,24 @@ static bool check_shot(const struct image *shot, const struct image *buffer,
 	return ok;
 }
 
+/* Whether the picture is exactly the buffer at a fractional scale: a
+ * device pixel spans r / m buffer pixels (resample_expect_ratio). */
+static bool check_shot_ratio(const struct image *shot,
+		const struct image *buffer, int m, int r, const char *name) {
+	struct resample_ratio ratio = { m, r, m, r };
+	struct image *want = resample_expect_ratio(buffer, buffer->width * m / r,
+			buffer->height * m / r, &ratio, RESAMPLE_NEAREST);
+	REQUIRE(want != NULL, "%s: no expectation", name);
+	struct expected *expected =
+			expected_create(want->width, want->height, 0xff000000u);
+	expected_paste(expected, want, 0, 0, 0);
+	bool ok = CHECK(shot != NULL, "%s: no picture", name) &&
+			CHECK_EXPECTED(shot, expected, name);
+	expected_destroy(expected);
+	image_destroy(want);
+	return ok;
+}
+
 static bool refused(struct harness *h, const char *const *args,
 		const char *what) {
 	int status = 0;
@@ -150,6 +168,17 @@ static bool body(struct harness *h, const void *data) {
 	ok = check_shot(shot, two_buffer, 2, 3, "window-two-scale-3") && ok;
 	image_destroy(shot);
 
+	// At 1.5: two's scale-2 buffer by the area average at 3:4, one's
+	// scale-1 buffer magnified 3:2 with nearest (whole buffer pixels).
+	shot = shoot(h, "window-two-scale-1.5",
+			(const char *[]){ "--window", two_ids, "--scale", "1.5", NULL });
+	ok = check_shot_ratio(shot, two_buffer, 3, 4, "window-two-scale-1.5") && ok;
+	image_destroy(shot);
+	shot = shoot(h, "window-one-scale-1.5",
+			(const char *[]){ "--window", one_ids, "--scale", "1.5", NULL });
+	ok = check_shot_ratio(shot, one_buffer, 3, 2, "window-one-scale-1.5") && ok;
+	image_destroy(shot);
+
 	// Across the seam, two is on both outputs: taken at 2.
 	REQUIRE(move_window_id(h, two_id, 540, 50), "cannot move two to the seam");
 	shot = shoot(h, "window-two-seam",
@@ -182,6 +211,11 @@ static bool body(struct harness *h, const void *data) {
 			ok;
 	ok = refused(h, (const char *[]){ "--scale", "2", NULL },
 				 "a scale alone") &&
+			ok;
+	ok = refused(h,
+				 (const char *[]){ "--window", two_ids, "--scale", "0.5",
+						 NULL },
+				 "scale 0.5") &&
 			ok;
 	ok = refused(h, (const char *[]){ "--window", two_ids, "--cursor", NULL },
 				 "a window with the cursor") &&
