@@ -128,7 +128,7 @@ static bool check_same(const struct image *image, struct image_region region,
 
 static bool shoot_both(struct harness *h, const char *name,
 		struct image *shots[2]) {
-	char file[96];
+	char file[112]; // a name of up to 95 bytes and its suffix
 	snprintf(file, sizeof(file), "%s-gridctl", name);
 	shots[0] = screenshot_gridctl(h, OUTPUT, file);
 	snprintf(file, sizeof(file), "%s-grim", name);
