@@ -38,10 +38,8 @@ bool gridwl_device_box(const struct gridwl_device_map *map, int64_t x,
  * at round(lo) + round(hi - lo), up to one past ceil(hi): one more. */
 static void device_span_out(int64_t lo, int64_t hi, int scale120,
 		int64_t *out_lo, int64_t *out_hi) {
-	int64_t one = GRIDWL_SCALE120_ONE;
-	int64_t a = lo * scale120, b = hi * scale120;
-	*out_lo = a >= 0 ? a / one : -((-a + one - 1) / one);
-	*out_hi = b >= 0 ? (b + one - 1) / one : -(-b / one);
+	*out_lo = gridwl_floor_div(lo * scale120, GRIDWL_SCALE120_ONE);
+	*out_hi = gridwl_ceil_div(hi * scale120, GRIDWL_SCALE120_ONE);
 	if (!gridwl_scale_is_integer(scale120)) {
 		*out_hi += 1;
 	}
@@ -73,10 +71,8 @@ void gridwl_device_region(const struct gridwl_device_map *map,
  * covers whole. */
 static void device_span_in(int64_t lo, int64_t hi, int scale120,
 		int64_t *out_lo, int64_t *out_hi) {
-	int64_t one = GRIDWL_SCALE120_ONE;
-	int64_t a = lo * scale120, b = hi * scale120;
-	*out_lo = a >= 0 ? (a + one - 1) / one : -(-a / one);
-	*out_hi = b >= 0 ? b / one : -((-b + one - 1) / one);
+	*out_lo = gridwl_ceil_div(lo * scale120, GRIDWL_SCALE120_ONE);
+	*out_hi = gridwl_floor_div(hi * scale120, GRIDWL_SCALE120_ONE);
 }
 
 void gridwl_device_add_surface_region(int scale120,

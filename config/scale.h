@@ -34,10 +34,22 @@ bool gridwl_scale_parse(const char *text, int *scale120, bool *exact);
 /* "2", "1.5", "1.333333": a decimal that parses back to scale120. */
 void gridwl_scale_format(int scale120, char text[GRIDWL_SCALE_TEXT_MAX]);
 
+/* a / b rounded down and up, for any sign of a (C's / truncates towards
+ * zero, which is wrong for positions left of or above an origin); b > 0. */
+static inline int64_t gridwl_floor_div(int64_t a, int64_t b) {
+	int64_t q = a / b;
+	return a % b != 0 && a < 0 ? q - 1 : q;
+}
+
+static inline int64_t gridwl_ceil_div(int64_t a, int64_t b) {
+	int64_t q = a / b;
+	return a % b != 0 && a > 0 ? q + 1 : q;
+}
+
 /* The integer scale clients without wp_fractional_scale_v1 draw at:
  * rounded up, as wl_output.scale and preferred_buffer_scale say. */
 static inline int gridwl_scale_ceil(int scale120) {
-	return (scale120 + GRIDWL_SCALE120_ONE - 1) / GRIDWL_SCALE120_ONE;
+	return (int)gridwl_ceil_div(scale120, GRIDWL_SCALE120_ONE);
 }
 
 /* A logical position or length in device pixels at scale120, rounded to
@@ -46,10 +58,8 @@ static inline int gridwl_scale_ceil(int scale120) {
  * of logical width w covers round(w x scale) device pixels wherever it is:
  * what a wp_fractional_scale_v1 client's buffer has. */
 static inline int64_t gridwl_scale_round(int64_t logical, int scale120) {
-	int64_t twice = logical * scale120 * 2 + GRIDWL_SCALE120_ONE;
-	int64_t divisor = 2 * GRIDWL_SCALE120_ONE;
-	int64_t q = twice / divisor;
-	return twice % divisor != 0 && twice < 0 ? q - 1 : q;
+	return gridwl_floor_div(logical * scale120 * 2 + GRIDWL_SCALE120_ONE,
+			2 * GRIDWL_SCALE120_ONE);
 }
 
 static inline bool gridwl_scale_is_integer(int scale120) {

@@ -2,14 +2,12 @@
 #include "config/scale.h"
 #include "render/ragged.h"
 
-static int ceil_div(int64_t a, int64_t b) {
-	return (int)((a + b - 1) / b);
-}
-
 bool gridwl_buffer_sized_state(const struct wlr_surface_state *state) {
 	return state->scale > 0 &&
-			state->width == ceil_div(state->buffer_width, state->scale) &&
-			state->height == ceil_div(state->buffer_height, state->scale);
+			state->width ==
+			(int)gridwl_ceil_div(state->buffer_width, state->scale) &&
+			state->height ==
+			(int)gridwl_ceil_div(state->buffer_height, state->scale);
 }
 
 bool gridwl_ragged_state(const struct wlr_surface_state *state) {
@@ -25,8 +23,10 @@ void gridwl_surface_extent(const struct wlr_surface *surface, int scale120,
 	const struct wlr_surface_state *state = &surface->current;
 	if (gridwl_ragged_state(state)) {
 		int64_t per = (int64_t)state->scale * GRIDWL_SCALE120_ONE;
-		*width = ceil_div((int64_t)state->buffer_width * scale120, per);
-		*height = ceil_div((int64_t)state->buffer_height * scale120, per);
+		*width = (int)gridwl_ceil_div((int64_t)state->buffer_width * scale120,
+				per);
+		*height = (int)gridwl_ceil_div((int64_t)state->buffer_height * scale120,
+				per);
 	} else {
 		*width = (int)gridwl_scale_round(state->width, scale120);
 		*height = (int)gridwl_scale_round(state->height, scale120);

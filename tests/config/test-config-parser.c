@@ -367,6 +367,39 @@ static void test_fractional_scales(void) {
 			gridwl_scale_ceil(241) == 3);
 }
 
+/* Division rounded down and up on both sides of zero, as positions left of
+ * or above an output's origin need, and the rounding built on it. */
+static void test_scale_division(void) {
+	static const struct {
+		int64_t a, b, floor, ceil;
+	} cases[] = {
+		{ 0, 120, 0, 0 },
+		{ 1, 120, 0, 1 },
+		{ 119, 120, 0, 1 },
+		{ 120, 120, 1, 1 },
+		{ 121, 120, 1, 2 },
+		{ -1, 120, -1, 0 },
+		{ -119, 120, -1, 0 },
+		{ -120, 120, -1, -1 },
+		{ -121, 120, -2, -1 },
+		{ -360, 240, -2, -1 },
+		{ INT64_C(-3000000000), 7, INT64_C(-428571429), INT64_C(-428571428) },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CHECK(gridwl_floor_div(cases[i].a, cases[i].b) == cases[i].floor);
+		CHECK(gridwl_ceil_div(cases[i].a, cases[i].b) == cases[i].ceil);
+	}
+	// At 1.5: -1 is -1.5 device pixels, halves up to -1; -3 is -4.5, -4.
+	CHECK(gridwl_scale_round(-1, 180) == -1);
+	CHECK(gridwl_scale_round(-3, 180) == -4);
+	CHECK(gridwl_scale_round(-2, 180) == -3);
+	CHECK(gridwl_scale_round(1, 180) == 2);
+	// At 1.25: -1 is -1.25, to -1; -3 is -3.75, to -4.
+	CHECK(gridwl_scale_round(-1, 150) == -1);
+	CHECK(gridwl_scale_round(-3, 150) == -4);
+	CHECK(gridwl_scale_ceil(120) == 1 && gridwl_scale_ceil(180) == 2);
+}
+
 /* "scale auto" asks for what no scale gives, and is undone by a later
  * number, as a number is by a later "scale auto". */
 static void test_scale_auto(void) {
@@ -842,6 +875,7 @@ int main(void) {
 	test_output_errors();
 	test_bad_scales();
 	test_fractional_scales();
+	test_scale_division();
 	test_scale_auto();
 	test_output_for();
 	test_duplicate_outputs();
