@@ -170,75 +170,45 @@ static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
 	return texture;
 }
 
-static void bar_reset(struct gridwl_title_bar *bar) {
-	if (bar->texture != NULL) {
-		wlr_texture_destroy(bar->texture);
-	}
-	free(bar->title);
-	*bar = (struct gridwl_title_bar){ 0 };
-}
-
 void gridwl_frame_cache_finish(struct gridwl_frame_cache *cache) {
-	for (int i = 0; i < GRIDWL_SCALE_MAX; i++) {
-		bar_reset(&cache->bars[i]);
-	}
+	gridwl_scaled_texture_cache_clear(&cache->bars);
+	free(cache->title);
+	*cache = (struct gridwl_frame_cache){ 0 };
 }
 
-static bool bar_current(const struct gridwl_title_bar *bar,
+static bool shows(const struct gridwl_frame_cache *cache,
 		const struct gridwl_decoration_style *style, int width,
 		const char *title, bool focused, bool maximized) {
-	return bar->texture != NULL && bar->serial == style->serial &&
-			bar->width == width && bar->focused == focused &&
-			bar->maximized == maximized && bar->title != NULL &&
-			strcmp(bar->title, title) == 0;
+	return cache->serial == style->serial && cache->width == width &&
+			cache->focused == focused && cache->maximized == maximized &&
+			cache->title != NULL && strcmp(cache->title, title) == 0;
 }
 
-struct gridwl_title_bar *gridwl_frame_cache_bar(
-		struct gridwl_frame_cache *cache, int scale120) {
-	struct gridwl_title_bar *unused = NULL;
-	for (int i = 0; i < GRIDWL_SCALE_MAX; i++) {
-		struct gridwl_title_bar *bar = &cache->bars[i];
-		if (bar->scale120 == scale120) {
-			return bar;
+struct wlr_texture *gridwl_frame_cache_title_bar(
+		struct gridwl_frame_cache *cache, struct gridwl_decoration_style *style,
+		struct wlr_renderer *renderer, int scale120, int width,
+		const char *title, bool focused, bool maximized) {
+	if (!shows(cache, style, width, title, focused, maximized)) {
+		gridwl_frame_cache_finish(cache);
+		cache->title = strdup(title);
+		if (cache->title == NULL) {
+			return NULL;
 		}
-		if (bar->scale120 == 0 && unused == NULL) {
-			unused = bar;
-		}
+		cache->width = width;
+		cache->focused = focused;
+		cache->maximized = maximized;
+		cache->serial = style->serial;
 	}
-	// More scales than bars (outputs at five scales): the first is
-	// drawn again when it is next shown.
-	if (unused == NULL) {
-		unused = &cache->bars[0];
-		bar_reset(unused);
+	struct wlr_texture *texture =
+			gridwl_scaled_texture_cache_get(&cache->bars, scale120);
+	if (texture != NULL) {
+		return texture;
 	}
-	unused->scale120 = scale120;
-	return unused;
-}
-
-bool gridwl_title_bar_update(struct gridwl_title_bar *bar,
-		struct gridwl_decoration_style *style, struct wlr_renderer *renderer,
-		int width, const char *title, bool focused, bool maximized) {
-	if (bar_current(bar, style, width, title, focused, maximized)) {
-		return true;
+	texture = draw_title_bar(renderer, style, scale120, width, title, focused,
+			maximized);
+	if (texture != NULL) {
+		gridwl_scaled_texture_cache_put(&cache->bars, scale120, texture);
+		style->renders++;
 	}
-	int scale120 = bar->scale120;
-	bar_reset(bar);
-	bar->scale120 = scale120;
-	char *copy = strdup(title);
-	if (copy == NULL) {
-		return false;
-	}
-	bar->texture = draw_title_bar(renderer, style, scale120, width, title,
-			focused, maximized);
-	if (bar->texture == NULL) {
-		free(copy);
-		return false;
-	}
-	bar->title = copy;
-	bar->width = width;
-	bar->focused = focused;
-	bar->maximized = maximized;
-	bar->serial = style->serial;
-	style->renders++;
-	return true;
+	return texture;
 }

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "config/config.h"
+#include "render/scaled_texture_cache.h"
 
 struct wlr_renderer;
 struct wlr_texture;
@@ -26,21 +27,14 @@ struct gridwl_decoration_style {
 	uint64_t renders;
 };
 
-/* A title bar drawn at one scale: what it shows, to tell when it is out of
- * date. */
-struct gridwl_title_bar {
-	int scale120; // what it is drawn for (config/scale.h); 0: unused
-	struct wlr_texture *texture; // NULL until drawn
+/* A decorated view's title bars, one per output scale it is shown at, and
+ * what they show, to tell when they are out of date. */
+struct gridwl_frame_cache {
+	struct gridwl_scaled_texture_cache bars;
 	int width; // logical, the frame's
 	bool focused, maximized;
-	char *title;
-	uint32_t serial;
-};
-
-/* A decorated view's title bars, one per output scale it is shown at (four
- * at once). */
-struct gridwl_frame_cache {
-	struct gridwl_title_bar bars[GRIDWL_SCALE_MAX];
+	char *title; // NULL until drawn
+	uint32_t serial; // the style's
 };
 
 /* Sets the style's font (NULL: the default) and colours (NULL: the
@@ -49,16 +43,14 @@ void gridwl_decoration_style_set(struct gridwl_decoration_style *style,
 		const char *font, const struct gridwl_decoration_colors *colors);
 void gridwl_decoration_style_finish(struct gridwl_decoration_style *style);
 
-/* The bar for scale120: the one drawn for it before, or an unused one. */
-struct gridwl_title_bar *gridwl_frame_cache_bar(
-		struct gridwl_frame_cache *cache, int scale120);
-/* Brings bar up to date for a frame width (logical) wide at its scale,
- * showing title: drawn again only when what it shows changed. Before a
- * render pass, as textures are not written during one. False when it could
- * not be drawn (bar then has no texture). */
-bool gridwl_title_bar_update(struct gridwl_title_bar *bar,
-		struct gridwl_decoration_style *style, struct wlr_renderer *renderer,
-		int width, const char *title, bool focused, bool maximized);
+/* The title bar of a frame width (logical) wide at scale120, showing title:
+ * the one drawn before, or drawn now when what it shows changed. Before a
+ * render pass, as textures are not written during one. NULL when it could
+ * not be drawn. */
+struct wlr_texture *gridwl_frame_cache_title_bar(
+		struct gridwl_frame_cache *cache, struct gridwl_decoration_style *style,
+		struct wlr_renderer *renderer, int scale120, int width,
+		const char *title, bool focused, bool maximized);
 void gridwl_frame_cache_finish(struct gridwl_frame_cache *cache);
 
 #endif

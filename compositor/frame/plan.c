@@ -91,21 +91,19 @@ static void plan_frame(struct gridwl_frame_plan *plan,
 	bool focused = gridwl_view_is_focused(view);
 	uint32_t bg =
 			focused ? style->colors.focused_bg : style->colors.unfocused_bg;
-	struct gridwl_title_bar *bar =
-			gridwl_frame_cache_bar(&view->frame_cache, scale120);
-	if (!gridwl_title_bar_update(bar, style, server->renderer, frame.width,
-				gridwl_view_title(view), focused, view->maximized)) {
-		wlr_log(WLR_ERROR, "Window %u: no title bar at scale %d/120", view->id,
-				scale120);
-	}
-	if (bar->texture != NULL) {
+	struct wlr_texture *bar = gridwl_frame_cache_title_bar(&view->frame_cache,
+			style, server->renderer, scale120, frame.width,
+			gridwl_view_title(view), focused, view->maximized);
+	if (bar != NULL) {
 		plan_opaque_item(plan,
 				&(struct gridwl_plan_item){
 						.kind = GRIDWL_PLAN_TEXTURE,
 						.box = title,
-						.texture = bar->texture,
+						.texture = bar,
 				});
 	} else {
+		wlr_log(WLR_ERROR, "Window %u: no title bar at scale %d/120", view->id,
+				scale120);
 		plan_opaque_item(plan,
 				&(struct gridwl_plan_item){
 						.kind = GRIDWL_PLAN_RECT,

@@ -13,18 +13,13 @@
 #include "compositor/view/view.h"
 #include "compositor/workspace/workspace.h"
 #include "input/seat.h"
+#include "render/scaled_texture_cache.h"
 #include "render/switcher_draw.h"
 
 /* Room left between the list and its output's edges, logical pixels. */
 #define OUTPUT_MARGIN 16
 
 /* The list drawn at one scale, and for which state of it. */
-struct switcher_texture {
-	int scale120; // config/scale.h; 0: unused
-	struct wlr_texture *texture;
-	uint32_t generation, style_serial;
-};
-
 struct gridwl_switcher {
 	struct gridwl_server *server;
 	bool open;
@@ -48,7 +43,9 @@ struct gridwl_switcher {
 	struct gridwl_switcher_geometry geometry;
 	// Bumped whenever what the list shows changes.
 	uint32_t generation;
-	struct switcher_texture textures[GRIDWL_SCALE_MAX];
+	// The list drawn at each scale, and the generation and style it shows.
+	struct gridwl_scaled_texture_cache textures;
+	uint32_t textures_generation, textures_style_serial;
 };
 
 struct gridwl_switcher *gridwl_switcher_create(struct gridwl_server *server) {
@@ -69,15 +66,6 @@ static void free_rows(struct gridwl_switcher *switcher) {
 	switcher->count = 0;
 }
 
-static void drop_textures(struct gridwl_switcher *switcher) {
-	for (int i = 0; i < GRIDWL_SCALE_MAX; i++) {
-		if (switcher->textures[i].texture != NULL) {
-			wlr_texture_destroy(switcher->textures[i].texture);
-		}
-		switcher->textures[i] = (struct switcher_texture){ 0 };
-	}
-}
-
 static void release_keyboard(struct gridwl_switcher *switcher) {
 	wl_list_remove(&switcher->keyboard_destroy.link);
 	wl_list_init(&switcher->keyboard_destroy.link);
@@ -90,7 +78,7 @@ void gridwl_switcher_destroy(struct gridwl_switcher *switcher) {
 	}
 	release_keyboard(switcher);
 	free_rows(switcher);
-	drop_textures(switcher);
+	gridwl_scaled_texture_cache_clear(&switcher->textures);
 	free(switcher->ids);
 	free(switcher->rows);
 	free(switcher);
@@ -190,7 +178,7 @@ static void close_list(struct gridwl_switcher *switcher) {
 	switcher->open = false;
 	release_keyboard(switcher);
 	free_rows(switcher);
-	drop_textures(switcher);
+	gridwl_scaled_texture_cache_clear(&switcher->textures);
 }
 
 /* Lays the list out again centred on its output after its rows or
@@ -378,29 +366,6 @@ void gridwl_switcher_view_unmapped(struct gridwl_switcher *switcher,
 
 /* The texture drawn for scale120, or a free one (the first when outputs
  * have more scales than there are). */
-static struct switcher_texture *texture_for(struct gridwl_switcher *switcher,
-		int scale120) {
-	struct switcher_texture *free_one = NULL;
-	for (int i = 0; i < GRIDWL_SCALE_MAX; i++) {
-		struct switcher_texture *cached = &switcher->textures[i];
-		if (cached->scale120 == scale120) {
-			return cached;
-		}
-		if (cached->scale120 == 0 && free_one == NULL) {
-			free_one = cached;
-		}
-	}
-	if (free_one == NULL) {
-		free_one = &switcher->textures[0];
-		if (free_one->texture != NULL) {
-			wlr_texture_destroy(free_one->texture);
-		}
-		*free_one = (struct switcher_texture){ 0 };
-	}
-	free_one->scale120 = scale120;
-	return free_one;
-}
-
 struct wlr_texture *gridwl_switcher_texture(struct gridwl_switcher *switcher,
 		int scale120, struct wlr_box *box) {
 	struct gridwl_server *server = switcher->server;
@@ -410,24 +375,25 @@ struct wlr_texture *gridwl_switcher_texture(struct gridwl_switcher *switcher,
 		return NULL;
 	}
 	struct gridwl_decoration_style *style = &server->decorations->style;
-	struct switcher_texture *cached = texture_for(switcher, scale120);
-	if (cached->texture == NULL || cached->generation != switcher->generation ||
-			cached->style_serial != style->serial) {
-		if (cached->texture != NULL) {
-			wlr_texture_destroy(cached->texture);
-		}
-		cached->texture = gridwl_switcher_draw(server->renderer, style,
-				scale120, &switcher->geometry, switcher->rows,
-				switcher->highlight);
-		cached->generation = switcher->generation;
-		cached->style_serial = style->serial;
-		if (cached->texture == NULL) {
+	if (switcher->textures_generation != switcher->generation ||
+			switcher->textures_style_serial != style->serial) {
+		gridwl_scaled_texture_cache_clear(&switcher->textures);
+		switcher->textures_generation = switcher->generation;
+		switcher->textures_style_serial = style->serial;
+	}
+	struct wlr_texture *texture =
+			gridwl_scaled_texture_cache_get(&switcher->textures, scale120);
+	if (texture == NULL) {
+		texture = gridwl_switcher_draw(server->renderer, style, scale120,
+				&switcher->geometry, switcher->rows, switcher->highlight);
+		if (texture == NULL) {
 			wlr_log(WLR_ERROR, "No window switcher at scale %d/120", scale120);
 			return NULL;
 		}
+		gridwl_scaled_texture_cache_put(&switcher->textures, scale120, texture);
 	}
 	*box = switcher->box;
-	return cached->texture;
+	return texture;
 }
 
 bool gridwl_switcher_state(struct gridwl_switcher *switcher,
