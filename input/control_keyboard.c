@@ -8,6 +8,7 @@
 #include <xkbcommon/xkbcommon.h>
 #include "compositor/server.h"
 #include "compositor/util.h"
+#include "input/control_device.h"
 #include "input/seat.h"
 
 /*
@@ -24,39 +25,36 @@ static const struct wlr_keyboard_impl keyboard_impl = {
 	.name = "gridctl-keyboard",
 };
 
-static void control_keyboard_destroy(struct gridwl_control_keyboard *control) {
-	// The seat's destroy listener lets go of it.
-	wlr_keyboard_finish(&control->keyboard);
-	free(control);
+static bool attach_keyboard(struct gridwl_seat *seat, void *made,
+		char **error) {
+	struct gridwl_control_keyboard *control = made;
+	wlr_keyboard_init(&control->keyboard, &keyboard_impl, "gridctl-keyboard");
+	gridwl_seat_add_input(seat, &control->keyboard.base, NULL);
+	if (control->keyboard.keymap == NULL) {
+		// gridwl_keyboard_create logged why.
+		gridwl_set_error(error, "no keyboard: its keymap does not compile");
+		wlr_keyboard_finish(&control->keyboard);
+		return false;
+	}
+	seat->control_keyboard = control;
+	return true;
 }
 
-static struct gridwl_control_keyboard *get_keyboard(struct gridwl_seat *seat) {
-	if (seat->control_keyboard != NULL) {
-		return seat->control_keyboard;
-	}
-	struct gridwl_control_keyboard *control = calloc(1, sizeof(*control));
-	if (control == NULL) {
-		return NULL;
-	}
-	wlr_keyboard_init(&control->keyboard, &keyboard_impl, "gridctl-keyboard");
-	gridwl_keyboard_create(seat, &control->keyboard);
-	if (control->keyboard.keymap == NULL) {
-		// gridwl_keyboard_create said why.
-		control_keyboard_destroy(control);
-		return NULL;
-	}
-	gridwl_seat_update_capabilities(seat);
-	seat->control_keyboard = control;
-	return control;
+static struct gridwl_control_keyboard *get_keyboard(struct gridwl_seat *seat,
+		char **error) {
+	return gridwl_control_device_get(seat, seat->control_keyboard,
+			sizeof(*seat->control_keyboard), attach_keyboard, error);
 }
 
 bool gridwl_control_keyboard_ensure(struct gridwl_seat *seat) {
-	return get_keyboard(seat) != NULL;
+	return get_keyboard(seat, NULL) != NULL;
 }
 
 void gridwl_control_keyboard_destroy(struct gridwl_seat *seat) {
 	if (seat->control_keyboard != NULL) {
-		control_keyboard_destroy(seat->control_keyboard);
+		// The seat's destroy listener lets go of it.
+		wlr_keyboard_finish(&seat->control_keyboard->keyboard);
+		free(seat->control_keyboard);
 		seat->control_keyboard = NULL;
 	}
 }
@@ -219,9 +217,8 @@ static void send_chord(struct wlr_keyboard *keyboard,
 
 bool gridwl_control_keyboard_keys(struct gridwl_seat *seat,
 		const char *const *chords, size_t count, char **error) {
-	struct gridwl_control_keyboard *control = get_keyboard(seat);
+	struct gridwl_control_keyboard *control = get_keyboard(seat, error);
 	if (control == NULL) {
-		gridwl_set_error(error, "no keyboard");
 		return false;
 	}
 	struct wlr_keyboard *keyboard = &control->keyboard;
@@ -389,13 +386,10 @@ bool gridwl_control_keyboard_type(struct gridwl_seat *seat, const char *text,
 		free(keys);
 		return true;
 	}
-	struct gridwl_control_keyboard *control = get_keyboard(seat);
+	struct gridwl_control_keyboard *control = get_keyboard(seat, error);
 	struct xkb_keymap *keymap =
 			control != NULL ? type_keymap(keysyms, keysym_count, error) : NULL;
 	if (keymap == NULL) {
-		if (control == NULL) {
-			gridwl_set_error(error, "no keyboard");
-		}
 		free(keys);
 		return false;
 	}

@@ -62,7 +62,7 @@ bool gridwl_control_pad_add(struct gridwl_seat *seat, char **error) {
 	control->pad.ring_count = 1;
 	control->pad.strip_count = 1;
 	seat->control_pad = control;
-	gridwl_seat_add_tablet_pad(seat, &control->pad.base, tablet);
+	gridwl_seat_add_input(seat, &control->pad.base, tablet);
 	return true;
 }
 

@@ -9,6 +9,7 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "compositor/util.h"
+#include "input/control_device.h"
 #include "input/input_device.h"
 #include "input/seat.h"
 
@@ -26,19 +27,19 @@ static const struct wlr_pointer_impl pointer_impl = {
 	.name = "gridctl-pointer",
 };
 
-static struct gridwl_control_pointer *get_pointer(struct gridwl_seat *seat) {
-	if (seat->control_pointer != NULL) {
-		return seat->control_pointer;
-	}
-	struct gridwl_control_pointer *control = calloc(1, sizeof(*control));
-	if (control == NULL) {
-		return NULL;
-	}
+static bool attach_pointer(struct gridwl_seat *seat, void *made, char **error) {
+	struct gridwl_control_pointer *control = made;
 	wlr_pointer_init(&control->pointer, &pointer_impl, "gridctl-pointer");
 	// Known as the seat's own before it is added, which asks.
 	seat->control_pointer = control;
-	gridwl_seat_add_pointer(seat, &control->pointer.base);
-	return control;
+	gridwl_seat_add_input(seat, &control->pointer.base, NULL);
+	return true;
+}
+
+static struct gridwl_control_pointer *get_pointer(struct gridwl_seat *seat,
+		char **error) {
+	return gridwl_control_device_get(seat, seat->control_pointer,
+			sizeof(*seat->control_pointer), attach_pointer, error);
 }
 
 bool gridwl_control_pointer_is(struct gridwl_seat *seat,
@@ -48,7 +49,7 @@ bool gridwl_control_pointer_is(struct gridwl_seat *seat,
 }
 
 bool gridwl_control_pointer_ensure(struct gridwl_seat *seat) {
-	return get_pointer(seat) != NULL;
+	return get_pointer(seat, NULL) != NULL;
 }
 
 void gridwl_control_pointer_destroy(struct gridwl_seat *seat) {
@@ -73,9 +74,8 @@ bool gridwl_control_pointer_move(struct gridwl_seat *seat, double x, double y,
 		gridwl_set_error(error, "%g,%g is on no output", x, y);
 		return false;
 	}
-	struct gridwl_control_pointer *control = get_pointer(seat);
+	struct gridwl_control_pointer *control = get_pointer(seat, error);
 	if (control == NULL) {
-		gridwl_set_error(error, "out of memory");
 		return false;
 	}
 	// Absolute motion is a fraction of what the device spans, the whole
@@ -102,9 +102,8 @@ bool gridwl_control_pointer_move(struct gridwl_seat *seat, double x, double y,
 
 bool gridwl_control_pointer_click(struct gridwl_seat *seat, uint32_t button,
 		char **error) {
-	struct gridwl_control_pointer *control = get_pointer(seat);
+	struct gridwl_control_pointer *control = get_pointer(seat, error);
 	if (control == NULL) {
-		gridwl_set_error(error, "out of memory");
 		return false;
 	}
 	struct wlr_pointer_button_event event = {
@@ -143,9 +142,8 @@ static void emit_axis(struct gridwl_control_pointer *control,
 
 bool gridwl_control_pointer_scroll(struct gridwl_seat *seat, double dx,
 		double dy, char **error) {
-	struct gridwl_control_pointer *control = get_pointer(seat);
+	struct gridwl_control_pointer *control = get_pointer(seat, error);
 	if (control == NULL) {
-		gridwl_set_error(error, "out of memory");
 		return false;
 	}
 	uint32_t time_msec = gridwl_now_msec();
@@ -170,9 +168,8 @@ bool gridwl_control_pointer_gesture(struct gridwl_seat *seat,
 		gridwl_set_error(error, "a pinch's scale must be above 0");
 		return false;
 	}
-	struct gridwl_control_pointer *control = get_pointer(seat);
+	struct gridwl_control_pointer *control = get_pointer(seat, error);
 	if (control == NULL) {
-		gridwl_set_error(error, "out of memory");
 		return false;
 	}
 	struct wlr_pointer *pointer = &control->pointer;
@@ -248,18 +245,18 @@ static const struct wlr_touch_impl touch_impl = {
 	.name = "gridctl-touch",
 };
 
-static struct gridwl_control_touch *get_touch(struct gridwl_seat *seat) {
-	if (seat->control_touch != NULL) {
-		return seat->control_touch;
-	}
-	struct gridwl_control_touch *control = calloc(1, sizeof(*control));
-	if (control == NULL) {
-		return NULL;
-	}
+static bool attach_touch(struct gridwl_seat *seat, void *made, char **error) {
+	struct gridwl_control_touch *control = made;
 	wlr_touch_init(&control->touch, &touch_impl, "gridctl-touch");
-	gridwl_seat_add_pointer(seat, &control->touch.base);
+	gridwl_seat_add_input(seat, &control->touch.base, NULL);
 	seat->control_touch = control;
-	return control;
+	return true;
+}
+
+static struct gridwl_control_touch *get_touch(struct gridwl_seat *seat,
+		char **error) {
+	return gridwl_control_device_get(seat, seat->control_touch,
+			sizeof(*seat->control_touch), attach_touch, error);
 }
 
 void gridwl_control_touch_destroy(struct gridwl_seat *seat) {
@@ -283,9 +280,8 @@ bool gridwl_control_touch(struct gridwl_seat *seat,
 		gridwl_set_error(error, "%g,%g is on no output", x, y);
 		return false;
 	}
-	struct gridwl_control_touch *control = get_touch(seat);
+	struct gridwl_control_touch *control = get_touch(seat, error);
 	if (control == NULL) {
-		gridwl_set_error(error, "out of memory");
 		return false;
 	}
 	// A touch screen mapped to an output (map_to_output) spans that

@@ -5,6 +5,7 @@
 #include <wlr/types/wlr_tablet_tool.h>
 #include "compositor/server.h"
 #include "compositor/util.h"
+#include "input/control_device.h"
 #include "input/seat.h"
 
 /*
@@ -26,14 +27,8 @@ static const struct wlr_tablet_impl tablet_impl = {
 	.name = "gridctl-tablet",
 };
 
-static struct gridwl_control_tablet *get_tablet(struct gridwl_seat *seat) {
-	if (seat->control_tablet != NULL) {
-		return seat->control_tablet;
-	}
-	struct gridwl_control_tablet *control = calloc(1, sizeof(*control));
-	if (control == NULL) {
-		return NULL;
-	}
+static bool attach_tablet(struct gridwl_seat *seat, void *made, char **error) {
+	struct gridwl_control_tablet *control = made;
 	wlr_tablet_init(&control->tablet, &tablet_impl, "gridctl-tablet");
 	control->tablet.width_mm = 216;
 	control->tablet.height_mm = 135;
@@ -42,13 +37,19 @@ static struct gridwl_control_tablet *get_tablet(struct gridwl_seat *seat) {
 	control->pen.tilt = true;
 	wl_signal_init(&control->pen.events.destroy);
 	seat->control_tablet = control;
-	gridwl_seat_add_tablet(seat, &control->tablet.base);
-	return control;
+	gridwl_seat_add_input(seat, &control->tablet.base, NULL);
+	return true;
+}
+
+static struct gridwl_control_tablet *get_tablet(struct gridwl_seat *seat,
+		char **error) {
+	return gridwl_control_device_get(seat, seat->control_tablet,
+			sizeof(*seat->control_tablet), attach_tablet, error);
 }
 
 struct wlr_input_device *gridwl_control_tablet_device(
 		struct gridwl_seat *seat) {
-	struct gridwl_control_tablet *control = get_tablet(seat);
+	struct gridwl_control_tablet *control = get_tablet(seat, NULL);
 	return control != NULL ? &control->tablet.base : NULL;
 }
 
@@ -169,9 +170,8 @@ bool gridwl_control_tablet(struct gridwl_seat *seat,
 	if (!check_axes(seat, axes, &layout, error)) {
 		return false;
 	}
-	struct gridwl_control_tablet *control = get_tablet(seat);
+	struct gridwl_control_tablet *control = get_tablet(seat, error);
 	if (control == NULL) {
-		gridwl_set_error(error, "out of memory");
 		return false;
 	}
 	if (!check_state(control, kind, error)) {
@@ -209,9 +209,8 @@ bool gridwl_control_tablet(struct gridwl_seat *seat,
 
 bool gridwl_control_tablet_button(struct gridwl_seat *seat, uint32_t button,
 		bool pressed, char **error) {
-	struct gridwl_control_tablet *control = get_tablet(seat);
+	struct gridwl_control_tablet *control = get_tablet(seat, error);
 	if (control == NULL) {
-		gridwl_set_error(error, "out of memory");
 		return false;
 	}
 	if (!control->in_proximity) {

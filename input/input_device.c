@@ -478,3 +478,12 @@ void gridwl_input_devices_finish(struct gridwl_seat *seat) {
 		device_destroy(device);
 	}
 }
+
+void *gridwl_input_device_state_alloc(size_t size, const char *kind,
+		const struct wlr_input_device *device) {
+	void *state = calloc(1, size);
+	if (state == NULL) {
+		wlr_log(WLR_ERROR, "Out of memory for %s %s", kind, device->name);
+	}
+	return state;
+}

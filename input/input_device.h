@@ -2,6 +2,7 @@
 #define GRIDWL_INPUT_INPUT_DEVICE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <wayland-server-core.h>
 #include <wlr/util/box.h>
@@ -84,6 +85,10 @@ bool gridwl_input_switch_layout(struct gridwl_seat *seat, const char *which,
 const char *gridwl_input_device_active_layout(
 		const struct gridwl_input_device *device);
 void gridwl_input_devices_finish(struct gridwl_seat *seat);
+/* size zeroed bytes for what gridwl keeps of device, a kind ("pointer",
+ * "tablet pad"); NULL, logged with the device's name, when out of memory. */
+void *gridwl_input_device_state_alloc(size_t size, const char *kind,
+		const struct wlr_input_device *device);
 
 /* input/libinput_config.c: the libinput settings of config (libinput's
  * defaults for those it does not set) on a device that has a libinput

@@ -207,10 +207,10 @@ static void keyboard_handle_destroy(struct wl_listener *listener, void *data) {
 
 static struct gridwl_keyboard *keyboard_attach(struct gridwl_seat *seat,
 		struct wlr_keyboard *wlr_keyboard) {
-	struct gridwl_keyboard *keyboard = calloc(1, sizeof(*keyboard));
+	struct gridwl_keyboard *keyboard =
+			gridwl_input_device_state_alloc(sizeof(*keyboard), "keyboard",
+					&wlr_keyboard->base);
 	if (keyboard == NULL) {
-		wlr_log(WLR_ERROR, "Out of memory for keyboard %s",
-				wlr_keyboard->base.name);
 		return NULL;
 	}
 	keyboard->seat = seat;

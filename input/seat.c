@@ -74,9 +74,10 @@ static void pointer_handle_destroy(struct wl_listener *listener, void *data) {
 
 static void add_pointer(struct gridwl_seat *seat,
 		struct wlr_input_device *device) {
-	struct gridwl_pointer *pointer = calloc(1, sizeof(*pointer));
+	struct gridwl_pointer *pointer =
+			gridwl_input_device_state_alloc(sizeof(*pointer), "pointer",
+					device);
 	if (pointer == NULL) {
-		wlr_log(WLR_ERROR, "Out of memory for pointer %s", device->name);
 		return;
 	}
 	pointer->seat = seat;
@@ -110,35 +111,8 @@ static void add_pointer(struct gridwl_seat *seat,
 	}
 }
 
-void gridwl_seat_add_pointer(struct gridwl_seat *seat,
-		struct wlr_input_device *device) {
-	add_pointer(seat, device);
-	gridwl_seat_update_capabilities(seat);
-}
-
-/* Its tools' events come through wlr_cursor too, which maps the tablet
- * onto the layout; tablet-v2 makes it a device of the seat for clients. */
-static void add_tablet(struct gridwl_seat *seat,
-		struct wlr_input_device *device) {
-	add_pointer(seat, device);
-	gridwl_tablets_add_tablet(seat->tablets, device);
-}
-
-void gridwl_seat_add_tablet(struct gridwl_seat *seat,
-		struct wlr_input_device *device) {
-	add_tablet(seat, device);
-	gridwl_seat_update_capabilities(seat);
-}
-
-void gridwl_seat_add_tablet_pad(struct gridwl_seat *seat,
+void gridwl_seat_add_input(struct gridwl_seat *seat,
 		struct wlr_input_device *device, struct wlr_input_device *tablet) {
-	gridwl_tablets_add_pad(seat->tablets, device, tablet);
-	gridwl_input_device_add(seat, device, false);
-}
-
-static void seat_handle_new_input(struct wl_listener *listener, void *data) {
-	struct gridwl_seat *seat = wl_container_of(listener, seat, new_input);
-	struct wlr_input_device *device = data;
 	switch (device->type) {
 	case WLR_INPUT_DEVICE_KEYBOARD:
 		gridwl_keyboard_create(seat, wlr_keyboard_from_input_device(device));
@@ -149,16 +123,26 @@ static void seat_handle_new_input(struct wl_listener *listener, void *data) {
 		add_pointer(seat, device);
 		break;
 	case WLR_INPUT_DEVICE_TABLET:
-		add_tablet(seat, device);
+		// Its tools' events come through wlr_cursor too, which maps the
+		// tablet onto the layout; tablet-v2 makes it a device of the seat
+		// for clients.
+		add_pointer(seat, device);
+		gridwl_tablets_add_tablet(seat->tablets, device);
 		break;
 	case WLR_INPUT_DEVICE_TABLET_PAD:
-		gridwl_seat_add_tablet_pad(seat, device, NULL);
+		gridwl_tablets_add_pad(seat->tablets, device, tablet);
+		gridwl_input_device_add(seat, device, false);
 		break;
 	case WLR_INPUT_DEVICE_SWITCH:
 		gridwl_switch_add(seat, device);
 		break;
 	}
 	gridwl_seat_update_capabilities(seat);
+}
+
+static void seat_handle_new_input(struct wl_listener *listener, void *data) {
+	struct gridwl_seat *seat = wl_container_of(listener, seat, new_input);
+	gridwl_seat_add_input(seat, data, NULL);
 }
 
 static void seat_handle_request_set_selection(struct wl_listener *listener,

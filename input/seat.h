@@ -178,17 +178,11 @@ void gridwl_seat_update_capabilities(struct gridwl_seat *seat);
  * first moves. */
 void gridwl_seat_add_control_devices(struct gridwl_seat *seat);
 
-/* Attaches a pointing device (or touch screen) that does not come from the
- * backend. */
-void gridwl_seat_add_pointer(struct gridwl_seat *seat,
-		struct wlr_input_device *device);
-
-/* Attaches a drawing tablet that does not come from the backend. */
-void gridwl_seat_add_tablet(struct gridwl_seat *seat,
-		struct wlr_input_device *device);
-/* Attaches a tablet pad, part of tablet (NULL: of the tablet libinput or
- * the backend says). */
-void gridwl_seat_add_tablet_pad(struct gridwl_seat *seat,
+/* Attaches a device that does not come from the backend (gridctl's, a
+ * virtual pointer, a test's) the way the backend's are. A tablet pad is part
+ * of tablet, or, for NULL, of the tablet libinput or the backend says;
+ * tablet is NULL for every other device. */
+void gridwl_seat_add_input(struct gridwl_seat *seat,
 		struct wlr_input_device *device, struct wlr_input_device *tablet);
 
 /* input/keyboard.c */

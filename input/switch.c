@@ -45,9 +45,9 @@ static void switch_handle_destroy(struct wl_listener *listener, void *data) {
 
 void gridwl_switch_add(struct gridwl_seat *seat,
 		struct wlr_input_device *device) {
-	struct gridwl_switch *sw = calloc(1, sizeof(*sw));
+	struct gridwl_switch *sw =
+			gridwl_input_device_state_alloc(sizeof(*sw), "switch", device);
 	if (sw == NULL) {
-		wlr_log(WLR_ERROR, "Out of memory for switch %s", device->name);
 		return;
 	}
 	sw->seat = seat;

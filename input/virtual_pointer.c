@@ -68,7 +68,7 @@ static void handle_new_virtual_pointer(struct wl_listener *listener,
 	wl_signal_add(&device->events.destroy, &pointer->destroy);
 
 	// Moves the cursor like any other pointing device from here on.
-	gridwl_seat_add_pointer(seat, device);
+	gridwl_seat_add_input(seat, device, NULL);
 	if (event->suggested_output != NULL) {
 		gridwl_input_device_set_default_output(seat, device,
 				event->suggested_output);

@@ -245,17 +245,16 @@ static struct test_device *add_device(struct wlcs_server *server,
 	case WLR_INPUT_DEVICE_KEYBOARD:
 		wlr_keyboard_init(&device->keyboard, &test_keyboard_impl,
 				test_keyboard_impl.name);
-		gridwl_keyboard_create(seat, &device->keyboard);
-		gridwl_seat_update_capabilities(seat);
+		gridwl_seat_add_input(seat, &device->keyboard.base, NULL);
 		break;
 	case WLR_INPUT_DEVICE_POINTER:
 		wlr_pointer_init(&device->pointer, &test_pointer_impl,
 				test_pointer_impl.name);
-		gridwl_seat_add_pointer(seat, &device->pointer.base);
+		gridwl_seat_add_input(seat, &device->pointer.base, NULL);
 		break;
 	case WLR_INPUT_DEVICE_TOUCH:
 		wlr_touch_init(&device->touch, &test_touch_impl, test_touch_impl.name);
-		gridwl_seat_add_pointer(seat, &device->touch.base);
+		gridwl_seat_add_input(seat, &device->touch.base, NULL);
 		break;
 	default:
 		free(device);
