@@ -13,6 +13,7 @@
 #include "compositor/shell/xwayland.h"
 #include "compositor/view/view.h"
 #include "input/cursor.h"
+#include "input/input_device.h"
 #include "input/seat.h"
 #include "input/tablet.h"
 #include "input/tablet_internal.h"
@@ -37,17 +38,6 @@ struct gridwl_tablet_tool {
 	struct wl_listener destroy;
 	struct wl_listener set_cursor;
 };
-
-static struct gridwl_tablet *find_tablet(struct gridwl_tablets *tablets,
-		struct wlr_tablet *wlr_tablet) {
-	struct gridwl_tablet *tablet;
-	wl_list_for_each(tablet, &tablets->tablets, link) {
-		if (tablet->wlr_tablet == wlr_tablet) {
-			return tablet;
-		}
-	}
-	return NULL;
-}
 
 bool gridwl_tablets_tool_focused_by(struct wlr_tablet_v2_tablet_tool *tool,
 		struct wlr_seat_client *seat_client) {
@@ -208,7 +198,8 @@ static bool tool_event(struct gridwl_tablets *tablets,
 		struct wlr_tablet *wlr_tablet, struct wlr_tablet_tool *wlr_tool,
 		struct gridwl_tablet **tablet, struct gridwl_tablet_tool **tool) {
 	gridwl_idle_notify_activity(tablets->seat->server);
-	*tablet = find_tablet(tablets, wlr_tablet);
+	// NULL for a tablet that did not become one of the seat's.
+	*tablet = wlr_tablet->base.data;
 	*tool = *tablet != NULL ? get_tool(tablets, wlr_tool) : NULL;
 	return *tool != NULL;
 }
@@ -356,6 +347,13 @@ static void handle_tool_button(struct wl_listener *listener, void *data) {
 	}
 }
 
+static void tablet_free(struct gridwl_tablet *tablet) {
+	tablet->wlr_tablet->base.data = NULL;
+	wl_list_remove(&tablet->destroy.link);
+	wl_list_remove(&tablet->link);
+	free(tablet);
+}
+
 static void handle_tablet_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_tablet *tablet = wl_container_of(listener, tablet, destroy);
 	// wlroots' tablet-v2 tablet goes with the device by itself.
@@ -367,16 +365,14 @@ static void handle_tablet_destroy(struct wl_listener *listener, void *data) {
 		}
 	}
 	gridwl_tablet_pads_tablet_removed(tablets, tablet);
-	wl_list_remove(&tablet->destroy.link);
-	wl_list_remove(&tablet->link);
-	free(tablet);
+	tablet_free(tablet);
 }
 
 void gridwl_tablets_add_tablet(struct gridwl_tablets *tablets,
 		struct wlr_input_device *device) {
-	struct gridwl_tablet *tablet = calloc(1, sizeof(*tablet));
+	struct gridwl_tablet *tablet =
+			gridwl_input_device_state_alloc(sizeof(*tablet), "tablet", device);
 	if (tablet == NULL) {
-		wlr_log(WLR_ERROR, "Out of memory for tablet %s", device->name);
 		return;
 	}
 	tablet->tablets = tablets;
@@ -392,6 +388,7 @@ void gridwl_tablets_add_tablet(struct gridwl_tablets *tablets,
 	tablet->destroy.notify = handle_tablet_destroy;
 	wl_signal_add(&device->events.destroy, &tablet->destroy);
 	wl_list_insert(&tablets->tablets, &tablet->link);
+	device->data = tablet;
 	gridwl_tablet_pads_tablet_added(tablets, tablet);
 }
 
@@ -441,9 +438,7 @@ void gridwl_tablets_destroy(struct gridwl_tablets *tablets) {
 	gridwl_tablet_pads_finish(tablets);
 	struct gridwl_tablet *tablet, *tablet_tmp;
 	wl_list_for_each_safe(tablet, tablet_tmp, &tablets->tablets, link) {
-		wl_list_remove(&tablet->destroy.link);
-		wl_list_remove(&tablet->link);
-		free(tablet);
+		tablet_free(tablet);
 	}
 	struct gridwl_tablet_tool *tool, *tool_tmp;
 	wl_list_for_each_safe(tool, tool_tmp, &tablets->tools, link) {

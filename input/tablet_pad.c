@@ -12,6 +12,7 @@
 #include "compositor/services/idle.h"
 #include "compositor/server.h"
 #include "compositor/util.h"
+#include "input/input_device.h"
 #include "input/seat.h"
 #include "input/tablet.h"
 #include "input/tablet_internal.h"
@@ -39,6 +40,7 @@ struct gridwl_tablet_pad {
 	// only from events it sends, and sends its own on enter.
 	uint32_t *modes; // [pad_v2->group_count]
 	struct wl_list link; // gridwl_tablets.pads
+	struct gridwl_listeners listeners; // on the device and wlr_pad
 	struct wl_listener destroy;
 	struct wl_listener button;
 	struct wl_listener ring;
@@ -218,11 +220,7 @@ static void handle_strip(struct wl_listener *listener, void *data) {
 }
 
 static void pad_free(struct gridwl_tablet_pad *pad) {
-	wl_list_remove(&pad->destroy.link);
-	wl_list_remove(&pad->button.link);
-	wl_list_remove(&pad->ring.link);
-	wl_list_remove(&pad->strip.link);
-	wl_list_remove(&pad->attach_tablet.link);
+	gridwl_listeners_remove(&pad->listeners);
 	wl_list_remove(&pad->surface_destroy.link);
 	wl_list_remove(&pad->link);
 	free(pad->modes);
@@ -238,9 +236,9 @@ static void handle_destroy(struct wl_listener *listener, void *data) {
 
 void gridwl_tablets_add_pad(struct gridwl_tablets *tablets,
 		struct wlr_input_device *device, struct wlr_input_device *tablet) {
-	struct gridwl_tablet_pad *pad = calloc(1, sizeof(*pad));
+	struct gridwl_tablet_pad *pad =
+			gridwl_input_device_state_alloc(sizeof(*pad), "tablet pad", device);
 	if (pad == NULL) {
-		wlr_log(WLR_ERROR, "Out of memory for tablet pad %s", device->name);
 		return;
 	}
 	pad->tablets = tablets;
@@ -262,17 +260,18 @@ void gridwl_tablets_add_pad(struct gridwl_tablets *tablets,
 		free(pad);
 		return;
 	}
+	struct gridwl_listeners *listeners = &pad->listeners;
 	// After wlroots' own, which sends removed.
-	pad->destroy.notify = handle_destroy;
-	wl_signal_add(&device->events.destroy, &pad->destroy);
-	pad->button.notify = handle_button;
-	wl_signal_add(&pad->wlr_pad->events.button, &pad->button);
-	pad->ring.notify = handle_ring;
-	wl_signal_add(&pad->wlr_pad->events.ring, &pad->ring);
-	pad->strip.notify = handle_strip;
-	wl_signal_add(&pad->wlr_pad->events.strip, &pad->strip);
-	pad->attach_tablet.notify = handle_attach_tablet;
-	wl_signal_add(&pad->wlr_pad->events.attach_tablet, &pad->attach_tablet);
+	gridwl_listeners_add(listeners, &device->events.destroy, &pad->destroy,
+			handle_destroy);
+	gridwl_listeners_add(listeners, &pad->wlr_pad->events.button, &pad->button,
+			handle_button);
+	gridwl_listeners_add(listeners, &pad->wlr_pad->events.ring, &pad->ring,
+			handle_ring);
+	gridwl_listeners_add(listeners, &pad->wlr_pad->events.strip, &pad->strip,
+			handle_strip);
+	gridwl_listeners_add(listeners, &pad->wlr_pad->events.attach_tablet,
+			&pad->attach_tablet, handle_attach_tablet);
 	pad->surface_destroy.notify = handle_surface_destroy;
 	wl_list_init(&pad->surface_destroy.link);
 	wl_list_insert(&tablets->pads, &pad->link);
