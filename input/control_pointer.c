@@ -92,9 +92,9 @@ bool gridwl_control_pointer_move(struct gridwl_seat *seat, double x, double y,
 	struct wlr_pointer_motion_absolute_event event = {
 		.pointer = &control->pointer,
 		.time_msec = gridwl_now_msec(),
-		.x = (x - layout.x) / layout.width,
-		.y = (y - layout.y) / layout.height,
 	};
+	gridwl_input_device_absolute_fraction(seat, &control->pointer.base, x, y,
+			&event.x, &event.y);
 	wl_signal_emit_mutable(&control->pointer.events.motion_absolute, &event);
 	wl_signal_emit_mutable(&control->pointer.events.frame, &control->pointer);
 	return true;
@@ -308,18 +308,18 @@ bool gridwl_control_touch(struct gridwl_seat *seat,
 			.touch = &control->touch,
 			.time_msec = time_msec,
 			.touch_id = id,
-			.x = (x - layout.x) / layout.width,
-			.y = (y - layout.y) / layout.height,
 		};
+		gridwl_input_device_absolute_fraction(seat, &control->touch.base, x, y,
+				&event.x, &event.y);
 		wl_signal_emit_mutable(&control->touch.events.down, &event);
 	} else {
 		struct wlr_touch_motion_event event = {
 			.touch = &control->touch,
 			.time_msec = time_msec,
 			.touch_id = id,
-			.x = (x - layout.x) / layout.width,
-			.y = (y - layout.y) / layout.height,
 		};
+		gridwl_input_device_absolute_fraction(seat, &control->touch.base, x, y,
+				&event.x, &event.y);
 		wl_signal_emit_mutable(&control->touch.events.motion, &event);
 	}
 	wl_signal_emit_mutable(&control->touch.events.frame, NULL);

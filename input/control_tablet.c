@@ -6,6 +6,7 @@
 #include "compositor/server.h"
 #include "compositor/util.h"
 #include "input/control_device.h"
+#include "input/input_device.h"
 #include "input/seat.h"
 
 /*
@@ -66,19 +67,18 @@ void gridwl_control_tablet_destroy(struct gridwl_seat *seat) {
 	seat->control_tablet = NULL;
 }
 
-/* The axes that axes sets, x and y at the tablet's fraction of the layout
+/* The axes that axes sets, x and y (the tablet's fractions of its area)
  * unless position is false (proximity gave it); nothing when that leaves
  * no axis. */
-static void emit_axes(struct gridwl_control_tablet *control,
-		const struct wlr_box *layout,
+static void emit_axes(struct gridwl_control_tablet *control, double x, double y,
 		const struct gridwl_control_tablet_axes *axes, bool position,
 		uint32_t time_msec) {
 	struct wlr_tablet_tool_axis_event event = {
 		.tablet = &control->tablet,
 		.tool = &control->pen,
 		.time_msec = time_msec,
-		.x = (axes->x - layout->x) / layout->width,
-		.y = (axes->y - layout->y) / layout->height,
+		.x = x,
+		.y = y,
 	};
 	if (position) {
 		event.updated_axes |= WLR_TABLET_TOOL_AXIS_X | WLR_TABLET_TOOL_AXIS_Y;
@@ -177,14 +177,24 @@ bool gridwl_control_tablet(struct gridwl_seat *seat,
 	if (!check_state(control, kind, error)) {
 		return false;
 	}
+	// A tablet mapped to an output (map_to_output) spans that output's
+	// logical box: X,Y stay layout coordinates.
+	layout = gridwl_input_device_absolute_box(seat, &control->tablet.base);
+	if (!wlr_box_contains_point(&layout, axes->x, axes->y)) {
+		gridwl_set_error(error,
+				"%g,%g is off the output gridctl's tablet is mapped to",
+				axes->x, axes->y);
+		return false;
+	}
 	uint32_t time_msec = gridwl_now_msec();
-	double x = (axes->x - layout.x) / layout.width;
-	double y = (axes->y - layout.y) / layout.height;
+	double x, y;
+	gridwl_input_device_absolute_fraction(seat, &control->tablet.base, axes->x,
+			axes->y, &x, &y);
 	if (kind == GRIDWL_CONTROL_TABLET_PROXIMITY_IN) {
 		emit_proximity(control, x, y, time_msec, WLR_TABLET_TOOL_PROXIMITY_IN);
 	}
 	// As libinput's backend: a proximity event carries the position.
-	emit_axes(control, &layout, axes,
+	emit_axes(control, x, y, axes,
 			kind != GRIDWL_CONTROL_TABLET_PROXIMITY_IN &&
 					kind != GRIDWL_CONTROL_TABLET_PROXIMITY_OUT,
 			time_msec);

@@ -369,16 +369,64 @@ struct gridwl_output *gridwl_input_device_mapped_output(
 	return is_cursor_device(device) ? mapped_output(device, NULL) : NULL;
 }
 
-struct wlr_box gridwl_input_device_absolute_box(struct gridwl_seat *seat,
-		struct wlr_input_device *wlr_device) {
-	struct wlr_box box = { 0 };
+/* The output a device's absolute positions span (NULL: the layout), and
+ * its box in the layout. */
+static struct gridwl_output *absolute_area(struct gridwl_seat *seat,
+		struct wlr_input_device *wlr_device, struct wlr_box *box) {
+	*box = (struct wlr_box){ 0 };
 	struct gridwl_input_device *device =
 			gridwl_input_device_find(seat, wlr_device);
 	struct gridwl_output *output =
 			device != NULL ? mapped_output(device, NULL) : NULL;
 	wlr_output_layout_get_box(seat->server->output_layout,
-			output != NULL ? output->wlr_output : NULL, &box);
+			output != NULL ? output->wlr_output : NULL, box);
+	return output;
+}
+
+struct wlr_box gridwl_input_device_absolute_box(struct gridwl_seat *seat,
+		struct wlr_input_device *wlr_device) {
+	struct wlr_box box;
+	absolute_area(seat, wlr_device, &box);
 	return box;
+}
+
+void gridwl_input_device_absolute_fraction(struct gridwl_seat *seat,
+		struct wlr_input_device *wlr_device, double lx, double ly, double *x,
+		double *y) {
+	struct wlr_box box;
+	struct gridwl_output *output = absolute_area(seat, wlr_device, &box);
+	double u = (lx - box.x) / box.width, v = (ly - box.y) / box.height;
+	enum wl_output_transform transform = output != NULL ?
+			output->wlr_output->transform :
+			WL_OUTPUT_TRANSFORM_NORMAL;
+	// The inverse of wlr_cursor's turn of a mapped device's fractions.
+	switch (transform) {
+	case WL_OUTPUT_TRANSFORM_NORMAL:
+	default:
+		*x = u, *y = v;
+		break;
+	case WL_OUTPUT_TRANSFORM_90:
+		*x = v, *y = 1 - u;
+		break;
+	case WL_OUTPUT_TRANSFORM_180:
+		*x = 1 - u, *y = 1 - v;
+		break;
+	case WL_OUTPUT_TRANSFORM_270:
+		*x = 1 - v, *y = u;
+		break;
+	case WL_OUTPUT_TRANSFORM_FLIPPED:
+		*x = 1 - u, *y = v;
+		break;
+	case WL_OUTPUT_TRANSFORM_FLIPPED_90:
+		*x = v, *y = u;
+		break;
+	case WL_OUTPUT_TRANSFORM_FLIPPED_180:
+		*x = u, *y = 1 - v;
+		break;
+	case WL_OUTPUT_TRANSFORM_FLIPPED_270:
+		*x = 1 - v, *y = 1 - u;
+		break;
+	}
 }
 
 double gridwl_input_device_scroll_factor(struct gridwl_seat *seat,

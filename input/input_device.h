@@ -73,6 +73,14 @@ struct gridwl_output *gridwl_input_device_mapped_output(
  * box when it is mapped to one in the layout, else the whole layout. */
 struct wlr_box gridwl_input_device_absolute_box(struct gridwl_seat *seat,
 		struct wlr_input_device *device);
+/* The fractions of its area a device of gridwl's own reports for layout
+ * point lx, ly (inside gridwl_input_device_absolute_box): wlr_cursor
+ * reads a mapped device's fractions in the output's unturned axes, as a
+ * touch screen's panel gives them, and turns them by the output's
+ * transform, so they are turned back here first. */
+void gridwl_input_device_absolute_fraction(struct gridwl_seat *seat,
+		struct wlr_input_device *device, double lx, double ly, double *x,
+		double *y);
 /* scroll_factor for device's axis events (1 when not set). */
 double gridwl_input_device_scroll_factor(struct gridwl_seat *seat,
 		struct wlr_input_device *device);

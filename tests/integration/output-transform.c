@@ -51,14 +51,6 @@ static int transform_value(size_t i) {
 	return (int)i + 1;
 }
 
-static bool set_output(struct harness *h, const char *key, const char *value) {
-	struct json_object *reply =
-			harness_gridctl_ok(h, "output", OUTPUT, key, value, (char *)NULL);
-	json_object_put(reply);
-	return CHECK(reply != NULL, "gridctl output %s %s %s failed", OUTPUT, key,
-			value);
-}
-
 /* HEADLESS-1 in gridctl outputs has that transform and logical size, its
  * mode unchanged. */
 static bool check_output(struct harness *h, const char *transform,
@@ -177,8 +169,8 @@ static bool check_redraw(struct harness *h, struct harness_client *client,
 }
 
 static bool run_model(struct harness *h, const struct model_case *m) {
-	bool ok = set_output(h, "filter", m->filter);
-	ok = set_output(h, "transform", "normal") && ok;
+	bool ok = set_output(h, OUTPUT, "filter", m->filter);
+	ok = set_output(h, OUTPUT, "transform", "normal") && ok;
 	const char *args[] = { "--scale", m->buffer_scale, "--size", "150x100",
 		"--app-id", "rotated", "--report-preferred", NULL };
 	struct harness_client *client =
@@ -202,7 +194,7 @@ static bool run_model(struct harness *h, const struct model_case *m) {
 		bool swapped = transform_value(i) & 1;
 		int width = swapped ? MODE_HEIGHT : MODE_WIDTH;
 		int height = swapped ? MODE_WIDTH : MODE_HEIGHT;
-		ok = set_output(h, "transform", transforms[i]) && ok;
+		ok = set_output(h, OUTPUT, "transform", transforms[i]) && ok;
 		ok = check_output(h, transforms[i], width / SCALE, height / SCALE) &&
 				ok;
 		char want[48];
@@ -274,7 +266,7 @@ static bool run_plumbing(struct harness *h) {
 			ok;
 	json_object_put(reply);
 	ok = check_output(h, "270", MODE_HEIGHT / SCALE, MODE_WIDTH / SCALE) && ok;
-	ok = set_output(h, "transform", "normal") && ok;
+	ok = set_output(h, OUTPUT, "transform", "normal") && ok;
 	return check_output(h, "normal", MODE_WIDTH / SCALE, MODE_HEIGHT / SCALE) &&
 			ok;
 }

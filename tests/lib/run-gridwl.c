@@ -19,6 +19,15 @@ bool create_output(struct harness *h, const char *wxh, char *name,
 	return CHECK(name[0] != '\0', "create-output %s failed", wxh);
 }
 
+bool set_output(struct harness *h, const char *output, const char *key,
+		const char *value) {
+	struct json_object *reply =
+			harness_gridctl_ok(h, "output", output, key, value, (char *)NULL);
+	json_object_put(reply);
+	return CHECK(reply != NULL, "gridctl output %s %s %s failed", output, key,
+			value);
+}
+
 bool run_ok(struct harness *h, const char *const *argv) {
 	int code = harness_run(h, argv, HARNESS_TIMEOUT_MS, NULL);
 	if (code == 0) {

@@ -59,6 +59,10 @@ struct harness *start_nested_gridwl(struct harness *host,
  * (size bytes), or false after reporting. */
 bool create_output(struct harness *h, const char *wxh, char *name, size_t size);
 
+/* gridctl output OUTPUT KEY VALUE; false after reporting. */
+bool set_output(struct harness *h, const char *output, const char *key,
+		const char *value);
+
 /* Runs a command against h and checks its exit status; argv NULL
  * terminated. */
 bool run_ok(struct harness *h, const char *const *argv);
