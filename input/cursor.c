@@ -15,6 +15,7 @@
 #include "compositor/util.h"
 #include "compositor/view/view.h"
 #include "input/cursor.h"
+#include "input/cursor_theme.h"
 #include "input/decoration_input.h"
 #include "input/input_device.h"
 #include "input/pointer_constraints.h"
@@ -59,6 +60,7 @@ struct wlr_surface *gridwl_cursor_client_surface(struct gridwl_server *server,
 void gridwl_cursor_set_theme_image(struct gridwl_seat *seat, const char *name) {
 	if (seat->pointer_count > 0 && seat->xcursor_manager != NULL &&
 			!seat->pointer_parked) {
+		gridwl_cursor_theme_load_outputs(seat, seat->xcursor_manager);
 		wlr_cursor_set_xcursor(seat->cursor, seat->xcursor_manager, name);
 		gridwl_cursor_surface_forget(&seat->cursor_surface);
 		seat->cursor_theme_shown = seat->xcursor_manager;

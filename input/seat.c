@@ -354,8 +354,8 @@ void gridwl_seat_layout_changed(struct gridwl_seat *seat) {
 
 void gridwl_seat_output_configured(struct gridwl_seat *seat,
 		struct gridwl_output *output) {
-	// wlr_cursor loads the theme at the output's scale itself, and draws
-	// the output's cursor from the theme's image for that scale.
+	// wlr_cursor draws the output's cursor from the theme's image for its
+	// scale, which gridwl_cursor_set_theme_image has loaded.
 	if (seat->wlr_seat->pointer_state.focused_surface == NULL) {
 		gridwl_cursor_set_default_image(seat);
 	}
