@@ -28,8 +28,8 @@ struct theme_sizes {
 
 int gridwl_cursor_theme_pick_size(const int *sizes, int count, int size,
 		int scale120, bool *too_small) {
-	int want = (size * scale120 + GRIDWL_SCALE120_ONE - 1) /
-			GRIDWL_SCALE120_ONE;
+	int want =
+			(size * scale120 + GRIDWL_SCALE120_ONE - 1) / GRIDWL_SCALE120_ONE;
 	int above = 0, largest = 0;
 	for (int i = 0; i < count; i++) {
 		if (sizes[i] >= want && (above == 0 || sizes[i] < above)) {
@@ -55,7 +55,8 @@ static uint32_t le32(const unsigned char *bytes) {
 static bool read_sizes(FILE *file, struct theme_sizes *out) {
 	unsigned char header[16];
 	if (fread(header, 1, sizeof(header), file) != sizeof(header) ||
-			le32(header) != XCURSOR_MAGIC || le32(header + 12) > XCURSOR_MAX_TOC ||
+			le32(header) != XCURSOR_MAGIC ||
+			le32(header + 12) > XCURSOR_MAX_TOC ||
 			fseek(file, (long)le32(header + 4), SEEK_SET) != 0) {
 		return false;
 	}
@@ -90,12 +91,13 @@ static FILE *open_in_path(const char *path, const char *theme,
 		char file[4096];
 		int n = -1;
 		if (len >= 2 && dir[0] == '~' && dir[1] == '/') {
-			n = home != NULL ? snprintf(file, sizeof(file), "%s%.*s/%s/%s",
-							   home, (int)len - 1, dir + 1, theme, rel) :
-							   -1;
+			n = home != NULL ?
+					snprintf(file, sizeof(file), "%s%.*s/%s/%s", home,
+							(int)len - 1, dir + 1, theme, rel) :
+					-1;
 		} else if (len > 0) {
-			n = snprintf(file, sizeof(file), "%.*s/%s/%s", (int)len, dir,
-					theme, rel);
+			n = snprintf(file, sizeof(file), "%.*s/%s/%s", (int)len, dir, theme,
+					rel);
 		}
 		FILE *f = n > 0 && (size_t)n < sizeof(file) ? fopen(file, "rb") : NULL;
 		if (f != NULL) {
@@ -170,8 +172,8 @@ bool gridwl_cursor_theme_load(struct gridwl_seat *seat,
 	bool too_small = false;
 	int size = gridwl_cursor_theme_pick_size(sizes.sizes, sizes.count,
 			(int)manager->size, scale120, &too_small);
-	struct wlr_xcursor_theme *theme = wlr_xcursor_theme_load(manager->name,
-			size);
+	struct wlr_xcursor_theme *theme =
+			wlr_xcursor_theme_load(manager->name, size);
 	if (theme == NULL) {
 		return false;
 	}

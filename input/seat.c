@@ -278,6 +278,9 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	if (seat->pointer_rebase_idle != NULL) {
 		wl_event_source_remove(seat->pointer_rebase_idle);
 	}
+	if (seat->cursor_theme_idle != NULL) {
+		wl_event_source_remove(seat->cursor_theme_idle);
+	}
 	// Before the cursor, which its destroy listener detaches it from.
 	gridwl_control_pointer_destroy(seat);
 	gridwl_control_keyboard_destroy(seat);

@@ -120,6 +120,9 @@ struct gridwl_seat {
 
 	// Pending re-evaluation of pointer focus after the windows changed.
 	struct wl_event_source *pointer_rebase_idle;
+	// The pointer's theme image, asked for before the Wayland socket and
+	// shown once the event loop runs (input/cursor.c).
+	struct wl_event_source *cursor_theme_idle;
 
 	struct wl_listener new_input;
 	struct gridwl_cursor_events cursor_events;

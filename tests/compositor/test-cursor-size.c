@@ -14,14 +14,14 @@
 static const int adwaita[] = { 48, 24, 96, 30, 72, 36 };
 #define ADWAITA_COUNT (int)(sizeof(adwaita) / sizeof(adwaita[0]))
 
-static bool picks(const int *sizes, int count, int size, int scale120,
-		int want, bool want_too_small) {
+static bool picks(const int *sizes, int count, int size, int scale120, int want,
+		bool want_too_small) {
 	bool too_small = !want_too_small;
 	int got = gridwl_cursor_theme_pick_size(sizes, count, size, scale120,
 			&too_small);
 	return CHECK(got == want && too_small == want_too_small,
-			"size %d at %d/120 among %d sizes: %d%s, want %d%s", size,
-			scale120, count, got, too_small ? " (too small)" : "", want,
+			"size %d at %d/120 among %d sizes: %d%s, want %d%s", size, scale120,
+			count, got, too_small ? " (too small)" : "", want,
 			want_too_small ? " (too small)" : "");
 }
 
