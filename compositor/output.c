@@ -25,6 +25,7 @@
 #include "compositor/view/view.h"
 #include "config/scale.h"
 #include "config/transform.h"
+#include "input/cursor_theme.h"
 #include "input/input_device.h"
 #include "input/seat.h"
 
@@ -414,6 +415,9 @@ bool gridwl_output_apply_config(struct gridwl_output *output,
 		gridwl_views_output_leaving(server, output);
 	}
 	output->powered = power;
+	if (enable) {
+		gridwl_cursor_theme_scale_coming(server->seat, scale120);
+	}
 	bool committed = wlr_output_commit_state(wlr_output, &state);
 	wlr_output_state_finish(&state);
 	if (!committed) {

@@ -15,6 +15,7 @@
 #include "compositor/util.h"
 #include "compositor/view/view.h"
 #include "input/cursor.h"
+#include "input/cursor_theme.h"
 #include "input/decoration_input.h"
 #include "input/input_device.h"
 #include "input/pointer_constraints.h"
@@ -56,9 +57,29 @@ struct wlr_surface *gridwl_cursor_client_surface(struct gridwl_server *server,
 			texture);
 }
 
+static void show_deferred_pointer(void *data) {
+	struct gridwl_seat *seat = data;
+	seat->cursor_theme_idle = NULL;
+	gridwl_cursor_set_default_image(seat);
+}
+
 void gridwl_cursor_set_theme_image(struct gridwl_seat *seat, const char *name) {
+	if (seat->server->socket == NULL) {
+		// Before the Wayland socket (a mouse there at start-up, as outputs
+		// are configured): loading the theme can wait until the event loop
+		// runs, which is before the first frame, and no client can have
+		// set an image of its own by then.
+		if (seat->cursor_theme_idle == NULL) {
+			seat->cursor_theme_idle =
+					wl_event_loop_add_idle(wl_display_get_event_loop(
+												   seat->server->display),
+							show_deferred_pointer, seat);
+		}
+		return;
+	}
 	if (seat->pointer_count > 0 && seat->xcursor_manager != NULL &&
 			!seat->pointer_parked) {
+		gridwl_cursor_theme_load_outputs(seat, seat->xcursor_manager);
 		wlr_cursor_set_xcursor(seat->cursor, seat->xcursor_manager, name);
 		gridwl_cursor_surface_forget(&seat->cursor_surface);
 		seat->cursor_theme_shown = seat->xcursor_manager;

@@ -262,6 +262,9 @@ void gridwl_seat_destroy(struct gridwl_seat *seat) {
 	if (seat->pointer_rebase_idle != NULL) {
 		wl_event_source_remove(seat->pointer_rebase_idle);
 	}
+	if (seat->cursor_theme_idle != NULL) {
+		wl_event_source_remove(seat->cursor_theme_idle);
+	}
 	// Before the cursor, which its destroy listener detaches it from.
 	gridwl_control_pointer_destroy(seat);
 	gridwl_control_keyboard_destroy(seat);
@@ -338,8 +341,8 @@ void gridwl_seat_layout_changed(struct gridwl_seat *seat) {
 
 void gridwl_seat_output_configured(struct gridwl_seat *seat,
 		struct gridwl_output *output) {
-	// wlr_cursor loads the theme at the output's scale itself, and draws
-	// the output's cursor from the theme's image for that scale.
+	// wlr_cursor draws the output's cursor from the theme's image for its
+	// scale, which gridwl_cursor_set_theme_image has loaded.
 	if (seat->wlr_seat->pointer_state.focused_surface == NULL) {
 		gridwl_cursor_set_default_image(seat);
 	}

@@ -50,6 +50,10 @@ struct gridwl_seat {
 	struct gridwl_cursor_surface cursor_surface;
 	// The theme before the last reload, while the cursor still shows it.
 	struct wlr_xcursor_manager *retired_xcursor_manager;
+	// Themes loaded at a scale (input/cursor_theme.c; gridctl stats'
+	// cursor_theme_loads), and whether one was found too small.
+	int cursor_theme_loads;
+	bool cursor_theme_small_logged;
 	bool pointer_placed; // by gridwl_seat_output_placed
 	// The pointer headless gridwl starts with (gridwl_seat_add_control_
 	// devices), and a nested gridwl's, is nowhere until it first moves or
@@ -116,6 +120,9 @@ struct gridwl_seat {
 
 	// Pending re-evaluation of pointer focus after the windows changed.
 	struct wl_event_source *pointer_rebase_idle;
+	// The pointer's theme image, asked for before the Wayland socket and
+	// shown once the event loop runs (input/cursor.c).
+	struct wl_event_source *cursor_theme_idle;
 
 	struct wl_listener new_input;
 	struct gridwl_cursor_events cursor_events;
@@ -133,8 +140,8 @@ struct gridwl_seat *gridwl_seat_create(struct gridwl_server *server);
 void gridwl_seat_destroy(struct gridwl_seat *seat);
 
 /* Shows the theme's pointer when no surface has the pointer. Run whenever
- * an output is configured (wlr_cursor itself loads the theme at the output's
- * scale, so the cursor is drawn from the theme's own image for it). */
+ * an output is configured (the theme is loaded once per scale, and each
+ * output draws the image for its own: input/cursor_theme.h). */
 void gridwl_seat_output_configured(struct gridwl_seat *seat,
 		struct gridwl_output *output);
 /* After outputs were added, moved, rescaled or removed. */

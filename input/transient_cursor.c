@@ -15,6 +15,7 @@
 #include "compositor/shell/xwayland.h"
 #include "compositor/view/view.h"
 #include "input/cursor.h"
+#include "input/cursor_theme.h"
 #include "input/seat.h"
 #include "input/transient_seat.h"
 #include "input/transient_seat_private.h"
@@ -47,7 +48,8 @@ void gridwl_transient_cursor_set_theme_image(struct gridwl_transient_seat *seat,
 	if (!seat->cursor_shown || theme == NULL) {
 		return;
 	}
-	// wlr_cursor loads it at each output's scale itself.
+	// The user's theme, shared: each scale is loaded once for both.
+	gridwl_cursor_theme_load_outputs(seat->seats->seat, theme);
 	wlr_cursor_set_xcursor(seat->cursor, theme, name);
 	gridwl_cursor_surface_forget(&seat->cursor_surface);
 	seat->cursor_image = name;

@@ -251,6 +251,20 @@
  *    xdg_popup_handle_reposition check width and height > 0); remove when
  *    wlroots accepts 0. wlcs's XdgPopupTest.zero_size_anchor_rect_stable
  *    and the popup-zero-anchor test show it.
+ * W31 cursor_image.c, gridwl_compat_cursor_theme_pad and the
+ *    xcursor manager calls: wlr_output_cursor_set_buffer (which wlr_cursor
+ *    uses for theme images) takes the image's size and hotspot through
+ *    whole logical pixels, truncated, and back, so at a scale that does not
+ *    divide them the image is drawn one pixel off its hotspot or squeezed
+ *    by one (Adwaita's 36-pixel left_ptr at 1.5: hotspot 4,1 becomes 3,0),
+ *    and wlr_xcursor_manager_load picks the size nearest to size x scale,
+ *    which may be below it. gridwl loads each scale's theme itself at the
+ *    size its rule picks (input/cursor_theme.c), gives the manager that
+ *    theme as its own for the scale, and pads each image with transparent
+ *    pixels so that its size and hotspot come back unchanged.
+ *    Upstream: the same arithmetic in 0.18.2 and on main (types/output/
+ *    cursor.c); remove when wlr_output_cursor_set_buffer keeps device
+ *    pixels. The cursor-theme-scale test (1.5 case) shows it.
  * W13 xwayland.c, gridwl_compat_xwayland_binary: which Xwayland wlroots
  *    will run, so that a missing one is found, and said so with gridwl's
  *    own message, before the first X11 client.
@@ -389,6 +403,21 @@ struct gridwl_compat_wl_enter *gridwl_compat_wl_enter_create(
 		struct wlr_backend *backend, gridwl_compat_wl_output_func output_of,
 		void *data);
 void gridwl_compat_wl_enter_destroy(struct gridwl_compat_wl_enter *enter);
+
+/* W31: pads every image of theme (in place) so that an output at scale
+ * keeps its size and hotspot; false when some image would need more than a
+ * few pixels (left as it is). */
+struct wlr_xcursor_theme;
+struct wlr_xcursor_manager;
+bool gridwl_compat_cursor_theme_pad(struct wlr_xcursor_theme *theme,
+		float scale);
+/* W31: whether manager holds a theme for scale; whether it holds any. */
+bool gridwl_compat_xcursor_manager_has(struct wlr_xcursor_manager *manager,
+		float scale);
+bool gridwl_compat_xcursor_manager_in_use(struct wlr_xcursor_manager *manager);
+/* W31: manager takes loaded as its theme for scale (and frees it). */
+bool gridwl_compat_xcursor_manager_adopt(struct wlr_xcursor_manager *manager,
+		float scale, struct wlr_xcursor_theme *loaded);
 
 /* W13: the Xwayland binary wlroots starts. */
 const char *gridwl_compat_xwayland_binary(void);

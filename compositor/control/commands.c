@@ -726,6 +726,9 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 			json_object_new_string(keyboard_focus_kind(server)));
 	json_object_object_add(reply, "idle_inhibited",
 			json_object_new_boolean(gridwl_idle_inhibited(server)));
+	// Cursor themes loaded, one per scale in use (and per reload).
+	json_object_object_add(reply, "cursor_theme_loads",
+			json_object_new_int(server->seat->cursor_theme_loads));
 	json_object_object_add(reply, "decoration_renders",
 			json_object_new_int64((int64_t)server->decorations->style.renders));
 	return reply;

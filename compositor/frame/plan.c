@@ -1,3 +1,4 @@
+#include <math.h>
 #include <wlr/types/wlr_alpha_modifier_v1.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_output.h>
@@ -197,6 +198,11 @@ static void plan_switcher(struct gridwl_frame_plan *plan,
 	}
 }
 
+/* wlroots keeps a cursor's position as its logical position times the
+ * output's float scale: 320 x 1.3f is 415.99998, which is device pixel 416
+ * (padded theme images keep that inside wlroots' damage: wlr_compat W31). */
+#define POSITION_SLACK (1.0 / 1024)
+
 /* A frame draws the software cursors; a screenshot also the one on a
  * hardware plane, which is not in the composed buffer. */
 static bool cursor_drawn(struct wlr_output *wlr_output,
@@ -221,8 +227,8 @@ static void plan_cursors(struct gridwl_frame_plan *plan,
 		if (!cursor_drawn(wlr_output, cursor, with_hardware)) {
 			continue;
 		}
-		int x = (int)cursor->x - cursor->hotspot_x;
-		int y = (int)cursor->y - cursor->hotspot_y;
+		int x = (int)floor(cursor->x + POSITION_SLACK) - cursor->hotspot_x;
+		int y = (int)floor(cursor->y + POSITION_SLACK) - cursor->hotspot_y;
 		struct wlr_surface *surface =
 				gridwl_cursor_client_surface(output->server, cursor->texture);
 		struct gridwl_plan_item item;

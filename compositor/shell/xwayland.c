@@ -11,6 +11,8 @@
 #include "compositor/shell/xwayland.h"
 #include "compositor/shell/xwayland_scale.h"
 #include "config/config.h"
+#include "config/scale.h"
+#include "input/cursor_theme.h"
 #include "input/seat.h"
 #include "wlr_compat/wlr_compat.h"
 
@@ -135,7 +137,9 @@ static void set_root_cursor(struct gridwl_xwayland *xwayland) {
 	int n = xwayland->scale.factor;
 	struct wlr_xcursor_manager *manager =
 			xwayland->server->seat->xcursor_manager;
-	if (n <= 1 || manager == NULL || !wlr_xcursor_manager_load(manager, n)) {
+	if (n <= 1 || manager == NULL ||
+			!gridwl_cursor_theme_load(xwayland->server->seat, manager,
+					n * GRIDWL_SCALE120_ONE)) {
 		return;
 	}
 	struct wlr_xcursor *xcursor =

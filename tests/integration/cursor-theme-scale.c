@@ -12,13 +12,19 @@
 /*
  * The cursor on each output is the theme's own image for that output's
  * scale: on a scale-2 output the 48-pixel left_ptr of a size-24 theme, not
- * the 24-pixel one magnified. gridctl screenshot --cursor shows it as the
+ * the 24-pixel one magnified; at a fractional scale s the smallest size the
+ * theme has of at least 24 x s, drawn 1:1 with its own hotspot on the
+ * pointer's device pixel. gridctl screenshot --cursor shows it as the
  * output does; its fully opaque pixels must be exactly the theme's and its
  * fully transparent ones the background (partly transparent ones blend,
  * and are left out).
  *
  * The theme is named by the config's cursor line, Adwaita (Debian's
- * adwaita-icon-theme), so the environment cannot change what is expected.
+ * adwaita-icon-theme, whose cursors come in sizes 24, 30, 36, 48, 72 and
+ * 96), so the environment cannot change what is expected.
+ *
+ * The theme is loaded once per scale, whatever the number of outputs:
+ * gridctl stats' cursor_theme_loads counts the loads.
  */
 
 #define THEME "Adwaita"
@@ -27,16 +33,26 @@
 #define LAYOUT_HEIGHT 480
 
 struct cursor_case {
-	const char *output;
-	int scale;
+	// HEADLESS-2, 640x480 logical beside HEADLESS-1 at scale 1.
+	const char *mode;
+	const char *scale_text;
+	int scale120;
+	const char *output; // where the pointer goes
+	int size; // the theme's size expected there
 	int lx, ly; // where the pointer goes, in the layout
 	int px, py; // the same point in the output's physical pixels
 };
 
 static const struct cursor_case cases[] = {
-	{ "HEADLESS-1", 1, 320, 240, 320, 240 },
-	{ "HEADLESS-2", 2, 960, 240, 640, 480 },
-	{ "HEADLESS-2", 2, 1001, 77, 722, 154 },
+	{ "1280x960", "2", 240, "HEADLESS-1", 24, 320, 240, 320, 240 },
+	{ "1280x960", "2", 240, "HEADLESS-2", 48, 960, 240, 640, 480 },
+	{ "1280x960", "2", 240, "HEADLESS-2", 48, 1001, 77, 722, 154 },
+	// 24 x 1.5 = 36, which Adwaita has: hotspot 4,1, which wlroots alone
+	// would move to 3,0 (wlr_compat W31).
+	{ "960x720", "1.5", 180, "HEADLESS-2", 36, 960, 240, 480, 360 },
+	{ "960x720", "1.5", 180, "HEADLESS-2", 36, 1002, 78, 543, 117 },
+	// 24 x 1.3 = 31.2: 36, not the nearer 30, which would be magnified.
+	{ "832x624", "1.3", 156, "HEADLESS-2", 36, 960, 240, 416, 312 },
 };
 
 static uint32_t image_pixel(const struct wlr_xcursor_image *image, int x,
@@ -89,13 +105,12 @@ static bool check_cursor(struct harness *h, const struct cursor_case *c,
 				continue;
 			}
 			// What a magnified scale-1 image would have put here.
-			int k = c->scale;
-			int mx = x / k, my = y / k;
+			int mx = x * 120 / c->scale120, my = y * 120 / c->scale120;
 			uint32_t magnified = (uint32_t)mx < small->width &&
 							(uint32_t)my < small->height ?
 					image_pixel(small, mx, my) :
 					0;
-			if (k > 1 && magnified != pixel) {
+			if (c->scale120 > 120 && magnified != pixel) {
 				unlike_small++;
 			}
 			uint32_t got = image_get(shot, sx, sy);
@@ -123,12 +138,12 @@ static bool check_cursor(struct harness *h, const struct cursor_case *c,
 				 c->output, wrong, opaque + clear, want->width, want->height,
 				 first_x, first_y, first_want, first_got) &&
 			ok;
-	if (c->scale > 1) {
+	if (c->scale120 > 120) {
 		// Otherwise the test could not tell the two apart.
 		ok = CHECK(unlike_small > 20,
-					 "the %dx image differs from the "
+					 "the %d-pixel image differs from the "
 					 "magnified 1x one in only %ld pixels",
-					 c->scale, unlike_small) &&
+					 c->size, unlike_small) &&
 				ok;
 	}
 	return ok;
@@ -136,8 +151,7 @@ static bool check_cursor(struct harness *h, const struct cursor_case *c,
 
 static bool run_case(const void *data) {
 	const struct cursor_case *c = data;
-	struct wlr_xcursor_theme *theme =
-			wlr_xcursor_theme_load(THEME, SIZE * c->scale);
+	struct wlr_xcursor_theme *theme = wlr_xcursor_theme_load(THEME, c->size);
 	struct wlr_xcursor_theme *theme1 = wlr_xcursor_theme_load(THEME, SIZE);
 	struct wlr_xcursor_image *want = theme ? theme_image(theme) : NULL;
 	struct wlr_xcursor_image *small = theme1 ? theme_image(theme1) : NULL;
@@ -146,9 +160,9 @@ static bool run_case(const void *data) {
 			"cursor theme (Debian package adwaita-icon-theme)",
 			THEME);
 	ok = ok &&
-			CHECK(c->scale == 1 || want->width == (uint32_t)(SIZE * c->scale),
-					"the theme has no %d-pixel left_ptr (got %u)",
-					SIZE * c->scale, want->width);
+			CHECK(want->width == (uint32_t)c->size,
+					"the theme has no %d-pixel left_ptr (got %u)", c->size,
+					want->width);
 
 	char *dir = ok ? harness_mkdtemp() : NULL;
 	char *config = NULL;
@@ -164,6 +178,10 @@ static bool run_case(const void *data) {
 		}
 	}
 	struct harness *h = NULL;
+	char second[128];
+	snprintf(second, sizeof(second),
+			"HEADLESS-2 mode %s scale %s position 640,0", c->mode,
+			c->scale_text);
 	if (ok) {
 		const char *args[] = {
 			"--config",
@@ -171,7 +189,7 @@ static bool run_case(const void *data) {
 			"--output",
 			"HEADLESS-1 mode 640x480 scale 1 position 0,0",
 			"--output",
-			"HEADLESS-2 mode 1280x960 scale 2 position 640,0",
+			second,
 			NULL,
 		};
 		h = harness_start(args);
@@ -269,17 +287,71 @@ static bool run_one_cursor(const void *data) {
 	return run_mixed_layout(body_one_cursor, NULL);
 }
 
+static bool theme_loads(struct harness *h, int want, const char *when) {
+	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
+	struct json_object *v = stats != NULL ?
+			json_path(stats, "cursor_theme_loads", json_type_int) :
+			NULL;
+	int loads = v != NULL ? json_object_get_int(v) : -1;
+	json_object_put(stats);
+	return CHECK(loads == want, "%s: %d cursor theme loads, expected %d", when,
+			loads, want);
+}
+
+/* Four outputs at scales 1, 2, 1, 2: the theme at 1 and at 2, twice in
+ * all, shared by the outputs of each scale; an output of a third scale
+ * loads one more, and one of a scale already loaded none. */
+static bool body_loads(struct harness *h, const void *data) {
+	// Nothing shows a cursor yet (the pointer is parked): nothing loaded,
+	// so nothing on the way to the socket.
+	bool ok = theme_loads(h, 0, "at start-up");
+	struct harness_client *pointer = spawn_virtual_pointer(h);
+	REQUIRE(pointer != NULL, "no virtual pointer");
+	ok = pointer_command(pointer, "moved", "move 320 240 2560 480") && ok;
+	ok = theme_loads(h, 2, "four outputs at 1, 2, 1, 2") && ok;
+	struct json_object *reply = harness_gridctl_ok(h, "create-output",
+			"640x480", "scale", "2", NULL);
+	ok = CHECK(reply != NULL, "create-output failed") && ok;
+	json_object_put(reply);
+	ok = theme_loads(h, 2, "a fifth output at 2") && ok;
+	reply = harness_gridctl_ok(h, "output", "HEADLESS-5", "scale", "1.5", NULL);
+	ok = CHECK(reply != NULL, "cannot scale HEADLESS-5") && ok;
+	json_object_put(reply);
+	ok = theme_loads(h, 3, "HEADLESS-5 at 1.5") && ok;
+	harness_client_send(pointer, "quit");
+	return ok;
+}
+
+static bool run_loads(const void *data) {
+	const char *args[] = {
+		"--output",
+		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
+		"--output",
+		"HEADLESS-2 mode 1280x960 scale 2 position 640,0",
+		"--output",
+		"HEADLESS-3 mode 640x480 scale 1 position 1280,0",
+		"--output",
+		"HEADLESS-4 mode 1280x960 scale 2 position 1920,0",
+		NULL,
+	};
+	// Xwayland would load the theme at 2 for its root cursor too, when
+	// it came up: a race with the count at start-up.
+	return run_gridwl_config("xwayland disable\n", args, body_loads, data);
+}
+
 int main(void) {
 	struct check_suite suite = { 0 };
 	check_run(&suite, "only the output under the pointer shows the cursor",
 			run_one_cursor, NULL);
+	check_run(&suite, "the theme is loaded once per scale", run_loads, NULL);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct cursor_case *c = &cases[i];
 		char name[128];
 		snprintf(name, sizeof(name),
-				"the theme's %dx cursor on a scale-%d "
-				"output at %d,%d",
-				cases[i].scale, cases[i].scale, cases[i].lx, cases[i].ly);
-		check_run(&suite, name, run_case, &cases[i]);
+				"the theme's %d-pixel cursor on %s (HEADLESS-2 at %s) "
+				"at %d,%d",
+				c->size, c->output, c->scale_text, c->lx, c->ly);
+		check_run(&suite, name, run_case, c);
 	}
 	return check_finish(&suite);
 }
