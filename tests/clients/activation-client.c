@@ -104,10 +104,7 @@ static int client_finish(struct client *c, int status) {
 	if (c->token != NULL) {
 		xdg_activation_token_v1_destroy(c->token);
 	}
-	if (c->activation != NULL) {
-		xdg_activation_v1_destroy(c->activation);
-	}
-	return client_skeleton_finish(&c->skel, status);
+	return client_skeleton_finish_all(&c->skel, status);
 }
 
 int main(int argc, char **argv) {

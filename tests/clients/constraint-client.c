@@ -124,15 +124,15 @@ static void constrain(struct client *client, bool lock, const char *lifetime,
 	if (lock) {
 		client->locked =
 				zwp_pointer_constraints_v1_lock_pointer(client->constraints,
-						client->skel.surface, client->skel.pointer, region,
-						how);
+						client->skel.surface, client->skel.input.pointer,
+						region, how);
 		zwp_locked_pointer_v1_add_listener(client->locked, &locked_listener,
 				client);
 	} else {
 		client->confined =
 				zwp_pointer_constraints_v1_confine_pointer(client->constraints,
-						client->skel.surface, client->skel.pointer, region,
-						how);
+						client->skel.surface, client->skel.input.pointer,
+						region, how);
 		zwp_confined_pointer_v1_add_listener(client->confined,
 				&confined_listener, client);
 	}
@@ -161,7 +161,7 @@ static bool on_line(void *data, char *line) {
 		return true;
 	}
 	if ((strcmp(command, "lock") == 0 || strcmp(command, "confine") == 0) &&
-			client->skel.pointer != NULL) {
+			client->skel.input.pointer != NULL) {
 		int n = sscanf(line, "%*s %127s %d %d %d %d", word, &x, &y, &w, &h);
 		struct wl_region *region =
 				n == 5 ? make_region(client, x, y, w, h) : NULL;
@@ -233,13 +233,7 @@ static void client_finish(struct client *client) {
 	if (client->relative != NULL) {
 		zwp_relative_pointer_v1_destroy(client->relative);
 	}
-	if (client->constraints != NULL) {
-		zwp_pointer_constraints_v1_destroy(client->constraints);
-	}
-	if (client->relative_manager != NULL) {
-		zwp_relative_pointer_manager_v1_destroy(client->relative_manager);
-	}
-	client_skeleton_finish(&client->skel, 0);
+	client_skeleton_finish_all(&client->skel, 0);
 }
 
 int main(int argc, char *argv[]) {

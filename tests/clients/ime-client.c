@@ -197,11 +197,7 @@ static int ime_finish(struct ime *ime, int status) {
 		wl_proxy_marshal_flags(ime->input_method, IM_DESTROY, NULL, 1,
 				WL_MARSHAL_FLAG_DESTROY);
 	}
-	if (ime->manager != NULL) {
-		wl_proxy_marshal_flags(ime->manager, IM_MANAGER_DESTROY, NULL, 1,
-				WL_MARSHAL_FLAG_DESTROY);
-	}
-	return client_skeleton_finish(&ime->skel, status);
+	return client_skeleton_finish_all(&ime->skel, status);
 }
 
 int main(void) {

@@ -1,6 +1,5 @@
 #include <errno.h>
 #include <getopt.h>
-#include <poll.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,9 +10,8 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include <xkbcommon/xkbcommon.h>
-#include "client-emit.h"
-#include "client-globals.h"
 #include "client-shm.h"
+#include "client-skeleton.h"
 #include "keyboard-shortcuts-inhibit-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
@@ -59,23 +57,13 @@
  */
 
 struct kb_client {
-	struct wl_display *display;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
-	struct wl_seat *seat;
-	struct wl_keyboard *keyboard;
-	struct wl_pointer *pointer;
-	struct wl_touch *touch;
+	struct client_skeleton skel;
 	struct zwp_keyboard_shortcuts_inhibit_manager_v1 *inhibit_manager;
 	struct zwp_keyboard_shortcuts_inhibitor_v1 *inhibitor;
 	struct xkb_context *xkb_context;
 	struct xkb_keymap *keymap;
 	struct xkb_state *xkb_state;
 
-	struct wl_surface *surface;
-	struct xdg_surface *xdg_surface;
-	struct xdg_toplevel *toplevel;
 	// The menu, while there is one.
 	struct wl_surface *popup_surface;
 	struct xdg_surface *popup_xdg_surface;
@@ -85,91 +73,25 @@ struct kb_client {
 	int32_t pending_width, pending_height;
 	int width, height; // logical; the buffers are at scale 1
 	int default_width, default_height;
-	// Everything still alive at exit is freed then, so that the
-	// sanitizers see no leak of ours when the compositor goes away.
-	struct wl_list buffers; // kb_buffer.link: committed, not released yet
-	struct wl_list syncs; // kb_sync.link: awaiting the compositor
+	// Committed and not released yet: each commit gets a new buffer.
+	struct raw_client_buffers buffers;
 	uint32_t colour;
 
-	bool running;
 	// --layouts: say the active layout when it changes.
 	bool report_layouts;
 	// --states: say the states of each configure.
 	bool report_states;
 	char states[160];
 	char layout[64];
-	int exit_status;
-};
-
-/* Prints line once the compositor has handled every request before it. */
-struct kb_sync {
-	struct wl_list link; // kb_client.syncs
-	struct wl_callback *callback;
-	char line[32];
-};
-
-struct kb_buffer {
-	struct wl_list link; // kb_client.buffers
-	struct wl_buffer *wl_buffer;
-};
-
-static void sync_destroy(struct kb_sync *sync) {
-	wl_callback_destroy(sync->callback);
-	wl_list_remove(&sync->link);
-	free(sync);
-}
-
-static void sync_done(void *data, struct wl_callback *callback,
-		uint32_t serial) {
-	struct kb_sync *sync = data;
-	client_emit("%s", sync->line);
-	sync_destroy(sync);
-}
-
-static const struct wl_callback_listener sync_listener = {
-	.done = sync_done,
-};
-
-static void sync_line(struct kb_client *client, const char *line) {
-	struct kb_sync *sync = calloc(1, sizeof(*sync));
-	if (sync == NULL) {
-		client_emit("error out of memory");
-		return;
-	}
-	snprintf(sync->line, sizeof(sync->line), "%s", line);
-	sync->callback = wl_display_sync(client->display);
-	wl_callback_add_listener(sync->callback, &sync_listener, sync);
-	wl_list_insert(client->syncs.prev, &sync->link);
-}
-
-static void buffer_destroy(struct kb_buffer *buffer) {
-	wl_buffer_destroy(buffer->wl_buffer);
-	wl_list_remove(&buffer->link);
-	free(buffer);
-}
-
-static void buffer_release(void *data, struct wl_buffer *wl_buffer) {
-	// Each commit gets a new buffer; a released one is done with.
-	buffer_destroy(data);
-}
-
-static const struct wl_buffer_listener buffer_listener = {
-	.release = buffer_release,
 };
 
 static bool draw_surface(struct kb_client *client, struct wl_surface *surface,
 		int width, int height) {
-	struct kb_buffer *buffer = calloc(1, sizeof(*buffer));
-	if (buffer == NULL) {
-		client_emit("error out of memory");
-		return false;
-	}
 	uint32_t *pixels;
-	buffer->wl_buffer = client_shm_buffer(client->shm, width, height,
-			WL_SHM_FORMAT_XRGB8888, &pixels);
-	if (buffer->wl_buffer == NULL) {
+	struct wl_buffer *buffer = client_shm_buffer(client->skel.shm, width,
+			height, WL_SHM_FORMAT_XRGB8888, &pixels);
+	if (buffer == NULL) {
 		client_emit("error buffer: %s", strerror(errno));
-		free(buffer);
 		return false;
 	}
 	size_t size = client_shm_size(width, height);
@@ -177,16 +99,13 @@ static bool draw_surface(struct kb_client *client, struct wl_surface *surface,
 		pixels[i] = client->colour;
 	}
 	munmap(pixels, size);
-	wl_buffer_add_listener(buffer->wl_buffer, &buffer_listener, buffer);
-	wl_list_insert(&client->buffers, &buffer->link);
-	wl_surface_attach(surface, buffer->wl_buffer, 0, 0);
+	if (!raw_client_buffers_add(&client->buffers, buffer)) {
+		return false;
+	}
+	wl_surface_attach(surface, buffer, 0, 0);
 	wl_surface_damage_buffer(surface, 0, 0, INT32_MAX, INT32_MAX);
 	wl_surface_commit(surface);
 	return true;
-}
-
-static bool draw(struct kb_client *client) {
-	return draw_surface(client, client->surface, client->width, client->height);
 }
 
 #define POPUP_WIDTH 60
@@ -211,7 +130,7 @@ static void popup_surface_configure(void *data, struct xdg_surface *xdg_surface,
 	xdg_surface_ack_configure(xdg_surface, serial);
 	if (draw_surface(client, client->popup_surface, POPUP_WIDTH,
 				POPUP_HEIGHT)) {
-		sync_line(client, "popup ready");
+		client_skeleton_sync_line(&client->skel, "popup ready", NULL, NULL);
 	}
 }
 
@@ -236,35 +155,35 @@ static const struct xdg_popup_listener popup_listener = {
 };
 
 static void popup_open(struct kb_client *client, bool grab) {
+	struct client_skeleton *skel = &client->skel;
 	if (client->popup != NULL) {
 		client_emit("error a popup is open already");
 		return;
 	}
 	struct xdg_positioner *positioner =
-			xdg_wm_base_create_positioner(client->wm_base);
+			xdg_wm_base_create_positioner(skel->wm_base);
 	xdg_positioner_set_size(positioner, POPUP_WIDTH, POPUP_HEIGHT);
 	xdg_positioner_set_anchor_rect(positioner, 20, 20, 1, 1);
 	xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_LEFT);
 	xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
-	client->popup_surface = wl_compositor_create_surface(client->compositor);
+	client->popup_surface = wl_compositor_create_surface(skel->compositor);
 	client->popup_xdg_surface =
-			xdg_wm_base_get_xdg_surface(client->wm_base, client->popup_surface);
+			xdg_wm_base_get_xdg_surface(skel->wm_base, client->popup_surface);
 	xdg_surface_add_listener(client->popup_xdg_surface, &popup_surface_listener,
 			client);
 	client->popup = xdg_surface_get_popup(client->popup_xdg_surface,
-			client->xdg_surface, positioner);
+			skel->xdg_surface, positioner);
 	xdg_positioner_destroy(positioner);
 	xdg_popup_add_listener(client->popup, &popup_listener, client);
 	if (grab) {
-		xdg_popup_grab(client->popup, client->seat, client->button_serial);
+		xdg_popup_grab(client->popup, skel->seat, client->button_serial);
 	}
 	wl_surface_commit(client->popup_surface);
 }
 
-static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
-		uint32_t serial) {
+/* Every configure of the window: its lines, and a buffer of the size. */
+static void configure(void *data) {
 	struct kb_client *client = data;
-	xdg_surface_ack_configure(xdg_surface, serial);
 	if (client->report_states) {
 		client_emit("states %s", client->states);
 	}
@@ -274,22 +193,17 @@ static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
 												client->default_width;
 	client->height = client->pending_height > 0 ? client->pending_height :
 												  client->default_height;
-	if (!draw(client)) {
-		client->running = false;
-		client->exit_status = 1;
+	if (!draw_surface(client, client->skel.surface, client->width,
+				client->height)) {
+		client_skeleton_quit(&client->skel, 1);
 		return;
 	}
 	// The size goes with the line: a later configure may come before the
 	// callback, and each must be vouched for with its own.
 	char line[32];
 	snprintf(line, sizeof(line), "ready %d %d", client->width, client->height);
-	sync_line(client, line);
+	client_skeleton_sync_line(&client->skel, line, NULL, NULL);
 }
-
-static const struct xdg_surface_listener xdg_surface_listener = {
-	.configure = xdg_surface_configure,
-};
-
 static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
 		int32_t width, int32_t height, struct wl_array *states) {
 	struct kb_client *client = data;
@@ -327,7 +241,7 @@ static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
 static void toplevel_close(void *data, struct xdg_toplevel *toplevel) {
 	struct kb_client *client = data;
 	client_emit("close");
-	client->running = false;
+	client_skeleton_quit(&client->skel, 0);
 }
 
 static const struct xdg_toplevel_listener toplevel_listener = {
@@ -345,8 +259,8 @@ static void keysym_name(struct kb_client *client, uint32_t key, char *name,
 	}
 }
 
-static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
-		uint32_t format, int32_t fd, uint32_t size) {
+static void keyboard_keymap(void *data, uint32_t format, int32_t fd,
+		uint32_t size) {
 	struct kb_client *client = data;
 	if (format != WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1) {
 		client_emit("error keymap format %u", format);
@@ -378,8 +292,14 @@ static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
 	}
 }
 
-static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
+/* "popup " for the popup's surface, as each line about it starts. */
+static const char *on_popup(struct kb_client *client,
+		struct wl_surface *surface) {
+	return surface != NULL && surface == client->popup_surface ? "popup " : "";
+}
+
+static void keyboard_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, struct wl_array *keys) {
 	struct kb_client *client = data;
 	char line[256] = "keyboard enter";
 	size_t len = strlen(line);
@@ -390,21 +310,16 @@ static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
 		len += (size_t)snprintf(line + len,
 				len < sizeof(line) ? sizeof(line) - len : 0, " %s", name);
 	}
-	client_emit("%s%s",
-			surface != NULL && surface == client->popup_surface ? "popup " : "",
-			line);
+	client_emit("%s%s", on_popup(client, surface), line);
 }
 
-static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface) {
-	struct kb_client *client = data;
-	client_emit("%skeyboard leave",
-			surface != NULL && surface == client->popup_surface ? "popup " :
-																  "");
+static void keyboard_leave(void *data, uint32_t serial,
+		struct wl_surface *surface) {
+	client_emit("%skeyboard leave", on_popup(data, surface));
 }
 
-static void keyboard_key(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
+static void keyboard_key(void *data, uint32_t serial, uint32_t key,
+		uint32_t state) {
 	struct kb_client *client = data;
 	char name[64];
 	keysym_name(client, key, name, sizeof(name));
@@ -412,9 +327,8 @@ static void keyboard_key(void *data, struct wl_keyboard *keyboard,
 			state == WL_KEYBOARD_KEY_STATE_PRESSED ? "pressed" : "released");
 }
 
-static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
-		uint32_t group) {
+static void keyboard_modifiers(void *data, uint32_t depressed, uint32_t latched,
+		uint32_t locked, uint32_t group) {
 	struct kb_client *client = data;
 	if (client->xkb_state == NULL) {
 		client_emit("error modifiers before a keymap");
@@ -448,46 +362,21 @@ static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
 	client_emit("%s%s", line, any ? "" : "none");
 }
 
-static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
-		int32_t rate, int32_t delay) {
-	// Repeating is the client's business; this one reports only what the
-	// compositor sends.
-}
-
-static const struct wl_keyboard_listener keyboard_listener = {
-	.keymap = keyboard_keymap,
-	.enter = keyboard_enter,
-	.leave = keyboard_leave,
-	.key = keyboard_key,
-	.modifiers = keyboard_modifiers,
-	.repeat_info = keyboard_repeat_info,
-};
-
-static void pointer_enter(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
-		wl_fixed_t y) {
+static void pointer_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, double x, double y) {
 	struct kb_client *client = data;
-	client->pointer_on_popup =
-			surface != NULL && surface == client->popup_surface;
-	client_emit("%spointer enter %.2f %.2f",
-			client->pointer_on_popup ? "popup " : "", wl_fixed_to_double(x),
-			wl_fixed_to_double(y));
+	client->pointer_on_popup = *on_popup(client, surface) != '\0';
+	client_emit("%spointer enter %.2f %.2f", on_popup(client, surface), x, y);
 }
 
-static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface) {
+static void pointer_leave(void *data, struct wl_surface *surface) {
 	struct kb_client *client = data;
 	client_emit("%spointer leave", client->pointer_on_popup ? "popup " : "");
 	client->pointer_on_popup = false;
 }
 
-static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
-	// Too many to narrate; the tests look at enter, leave and buttons.
-}
-
-static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
+static void pointer_button(void *data, uint32_t serial, uint32_t button,
+		uint32_t state) {
 	struct kb_client *client = data;
 	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
 		client->button_serial = serial;
@@ -497,94 +386,54 @@ static void pointer_button(void *data, struct wl_pointer *pointer,
 			state == WL_POINTER_BUTTON_STATE_PRESSED ? "pressed" : "released");
 }
 
-static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
-		uint32_t axis, wl_fixed_t value) {
+static void pointer_axis(void *data, uint32_t axis, double value) {
 	struct kb_client *client = data;
 	client_emit("%spointer axis %s %.2f",
 			client->pointer_on_popup ? "popup " : "",
 			axis == WL_POINTER_AXIS_VERTICAL_SCROLL ? "vertical" : "horizontal",
-			wl_fixed_to_double(value));
+			value);
 }
 
-static const struct wl_pointer_listener pointer_listener = {
-	.enter = pointer_enter,
-	.leave = pointer_leave,
-	.motion = pointer_motion,
-	.button = pointer_button,
-	.axis = pointer_axis,
-};
-
-static void touch_down(void *data, struct wl_touch *touch, uint32_t serial,
-		uint32_t time, struct wl_surface *surface, int32_t id, wl_fixed_t x,
-		wl_fixed_t y) {
-	client_emit("touch down %d %.2f %.2f", id, wl_fixed_to_double(x),
-			wl_fixed_to_double(y));
+static void touch_down(void *data, struct wl_surface *surface, int32_t id,
+		double x, double y) {
+	client_emit("touch down %d %.2f %.2f", id, x, y);
 }
 
-static void touch_up(void *data, struct wl_touch *touch, uint32_t serial,
-		uint32_t time, int32_t id) {
+static void touch_up(void *data, int32_t id) {
 	client_emit("touch up %d", id);
 }
 
-static void touch_motion(void *data, struct wl_touch *touch, uint32_t time,
-		int32_t id, wl_fixed_t x, wl_fixed_t y) {
-	client_emit("touch motion %d %.2f %.2f", id, wl_fixed_to_double(x),
-			wl_fixed_to_double(y));
+static void touch_motion(void *data, int32_t id, double x, double y) {
+	client_emit("touch motion %d %.2f %.2f", id, x, y);
 }
 
-static void touch_frame(void *data, struct wl_touch *touch) {
-}
-
-static void touch_cancel(void *data, struct wl_touch *touch) {
+static void touch_cancel(void *data) {
 	client_emit("touch cancel");
 }
 
-static const struct wl_touch_listener touch_listener = {
-	.down = touch_down,
-	.up = touch_up,
-	.motion = touch_motion,
-	.frame = touch_frame,
-	.cancel = touch_cancel,
-};
-
-static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
-	struct kb_client *client = data;
-	if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && client->keyboard == NULL) {
-		client->keyboard = wl_seat_get_keyboard(seat);
-		wl_keyboard_add_listener(client->keyboard, &keyboard_listener, client);
-	}
-	if ((caps & WL_SEAT_CAPABILITY_POINTER) && client->pointer == NULL) {
-		client->pointer = wl_seat_get_pointer(seat);
-		wl_pointer_add_listener(client->pointer, &pointer_listener, client);
-	}
-	if ((caps & WL_SEAT_CAPABILITY_TOUCH) && client->touch == NULL) {
-		client->touch = wl_seat_get_touch(seat);
-		wl_touch_add_listener(client->touch, &touch_listener, client);
-	}
-}
-
-static void seat_name(void *data, struct wl_seat *seat, const char *name) {
-}
-
-static const struct wl_seat_listener seat_listener = {
-	.capabilities = seat_capabilities,
-	.name = seat_name,
+/* Pointer motion is not narrated: too many lines, and the tests look at
+ * enter, leave and buttons. */
+static const struct client_input_handler input_handler = {
+	.keymap = keyboard_keymap,
+	.keyboard_enter = keyboard_enter,
+	.keyboard_leave = keyboard_leave,
+	.key = keyboard_key,
+	.modifiers = keyboard_modifiers,
+	.pointer_enter = pointer_enter,
+	.pointer_leave = pointer_leave,
+	.pointer_button = pointer_button,
+	.pointer_axis = pointer_axis,
+	.touch_down = touch_down,
+	.touch_up = touch_up,
+	.touch_motion = touch_motion,
+	.touch_cancel = touch_cancel,
 };
 
 static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct kb_client, compositor),
-			NULL },
-	{ &wl_shm_interface, 1, offsetof(struct kb_client, shm), NULL },
-	// Version 2 has the tiled states (--states); no new events.
-	{ &xdg_wm_base_interface, 2, offsetof(struct kb_client, wm_base),
-			&client_wm_base_listener },
-	// Version 4 has repeat_info; nothing later is needed here.
-	{ &wl_seat_interface, 4, offsetof(struct kb_client, seat), &seat_listener },
 	{ &zwp_keyboard_shortcuts_inhibit_manager_v1_interface, 1,
 			offsetof(struct kb_client, inhibit_manager), NULL },
 	{ 0 },
 };
-
 static void inhibitor_active(void *data,
 		struct zwp_keyboard_shortcuts_inhibitor_v1 *inhibitor) {
 	client_emit("inhibitor active");
@@ -611,101 +460,39 @@ static void inhibit(struct kb_client *client, bool on) {
 	} else if (on) {
 		client->inhibitor =
 				zwp_keyboard_shortcuts_inhibit_manager_v1_inhibit_shortcuts(
-						client->inhibit_manager, client->surface, client->seat);
+						client->inhibit_manager, client->skel.surface,
+						client->skel.seat);
 		zwp_keyboard_shortcuts_inhibitor_v1_add_listener(client->inhibitor,
 				&inhibitor_listener, client);
 	}
-	wl_display_flush(client->display);
+	wl_display_flush(client->skel.display);
 }
 
-static void handle_command(struct kb_client *client, const char *line) {
-	if (strcmp(line, "sync") == 0) {
-		sync_line(client, "sync");
-	} else if (strcmp(line, "quit") == 0) {
-		client->running = false;
-	} else if (strcmp(line, "popup") == 0 || strcmp(line, "popup grab") == 0) {
+static bool handle_command(void *data, char *line) {
+	struct kb_client *client = data;
+	if (strcmp(line, "popup") == 0 || strcmp(line, "popup grab") == 0) {
 		popup_open(client, strcmp(line, "popup grab") == 0);
 	} else if (strcmp(line, "popup-close") == 0) {
 		popup_destroy(client);
-		sync_line(client, "popup closed");
+		client_skeleton_sync_line(&client->skel, "popup closed", NULL, NULL);
 	} else if (strcmp(line, "inhibit") == 0 || strcmp(line, "uninhibit") == 0) {
 		inhibit(client, strcmp(line, "inhibit") == 0);
 	} else {
 		client_emit("error bad command: %s", line);
 	}
-}
-
-/* Reads what stdin has; false at its end. */
-static bool read_commands(struct kb_client *client, char *buf, size_t *len,
-		size_t cap) {
-	ssize_t n = read(STDIN_FILENO, buf + *len, cap - *len - 1);
-	if (n <= 0) {
-		return n < 0 && errno == EINTR;
-	}
-	*len += (size_t)n;
-	buf[*len] = '\0';
-	char *start = buf, *newline;
-	while ((newline = strchr(start, '\n')) != NULL) {
-		*newline = '\0';
-		handle_command(client, start);
-		start = newline + 1;
-	}
-	*len -= (size_t)(start - buf);
-	memmove(buf, start, *len);
-	if (*len == cap - 1) {
-		client_emit("error command line too long");
-		*len = 0;
-	}
 	return true;
 }
 
-static void run(struct kb_client *client) {
-	char buf[512];
-	size_t len = 0;
-	bool stdin_open = true;
-	while (client->running) {
-		while (wl_display_prepare_read(client->display) != 0) {
-			wl_display_dispatch_pending(client->display);
-		}
-		if (!client->running) {
-			wl_display_cancel_read(client->display);
-			break;
-		}
-		wl_display_flush(client->display);
-		struct pollfd fds[2] = {
-			{ .fd = wl_display_get_fd(client->display), .events = POLLIN },
-			{ .fd = stdin_open ? STDIN_FILENO : -1, .events = POLLIN },
-		};
-		if (poll(fds, 2, -1) < 0) {
-			wl_display_cancel_read(client->display);
-			if (errno == EINTR) {
-				continue;
-			}
-			client_emit("error poll: %s", strerror(errno));
-			client->exit_status = 1;
-			break;
-		}
-		if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
-			if (wl_display_read_events(client->display) < 0) {
-				break;
-			}
-		} else {
-			wl_display_cancel_read(client->display);
-		}
-		if (wl_display_dispatch_pending(client->display) < 0) {
-			break;
-		}
-		if (fds[1].revents & (POLLIN | POLLHUP)) {
-			stdin_open = read_commands(client, buf, &len, sizeof(buf));
-		}
+/* The seat's capabilities, then the keymap, before the window shows: a key
+ * sent to it can then always be named. */
+static bool start(void *data) {
+	struct kb_client *client = data;
+	if (client->xkb_context == NULL) {
+		client_emit("error no xkb context");
+		return false;
 	}
-	wl_display_flush(client->display);
-	int err = wl_display_get_error(client->display);
-	if (err != 0) {
-		client_emit("error %s", strerror(err));
-		client_emit("disconnected");
-		client->exit_status = 1;
-	}
+	return wl_display_roundtrip(client->skel.display) >= 0 &&
+			wl_display_roundtrip(client->skel.display) >= 0;
 }
 
 int main(int argc, char *argv[]) {
@@ -713,7 +500,6 @@ int main(int argc, char *argv[]) {
 		.default_width = 200,
 		.default_height = 150,
 		.colour = 0xff3080c0,
-		.running = true,
 	};
 	const char *app_id = "keyboard-client";
 	static const struct option long_options[] = {
@@ -756,82 +542,40 @@ int main(int argc, char *argv[]) {
 		}
 	}
 
-	wl_list_init(&client.buffers);
-	wl_list_init(&client.syncs);
-	client.display = wl_display_connect(NULL);
-	if (client.display == NULL) {
-		client_emit("error cannot connect: %s", strerror(errno));
-		client_emit("disconnected");
-		return 1;
-	}
+	raw_client_buffers_init(&client.buffers);
 	client.xkb_context = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
-	struct client_globals globals = {
-		.table = bound_globals,
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
 		.data = &client,
+		.window = true,
+		// Version 2 has the tiled states (--states); no new events.
+		.wm_base_version = 2,
+		// Version 4 has repeat_info; nothing later is needed here.
+		.seat_version = 4,
+		.input = &input_handler,
+		.configure = configure,
+		.toplevel = &toplevel_listener,
+		.command = handle_command,
 	};
-	struct wl_registry *registry =
-			client_globals_listen(client.display, &globals);
-	wl_display_roundtrip(client.display);
-	if (client.compositor == NULL || client.shm == NULL ||
-			client.wm_base == NULL || client.seat == NULL ||
-			client.xkb_context == NULL) {
-		client_emit("error the compositor lacks a global we need");
-		return 1;
+	int status = client_skeleton_connect(&client.skel, &spec);
+	if (status == 0 && !start(&client)) {
+		status = 1;
 	}
-	// The seat's capabilities, then the keymap, before the window shows:
-	// a key sent to it can then always be named.
-	wl_display_roundtrip(client.display);
-	wl_display_roundtrip(client.display);
-
-	client.surface = wl_compositor_create_surface(client.compositor);
-	client.xdg_surface =
-			xdg_wm_base_get_xdg_surface(client.wm_base, client.surface);
-	xdg_surface_add_listener(client.xdg_surface, &xdg_surface_listener,
-			&client);
-	client.toplevel = xdg_surface_get_toplevel(client.xdg_surface);
-	xdg_toplevel_add_listener(client.toplevel, &toplevel_listener, &client);
-	xdg_toplevel_set_app_id(client.toplevel, app_id);
-	xdg_toplevel_set_title(client.toplevel, app_id);
-	wl_surface_commit(client.surface);
-
-	run(&client);
-
-	struct kb_sync *sync, *sync_tmp;
-	wl_list_for_each_safe(sync, sync_tmp, &client.syncs, link) {
-		sync_destroy(sync);
+	if (status == 0) {
+		status = client_skeleton_map(&client.skel, app_id, app_id);
 	}
-	struct kb_buffer *buffer, *buffer_tmp;
-	wl_list_for_each_safe(buffer, buffer_tmp, &client.buffers, link) {
-		buffer_destroy(buffer);
+	if (status == 0) {
+		status = client_skeleton_run(&client.skel);
 	}
 
+	raw_client_buffers_finish(&client.buffers);
 	popup_destroy(&client);
-	inhibit(&client, false);
-	if (client.inhibit_manager != NULL) {
-		zwp_keyboard_shortcuts_inhibit_manager_v1_destroy(
-				client.inhibit_manager);
+	if (client.skel.display != NULL) {
+		inhibit(&client, false);
 	}
-	xdg_toplevel_destroy(client.toplevel);
-	xdg_surface_destroy(client.xdg_surface);
-	wl_surface_destroy(client.surface);
-	if (client.keyboard != NULL) {
-		wl_keyboard_destroy(client.keyboard);
-	}
-	if (client.pointer != NULL) {
-		wl_pointer_destroy(client.pointer);
-	}
-	if (client.touch != NULL) {
-		wl_touch_destroy(client.touch);
-	}
-	wl_seat_destroy(client.seat);
-	xdg_wm_base_destroy(client.wm_base);
-	wl_shm_destroy(client.shm);
-	wl_compositor_destroy(client.compositor);
-	wl_registry_destroy(registry);
-	wl_display_roundtrip(client.display);
-	wl_display_disconnect(client.display);
+	status = client_skeleton_finish_all(&client.skel, status);
 	xkb_state_unref(client.xkb_state);
 	xkb_keymap_unref(client.keymap);
 	xkb_context_unref(client.xkb_context);
-	return client.exit_status;
+	return status;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <wayland-client.h>
 #include "client-globals.h"
+#include "client-input.h"
 #include "pattern.h"
 #include "raw-client.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
@@ -45,7 +46,7 @@ struct layer_client {
 	struct wl_display *display;
 	struct wl_compositor *compositor;
 	struct wl_shm *shm;
-	struct raw_client_input input;
+	struct client_input input;
 	struct xdg_wm_base *wm_base;
 	struct zwlr_layer_shell_v1 *layer_shell;
 	struct wl_output *outputs[8];
@@ -232,20 +233,22 @@ static const char *which(struct layer_client *c, struct wl_surface *surface) {
 	return surface != NULL && surface == c->popup.surface ? " popup" : "";
 }
 
-static void on_keyboard_enter(void *data, struct wl_surface *surface) {
+static void on_keyboard_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, struct wl_array *keys) {
 	client_emit("keyboard enter%s", which(data, surface));
 }
 
-static void on_keyboard_leave(void *data, struct wl_surface *surface) {
+static void on_keyboard_leave(void *data, uint32_t serial,
+		struct wl_surface *surface) {
 	client_emit("keyboard leave%s", which(data, surface));
 }
 
-static void on_pointer_enter(void *data, struct wl_surface *surface, double x,
-		double y) {
+static void on_pointer_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, double x, double y) {
 	client_emit("pointer enter %d %d%s", (int)x, (int)y, which(data, surface));
 }
 
-static const struct raw_client_input_handler input_handler = {
+static const struct client_input_handler input_handler = {
 	.keyboard_enter = on_keyboard_enter,
 	.keyboard_leave = on_keyboard_leave,
 	.pointer_enter = on_pointer_enter,
@@ -262,12 +265,13 @@ static const struct client_global bound_globals[] = {
 	{ 0 },
 };
 
-/* The seat, whose listeners are raw-client-input's, and every output. */
+/* The seat (client-input.c) and every output. */
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version) {
 	struct layer_client *c = data;
 	if (strcmp(interface, wl_seat_interface.name) == 0) {
-		raw_client_input_bind(&c->input, registry, name, &input_handler, c);
+		// Version 3: wl_pointer without frames and axis details.
+		client_input_bind(&c->input, registry, name, 3, &input_handler, c);
 	} else if (strcmp(interface, wl_output_interface.name) == 0 &&
 			c->output_count < 8) {
 		c->outputs[c->output_count++] =

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <wayland-client.h>
 #include "client-globals.h"
+#include "client-input.h"
 #include "ext-session-lock-v1-client-protocol.h"
 #include "pattern.h"
 #include "raw-client.h"
@@ -49,7 +50,7 @@ struct lock_client {
 	struct wl_display *display;
 	struct wl_compositor *compositor;
 	struct wl_shm *shm;
-	struct raw_client_input input;
+	struct client_input input;
 	struct ext_session_lock_manager_v1 *manager;
 	struct ext_session_lock_v1 *lock;
 	struct lock_output outputs[MAX_OUTPUTS];
@@ -162,28 +163,31 @@ static struct lock_output *output_of_surface(struct lock_client *c,
 	return NULL;
 }
 
-static void on_keyboard_enter(void *data, struct wl_surface *surface) {
+static void on_keyboard_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, struct wl_array *keys) {
 	client_emit("keyboard enter");
 }
 
-static void on_keyboard_leave(void *data, struct wl_surface *surface) {
+static void on_keyboard_leave(void *data, uint32_t serial,
+		struct wl_surface *surface) {
 	client_emit("keyboard leave");
 }
 
-static void on_pointer_enter(void *data, struct wl_surface *surface, double x,
-		double y) {
+static void on_pointer_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, double x, double y) {
 	struct lock_output *output = output_of_surface(data, surface);
 	client_emit("pointer enter %d %d %d", output ? output->index : -1, (int)x,
 			(int)y);
 }
 
-static void on_pointer_button(void *data, uint32_t button, uint32_t state) {
+static void on_pointer_button(void *data, uint32_t serial, uint32_t button,
+		uint32_t state) {
 	if (state == WL_POINTER_BUTTON_STATE_PRESSED) {
 		client_emit("pointer button");
 	}
 }
 
-static const struct raw_client_input_handler input_handler = {
+static const struct client_input_handler input_handler = {
 	.keyboard_enter = on_keyboard_enter,
 	.keyboard_leave = on_keyboard_leave,
 	.pointer_enter = on_pointer_enter,
@@ -227,12 +231,13 @@ static const struct client_global bound_globals[] = {
 	{ 0 },
 };
 
-/* The seat, whose listeners are raw-client-input's, and every output. */
+/* The seat (client-input.c) and every output. */
 static void registry_global(void *data, struct wl_registry *registry,
 		uint32_t name, const char *interface, uint32_t version) {
 	struct lock_client *c = data;
 	if (strcmp(interface, wl_seat_interface.name) == 0) {
-		raw_client_input_bind(&c->input, registry, name, &input_handler, c);
+		// Version 3: wl_pointer without frames and axis details.
+		client_input_bind(&c->input, registry, name, 3, &input_handler, c);
 	} else if (strcmp(interface, wl_output_interface.name) == 0 &&
 			c->output_count < MAX_OUTPUTS) {
 		struct lock_output *output = &c->outputs[c->output_count];

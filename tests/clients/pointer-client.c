@@ -72,13 +72,10 @@ static int client_finish(struct pointer_client *client, int status) {
 	if (client->pointer != NULL) {
 		zwlr_virtual_pointer_v1_destroy(client->pointer);
 	}
-	if (client->manager != NULL) {
-		zwlr_virtual_pointer_manager_v1_destroy(client->manager);
-	}
 	if (client->skel.display != NULL) {
 		wl_display_roundtrip(client->skel.display);
 	}
-	return client_skeleton_finish(&client->skel, status);
+	return client_skeleton_finish_all(&client->skel, status);
 }
 
 int main(void) {

@@ -132,9 +132,6 @@ int main(int argc, char **argv) {
 	if (client.power != NULL) {
 		zwlr_output_power_v1_destroy(client.power);
 	}
-	if (client.manager != NULL) {
-		zwlr_output_power_manager_v1_destroy(client.manager);
-	}
 	client_named_outputs_release(&client.outputs);
-	return client_skeleton_finish(&client.skel, status);
+	return client_skeleton_finish_all(&client.skel, status);
 }

@@ -246,8 +246,5 @@ int main(int argc, char **argv) {
 	}
 	raw_client_buffers_finish(&client.buffers);
 	client_named_outputs_release(&client.outputs);
-	if (client.presentation != NULL) {
-		wp_presentation_destroy(client.presentation);
-	}
-	return client_skeleton_finish(&client.skel, status);
+	return client_skeleton_finish_all(&client.skel, status);
 }

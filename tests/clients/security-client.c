@@ -104,8 +104,5 @@ int main(int argc, char **argv) {
 	if (listen_fd >= 0) {
 		close(listen_fd);
 	}
-	if (c.manager != NULL) {
-		wp_security_context_manager_v1_destroy(c.manager);
-	}
-	return client_skeleton_finish(&c.skel, status);
+	return client_skeleton_finish_all(&c.skel, status);
 }

@@ -158,16 +158,10 @@ static void client_finish(struct client *client) {
 		zwp_pointer_gesture_pinch_v1_destroy(client->pinch);
 		zwp_pointer_gesture_hold_v1_destroy(client->hold);
 	}
-	if (client->gestures != NULL) {
-		zwp_pointer_gestures_v1_release(client->gestures);
-	}
 	if (client->shape_device != NULL) {
 		wp_cursor_shape_device_v1_destroy(client->shape_device);
 	}
-	if (client->shape_manager != NULL) {
-		wp_cursor_shape_manager_v1_destroy(client->shape_manager);
-	}
-	client_skeleton_finish(&client->skel, 0);
+	client_skeleton_finish_all(&client->skel, 0);
 }
 
 int main(int argc, char *argv[]) {

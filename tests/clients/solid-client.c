@@ -321,12 +321,6 @@ static int client_finish(struct client *c, int status) {
 	if (c->tearing_again != NULL) {
 		wp_tearing_control_v1_destroy(c->tearing_again);
 	}
-	if (c->content_type_manager != NULL) {
-		wp_content_type_manager_v1_destroy(c->content_type_manager);
-	}
-	if (c->tearing_manager != NULL) {
-		wp_tearing_control_manager_v1_destroy(c->tearing_manager);
-	}
 	if (c->alpha_surface != NULL) {
 		wp_alpha_modifier_surface_v1_destroy(c->alpha_surface);
 	}
@@ -334,16 +328,7 @@ static int client_finish(struct client *c, int status) {
 		wp_viewport_destroy(c->viewport);
 	}
 	raw_client_buffers_finish(&c->buffers);
-	if (c->alpha_modifier != NULL) {
-		wp_alpha_modifier_v1_destroy(c->alpha_modifier);
-	}
-	if (c->single_pixel != NULL) {
-		wp_single_pixel_buffer_manager_v1_destroy(c->single_pixel);
-	}
-	if (c->viewporter != NULL) {
-		wp_viewporter_destroy(c->viewporter);
-	}
-	return client_skeleton_finish(&c->skel, status);
+	return client_skeleton_finish_all(&c->skel, status);
 }
 
 int main(int argc, char **argv) {

@@ -593,10 +593,7 @@ static void client_finish(struct client *client) {
 	if (client->tablet_seat != NULL) {
 		zwp_tablet_seat_v2_destroy(client->tablet_seat);
 	}
-	if (client->tablet_manager != NULL) {
-		zwp_tablet_manager_v2_destroy(client->tablet_manager);
-	}
-	client_skeleton_finish(&client->skel, 0);
+	client_skeleton_finish_all(&client->skel, 0);
 }
 
 int main(int argc, char *argv[]) {

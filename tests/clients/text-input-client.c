@@ -130,8 +130,5 @@ int main(int argc, char *argv[]) {
 	if (client.text_input != NULL) {
 		zwp_text_input_v3_destroy(client.text_input);
 	}
-	if (client.manager != NULL) {
-		zwp_text_input_manager_v3_destroy(client.manager);
-	}
-	return client_skeleton_finish(&client.skel, status);
+	return client_skeleton_finish_all(&client.skel, status);
 }

@@ -338,10 +338,7 @@ static int tbar_finish(struct tbar *tbar, int status) {
 		// Bound at version 1: wl_output.release needs 3.
 		wl_output_destroy(output->wl_output);
 	}
-	if (tbar->xdg_output_manager != NULL) {
-		zxdg_output_manager_v1_destroy(tbar->xdg_output_manager);
-	}
-	return client_skeleton_finish(&tbar->skel, status);
+	return client_skeleton_finish_all(&tbar->skel, status);
 }
 
 int main(void) {

@@ -157,8 +157,5 @@ int main(void) {
 	wl_list_for_each_safe(handle, tmp, &client.handles, link) {
 		handle_free(handle);
 	}
-	if (client.list != NULL) {
-		ext_foreign_toplevel_list_v1_destroy(client.list);
-	}
-	return client_skeleton_finish(&client.skel, status);
+	return client_skeleton_finish_all(&client.skel, status);
 }

@@ -53,9 +53,7 @@
 struct seat {
 	struct client *client;
 	uint32_t global_name;
-	struct wl_seat *wl_seat;
-	struct wl_keyboard *keyboard;
-	struct wl_pointer *pointer;
+	struct client_input input; // input.seat: the wl_seat
 	struct wp_cursor_shape_device_v1 *shape_device;
 	char *name;
 };
@@ -92,43 +90,20 @@ static const char *seat_name(struct seat *seat) {
 	return seat->name != NULL ? seat->name : "(unnamed)";
 }
 
-static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
-		uint32_t format, int32_t fd, uint32_t size) {
-	close(fd);
-}
-
-static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
+static void keyboard_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, struct wl_array *keys) {
 	client_emit("keyboard enter %s", seat_name(data));
 }
 
-static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface) {
+static void keyboard_leave(void *data, uint32_t serial,
+		struct wl_surface *surface) {
 	client_emit("keyboard leave %s", seat_name(data));
 }
 
-static void keyboard_key(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
+static void keyboard_key(void *data, uint32_t serial, uint32_t key,
+		uint32_t state) {
 	client_emit("key %s %u %u", seat_name(data), key, state);
 }
-
-static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
-		uint32_t group) {
-}
-
-static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
-		int32_t rate, int32_t delay) {
-}
-
-static const struct wl_keyboard_listener keyboard_listener = {
-	.keymap = keyboard_keymap,
-	.enter = keyboard_enter,
-	.leave = keyboard_leave,
-	.key = keyboard_key,
-	.modifiers = keyboard_modifiers,
-	.repeat_info = keyboard_repeat_info,
-};
 
 /* A transient seat's pointer gets the cursor the window was told to set. */
 static void set_cursor(struct seat *seat, uint32_t serial) {
@@ -139,13 +114,13 @@ static void set_cursor(struct seat *seat, uint32_t serial) {
 	if (client->cursor_mode == CURSOR_SHAPE) {
 		if (seat->shape_device == NULL) {
 			seat->shape_device = wp_cursor_shape_manager_v1_get_pointer(
-					client->shape_manager, seat->pointer);
+					client->shape_manager, seat->input.pointer);
 		}
 		wp_cursor_shape_device_v1_set_shape(seat->shape_device, serial,
 				WP_CURSOR_SHAPE_DEVICE_V1_SHAPE_CROSSHAIR);
 	} else if (client->cursor_mode == CURSOR_SURFACE) {
-		wl_pointer_set_cursor(seat->pointer, serial, client->cursor_surface, 0,
-				0);
+		wl_pointer_set_cursor(seat->input.pointer, serial,
+				client->cursor_surface, 0, 0);
 		wl_surface_set_buffer_scale(client->cursor_surface, 2);
 		wl_surface_attach(client->cursor_surface, client->cursor_buffer, 0, 0);
 		wl_surface_damage(client->cursor_surface, 0, 0, CURSOR_SIZE,
@@ -154,113 +129,55 @@ static void set_cursor(struct seat *seat, uint32_t serial) {
 	}
 }
 
-static void pointer_enter(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
-		wl_fixed_t y) {
-	client_emit("pointer enter %s %g %g", seat_name(data),
-			wl_fixed_to_double(x), wl_fixed_to_double(y));
+static void pointer_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, double x, double y) {
+	client_emit("pointer enter %s %g %g", seat_name(data), x, y);
 	set_cursor(data, serial);
 }
 
-static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface) {
+static void pointer_leave(void *data, struct wl_surface *surface) {
 	client_emit("pointer leave %s", seat_name(data));
 }
 
-static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
-	client_emit("pointer motion %s %g %g", seat_name(data),
-			wl_fixed_to_double(x), wl_fixed_to_double(y));
+static void pointer_motion(void *data, double x, double y) {
+	client_emit("pointer motion %s %g %g", seat_name(data), x, y);
 }
 
-static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
+static void pointer_button(void *data, uint32_t serial, uint32_t button,
+		uint32_t state) {
 	client_emit("button %s %u %u", seat_name(data), button, state);
 }
 
-static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
-		uint32_t axis, wl_fixed_t value) {
-}
-
-static void pointer_frame(void *data, struct wl_pointer *pointer) {
-}
-
-static void pointer_axis_source(void *data, struct wl_pointer *pointer,
-		uint32_t source) {
-}
-
-static void pointer_axis_stop(void *data, struct wl_pointer *pointer,
-		uint32_t time, uint32_t axis) {
-}
-
-static void pointer_axis_discrete(void *data, struct wl_pointer *pointer,
-		uint32_t axis, int32_t discrete) {
-}
-
-// wl_seat version 5: no later events.
-static const struct wl_pointer_listener pointer_listener = {
-	.enter = pointer_enter,
-	.leave = pointer_leave,
-	.motion = pointer_motion,
-	.button = pointer_button,
-	.axis = pointer_axis,
-	.frame = pointer_frame,
-	.axis_source = pointer_axis_source,
-	.axis_stop = pointer_axis_stop,
-	.axis_discrete = pointer_axis_discrete,
-};
-
-static void seat_capabilities(void *data, struct wl_seat *wl_seat,
-		uint32_t caps) {
+/* Its cursor shape device goes with it. */
+static void pointer_removed(void *data, struct wl_pointer *pointer) {
 	struct seat *seat = data;
-	bool has_pointer = caps & WL_SEAT_CAPABILITY_POINTER;
-	if (has_pointer && seat->pointer == NULL) {
-		seat->pointer = wl_seat_get_pointer(wl_seat);
-		wl_pointer_add_listener(seat->pointer, &pointer_listener, seat);
-	} else if (!has_pointer && seat->pointer != NULL) {
-		if (seat->shape_device != NULL) {
-			wp_cursor_shape_device_v1_destroy(seat->shape_device);
-			seat->shape_device = NULL;
-		}
-		wl_pointer_release(seat->pointer);
-		seat->pointer = NULL;
-	}
-	bool has_keyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD;
-	if (has_keyboard && seat->keyboard == NULL) {
-		seat->keyboard = wl_seat_get_keyboard(wl_seat);
-		wl_keyboard_add_listener(seat->keyboard, &keyboard_listener, seat);
-	} else if (!has_keyboard && seat->keyboard != NULL) {
-		wl_keyboard_release(seat->keyboard);
-		seat->keyboard = NULL;
+	if (seat->shape_device != NULL) {
+		wp_cursor_shape_device_v1_destroy(seat->shape_device);
+		seat->shape_device = NULL;
 	}
 }
 
-static void seat_name_event(void *data, struct wl_seat *wl_seat,
-		const char *name) {
+static void seat_named(void *data, const char *name) {
 	struct seat *seat = data;
 	free(seat->name);
 	seat->name = strdup(name);
 	client_emit("seat added %s", seat_name(seat));
 }
 
-static const struct wl_seat_listener seat_listener = {
-	.capabilities = seat_capabilities,
-	.name = seat_name_event,
+static const struct client_input_handler input_handler = {
+	.seat_name = seat_named,
+	.keyboard_enter = keyboard_enter,
+	.keyboard_leave = keyboard_leave,
+	.key = keyboard_key,
+	.pointer_removed = pointer_removed,
+	.pointer_enter = pointer_enter,
+	.pointer_leave = pointer_leave,
+	.pointer_motion = pointer_motion,
+	.pointer_button = pointer_button,
 };
 
 static void seat_finish(struct seat *seat) {
-	if (seat->keyboard != NULL) {
-		wl_keyboard_release(seat->keyboard);
-	}
-	if (seat->shape_device != NULL) {
-		wp_cursor_shape_device_v1_destroy(seat->shape_device);
-	}
-	if (seat->pointer != NULL) {
-		wl_pointer_release(seat->pointer);
-	}
-	if (seat->wl_seat != NULL) {
-		wl_seat_release(seat->wl_seat);
-	}
+	client_input_finish(&seat->input);
 	free(seat->name);
 	*seat = (struct seat){ 0 };
 }
@@ -273,13 +190,12 @@ static void registry_global(void *data, struct wl_registry *registry,
 	}
 	for (int i = 0; i < MAX_SEATS; i++) {
 		struct seat *seat = &client->seats[i];
-		if (seat->wl_seat == NULL) {
+		if (seat->input.seat == NULL) {
 			seat->client = client;
 			seat->global_name = name;
 			// Version 5: its name, and release.
-			seat->wl_seat = wl_registry_bind(registry, name, &wl_seat_interface,
-					version < 5 ? version : 5);
-			wl_seat_add_listener(seat->wl_seat, &seat_listener, seat);
+			client_input_bind(&seat->input, registry, name,
+					version < 5 ? version : 5, &input_handler, seat);
 			return;
 		}
 	}
@@ -291,7 +207,7 @@ static void registry_global_remove(void *data, struct wl_registry *registry,
 	struct client *client = data;
 	for (int i = 0; i < MAX_SEATS; i++) {
 		struct seat *seat = &client->seats[i];
-		if (seat->wl_seat != NULL && seat->global_name == name) {
+		if (seat->input.seat != NULL && seat->global_name == name) {
 			client_emit("seat removed %s", seat_name(seat));
 			seat_finish(seat);
 		}
@@ -470,20 +386,11 @@ static void client_finish(struct client *client) {
 	if (client->virtual_pointer != NULL) {
 		zwlr_virtual_pointer_v1_destroy(client->virtual_pointer);
 	}
-	if (client->pointer_manager != NULL) {
-		zwlr_virtual_pointer_manager_v1_destroy(client->pointer_manager);
-	}
 	if (client->transient_seat != NULL) {
 		wl_seat_destroy(client->transient_seat);
 	}
 	if (client->transient != NULL) {
 		ext_transient_seat_v1_destroy(client->transient);
-	}
-	if (client->manager != NULL) {
-		ext_transient_seat_manager_v1_destroy(client->manager);
-	}
-	if (client->keyboard_manager != NULL) {
-		wl_proxy_destroy(client->keyboard_manager);
 	}
 	if (client->cursor_surface != NULL) {
 		wl_surface_destroy(client->cursor_surface);
@@ -491,10 +398,7 @@ static void client_finish(struct client *client) {
 	if (client->cursor_buffer != NULL) {
 		wl_buffer_destroy(client->cursor_buffer);
 	}
-	if (client->shape_manager != NULL) {
-		wp_cursor_shape_manager_v1_destroy(client->shape_manager);
-	}
-	client_skeleton_finish(&client->skel, 0);
+	client_skeleton_finish_all(&client->skel, 0);
 }
 
 int main(int argc, char *argv[]) {

@@ -134,10 +134,7 @@ int main(int argc, char **argv) {
 	};
 	int status = client_skeleton_connect(&client.skel, &spec);
 	if (status != 0) {
-		if (client.manager != NULL) {
-			wl_proxy_destroy(client.manager);
-		}
-		return client_skeleton_finish(&client.skel, status);
+		return client_skeleton_finish_all(&client.skel, status);
 	}
 	struct wl_display *display = client.skel.display;
 	struct wl_proxy *keyboard = wl_proxy_marshal_flags(client.manager,
@@ -152,6 +149,5 @@ int main(int argc, char **argv) {
 	}
 	wl_proxy_marshal_flags(keyboard, VIRTUAL_KEYBOARD_DESTROY, NULL, 1,
 			WL_MARSHAL_FLAG_DESTROY);
-	wl_proxy_destroy(client.manager);
-	return client_skeleton_finish(&client.skel, status);
+	return client_skeleton_finish_all(&client.skel, status);
 }

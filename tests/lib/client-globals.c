@@ -1,3 +1,4 @@
+#include <stdbool.h>
 #include <string.h>
 #include "client-globals.h"
 
@@ -73,4 +74,53 @@ struct wl_registry *client_globals_listen(struct wl_display *display,
 	struct wl_registry *registry = wl_display_get_registry(display);
 	wl_registry_add_listener(registry, &registry_listener, globals);
 	return registry;
+}
+
+/* The request that destroys a proxy of interface at version: the one
+ * called destroy or release, without arguments, or -1 when the interface
+ * has none (the proxy alone goes). */
+static int destructor_opcode(const struct wl_interface *interface,
+		uint32_t version) {
+	for (int i = 0; i < interface->method_count; i++) {
+		const struct wl_message *method = &interface->methods[i];
+		if (strcmp(method->name, "destroy") != 0 &&
+				strcmp(method->name, "release") != 0) {
+			continue;
+		}
+		// A signature starts with the version the request came in, when
+		// it is not 1.
+		const char *signature = method->signature;
+		uint32_t since = 0;
+		while (*signature >= '0' && *signature <= '9') {
+			since = since * 10 + (uint32_t)(*signature++ - '0');
+		}
+		if (*signature == '\0' && version >= (since > 0 ? since : 1)) {
+			return i;
+		}
+	}
+	return -1;
+}
+
+void client_proxy_destroy(void *proxy, const struct wl_interface *interface) {
+	uint32_t version = wl_proxy_get_version(proxy);
+	int opcode = destructor_opcode(interface, version);
+	if (opcode >= 0) {
+		wl_proxy_marshal_flags(proxy, (uint32_t)opcode, NULL, version,
+				WL_MARSHAL_FLAG_DESTROY);
+	} else {
+		wl_proxy_destroy(proxy);
+	}
+}
+
+void client_globals_destroy(const struct client_global *table, void *data) {
+	for (; table != NULL && table->interface != NULL; table++) {
+		char *field = (char *)data + table->offset;
+		void *proxy;
+		memcpy(&proxy, field, sizeof(proxy));
+		if (proxy != NULL) {
+			client_proxy_destroy(proxy, table->interface);
+			proxy = NULL;
+			memcpy(field, &proxy, sizeof(proxy));
+		}
+	}
 }

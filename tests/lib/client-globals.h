@@ -56,6 +56,15 @@ struct client_globals {
 struct wl_registry *client_globals_listen(struct wl_display *display,
 		struct client_globals *globals);
 
+/* Destroys proxy, of interface, with the interface's destroy or release
+ * request when it has one at the proxy's version (the last thing a client
+ * sends on it), else alone. */
+void client_proxy_destroy(void *proxy, const struct wl_interface *interface);
+
+/* client_proxy_destroy on every proxy of table bound in data, and clears
+ * its field. */
+void client_globals_destroy(const struct client_global *table, void *data);
+
 /* Answers pings: what every client's xdg_wm_base needs. */
 extern const struct xdg_wm_base_listener client_wm_base_listener;
 

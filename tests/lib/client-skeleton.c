@@ -2,64 +2,49 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "client-skeleton.h"
 
-static void pointer_enter(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
-		wl_fixed_t y) {
+static void pointer_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, double x, double y) {
 	struct client_skeleton *skel = data;
 	skel->pointer_serial = serial;
 	if (skel->spec->pointer & CLIENT_POINTER_ENTER) {
-		client_emit("pointer enter %.2f %.2f", wl_fixed_to_double(x),
-				wl_fixed_to_double(y));
+		client_emit("pointer enter %.2f %.2f", x, y);
 	}
 }
 
-static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface) {
+static void pointer_leave(void *data, struct wl_surface *surface) {
 	struct client_skeleton *skel = data;
 	if (skel->spec->pointer & CLIENT_POINTER_ENTER) {
 		client_emit("pointer leave");
 	}
 }
 
-static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+static void pointer_motion(void *data, double x, double y) {
 	struct client_skeleton *skel = data;
 	if (skel->spec->pointer & CLIENT_POINTER_MOTION) {
-		client_emit("pointer motion %.2f %.2f", wl_fixed_to_double(x),
-				wl_fixed_to_double(y));
+		client_emit("pointer motion %.2f %.2f", x, y);
 	}
 }
 
-static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
+static void pointer_button(void *data, uint32_t serial, uint32_t button,
+		uint32_t state) {
 	struct client_skeleton *skel = data;
 	if (skel->spec->pointer & CLIENT_POINTER_BUTTON) {
 		client_emit("pointer button %u %u", button, state);
 	}
 }
 
-static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
-		uint32_t axis, wl_fixed_t value) {
+static void pointer_added(void *data, struct wl_pointer *pointer) {
+	const struct client_skeleton_spec *spec =
+			((struct client_skeleton *)data)->spec;
+	if (spec->pointer_added != NULL) {
+		spec->pointer_added(spec->data, pointer);
+	}
 }
 
-static const struct wl_pointer_listener pointer_listener = {
-	.enter = pointer_enter,
-	.leave = pointer_leave,
-	.motion = pointer_motion,
-	.button = pointer_button,
-	.axis = pointer_axis,
-};
-
-static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
-		uint32_t format, int32_t fd, uint32_t size) {
-	close(fd);
-}
-
-static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
+static void keyboard_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, struct wl_array *keys) {
 	const struct client_skeleton_spec *spec =
 			((struct client_skeleton *)data)->spec;
 	if (spec->keyboard_enter != NULL) {
@@ -67,8 +52,8 @@ static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
 	}
 }
 
-static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface) {
+static void keyboard_leave(void *data, uint32_t serial,
+		struct wl_surface *surface) {
 	const struct client_skeleton_spec *spec =
 			((struct client_skeleton *)data)->spec;
 	if (spec->keyboard_leave != NULL) {
@@ -76,45 +61,33 @@ static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
 	}
 }
 
-static void keyboard_key(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
+/* The seat as the spec narrates it: the pointer and the keyboard only when
+ * it asks for something of them. */
+static void fill_input_handler(struct client_skeleton *skel) {
+	const struct client_skeleton_spec *spec = skel->spec;
+	struct client_input_handler *h = &skel->input_handler;
+	if (spec->pointer != 0 || spec->pointer_added != NULL) {
+		h->pointer_added = pointer_added;
+		h->pointer_enter = pointer_enter;
+		h->pointer_leave = pointer_leave;
+		h->pointer_motion = pointer_motion;
+		h->pointer_button = pointer_button;
+	}
+	if (spec->keyboard_enter != NULL || spec->keyboard_leave != NULL) {
+		h->keyboard_enter = keyboard_enter;
+		h->keyboard_leave = keyboard_leave;
+	}
+	if (spec->input != NULL) {
+		skel->input = (struct client_input){ .handler = spec->input,
+			.data = spec->data };
+	} else {
+		skel->input = (struct client_input){ .handler = h, .data = skel };
+	}
 }
-
-static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
-		uint32_t group) {
-}
-
-static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
-		int32_t rate, int32_t delay) {
-}
-
-static const struct wl_keyboard_listener keyboard_listener = {
-	.keymap = keyboard_keymap,
-	.enter = keyboard_enter,
-	.leave = keyboard_leave,
-	.key = keyboard_key,
-	.modifiers = keyboard_modifiers,
-	.repeat_info = keyboard_repeat_info,
-};
 
 static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
 	struct client_skeleton *skel = data;
-	const struct client_skeleton_spec *spec = skel->spec;
-	if ((caps & WL_SEAT_CAPABILITY_KEYBOARD) && skel->keyboard == NULL &&
-			(spec->keyboard_enter != NULL || spec->keyboard_leave != NULL)) {
-		skel->keyboard = wl_seat_get_keyboard(seat);
-		wl_keyboard_add_listener(skel->keyboard, &keyboard_listener, skel);
-	}
-	if (!(caps & WL_SEAT_CAPABILITY_POINTER) || skel->pointer != NULL ||
-			(spec->pointer == 0 && spec->pointer_added == NULL)) {
-		return;
-	}
-	skel->pointer = wl_seat_get_pointer(seat);
-	wl_pointer_add_listener(skel->pointer, &pointer_listener, skel);
-	if (spec->pointer_added != NULL) {
-		spec->pointer_added(spec->data, skel->pointer);
-	}
+	client_input_capabilities(&skel->input, seat, caps);
 }
 
 static void seat_name(void *data, struct wl_seat *seat, const char *name) {
@@ -128,14 +101,16 @@ static const struct wl_seat_listener seat_listener = {
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
 		uint32_t serial) {
 	struct client_skeleton *skel = data;
+	const struct client_skeleton_spec *spec = skel->spec;
 	xdg_surface_ack_configure(xdg_surface, serial);
-	if (skel->configured) {
-		wl_surface_commit(skel->surface);
-		return;
-	}
+	bool first = !skel->configured;
 	skel->configured = true;
-	if (skel->spec->draw != NULL) {
-		skel->spec->draw(skel->spec->data);
+	if (spec->configure != NULL) {
+		spec->configure(spec->data);
+	} else if (!first) {
+		wl_surface_commit(skel->surface);
+	} else if (spec->draw != NULL) {
+		spec->draw(spec->data);
 	} else {
 		client_skeleton_draw(skel);
 	}
@@ -150,13 +125,15 @@ static void fill_table(struct client_skeleton *skel) {
 	const struct client_skeleton_spec *spec = skel->spec;
 	struct client_global *entry = skel->table;
 	if (spec->window || spec->surfaces) {
-		*entry++ = (struct client_global){ &wl_compositor_interface, 4,
+		*entry++ = (struct client_global){ &wl_compositor_interface,
+			spec->compositor_version > 0 ? spec->compositor_version : 4,
 			offsetof(struct client_skeleton, compositor), NULL };
 		*entry++ = (struct client_global){ &wl_shm_interface, 1,
 			offsetof(struct client_skeleton, shm), NULL };
 	}
 	if (spec->window) {
-		*entry++ = (struct client_global){ &xdg_wm_base_interface, 1,
+		*entry++ = (struct client_global){ &xdg_wm_base_interface,
+			spec->wm_base_version > 0 ? spec->wm_base_version : 1,
 			offsetof(struct client_skeleton, wm_base),
 			&client_wm_base_listener };
 	}
@@ -183,12 +160,14 @@ static bool bound_all(const struct client_global *table, void *data) {
 int client_skeleton_connect(struct client_skeleton *skel,
 		const struct client_skeleton_spec *spec) {
 	*skel = (struct client_skeleton){ .spec = spec };
+	wl_list_init(&skel->sync_lines);
 	skel->display = raw_client_connect();
 	if (skel->display == NULL) {
 		return 1;
 	}
 	skel->buffer_queue = wl_display_create_queue(skel->display);
 	fill_table(skel);
+	fill_input_handler(skel);
 	skel->theirs = (struct client_globals){
 		.table = spec->globals,
 		.global = spec->global,
@@ -218,8 +197,13 @@ void client_skeleton_make_toplevel(struct client_skeleton *skel,
 			xdg_wm_base_get_xdg_surface(skel->wm_base, skel->surface);
 	xdg_surface_add_listener(skel->xdg_surface, &xdg_surface_listener, skel);
 	skel->toplevel = xdg_surface_get_toplevel(skel->xdg_surface);
-	xdg_toplevel_add_listener(skel->toplevel, &raw_client_toplevel_listener,
-			skel);
+	if (skel->spec->toplevel != NULL) {
+		xdg_toplevel_add_listener(skel->toplevel, skel->spec->toplevel,
+				skel->spec->data);
+	} else {
+		xdg_toplevel_add_listener(skel->toplevel, &raw_client_toplevel_listener,
+				skel);
+	}
 	xdg_toplevel_set_app_id(skel->toplevel, app_id);
 	if (title != NULL) {
 		xdg_toplevel_set_title(skel->toplevel, title);
@@ -275,12 +259,68 @@ bool client_skeleton_bad_command(const struct client_skeleton *skel,
 	return true;
 }
 
+/* A line printed once the compositor has handled what came before it. */
+struct sync_line {
+	struct wl_list link; // client_skeleton.sync_lines
+	struct wl_callback *callback;
+	void (*done)(void *data);
+	void *data;
+	char line[128];
+};
+
+static void sync_line_destroy(struct sync_line *sync) {
+	wl_callback_destroy(sync->callback);
+	wl_list_remove(&sync->link);
+	free(sync);
+}
+
+static void sync_line_done(void *data, struct wl_callback *callback,
+		uint32_t serial) {
+	struct sync_line *sync = data;
+	client_emit("%s", sync->line);
+	void (*done)(void *data) = sync->done;
+	void *done_data = sync->data;
+	sync_line_destroy(sync);
+	if (done != NULL) {
+		done(done_data);
+	}
+}
+
+static const struct wl_callback_listener sync_line_listener = {
+	.done = sync_line_done,
+};
+
+void client_skeleton_sync_line(struct client_skeleton *skel, const char *line,
+		void (*done)(void *data), void *data) {
+	struct sync_line *sync = calloc(1, sizeof(*sync));
+	if (sync == NULL) {
+		client_emit("error out of memory");
+		return;
+	}
+	snprintf(sync->line, sizeof(sync->line), "%s", line);
+	sync->done = done;
+	sync->data = data;
+	// Requests are handled in order: when it is answered, the compositor
+	// has applied everything sent before it.
+	sync->callback = wl_display_sync(skel->display);
+	wl_callback_add_listener(sync->callback, &sync_line_listener, sync);
+	wl_list_insert(skel->sync_lines.prev, &sync->link);
+}
+
 static bool on_line(void *data, char *line) {
 	struct client_skeleton *skel = data;
 	if (strcmp(line, "quit") == 0) {
 		return false;
 	} else if (strcmp(line, "sync") == 0) {
-		wl_display_roundtrip(skel->display);
+		// What the lines before changed is drawn first, for the answer
+		// to vouch for it.
+		if (skel->spec->idle != NULL) {
+			skel->spec->idle(skel->spec->data);
+		}
+		if (wl_display_roundtrip(skel->display) < 0) {
+			// The loop tells how the connection ended.
+			return true;
+		}
 		client_emit("sync");
 		return true;
 	}
@@ -290,8 +330,23 @@ static bool on_line(void *data, char *line) {
 	return skel->spec->command(skel->spec->data, line);
 }
 
+static void idle(void *data) {
+	const struct client_skeleton_spec *spec =
+			((struct client_skeleton *)data)->spec;
+	spec->idle(spec->data);
+}
+
 int client_skeleton_run(struct client_skeleton *skel) {
-	return raw_client_run(skel->display, on_line, skel);
+	skel->loop.on_line = on_line;
+	skel->loop.idle = skel->spec->idle != NULL ? idle : NULL;
+	skel->loop.data = skel;
+	skel->loop.ignore_stdin = skel->spec->ignore_stdin;
+	return raw_client_loop_run(skel->display, &skel->loop);
+}
+
+void client_skeleton_quit(struct client_skeleton *skel, int status) {
+	skel->loop.done = true;
+	skel->loop.status = status;
 }
 
 int client_skeleton_ready_run(struct client_skeleton *skel) {
@@ -319,22 +374,9 @@ int client_skeleton_finish(struct client_skeleton *skel, int status) {
 	if (skel->display == NULL) {
 		return status;
 	}
-	// Bound at version 1 by most: release needs 3 (5 for the seat).
-	if (skel->pointer != NULL) {
-		if (wl_pointer_get_version(skel->pointer) >=
-				WL_POINTER_RELEASE_SINCE_VERSION) {
-			wl_pointer_release(skel->pointer);
-		} else {
-			wl_pointer_destroy(skel->pointer);
-		}
-	}
-	if (skel->keyboard != NULL) {
-		if (wl_keyboard_get_version(skel->keyboard) >=
-				WL_KEYBOARD_RELEASE_SINCE_VERSION) {
-			wl_keyboard_release(skel->keyboard);
-		} else {
-			wl_keyboard_destroy(skel->keyboard);
-		}
+	struct sync_line *sync, *tmp;
+	wl_list_for_each_safe(sync, tmp, &skel->sync_lines, link) {
+		sync_line_destroy(sync);
 	}
 	if (skel->toplevel != NULL) {
 		xdg_toplevel_destroy(skel->toplevel);
@@ -349,22 +391,11 @@ int client_skeleton_finish(struct client_skeleton *skel, int status) {
 		wl_buffer_destroy(skel->buffer);
 	}
 	wl_event_queue_destroy(skel->buffer_queue);
-	if (skel->seat != NULL) {
-		if (wl_seat_get_version(skel->seat) >= WL_SEAT_RELEASE_SINCE_VERSION) {
-			wl_seat_release(skel->seat);
-		} else {
-			wl_seat_destroy(skel->seat);
-		}
-	}
-	if (skel->wm_base != NULL) {
-		xdg_wm_base_destroy(skel->wm_base);
-	}
-	if (skel->shm != NULL) {
-		wl_shm_destroy(skel->shm);
-	}
-	if (skel->compositor != NULL) {
-		wl_compositor_destroy(skel->compositor);
-	}
+	// The devices, then the seat, which the table bound.
+	skel->input.seat = skel->seat;
+	client_input_finish(&skel->input);
+	skel->seat = NULL;
+	client_globals_destroy(skel->table, skel);
 	wl_registry_destroy(skel->registry);
 	wl_display_disconnect(skel->display);
 	return status;
@@ -447,4 +478,11 @@ void client_named_outputs_release(struct client_named_outputs *outputs) {
 		wl_output_release(outputs->output[i].wl_output);
 	}
 	outputs->count = 0;
+}
+
+int client_skeleton_finish_all(struct client_skeleton *skel, int status) {
+	if (skel->display != NULL) {
+		client_globals_destroy(skel->spec->globals, skel->spec->data);
+	}
+	return client_skeleton_finish(skel, status);
 }

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <wayland-client.h>
 #include "client-globals.h"
+#include "client-input.h"
 #include "pattern.h"
 #include "raw-client.h"
 #include "xdg-shell-client-protocol.h"
@@ -41,11 +42,13 @@ struct client_skeleton_spec {
 			uint32_t name);
 	// What the functions here are handed.
 	void *data;
-	// A client with a window: wl_compositor 4, wl_shm 1, xdg_wm_base 1.
+	// A client with a window: wl_compositor 4, wl_shm 1, xdg_wm_base 1
+	// (or the versions below).
 	bool window;
 	// A client that draws surfaces of another role (window false):
 	// wl_compositor 4 and wl_shm 1 alone.
 	bool surfaces;
+	uint32_t compositor_version, wm_base_version;
 	// The version of wl_seat to bind; 0 binds none.
 	uint32_t seat_version;
 	// The seat's pointer, taken once it has one when either is set: the
@@ -60,12 +63,22 @@ struct client_skeleton_spec {
 			struct wl_surface *surface);
 	void (*keyboard_leave)(void *data, uint32_t serial,
 			struct wl_surface *surface);
+	// A client that hears the seat itself: every device the handler
+	// hears, its events handed to data (pointer, pointer_added and the
+	// keyboard functions above are then unused).
+	const struct client_input_handler *input;
 	// The toplevel's logical size and buffer scale (0: none set), and its
 	// first buffer: pattern at width x height times the scale, unless draw
 	// does the first frame itself.
 	int width, height, scale;
 	struct pattern pattern;
 	void (*draw)(void *data);
+	// Every configure, acknowledged, when the client draws each itself
+	// (draw is then unused): it commits.
+	void (*configure)(void *data);
+	// The toplevel's listener, with data; NULL takes any size and
+	// ignores close.
+	const struct xdg_toplevel_listener *toplevel;
 	// Called once the globals are bound: checks the client's own
 	// (printing what is missing) and makes what comes before the window.
 	// false ends the client (status 1). May be NULL.
@@ -75,6 +88,13 @@ struct client_skeleton_spec {
 	// bad_command_word or "bad".
 	bool (*command)(void *data, char *line);
 	const char *bad_command_word;
+	// Before each wait for events or lines, and before "sync" is
+	// answered: a client draws there what its commands changed. May be
+	// NULL.
+	void (*idle)(void *data);
+	// No commands: stdin is not read, and its end does not end the client
+	// (a demo).
+	bool ignore_stdin;
 };
 
 struct client_skeleton {
@@ -84,10 +104,10 @@ struct client_skeleton {
 	struct wl_shm *shm;
 	struct xdg_wm_base *wm_base;
 	struct wl_seat *seat;
-	struct wl_pointer *pointer;
+	// The seat's devices (input.pointer...), as the spec hears them.
+	struct client_input input;
 	// The serial of the pointer's last enter.
 	uint32_t pointer_serial;
-	struct wl_keyboard *keyboard;
 	struct wl_surface *surface;
 	struct xdg_surface *xdg_surface;
 	struct xdg_toplevel *toplevel;
@@ -98,10 +118,14 @@ struct client_skeleton {
 	struct wl_buffer *buffer;
 	struct wl_event_queue *buffer_queue;
 	bool configured;
+	// The event loop of client_skeleton_run.
+	struct raw_client_loop loop;
 
 	// Private.
 	const struct client_skeleton_spec *spec;
 	struct client_global table[5];
+	struct client_input_handler input_handler;
+	struct wl_list sync_lines;
 	struct client_globals own, theirs;
 };
 
@@ -139,6 +163,16 @@ void client_skeleton_draw_pattern(struct client_skeleton *skel, int width,
  * "sync" once gridwl has answered everything before it. */
 int client_skeleton_run(struct client_skeleton *skel);
 
+/* Prints line once the compositor has handled every request sent before
+ * it (without blocking, as "sync" does), then calls done with data when
+ * it is not NULL. */
+void client_skeleton_sync_line(struct client_skeleton *skel, const char *line,
+		void (*done)(void *data), void *data);
+
+/* Ends client_skeleton_run with status once the event or line at hand is
+ * handled. */
+void client_skeleton_quit(struct client_skeleton *skel, int status);
+
 /* Prints "error WORD command "LINE"" (client_skeleton_spec.command) and
  * goes on (true). */
 bool client_skeleton_bad_command(const struct client_skeleton *skel,
@@ -158,6 +192,10 @@ int client_skeleton_main(struct client_skeleton *skel,
 /* Destroys what the skeleton made and bound, after the client destroyed
  * its own, and disconnects; returns status. */
 int client_skeleton_finish(struct client_skeleton *skel, int status);
+/* The same after destroying the client's globals too, those of
+ * spec->globals (client_globals_destroy): the end of a client that leaves
+ * them to the skeleton. */
+int client_skeleton_finish_all(struct client_skeleton *skel, int status);
 
 /* The outputs a client names (wl_output version 4, for the name event). */
 #define CLIENT_MAX_OUTPUTS 8

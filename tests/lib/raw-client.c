@@ -46,70 +46,112 @@ const struct xdg_toplevel_listener raw_client_toplevel_listener = {
 };
 
 /* Hands on complete lines of buf (fill bytes of it) and keeps the rest at
- * its start; false when on_line asked to stop. */
-static bool take_lines(char *buf, size_t *fill,
-		bool (*on_line)(void *data, char *line), void *data) {
+ * its start; false when on_line asked to stop or the loop is done. */
+static bool take_lines(char *buf, size_t *fill, struct raw_client_loop *loop) {
 	char *start = buf, *end;
 	while ((end = memchr(start, '\n', *fill - (size_t)(start - buf)))) {
 		*end = '\0';
-		if (on_line != NULL && !on_line(data, start)) {
+		if (loop->on_line != NULL && !loop->on_line(loop->data, start)) {
+			return false;
+		}
+		if (loop->done) {
 			return false;
 		}
 		start = end + 1;
 	}
 	*fill -= (size_t)(start - buf);
 	memmove(buf, start, *fill);
+	// A line longer than the buffer is no command of ours.
+	if (*fill == RAW_CLIENT_LINE_MAX) {
+		client_emit("error command line too long");
+		*fill = 0;
+	}
 	return true;
 }
 
-int raw_client_run(struct wl_display *display,
-		bool (*on_line)(void *data, char *line), void *data) {
-	char buf[1024];
+/* Sends what is queued, waiting for room in the socket if need be (a burst
+ * of requests may fill it). */
+static bool flush_display(struct wl_display *display) {
+	while (wl_display_flush(display) < 0) {
+		if (errno != EAGAIN) {
+			return false;
+		}
+		struct pollfd pfd = {
+			.fd = wl_display_get_fd(display),
+			.events = POLLOUT,
+		};
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Reads what stdin has and hands on its lines; false when the loop ends:
+ * at the end of stdin or when a line ends it. */
+static bool read_lines(char *buf, size_t *fill, struct raw_client_loop *loop) {
+	ssize_t n = read(STDIN_FILENO, buf + *fill, RAW_CLIENT_LINE_MAX - *fill);
+	if (n < 0) {
+		return errno == EINTR || errno == EAGAIN;
+	}
+	if (n == 0) {
+		return false;
+	}
+	*fill += (size_t)n;
+	return take_lines(buf, fill, loop);
+}
+
+int raw_client_loop_run(struct wl_display *display,
+		struct raw_client_loop *loop) {
+	char buf[RAW_CLIENT_LINE_MAX];
 	size_t fill = 0;
-	for (;;) {
+	while (!loop->done) {
+		if (loop->idle != NULL) {
+			loop->idle(loop->data);
+		}
 		while (wl_display_prepare_read(display) != 0) {
 			if (wl_display_dispatch_pending(display) < 0) {
 				return raw_client_report_disconnect(display);
 			}
 		}
-		if (wl_display_flush(display) < 0 && errno != EAGAIN) {
+		if (!flush_display(display)) {
 			wl_display_cancel_read(display);
 			return raw_client_report_disconnect(display);
 		}
 		struct pollfd fds[2] = {
 			{ .fd = wl_display_get_fd(display), .events = POLLIN },
-			{ .fd = STDIN_FILENO, .events = POLLIN },
+			{ .fd = loop->ignore_stdin ? -1 : STDIN_FILENO, .events = POLLIN },
 		};
 		if (poll(fds, 2, -1) < 0) {
 			wl_display_cancel_read(display);
 			if (errno == EINTR) {
 				continue;
 			}
+			client_emit("error poll: %s", strerror(errno));
 			return 1;
 		}
 		if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
-			if (wl_display_read_events(display) < 0 ||
-					wl_display_dispatch_pending(display) < 0) {
+			if (wl_display_read_events(display) < 0) {
 				return raw_client_report_disconnect(display);
 			}
 		} else {
 			wl_display_cancel_read(display);
 		}
-		if (fds[1].revents & (POLLIN | POLLHUP)) {
-			ssize_t n = read(STDIN_FILENO, buf + fill, sizeof(buf) - fill);
-			if (n <= 0) {
-				return 0;
-			}
-			fill += (size_t)n;
-			if (!take_lines(buf, &fill, on_line, data)) {
-				return 0;
-			}
-			// A line longer than the buffer is no command of ours.
-			if (fill == sizeof(buf)) {
-				fill = 0;
-			}
+		if (wl_display_dispatch_pending(display) < 0) {
+			return raw_client_report_disconnect(display);
+		}
+		if ((fds[1].revents & (POLLIN | POLLHUP | POLLERR)) &&
+				!read_lines(buf, &fill, loop)) {
+			break;
 		}
 	}
+	return loop->status;
+}
+
+int raw_client_run(struct wl_display *display,
+		bool (*on_line)(void *data, char *line), void *data) {
+	struct raw_client_loop loop = { .on_line = on_line, .data = data };
+	return raw_client_loop_run(display, &loop);
 }
 
 static void buffer_release(void *data, struct wl_buffer *buffer) {

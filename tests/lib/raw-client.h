@@ -11,7 +11,7 @@
 /*
  * What the hand-written test clients (bad-buffer-client, bad-tree-client,
  * layer-client, lock-client, ...) share: their line protocol on stdout,
- * their event loop, the seat, and the listeners that do nothing but answer.
+ * their event loop, and the listeners that do nothing but answer.
  */
 
 /* Connects to the compositor; NULL after printing "error cannot connect:
@@ -23,11 +23,34 @@ struct wl_display *raw_client_connect(void);
  * status. */
 int raw_client_report_disconnect(struct wl_display *display);
 
-/* Dispatches the display's events and hands each line read on stdin
- * (without its newline) to on_line, until stdin ends (0), on_line returns
- * false (0) or the compositor drops the client (what
- * raw_client_report_disconnect returns). on_line may be NULL: lines are
- * then ignored. */
+/* A client's event loop: the display's events and the lines on stdin. */
+struct raw_client_loop {
+	// Each line read on stdin, without its newline; false ends the loop.
+	// NULL: lines are ignored.
+	bool (*on_line)(void *data, char *line);
+	// Before each wait, once the events there were are dispatched; may be
+	// NULL (a client that draws what its commands changed).
+	void (*idle)(void *data);
+	void *data;
+	// Stdin is not read, and its end does not end the loop (a demo).
+	bool ignore_stdin;
+	// Set by an event or a line: the loop ends with status.
+	bool done;
+	int status;
+};
+
+/* The longest line on stdin; a longer one is an error and dropped. */
+#define RAW_CLIENT_LINE_MAX 4096
+
+/* Dispatches the display's events and hands on the lines read on stdin
+ * until stdin ends or on_line returns false (0 then), loop->done is set
+ * (loop->status) or the compositor drops the client (what
+ * raw_client_report_disconnect returns). Waits for room in the socket
+ * when requests fill it. */
+int raw_client_loop_run(struct wl_display *display,
+		struct raw_client_loop *loop);
+
+/* The same with on_line and data alone. */
 int raw_client_run(struct wl_display *display,
 		bool (*on_line)(void *data, char *line), void *data);
 
@@ -63,29 +86,6 @@ void raw_client_buffers_finish(struct raw_client_buffers *buffers);
 struct wl_buffer *raw_client_tracked_pattern_buffer(
 		struct raw_client_buffers *buffers, struct wl_shm *shm, int width,
 		int height, const struct pattern *pattern);
-
-/* What a client hears of the seat (raw-client-input.c); any may be NULL. */
-struct raw_client_input_handler {
-	void (*keyboard_enter)(void *data, struct wl_surface *surface);
-	void (*keyboard_leave)(void *data, struct wl_surface *surface);
-	void (*pointer_enter)(void *data, struct wl_surface *surface, double x,
-			double y);
-	void (*pointer_button)(void *data, uint32_t button, uint32_t state);
-};
-
-struct raw_client_input {
-	struct wl_seat *seat;
-	struct wl_keyboard *keyboard;
-	struct wl_pointer *pointer;
-	const struct raw_client_input_handler *handler;
-	void *data;
-};
-
-/* Binds the wl_seat global name (the first one only) and its keyboard and
- * pointer whenever they appear, handing their events to handler. */
-void raw_client_input_bind(struct raw_client_input *input,
-		struct wl_registry *registry, uint32_t name,
-		const struct raw_client_input_handler *handler, void *data);
 
 /* Takes whatever size the compositor asks for and ignores close. */
 extern const struct xdg_toplevel_listener raw_client_toplevel_listener;

@@ -38,7 +38,7 @@ static struct client_buffer *buffer_create(struct client *client,
 		return NULL;
 	}
 	uint32_t *data;
-	buffer->wl_buffer = client_shm_buffer(client->shm, width, height,
+	buffer->wl_buffer = client_shm_buffer(client->skel.shm, width, height,
 			client->options.opaque ? WL_SHM_FORMAT_XRGB8888 :
 									 WL_SHM_FORMAT_ARGB8888,
 			&data);

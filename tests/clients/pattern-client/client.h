@@ -4,8 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <wayland-client.h>
-#include "client-emit.h"
-#include "client-globals.h"
+#include "client-skeleton.h"
 #include "pattern.h"
 
 struct zwp_idle_inhibit_manager_v1;
@@ -158,15 +157,11 @@ struct window {
 
 struct client {
 	struct client_options options;
-	struct wl_display *display;
-	struct client_globals globals; // what the registry binds, and how
-	struct wl_registry *registry;
-	struct wl_compositor *compositor;
+	// The connection, wl_compositor, wl_shm, xdg_wm_base, the seat (for
+	// --cursor only), the event loop and the sync lines.
+	struct client_skeleton skel;
 	struct wl_subcompositor *subcompositor;
-	struct wl_shm *shm;
-	struct xdg_wm_base *wm_base;
 	struct zxdg_output_manager_v1 *xdg_output_manager;
-	struct wl_seat *seat; // bound for --cursor only
 	// bound for --inhibit-idle only
 	struct zwp_idle_inhibit_manager_v1 *idle_inhibit_manager;
 	struct zxdg_decoration_manager_v1 *decoration_manager; // --decoration
@@ -177,14 +172,11 @@ struct client {
 	struct wl_list outputs; // client_output.link
 	bool globals_known; // the first registry roundtrip is done
 	struct window *window;
-	struct wl_list sync_notes; // sync_note.link, awaiting the compositor
-	bool running;
-	int exit_status;
 };
 
 /* cursor.c */
-struct client_cursor *client_cursor_create(struct client *client,
-		struct wl_seat *seat);
+/* What the seat tells a client with --cursor. */
+extern const struct client_input_handler client_cursor_input;
 void client_cursor_destroy(struct client_cursor *cursor);
 
 /* buffer.c */
@@ -258,7 +250,7 @@ bool popup_parse_adjustment(const char *text, uint32_t *adjustment);
 
 /* Prints line once the compositor has handled everything sent so far. */
 void client_sync(struct client *client, const char *line);
-/* Drops the syncs still pending, when the connection ends. */
-void client_sync_finish(struct client *client);
+/* Ends the client with status 1 (a buffer it could not make). */
+void client_fail(struct client *client);
 
 #endif

@@ -1,12 +1,10 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <poll.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <wayland-client.h>
 #include "client.h"
 #include "fractional-scale-v1-client-protocol.h"
@@ -329,18 +327,10 @@ static uint32_t min_version(uint32_t a, uint32_t b) {
 	return a < b ? a : b;
 }
 
+/* Besides the skeleton's wl_compositor, wl_shm and xdg_wm_base. */
 static const struct client_global bound_globals[] = {
-	// Version 4 brings damage_buffer, which the damage command needs:
-	// connect_globals refuses less. Version 6 brings the surfaces'
-	// preferred_buffer_scale and preferred_buffer_transform, which
-	// --report-preferred and --scale preferred are about; without them
-	// nothing else changes.
-	{ &wl_compositor_interface, 6, offsetof(struct client, compositor), NULL },
 	{ &wl_subcompositor_interface, 1, offsetof(struct client, subcompositor),
 			NULL },
-	{ &wl_shm_interface, 1, offsetof(struct client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct client, wm_base),
-			&client_wm_base_listener },
 	{ 0 },
 };
 
@@ -350,12 +340,6 @@ static void registry_global(void *data, struct wl_registry *registry,
 	struct client *client = data;
 	if (strcmp(interface, wl_output_interface.name) == 0) {
 		client_output_create(client, name, version);
-	} else if (strcmp(interface, wl_seat_interface.name) == 0 &&
-			client->options.cursor_scale > 0 && client->seat == NULL) {
-		client->seat = wl_registry_bind(registry, name, &wl_seat_interface, 1);
-		// Listening from the bind on: the seat's capabilities come at once
-		// (headless gridwl has a pointer from the start).
-		client->cursor = client_cursor_create(client, client->seat);
 	} else if (strcmp(interface, zwp_idle_inhibit_manager_v1_interface.name) ==
 					0 &&
 			client->options.inhibit_idle) {
@@ -423,12 +407,15 @@ static void open_popup(struct window *window, char **args, int nargs,
 			popup_open(window, n[0], n[1], n[2], n[3], anchor_size, adjustment);
 }
 
-static void handle_command(struct client *client, char *line) {
+/* A line on stdin other than "sync" and "quit", which the skeleton
+ * answers. */
+static bool handle_command(void *data, char *line) {
+	struct client *client = data;
 	struct window *window = client->window;
 	char *saveptr;
 	char *cmd = strtok_r(line, " \t", &saveptr);
 	if (cmd == NULL) {
-		return;
+		return true;
 	}
 	char *args[5] = { 0 };
 	int nargs = 0;
@@ -444,14 +431,7 @@ static void handle_command(struct client *client, char *line) {
 	}
 	int n[4];
 	struct pattern pattern;
-	if (strcmp(cmd, "quit") == 0 && nargs == 0) {
-		client->running = false;
-	} else if (strcmp(cmd, "sync") == 0 && nargs == 0) {
-		// Commands before it must have their frame committed first, so
-		// that "sync" vouches for them too.
-		window_redraw_if_needed(window);
-		client_sync(client, "sync");
-	} else if (strcmp(cmd, "scale") == 0 && nargs == 1 &&
+	if (strcmp(cmd, "scale") == 0 && nargs == 1 &&
 			parse_int(args[0], 1, SCALE_MAX, &n[0])) {
 		window_set_scale(window, n[0]);
 	} else if (strcmp(cmd, "pattern") == 0 && nargs == 1 &&
@@ -476,7 +456,7 @@ static void handle_command(struct client *client, char *line) {
 			parse_int(args[2], -16384, 16384, &n[2])) {
 		if (!window->shown) {
 			client_emit("error the window is not shown yet");
-			return;
+			return true;
 		}
 		subsurface_move(window->subsurfaces[n[0] - 1], n[1], n[2]);
 	} else if (strcmp(cmd, "title") == 0 && nargs >= 1) {
@@ -494,192 +474,62 @@ static void handle_command(struct client *client, char *line) {
 	} else if (strcmp(cmd, "popup-close") == 0 && nargs == 0) {
 		if (window->popup == NULL) {
 			client_emit("error no popup open");
-			return;
+			return true;
 		}
 		popup_destroy(window->popup);
 		window->popup = NULL;
 	} else {
 		client_emit("error bad command: %s", cmd);
 	}
+	return true;
 }
 
-/* Reads what stdin has and runs each complete line; false on end of file. */
-static bool read_commands(struct client *client, char *buf, size_t size,
-		size_t *len) {
-	ssize_t n = read(STDIN_FILENO, buf + *len, size - *len - 1);
-	if (n < 0) {
-		return errno == EINTR || errno == EAGAIN;
-	}
-	if (n == 0) {
+/* Commands before a wait (and before "sync") have their frame committed
+ * first, so that "sync" vouches for them too. */
+static void redraw(void *data) {
+	struct client *client = data;
+	window_redraw_if_needed(client->window);
+}
+
+/* The skeleton's roundtrip for the globals, then one for what binding
+ * them sends (output names and geometry), which --fullscreen needs. */
+static bool connect_globals(struct client *client,
+		const struct client_skeleton_spec *spec) {
+	if (client_skeleton_connect(&client->skel, spec) != 0) {
 		return false;
 	}
-	*len += (size_t)n;
-	char *start = buf;
-	char *nl;
-	while ((nl = memchr(start, '\n', *len - (size_t)(start - buf))) != NULL) {
-		*nl = '\0';
-		handle_command(client, start);
-		start = nl + 1;
-	}
-	*len -= (size_t)(start - buf);
-	memmove(buf, start, *len);
-	if (*len == size - 1) {
-		client_emit("error command line too long");
-		*len = 0;
-	}
-	return true;
-}
-
-static void report_disconnect(struct client *client) {
-	int err = wl_display_get_error(client->display);
-	if (err == EPROTO) {
-		const struct wl_interface *interface = NULL;
-		uint32_t id = 0;
-		uint32_t code =
-				wl_display_get_protocol_error(client->display, &interface, &id);
-		client_emit("error protocol interface=%s code=%u id=%u",
-				interface ? interface->name : "?", code, id);
-	} else {
-		client_emit("error %s", strerror(err ? err : EPIPE));
-	}
-	client_emit("disconnected");
-	client->running = false;
-	client->exit_status = 1;
-}
-
-/* Sends what is queued, waiting for room in the socket if need be. */
-static bool flush_display(struct client *client) {
-	while (wl_display_flush(client->display) < 0) {
-		if (errno != EAGAIN) {
-			return false;
-		}
-		struct pollfd pfd = {
-			.fd = wl_display_get_fd(client->display),
-			.events = POLLOUT,
-		};
-		if (poll(&pfd, 1, -1) < 0 && errno != EINTR) {
-			return false;
-		}
-	}
-	return true;
-}
-
-static void run(struct client *client) {
-	char commands[4096];
-	size_t commands_len = 0;
-	// A test drives the client through stdin, and its end ends the client;
-	// a demo started with stdin closed or in the background must not.
-	bool stdin_open = !client->options.ignore_stdin;
-	while (client->running) {
-		window_redraw_if_needed(client->window);
-		while (wl_display_prepare_read(client->display) != 0) {
-			if (wl_display_dispatch_pending(client->display) < 0) {
-				report_disconnect(client);
-				return;
-			}
-		}
-		if (!flush_display(client)) {
-			wl_display_cancel_read(client->display);
-			report_disconnect(client);
-			return;
-		}
-		struct pollfd fds[2] = {
-			{ .fd = wl_display_get_fd(client->display), .events = POLLIN },
-			{ .fd = stdin_open ? STDIN_FILENO : -1, .events = POLLIN },
-		};
-		if (poll(fds, 2, -1) < 0) {
-			wl_display_cancel_read(client->display);
-			if (errno == EINTR) {
-				continue;
-			}
-			client_emit("error poll: %s", strerror(errno));
-			client->exit_status = 1;
-			return;
-		}
-		if (fds[0].revents & (POLLIN | POLLERR | POLLHUP)) {
-			if (wl_display_read_events(client->display) < 0) {
-				report_disconnect(client);
-				return;
-			}
-		} else {
-			wl_display_cancel_read(client->display);
-		}
-		if (wl_display_dispatch_pending(client->display) < 0) {
-			report_disconnect(client);
-			return;
-		}
-		if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
-			if (!read_commands(client, commands, sizeof(commands),
-						&commands_len)) {
-				// End of input ends the client, like quit: a test
-				// that dies leaves no client behind.
-				stdin_open = false;
-				client->running = false;
-			}
-		}
-	}
-}
-
-/* Two roundtrips: one for the globals, one for what binding them sends
- * (output names and geometry), which --fullscreen needs. */
-static bool connect_globals(struct client *client) {
-	client->globals = (struct client_globals){
-		.table = bound_globals,
-		.global = registry_global,
-		.global_remove = registry_global_remove,
-		.data = client,
-	};
-	client->registry = client_globals_listen(client->display, &client->globals);
-	if (wl_display_roundtrip(client->display) < 0 ||
-			wl_display_roundtrip(client->display) < 0) {
-		report_disconnect(client);
+	if (wl_display_roundtrip(client->skel.display) < 0) {
+		raw_client_report_disconnect(client->skel.display);
 		return false;
 	}
 	client_outputs_globals_known(client);
-	if (!client->running) {
-		return false;
-	}
-	uint32_t compositor_version = client->compositor != NULL ?
-			wl_compositor_get_version(client->compositor) :
-			4;
+	// Version 4 brings damage_buffer, which the damage command needs.
+	uint32_t compositor_version =
+			wl_compositor_get_version(client->skel.compositor);
 	if (compositor_version < 4) {
 		client_emit("error wl_compositor version %u < 4", compositor_version);
-		client->exit_status = 1;
 		return false;
 	}
-	const char *missing = client->compositor == NULL ? "wl_compositor" :
-			client->shm == NULL                      ? "wl_shm" :
-			client->wm_base == NULL                  ? "xdg_wm_base" :
-			client->subcompositor == NULL &&
+	const char *missing = client->subcompositor == NULL &&
 					client->options.subsurface_count > 0 ?
-									  "wl_subcompositor" :
+			"wl_subcompositor" :
 			client->fractional_scale_manager == NULL &&
 					client->options.report_fractional ?
-									  "wp_fractional_scale_manager_v1" :
-									  NULL;
+			"wp_fractional_scale_manager_v1" :
+			NULL;
 	if (missing != NULL) {
 		client_emit("error compositor lacks %s", missing);
-		client->exit_status = 1;
 		return false;
-	}
-	if (client->options.cursor_scale > 0) {
-		if (client->cursor == NULL) {
-			client_emit("error no seat for --cursor");
-			client->exit_status = 1;
-			return false;
-		}
 	}
 	const char *fullscreen = client->options.fullscreen;
 	if (fullscreen != NULL && !client_output_from_name(client, fullscreen)) {
 		client_emit("error no output named %s", fullscreen);
-		client->exit_status = 1;
 		return false;
 	}
 	return true;
 }
 
-static void client_finish(struct client *client) {
-	client_sync_finish(client);
+static int client_finish(struct client *client, int status) {
 	if (client->window != NULL) {
 		window_destroy(client->window);
 	}
@@ -688,9 +538,6 @@ static void client_finish(struct client *client) {
 		client_output_destroy(output);
 	}
 	client_cursor_destroy(client->cursor);
-	if (client->seat != NULL) {
-		wl_seat_destroy(client->seat);
-	}
 	if (client->xdg_output_manager != NULL) {
 		zxdg_output_manager_v1_destroy(client->xdg_output_manager);
 	}
@@ -708,48 +555,46 @@ static void client_finish(struct client *client) {
 		wp_fractional_scale_manager_v1_destroy(
 				client->fractional_scale_manager);
 	}
-	if (client->wm_base != NULL) {
-		xdg_wm_base_destroy(client->wm_base);
-	}
-	if (client->shm != NULL) {
-		wl_shm_destroy(client->shm);
-	}
-	if (client->subcompositor != NULL) {
-		wl_subcompositor_destroy(client->subcompositor);
-	}
-	if (client->compositor != NULL) {
-		wl_compositor_destroy(client->compositor);
-	}
-	if (client->registry != NULL) {
-		wl_registry_destroy(client->registry);
-	}
-	wl_display_disconnect(client->display);
+	return client_skeleton_finish_all(&client->skel, status);
 }
 
 int main(int argc, char *argv[]) {
-	struct client client = { .running = true };
+	struct client client = { 0 };
 	if (!parse_options(argc, argv, &client.options)) {
 		return 2;
 	}
 	wl_list_init(&client.outputs);
-	wl_list_init(&client.sync_notes);
-	client.display = wl_display_connect(NULL);
-	if (client.display == NULL) {
-		client_emit("error cannot connect to the Wayland display: %s",
-				strerror(errno));
-		client_emit("disconnected");
-		return 1;
-	}
-	if (connect_globals(&client)) {
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
+		.global = registry_global,
+		.global_remove = registry_global_remove,
+		.data = &client,
+		.window = true,
+		// Version 6 brings the surfaces' preferred_buffer_scale and
+		// preferred_buffer_transform, which --report-preferred and --scale
+		// preferred are about; without them nothing else changes.
+		.compositor_version = 6,
+		// Listened to from the bind on: the seat's capabilities come at
+		// once (headless gridwl has a pointer from the start).
+		.seat_version = client.options.cursor_scale > 0 ? 1 : 0,
+		.input = &client_cursor_input,
+		.command = handle_command,
+		.idle = redraw,
+		// A test drives the client through stdin, and its end ends the
+		// client (a test that dies leaves no client behind); a demo
+		// started with stdin closed or in the background must not.
+		.ignore_stdin = client.options.ignore_stdin,
+	};
+	int status = 1;
+	if (connect_globals(&client, &spec)) {
 		client.window = window_create(&client);
-		if (client.window != NULL) {
-			run(&client);
-		}
+	}
+	if (client.window != NULL) {
+		status = client_skeleton_run(&client.skel);
 	}
 	// A clean disconnect: tell the compositor nothing is pending.
-	if (client.exit_status == 0) {
-		wl_display_roundtrip(client.display);
+	if (status == 0) {
+		wl_display_roundtrip(client.skel.display);
 	}
-	client_finish(&client);
-	return client.exit_status;
+	return client_finish(&client, status);
 }

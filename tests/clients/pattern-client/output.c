@@ -161,7 +161,7 @@ void client_output_create(struct client *client, uint32_t global_name,
 	output->version =
 			version < WL_OUTPUT_MAX_VERSION ? version : WL_OUTPUT_MAX_VERSION;
 	output->scale = 1;
-	output->wl_output = wl_registry_bind(client->registry, global_name,
+	output->wl_output = wl_registry_bind(client->skel.registry, global_name,
 			&wl_output_interface, output->version);
 	wl_output_add_listener(output->wl_output, &output_listener, output);
 	wl_list_insert(client->outputs.prev, &output->link);

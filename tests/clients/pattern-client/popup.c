@@ -88,14 +88,14 @@ struct popup *popup_open(struct window *window, int x, int y, int w, int h,
 	popup->pending_width = w;
 	popup->pending_height = h;
 	wl_list_init(&popup->buffers);
-	popup->surface = wl_compositor_create_surface(client->compositor);
+	popup->surface = wl_compositor_create_surface(client->skel.compositor);
 	wl_surface_add_listener(popup->surface, &surface_listener, popup);
 	popup->xdg_surface =
-			xdg_wm_base_get_xdg_surface(client->wm_base, popup->surface);
+			xdg_wm_base_get_xdg_surface(client->skel.wm_base, popup->surface);
 	xdg_surface_add_listener(popup->xdg_surface, &xdg_surface_listener, popup);
 
 	struct xdg_positioner *positioner =
-			xdg_wm_base_create_positioner(client->wm_base);
+			xdg_wm_base_create_positioner(client->skel.wm_base);
 	xdg_positioner_set_size(positioner, w, h);
 	xdg_positioner_set_anchor_rect(positioner, x, y, anchor_size, anchor_size);
 	xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT);
@@ -122,8 +122,7 @@ void popup_redraw_if_needed(struct popup *popup) {
 			buffer_next(client, &popup->buffers, popup->front,
 					popup->width * popup->scale, popup->height * popup->scale);
 	if (buffer == NULL) {
-		client->running = false;
-		client->exit_status = 1;
+		client_fail(client);
 		return;
 	}
 	buffer_fill(buffer, &popup->pattern);

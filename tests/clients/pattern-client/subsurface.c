@@ -57,7 +57,7 @@ struct subsurface *subsurface_create(struct window *window, int index,
 	subsurface->pattern = options->pattern;
 	subsurface->needs_redraw = true;
 	wl_list_init(&subsurface->buffers);
-	subsurface->surface = wl_compositor_create_surface(client->compositor);
+	subsurface->surface = wl_compositor_create_surface(client->skel.compositor);
 	wl_surface_add_listener(subsurface->surface, &surface_listener, subsurface);
 	// Synchronized, as a new subsurface is: its position and buffer take
 	// effect with the main surface's commit, both at once.

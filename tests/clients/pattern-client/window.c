@@ -9,62 +9,23 @@
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
-struct sync_note {
-	struct wl_list link; // client.sync_notes
-	struct client *client;
-	struct wl_callback *callback;
-	char line[128];
-	bool first_frame; // the --bad-scale trigger
-};
-
-static void sync_done(void *data, struct wl_callback *callback,
-		uint32_t serial) {
-	struct sync_note *note = data;
-	struct client *client = note->client;
-	wl_callback_destroy(callback);
-	wl_list_remove(&note->link);
-	client_emit("%s", note->line);
+/* The first frame is on screen: now break the rules (--bad-scale), to see
+ * the compositor refuse it without harming anyone else. */
+static void first_frame_shown(void *data) {
+	struct client *client = data;
 	struct window *window = client->window;
-	if (note->first_frame && window != NULL && client->options.bad_scale_set) {
-		// The frame is on screen; now break the rules, to see the
-		// compositor refuse it without harming anyone else.
+	if (window != NULL && client->options.bad_scale_set) {
 		wl_surface_set_buffer_scale(window->surface, client->options.bad_scale);
 		wl_surface_commit(window->surface);
-	}
-	free(note);
-}
-
-static const struct wl_callback_listener sync_listener = {
-	.done = sync_done,
-};
-
-static void sync_note(struct client *client, const char *line,
-		bool first_frame) {
-	struct sync_note *note = calloc(1, sizeof(*note));
-	if (note == NULL) {
-		return;
-	}
-	note->client = client;
-	note->first_frame = first_frame;
-	snprintf(note->line, sizeof(note->line), "%s", line);
-	// Requests are handled in order, so when this returns, the compositor
-	// has applied everything committed before it.
-	note->callback = wl_display_sync(client->display);
-	wl_callback_add_listener(note->callback, &sync_listener, note);
-	wl_list_insert(client->sync_notes.prev, &note->link);
-}
-
-void client_sync_finish(struct client *client) {
-	struct sync_note *note, *tmp;
-	wl_list_for_each_safe(note, tmp, &client->sync_notes, link) {
-		wl_callback_destroy(note->callback);
-		wl_list_remove(&note->link);
-		free(note);
 	}
 }
 
 void client_sync(struct client *client, const char *line) {
-	sync_note(client, line, false);
+	client_skeleton_sync_line(&client->skel, line, NULL, NULL);
+}
+
+void client_fail(struct client *client) {
+	client_skeleton_quit(&client->skel, 1);
 }
 
 static void buffer_size(const struct window *window, int *width, int *height) {
@@ -91,8 +52,7 @@ void window_redraw_if_needed(struct window *window) {
 	// what applies them.
 	for (int i = 0; i < window->subsurface_count; i++) {
 		if (!subsurface_redraw_if_needed(window->subsurfaces[i])) {
-			client->running = false;
-			client->exit_status = 1;
+			client_fail(client);
 			return;
 		}
 	}
@@ -101,8 +61,7 @@ void window_redraw_if_needed(struct window *window) {
 	struct client_buffer *buffer =
 			buffer_next(client, &window->buffers, window->front, bw, bh);
 	if (buffer == NULL) {
-		client->running = false;
-		client->exit_status = 1;
+		client_fail(client);
 		return;
 	}
 	buffer_fill(buffer, &window->pattern);
@@ -118,7 +77,8 @@ void window_redraw_if_needed(struct window *window) {
 	char line[128];
 	snprintf(line, sizeof(line), "ready %d %d %d", window->width,
 			window->height, window->scale);
-	sync_note(client, line, !window->shown);
+	client_skeleton_sync_line(&client->skel, line,
+			window->shown ? NULL : first_frame_shown, client);
 	window->shown = true;
 }
 
@@ -163,7 +123,7 @@ bool window_damage(struct window *window, int x, int y, int w, int h) {
 
 	char line[128];
 	snprintf(line, sizeof(line), "damaged %d %d %d %d", x, y, w, h);
-	sync_note(window->client, line, false);
+	client_sync(window->client, line);
 	return true;
 }
 
@@ -264,7 +224,7 @@ static void toplevel_configure(void *data, struct xdg_toplevel *toplevel,
 static void toplevel_close(void *data, struct xdg_toplevel *toplevel) {
 	struct window *window = data;
 	client_emit("close");
-	window->client->running = false;
+	client_skeleton_quit(&window->client->skel, 0);
 }
 
 static void decoration_configure(void *data,
@@ -307,10 +267,10 @@ struct window *window_create(struct client *client) {
 	window->scale = options->scale;
 	window->pattern = options->pattern;
 	wl_list_init(&window->buffers);
-	window->surface = wl_compositor_create_surface(client->compositor);
+	window->surface = wl_compositor_create_surface(client->skel.compositor);
 	wl_surface_add_listener(window->surface, &surface_listener, window);
 	window->xdg_surface =
-			xdg_wm_base_get_xdg_surface(client->wm_base, window->surface);
+			xdg_wm_base_get_xdg_surface(client->skel.wm_base, window->surface);
 	xdg_surface_add_listener(window->xdg_surface, &xdg_surface_listener,
 			window);
 	window->xdg_toplevel = xdg_surface_get_toplevel(window->xdg_surface);

@@ -79,123 +79,41 @@ static const struct wl_output_listener output_listener = {
 	.description = output_description,
 };
 
-static void pointer_enter(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface, wl_fixed_t x,
-		wl_fixed_t y) {
+/* The serials that grabs and selections want. */
+static void pointer_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, double x, double y) {
 	struct fz *fz = data;
 	fz->input_serial = serial;
 }
 
-static void pointer_leave(void *data, struct wl_pointer *pointer,
-		uint32_t serial, struct wl_surface *surface) {
-}
-
-static void pointer_motion(void *data, struct wl_pointer *pointer,
-		uint32_t time, wl_fixed_t x, wl_fixed_t y) {
-}
-
-static void pointer_button(void *data, struct wl_pointer *pointer,
-		uint32_t serial, uint32_t time, uint32_t button, uint32_t state) {
+static void pointer_button(void *data, uint32_t serial, uint32_t button,
+		uint32_t state) {
 	struct fz *fz = data;
 	fz->input_serial = serial;
 }
 
-static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time,
-		uint32_t axis, wl_fixed_t value) {
-}
-
-static void pointer_frame(void *data, struct wl_pointer *pointer) {
-}
-
-static void pointer_axis_source(void *data, struct wl_pointer *pointer,
-		uint32_t source) {
-}
-
-static void pointer_axis_stop(void *data, struct wl_pointer *pointer,
-		uint32_t time, uint32_t axis) {
-}
-
-static void pointer_axis_discrete(void *data, struct wl_pointer *pointer,
-		uint32_t axis, int32_t discrete) {
-}
-
-static const struct wl_pointer_listener pointer_listener = {
-	.enter = pointer_enter,
-	.leave = pointer_leave,
-	.motion = pointer_motion,
-	.button = pointer_button,
-	.axis = pointer_axis,
-	.frame = pointer_frame,
-	.axis_source = pointer_axis_source,
-	.axis_stop = pointer_axis_stop,
-	.axis_discrete = pointer_axis_discrete,
-};
-
-static void keyboard_keymap(void *data, struct wl_keyboard *keyboard,
-		uint32_t format, int32_t fd, uint32_t size) {
-	close(fd);
-}
-
-static void keyboard_enter(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface, struct wl_array *keys) {
+static void keyboard_enter(void *data, uint32_t serial,
+		struct wl_surface *surface, struct wl_array *keys) {
 	struct fz *fz = data;
 	fz->input_serial = serial;
 }
 
-static void keyboard_leave(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, struct wl_surface *surface) {
-}
-
-static void keyboard_key(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
+static void keyboard_key(void *data, uint32_t serial, uint32_t key,
+		uint32_t state) {
 	struct fz *fz = data;
 	fz->input_serial = serial;
 }
 
-static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard,
-		uint32_t serial, uint32_t depressed, uint32_t latched, uint32_t locked,
-		uint32_t group) {
-}
-
-static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard,
-		int32_t rate, int32_t delay) {
-}
-
-static const struct wl_keyboard_listener keyboard_listener = {
-	.keymap = keyboard_keymap,
-	.enter = keyboard_enter,
-	.leave = keyboard_leave,
+static const struct client_input_handler input_handler = {
+	.pointer_enter = pointer_enter,
+	.pointer_button = pointer_button,
+	.keyboard_enter = keyboard_enter,
 	.key = keyboard_key,
-	.modifiers = keyboard_modifiers,
-	.repeat_info = keyboard_repeat_info,
 };
 
 static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps) {
 	struct fz *fz = data;
-	bool pointer = caps & WL_SEAT_CAPABILITY_POINTER;
-	bool keyboard = caps & WL_SEAT_CAPABILITY_KEYBOARD;
-	if (pointer && fz->pointer == NULL) {
-		fz->pointer = wl_seat_get_pointer(seat);
-		wl_pointer_add_listener(fz->pointer, &pointer_listener, fz);
-	} else if (!pointer && fz->pointer != NULL) {
-		if (wl_seat_get_version(seat) >= WL_POINTER_RELEASE_SINCE_VERSION) {
-			wl_pointer_release(fz->pointer);
-		} else {
-			wl_pointer_destroy(fz->pointer);
-		}
-		fz->pointer = NULL;
-	}
-	if (keyboard && fz->keyboard == NULL) {
-		fz->keyboard = wl_seat_get_keyboard(seat);
-		wl_keyboard_add_listener(fz->keyboard, &keyboard_listener, fz);
-	} else if (!keyboard && fz->keyboard != NULL) {
-		if (wl_seat_get_version(seat) >= WL_KEYBOARD_RELEASE_SINCE_VERSION) {
-			wl_keyboard_release(fz->keyboard);
-		} else {
-			wl_keyboard_destroy(fz->keyboard);
-		}
-		fz->keyboard = NULL;
-	}
+	client_input_capabilities(&fz->input, seat, caps);
 }
 
 static void seat_name(void *data, struct wl_seat *seat, const char *name) {
@@ -360,6 +278,7 @@ bool fz_connect(struct fz *fz) {
 		return false;
 	}
 	fz->stats.connections++;
+	fz->input = (struct client_input){ .handler = &input_handler, .data = fz };
 	fz->globals = (struct client_globals){
 		.table = bound_globals,
 		.global = registry_global,
@@ -413,8 +332,7 @@ void fz_disconnect(struct fz *fz) {
 			release_output(&fz->outputs[i]);
 		}
 	}
-	DESTROY(fz->pointer, wl_pointer_destroy);
-	DESTROY(fz->keyboard, wl_keyboard_destroy);
+	client_input_finish(&fz->input);
 	DESTROY(fz->virtual_pointer_manager,
 			zwlr_virtual_pointer_manager_v1_destroy);
 	DESTROY(fz->output_manager, zwlr_output_manager_v1_destroy);

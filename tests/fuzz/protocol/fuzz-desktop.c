@@ -107,7 +107,7 @@ bool fz_desktop_op_surface_extension(struct fz *fz) {
 
 bool fz_desktop_op_pointer_extension(struct fz *fz) {
 	struct fz_desktop *d = &fz->desktop;
-	if (fz->pointer == NULL) {
+	if (fz->input.pointer == NULL) {
 		return false;
 	}
 	if (fz_rng_chance(&fz->rng, 50)) {
@@ -120,7 +120,7 @@ bool fz_desktop_op_pointer_extension(struct fz *fz) {
 		fz_log(fz, "cursor shape %u", shape);
 		struct wp_cursor_shape_device_v1 *device =
 				wp_cursor_shape_manager_v1_get_pointer(d->cursor_shape,
-						fz->pointer);
+						fz->input.pointer);
 		wp_cursor_shape_device_v1_set_shape(device, fz->input_serial, shape);
 		wp_cursor_shape_device_v1_destroy(device);
 		return true;
@@ -131,14 +131,14 @@ bool fz_desktop_op_pointer_extension(struct fz *fz) {
 	fz_log(fz, "pointer gestures");
 	zwp_pointer_gesture_swipe_v1_destroy(
 			zwp_pointer_gestures_v1_get_swipe_gesture(d->gestures,
-					fz->pointer));
+					fz->input.pointer));
 	zwp_pointer_gesture_pinch_v1_destroy(
 			zwp_pointer_gestures_v1_get_pinch_gesture(d->gestures,
-					fz->pointer));
+					fz->input.pointer));
 	if (zwp_pointer_gestures_v1_get_version(d->gestures) >= 3) {
 		zwp_pointer_gesture_hold_v1_destroy(
 				zwp_pointer_gestures_v1_get_hold_gesture(d->gestures,
-						fz->pointer));
+						fz->input.pointer));
 	}
 	return true;
 }

@@ -154,11 +154,11 @@ static bool inhibit_twice(struct fz *fz, struct fz_expect *e) {
 
 static bool cursor_shape_invalid(struct fz *fz, struct fz_expect *e) {
 	struct wp_cursor_shape_manager_v1 *m = fz->desktop.cursor_shape;
-	if (m == NULL || fz->pointer == NULL) {
+	if (m == NULL || fz->input.pointer == NULL) {
 		return false;
 	}
 	struct wp_cursor_shape_device_v1 *device = LATER(wp_cursor_shape_device_v1,
-			wp_cursor_shape_manager_v1_get_pointer(m, fz->pointer));
+			wp_cursor_shape_manager_v1_get_pointer(m, fz->input.pointer));
 	// 0, or past version 1's last shape (34).
 	uint32_t shape = fz_rng_chance(&fz->rng, 50) ?
 			0 :

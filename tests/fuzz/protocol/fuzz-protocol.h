@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <wayland-client.h>
 #include "client-globals.h"
+#include "client-input.h"
 #include "fuzz-rng.h"
 
 /*
@@ -233,8 +234,7 @@ struct fz {
 	struct wp_viewporter *viewporter;
 	struct wl_data_device_manager *data_device_manager;
 	struct wl_seat *seat;
-	struct wl_pointer *pointer;
-	struct wl_keyboard *keyboard;
+	struct client_input input; // the seat's pointer and keyboard
 	struct wl_data_device *data_device;
 	struct wl_data_offer *selection_offer; // the last one offered
 	struct wl_data_offer *drag_offer; // the last one entered

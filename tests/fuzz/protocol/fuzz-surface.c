@@ -567,12 +567,12 @@ bool fz_surface_op_viewport(struct fz *fz) {
 }
 
 bool fz_surface_op_cursor(struct fz *fz) {
-	if (fz->pointer == NULL) {
+	if (fz->input.pointer == NULL) {
 		return false;
 	}
 	struct fz_surface *s = fz_surface_pick(fz);
 	if (fz_rng_chance(&fz->rng, 20) || s == NULL) {
-		wl_pointer_set_cursor(fz->pointer, fz->input_serial, NULL, 0, 0);
+		wl_pointer_set_cursor(fz->input.pointer, fz->input_serial, NULL, 0, 0);
 		fz_log(fz, "pointer: set_cursor NULL");
 		return true;
 	}
@@ -582,7 +582,8 @@ bool fz_surface_op_cursor(struct fz *fz) {
 	}
 	int32_t hx = fz_rng_range(&fz->rng, -8, 40);
 	int32_t hy = fz_rng_range(&fz->rng, -8, 40);
-	wl_pointer_set_cursor(fz->pointer, fz->input_serial, s->surface, hx, hy);
+	wl_pointer_set_cursor(fz->input.pointer, fz->input_serial, s->surface, hx,
+			hy);
 	s->role = FZ_ROLE_CURSOR;
 	fz_log(fz, "pointer: set_cursor surface %u hotspot %d,%d", s->id, hx, hy);
 	return true;
