@@ -73,6 +73,22 @@ struct harness_client *spawn_ready(struct harness *h, const char *label,
 	return ok ? spawn_readyv(h, label, bin_var, args) : NULL;
 }
 
+struct harness_client *spawn_keyboard_window(struct harness *h,
+		const char *app_id, const char *size, const char *ready, ...) {
+	const char *args[SPAWN_MAX_ARGS + 5] = { "--app-id", app_id, "--size",
+		size };
+	va_list ap;
+	va_start(ap, ready);
+	bool ok = collect_args(args + 4, ap, app_id);
+	va_end(ap);
+	struct harness_client *c =
+			ok ? spawn_from_env(h, app_id, "KEYBOARD_CLIENT_BIN", args) : NULL;
+	if (c == NULL || ready == NULL) {
+		return wait_prefix(c, app_id, "ready");
+	}
+	return CHECK_LINE(c, "ready", ready) ? c : NULL;
+}
+
 struct harness_client *spawn_argv_until(struct harness *h, const char *label,
 		const char *const *argv, const char *prefix) {
 	struct harness_client *c = harness_spawn(h, label, argv);

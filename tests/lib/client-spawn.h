@@ -18,6 +18,14 @@ struct harness_client *spawn_ready(struct harness *h, const char *label,
 		const char *bin_var, ...) __attribute__((sentinel));
 struct harness_client *spawn_readyv(struct harness *h, const char *label,
 		const char *bin_var, const char *const *args);
+/* A keyboard-client window (it narrates keys, pointer and touch events,
+ * its states or layouts as its arguments ask) with app_id for its app id
+ * and label, --size size (WxH, logical) and the further arguments (NULL
+ * terminated), once it has said "ready": exactly ready when ready is not
+ * NULL. NULL after reporting. */
+struct harness_client *spawn_keyboard_window(struct harness *h,
+		const char *app_id, const char *size, const char *ready, ...)
+		__attribute__((sentinel));
 /* harness_spawn of argv (argv[0] a path or a name in PATH), once it has
  * printed a line that starts with prefix; NULL after reporting. */
 struct harness_client *spawn_argv_until(struct harness *h, const char *label,
