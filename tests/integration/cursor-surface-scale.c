@@ -141,10 +141,6 @@ static bool body(struct harness *h, const void *data) {
 	return rs_quit(client) && ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
 	struct check_suite suite = { 0 };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -153,7 +149,7 @@ int main(void) {
 				"a scale-%d cursor surface on a scale-%d "
 				"output",
 				cases[i].cursor_scale, cases[i].output_scale);
-		check_run(&suite, name, run, &cases[i]);
+		check_run_mixed_layout(&suite, name, body, &cases[i]);
 	}
 	return check_finish(&suite);
 }

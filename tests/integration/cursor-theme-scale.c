@@ -265,14 +265,11 @@ static bool body_one_cursor(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run_one_cursor(const void *data) {
-	return run_mixed_layout(body_one_cursor, NULL);
-}
-
 int main(void) {
 	struct check_suite suite = { 0 };
-	check_run(&suite, "only the output under the pointer shows the cursor",
-			run_one_cursor, NULL);
+	check_run_mixed_layout(&suite,
+			"only the output under the pointer shows the cursor",
+			body_one_cursor, NULL);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char name[128];
 		snprintf(name, sizeof(name),

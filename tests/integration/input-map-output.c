@@ -117,18 +117,11 @@ static bool body_pointer(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool gridctl_touch(struct harness *h, const char *action, const char *id,
-		const char *x, const char *y) {
-	struct json_object *reply =
-			harness_gridctl_ok(h, "touch", action, id, x, y, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
 static bool body_touch(struct harness *h, const void *data) {
 	// The touch screen comes with its first touch, on no window.
-	REQUIRE(gridctl_touch(h, "down", "0", "700", "10") &&
-					gridctl_touch(h, "up", "0", NULL, NULL),
+	REQUIRE(harness_gridctl_succeeds(h, "touch", "down", "0", "700", "10",
+					NULL) &&
+					harness_gridctl_succeeds(h, "touch", "up", "0", NULL),
 			"no touch screen");
 	bool ok = check_mapped(h, "0:0:gridctl-touch", "HEADLESS-2");
 	struct harness_client *window = spawn_ready(h, "touched",
@@ -136,9 +129,10 @@ static bool body_touch(struct harness *h, const void *data) {
 	REQUIRE(window != NULL, "the window did not show");
 	REQUIRE(rs_place(h, "touched", 1000, 300) > 0, "cannot place the window");
 	// gridctl touch takes layout coordinates, whatever the mapping.
-	ok = gridctl_touch(h, "down", "1", "1100", "400") &&
+	ok = harness_gridctl_succeeds(h, "touch", "down", "1", "1100", "400",
+				 NULL) &&
 			expect_line(window, "touch down", "touch down 1 100.00 100.00") &&
-			gridctl_touch(h, "up", "1", NULL, NULL) && ok;
+			harness_gridctl_succeeds(h, "touch", "up", "1", NULL) && ok;
 	// HEADLESS-1 is beyond this touch screen.
 	int status = 0;
 	struct json_object *reply = harness_gridctl(h, &status, "touch", "down",
@@ -160,8 +154,9 @@ static bool body_touch(struct harness *h, const void *data) {
 	ok = CHECK(reply != NULL, "gridctl input map_to_output failed") && ok;
 	json_object_put(reply);
 	ok = check_mapped(h, "0:0:gridctl-touch", "HEADLESS-1") && ok;
-	ok = gridctl_touch(h, "down", "2", "100", "100") &&
-			gridctl_touch(h, "up", "2", NULL, NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "touch", "down", "2", "100", "100",
+				 NULL) &&
+			harness_gridctl_succeeds(h, "touch", "up", "2", NULL) && ok;
 	harness_client_kill(window);
 	return ok;
 }

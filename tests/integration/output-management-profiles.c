@@ -245,13 +245,9 @@ static bool body(struct harness *h, const void *data) {
 }
 
 static bool run(const void *data) {
-	if (!program_in_path("kanshi")) {
-		fprintf(stderr, "kanshi is not installed (tools/install-deps)\n");
-		return false;
-	}
 	const char *args[] = { "--output", "HEADLESS-1 mode 1280x720 scale 1",
 		"--output", "HEADLESS-2 mode 1280x720 scale 1", NULL };
-	return run_gridwl(args, body, data);
+	return programs_installed("kanshi", NULL) && run_gridwl(args, body, data);
 }
 
 int main(void) {

@@ -195,8 +195,10 @@ static bool body_start(struct harness *h, const void *data) {
 	return rs_quit(window) && ok;
 }
 
-static bool run_start(const void *data) {
-	const struct layout *l = data;
+/* The layout's outputs: HEADLESS-1 and its second beside it. */
+static void run_on_layout(struct check_suite *suite, const char *name,
+		bool (*body)(struct harness *h, const void *data),
+		const struct layout *l) {
 	const char *args[] = {
 		"--output",
 		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
@@ -204,43 +206,7 @@ static bool run_start(const void *data) {
 		l->second,
 		NULL,
 	};
-	return run_gridwl(args, body_start, l);
-}
-
-static bool run_still(const void *data) {
-	const struct layout *l = data;
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output",
-		l->second,
-		NULL,
-	};
-	return run_gridwl(args, body_still, l);
-}
-
-static bool run_seam(const void *data) {
-	const struct layout *l = data;
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output",
-		l->second,
-		NULL,
-	};
-	return run_gridwl(args, body_seam, l);
-}
-
-static bool run_gap(const void *data) {
-	const struct layout *l = data;
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output",
-		l->second,
-		NULL,
-	};
-	return run_gridwl(args, body_gap, l);
+	check_run_gridwl(suite, name, args, body, l);
 }
 
 int main(void) {
@@ -257,17 +223,18 @@ int main(void) {
 		480,
 	};
 	struct check_suite suite = { 0 };
-	check_run(&suite,
+	run_on_layout(&suite,
 			"relative motion is continuous across a scale-1 / "
 			"scale-2 seam, in logical pixels",
-			run_seam, &adjacent);
-	check_run(&suite, "the pointer does not enter the gap between outputs",
-			run_gap, &gap);
-	check_run(&suite,
+			body_seam, &adjacent);
+	run_on_layout(&suite, "the pointer does not enter the gap between outputs",
+			body_gap, &gap);
+	run_on_layout(&suite,
 			"a window moving under a still pointer gets leave, "
 			"enter and motion",
-			run_still, &adjacent);
-	check_run(&suite, "the pointer starts at the centre of the first output",
-			run_start, &adjacent);
+			body_still, &adjacent);
+	run_on_layout(&suite,
+			"the pointer starts at the centre of the first output", body_start,
+			&adjacent);
 	return check_finish(&suite);
 }

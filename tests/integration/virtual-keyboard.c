@@ -23,23 +23,13 @@
  * the keys give rather than syncing.
  */
 
-static bool gridctl_ok(struct harness *h, const char *a, const char *b) {
-	struct json_object *reply = harness_gridctl_ok(h, a, b, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
 static struct harness_client *spawn_focused_window(struct harness *h,
 		const char *app_id) {
-	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
-	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	REQUIRE(gridctl_ok(h, "key", "space"), "no gridctl keyboard");
-	const char *argv[] = { bin, "--app-id", app_id, "--size", "200x150", NULL };
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	REQUIRE(c != NULL, "cannot start %s", app_id);
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "%s did not show its window", app_id);
-	free(line);
+	REQUIRE(harness_gridctl_succeeds(h, "key", "space", NULL),
+			"no gridctl keyboard");
+	struct harness_client *c =
+			spawn_keyboard_window(h, app_id, "200x150", NULL, NULL);
+	REQUIRE(c != NULL, "%s did not show its window", app_id);
 	REQUIRE(wait_focused(h, app_id), "%s has no focus", app_id);
 	return c;
 }
