@@ -3,6 +3,7 @@
 #include <string.h>
 #include "check.h"
 #include "client-lines.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "run-gridwl.h"
 
@@ -52,30 +53,10 @@ static bool check_vrr(struct harness *h, const char *name, const char *setting,
 	return ok;
 }
 
-struct wanted_wait {
-	const char *name;
-	bool wanted;
-};
-
-static bool has_wanted(struct json_object *reply, void *data) {
-	const struct wanted_wait *wait = data;
-	struct json_object *entry =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", wait->name);
-	struct json_object *wanted =
-			json_path(entry, "adaptive_sync.wanted", json_type_boolean);
-	return wanted != NULL && json_object_get_boolean(wanted) == wait->wanted;
-}
-
 /* Polled: what is shown changes with the client's next frame. */
 static bool wait_wanted(struct harness *h, const char *name, bool wanted,
 		const char *why) {
-	struct wanted_wait wait = { name, wanted };
-	const char *args[] = { "outputs", NULL };
-	struct json_object *reply = harness_wait_gridctl(h, args, has_wanted, &wait,
-			HARNESS_TIMEOUT_MS, why);
-	json_object_put(reply);
-	return reply != NULL;
+	return wait_output_bool(h, name, "adaptive_sync.wanted", wanted, why);
 }
 
 /* gridctl output NAME WORDS... must fail with an error containing want. */

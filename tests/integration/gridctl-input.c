@@ -228,12 +228,7 @@ static bool body_touch(struct harness *h, const void *data) {
  * the background. */
 static bool shows_only_background(struct harness *h, const char *name,
 		bool *only) {
-	char *path = harness_path(h, name);
-	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
-			"HEADLESS-1", "--cursor", path, (char *)NULL);
-	struct image *image = reply != NULL ? image_load_png(path) : NULL;
-	json_object_put(reply);
-	free(path);
+	struct image *image = screenshot_cursor(h, "HEADLESS-1", name);
 	REQUIRE(image != NULL, "no screenshot %s", name);
 	*only = true;
 	for (int y = 0; y < image->height; y++) {

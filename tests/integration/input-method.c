@@ -37,14 +37,8 @@
  * are exactly want. */
 static bool expect(struct harness_client *c, const char *last,
 		const char *const *prefixes, const char *const *want) {
-	struct lines lines;
-	REQUIRE(client_lines_until(c, last, &lines), "no \"%s\"", last);
-	struct lines seen;
-	lines_filter(&lines, prefixes, &seen);
-	bool ok = CHECK_LINES(&seen, want, "what the client heard");
-	lines_free(&seen);
-	lines_free(&lines);
-	return ok;
+	return check_heard_through_at(__FILE__, __LINE__, c, last, prefixes, want,
+			"what the client heard");
 }
 
 static const char *const field_prefixes[] = { "commit", "preedit", "delete",

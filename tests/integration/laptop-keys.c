@@ -6,6 +6,7 @@
 #include <string.h>
 #include "check.h"
 #include "client-spawn.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "image.h"
 #include "run-gridwl.h"
@@ -41,37 +42,11 @@ static const char config_text[] =
 		"bindswitch tablet:off exec echo tablet-off >> "
 		"\"$XDG_RUNTIME_DIR/ran\"\n";
 
-struct enabled_want {
-	const char *name;
-	bool enabled;
-};
-
-static bool output_enabled_is(struct json_object *reply, void *data) {
-	const struct enabled_want *want = data;
-	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
-	size_t count = outputs != NULL ? json_object_array_length(outputs) : 0;
-	for (size_t i = 0; i < count; i++) {
-		struct json_object *output = json_object_array_get_idx(outputs, i);
-		struct json_object *name = json_path(output, "name", json_type_string);
-		struct json_object *enabled =
-				json_path(output, "enabled", json_type_boolean);
-		if (name != NULL && enabled != NULL &&
-				strcmp(json_object_get_string(name), want->name) == 0) {
-			return json_object_get_boolean(enabled) == want->enabled;
-		}
-	}
-	return false;
-}
-
 static bool wait_enabled(struct harness *h, const char *name, bool enabled) {
-	const char *args[] = { "outputs", NULL };
-	struct enabled_want want = { name, enabled };
-	struct json_object *reply = harness_wait_gridctl(h, args, output_enabled_is,
-			&want, HARNESS_TIMEOUT_MS,
-			enabled ? "the output enabled" : "the output disabled");
-	json_object_put(reply);
-	return CHECK(reply != NULL, "%s should be %s", name,
-			enabled ? "enabled" : "disabled");
+	return CHECK(wait_output_bool(h, name, "enabled", enabled,
+						 enabled ? "the output enabled" :
+								   "the output disabled"),
+			"%s should be %s", name, enabled ? "enabled" : "disabled");
 }
 
 /* The window's frame (or content, without one) is inside box. */

@@ -202,16 +202,8 @@ static bool drawn_at_its_scale(const struct image *one,
 }
 
 static bool no_key_reached(struct harness_client *c, const char *name) {
-	struct lines lines;
-	REQUIRE(client_sync_lines(c, &lines), "%s did not sync", name);
 	const char *const prefixes[] = { "key ", NULL };
-	struct lines keys;
-	lines_filter(&lines, prefixes, &keys);
-	const char *const none[] = { NULL };
-	bool ok = CHECK_LINES(&keys, none, "the keys the window got");
-	lines_free(&keys);
-	lines_free(&lines);
-	return ok;
+	return CHECK_HEARD(c, prefixes, name, NULL);
 }
 
 static bool body(struct harness *h, const void *data) {

@@ -38,16 +38,9 @@ static struct harness_client *spawn_focused_window(struct harness *h,
  * first that starts with last are exactly want. */
 static bool expect_keys_until(struct harness_client *c, const char *last,
 		const char *const *want) {
-	struct lines lines;
-	REQUIRE(client_lines_until(c, last, &lines), "no \"%s\" from the client",
-			last);
 	const char *const prefixes[] = { "key ", "close", NULL };
-	struct lines keys;
-	lines_filter(&lines, prefixes, &keys);
-	bool ok = CHECK_LINES(&keys, want, "the keys the window got");
-	lines_free(&keys);
-	lines_free(&lines);
-	return ok;
+	return check_heard_through_at(__FILE__, __LINE__, c, last, prefixes, want,
+			"the keys the window got");
 }
 
 static bool body_wtype(struct harness *h, const void *data) {
