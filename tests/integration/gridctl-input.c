@@ -39,28 +39,17 @@ static struct harness_client *spawn_window(struct harness *h,
 	return c;
 }
 
-/* The next line starting with prefix is exactly want. */
-static bool expect_line(struct harness_client *c, const char *prefix,
-		const char *want) {
-	char *line = harness_client_wait_line(c, prefix, HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL && strcmp(line, want) == 0,
-			"the client printed \"%s\", want \"%s\"",
-			line != NULL ? line : "nothing", want);
-	free(line);
-	return ok;
-}
-
 static bool body_pointer(struct harness *h, const void *data) {
 	REQUIRE(harness_gridctl_succeeds(h, "pointer", "10", "10", NULL),
 			"no pointer");
 	struct harness_client *a = spawn_window(h, "in-a", 100, 100);
 	REQUIRE(a != NULL, "no window");
 	bool ok = harness_gridctl_succeeds(h, "pointer", "150", "130", NULL) &&
-			expect_line(a, "pointer enter", "pointer enter 50.00 30.00");
+			CHECK_LINE(a, "pointer enter", "pointer enter 50.00 30.00");
 	// On the scale-2 output: still logical coordinates.
 	REQUIRE(rs_place(h, "in-a", 700, 100) > 0, "cannot move in-a");
 	ok = harness_gridctl_succeeds(h, "pointer", "760", "170", NULL) &&
-			expect_line(a, "pointer enter", "pointer enter 60.00 70.00") && ok;
+			CHECK_LINE(a, "pointer enter", "pointer enter 60.00 70.00") && ok;
 	struct json_object *reply = NULL;
 	int status = 0;
 	reply = harness_gridctl(h, &status, "pointer", "5000", "10", (char *)NULL);
@@ -94,24 +83,23 @@ static bool body_click_scroll(struct harness *h, const void *data) {
 	bool ok = CHECK(wait_focused(h, "in-b"), "the new window has no focus");
 	// A click on a, on the scale-2 output, gives it the focus.
 	ok = harness_gridctl_succeeds(h, "click", "760", "170", NULL) &&
-			expect_line(a, "pointer enter", "pointer enter 60.00 70.00") &&
-			expect_line(a, "pointer button", "pointer button 272 pressed") &&
-			expect_line(a, "pointer button", "pointer button 272 released") &&
+			CHECK_LINE(a, "pointer enter", "pointer enter 60.00 70.00") &&
+			CHECK_LINE(a, "pointer button", "pointer button 272 pressed") &&
+			CHECK_LINE(a, "pointer button", "pointer button 272 released") &&
 			CHECK(wait_focused(h, "in-a"), "the click did not focus in-a") &&
 			ok;
 	// Where the pointer is, another button.
 	ok = harness_gridctl_succeeds(h, "click", "right", NULL) &&
-			expect_line(a, "pointer button", "pointer button 273 pressed") &&
-			ok;
+			CHECK_LINE(a, "pointer button", "pointer button 273 pressed") && ok;
 	ok = harness_gridctl_succeeds(h, "click", "150", "130", "middle", NULL) &&
-			expect_line(b, "pointer enter", "pointer enter 50.00 30.00") &&
-			expect_line(b, "pointer button", "pointer button 274 pressed") &&
+			CHECK_LINE(b, "pointer enter", "pointer enter 50.00 30.00") &&
+			CHECK_LINE(b, "pointer button", "pointer button 274 pressed") &&
 			CHECK(wait_focused(h, "in-b"), "the click did not focus in-b") &&
 			ok;
 	ok = harness_gridctl_succeeds(h, "scroll", "0", "30", NULL) &&
-			expect_line(b, "pointer axis", "pointer axis vertical 30.00") && ok;
+			CHECK_LINE(b, "pointer axis", "pointer axis vertical 30.00") && ok;
 	ok = harness_gridctl_succeeds(h, "scroll", "-15", "0", NULL) &&
-			expect_line(b, "pointer axis", "pointer axis horizontal -15.00") &&
+			CHECK_LINE(b, "pointer axis", "pointer axis horizontal -15.00") &&
 			ok;
 	return quit_both(a, b) && ok;
 }
@@ -208,19 +196,19 @@ static bool body_touch(struct harness *h, const void *data) {
 	// a as it moves out of it, and the tap focuses a.
 	bool ok = harness_gridctl_succeeds(h, "touch", "down", "3", "760", "170",
 					  NULL) &&
-			expect_line(a, "touch down", "touch down 3 60.00 70.00") &&
+			CHECK_LINE(a, "touch down", "touch down 3 60.00 70.00") &&
 			harness_gridctl_succeeds(h, "touch", "motion", "3", "650", "120",
 					NULL) &&
-			expect_line(a, "touch motion", "touch motion 3 -50.00 20.00") &&
+			CHECK_LINE(a, "touch motion", "touch motion 3 -50.00 20.00") &&
 			harness_gridctl_succeeds(h, "touch", "up", "3", "650", "120",
 					NULL) &&
-			expect_line(a, "touch up", "touch up 3") &&
+			CHECK_LINE(a, "touch up", "touch up 3") &&
 			CHECK(wait_focused(h, "in-a"), "the touch did not focus in-a");
 	ok = harness_gridctl_succeeds(h, "touch", "down", "1", "150", "130",
 				 NULL) &&
-			expect_line(b, "touch down", "touch down 1 50.00 30.00") && ok;
+			CHECK_LINE(b, "touch down", "touch down 1 50.00 30.00") && ok;
 	ok = harness_gridctl_succeeds(h, "touch", "up", "1", NULL) &&
-			expect_line(b, "touch up", "touch up 1") && ok;
+			CHECK_LINE(b, "touch up", "touch up 1") && ok;
 	return quit_both(a, b) && ok;
 }
 
@@ -260,7 +248,7 @@ static bool body_seat(struct harness *h, const void *data) {
 	REQUIRE(a != NULL, "no window");
 	ok = CHECK(wait_focused(h, "first"), "the first window is not focused") &&
 			harness_gridctl_succeeds(h, "key", "x", NULL) &&
-			expect_line(a, "key ", "key x pressed") && ok;
+			CHECK_LINE(a, "key ", "key x pressed") && ok;
 	// Once it moves, the pointer is where it is told, with a cursor.
 	ok = harness_gridctl_succeeds(h, "pointer", "400", "300", NULL) &&
 			shows_only_background(h, "seat-moved", &only) &&

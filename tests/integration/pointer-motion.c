@@ -37,21 +37,14 @@ static bool wait_motion(struct harness_client *c, double *x, double *y) {
 	return ok;
 }
 
+/* The 400x300 window the pointer moves over, with a cursor of its own. */
+static const char *const window_args[] = { "--app-id", "motion", "--pattern",
+	"checker", "--size", "400x300", "--cursor", "1", NULL };
+
 static bool start(struct harness *h, const struct layout *l,
 		struct harness_client **window, struct harness_client **pointer, int x,
 		int y) {
-	const char *args[] = {
-		"--app-id",
-		"motion",
-		"--pattern",
-		"checker",
-		"--size",
-		"400x300",
-		"--cursor",
-		"1",
-		NULL,
-	};
-	*window = harness_spawn_pattern_client(h, "motion", args);
+	*window = harness_spawn_pattern_client(h, "motion", window_args);
 	// Headless gridwl's seat has a pointer from the start: the window
 	// binds its wl_pointer before it maps.
 	char *line = *window != NULL ?
@@ -154,19 +147,8 @@ static bool body_still(struct harness *h, const void *data) {
 
 static bool body_start(struct harness *h, const void *data) {
 	// Over the centre of HEADLESS-1, 320,240, before any pointer moved.
-	const char *args[] = {
-		"--app-id",
-		"motion",
-		"--pattern",
-		"checker",
-		"--size",
-		"400x300",
-		"--cursor",
-		"1",
-		NULL,
-	};
 	struct harness_client *window =
-			harness_spawn_pattern_client(h, "motion", args);
+			harness_spawn_pattern_client(h, "motion", window_args);
 	REQUIRE(window != NULL && wait_pointer_line(window, "pointer ready") &&
 					CHECK_READY(window, 400, 300, 1),
 			"no window");

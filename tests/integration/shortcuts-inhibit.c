@@ -27,15 +27,6 @@ static const char config_text[] =
 		"bind Mod4+Escape inhibit-escape exec echo escaped >> "
 		"\"$XDG_RUNTIME_DIR/escaped\"\n";
 
-static struct harness_client *spawn_window(struct harness *h,
-		const char *app_id) {
-	struct harness_client *c =
-			spawn_keyboard_window(h, app_id, "200x150", NULL, NULL);
-	REQUIRE(c != NULL, "%s did not show its window", app_id);
-	REQUIRE(wait_focused(h, app_id), "%s has no focus", app_id);
-	return c;
-}
-
 /* Everything the client was sent up to now, of keys, closing and its
  * inhibitor, is exactly want. */
 static bool expect_lines(struct harness_client *c, const char *const *want) {
@@ -48,7 +39,8 @@ static bool body(struct harness *h, const void *data) {
 	// gridctl's keyboard first, so that windows see a keyboard.
 	REQUIRE(harness_gridctl_succeeds(h, "key", "space", NULL),
 			"no gridctl keyboard");
-	struct harness_client *a = spawn_window(h, "si-a");
+	struct harness_client *a =
+			spawn_focused_keyboard_window(h, "si-a", "200x150");
 	REQUIRE(a != NULL, "no window a");
 	harness_client_send(a, "inhibit");
 	const char *const active[] = { "inhibitor active", NULL };
@@ -73,7 +65,8 @@ static bool body(struct harness *h, const void *data) {
 
 	// Another window has the keyboard: a's inhibitor is inactive, and the
 	// binding closes b; a gets the keyboard and its inhibitor back.
-	struct harness_client *b = spawn_window(h, "si-b");
+	struct harness_client *b =
+			spawn_focused_keyboard_window(h, "si-b", "200x150");
 	REQUIRE(b != NULL, "no window b");
 	const char *const inactive[] = { "inhibitor inactive", NULL };
 	ok = expect_lines(a, inactive) && ok;

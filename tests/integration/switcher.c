@@ -28,15 +28,6 @@
 #define OUTLINE 0xff285577u // the focused title bar's colour
 #define INSIDE 0xff222222u // the unfocused one's
 
-static struct harness_client *spawn_window(struct harness *h,
-		const char *app_id) {
-	struct harness_client *c =
-			spawn_keyboard_window(h, app_id, "200x150", NULL, NULL);
-	REQUIRE(c != NULL, "%s did not show its window", app_id);
-	REQUIRE(wait_focused(h, app_id), "%s has no focus", app_id);
-	return c;
-}
-
 struct list {
 	int x, y, width, height; // the list, logical
 	int rx, ry, rwidth, rheight; // its highlighted row, logical
@@ -210,9 +201,12 @@ static bool body(struct harness *h, const void *data) {
 	REQUIRE(program_in_path("wtype"), "wtype is not installed");
 	REQUIRE(harness_gridctl_succeeds(h, "key", "space", NULL),
 			"no gridctl keyboard");
-	struct harness_client *a = spawn_window(h, "alpha");
-	struct harness_client *b = spawn_window(h, "bravo");
-	struct harness_client *c = spawn_window(h, "charlie");
+	struct harness_client *a =
+			spawn_focused_keyboard_window(h, "alpha", "200x150");
+	struct harness_client *b =
+			spawn_focused_keyboard_window(h, "bravo", "200x150");
+	struct harness_client *c =
+			spawn_focused_keyboard_window(h, "charlie", "200x150");
 	REQUIRE(a != NULL && b != NULL && c != NULL, "no windows");
 	int64_t ida = wait_window_id(h, "alpha"), idb = wait_window_id(h, "bravo");
 	int64_t idc = wait_window_id(h, "charlie");

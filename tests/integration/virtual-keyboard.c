@@ -27,11 +27,7 @@ static struct harness_client *spawn_focused_window(struct harness *h,
 		const char *app_id) {
 	REQUIRE(harness_gridctl_succeeds(h, "key", "space", NULL),
 			"no gridctl keyboard");
-	struct harness_client *c =
-			spawn_keyboard_window(h, app_id, "200x150", NULL, NULL);
-	REQUIRE(c != NULL, "%s did not show its window", app_id);
-	REQUIRE(wait_focused(h, app_id), "%s has no focus", app_id);
-	return c;
+	return spawn_focused_keyboard_window(h, app_id, "200x150");
 }
 
 /* The key (and close) lines the client prints up to and including the

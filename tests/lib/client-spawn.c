@@ -5,6 +5,7 @@
 #include "check.h"
 #include "client-lines.h"
 #include "client-spawn.h"
+#include "gridctl-windows.h"
 
 /* More than any test client takes. */
 #define SPAWN_MAX_ARGS 32
@@ -87,6 +88,17 @@ struct harness_client *spawn_keyboard_window(struct harness *h,
 		return wait_prefix(c, app_id, "ready");
 	}
 	return CHECK_LINE(c, "ready", ready) ? c : NULL;
+}
+
+struct harness_client *spawn_focused_keyboard_window(struct harness *h,
+		const char *app_id, const char *size) {
+	struct harness_client *c =
+			spawn_keyboard_window(h, app_id, size, NULL, NULL);
+	if (c == NULL ||
+			!CHECK(wait_focused(h, app_id), "%s has no focus", app_id)) {
+		return NULL;
+	}
+	return c;
 }
 
 struct harness_client *spawn_argv_until(struct harness *h, const char *label,

@@ -26,6 +26,9 @@ struct harness_client *spawn_readyv(struct harness *h, const char *label,
 struct harness_client *spawn_keyboard_window(struct harness *h,
 		const char *app_id, const char *size, const char *ready, ...)
 		__attribute__((sentinel));
+/* The same at size, once it also has the keyboard focus (wait_focused). */
+struct harness_client *spawn_focused_keyboard_window(struct harness *h,
+		const char *app_id, const char *size);
 /* harness_spawn of argv (argv[0] a path or a name in PATH), once it has
  * printed a line that starts with prefix; NULL after reporting. */
 struct harness_client *spawn_argv_until(struct harness *h, const char *label,
