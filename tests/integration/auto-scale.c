@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "run-gridwl.h"
 
@@ -21,10 +22,7 @@
  * logical size. */
 static bool check_output(struct harness *h, const char *name, double scale,
 		const char *source, int width, int height, const char *when) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	struct json_object *output =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", name);
+	struct json_object *output = gridctl_output(h, name);
 	REQUIRE(output != NULL, "%s: no output %s", when, name);
 	struct json_object *got = NULL;
 	json_object_object_get_ex(output, "scale", &got);
@@ -36,7 +34,7 @@ static bool check_output(struct harness *h, const char *name, double scale,
 	if (!ok) {
 		fprintf(stderr, "%s: %s\n", when, json_object_to_json_string(output));
 	}
-	json_object_put(reply);
+	json_object_put(output);
 	return ok;
 }
 

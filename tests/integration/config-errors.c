@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "run-gridwl.h"
 
@@ -49,17 +50,12 @@ static bool run_bad_file(const void *data) {
 }
 
 static bool good_file_body(struct harness *h, const void *data) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	REQUIRE(reply != NULL, "gridctl outputs failed");
-	struct json_object *output =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", "HEADLESS-1");
-	bool ok = CHECK(output != NULL, "no HEADLESS-1: %s",
-			json_object_to_json_string(reply));
+	struct json_object *output = gridctl_output(h, "HEADLESS-1");
+	bool ok = CHECK(output != NULL, "no HEADLESS-1");
 	ok = ok && CHECK_JSON_INT(output, "mode.width", 800);
 	ok = ok && CHECK_JSON_INT(output, "mode.height", 600);
 	ok = ok && CHECK_JSON_INT(output, "scale", 2);
-	json_object_put(reply);
+	json_object_put(output);
 	return ok;
 }
 

@@ -6,6 +6,7 @@
 #include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "resample-fixture.h"
 #include "run-gridwl.h"
@@ -36,10 +37,7 @@ static const char *const args[] = {
 /* The output's logical box is x, y, width, height in gridctl outputs. */
 static bool check_box(struct harness *h, const char *name, int x, int y,
 		int width, int height, const char *when) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	struct json_object *output =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", name);
+	struct json_object *output = gridctl_output(h, name);
 	REQUIRE(output != NULL, "%s: no output %s", when, name);
 	struct json_object *field;
 	int got[4];
@@ -53,7 +51,7 @@ static bool check_box(struct harness *h, const char *name, int x, int y,
 					got[3] == height,
 			"%s: %s is %dx%d at %d,%d, want %dx%d at %d,%d", when, name, got[2],
 			got[3], got[0], got[1], width, height, x, y);
-	json_object_put(reply);
+	json_object_put(output);
 	return ok;
 }
 

@@ -2,6 +2,20 @@
 #include "check.h"
 #include "gridctl-outputs.h"
 
+struct json_object *gridctl_output(struct harness *h, const char *name) {
+	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
+	struct json_object *output =
+			json_array_find(json_path(reply, "outputs", json_type_array),
+					"name", name);
+	if (CHECK(output != NULL, "gridctl outputs has no %s: %s", name,
+				reply != NULL ? json_object_to_json_string(reply) :
+								"no reply")) {
+		json_object_get(output);
+	}
+	json_object_put(reply);
+	return output;
+}
+
 struct output_bool {
 	const char *name, *path;
 	bool value;

@@ -6,6 +6,10 @@
 
 /* What gridctl outputs says of an output, and waits for it. */
 
+/* The output name of gridctl outputs (a new reference); NULL after
+ * reporting the reply when there is none. */
+struct json_object *gridctl_output(struct harness *h, const char *name);
+
 /* Polls gridctl outputs until the output name has the boolean at path
  * (dotted: "adaptive_sync.wanted") at value; false after reporting why
  * when that does not happen. */
