@@ -542,11 +542,7 @@ int main(void) {
 	const char *menu_name =
 			"an X11 menu (override-redirect) is drawn where "
 			"its program puts and moves it, unlisted and unfocused";
-	if (access(xwayland_binary(), X_OK) != 0) {
-		check_skip(&suite, menu_name, "Xwayland is not installed");
-	} else {
-		check_run(&suite, menu_name, run_x_case, &menu);
-	}
+	check_run_xwayland(&suite, menu_name, run_x_case, &menu);
 	check_run(&suite, "xwayland disable in the config: no X11 display",
 			run_off_case, "config");
 	check_run(&suite, "no Xwayland binary: no X11 display", run_off_case,

@@ -6,6 +6,7 @@
 #include "client-lines.h"
 #include "client-spawn.h"
 #include "gridctl-windows.h"
+#include "screenshots.h"
 
 /* More than any test client takes. */
 #define SPAWN_MAX_ARGS 32
@@ -106,6 +107,23 @@ struct harness_client *spawn_argv_until(struct harness *h, const char *label,
 	struct harness_client *c = harness_spawn(h, label, argv);
 	CHECK(c != NULL, "cannot start %s", label);
 	return wait_prefix(c, label, prefix);
+}
+
+bool check_good_client_draws(struct harness *h, struct harness_client *good,
+		const char *output, int width, int height, const char *name) {
+	REQUIRE(client_command_synced(good, "pattern checker"),
+			"%s: the good client did not redraw", name);
+	struct image *image = screenshot_gridctl(h, output, name);
+	REQUIRE(image != NULL, "no screenshot");
+	struct pattern checker = { .kind = PATTERN_CHECKER };
+	struct image_region all = { 0, 0, width, height };
+	bool ok = CHECK(image->width == width && image->height == height,
+					  "screenshot is %dx%d", image->width, image->height) &&
+			CHECK_PATTERN(image, all, &checker, width, height, name);
+	image_destroy(image);
+	return CHECK(harness_client_running(good), "%s: the good client died",
+				   name) &&
+			ok;
 }
 
 struct harness_client *spawn_pattern_ready(struct harness *h, const char *label,

@@ -41,6 +41,11 @@ struct harness_client *spawn_argv_until(struct harness *h, const char *label,
 struct harness_client *spawn_good_client(struct harness *h, const char *output,
 		int width, int height, int scale);
 
+/* The good client (still running) draws checker when told, and the
+ * output, width x height physical, shows exactly that: what a bad client
+ * beside it must not have spoilt. name names the picture. */
+bool check_good_client_draws(struct harness *h, struct harness_client *good,
+		const char *output, int width, int height, const char *name);
 /* harness_spawn_pattern_client with the arguments (NULL terminated), once
  * it says "ready WIDTH HEIGHT SCALE" (CHECK_READY); NULL after reporting. */
 struct harness_client *spawn_pattern_ready(struct harness *h, const char *label,

@@ -185,6 +185,15 @@ int main_gridwl_xwayland(const char *name, const char *const *args,
 	return main_gridwl(name, args, body, data);
 }
 
+void check_run_xwayland(struct check_suite *suite, const char *name,
+		bool (*test)(const void *data), const void *data) {
+	if (access(xwayland_binary(), X_OK) != 0) {
+		check_skip(suite, name, "Xwayland is not installed");
+	} else {
+		check_run(suite, name, test, data);
+	}
+}
+
 int main_on_output(const char *name, const char *output, int width, int height,
 		int scale, bool (*body)(struct harness *h, const void *data),
 		const void *data) {

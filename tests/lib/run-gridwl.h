@@ -50,6 +50,10 @@ int main_on_output(const char *name, const char *output, int width, int height,
  * xwayland_binary is not installed. */
 int main_gridwl_xwayland(const char *name, const char *const *args,
 		bool (*body)(struct harness *h, const void *data), const void *data);
+/* check_run of a case that needs Xwayland: a TAP skip where
+ * xwayland_binary is not installed. */
+void check_run_xwayland(struct check_suite *suite, const char *name,
+		bool (*test)(const void *data), const void *data);
 int main_mixed_layout(const char *name,
 		bool (*body)(struct harness *h, const void *data), const void *data);
 /* For programs of several cases: check_run of a case name that runs body
