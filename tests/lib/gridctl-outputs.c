@@ -16,6 +16,16 @@ struct json_object *gridctl_output(struct harness *h, const char *name) {
 	return output;
 }
 
+/* Polls gridctl outputs until pred holds; false after reporting why. */
+static bool wait_outputs(struct harness *h, harness_reply_pred pred, void *want,
+		const char *why) {
+	const char *args[] = { "outputs", NULL };
+	struct json_object *reply =
+			harness_wait_gridctl(h, args, pred, want, HARNESS_TIMEOUT_MS, why);
+	json_object_put(reply);
+	return reply != NULL;
+}
+
 struct output_bool {
 	const char *name, *path;
 	bool value;
@@ -34,11 +44,7 @@ static bool output_bool_is(struct json_object *reply, void *data) {
 bool wait_output_bool(struct harness *h, const char *name, const char *path,
 		bool value, const char *why) {
 	struct output_bool want = { name, path, value };
-	const char *args[] = { "outputs", NULL };
-	struct json_object *reply = harness_wait_gridctl(h, args, output_bool_is,
-			&want, HARNESS_TIMEOUT_MS, why);
-	json_object_put(reply);
-	return reply != NULL;
+	return wait_outputs(h, output_bool_is, &want, why);
 }
 
 struct output_ints {
@@ -65,9 +71,5 @@ static bool output_ints_are(struct json_object *reply, void *data) {
 bool wait_output_ints(struct harness *h, const char *name,
 		const char *const *paths, const int *values, const char *why) {
 	struct output_ints want = { name, paths, values };
-	const char *args[] = { "outputs", NULL };
-	struct json_object *reply = harness_wait_gridctl(h, args, output_ints_are,
-			&want, HARNESS_TIMEOUT_MS, why);
-	json_object_put(reply);
-	return reply != NULL;
+	return wait_outputs(h, output_ints_are, &want, why);
 }
