@@ -3,33 +3,45 @@
 #include <string.h>
 #include "config/config.h"
 #include "config-parse-checks.h"
+#include "output-key-checks.h"
 
 /* "output NAME adaptive-sync off|on|auto": each value, unset until a line
  * gives it, merged like the other keys, and every bad value refused with
  * FILE:LINE (from a file) or gridctl's prefix, leaving the config as it
  * was. Whether an output can take it is the compositor's to say. */
 
+static const struct output_key_value values[] = {
+	{ "off", GRIDWL_ADAPTIVE_SYNC_OFF },
+	{ "on", GRIDWL_ADAPTIVE_SYNC_ON },
+	{ "auto", GRIDWL_ADAPTIVE_SYNC_AUTO },
+};
+
+static bool get(const struct gridwl_output_config *oc, int *setting) {
+	*setting = (int)oc->adaptive_sync;
+	return oc->has_adaptive_sync;
+}
+
+static void set(struct gridwl_output_config *oc, bool has, int setting) {
+	oc->has_adaptive_sync = has;
+	oc->adaptive_sync = (enum gridwl_adaptive_sync)setting;
+}
+
+static const char *name(int setting) {
+	return gridwl_adaptive_sync_name((enum gridwl_adaptive_sync)setting);
+}
+
+static const struct output_key adaptive_sync = {
+	.key = "adaptive-sync",
+	.values = values,
+	.count = sizeof(values) / sizeof(values[0]),
+	.get = get,
+	.set = set,
+	.name = name,
+	.refusal = "adaptive-sync must be on, off or auto, got ",
+};
+
 static void test_values(void) {
-	static const struct {
-		const char *value;
-		enum gridwl_adaptive_sync setting;
-	} cases[] = {
-		{ "off", GRIDWL_ADAPTIVE_SYNC_OFF },
-		{ "on", GRIDWL_ADAPTIVE_SYNC_ON },
-		{ "auto", GRIDWL_ADAPTIVE_SYNC_AUTO },
-	};
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct gridwl_config *config = gridwl_config_create();
-		char line[64];
-		snprintf(line, sizeof(line), "output DP-1 adaptive-sync %s",
-				cases[i].value);
-		parse_ok(config, line);
-		struct gridwl_output_config *oc = first_output(config);
-		CHECK(oc->has_adaptive_sync && oc->adaptive_sync == cases[i].setting);
-		CHECK(strcmp(gridwl_adaptive_sync_name(oc->adaptive_sync),
-					  cases[i].value) == 0);
-		gridwl_config_destroy(config);
-	}
+	check_output_key_values(&adaptive_sync);
 
 	// With other keys, the later adaptive-sync on a line winning.
 	struct gridwl_config *config = gridwl_config_create();
@@ -63,19 +75,8 @@ static void test_values(void) {
 	gridwl_config_destroy(config);
 
 	// Merging: set wins, unset leaves it.
-	struct gridwl_output_config *dst = gridwl_output_config_create("A");
-	struct gridwl_output_config *src = gridwl_output_config_create("A");
-	src->has_adaptive_sync = true;
-	src->adaptive_sync = GRIDWL_ADAPTIVE_SYNC_ON;
-	gridwl_output_config_merge(dst, src);
-	CHECK(dst->has_adaptive_sync &&
-			dst->adaptive_sync == GRIDWL_ADAPTIVE_SYNC_ON);
-	src->has_adaptive_sync = false;
-	src->adaptive_sync = GRIDWL_ADAPTIVE_SYNC_OFF;
-	gridwl_output_config_merge(dst, src);
-	CHECK(dst->adaptive_sync == GRIDWL_ADAPTIVE_SYNC_ON);
-	gridwl_output_config_destroy(src);
-	gridwl_output_config_destroy(dst);
+	check_output_key_merge(&adaptive_sync, GRIDWL_ADAPTIVE_SYNC_ON,
+			GRIDWL_ADAPTIVE_SYNC_OFF);
 }
 
 static void test_errors(void) {
@@ -94,52 +95,17 @@ static void test_errors(void) {
 			"unknown output key 'adaptive_sync'");
 
 	// In a file: FILE:LINE, and nothing of the file is taken.
-	char *path = write_temp_str("output DP-1 adaptive-sync auto\n"
-								"# the monitor's VRR range is 48-165 Hz\n"
-								"output DP-2 adaptive-sync vrr\n");
-	struct gridwl_config *config = gridwl_config_create();
-	char *file_error = NULL;
-	CHECK(!gridwl_config_load(config, path, &file_error));
-	char want[256];
-	snprintf(want, sizeof(want),
-			"%s:3: adaptive-sync must be on, off or auto, got 'vrr'", path);
-	CHECK_MSG(strcmp(file_error, want) == 0, file_error);
-	CHECK(wl_list_empty(&config->outputs));
-	free(file_error);
-	gridwl_config_destroy(config);
-	remove_temp(path);
-
+	check_output_key_file(&adaptive_sync, "auto",
+			"# the monitor's VRR range is 48-165 Hz", "vrr");
 	// As gridctl output words: a bad value leaves the config as it was.
-	struct gridwl_output_config *oc = gridwl_output_config_create("DP-1");
-	char *good[] = { "adaptive-sync", "auto" };
-	char *error = NULL;
-	CHECK(gridwl_output_config_parse_words(oc, 2, good, "gridctl", &error));
-	char *bad[] = { "adaptive-sync", "off", "scale", "2", "adaptive-sync",
-		"maybe" };
-	CHECK(!gridwl_output_config_parse_words(oc, 6, bad, "gridctl", &error));
-	CHECK_MSG(strcmp(error,
-					  "gridctl: adaptive-sync must be on, off or auto, "
-					  "got 'maybe'") == 0,
-			error);
-	free(error);
-	CHECK(oc->adaptive_sync == GRIDWL_ADAPTIVE_SYNC_AUTO && !oc->has_scale);
-	gridwl_output_config_destroy(oc);
-}
-
-/* The key is in the table the man-pages test reads. */
-static void test_key_listed(void) {
-	bool found = false;
-	for (size_t i = 0; gridwl_output_config_key(i) != NULL; i++) {
-		found = found ||
-				strcmp(gridwl_output_config_key(i), "adaptive-sync") == 0;
-	}
-	CHECK(found);
+	check_output_key_words(&adaptive_sync, "auto", "off", "maybe");
 }
 
 int main(void) {
 	test_values();
 	test_errors();
-	test_key_listed();
+	// The key is in the table the man-pages test reads.
+	check_output_key_listed(&adaptive_sync);
 	printf("adaptive-sync config: all tests passed\n");
 	return 0;
 }

@@ -4,6 +4,7 @@
 #include "config/config.h"
 #include "config/transform.h"
 #include "config-parse-checks.h"
+#include "output-key-checks.h"
 
 /* "output NAME transform T": each of the eight names to wl_output's value
  * and back, unset until a line gives it, merged like the other keys, and
@@ -14,32 +15,43 @@
 	"transform must be normal, 90, 180, 270, flipped, flipped-90, " \
 	"flipped-180 or flipped-270, got "
 
+static const struct output_key_value values[] = {
+	{ "normal", WL_OUTPUT_TRANSFORM_NORMAL },
+	{ "90", WL_OUTPUT_TRANSFORM_90 },
+	{ "180", WL_OUTPUT_TRANSFORM_180 },
+	{ "270", WL_OUTPUT_TRANSFORM_270 },
+	{ "flipped", WL_OUTPUT_TRANSFORM_FLIPPED },
+	{ "flipped-90", WL_OUTPUT_TRANSFORM_FLIPPED_90 },
+	{ "flipped-180", WL_OUTPUT_TRANSFORM_FLIPPED_180 },
+	{ "flipped-270", WL_OUTPUT_TRANSFORM_FLIPPED_270 },
+};
+
+static bool get(const struct gridwl_output_config *oc, int *setting) {
+	*setting = (int)oc->transform;
+	return oc->has_transform;
+}
+
+static void set(struct gridwl_output_config *oc, bool has, int setting) {
+	oc->has_transform = has;
+	oc->transform = (enum wl_output_transform)setting;
+}
+
+static const char *name(int setting) {
+	return gridwl_transform_name((enum wl_output_transform)setting);
+}
+
+static const struct output_key transform = {
+	.key = "transform",
+	.values = values,
+	.count = sizeof(values) / sizeof(values[0]),
+	.get = get,
+	.set = set,
+	.name = name,
+	.refusal = WANT_NAMES,
+};
+
 static void test_values(void) {
-	static const struct {
-		const char *value;
-		enum wl_output_transform transform;
-	} cases[] = {
-		{ "normal", WL_OUTPUT_TRANSFORM_NORMAL },
-		{ "90", WL_OUTPUT_TRANSFORM_90 },
-		{ "180", WL_OUTPUT_TRANSFORM_180 },
-		{ "270", WL_OUTPUT_TRANSFORM_270 },
-		{ "flipped", WL_OUTPUT_TRANSFORM_FLIPPED },
-		{ "flipped-90", WL_OUTPUT_TRANSFORM_FLIPPED_90 },
-		{ "flipped-180", WL_OUTPUT_TRANSFORM_FLIPPED_180 },
-		{ "flipped-270", WL_OUTPUT_TRANSFORM_FLIPPED_270 },
-	};
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct gridwl_config *config = gridwl_config_create();
-		char line[64];
-		snprintf(line, sizeof(line), "output DP-1 transform %s",
-				cases[i].value);
-		parse_ok(config, line);
-		struct gridwl_output_config *oc = first_output(config);
-		CHECK(oc->has_transform && oc->transform == cases[i].transform);
-		CHECK(strcmp(gridwl_transform_name(oc->transform), cases[i].value) ==
-				0);
-		gridwl_config_destroy(config);
-	}
+	check_output_key_values(&transform);
 	CHECK(strcmp(gridwl_transform_name((enum wl_output_transform)8),
 				  "unknown") == 0);
 
@@ -59,19 +71,8 @@ static void test_values(void) {
 	gridwl_config_destroy(config);
 
 	// Merging: set wins, unset leaves it.
-	struct gridwl_output_config *dst = gridwl_output_config_create("A");
-	struct gridwl_output_config *src = gridwl_output_config_create("A");
-	src->has_transform = true;
-	src->transform = WL_OUTPUT_TRANSFORM_FLIPPED_90;
-	gridwl_output_config_merge(dst, src);
-	CHECK(dst->has_transform &&
-			dst->transform == WL_OUTPUT_TRANSFORM_FLIPPED_90);
-	src->has_transform = false;
-	src->transform = WL_OUTPUT_TRANSFORM_NORMAL;
-	gridwl_output_config_merge(dst, src);
-	CHECK(dst->transform == WL_OUTPUT_TRANSFORM_FLIPPED_90);
-	gridwl_output_config_destroy(src);
-	gridwl_output_config_destroy(dst);
+	check_output_key_merge(&transform, WL_OUTPUT_TRANSFORM_FLIPPED_90,
+			WL_OUTPUT_TRANSFORM_NORMAL);
 }
 
 static void test_errors(void) {
@@ -86,47 +87,16 @@ static void test_errors(void) {
 	}
 
 	// In a file: FILE:LINE, and nothing of the file is taken.
-	char *path = write_temp_str("output DP-1 transform 90\n"
-								"# the portrait monitor\n"
-								"output DP-2 transform 45\n");
-	struct gridwl_config *config = gridwl_config_create();
-	char *file_error = NULL;
-	CHECK(!gridwl_config_load(config, path, &file_error));
-	char want[256];
-	snprintf(want, sizeof(want), "%s:3: " WANT_NAMES "'45'", path);
-	CHECK_MSG(strcmp(file_error, want) == 0, file_error);
-	CHECK(wl_list_empty(&config->outputs));
-	free(file_error);
-	gridwl_config_destroy(config);
-	remove_temp(path);
-
+	check_output_key_file(&transform, "90", "# the portrait monitor", "45");
 	// As gridctl output words: a bad value leaves the config as it was.
-	struct gridwl_output_config *oc = gridwl_output_config_create("DP-1");
-	char *good[] = { "transform", "90" };
-	char *error = NULL;
-	CHECK(gridwl_output_config_parse_words(oc, 2, good, "gridctl", &error));
-	char *words[] = { "transform", "180", "scale", "2", "transform",
-		"sideways" };
-	CHECK(!gridwl_output_config_parse_words(oc, 6, words, "gridctl", &error));
-	CHECK_MSG(strcmp(error, "gridctl: " WANT_NAMES "'sideways'") == 0, error);
-	free(error);
-	CHECK(oc->transform == WL_OUTPUT_TRANSFORM_90 && !oc->has_scale);
-	gridwl_output_config_destroy(oc);
-}
-
-/* The key is in the table the man-pages test reads. */
-static void test_key_listed(void) {
-	bool found = false;
-	for (size_t i = 0; gridwl_output_config_key(i) != NULL; i++) {
-		found = found || strcmp(gridwl_output_config_key(i), "transform") == 0;
-	}
-	CHECK(found);
+	check_output_key_words(&transform, "90", "180", "sideways");
 }
 
 int main(void) {
 	test_values();
 	test_errors();
-	test_key_listed();
+	// The key is in the table the man-pages test reads.
+	check_output_key_listed(&transform);
 	printf("transform config: all tests passed\n");
 	return 0;
 }

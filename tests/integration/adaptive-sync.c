@@ -3,6 +3,7 @@
 #include <string.h>
 #include "check.h"
 #include "client-lines.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "run-gridwl.h"
 
@@ -21,25 +22,9 @@
 	"output HEADLESS-1 adaptive-sync auto\n" \
 	"output HEADLESS-2 adaptive-sync on\n"
 
-/* gridctl outputs' entry for name (a new reference), or NULL. */
-static struct json_object *output_entry(struct harness *h, const char *name) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	if (reply == NULL) {
-		return NULL;
-	}
-	struct json_object *entry =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", name);
-	if (entry != NULL) {
-		json_object_get(entry);
-	}
-	json_object_put(reply);
-	return entry;
-}
-
 static bool check_vrr(struct harness *h, const char *name, const char *setting,
 		bool wanted) {
-	struct json_object *entry = output_entry(h, name);
+	struct json_object *entry = gridctl_output(h, name);
 	REQUIRE(entry != NULL, "gridctl outputs has no %s", name);
 	bool ok = CHECK_JSON_STRING(entry, "adaptive_sync.setting", setting);
 	ok = CHECK_JSON_BOOL(entry, "adaptive_sync.supported", false) && ok;
@@ -52,30 +37,10 @@ static bool check_vrr(struct harness *h, const char *name, const char *setting,
 	return ok;
 }
 
-struct wanted_wait {
-	const char *name;
-	bool wanted;
-};
-
-static bool has_wanted(struct json_object *reply, void *data) {
-	const struct wanted_wait *wait = data;
-	struct json_object *entry =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", wait->name);
-	struct json_object *wanted =
-			json_path(entry, "adaptive_sync.wanted", json_type_boolean);
-	return wanted != NULL && json_object_get_boolean(wanted) == wait->wanted;
-}
-
 /* Polled: what is shown changes with the client's next frame. */
 static bool wait_wanted(struct harness *h, const char *name, bool wanted,
 		const char *why) {
-	struct wanted_wait wait = { name, wanted };
-	const char *args[] = { "outputs", NULL };
-	struct json_object *reply = harness_wait_gridctl(h, args, has_wanted, &wait,
-			HARNESS_TIMEOUT_MS, why);
-	json_object_put(reply);
-	return reply != NULL;
+	return wait_output_bool(h, name, "adaptive_sync.wanted", wanted, why);
 }
 
 /* gridctl output NAME WORDS... must fail with an error containing want. */
@@ -94,7 +59,7 @@ static bool check_refused(struct harness *h, const char *const *args,
 }
 
 static bool check_mode_kept(struct harness *h) {
-	struct json_object *entry = output_entry(h, "HEADLESS-1");
+	struct json_object *entry = gridctl_output(h, "HEADLESS-1");
 	REQUIRE(entry != NULL, "no HEADLESS-1");
 	bool ok = CHECK_JSON_INT(entry, "scale", 1) &&
 			CHECK_JSON_INT(entry, "mode.width", 640) &&
@@ -200,7 +165,7 @@ static bool body(struct harness *h, const void *data) {
 	// of the config (the mixed layout's modes and scales) is in force.
 	bool ok = check_vrr(h, "HEADLESS-1", "auto", false);
 	ok = check_vrr(h, "HEADLESS-2", "on", true) && ok;
-	struct json_object *entry = output_entry(h, "HEADLESS-2");
+	struct json_object *entry = gridctl_output(h, "HEADLESS-2");
 	REQUIRE(entry != NULL, "no HEADLESS-2");
 	ok = CHECK_JSON_INT(entry, "scale", 2) &&
 			CHECK_JSON_INT(entry, "mode.width", 1280) && ok;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "run-gridwl.h"
 
@@ -21,10 +22,7 @@
  * logical size. */
 static bool check_output(struct harness *h, const char *name, double scale,
 		const char *source, int width, int height, const char *when) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	struct json_object *output =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", name);
+	struct json_object *output = gridctl_output(h, name);
 	REQUIRE(output != NULL, "%s: no output %s", when, name);
 	struct json_object *got = NULL;
 	json_object_object_get_ex(output, "scale", &got);
@@ -36,7 +34,7 @@ static bool check_output(struct harness *h, const char *name, double scale,
 	if (!ok) {
 		fprintf(stderr, "%s: %s\n", when, json_object_to_json_string(output));
 	}
-	json_object_put(reply);
+	json_object_put(output);
 	return ok;
 }
 
@@ -54,13 +52,6 @@ static bool create_physical(struct harness *h, const char *mode,
 	}
 	json_object_put(reply);
 	return ok;
-}
-
-static bool gridctl(struct harness *h, const char *a, const char *b,
-		const char *c, const char *d) {
-	struct json_object *reply = harness_gridctl_ok(h, a, b, c, d, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
 }
 
 /* wlr-randr's block for name has want (its lines are indented). */
@@ -103,17 +94,18 @@ static bool body_auto(struct harness *h, const void *data) {
 	ok = randr_says(h, laptop, "Scale: 2.000000") && ok;
 
 	// A number wins; "scale auto" takes it back; a reload keeps that.
-	ok = gridctl(h, "output", laptop, "scale", "1.5") &&
+	ok = harness_gridctl_succeeds(h, "output", laptop, "scale", "1.5", NULL) &&
 			check_output(h, laptop, 1.5, "config", 1920, 1200, "scale 1.5") &&
 			ok;
-	ok = gridctl(h, "output", laptop, "scale", "auto") &&
+	ok = harness_gridctl_succeeds(h, "output", laptop, "scale", "auto", NULL) &&
 			check_output(h, laptop, 2, "auto", 1440, 900, "scale auto") && ok;
-	ok = gridctl(h, "reload", NULL, NULL, NULL) &&
+	ok = harness_gridctl_succeeds(h, "reload", NULL) &&
 			check_output(h, laptop, 2, "auto", 1440, 900, "reloaded") &&
 			check_output(h, uhd, 2, "auto", 1920, 1080, "reloaded") && ok;
 	// A new mode is counted again: 1920x1200 on the same panel is 162
 	// DPI, 1 (2 would leave 960).
-	ok = gridctl(h, "output", laptop, "mode", "1920x1200") &&
+	ok = harness_gridctl_succeeds(h, "output", laptop, "mode", "1920x1200",
+				 NULL) &&
 			check_output(h, laptop, 1, "auto", 1920, 1200, "new mode") && ok;
 	return ok;
 }
@@ -130,7 +122,7 @@ static bool body_configured(struct harness *h, const void *data) {
 			"output not created");
 	bool ok = check_output(h, laptop, 1.5, "config", 1920, 1200,
 			"scale 1.5 in config");
-	ok = gridctl(h, "reload", NULL, NULL, NULL) &&
+	ok = harness_gridctl_succeeds(h, "reload", NULL) &&
 			check_output(h, laptop, 1.5, "config", 1920, 1200, "reloaded") &&
 			ok;
 	return ok;

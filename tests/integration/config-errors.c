@@ -1,9 +1,10 @@
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
+#include "run-gridwl.h"
 
 /*
  * A configuration gridwl cannot honour stops it at startup, with a message
@@ -13,33 +14,18 @@
 
 #define STARTUP_FAILURE_TIMEOUT_MS 15000
 
-static char *write_config(const char *dir, const char *scale_line) {
-	size_t n = strlen(dir) + sizeof("/config");
-	char *path = malloc(n);
-	if (path == NULL) {
-		return NULL;
-	}
-	snprintf(path, n, "%s/config", dir);
-	FILE *f = fopen(path, "w");
-	if (f == NULL) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		free(path);
-		return NULL;
-	}
-	fprintf(f,
-			"# gridwl test configuration\n"
-			"output HEADLESS-1 mode 800x600\n"
-			"%s\n",
-			scale_line);
-	fclose(f);
-	return path;
-}
+/* The config's first two lines; the third is the line under test. */
+#define CONFIG_HEAD \
+	"# gridwl test configuration\n" \
+	"output HEADLESS-1 mode 800x600\n"
 
 static bool run_bad_file(const void *data) {
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no temporary dir");
-	char *path = write_config(dir, "output HEADLESS-1 scale 4.5");
-	bool ok = CHECK(path != NULL, "cannot write the config");
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/config", dir);
+	bool ok =
+			write_text_file(path, CONFIG_HEAD "output HEADLESS-1 scale 4.5\n");
 	if (ok) {
 		const char *args[] = { "--config", path, NULL };
 		char *output = NULL;
@@ -58,44 +44,24 @@ static bool run_bad_file(const void *data) {
 				ok;
 		free(output);
 	}
-	free(path);
 	harness_remove_tree(dir);
 	free(dir);
 	return ok;
 }
 
-static bool good_file_body(struct harness *h) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	REQUIRE(reply != NULL, "gridctl outputs failed");
-	struct json_object *output =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", "HEADLESS-1");
-	bool ok = CHECK(output != NULL, "no HEADLESS-1: %s",
-			json_object_to_json_string(reply));
+static bool good_file_body(struct harness *h, const void *data) {
+	struct json_object *output = gridctl_output(h, "HEADLESS-1");
+	bool ok = CHECK(output != NULL, "no HEADLESS-1");
 	ok = ok && CHECK_JSON_INT(output, "mode.width", 800);
 	ok = ok && CHECK_JSON_INT(output, "mode.height", 600);
 	ok = ok && CHECK_JSON_INT(output, "scale", 2);
-	json_object_put(reply);
+	json_object_put(output);
 	return ok;
 }
 
 static bool run_good_file(const void *data) {
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary dir");
-	char *path = write_config(dir, "output HEADLESS-1 scale 2");
-	bool ok = CHECK(path != NULL, "cannot write the config");
-	if (ok) {
-		const char *args[] = { "--config", path, NULL };
-		struct harness *h = harness_start(args);
-		ok = CHECK(h != NULL, "gridwl should start with a valid config");
-		if (h != NULL) {
-			ok = harness_stop(h, good_file_body(h));
-		}
-	}
-	free(path);
-	harness_remove_tree(dir);
-	free(dir);
-	return ok;
+	return run_gridwl_config(CONFIG_HEAD "output HEADLESS-1 scale 2\n", NULL,
+			good_file_body, NULL);
 }
 
 static bool check_bad_argument(const char *line) {

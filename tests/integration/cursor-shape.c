@@ -8,6 +8,7 @@
 #include "harness.h"
 #include "image.h"
 #include "run-gridwl.h"
+#include "screenshots.h"
 
 /*
  * cursor-shape-v1: shape-client names the "pointer" shape (a hand) while
@@ -58,13 +59,8 @@ static bool check_cursor(struct harness *h, const struct shape_case *c,
 		const struct wlr_xcursor_image *want,
 		const struct wlr_xcursor_image *small) {
 	char file[64];
-	snprintf(file, sizeof(file), "shape-%s.png", c->output);
-	char *path = harness_path(h, file);
-	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
-			c->output, "--cursor", path, NULL);
-	json_object_put(reply);
-	struct image *shot = reply != NULL ? image_load_png(path) : NULL;
-	free(path);
+	snprintf(file, sizeof(file), "shape-%s", c->output);
+	struct image *shot = screenshot_cursor(h, c->output, file);
 	REQUIRE(shot != NULL, "no screenshot of %s", c->output);
 	int x0 = c->px - (int)want->hotspot_x, y0 = c->py - (int)want->hotspot_y;
 	long opaque = 0, clear = 0, wrong = 0, unlike_small = 0;
@@ -181,33 +177,12 @@ static bool run_case(const void *data) {
 			CHECK(run.want->width == (uint32_t)(SIZE * c->scale),
 					"the theme has no %d-pixel '%s' (got %u)", SIZE * c->scale,
 					SHAPE_NAME, run.want->width);
-	char *dir = ok ? harness_mkdtemp() : NULL;
-	char config[512] = "";
-	if (dir != NULL) {
-		snprintf(config, sizeof(config), "%s/config", dir);
-		FILE *f = fopen(config, "w");
-		ok = CHECK(f != NULL, "cannot write %s", config);
-		if (f != NULL) {
-			fprintf(f, "cursor %s %d\nxwayland disable\n", THEME, SIZE);
-			fclose(f);
-		}
-	}
 	if (ok) {
-		const char *args[] = {
-			"--config",
-			config,
-			"--output",
-			"HEADLESS-1 mode 640x480 scale 1 position 0,0",
-			"--output",
-			"HEADLESS-2 mode 1280x960 scale 2 position 640,0",
-			NULL,
-		};
-		ok = run_gridwl(args, body, &run);
+		char config[64];
+		snprintf(config, sizeof(config), "cursor %s %d\nxwayland disable\n",
+				THEME, SIZE);
+		ok = run_mixed_layout_config(config, body, &run);
 	}
-	if (dir != NULL) {
-		harness_remove_tree(dir);
-	}
-	free(dir);
 	if (theme != NULL) {
 		wlr_xcursor_theme_destroy(theme);
 	}

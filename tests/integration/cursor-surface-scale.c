@@ -6,6 +6,7 @@
 #include "harness.h"
 #include "resample-fixture.h"
 #include "run-gridwl.h"
+#include "screenshots.h"
 #include "virtual-pointer.h"
 
 /*
@@ -78,16 +79,10 @@ static bool body(struct harness *h, const void *data) {
 	free(line);
 	REQUIRE(client_command_synced(client, "sync"), "no sync");
 
-	char name[64], file[80];
+	char name[64];
 	snprintf(name, sizeof(name), "cursor-surface-b%d-%s", c->cursor_scale,
 			c->output);
-	snprintf(file, sizeof(file), "%s.png", name);
-	char *path = harness_path(h, file);
-	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
-			c->output, "--cursor", path, NULL);
-	json_object_put(reply);
-	struct image *shot = reply != NULL ? image_load_png(path) : NULL;
-	free(path);
+	struct image *shot = screenshot_cursor(h, c->output, name);
 	REQUIRE(shot != NULL, "no screenshot");
 
 	struct pattern coords = { .kind = PATTERN_COORDS };
@@ -141,10 +136,6 @@ static bool body(struct harness *h, const void *data) {
 	return rs_quit(client) && ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
 	struct check_suite suite = { 0 };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -153,7 +144,7 @@ int main(void) {
 				"a scale-%d cursor surface on a scale-%d "
 				"output",
 				cases[i].cursor_scale, cases[i].output_scale);
-		check_run(&suite, name, run, &cases[i]);
+		check_run_mixed_layout(&suite, name, body, &cases[i]);
 	}
 	return check_finish(&suite);
 }

@@ -72,14 +72,7 @@ static bool check_cursor(struct harness *h, const struct cursor_case *c,
 		const struct wlr_xcursor_image *small) {
 	char name[64];
 	snprintf(name, sizeof(name), "cursor-%s-%d-%d", c->output, c->lx, c->ly);
-	char file[96];
-	snprintf(file, sizeof(file), "%s.png", name);
-	char *path = harness_path(h, file);
-	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
-			c->output, "--cursor", path, NULL);
-	json_object_put(reply);
-	struct image *shot = reply != NULL ? image_load_png(path) : NULL;
-	free(path);
+	struct image *shot = screenshot_cursor(h, c->output, name);
 	REQUIRE(shot != NULL, "no screenshot of %s", c->output);
 
 	int x0 = c->px - (int)want->hotspot_x, y0 = c->py - (int)want->hotspot_y;
@@ -149,84 +142,57 @@ static bool check_cursor(struct harness *h, const struct cursor_case *c,
 	return ok;
 }
 
+/* A case and the theme's images it expects. */
+struct theme_run {
+	const struct cursor_case *c;
+	const struct wlr_xcursor_image *want, *small;
+};
+
+static bool body_case(struct harness *h, const void *data) {
+	const struct theme_run *run = data;
+	const struct cursor_case *c = run->c;
+	struct harness_client *pointer = spawn_virtual_pointer(h);
+	REQUIRE(pointer != NULL,
+			"the virtual pointer client did not start "
+			"(POINTER_CLIENT_BIN)");
+	char move[64];
+	snprintf(move, sizeof(move), "move %d %d %d %d", c->lx, c->ly, LAYOUT_WIDTH,
+			LAYOUT_HEIGHT);
+	REQUIRE(pointer_command(pointer, "moved", move),
+			"the pointer did not move");
+	return check_cursor(h, c, run->want, run->small);
+}
+
 static bool run_case(const void *data) {
 	const struct cursor_case *c = data;
 	struct wlr_xcursor_theme *theme = wlr_xcursor_theme_load(THEME, c->size);
 	struct wlr_xcursor_theme *theme1 = wlr_xcursor_theme_load(THEME, SIZE);
-	struct wlr_xcursor_image *want = theme ? theme_image(theme) : NULL;
-	struct wlr_xcursor_image *small = theme1 ? theme_image(theme1) : NULL;
-	bool ok = CHECK(want != NULL && small != NULL,
+	struct theme_run run = { c, theme ? theme_image(theme) : NULL,
+		theme1 ? theme_image(theme1) : NULL };
+	bool ok = CHECK(run.want != NULL && run.small != NULL,
 			"no left_ptr in the %s "
 			"cursor theme (Debian package adwaita-icon-theme)",
 			THEME);
 	ok = ok &&
-			CHECK(want->width == (uint32_t)c->size,
+			CHECK(run.want->width == (uint32_t)c->size,
 					"the theme has no %d-pixel left_ptr (got %u)", c->size,
-					want->width);
-
-	char *dir = ok ? harness_mkdtemp() : NULL;
-	char *config = NULL;
-	if (dir != NULL) {
-		size_t len = strlen(dir) + 16;
-		config = malloc(len);
-		snprintf(config, len, "%s/config", dir);
-		FILE *f = fopen(config, "w");
-		ok = CHECK(f != NULL, "cannot write %s", config);
-		if (f != NULL) {
-			fprintf(f, "cursor %s %d\n", THEME, SIZE);
-			fclose(f);
-		}
-	}
-	struct harness *h = NULL;
-	char second[128];
-	snprintf(second, sizeof(second),
-			"HEADLESS-2 mode %s scale %s position 640,0", c->mode,
-			c->scale_text);
+					run.want->width);
 	if (ok) {
+		char config[32];
+		snprintf(config, sizeof(config), "cursor %s %d\n", THEME, SIZE);
+		char second[128];
+		snprintf(second, sizeof(second),
+				"HEADLESS-2 mode %s scale %s position 640,0", c->mode,
+				c->scale_text);
 		const char *args[] = {
-			"--config",
-			config,
 			"--output",
 			"HEADLESS-1 mode 640x480 scale 1 position 0,0",
 			"--output",
 			second,
 			NULL,
 		};
-		h = harness_start(args);
-		ok = CHECK(h != NULL, "gridwl did not start");
+		ok = run_gridwl_config(config, args, body_case, &run);
 	}
-	struct harness_client *pointer = NULL;
-	if (ok) {
-		const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
-		pointer = argv[0] != NULL ? harness_spawn(h, "pointer", argv) : NULL;
-		char *line = pointer != NULL ?
-				harness_client_wait_line(pointer, "ready", HARNESS_TIMEOUT_MS) :
-				NULL;
-		ok = CHECK(line != NULL,
-				"the virtual pointer client did not start "
-				"(POINTER_CLIENT_BIN)");
-		free(line);
-	}
-	if (ok) {
-		ok = harness_client_send(pointer, "move %d %d %d %d", c->lx, c->ly,
-				LAYOUT_WIDTH, LAYOUT_HEIGHT);
-		char *line = ok ?
-				harness_client_wait_line(pointer, "moved", HARNESS_TIMEOUT_MS) :
-				NULL;
-		ok = CHECK(line != NULL, "the pointer did not move");
-		free(line);
-	}
-	if (ok) {
-		ok = check_cursor(h, c, want, small);
-	}
-	if (h != NULL) {
-		ok = harness_stop(h, ok) && ok;
-	}
-	if (dir != NULL) {
-		harness_remove_tree(dir);
-	}
-	free(dir);
-	free(config);
 	if (theme != NULL) {
 		wlr_xcursor_theme_destroy(theme);
 	}
@@ -283,10 +249,6 @@ static bool body_one_cursor(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run_one_cursor(const void *data) {
-	return run_mixed_layout(body_one_cursor, NULL);
-}
-
 static bool theme_loads(struct harness *h, int want, const char *when) {
 	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
 	struct json_object *v = stats != NULL ?
@@ -341,8 +303,9 @@ static bool run_loads(const void *data) {
 
 int main(void) {
 	struct check_suite suite = { 0 };
-	check_run(&suite, "only the output under the pointer shows the cursor",
-			run_one_cursor, NULL);
+	check_run_mixed_layout(&suite,
+			"only the output under the pointer shows the cursor",
+			body_one_cursor, NULL);
 	check_run(&suite, "the theme is loaded once per scale", run_loads, NULL);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct cursor_case *c = &cases[i];

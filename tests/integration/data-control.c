@@ -121,11 +121,8 @@ static bool body(struct harness *h, const void *data) {
 }
 
 static bool run(const void *data) {
-	if (!program_in_path("wl-copy") || !program_in_path("wl-paste")) {
-		fprintf(stderr, "wl-clipboard is not installed (tools/install-deps)\n");
-		return false;
-	}
-	return run_on_output("HEADLESS-1", 640, 480, 1, body, NULL);
+	return programs_installed("wl-copy", "wl-paste", NULL) &&
+			run_on_output("HEADLESS-1", 640, 480, 1, body, NULL);
 }
 
 int main(void) {

@@ -70,12 +70,7 @@ static bool check_spot(struct harness *h, struct harness_client *pointer,
 	const struct wlr_xcursor_image *want = cursor->images[0];
 	REQUIRE(want->width == 2 * SIZE, "%s is %u pixels, not %d", spot->shape,
 			want->width, 2 * SIZE);
-	char *path = harness_path(h, "cursor.png");
-	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
-			"HEADLESS-2", "--cursor", path, NULL);
-	json_object_put(reply);
-	struct image *shot = reply != NULL ? image_load_png(path) : NULL;
-	free(path);
+	struct image *shot = screenshot_cursor(h, "HEADLESS-2", "cursor");
 	REQUIRE(shot != NULL, "no screenshot");
 	long opaque;
 	long wrong = cursor_mismatches(shot, want, (spot->lx - 640) * 2,

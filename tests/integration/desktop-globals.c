@@ -118,16 +118,9 @@ static bool body_gamma(struct harness *h, const void *data) {
 }
 
 static bool run(const void *data) {
-	static const char *const programs[] = { "wayland-info", "wlsunset" };
-	for (size_t i = 0; i < 2; i++) {
-		if (!program_in_path(programs[i])) {
-			fprintf(stderr, "%s is not installed (tools/install-deps)\n",
-					programs[i]);
-			return false;
-		}
-	}
 	bool (*const *body)(struct harness *, const void *) = data;
-	return run_mixed_layout(*body, NULL);
+	return programs_installed("wayland-info", "wlsunset", NULL) &&
+			run_mixed_layout(*body, NULL);
 }
 
 int main(void) {

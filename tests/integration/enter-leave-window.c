@@ -63,12 +63,7 @@ struct moved {
 
 static bool window_moved(struct json_object *window, void *data) {
 	const struct moved *m = data;
-	struct json_object *app_id = json_path(window, "app_id", json_type_string);
-	struct json_object *x = json_path(window, "x", json_type_int);
-	struct json_object *y = json_path(window, "y", json_type_int);
-	return app_id && x && y &&
-			strcmp(json_object_get_string(app_id), "mover") == 0 &&
-			json_object_get_int(x) == m->x && json_object_get_int(y) == m->y &&
+	return window_box_matches(window, "mover", m->x, m->y, -1, -1) &&
 			window_outputs_are(window, m->outputs);
 }
 

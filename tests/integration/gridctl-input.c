@@ -32,42 +32,24 @@
  * app_id, 200x150, placed at x,y. */
 static struct harness_client *spawn_window(struct harness *h,
 		const char *app_id, int x, int y) {
-	struct harness_client *c = spawn_ready(h, app_id, "KEYBOARD_CLIENT_BIN",
-			"--app-id", app_id, "--size", "200x150", NULL);
+	struct harness_client *c =
+			spawn_keyboard_window(h, app_id, "200x150", NULL, NULL);
 	REQUIRE(c != NULL, "%s did not show its window", app_id);
 	REQUIRE(rs_place(h, app_id, x, y) > 0, "cannot place %s", app_id);
 	return c;
 }
 
-static bool gridctl_ok(struct harness *h, const char *command, const char *a,
-		const char *b, const char *c) {
-	struct json_object *reply =
-			harness_gridctl_ok(h, command, a, b, c, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
-/* The next line starting with prefix is exactly want. */
-static bool expect_line(struct harness_client *c, const char *prefix,
-		const char *want) {
-	char *line = harness_client_wait_line(c, prefix, HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL && strcmp(line, want) == 0,
-			"the client printed \"%s\", want \"%s\"",
-			line != NULL ? line : "nothing", want);
-	free(line);
-	return ok;
-}
-
 static bool body_pointer(struct harness *h, const void *data) {
-	REQUIRE(gridctl_ok(h, "pointer", "10", "10", NULL), "no pointer");
+	REQUIRE(harness_gridctl_succeeds(h, "pointer", "10", "10", NULL),
+			"no pointer");
 	struct harness_client *a = spawn_window(h, "in-a", 100, 100);
 	REQUIRE(a != NULL, "no window");
-	bool ok = gridctl_ok(h, "pointer", "150", "130", NULL) &&
-			expect_line(a, "pointer enter", "pointer enter 50.00 30.00");
+	bool ok = harness_gridctl_succeeds(h, "pointer", "150", "130", NULL) &&
+			CHECK_LINE(a, "pointer enter", "pointer enter 50.00 30.00");
 	// On the scale-2 output: still logical coordinates.
 	REQUIRE(rs_place(h, "in-a", 700, 100) > 0, "cannot move in-a");
-	ok = gridctl_ok(h, "pointer", "760", "170", NULL) &&
-			expect_line(a, "pointer enter", "pointer enter 60.00 70.00") && ok;
+	ok = harness_gridctl_succeeds(h, "pointer", "760", "170", NULL) &&
+			CHECK_LINE(a, "pointer enter", "pointer enter 60.00 70.00") && ok;
 	struct json_object *reply = NULL;
 	int status = 0;
 	reply = harness_gridctl(h, &status, "pointer", "5000", "10", (char *)NULL);
@@ -92,32 +74,32 @@ static bool quit_both(struct harness_client *a, struct harness_client *b) {
 }
 
 static bool body_click_scroll(struct harness *h, const void *data) {
-	REQUIRE(gridctl_ok(h, "pointer", "10", "10", NULL), "no pointer");
+	REQUIRE(harness_gridctl_succeeds(h, "pointer", "10", "10", NULL),
+			"no pointer");
 	struct harness_client *a = spawn_window(h, "in-a", 700, 100);
 	REQUIRE(a != NULL, "no window a");
 	struct harness_client *b = spawn_window(h, "in-b", 100, 100);
 	REQUIRE(b != NULL, "no window b");
 	bool ok = CHECK(wait_focused(h, "in-b"), "the new window has no focus");
 	// A click on a, on the scale-2 output, gives it the focus.
-	ok = gridctl_ok(h, "click", "760", "170", NULL) &&
-			expect_line(a, "pointer enter", "pointer enter 60.00 70.00") &&
-			expect_line(a, "pointer button", "pointer button 272 pressed") &&
-			expect_line(a, "pointer button", "pointer button 272 released") &&
+	ok = harness_gridctl_succeeds(h, "click", "760", "170", NULL) &&
+			CHECK_LINE(a, "pointer enter", "pointer enter 60.00 70.00") &&
+			CHECK_LINE(a, "pointer button", "pointer button 272 pressed") &&
+			CHECK_LINE(a, "pointer button", "pointer button 272 released") &&
 			CHECK(wait_focused(h, "in-a"), "the click did not focus in-a") &&
 			ok;
 	// Where the pointer is, another button.
-	ok = gridctl_ok(h, "click", "right", NULL, NULL) &&
-			expect_line(a, "pointer button", "pointer button 273 pressed") &&
-			ok;
-	ok = gridctl_ok(h, "click", "150", "130", "middle") &&
-			expect_line(b, "pointer enter", "pointer enter 50.00 30.00") &&
-			expect_line(b, "pointer button", "pointer button 274 pressed") &&
+	ok = harness_gridctl_succeeds(h, "click", "right", NULL) &&
+			CHECK_LINE(a, "pointer button", "pointer button 273 pressed") && ok;
+	ok = harness_gridctl_succeeds(h, "click", "150", "130", "middle", NULL) &&
+			CHECK_LINE(b, "pointer enter", "pointer enter 50.00 30.00") &&
+			CHECK_LINE(b, "pointer button", "pointer button 274 pressed") &&
 			CHECK(wait_focused(h, "in-b"), "the click did not focus in-b") &&
 			ok;
-	ok = gridctl_ok(h, "scroll", "0", "30", NULL) &&
-			expect_line(b, "pointer axis", "pointer axis vertical 30.00") && ok;
-	ok = gridctl_ok(h, "scroll", "-15", "0", NULL) &&
-			expect_line(b, "pointer axis", "pointer axis horizontal -15.00") &&
+	ok = harness_gridctl_succeeds(h, "scroll", "0", "30", NULL) &&
+			CHECK_LINE(b, "pointer axis", "pointer axis vertical 30.00") && ok;
+	ok = harness_gridctl_succeeds(h, "scroll", "-15", "0", NULL) &&
+			CHECK_LINE(b, "pointer axis", "pointer axis horizontal -15.00") &&
 			ok;
 	return quit_both(a, b) && ok;
 }
@@ -149,12 +131,13 @@ static bool expect_keys(struct harness_client *c, const char *const *want) {
 static bool body_key(struct harness *h, const void *data) {
 	// gridctl's keyboard comes with its first key; clients started after
 	// it see a seat with a keyboard. This one goes to no window.
-	REQUIRE(gridctl_ok(h, "key", "space", NULL, NULL), "no keyboard");
+	REQUIRE(harness_gridctl_succeeds(h, "key", "space", NULL), "no keyboard");
 	struct harness_client *a = spawn_window(h, "in-a", 100, 100);
 	REQUIRE(a != NULL, "no window");
 	bool ok = CHECK(wait_focused(h, "in-a"), "the window has no focus");
-	ok = gridctl_ok(h, "key", "a", "Shift+b", "C") && ok;
-	ok = gridctl_ok(h, "key", "Return", "ctrl+Shift+t", NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "key", "a", "Shift+b", "C", NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Return", "ctrl+Shift+t", NULL) &&
+			ok;
 	const char *const typed[] = { "key a pressed", "key a released",
 		"key B pressed", "key B released", "key C pressed", "key C released",
 		"key Return pressed", "key Return released", "key T pressed",
@@ -168,8 +151,8 @@ static bool body_key(struct harness *h, const void *data) {
 	ok = gridctl_fails(h, "key", "Hyper+a", "unknown modifier 'Hyper'") && ok;
 	// Any text, through a keymap of its own; the window's keys are the
 	// text's keysyms, and its own keymap is back after it.
-	ok = gridctl_ok(h, "type", "h\u00e9llo \u2713\n", NULL, NULL) &&
-			gridctl_ok(h, "key", "A", NULL, NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "type", "h\u00e9llo \u2713\n", NULL) &&
+			harness_gridctl_succeeds(h, "key", "A", NULL) && ok;
 	const char *const text[] = { "key h pressed", "key h released",
 		"key eacute pressed", "key eacute released", "key l pressed",
 		"key l released", "key l pressed", "key l released", "key o pressed",
@@ -181,7 +164,7 @@ static bool body_key(struct harness *h, const void *data) {
 			ok;
 	// The default binding Mod4+Shift+q closes the focused window: the
 	// client gets close, not the key.
-	ok = gridctl_ok(h, "key", "Mod4+Shift+q", NULL, NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Mod4+Shift+q", NULL) && ok;
 	struct lines lines, keys;
 	ok = CHECK(client_lines_until(a, "close", &lines),
 				 "Mod4+Shift+q did not close the window") &&
@@ -199,18 +182,11 @@ static bool run_key(const void *data) {
 	return run_on_output("HEADLESS-1", 640, 480, 1, body_key, data);
 }
 
-static bool gridctl_touch(struct harness *h, const char *action, const char *id,
-		const char *x, const char *y) {
-	struct json_object *reply =
-			harness_gridctl_ok(h, "touch", action, id, x, y, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
 static bool body_touch(struct harness *h, const void *data) {
 	// The touch screen comes with its first touch, here on no window.
-	REQUIRE(gridctl_touch(h, "down", "0", "10", "10") &&
-					gridctl_touch(h, "up", "0", NULL, NULL),
+	REQUIRE(harness_gridctl_succeeds(h, "touch", "down", "0", "10", "10",
+					NULL) &&
+					harness_gridctl_succeeds(h, "touch", "up", "0", NULL),
 			"no touch screen");
 	struct harness_client *a = spawn_window(h, "in-a", 700, 100);
 	REQUIRE(a != NULL, "no window a");
@@ -218,17 +194,21 @@ static bool body_touch(struct harness *h, const void *data) {
 	REQUIRE(b != NULL, "no window b");
 	// On the scale-2 output, in logical coordinates; the finger stays with
 	// a as it moves out of it, and the tap focuses a.
-	bool ok = gridctl_touch(h, "down", "3", "760", "170") &&
-			expect_line(a, "touch down", "touch down 3 60.00 70.00") &&
-			gridctl_touch(h, "motion", "3", "650", "120") &&
-			expect_line(a, "touch motion", "touch motion 3 -50.00 20.00") &&
-			gridctl_touch(h, "up", "3", "650", "120") &&
-			expect_line(a, "touch up", "touch up 3") &&
+	bool ok = harness_gridctl_succeeds(h, "touch", "down", "3", "760", "170",
+					  NULL) &&
+			CHECK_LINE(a, "touch down", "touch down 3 60.00 70.00") &&
+			harness_gridctl_succeeds(h, "touch", "motion", "3", "650", "120",
+					NULL) &&
+			CHECK_LINE(a, "touch motion", "touch motion 3 -50.00 20.00") &&
+			harness_gridctl_succeeds(h, "touch", "up", "3", "650", "120",
+					NULL) &&
+			CHECK_LINE(a, "touch up", "touch up 3") &&
 			CHECK(wait_focused(h, "in-a"), "the touch did not focus in-a");
-	ok = gridctl_touch(h, "down", "1", "150", "130") &&
-			expect_line(b, "touch down", "touch down 1 50.00 30.00") && ok;
-	ok = gridctl_touch(h, "up", "1", NULL, NULL) &&
-			expect_line(b, "touch up", "touch up 1") && ok;
+	ok = harness_gridctl_succeeds(h, "touch", "down", "1", "150", "130",
+				 NULL) &&
+			CHECK_LINE(b, "touch down", "touch down 1 50.00 30.00") && ok;
+	ok = harness_gridctl_succeeds(h, "touch", "up", "1", NULL) &&
+			CHECK_LINE(b, "touch up", "touch up 1") && ok;
 	return quit_both(a, b) && ok;
 }
 
@@ -236,12 +216,7 @@ static bool body_touch(struct harness *h, const void *data) {
  * the background. */
 static bool shows_only_background(struct harness *h, const char *name,
 		bool *only) {
-	char *path = harness_path(h, name);
-	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
-			"HEADLESS-1", "--cursor", path, (char *)NULL);
-	struct image *image = reply != NULL ? image_load_png(path) : NULL;
-	json_object_put(reply);
-	free(path);
+	struct image *image = screenshot_cursor(h, "HEADLESS-1", name);
 	REQUIRE(image != NULL, "no screenshot %s", name);
 	*only = true;
 	for (int y = 0; y < image->height; y++) {
@@ -272,53 +247,37 @@ static bool body_seat(struct harness *h, const void *data) {
 	struct harness_client *a = spawn_window(h, "first", 100, 100);
 	REQUIRE(a != NULL, "no window");
 	ok = CHECK(wait_focused(h, "first"), "the first window is not focused") &&
-			gridctl_ok(h, "key", "x", NULL, NULL) &&
-			expect_line(a, "key ", "key x pressed") && ok;
+			harness_gridctl_succeeds(h, "key", "x", NULL) &&
+			CHECK_LINE(a, "key ", "key x pressed") && ok;
 	// Once it moves, the pointer is where it is told, with a cursor.
-	ok = gridctl_ok(h, "pointer", "400", "300", NULL) &&
+	ok = harness_gridctl_succeeds(h, "pointer", "400", "300", NULL) &&
 			shows_only_background(h, "seat-moved", &only) &&
 			CHECK(!only, "no cursor after the pointer moved") && ok;
 	harness_client_send(a, "quit");
 	return CHECK_EXITS(a, "first") && ok;
 }
 
-static bool run_seat(const void *data) {
-	return run_mixed_layout(body_seat, data);
-}
-
-static bool run_touch(const void *data) {
-	return run_mixed_layout(body_touch, data);
-}
-
-static bool run_pointer(const void *data) {
-	return run_mixed_layout(body_pointer, data);
-}
-
-static bool run_click_scroll(const void *data) {
-	return run_mixed_layout(body_click_scroll, data);
-}
-
 int main(void) {
 	struct check_suite suite = { 0 };
-	check_run(&suite,
+	check_run_mixed_layout(&suite,
 			"headless: a keyboard and a pointer from the start, the pointer "
 			"parked until it moves, the first window focused",
-			run_seat, NULL);
-	check_run(&suite,
+			body_seat, NULL);
+	check_run_mixed_layout(&suite,
 			"gridctl pointer: enter at the logical position, on scale 1 "
 			"and scale 2",
-			run_pointer, NULL);
-	check_run(&suite,
+			body_pointer, NULL);
+	check_run_mixed_layout(&suite,
 			"gridctl click focuses and delivers buttons, gridctl scroll "
 			"reaches the window",
-			run_click_scroll, NULL);
+			body_click_scroll, NULL);
 	check_run(&suite,
 			"gridctl key types chords into the focused window, bindings "
 			"take theirs",
 			run_key, NULL);
-	check_run(&suite,
+	check_run_mixed_layout(&suite,
 			"gridctl touch: down, motion and up reach the window touched, "
 			"in logical coordinates",
-			run_touch, NULL);
+			body_touch, NULL);
 	return check_finish(&suite);
 }

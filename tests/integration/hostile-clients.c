@@ -290,23 +290,6 @@ static bool check_hangs_up(struct harness_client *bad) {
 	return CHECK(code == 0, "bad client should exit 0, exited %d", code) && ok;
 }
 
-/* The good client redraws and what it draws is on the screen, all of it. */
-static bool check_good_draws(struct harness *h, struct harness_client *good,
-		int scale) {
-	REQUIRE(client_command_synced(good, "pattern checker"),
-			"good client did not redraw");
-	struct image *image = screenshot_gridctl(h, OUTPUT, "bad-input-good");
-	REQUIRE(image != NULL, "no screenshot");
-	int w = WIDTH * scale, h_px = HEIGHT * scale;
-	struct pattern checker = { .kind = PATTERN_CHECKER };
-	struct image_region all = { 0, 0, w, h_px };
-	bool ok = CHECK(image->width == w && image->height == h_px,
-					  "screenshot is %dx%d", image->width, image->height) &&
-			CHECK_PATTERN(image, all, &checker, w, h_px, "bad-input-good");
-	image_destroy(image);
-	return CHECK(harness_client_running(good), "the good client died") && ok;
-}
-
 static bool body(struct harness *h, const void *data) {
 	const struct bad_case *c = data;
 	struct harness_client *good =
@@ -343,7 +326,9 @@ static bool body(struct harness *h, const void *data) {
 			NULL, HARNESS_TIMEOUT_MS, "only the good window to be left");
 	ok = CHECK(reply != NULL, "the bad window did not go") && ok;
 	json_object_put(reply);
-	return check_good_draws(h, good, c->output_scale) && ok;
+	return check_good_client_draws(h, good, OUTPUT, WIDTH * c->output_scale,
+				   HEIGHT * c->output_scale, "bad-input-good") &&
+			ok;
 }
 
 static bool run_case(const void *data) {

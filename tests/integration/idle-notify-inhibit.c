@@ -127,12 +127,9 @@ static bool body_inhibitor(struct harness *h, const void *data) {
 }
 
 static bool run(const void *data) {
-	if (!program_in_path("swayidle")) {
-		fprintf(stderr, "swayidle is not installed (tools/install-deps)\n");
-		return false;
-	}
 	bool (*const *body)(struct harness *, const void *) = data;
-	return run_mixed_layout(*body, NULL);
+	return programs_installed("swayidle", NULL) &&
+			run_mixed_layout(*body, NULL);
 }
 
 int main(void) {

@@ -21,13 +21,6 @@ static const char config_text[] = "xwayland disable\n"
 								  "input type:keyboard xkb_layout us,de\n"
 								  "bind Mod4+space xkb-switch-layout next\n";
 
-static bool gridctl_key(struct harness *h, const char *chord) {
-	struct json_object *reply =
-			harness_gridctl_ok(h, "key", chord, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
 /* gridctl's keyboard as gridctl inputs lists it (a new reference). */
 static struct json_object *control_keyboard(struct harness *h) {
 	struct json_object *reply = harness_gridctl_ok(h, "inputs", (char *)NULL);
@@ -103,7 +96,8 @@ static bool gridctl_fails(struct harness *h, const char *const *args,
 static bool body(struct harness *h, const void *data) {
 	const char *config_path = data;
 	// gridctl's keyboard first, so that the window sees a keyboard.
-	REQUIRE(gridctl_key(h, "Shift_L"), "no gridctl keyboard");
+	REQUIRE(harness_gridctl_succeeds(h, "key", "Shift_L", NULL),
+			"no gridctl keyboard");
 	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
 	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
 	const char *argv[] = { bin, "--app-id", "layouts", "--layouts", NULL };
@@ -114,7 +108,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = check_keyboard(h, "English (US)", 25) && ok;
 
 	// The binding: the next layout, told to the window.
-	ok = gridctl_key(h, "Mod4+space") && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Mod4+space", NULL) && ok;
 	ok = wait_layout(c, "German") && ok;
 	ok = check_keyboard(h, "German", 25) && ok;
 
@@ -168,19 +162,9 @@ static bool body(struct harness *h, const void *data) {
 }
 
 static bool run(const void *data) {
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary directory");
-	char path[512];
-	snprintf(path, sizeof(path), "%s/config", dir);
-	bool ok = write_text_file(path, config_text);
-	if (ok) {
-		const char *args[] = { "--config", path, "--output",
-			"HEADLESS-1 mode 640x480 scale 1", NULL };
-		ok = run_gridwl(args, body, path);
-	}
-	harness_remove_tree(dir);
-	free(dir);
-	return ok;
+	const char *args[] = { "--output", "HEADLESS-1 mode 640x480 scale 1",
+		NULL };
+	return run_gridwl_config_file(config_text, args, body);
 }
 
 int main(void) {

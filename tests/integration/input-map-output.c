@@ -26,16 +26,6 @@
 	"input 0:0:wlr_virtual_pointer_v1 map_to_output HEADLESS-2\n"
 #define CONFIG_TOUCH "input type:touch map_to_output HEADLESS-2\n"
 
-static bool expect_line(struct harness_client *c, const char *prefix,
-		const char *want) {
-	char *line = harness_client_wait_line(c, prefix, HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL && strcmp(line, want) == 0,
-			"the client printed \"%s\", want \"%s\"",
-			line != NULL ? line : "nothing", want);
-	free(line);
-	return ok;
-}
-
 /* The mapped_to_output of the device identifier in gridctl inputs is want
  * (NULL: null). */
 static bool check_mapped(struct harness *h, const char *identifier,
@@ -88,18 +78,18 @@ static bool body_pointer(struct harness *h, const void *data) {
 	// Half the extent is the middle of HEADLESS-2, 960,240 (over the
 	// whole layout it would be 640,240, left of the window).
 	ok = pointer_to(pointer, 500, 500) &&
-			expect_line(window, "pointer enter", "pointer enter 80.00 60.00") &&
+			CHECK_LINE(window, "pointer enter", "pointer enter 80.00 60.00") &&
 			ok;
 	// 60% is 1024,288: 144,108 in the window.
 	ok = pointer_to(pointer, 600, 600) &&
-			expect_line(window, "pointer motion",
+			CHECK_LINE(window, "pointer motion",
 					"pointer motion 144.00 "
 					"108.00") &&
 			ok;
 	// The corner of the device is the corner of the output: 99.9% is
 	// 1279.36,479.52 (over the layout, 1278.72).
 	ok = pointer_to(pointer, 999, 999) &&
-			expect_line(window, "pointer motion",
+			CHECK_LINE(window, "pointer motion",
 					"pointer motion 399.36 "
 					"299.52") &&
 			ok;
@@ -117,18 +107,11 @@ static bool body_pointer(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool gridctl_touch(struct harness *h, const char *action, const char *id,
-		const char *x, const char *y) {
-	struct json_object *reply =
-			harness_gridctl_ok(h, "touch", action, id, x, y, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
 static bool body_touch(struct harness *h, const void *data) {
 	// The touch screen comes with its first touch, on no window.
-	REQUIRE(gridctl_touch(h, "down", "0", "700", "10") &&
-					gridctl_touch(h, "up", "0", NULL, NULL),
+	REQUIRE(harness_gridctl_succeeds(h, "touch", "down", "0", "700", "10",
+					NULL) &&
+					harness_gridctl_succeeds(h, "touch", "up", "0", NULL),
 			"no touch screen");
 	bool ok = check_mapped(h, "0:0:gridctl-touch", "HEADLESS-2");
 	struct harness_client *window = spawn_ready(h, "touched",
@@ -136,9 +119,10 @@ static bool body_touch(struct harness *h, const void *data) {
 	REQUIRE(window != NULL, "the window did not show");
 	REQUIRE(rs_place(h, "touched", 1000, 300) > 0, "cannot place the window");
 	// gridctl touch takes layout coordinates, whatever the mapping.
-	ok = gridctl_touch(h, "down", "1", "1100", "400") &&
-			expect_line(window, "touch down", "touch down 1 100.00 100.00") &&
-			gridctl_touch(h, "up", "1", NULL, NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "touch", "down", "1", "1100", "400",
+				 NULL) &&
+			CHECK_LINE(window, "touch down", "touch down 1 100.00 100.00") &&
+			harness_gridctl_succeeds(h, "touch", "up", "1", NULL) && ok;
 	// HEADLESS-1 is beyond this touch screen.
 	int status = 0;
 	struct json_object *reply = harness_gridctl(h, &status, "touch", "down",
@@ -160,8 +144,9 @@ static bool body_touch(struct harness *h, const void *data) {
 	ok = CHECK(reply != NULL, "gridctl input map_to_output failed") && ok;
 	json_object_put(reply);
 	ok = check_mapped(h, "0:0:gridctl-touch", "HEADLESS-1") && ok;
-	ok = gridctl_touch(h, "down", "2", "100", "100") &&
-			gridctl_touch(h, "up", "2", NULL, NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "touch", "down", "2", "100", "100",
+				 NULL) &&
+			harness_gridctl_succeeds(h, "touch", "up", "2", NULL) && ok;
 	harness_client_kill(window);
 	return ok;
 }

@@ -33,25 +33,12 @@
 #define POPUP_W 60
 #define POPUP_H 30
 
-static bool gridctl_ok(struct harness *h, const char *a, const char *b,
-		const char *c) {
-	struct json_object *reply = harness_gridctl_ok(h, a, b, c, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
 /* The lines up to the next that starts with last, with any of prefixes,
  * are exactly want. */
 static bool expect(struct harness_client *c, const char *last,
 		const char *const *prefixes, const char *const *want) {
-	struct lines lines;
-	REQUIRE(client_lines_until(c, last, &lines), "no \"%s\"", last);
-	struct lines seen;
-	lines_filter(&lines, prefixes, &seen);
-	bool ok = CHECK_LINES(&seen, want, "what the client heard");
-	lines_free(&seen);
-	lines_free(&lines);
-	return ok;
+	return check_heard_through_at(__FILE__, __LINE__, c, last, prefixes, want,
+			"what the client heard");
 }
 
 static const char *const field_prefixes[] = { "commit", "preedit", "delete",
@@ -99,8 +86,8 @@ static bool body(struct harness *h, const void *data) {
 	REQUIRE(field_bin != NULL && ime_bin != NULL,
 			"TEXT_INPUT_CLIENT_BIN or IME_CLIENT_BIN is not set");
 	// A pointer on HEADLESS-2 and a keyboard for the seat.
-	REQUIRE(gridctl_ok(h, "pointer", "960", "240") &&
-					gridctl_ok(h, "key", "space", NULL),
+	REQUIRE(harness_gridctl_succeeds(h, "pointer", "960", "240", NULL) &&
+					harness_gridctl_succeeds(h, "key", "space", NULL),
 			"no gridctl pointer or keyboard");
 	char rect[4][16];
 	snprintf(rect[0], sizeof(rect[0]), "%d", CURSOR_X);
@@ -152,7 +139,7 @@ static bool body(struct harness *h, const void *data) {
 
 	// Keys go to the input method while it grabs the keyboard.
 	ok = client_command_synced(ime, "grab") && ok;
-	ok = gridctl_ok(h, "key", "a", NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "key", "a", NULL) && ok;
 	ok = CHECK_LINE(ime, "grab key", "grab key 30 1") &&
 			CHECK_LINE(ime, "grab key", "grab key 30 0") && ok;
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -23,13 +24,8 @@
  */
 
 static struct harness_client *spawn(struct harness *h, const char *app_id) {
-	const char *argv[] = { getenv("KEYBOARD_CLIENT_BIN"), "--app-id", app_id,
-		"--size", "200x100", "--states", NULL };
-	REQUIRE(argv[0] != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	REQUIRE(c != NULL, "no window %s", app_id);
-	REQUIRE(CHECK_WHOLE_LINE(c, "ready 200 100"), "%s never drew", app_id);
-	return c;
+	return spawn_keyboard_window(h, app_id, "200x100", "ready 200 100",
+			"--states", NULL);
 }
 
 /* gridctl key with each chord (NULL terminated, up to 12). */
@@ -171,15 +167,9 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"Super+F7 moves and resize-mode resizes a window with the arrow "
 			"keys, in logical steps, holding the keyboard; Escape restores",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

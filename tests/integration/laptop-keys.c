@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "image.h"
 #include "run-gridwl.h"
@@ -40,44 +42,11 @@ static const char config_text[] =
 		"bindswitch tablet:off exec echo tablet-off >> "
 		"\"$XDG_RUNTIME_DIR/ran\"\n";
 
-static bool gridctl_ok(struct harness *h, const char *a, const char *b,
-		const char *c) {
-	struct json_object *reply = harness_gridctl_ok(h, a, b, c, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
-struct enabled_want {
-	const char *name;
-	bool enabled;
-};
-
-static bool output_enabled_is(struct json_object *reply, void *data) {
-	const struct enabled_want *want = data;
-	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
-	size_t count = outputs != NULL ? json_object_array_length(outputs) : 0;
-	for (size_t i = 0; i < count; i++) {
-		struct json_object *output = json_object_array_get_idx(outputs, i);
-		struct json_object *name = json_path(output, "name", json_type_string);
-		struct json_object *enabled =
-				json_path(output, "enabled", json_type_boolean);
-		if (name != NULL && enabled != NULL &&
-				strcmp(json_object_get_string(name), want->name) == 0) {
-			return json_object_get_boolean(enabled) == want->enabled;
-		}
-	}
-	return false;
-}
-
 static bool wait_enabled(struct harness *h, const char *name, bool enabled) {
-	const char *args[] = { "outputs", NULL };
-	struct enabled_want want = { name, enabled };
-	struct json_object *reply = harness_wait_gridctl(h, args, output_enabled_is,
-			&want, HARNESS_TIMEOUT_MS,
-			enabled ? "the output enabled" : "the output disabled");
-	json_object_put(reply);
-	return CHECK(reply != NULL, "%s should be %s", name,
-			enabled ? "enabled" : "disabled");
+	return CHECK(wait_output_bool(h, name, "enabled", enabled,
+						 enabled ? "the output enabled" :
+								   "the output disabled"),
+			"%s should be %s", name, enabled ? "enabled" : "disabled");
 }
 
 /* The window's frame (or content, without one) is inside box. */
@@ -102,15 +71,10 @@ static bool window_inside(struct json_object *window, void *data) {
  * after reporting. */
 static struct harness_client *spawn_window_at(struct harness *h,
 		const char *app_id, const char *x, const char *y) {
-	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
-	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	const char *argv[] = { bin, "--app-id", app_id, "--size", "300x200", NULL };
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	REQUIRE(c != NULL, "cannot start %s", app_id);
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	free(line);
-	struct json_object *window = line == NULL ?
-			NULL :
+	struct harness_client *c =
+			spawn_keyboard_window(h, app_id, "300x200", NULL, NULL);
+	REQUIRE(c != NULL, "%s did not show its window", app_id);
+	struct json_object *window =
 			harness_wait_window_app_id(h, app_id, HARNESS_TIMEOUT_MS);
 	struct json_object *id = json_path(window, "id", json_type_int);
 	char id_text[32];
@@ -153,7 +117,7 @@ static bool check_lid(struct harness *h) {
 	// Across the seam, most of it on the panel.
 	struct harness_client *c = spawn_window_at(h, "lid-window", "450", "100");
 	REQUIRE(c != NULL, "no lid-window");
-	bool ok = gridctl_ok(h, "switch", "lid", "on");
+	bool ok = harness_gridctl_succeeds(h, "switch", "lid", "on", NULL);
 	ok = check_switch_listed(h) && ok;
 	ok = wait_enabled(h, "HEADLESS-1", false) && ok;
 	int second[4] = { 640, 0, 640, 480 };
@@ -163,10 +127,10 @@ static bool check_lid(struct harness *h) {
 	json_object_put(window);
 
 	// HEADLESS-2 is the last output: tablet:on leaves it on.
-	ok = gridctl_ok(h, "switch", "tablet", "on") && ok;
+	ok = harness_gridctl_succeeds(h, "switch", "tablet", "on", NULL) && ok;
 	ok = wait_enabled(h, "HEADLESS-2", true) && ok;
 
-	ok = gridctl_ok(h, "switch", "lid", "off") && ok;
+	ok = harness_gridctl_succeeds(h, "switch", "lid", "off", NULL) && ok;
 	ok = wait_enabled(h, "HEADLESS-1", true) && ok;
 	harness_client_kill(c);
 	return ok;
@@ -197,9 +161,9 @@ static bool check_locked(struct harness *h) {
 	ok = ok && harness_client_send(locker, "lock");
 	ok = wait_lock_state(h, "locked") && ok;
 
-	ok = gridctl_ok(h, "key", "Mod4+Return", NULL) && ok;
-	ok = gridctl_ok(h, "switch", "tablet", "off") && ok;
-	ok = gridctl_ok(h, "key", "XF86AudioRaiseVolume", NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Mod4+Return", NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "switch", "tablet", "off", NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "key", "XF86AudioRaiseVolume", NULL) && ok;
 	char *ran = harness_path(h, "ran");
 	line = harness_wait_file_line(ran, HARNESS_TIMEOUT_MS);
 	ok = CHECK(line != NULL && strcmp(line, "volume\n") == 0,
@@ -208,16 +172,16 @@ static bool check_locked(struct harness *h) {
 				 line != NULL ? line : "(nothing)") &&
 			ok;
 	free(line);
-	ok = gridctl_ok(h, "switch", "lid", "on") && ok;
+	ok = harness_gridctl_succeeds(h, "switch", "lid", "on", NULL) && ok;
 	ok = wait_enabled(h, "HEADLESS-1", false) && ok;
-	ok = gridctl_ok(h, "switch", "lid", "off") && ok;
+	ok = harness_gridctl_succeeds(h, "switch", "lid", "off", NULL) && ok;
 	ok = wait_enabled(h, "HEADLESS-1", true) && ok;
 
 	ok = ok && harness_client_send(locker, "unlock");
 	ok = wait_lock_state(h, "unlocked") && ok;
 	// Once unlocked the plain binding runs, and nothing held back under the
 	// lock runs late.
-	ok = gridctl_ok(h, "key", "Mod4+Return", NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Mod4+Return", NULL) && ok;
 	char *text = NULL;
 	for (int64_t end = harness_now_ms() + HARNESS_TIMEOUT_MS;
 			harness_now_ms() < end; harness_sleep_ms(50)) {
@@ -275,7 +239,7 @@ static bool body_print(struct harness *h, const void *data) {
 	REQUIRE(c != NULL, "no print-window");
 	// The pointer stays on HEADLESS-1: the window makes HEADLESS-2 the
 	// focused output.
-	bool ok = gridctl_ok(h, "key", "Print", NULL);
+	bool ok = harness_gridctl_succeeds(h, "key", "Print", NULL);
 	struct image *shot = wait_screenshot(pictures);
 	ok = CHECK(shot != NULL, "no screenshot in %s", pictures) && ok;
 	struct image *want = screenshot_gridctl(h, "HEADLESS-2", "print-want");

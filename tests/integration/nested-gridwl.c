@@ -5,6 +5,7 @@
 #include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "run-gridwl.h"
 #include "screenshots.h"
@@ -245,19 +246,6 @@ static bool is_output_list(struct json_object *reply, void *data) {
 			json_array_find(outputs, "name", data) != NULL;
 }
 
-static bool is_wl2_back(struct json_object *reply, void *data) {
-	(void)data;
-	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
-	struct json_object *wl2 =
-			outputs != NULL ? json_array_find(outputs, "name", "WL-2") : NULL;
-	struct json_object *x = json_path(wl2, "x", json_type_int);
-	struct json_object *y = json_path(wl2, "y", json_type_int);
-	struct json_object *scale = json_path(wl2, "scale", json_type_int);
-	return x != NULL && y != NULL && scale != NULL &&
-			json_object_get_int(x) == 0 && json_object_get_int(y) == 300 &&
-			json_object_get_int(scale) == 2;
-}
-
 /* Closing the host window of a nested output is unplugging that output:
  * it goes, and its window moves whole onto the output that is left, drawn
  * there pixel for pixel. Made again, the output is back where its config
@@ -347,11 +335,11 @@ static bool body_close(struct harness *host) {
 	ok = ok && CHECK(reply != NULL, "cannot create an output again") &&
 			CHECK_JSON_STRING(reply, "name", "WL-2");
 	json_object_put(reply);
-	reply = ok ? harness_wait_gridctl(inner, list, is_wl2_back, NULL,
-						 HARNESS_TIMEOUT_MS, "WL-2 back at 0,300") :
-				 NULL;
-	ok = ok && CHECK(reply != NULL, "WL-2 should be back at 0,300, scale 2");
-	json_object_put(reply);
+	ok = ok &&
+			CHECK(wait_output_ints(inner, "WL-2",
+						  (const char *const[]){ "x", "y", "scale", NULL },
+						  (const int[]){ 0, 300, 2 }, "WL-2 back at 0,300"),
+					"WL-2 should be back at 0,300, scale 2");
 	int x_after, y_after;
 	ok = ok && wait_window_on(inner, "inner", "WL-1", &x_after, &y_after) &&
 			CHECK(x_after == x && y_after == y,

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "check.h"
 #include "client-lines.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "image.h"
 #include "pattern.h"
@@ -60,32 +61,14 @@ static bool find_host_window(struct harness *host, int width, int height,
 	return true;
 }
 
-struct output_state {
-	int width, height, scale;
-};
-
-static bool is_wl1_state(struct json_object *reply, void *data) {
-	const struct output_state *want = data;
-	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
-	struct json_object *wl1 =
-			outputs != NULL ? json_array_find(outputs, "name", "WL-1") : NULL;
-	struct json_object *width = json_path(wl1, "mode.width", json_type_int);
-	struct json_object *height = json_path(wl1, "mode.height", json_type_int);
-	struct json_object *scale = json_path(wl1, "scale", json_type_int);
-	return width != NULL && height != NULL && scale != NULL &&
-			json_object_get_int(width) == want->width &&
-			json_object_get_int(height) == want->height &&
-			json_object_get_int(scale) == want->scale;
-}
-
 static bool wait_wl1(struct harness *inner, int width, int height, int scale) {
-	struct output_state want = { width, height, scale };
-	const char *list[] = { "outputs", NULL };
-	struct json_object *reply = harness_wait_gridctl(inner, list, is_wl1_state,
-			&want, HARNESS_TIMEOUT_MS, "WL-1's mode and scale");
-	json_object_put(reply);
-	return CHECK(reply != NULL, "the nested WL-1 should be %dx%d at scale %d",
-			width, height, scale);
+	return CHECK(wait_output_ints(inner, "WL-1",
+						 (const char *const[]){ "mode.width", "mode.height",
+								 "scale", NULL },
+						 (const int[]){ width, height, scale },
+						 "WL-1's mode and scale"),
+			"the nested WL-1 should be %dx%d at scale %d", width, height,
+			scale);
 }
 
 /* The inner compositor and then the host repaint on their own schedules:
@@ -96,14 +79,7 @@ static struct image *host_screenshot(struct harness *host, const char *output,
 	if (!with_cursor) {
 		return screenshot_gridctl(host, output, "host");
 	}
-	char *path = harness_path(host, "host-cursor.png");
-	struct json_object *reply = harness_gridctl_ok(host, "screenshot", "-o",
-			output, "--cursor", path, NULL);
-	struct image *image = reply != NULL ? image_load_png(path) : NULL;
-	json_object_put(reply);
-	free(path);
-	REQUIRE(image != NULL, "no screenshot of %s with the cursor", output);
-	return image;
+	return screenshot_cursor(host, output, "host-cursor");
 }
 
 struct host_shot {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "check.h"
 #include "client-lines.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "image.h"
 #include "resample_expect.h"
@@ -240,32 +241,13 @@ static bool wait_host_shows(const struct sway *sway,
 			name);
 }
 
-struct output_state {
-	int width, height, scale;
-};
-
-static bool is_wl1_state(struct json_object *reply, void *data) {
-	const struct output_state *want = data;
-	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
-	struct json_object *wl1 =
-			outputs != NULL ? json_array_find(outputs, "name", "WL-1") : NULL;
-	struct json_object *width = json_path(wl1, "mode.width", json_type_int);
-	struct json_object *height = json_path(wl1, "mode.height", json_type_int);
-	struct json_object *scale = json_path(wl1, "scale", json_type_int);
-	return width != NULL && height != NULL && scale != NULL &&
-			json_object_get_int(width) == want->width &&
-			json_object_get_int(height) == want->height &&
-			json_object_get_int(scale) == want->scale;
-}
-
 static bool wait_wl1_fitted(struct harness *inner, int scale) {
-	struct output_state want = { HOST_WIDTH, HOST_HEIGHT, scale };
-	const char *list[] = { "outputs", NULL };
-	struct json_object *reply = harness_wait_gridctl(inner, list, is_wl1_state,
-			&want, HARNESS_TIMEOUT_MS, "WL-1 fitted to sway's output");
-	json_object_put(reply);
-	return CHECK(reply != NULL, "WL-1 should be %dx%d at scale %d", HOST_WIDTH,
-			HOST_HEIGHT, scale);
+	return CHECK(wait_output_ints(inner, "WL-1",
+						 (const char *const[]){ "mode.width", "mode.height",
+								 "scale", NULL },
+						 (const int[]){ HOST_WIDTH, HOST_HEIGHT, scale },
+						 "WL-1 fitted to sway's output"),
+			"WL-1 should be %dx%d at scale %d", HOST_WIDTH, HOST_HEIGHT, scale);
 }
 
 /* WL-1 is the whole of sway's output, at sway's scale, and the client on

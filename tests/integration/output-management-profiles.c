@@ -113,18 +113,8 @@ static bool client_saw(struct harness_client *c, const char *const *expected) {
 /* The window of app_id is 200x100 logical at x, y, on output alone. */
 static bool window_at(struct json_object *window, void *data) {
 	const struct window_want *w = data;
-	struct json_object *app_id = json_path(window, "app_id", json_type_string);
-	struct json_object *x = json_path(window, "x", json_type_int);
-	struct json_object *y = json_path(window, "y", json_type_int);
-	struct json_object *width = json_path(window, "width", json_type_int);
-	struct json_object *height = json_path(window, "height", json_type_int);
 	const char *names[] = { w->output, NULL };
-	return app_id != NULL && x != NULL && y != NULL && width != NULL &&
-			height != NULL &&
-			strcmp(json_object_get_string(app_id), w->app_id) == 0 &&
-			json_object_get_int(x) == w->x && json_object_get_int(y) == w->y &&
-			json_object_get_int(width) == 200 &&
-			json_object_get_int(height) == 100 &&
+	return window_box_matches(window, w->app_id, w->x, w->y, 200, 100) &&
 			window_outputs_are(window, names);
 }
 
@@ -245,13 +235,9 @@ static bool body(struct harness *h, const void *data) {
 }
 
 static bool run(const void *data) {
-	if (!program_in_path("kanshi")) {
-		fprintf(stderr, "kanshi is not installed (tools/install-deps)\n");
-		return false;
-	}
 	const char *args[] = { "--output", "HEADLESS-1 mode 1280x720 scale 1",
 		"--output", "HEADLESS-2 mode 1280x720 scale 1", NULL };
-	return run_gridwl(args, body, data);
+	return programs_installed("kanshi", NULL) && run_gridwl(args, body, data);
 }
 
 int main(void) {

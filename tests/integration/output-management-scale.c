@@ -3,6 +3,7 @@
 #include <string.h>
 #include "check.h"
 #include "client-lines.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "run-gridwl.h"
 
@@ -18,13 +19,8 @@
  * "wl_output_scale", and the logical size. */
 static bool check_gridctl_scale(struct harness *h, double scale,
 		int wl_output_scale) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	REQUIRE(reply != NULL, "gridctl outputs failed");
-	struct json_object *output =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", "HEADLESS-1");
-	bool ok = CHECK(output != NULL, "no HEADLESS-1 in %s",
-			json_object_to_json_string(reply));
+	struct json_object *output = gridctl_output(h, "HEADLESS-1");
+	bool ok = CHECK(output != NULL, "no HEADLESS-1");
 	struct json_object *field = NULL;
 	bool integer = scale == (int)scale;
 	ok = ok &&
@@ -39,7 +35,7 @@ static bool check_gridctl_scale(struct harness *h, double scale,
 	ok = ok && CHECK_JSON_INT(output, "width", (int)(1280 / scale));
 	ok = ok && CHECK_JSON_INT(output, "height", (int)(720 / scale));
 	ok = ok && CHECK_JSON_INT(output, "mode.width", 1280);
-	json_object_put(reply);
+	json_object_put(output);
 	return ok;
 }
 

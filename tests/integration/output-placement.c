@@ -6,6 +6,7 @@
 #include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "resample-fixture.h"
 #include "run-gridwl.h"
@@ -36,10 +37,7 @@ static const char *const args[] = {
 /* The output's logical box is x, y, width, height in gridctl outputs. */
 static bool check_box(struct harness *h, const char *name, int x, int y,
 		int width, int height, const char *when) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	struct json_object *output =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", name);
+	struct json_object *output = gridctl_output(h, name);
 	REQUIRE(output != NULL, "%s: no output %s", when, name);
 	struct json_object *field;
 	int got[4];
@@ -53,16 +51,8 @@ static bool check_box(struct harness *h, const char *name, int x, int y,
 					got[3] == height,
 			"%s: %s is %dx%d at %d,%d, want %dx%d at %d,%d", when, name, got[2],
 			got[3], got[0], got[1], width, height, x, y);
-	json_object_put(reply);
+	json_object_put(output);
 	return ok;
-}
-
-static bool gridctl(struct harness *h, const char *a, const char *b,
-		const char *c, const char *d, const char *e, const char *f) {
-	struct json_object *reply =
-			harness_gridctl_ok(h, a, b, c, d, e, f, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
 }
 
 static bool body_relative(struct harness *h, const void *data) {
@@ -73,25 +63,28 @@ static bool body_relative(struct harness *h, const void *data) {
 	ok = check_box(h, "HEADLESS-3", 480, 420, 800, 600, "at start") && ok;
 
 	// HEADLESS-1 at scale 2 is 320x240: the others follow.
-	ok = gridctl(h, "output", "HEADLESS-1", "scale", "2", NULL, NULL) &&
+	ok = harness_gridctl_succeeds(h, "output", "HEADLESS-1", "scale", "2",
+				 NULL) &&
 			check_box(h, "HEADLESS-1", 0, 0, 320, 240, "rescaled") &&
 			check_box(h, "HEADLESS-2", 320, -60, 640, 360, "rescaled") &&
 			check_box(h, "HEADLESS-3", 160, 300, 800, 600, "rescaled") && ok;
 
 	// A new mode for HEADLESS-2: centred again, HEADLESS-3 below it.
-	ok = gridctl(h, "output", "HEADLESS-2", "mode", "800x800", NULL, NULL) &&
+	ok = harness_gridctl_succeeds(h, "output", "HEADLESS-2", "mode", "800x800",
+				 NULL) &&
 			check_box(h, "HEADLESS-2", 320, -80, 400, 400, "new mode") &&
 			check_box(h, "HEADLESS-3", -80, 320, 800, 600, "new mode") && ok;
 
 	// A new output placed at run time against HEADLESS-1, at its bottom.
-	ok = gridctl(h, "create-output", "200x100", NULL, NULL, NULL, NULL) &&
-			gridctl(h, "output", "HEADLESS-4", "position", "left-of",
-					"HEADLESS-1", "bottom") &&
+	ok = harness_gridctl_succeeds(h, "create-output", "200x100", NULL) &&
+			harness_gridctl_succeeds(h, "output", "HEADLESS-4", "position",
+					"left-of", "HEADLESS-1", "bottom", NULL) &&
 			check_box(h, "HEADLESS-4", -200, 140, 200, 100, "added") && ok;
 
 	// An absolute position wins, from gridctl and from wlr-randr; what is
 	// placed against the output follows it.
-	ok = gridctl(h, "output", "HEADLESS-2", "position", "2000,0", NULL, NULL) &&
+	ok = harness_gridctl_succeeds(h, "output", "HEADLESS-2", "position",
+				 "2000,0", NULL) &&
 			check_box(h, "HEADLESS-2", 2000, 0, 400, 400, "gridctl position") &&
 			check_box(h, "HEADLESS-3", 1600, 400, 800, 600,
 					"gridctl position") &&
@@ -101,7 +94,8 @@ static bool body_relative(struct harness *h, const void *data) {
 	ok = run_ok(h, randr) &&
 			check_box(h, "HEADLESS-2", 3000, 100, 400, 400, "wlr-randr") &&
 			check_box(h, "HEADLESS-3", 2600, 500, 800, 600, "wlr-randr") && ok;
-	ok = gridctl(h, "output", "HEADLESS-1", "scale", "1", NULL, NULL) &&
+	ok = harness_gridctl_succeeds(h, "output", "HEADLESS-1", "scale", "1",
+				 NULL) &&
 			check_box(h, "HEADLESS-2", 3000, 100, 400, 400,
 					"rescaled after wlr-randr") &&
 			check_box(h, "HEADLESS-4", -200, 380, 200, 100,
@@ -109,7 +103,7 @@ static bool body_relative(struct harness *h, const void *data) {
 			ok;
 
 	// Placed against an output that goes: it stays where it was.
-	ok = gridctl(h, "destroy-output", "HEADLESS-1", NULL, NULL, NULL, NULL) &&
+	ok = harness_gridctl_succeeds(h, "destroy-output", "HEADLESS-1", NULL) &&
 			check_box(h, "HEADLESS-4", -200, 380, 200, 100, "anchor gone") &&
 			ok;
 	return ok;
@@ -157,19 +151,21 @@ static bool body_stranded(struct harness *h, const void *data) {
 	// seam: the least move that puts it wholly on HEADLESS-1; big (most
 	// of it on HEADLESS-2, which goes) moves whole onto HEADLESS-1 too;
 	// other, wholly on HEADLESS-2, comes back as before.
-	bool ok =
-			gridctl(h, "destroy-output", "HEADLESS-2", NULL, NULL, NULL, NULL);
+	bool ok = harness_gridctl_succeeds(h, "destroy-output", "HEADLESS-2", NULL);
 	ok = check_window(h, "seam", 880, 100, "HEADLESS-1", "output destroyed") &&
 			ok;
 	ok = check_window(h, "big", 80, 50, "HEADLESS-1", "output destroyed") && ok;
 	// A window partly off-screen by choice stays so while no output goes.
 	REQUIRE(rs_place(h, "seam", 1100, 100) > 0, "cannot move seam");
-	ok = gridctl(h, "output", "HEADLESS-1", "scale", "1", NULL, NULL) &&
+	ok = harness_gridctl_succeeds(h, "output", "HEADLESS-1", "scale", "1",
+				 NULL) &&
 			check_window(h, "seam", 1100, 100, "HEADLESS-1", "moved off") && ok;
 	// Disabled, as destroyed (the new output takes the free name).
-	ok = gridctl(h, "create-output", "1280x720", "scale", "2", NULL, NULL) &&
+	ok = harness_gridctl_succeeds(h, "create-output", "1280x720", "scale", "2",
+				 NULL) &&
 			rs_place(h, "seam", 1200, 100) > 0 &&
-			gridctl(h, "output", "HEADLESS-2", "disable", NULL, NULL, NULL) &&
+			harness_gridctl_succeeds(h, "output", "HEADLESS-2", "disable",
+					NULL) &&
 			check_window(h, "seam", 880, 100, "HEADLESS-1",
 					"output disabled") &&
 			ok;

@@ -741,11 +741,7 @@ static bool run_nested(const void *data) {
 }
 
 static bool run_swayidle(const void *data) {
-	if (!program_in_path("swayidle")) {
-		fprintf(stderr, "swayidle is not installed (tools/install-deps)\n");
-		return false;
-	}
-	return run(data);
+	return programs_installed("swayidle", NULL) && run(data);
 }
 
 int main(void) {

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "gridctl-windows.h"
 #include "harness.h"
 #include "resample-fixture.h"
 #include "screenshots.h"
@@ -38,14 +39,7 @@ struct window_at {
 
 static bool window_kept(struct json_object *window, void *data) {
 	const struct window_at *w = data;
-	struct json_object *x = json_path(window, "x", json_type_int);
-	struct json_object *y = json_path(window, "y", json_type_int);
-	struct json_object *width = json_path(window, "width", json_type_int);
-	struct json_object *height = json_path(window, "height", json_type_int);
-	return x && y && width && height && json_object_get_int(x) == w->x &&
-			json_object_get_int(y) == w->y &&
-			json_object_get_int(width) == w->width &&
-			json_object_get_int(height) == w->height;
+	return window_box_matches(window, NULL, w->x, w->y, w->width, w->height);
 }
 
 static bool check_step(struct harness *h, struct harness_client *c,

@@ -254,45 +254,28 @@ static bool body_inert(struct harness *h, const void *data) {
 			ok;
 }
 
-static bool run_inert(const void *data) {
-	return run_mixed_layout(body_inert, data);
-}
-
-static bool run_lock(const void *data) {
-	return run_mixed_layout(body_lock, data);
-}
-
-static bool run_edge(const void *data) {
-	return run_mixed_layout(body_edge, data);
-}
-
-static bool run_focus(const void *data) {
-	return run_mixed_layout(body_focus, data);
-}
-
-static bool run_confine(const void *data) {
-	return run_mixed_layout(body_confine, data);
-}
-
 int main(void) {
 	static const int scale1 = 1, scale2 = 2;
 	struct check_suite suite = { 0 };
-	check_run(&suite,
+	check_run_mixed_layout(&suite,
 			"relative motion, a locked pointer that stays, and "
 			"its cursor hint on unlock",
-			run_lock, NULL);
-	check_run(&suite, "relative motion at the layout's edge", run_edge, NULL);
-	check_run(&suite,
+			body_lock, NULL);
+	check_run_mixed_layout(&suite, "relative motion at the layout's edge",
+			body_edge, NULL);
+	check_run_mixed_layout(&suite,
 			"focus leaving deactivates; persistent comes back, "
 			"oneshot does not",
-			run_focus, NULL);
-	check_run(&suite, "a confined pointer stays in its region at scale 1",
-			run_confine, &scale1);
-	check_run(&suite, "a confined pointer stays in its region at scale 2",
-			run_confine, &scale2);
-	check_run(&suite,
+			body_focus, NULL);
+	check_run_mixed_layout(&suite,
+			"a confined pointer stays in its region at scale 1", body_confine,
+			&scale1);
+	check_run_mixed_layout(&suite,
+			"a confined pointer stays in its region at scale 2", body_confine,
+			&scale2);
+	check_run_mixed_layout(&suite,
 			"constraints and relative pointers of an inert "
 			"wl_pointer",
-			run_inert, NULL);
+			body_inert, NULL);
 	return check_finish(&suite);
 }

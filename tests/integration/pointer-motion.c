@@ -37,21 +37,14 @@ static bool wait_motion(struct harness_client *c, double *x, double *y) {
 	return ok;
 }
 
+/* The 400x300 window the pointer moves over, with a cursor of its own. */
+static const char *const window_args[] = { "--app-id", "motion", "--pattern",
+	"checker", "--size", "400x300", "--cursor", "1", NULL };
+
 static bool start(struct harness *h, const struct layout *l,
 		struct harness_client **window, struct harness_client **pointer, int x,
 		int y) {
-	const char *args[] = {
-		"--app-id",
-		"motion",
-		"--pattern",
-		"checker",
-		"--size",
-		"400x300",
-		"--cursor",
-		"1",
-		NULL,
-	};
-	*window = harness_spawn_pattern_client(h, "motion", args);
+	*window = harness_spawn_pattern_client(h, "motion", window_args);
 	// Headless gridwl's seat has a pointer from the start: the window
 	// binds its wl_pointer before it maps.
 	char *line = *window != NULL ?
@@ -154,19 +147,8 @@ static bool body_still(struct harness *h, const void *data) {
 
 static bool body_start(struct harness *h, const void *data) {
 	// Over the centre of HEADLESS-1, 320,240, before any pointer moved.
-	const char *args[] = {
-		"--app-id",
-		"motion",
-		"--pattern",
-		"checker",
-		"--size",
-		"400x300",
-		"--cursor",
-		"1",
-		NULL,
-	};
 	struct harness_client *window =
-			harness_spawn_pattern_client(h, "motion", args);
+			harness_spawn_pattern_client(h, "motion", window_args);
 	REQUIRE(window != NULL && wait_pointer_line(window, "pointer ready") &&
 					CHECK_READY(window, 400, 300, 1),
 			"no window");
@@ -195,8 +177,10 @@ static bool body_start(struct harness *h, const void *data) {
 	return rs_quit(window) && ok;
 }
 
-static bool run_start(const void *data) {
-	const struct layout *l = data;
+/* The layout's outputs: HEADLESS-1 and its second beside it. */
+static void run_on_layout(struct check_suite *suite, const char *name,
+		bool (*body)(struct harness *h, const void *data),
+		const struct layout *l) {
 	const char *args[] = {
 		"--output",
 		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
@@ -204,43 +188,7 @@ static bool run_start(const void *data) {
 		l->second,
 		NULL,
 	};
-	return run_gridwl(args, body_start, l);
-}
-
-static bool run_still(const void *data) {
-	const struct layout *l = data;
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output",
-		l->second,
-		NULL,
-	};
-	return run_gridwl(args, body_still, l);
-}
-
-static bool run_seam(const void *data) {
-	const struct layout *l = data;
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output",
-		l->second,
-		NULL,
-	};
-	return run_gridwl(args, body_seam, l);
-}
-
-static bool run_gap(const void *data) {
-	const struct layout *l = data;
-	const char *args[] = {
-		"--output",
-		"HEADLESS-1 mode 640x480 scale 1 position 0,0",
-		"--output",
-		l->second,
-		NULL,
-	};
-	return run_gridwl(args, body_gap, l);
+	check_run_gridwl(suite, name, args, body, l);
 }
 
 int main(void) {
@@ -257,17 +205,18 @@ int main(void) {
 		480,
 	};
 	struct check_suite suite = { 0 };
-	check_run(&suite,
+	run_on_layout(&suite,
 			"relative motion is continuous across a scale-1 / "
 			"scale-2 seam, in logical pixels",
-			run_seam, &adjacent);
-	check_run(&suite, "the pointer does not enter the gap between outputs",
-			run_gap, &gap);
-	check_run(&suite,
+			body_seam, &adjacent);
+	run_on_layout(&suite, "the pointer does not enter the gap between outputs",
+			body_gap, &gap);
+	run_on_layout(&suite,
 			"a window moving under a still pointer gets leave, "
 			"enter and motion",
-			run_still, &adjacent);
-	check_run(&suite, "the pointer starts at the centre of the first output",
-			run_start, &adjacent);
+			body_still, &adjacent);
+	run_on_layout(&suite,
+			"the pointer starts at the centre of the first output", body_start,
+			&adjacent);
 	return check_finish(&suite);
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -33,17 +34,7 @@ static bool click(struct harness_client *pointer, int x, int y) {
 /* A keyboard-client window, once it has shown itself. */
 static struct harness_client *spawn_window(struct harness *h,
 		const char *app_id) {
-	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
-	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	const char *argv[] = { bin, "--app-id", app_id, "--size", "200x100", NULL };
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	REQUIRE(c != NULL, "cannot start %s", app_id);
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL && strcmp(line, "ready 200 100") == 0,
-			"%s: \"%s\", not \"ready 200 100\"", app_id,
-			line != NULL ? line : "(nothing)");
-	free(line);
-	return ok ? c : NULL;
+	return spawn_keyboard_window(h, app_id, "200x100", "ready 200 100", NULL);
 }
 
 static const char *const popup_lines[] = { "popup ", NULL };

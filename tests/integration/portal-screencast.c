@@ -236,16 +236,10 @@ static bool run(const void *data) {
 }
 
 int main(void) {
-	static const char *const programs[] = { "dbus-daemon", "pipewire",
-		"wireplumber", "/usr/libexec/xdg-desktop-portal",
-		"/usr/libexec/xdg-desktop-portal-wlr", "grim" };
-	for (size_t i = 0; i < sizeof(programs) / sizeof(programs[0]); i++) {
-		if (programs[i][0] == '/' ? access(programs[i], X_OK) != 0 :
-									!program_in_path(programs[i])) {
-			fprintf(stderr, "%s is not installed (tools/install-deps)\n",
-					programs[i]);
-			return 1;
-		}
+	if (!programs_installed("dbus-daemon", "pipewire", "wireplumber",
+				"/usr/libexec/xdg-desktop-portal",
+				"/usr/libexec/xdg-desktop-portal-wlr", "grim", NULL)) {
+		return 1;
 	}
 	struct check_suite suite = { 0 };
 	check_run(&suite,

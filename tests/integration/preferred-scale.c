@@ -133,21 +133,12 @@ struct window_state {
 
 static bool window_is(struct json_object *window, void *data) {
 	const struct window_state *want = data;
-	struct json_object *app_id = json_path(window, "app_id", json_type_string);
-	struct json_object *x = json_path(window, "x", json_type_int);
-	struct json_object *y = json_path(window, "y", json_type_int);
-	struct json_object *width = json_path(window, "width", json_type_int);
-	struct json_object *height = json_path(window, "height", json_type_int);
+	// x < 0: anywhere.
 	struct json_object *scale =
 			json_path(window, "buffer_scale", json_type_int);
-	return app_id && x && y && width && height && scale &&
-			strcmp(json_object_get_string(app_id), APP_ID) == 0 &&
-			(want->x < 0 ||
-					(json_object_get_int(x) == want->x &&
-							json_object_get_int(y) == want->y)) &&
-			json_object_get_int(width) == WIDTH &&
-			json_object_get_int(height) == HEIGHT &&
-			json_object_get_int(scale) == want->buffer_scale &&
+	return window_box_matches(window, APP_ID, want->x,
+				   want->x < 0 ? -1 : want->y, WIDTH, HEIGHT) &&
+			scale != NULL && json_object_get_int(scale) == want->buffer_scale &&
 			window_outputs_are(window, want->outputs);
 }
 

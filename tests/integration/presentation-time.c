@@ -182,13 +182,8 @@ static bool run(const void *data) {
 }
 
 static bool run_weston(const void *data) {
-	if (!program_in_path("weston-presentation-shm")) {
-		fprintf(stderr,
-				"weston-presentation-shm is not installed "
-				"(tools/install-deps)\n");
-		return false;
-	}
-	return run_on_output(OUT_A, 640, 480, 1, body_weston, NULL);
+	return programs_installed("weston-presentation-shm", NULL) &&
+			run_on_output(OUT_A, 640, 480, 1, body_weston, NULL);
 }
 
 int main(void) {

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "check.h"
 #include "client-lines.h"
+#include "gridctl-outputs.h"
 #include "harness.h"
 #include "resample-fixture.h"
 #include "screenshots.h"
@@ -247,13 +248,10 @@ static bool run_matrix_case(const void *data) {
 
 static bool check_filter_field(struct harness *h, const char *app_id,
 		enum resample_filter want) {
-	struct json_object *reply = harness_gridctl_ok(h, "outputs", NULL);
-	struct json_object *output =
-			json_array_find(json_path(reply, "outputs", json_type_array),
-					"name", RS_OUTPUT);
+	struct json_object *output = gridctl_output(h, RS_OUTPUT);
 	bool ok = CHECK(output != NULL, "no output " RS_OUTPUT) &&
 			CHECK_JSON_STRING(output, "filter", resample_filter_name(want));
-	json_object_put(reply);
+	json_object_put(output);
 	char *filter = rs_window_filter(h, app_id);
 	ok = CHECK(filter != NULL &&
 						 strcmp(filter, resample_filter_name(want)) == 0,

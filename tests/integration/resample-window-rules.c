@@ -1,10 +1,10 @@
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "harness.h"
 #include "resample-fixture.h"
+#include "run-gridwl.h"
 #include "screenshots.h"
 
 /*
@@ -36,26 +36,6 @@ struct rules_case {
 	enum resample_filter output_filter; // in the config
 	struct rule_window windows[MAX_WINDOWS + 1]; // up to app_id NULL
 };
-
-static char *write_config(const char *dir, const struct rules_case *rc) {
-	size_t n = strlen(dir) + sizeof("/config");
-	char *path = malloc(n);
-	if (path == NULL) {
-		return NULL;
-	}
-	snprintf(path, n, "%s/config", dir);
-	FILE *f = fopen(path, "w");
-	if (f == NULL) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		free(path);
-		return NULL;
-	}
-	fprintf(f, "output " RS_OUTPUT " mode %dx%d scale %d filter %s\n%s",
-			RS_MODE_WIDTH, RS_MODE_HEIGHT, OUTPUT_SCALE,
-			resample_filter_name(rc->output_filter), rc->rules);
-	fclose(f);
-	return path;
-}
 
 static enum resample_filter filter_of(const struct rule_window *w,
 		enum resample_filter output_filter) {
@@ -93,7 +73,8 @@ static bool check_rules(struct harness *h, const struct rules_case *rc,
 	return ok;
 }
 
-static bool body(struct harness *h, const struct rules_case *rc) {
+static bool body(struct harness *h, const void *data) {
+	const struct rules_case *rc = data;
 	struct harness_client *clients[MAX_WINDOWS] = { 0 };
 	bool ok = true;
 	for (size_t i = 0; ok && rc->windows[i].app_id != NULL; i++) {
@@ -129,22 +110,13 @@ static bool body(struct harness *h, const struct rules_case *rc) {
 
 static bool run(const void *data) {
 	const struct rules_case *rc = data;
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary dir");
-	char *path = write_config(dir, rc);
-	bool ok = CHECK(path != NULL, "cannot write the config");
-	if (ok) {
-		const char *args[] = { "--config", path, NULL };
-		struct harness *h = harness_start(args);
-		ok = CHECK(h != NULL, "gridwl should start with window rules");
-		if (h != NULL) {
-			ok = harness_stop(h, body(h, rc));
-		}
-	}
-	free(path);
-	harness_remove_tree(dir);
-	free(dir);
-	return ok;
+	char config[2048];
+	int n = snprintf(config, sizeof(config),
+			"output " RS_OUTPUT " mode %dx%d scale %d filter %s\n%s",
+			RS_MODE_WIDTH, RS_MODE_HEIGHT, OUTPUT_SCALE,
+			resample_filter_name(rc->output_filter), rc->rules);
+	REQUIRE(n > 0 && (size_t)n < sizeof(config), "the rules are too long");
+	return run_gridwl_config(config, NULL, body, rc);
 }
 
 #define ANCHORED_RULES \

@@ -57,38 +57,37 @@ static struct image *shoot(struct harness *h, const char *name,
 	return image;
 }
 
-/* Whether the picture is exactly the buffer as an output of output_scale
- * shows it. */
-static bool check_shot(const struct image *shot, const struct image *buffer,
-		int buffer_scale, int output_scale, const char *name) {
-	struct image *want = resample_expect(buffer, buffer_scale, output_scale,
+/* The buffer as an output of output_scale shows it. */
+static struct image *at_scale(const struct image *buffer, int buffer_scale,
+		int output_scale) {
+	return resample_expect(buffer, buffer_scale, output_scale,
 			RESAMPLE_NEAREST);
-	REQUIRE(want != NULL, "%s: no expectation", name);
-	struct expected *expected =
-			expected_create(want->width, want->height, 0xff000000u);
-	expected_paste(expected, want, 0, 0, 0);
-	bool ok = CHECK(shot != NULL, "%s: no picture", name) &&
-			CHECK_EXPECTED(shot, expected, name);
-	expected_destroy(expected);
-	image_destroy(want);
-	return ok;
 }
 
-/* Whether the picture is exactly the buffer at a fractional scale: a
- * device pixel spans r / m buffer pixels (resample_expect_ratio). */
-static bool check_shot_ratio(const struct image *shot,
-		const struct image *buffer, int m, int r, const char *name) {
+/* The buffer at a fractional scale: a device pixel spans r / m buffer
+ * pixels (resample_expect_ratio). */
+static struct image *at_ratio(const struct image *buffer, int m, int r) {
 	struct resample_ratio ratio = { m, r, m, r };
-	struct image *want = resample_expect_ratio(buffer, buffer->width * m / r,
+	return resample_expect_ratio(buffer, buffer->width * m / r,
 			buffer->height * m / r, &ratio, RESAMPLE_NEAREST);
-	REQUIRE(want != NULL, "%s: no expectation", name);
-	struct expected *expected =
-			expected_create(want->width, want->height, 0xff000000u);
-	expected_paste(expected, want, 0, 0, 0);
-	bool ok = CHECK(shot != NULL, "%s: no picture", name) &&
-			CHECK_EXPECTED(shot, expected, name);
-	expected_destroy(expected);
+}
+
+/* Whether gridctl screenshot args, a picture called name, is exactly want
+ * (at_scale's or at_ratio's, freed here). */
+static bool check_shot(struct harness *h, const char *name,
+		const char *const *args, struct image *want) {
+	struct image *shot = shoot(h, name, args);
+	bool ok = CHECK(want != NULL, "%s: no expectation", name);
+	if (ok) {
+		struct expected *expected =
+				expected_create(want->width, want->height, 0xff000000u);
+		expected_paste(expected, want, 0, 0, 0);
+		ok = CHECK(shot != NULL, "%s: no picture", name) &&
+				CHECK_EXPECTED(shot, expected, name);
+		expected_destroy(expected);
+	}
 	image_destroy(want);
+	image_destroy(shot);
 	return ok;
 }
 
@@ -147,53 +146,54 @@ static bool body(struct harness *h, const void *data) {
 	snprintf(one_ids, sizeof(one_ids), "%" PRId64, one_id);
 
 	// Default scale: the largest of the outputs the window is on.
-	struct image *shot = shoot(h, "window-two",
-			(const char *[]){ "--window", two_ids, NULL });
-	bool ok = check_shot(shot, two_buffer, 2, 2, "window-two");
-	image_destroy(shot);
-	shot = shoot(h, "window-two-scale-1",
-			(const char *[]){ "--window", two_ids, "--scale", "1", NULL });
-	ok = check_shot(shot, two_buffer, 2, 1, "window-two-scale-1") && ok;
-	image_destroy(shot);
-	shot = shoot(h, "window-one",
-			(const char *[]){ "--window", one_ids, NULL });
-	ok = check_shot(shot, one_buffer, 1, 1, "window-one") && ok;
-	image_destroy(shot);
-	shot = shoot(h, "window-one-scale-2",
-			(const char *[]){ "--window", one_ids, "--scale", "2", NULL });
-	ok = check_shot(shot, one_buffer, 1, 2, "window-one-scale-2") && ok;
-	image_destroy(shot);
-	shot = shoot(h, "window-two-scale-3",
-			(const char *[]){ "--window", two_ids, "--scale", "3", NULL });
-	ok = check_shot(shot, two_buffer, 2, 3, "window-two-scale-3") && ok;
-	image_destroy(shot);
+	bool ok = check_shot(h, "window-two",
+			(const char *[]){ "--window", two_ids, NULL },
+			at_scale(two_buffer, 2, 2));
+	ok = check_shot(h, "window-two-scale-1",
+				 (const char *[]){ "--window", two_ids, "--scale", "1", NULL },
+				 at_scale(two_buffer, 2, 1)) &&
+			ok;
+	ok = check_shot(h, "window-one",
+				 (const char *[]){ "--window", one_ids, NULL },
+				 at_scale(one_buffer, 1, 1)) &&
+			ok;
+	ok = check_shot(h, "window-one-scale-2",
+				 (const char *[]){ "--window", one_ids, "--scale", "2", NULL },
+				 at_scale(one_buffer, 1, 2)) &&
+			ok;
+	ok = check_shot(h, "window-two-scale-3",
+				 (const char *[]){ "--window", two_ids, "--scale", "3", NULL },
+				 at_scale(two_buffer, 2, 3)) &&
+			ok;
 
 	// At 1.5: two's scale-2 buffer by the area average at 3:4, one's
 	// scale-1 buffer magnified 3:2 with nearest (whole buffer pixels).
-	shot = shoot(h, "window-two-scale-1.5",
-			(const char *[]){ "--window", two_ids, "--scale", "1.5", NULL });
-	ok = check_shot_ratio(shot, two_buffer, 3, 4, "window-two-scale-1.5") && ok;
-	image_destroy(shot);
-	shot = shoot(h, "window-one-scale-1.5",
-			(const char *[]){ "--window", one_ids, "--scale", "1.5", NULL });
-	ok = check_shot_ratio(shot, one_buffer, 3, 2, "window-one-scale-1.5") && ok;
-	image_destroy(shot);
+	ok = check_shot(h, "window-two-scale-1.5",
+				 (const char *[]){ "--window", two_ids, "--scale", "1.5",
+						 NULL },
+				 at_ratio(two_buffer, 3, 4)) &&
+			ok;
+	ok = check_shot(h, "window-one-scale-1.5",
+				 (const char *[]){ "--window", one_ids, "--scale", "1.5",
+						 NULL },
+				 at_ratio(one_buffer, 3, 2)) &&
+			ok;
 
 	// Across the seam, two is on both outputs: taken at 2.
 	REQUIRE(move_window_id(h, two_id, 540, 50), "cannot move two to the seam");
-	shot = shoot(h, "window-two-seam",
-			(const char *[]){ "--window", two_ids, NULL });
-	ok = check_shot(shot, two_buffer, 2, 2, "window-two-seam") && ok;
-	image_destroy(shot);
+	ok = check_shot(h, "window-two-seam",
+				 (const char *[]){ "--window", two_ids, NULL },
+				 at_scale(two_buffer, 2, 2)) &&
+			ok;
 
 	// A region at a scale of its own: one's box on HEADLESS-1 at 2 is
 	// one's buffer magnified, not the scale-1 output's pixels doubled
 	// (the same here, with nearest), and at 1 one itself.
-	shot = shoot(h, "region-one-scale-2",
-			(const char *[]){ "--region", "100,50,200,100", "--scale", "2",
-					NULL });
-	ok = check_shot(shot, one_buffer, 1, 2, "region-one-scale-2") && ok;
-	image_destroy(shot);
+	ok = check_shot(h, "region-one-scale-2",
+				 (const char *[]){ "--region", "100,50,200,100", "--scale", "2",
+						 NULL },
+				 at_scale(one_buffer, 1, 2)) &&
+			ok;
 
 	// Refused: an unknown window, a window with -o or --region, a scale
 	// out of range, a scale alone, a cursor in a composed picture.

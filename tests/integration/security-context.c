@@ -238,11 +238,8 @@ static bool body(struct harness *h, const void *data) {
 }
 
 static bool run(const void *data) {
-	if (!program_in_path("wayland-info")) {
-		fprintf(stderr, "wayland-info is not installed (tools/install-deps)\n");
-		return false;
-	}
-	return run_on_output("HEADLESS-1", 640, 480, 1, body, NULL);
+	return programs_installed("wayland-info", NULL) &&
+			run_on_output("HEADLESS-1", 640, 480, 1, body, NULL);
 }
 
 int main(void) {

@@ -433,8 +433,7 @@ static uint32_t solid_colour(void *data, int rx, int ry) {
 /* swaylock, the real one: it locks through ext-session-lock-v1 and paints
  * every output in its colour; killed, it leaves the session locked. */
 static bool body_swaylock(struct harness *h, const void *data) {
-	if (!program_in_path("swaylock")) {
-		fprintf(stderr, "swaylock is not installed (tools/install-deps)\n");
+	if (!programs_installed("swaylock", NULL)) {
 		return false;
 	}
 	int64_t id;

@@ -27,22 +27,6 @@ static const char config_text[] =
 		"bind Mod4+Escape inhibit-escape exec echo escaped >> "
 		"\"$XDG_RUNTIME_DIR/escaped\"\n";
 
-static bool gridctl_key(struct harness *h, const char *chord) {
-	struct json_object *reply =
-			harness_gridctl_ok(h, "key", chord, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
-static struct harness_client *spawn_window(struct harness *h,
-		const char *app_id) {
-	struct harness_client *c = spawn_ready(h, app_id, "KEYBOARD_CLIENT_BIN",
-			"--app-id", app_id, "--size", "200x150", NULL);
-	REQUIRE(c != NULL, "%s did not show its window", app_id);
-	REQUIRE(wait_focused(h, app_id), "%s has no focus", app_id);
-	return c;
-}
-
 /* Everything the client was sent up to now, of keys, closing and its
  * inhibitor, is exactly want. */
 static bool expect_lines(struct harness_client *c, const char *const *want) {
@@ -53,20 +37,22 @@ static bool expect_lines(struct harness_client *c, const char *const *want) {
 
 static bool body(struct harness *h, const void *data) {
 	// gridctl's keyboard first, so that windows see a keyboard.
-	REQUIRE(gridctl_key(h, "space"), "no gridctl keyboard");
-	struct harness_client *a = spawn_window(h, "si-a");
+	REQUIRE(harness_gridctl_succeeds(h, "key", "space", NULL),
+			"no gridctl keyboard");
+	struct harness_client *a =
+			spawn_focused_keyboard_window(h, "si-a", "200x150");
 	REQUIRE(a != NULL, "no window a");
 	harness_client_send(a, "inhibit");
 	const char *const active[] = { "inhibitor active", NULL };
 	bool ok = expect_lines(a, active);
 
 	// The close binding's chord is the window's.
-	ok = gridctl_key(h, "Mod4+Shift+q") && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Mod4+Shift+q", NULL) && ok;
 	const char *const q[] = { "key Q pressed", "key Q released", NULL };
 	ok = expect_lines(a, q) && ok;
 
 	// The escape runs, and its keys are not the window's.
-	ok = gridctl_key(h, "Mod4+Escape") && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Mod4+Escape", NULL) && ok;
 	char *escaped_path = harness_path(h, "escaped");
 	char *line = harness_wait_file_line(escaped_path, HARNESS_TIMEOUT_MS);
 	ok = CHECK(line != NULL && strcmp(line, "escaped\n") == 0,
@@ -79,11 +65,12 @@ static bool body(struct harness *h, const void *data) {
 
 	// Another window has the keyboard: a's inhibitor is inactive, and the
 	// binding closes b; a gets the keyboard and its inhibitor back.
-	struct harness_client *b = spawn_window(h, "si-b");
+	struct harness_client *b =
+			spawn_focused_keyboard_window(h, "si-b", "200x150");
 	REQUIRE(b != NULL, "no window b");
 	const char *const inactive[] = { "inhibitor inactive", NULL };
 	ok = expect_lines(a, inactive) && ok;
-	ok = gridctl_key(h, "Mod4+Shift+q") && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Mod4+Shift+q", NULL) && ok;
 	char *closed = harness_client_wait_line(b, "close", HARNESS_TIMEOUT_MS);
 	ok = CHECK(closed != NULL, "the binding did not close si-b") && ok;
 	free(closed);
@@ -95,7 +82,7 @@ static bool body(struct harness *h, const void *data) {
 	// Without its inhibitor the window's chord is the binding's again.
 	harness_client_send(a, "uninhibit");
 	ok = expect_lines(a, none) && ok;
-	ok = gridctl_key(h, "Mod4+Shift+q") && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Mod4+Shift+q", NULL) && ok;
 	closed = harness_client_wait_line(a, "close", HARNESS_TIMEOUT_MS);
 	ok = CHECK(closed != NULL, "the binding did not close si-a") && ok;
 	free(closed);
@@ -103,22 +90,9 @@ static bool body(struct harness *h, const void *data) {
 }
 
 static bool run(const void *data) {
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary directory");
-	char path[512];
-	snprintf(path, sizeof(path), "%s/config", dir);
-	FILE *f = fopen(path, "w");
-	bool written = f != NULL && fputs(config_text, f) >= 0;
-	written = f != NULL && fclose(f) == 0 && written;
-	bool ok = CHECK(written, "cannot write %s", path);
-	if (ok) {
-		const char *args[] = { "--config", path, "--output",
-			"HEADLESS-1 mode 640x480 scale 1", NULL };
-		ok = run_gridwl(args, body, data);
-	}
-	harness_remove_tree(dir);
-	free(dir);
-	return ok;
+	const char *args[] = { "--output", "HEADLESS-1 mode 640x480 scale 1",
+		NULL };
+	return run_gridwl_config(config_text, args, body, data);
 }
 
 int main(void) {

@@ -211,10 +211,6 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
 	static const struct solid_case cases[] = {
 		{ "single-pixel-1", OUT_A, "2080c0ff", NULL, NULL, false, NULL, false },
@@ -237,7 +233,7 @@ int main(void) {
 	};
 	struct check_suite suite = { 0 };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		check_run(&suite, cases[i].name, run, &cases[i]);
+		check_run_mixed_layout(&suite, cases[i].name, body, &cases[i]);
 	}
 	return check_finish(&suite);
 }

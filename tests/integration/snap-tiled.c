@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "resample-fixture.h"
@@ -57,12 +58,9 @@ static bool not_snapped_at(struct json_object *window, void *data) {
 }
 
 static bool body(struct harness *h, const void *data) {
-	const char *argv[] = { getenv("KEYBOARD_CLIENT_BIN"), "--app-id", "half",
-		"--size", "200x100", "--states", NULL };
-	REQUIRE(argv[0] != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	struct harness_client *c = harness_spawn(h, "half", argv);
-	REQUIRE(c != NULL, "no window");
-	REQUIRE(CHECK_WHOLE_LINE(c, "ready 200 100"), "the window never drew");
+	struct harness_client *c = spawn_keyboard_window(h, "half", "200x100",
+			"ready 200 100", "--states", NULL);
+	REQUIRE(c != NULL, "the window never drew");
 	REQUIRE(rs_place(h, "half", 700, 100) > 0, "cannot place the window");
 
 	bool ok = action(h, "snap", "left") &&
@@ -100,15 +98,9 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"a snapped half tells an xdg client its tiled edges, maximized "
 			"and unsnapped none",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

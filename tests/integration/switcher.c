@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -26,27 +27,6 @@
 
 #define OUTLINE 0xff285577u // the focused title bar's colour
 #define INSIDE 0xff222222u // the unfocused one's
-
-static struct harness_client *spawn_window(struct harness *h,
-		const char *app_id) {
-	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
-	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	const char *argv[] = { bin, "--app-id", app_id, "--size", "200x150", NULL };
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	REQUIRE(c != NULL, "cannot start %s", app_id);
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "%s did not show its window", app_id);
-	free(line);
-	REQUIRE(wait_focused(h, app_id), "%s has no focus", app_id);
-	return c;
-}
-
-static bool gridctl_ok(struct harness *h, const char *a, const char *b,
-		const char *c) {
-	struct json_object *reply = harness_gridctl_ok(h, a, b, c, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
 
 struct list {
 	int x, y, width, height; // the list, logical
@@ -213,24 +193,20 @@ static bool drawn_at_its_scale(const struct image *one,
 }
 
 static bool no_key_reached(struct harness_client *c, const char *name) {
-	struct lines lines;
-	REQUIRE(client_sync_lines(c, &lines), "%s did not sync", name);
 	const char *const prefixes[] = { "key ", NULL };
-	struct lines keys;
-	lines_filter(&lines, prefixes, &keys);
-	const char *const none[] = { NULL };
-	bool ok = CHECK_LINES(&keys, none, "the keys the window got");
-	lines_free(&keys);
-	lines_free(&lines);
-	return ok;
+	return CHECK_HEARD(c, prefixes, name, NULL);
 }
 
 static bool body(struct harness *h, const void *data) {
 	REQUIRE(program_in_path("wtype"), "wtype is not installed");
-	REQUIRE(gridctl_ok(h, "key", "space", NULL), "no gridctl keyboard");
-	struct harness_client *a = spawn_window(h, "alpha");
-	struct harness_client *b = spawn_window(h, "bravo");
-	struct harness_client *c = spawn_window(h, "charlie");
+	REQUIRE(harness_gridctl_succeeds(h, "key", "space", NULL),
+			"no gridctl keyboard");
+	struct harness_client *a =
+			spawn_focused_keyboard_window(h, "alpha", "200x150");
+	struct harness_client *b =
+			spawn_focused_keyboard_window(h, "bravo", "200x150");
+	struct harness_client *c =
+			spawn_focused_keyboard_window(h, "charlie", "200x150");
 	REQUIRE(a != NULL && b != NULL && c != NULL, "no windows");
 	int64_t ida = wait_window_id(h, "alpha"), idb = wait_window_id(h, "bravo");
 	int64_t idc = wait_window_id(h, "charlie");
@@ -238,10 +214,11 @@ static bool body(struct harness *h, const void *data) {
 	// longest ago.
 	char id[24];
 	snprintf(id, sizeof(id), "%lld", (long long)ida);
-	bool ok = gridctl_ok(h, "focus", id, NULL) && wait_focused(h, "alpha") &&
-			gridctl_ok(h, "action", "minimize", NULL) &&
+	bool ok = harness_gridctl_succeeds(h, "focus", id, NULL) &&
+			wait_focused(h, "alpha") &&
+			harness_gridctl_succeeds(h, "action", "minimize", NULL) &&
 			wait_focused(h, "charlie");
-	ok = gridctl_ok(h, "pointer", "320", "240") && ok;
+	ok = harness_gridctl_succeeds(h, "pointer", "320", "240", NULL) && ok;
 
 	// Alt held after Alt+Tab on HEADLESS-1: c, b, a with b highlighted,
 	// centred, 480 wide.
@@ -258,17 +235,17 @@ static bool body(struct harness *h, const void *data) {
 	ok = list_drawn(h, "HEADLESS-1", 0, 1, &one, &crop1) && ok;
 	// Keys are the switcher's: Tab (from gridctl's keyboard) moves on
 	// to a, Escape closes it, and the focus stays.
-	ok = gridctl_ok(h, "key", "Tab", NULL) && list_is(h, order, 3, ida, &one) &&
-			ok;
+	ok = harness_gridctl_succeeds(h, "key", "Tab", NULL) &&
+			list_is(h, order, 3, ida, &one) && ok;
 	// Other keys are swallowed (no_key_reached below).
-	ok = gridctl_ok(h, "key", "x", NULL) && list_is(h, order, 3, ida, &one) &&
-			ok;
-	ok = gridctl_ok(h, "key", "Escape", NULL) && wait_list(h, NULL) &&
-			wait_focused(h, "charlie") && ok;
+	ok = harness_gridctl_succeeds(h, "key", "x", NULL) &&
+			list_is(h, order, 3, ida, &one) && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Escape", NULL) &&
+			wait_list(h, NULL) && wait_focused(h, "charlie") && ok;
 	harness_client_kill(hold);
 
 	// On HEADLESS-2 the same list, at scale 2.
-	ok = gridctl_ok(h, "pointer", "960", "240") && ok;
+	ok = harness_gridctl_succeeds(h, "pointer", "960", "240", NULL) && ok;
 	hold = hold_alt_tab(h);
 	ok = list_is(h, order, 3, idb, &two) && ok;
 	ok = CHECK(two.x == 640 + 80 && two.y == one.y && two.width == one.width &&
@@ -283,9 +260,9 @@ static bool body(struct harness *h, const void *data) {
 	struct list again = two;
 	again.x -= 640;
 	again.rx -= 640;
-	ok = gridctl_ok(h, "pointer", "320", "240") && ok;
-	ok = gridctl_ok(h, "key", "Tab", NULL) &&
-			gridctl_ok(h, "key", "Left", NULL) &&
+	ok = harness_gridctl_succeeds(h, "pointer", "320", "240", NULL) && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Tab", NULL) &&
+			harness_gridctl_succeeds(h, "key", "Left", NULL) &&
 			list_is(h, order, 3, idb, &again) &&
 			list_drawn(h, "HEADLESS-1", 0, 1, &again, &crop1) && ok;
 	ok = drawn_at_its_scale(crop1, crop2) && ok;
@@ -304,14 +281,14 @@ static bool body(struct harness *h, const void *data) {
 			wait_list(h, NULL) && ok;
 	// As gridctl key types them: Alt+Tab back to c, Alt+Shift+Tab to the
 	// one focused longest ago, b.
-	ok = gridctl_ok(h, "key", "Alt+Tab", NULL) && wait_focused(h, "charlie") &&
-			ok;
-	ok = gridctl_ok(h, "key", "Alt+Shift+Tab", NULL) &&
+	ok = harness_gridctl_succeeds(h, "key", "Alt+Tab", NULL) &&
+			wait_focused(h, "charlie") && ok;
+	ok = harness_gridctl_succeeds(h, "key", "Alt+Shift+Tab", NULL) &&
 			wait_focused(h, "bravo") && ok;
 	// gridctl action opens it with no key held: Return chooses.
-	ok = gridctl_ok(h, "action", "switcher", "next") && wait_list(h, &one) &&
-			CHECK(one.highlighted == idc, "not c next") &&
-			gridctl_ok(h, "key", "Return", NULL) &&
+	ok = harness_gridctl_succeeds(h, "action", "switcher", "next", NULL) &&
+			wait_list(h, &one) && CHECK(one.highlighted == idc, "not c next") &&
+			harness_gridctl_succeeds(h, "key", "Return", NULL) &&
 			wait_focused(h, "charlie") && wait_list(h, NULL) && ok;
 
 	struct harness_client *clients[] = { a, b, c };
@@ -321,15 +298,9 @@ static bool body(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run(const void *data) {
-	return run_mixed_layout(body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
+	return main_mixed_layout(
 			"Alt+Tab shows the window list at each output's scale, and "
 			"letting Alt go focuses the highlighted window",
-			run, NULL);
-	return check_finish(&suite);
+			body, NULL);
 }

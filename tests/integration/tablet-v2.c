@@ -73,10 +73,7 @@ static struct harness_client *spawn_window_at(const char *file, int line,
 	struct harness_client *c = harness_spawn(h, app_id, argv);
 	REQUIRE(c != NULL, "cannot start %s", app_id);
 	struct lines lines;
-	REQUIRE(client_lines_until(c, "ready", &lines), "%s did not map", app_id);
-	// Without the ready line itself.
-	free(lines.line[--lines.count]);
-	lines.line[lines.count] = NULL;
+	REQUIRE(client_lines_before(c, "ready", &lines), "%s did not map", app_id);
 	bool ok = check_lines_at(file, line, &lines, want, app_id);
 	lines_free(&lines);
 	return ok ? c : NULL;
@@ -90,16 +87,9 @@ static struct harness_client *spawn_window_at(const char *file, int line,
  * exactly want. */
 static bool expect_at(const char *file, int line, struct harness_client *c,
 		const char *const *want, const char *what) {
-	struct lines lines;
-	REQUIRE(client_sync_lines(c, &lines), "no sync from the client");
 	const char *const prefixes[] = { "tablet", "tool", "proximity", "motion",
 		"pressure", "tilt", "down", "up", "button", "pointer", "error", NULL };
-	struct lines seen;
-	lines_filter(&lines, prefixes, &seen);
-	bool ok = check_lines_at(file, line, &seen, want, what);
-	lines_free(&seen);
-	lines_free(&lines);
-	return ok;
+	return check_heard_at(file, line, c, prefixes, want, what);
 }
 
 #define EXPECT(c, what, ...) \

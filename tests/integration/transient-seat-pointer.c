@@ -253,16 +253,7 @@ static bool check_no_cursor_at(const char *file, int line,
 
 static struct image *shot_with_cursors(struct harness *h, const char *output,
 		const char *name) {
-	char file[96];
-	snprintf(file, sizeof(file), "%s.png", name);
-	char *path = harness_path(h, file);
-	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
-			output, "--cursor", path, NULL);
-	json_object_put(reply);
-	struct image *shot = reply != NULL ? image_load_png(path) : NULL;
-	free(path);
-	CHECK(shot != NULL, "no screenshot of %s", output);
-	return shot;
+	return screenshot_cursor(h, output, name);
 }
 
 static struct json_object *seats(struct harness *h) {

@@ -25,9 +25,7 @@ static struct harness_client *spawn(struct harness *h, const char *label,
 	struct harness_client *c = harness_spawn(h, label, argv);
 	REQUIRE(c != NULL, "cannot start %s", label);
 	struct lines lines;
-	REQUIRE(client_lines_until(c, "ready", &lines), "%s is not ready", label);
-	free(lines.line[--lines.count]);
-	lines.line[lines.count] = NULL;
+	REQUIRE(client_lines_before(c, "ready", &lines), "%s is not ready", label);
 	if (before_ready != NULL) {
 		*before_ready = lines;
 	} else {
@@ -43,15 +41,9 @@ static const char *const heard_prefixes[] = { "seat", "keyboard", "key",
  * want, in that order when ordered. */
 static bool heard_at(const char *file, int line, struct harness_client *c,
 		bool ordered, const char *const *want, const char *what) {
-	struct lines lines;
-	REQUIRE(client_sync_lines(c, &lines), "no sync from %s", what);
-	struct lines seen;
-	lines_filter(&lines, heard_prefixes, &seen);
-	bool ok = ordered ? check_lines_at(file, line, &seen, want, what) :
-						check_lines_unordered_at(file, line, &seen, want, what);
-	lines_free(&seen);
-	lines_free(&lines);
-	return ok;
+	return ordered ?
+			check_heard_at(file, line, c, heard_prefixes, want, what) :
+			check_heard_unordered_at(file, line, c, heard_prefixes, want, what);
 }
 
 #define HEARD(c, what, ...) \

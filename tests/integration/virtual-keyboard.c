@@ -23,41 +23,20 @@
  * the keys give rather than syncing.
  */
 
-static bool gridctl_ok(struct harness *h, const char *a, const char *b) {
-	struct json_object *reply = harness_gridctl_ok(h, a, b, (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
 static struct harness_client *spawn_focused_window(struct harness *h,
 		const char *app_id) {
-	const char *bin = getenv("KEYBOARD_CLIENT_BIN");
-	REQUIRE(bin != NULL, "KEYBOARD_CLIENT_BIN is not set");
-	REQUIRE(gridctl_ok(h, "key", "space"), "no gridctl keyboard");
-	const char *argv[] = { bin, "--app-id", app_id, "--size", "200x150", NULL };
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	REQUIRE(c != NULL, "cannot start %s", app_id);
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "%s did not show its window", app_id);
-	free(line);
-	REQUIRE(wait_focused(h, app_id), "%s has no focus", app_id);
-	return c;
+	REQUIRE(harness_gridctl_succeeds(h, "key", "space", NULL),
+			"no gridctl keyboard");
+	return spawn_focused_keyboard_window(h, app_id, "200x150");
 }
 
 /* The key (and close) lines the client prints up to and including the
  * first that starts with last are exactly want. */
 static bool expect_keys_until(struct harness_client *c, const char *last,
 		const char *const *want) {
-	struct lines lines;
-	REQUIRE(client_lines_until(c, last, &lines), "no \"%s\" from the client",
-			last);
 	const char *const prefixes[] = { "key ", "close", NULL };
-	struct lines keys;
-	lines_filter(&lines, prefixes, &keys);
-	bool ok = CHECK_LINES(&keys, want, "the keys the window got");
-	lines_free(&keys);
-	lines_free(&lines);
-	return ok;
+	return check_heard_through_at(__FILE__, __LINE__, c, last, prefixes, want,
+			"the keys the window got");
 }
 
 static bool body_wtype(struct harness *h, const void *data) {

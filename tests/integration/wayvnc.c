@@ -147,21 +147,12 @@ static bool body(struct harness *h, const void *data) {
 	return CHECK_EXITS(window, "the window") && ok;
 }
 
-static bool run(const void *data) {
-	return run_on_output("HEADLESS-1", 640, 480, 2, body, data);
-}
-
 int main(void) {
-	struct check_suite suite = { 0 };
-	if (!program_in_path("wayvnc") || !program_in_path("vncdo")) {
-		fprintf(stderr,
-				"wayvnc and vncdotool are not installed "
-				"(tools/install-deps)\n");
+	if (!programs_installed("wayvnc", "vncdo", NULL)) {
 		return 1;
 	}
-	check_run(&suite,
+	return main_on_output(
 			"wayvnc's viewer types on a transient seat of its own and sees "
 			"the scale-2 output exactly",
-			run, NULL);
-	return check_finish(&suite);
+			"HEADLESS-1", 640, 480, 2, body, NULL);
 }

@@ -126,21 +126,10 @@ static bool body(struct harness *h, const void *data) {
 }
 
 static bool run(const void *data) {
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary dir");
-	char path[512];
-	snprintf(path, sizeof(path), "%s/config", dir);
-	bool ok = write_text_file(path, config);
-	if (ok) {
-		const char *args[] = { "--output",
-			"HEADLESS-1 mode 640x480 scale 1 position 0,0", "--output",
-			"HEADLESS-2 mode 1280x960 scale 2 position 640,0", "--config", path,
-			NULL };
-		ok = run_gridwl(args, body, path);
-	}
-	harness_remove_tree(dir);
-	free(dir);
-	return ok;
+	const char *args[] = { "--output",
+		"HEADLESS-1 mode 640x480 scale 1 position 0,0", "--output",
+		"HEADLESS-2 mode 1280x960 scale 2 position 640,0", NULL };
+	return run_gridwl_config_file(config, args, body);
 }
 
 int main(void) {

@@ -342,11 +342,7 @@ int main(void) {
 				2, &at_1 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		if (access(xwayland_binary(), X_OK) != 0) {
-			check_skip(&suite, cases[i].name, "Xwayland is not installed");
-		} else {
-			check_run(&suite, cases[i].name, run_case, &cases[i]);
-		}
+		check_run_xwayland(&suite, cases[i].name, run_case, &cases[i]);
 	}
 	return check_finish(&suite);
 }

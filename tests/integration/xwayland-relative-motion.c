@@ -123,12 +123,7 @@ int main(void) {
 		"is raw motion of 26,12 X pixels",
 		"xwayland scale 1: relative motion of 13,6 is raw motion of 13,6",
 	};
-	if (access(xwayland_binary(), X_OK) != 0) {
-		check_skip(&suite, names[0], "Xwayland is not installed");
-		check_skip(&suite, names[1], "Xwayland is not installed");
-		return check_finish(&suite);
-	}
-	check_run(&suite, names[0], run_case, "");
-	check_run(&suite, names[1], run_case, "xwayland scale 1\n");
+	check_run_xwayland(&suite, names[0], run_case, "");
+	check_run_xwayland(&suite, names[1], run_case, "xwayland scale 1\n");
 	return check_finish(&suite);
 }

@@ -528,12 +528,7 @@ int main(void) {
 	const char *programs_name =
 			"xeyes at xwayland scale 2: its X size, half its logical size; a "
 			"click on gtk3-widget-factory's Page 3 tab under X11";
-	if (access(xwayland_binary(), X_OK) != 0) {
-		check_skip(&suite, pattern_name, "Xwayland is not installed");
-		check_skip(&suite, programs_name, "Xwayland is not installed");
-	} else {
-		check_run(&suite, pattern_name, run_pattern_case, NULL);
-		check_run(&suite, programs_name, run_programs_case, NULL);
-	}
+	check_run_xwayland(&suite, pattern_name, run_pattern_case, NULL);
+	check_run_xwayland(&suite, programs_name, run_programs_case, NULL);
 	return check_finish(&suite);
 }

@@ -518,17 +518,11 @@ int main(void) {
 		"the pointer, Xft.dpi and XSETTINGS at 2, xterm's text at 2x",
 		"xwayland scale 1: the scale-1 window of before",
 	};
-	if (access(xwayland_binary(), X_OK) != 0) {
-		check_skip(&suite, names[0], "Xwayland is not installed");
-		check_skip(&suite, names[1], "Xwayland is not installed");
-		check_skip(&suite, "16-bit", "Xwayland is not installed");
-	} else {
-		// Scale 1 first: xterm at 2 is compared with it.
-		check_run(&suite, names[1], run_case, "xwayland scale 1\n");
-		check_run(&suite, names[0], run_case, "");
-		check_run(&suite,
-				"a layout past X11's 16-bit coordinates at 2: Xwayland at 1",
-				run_x11_range_case, NULL);
-	}
+	// Scale 1 first: xterm at 2 is compared with it.
+	check_run_xwayland(&suite, names[1], run_case, "xwayland scale 1\n");
+	check_run_xwayland(&suite, names[0], run_case, "");
+	check_run_xwayland(&suite,
+			"a layout past X11's 16-bit coordinates at 2: Xwayland at 1",
+			run_x11_range_case, NULL);
 	return check_finish(&suite);
 }

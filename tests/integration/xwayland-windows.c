@@ -38,19 +38,6 @@ static char *write_config(const char *dir, const char *lines) {
 	return path;
 }
 
-/* The display from gridctl stats; NULL (after reporting) when none. */
-static char *xwayland_display(struct harness *h) {
-	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
-	struct json_object *display = stats != NULL ?
-			json_path(stats, "xwayland_display", json_type_string) :
-			NULL;
-	char *name =
-			display != NULL ? strdup(json_object_get_string(display)) : NULL;
-	CHECK(name != NULL, "gridctl stats has no xwayland_display");
-	json_object_put(stats);
-	return name;
-}
-
 static bool is_x_client(struct json_object *window, void *data) {
 	struct json_object *xwayland =
 			json_path(window, "xwayland", json_type_boolean);
@@ -163,11 +150,9 @@ static bool check_moves_itself(struct harness *h, const char *display_env) {
 }
 
 static bool check_x_client(struct harness *h, const struct x_case *c) {
-	char *display = xwayland_display(h);
-	REQUIRE(display != NULL, "Xwayland is off");
 	char display_env[64];
-	snprintf(display_env, sizeof(display_env), "DISPLAY=%s", display);
-	free(display);
+	REQUIRE(xwayland_display_of(h, display_env, sizeof(display_env)),
+			"Xwayland is off (gridctl stats has no xwayland_display)");
 	const char *argv[] = { "env", display_env, X_CLIENT, NULL };
 	struct harness_client *client = harness_spawn(h, X_CLIENT, argv);
 	REQUIRE(client != NULL, "cannot start %s", X_CLIENT);
@@ -467,11 +452,9 @@ static bool menu_id_refused(struct harness *h, struct json_object *reply) {
 static bool check_x_menu(struct harness *h, const struct x_case *c) {
 	const char *bin = getenv("X11_MENU_CLIENT_BIN");
 	REQUIRE(bin != NULL, "X11_MENU_CLIENT_BIN is not set");
-	char *display = xwayland_display(h);
-	REQUIRE(display != NULL, "Xwayland is off");
 	char display_env[64];
-	snprintf(display_env, sizeof(display_env), "DISPLAY=%s", display);
-	free(display);
+	REQUIRE(xwayland_display_of(h, display_env, sizeof(display_env)),
+			"Xwayland is off (gridctl stats has no xwayland_display)");
 	const char *argv[] = { "env", display_env, bin, NULL };
 	struct harness_client *client = harness_spawn(h, "x11-menu", argv);
 	REQUIRE(client != NULL, "cannot start x11-menu-client");
@@ -559,11 +542,7 @@ int main(void) {
 	const char *menu_name =
 			"an X11 menu (override-redirect) is drawn where "
 			"its program puts and moves it, unlisted and unfocused";
-	if (access(xwayland_binary(), X_OK) != 0) {
-		check_skip(&suite, menu_name, "Xwayland is not installed");
-	} else {
-		check_run(&suite, menu_name, run_x_case, &menu);
-	}
+	check_run_xwayland(&suite, menu_name, run_x_case, &menu);
 	check_run(&suite, "xwayland disable in the config: no X11 display",
 			run_off_case, "config");
 	check_run(&suite, "no Xwayland binary: no X11 display", run_off_case,

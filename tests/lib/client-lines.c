@@ -83,6 +83,16 @@ bool client_lines_until(struct harness_client *c, const char *prefix,
 	}
 }
 
+bool client_lines_before(struct harness_client *c, const char *prefix,
+		struct lines *lines) {
+	if (!client_lines_until(c, prefix, lines)) {
+		return false;
+	}
+	free(lines->line[--lines->count]);
+	lines->line[lines->count] = NULL;
+	return true;
+}
+
 void lines_filter(const struct lines *lines, const char *const *prefixes,
 		struct lines *out) {
 	*out = (struct lines){ 0 };
@@ -174,29 +184,59 @@ bool check_ready_at(const char *file, int line, struct harness_client *c,
 	return check_line_at(file, line, c, "ready ", want);
 }
 
-/* The lines that start with one of the prefixes are exactly expected;
- * frees lines. */
+/* The lines that start with one of the prefixes are exactly expected (in
+ * any order unless ordered); frees lines. */
 static bool check_filtered_at(const char *file, int line, struct lines *lines,
 		const char *const *prefixes, const char *const *expected,
-		const char *what) {
+		const char *what, bool ordered) {
 	struct lines heard;
 	lines_filter(lines, prefixes, &heard);
-	bool ok = check_lines_at(file, line, &heard, expected, what);
+	bool ok = ordered ?
+			check_lines_at(file, line, &heard, expected, what) :
+			check_lines_unordered_at(file, line, &heard, expected, what);
 	lines_free(&heard);
 	lines_free(lines);
 	return ok;
 }
 
-bool check_heard_at(const char *file, int line, struct harness_client *c,
-		const char *const *prefixes, const char *const *expected,
-		const char *what) {
+/* check_heard_at, in order or not. */
+static bool check_synced_at(const char *file, int line,
+		struct harness_client *c, const char *const *prefixes,
+		const char *const *expected, const char *what, bool ordered) {
 	struct lines lines;
 	if (!client_sync_lines(c, &lines)) {
 		fprintf(stderr, "%s:%d: no sync from the client (%s)\n", file, line,
 				what);
 		return false;
 	}
-	return check_filtered_at(file, line, &lines, prefixes, expected, what);
+	return check_filtered_at(file, line, &lines, prefixes, expected, what,
+			ordered);
+}
+
+bool check_heard_at(const char *file, int line, struct harness_client *c,
+		const char *const *prefixes, const char *const *expected,
+		const char *what) {
+	return check_synced_at(file, line, c, prefixes, expected, what, true);
+}
+
+bool check_heard_unordered_at(const char *file, int line,
+		struct harness_client *c, const char *const *prefixes,
+		const char *const *expected, const char *what) {
+	return check_synced_at(file, line, c, prefixes, expected, what, false);
+}
+
+bool check_heard_through_at(const char *file, int line,
+		struct harness_client *c, const char *last, const char *const *prefixes,
+		const char *const *expected, const char *what) {
+	struct lines lines = { 0 };
+	if (!client_lines_until(c, last, &lines)) {
+		fprintf(stderr, "%s:%d: %s: no \"%s\" from the client\n", file, line,
+				what, last);
+		lines_free(&lines);
+		return false;
+	}
+	return check_filtered_at(file, line, &lines, prefixes, expected, what,
+			true);
 }
 
 bool check_heard_until_at(const char *file, int line, struct harness_client *c,
@@ -206,12 +246,11 @@ bool check_heard_until_at(const char *file, int line, struct harness_client *c,
 	while (expected[n] != NULL) {
 		n++;
 	}
-	struct lines lines = { 0 };
-	if (n == 0 || !client_lines_until(c, expected[n - 1], &lines)) {
-		fprintf(stderr, "%s:%d: %s: no \"%s\" from the client\n", file, line,
-				what, n > 0 ? expected[n - 1] : "(nothing expected)");
-		lines_free(&lines);
+	if (n == 0) {
+		fprintf(stderr, "%s:%d: %s: nothing expected to wait for\n", file, line,
+				what);
 		return false;
 	}
-	return check_filtered_at(file, line, &lines, prefixes, expected, what);
+	return check_heard_through_at(file, line, c, expected[n - 1], prefixes,
+			expected, what);
 }

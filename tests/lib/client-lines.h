@@ -29,6 +29,9 @@ bool client_sync_lines(struct harness_client *c, struct lines *lines);
 /* Collects lines up to and including the first that starts with prefix. */
 bool client_lines_until(struct harness_client *c, const char *prefix,
 		struct lines *lines);
+/* The same without that last line: what the client said before it. */
+bool client_lines_before(struct harness_client *c, const char *prefix,
+		struct lines *lines);
 
 /* Sends a command, then syncs as client_sync_lines does, dropping the
  * lines: once it returns, the compositor shows the command's effect. */
@@ -61,6 +64,11 @@ bool check_heard_at(const char *file, int line, struct harness_client *c,
 	check_heard_at(__FILE__, __LINE__, (c), (prefixes), \
 			(const char *const[]){ __VA_ARGS__, NULL }, (what))
 
+/* check_heard_at, in any order. */
+bool check_heard_unordered_at(const char *file, int line,
+		struct harness_client *c, const char *const *prefixes,
+		const char *const *expected, const char *what);
+
 /* The same for events that come in their own time (another client's, or
  * after a request the client makes on an event): the lines up to the one
  * that starts with the last expected line, without a sync. */
@@ -70,6 +78,12 @@ bool check_heard_until_at(const char *file, int line, struct harness_client *c,
 #define CHECK_HEARD_UNTIL(c, prefixes, what, ...) \
 	check_heard_until_at(__FILE__, __LINE__, (c), (prefixes), \
 			(const char *const[]){ __VA_ARGS__, NULL }, (what))
+
+/* The same up to the line that starts with last, whether or not it is
+ * expected. */
+bool check_heard_through_at(const char *file, int line,
+		struct harness_client *c, const char *last, const char *const *prefixes,
+		const char *const *expected, const char *what);
 
 /* Waits for the client's next "ready" line and checks it is "ready W H S". */
 bool check_ready_at(const char *file, int line, struct harness_client *c,

@@ -5,6 +5,8 @@
 #include "check.h"
 #include "client-lines.h"
 #include "client-spawn.h"
+#include "gridctl-windows.h"
+#include "screenshots.h"
 
 /* More than any test client takes. */
 #define SPAWN_MAX_ARGS 32
@@ -73,11 +75,55 @@ struct harness_client *spawn_ready(struct harness *h, const char *label,
 	return ok ? spawn_readyv(h, label, bin_var, args) : NULL;
 }
 
+struct harness_client *spawn_keyboard_window(struct harness *h,
+		const char *app_id, const char *size, const char *ready, ...) {
+	const char *args[SPAWN_MAX_ARGS + 5] = { "--app-id", app_id, "--size",
+		size };
+	va_list ap;
+	va_start(ap, ready);
+	bool ok = collect_args(args + 4, ap, app_id);
+	va_end(ap);
+	struct harness_client *c =
+			ok ? spawn_from_env(h, app_id, "KEYBOARD_CLIENT_BIN", args) : NULL;
+	if (c == NULL || ready == NULL) {
+		return wait_prefix(c, app_id, "ready");
+	}
+	return CHECK_LINE(c, "ready", ready) ? c : NULL;
+}
+
+struct harness_client *spawn_focused_keyboard_window(struct harness *h,
+		const char *app_id, const char *size) {
+	struct harness_client *c =
+			spawn_keyboard_window(h, app_id, size, NULL, NULL);
+	if (c == NULL ||
+			!CHECK(wait_focused(h, app_id), "%s has no focus", app_id)) {
+		return NULL;
+	}
+	return c;
+}
+
 struct harness_client *spawn_argv_until(struct harness *h, const char *label,
 		const char *const *argv, const char *prefix) {
 	struct harness_client *c = harness_spawn(h, label, argv);
 	CHECK(c != NULL, "cannot start %s", label);
 	return wait_prefix(c, label, prefix);
+}
+
+bool check_good_client_draws(struct harness *h, struct harness_client *good,
+		const char *output, int width, int height, const char *name) {
+	REQUIRE(client_command_synced(good, "pattern checker"),
+			"%s: the good client did not redraw", name);
+	struct image *image = screenshot_gridctl(h, output, name);
+	REQUIRE(image != NULL, "no screenshot");
+	struct pattern checker = { .kind = PATTERN_CHECKER };
+	struct image_region all = { 0, 0, width, height };
+	bool ok = CHECK(image->width == width && image->height == height,
+					  "screenshot is %dx%d", image->width, image->height) &&
+			CHECK_PATTERN(image, all, &checker, width, height, name);
+	image_destroy(image);
+	return CHECK(harness_client_running(good), "%s: the good client died",
+				   name) &&
+			ok;
 }
 
 struct harness_client *spawn_pattern_ready(struct harness *h, const char *label,

@@ -18,6 +18,17 @@ struct harness_client *spawn_ready(struct harness *h, const char *label,
 		const char *bin_var, ...) __attribute__((sentinel));
 struct harness_client *spawn_readyv(struct harness *h, const char *label,
 		const char *bin_var, const char *const *args);
+/* A keyboard-client window (it narrates keys, pointer and touch events,
+ * its states or layouts as its arguments ask) with app_id for its app id
+ * and label, --size size (WxH, logical) and the further arguments (NULL
+ * terminated), once it has said "ready": exactly ready when ready is not
+ * NULL. NULL after reporting. */
+struct harness_client *spawn_keyboard_window(struct harness *h,
+		const char *app_id, const char *size, const char *ready, ...)
+		__attribute__((sentinel));
+/* The same at size, once it also has the keyboard focus (wait_focused). */
+struct harness_client *spawn_focused_keyboard_window(struct harness *h,
+		const char *app_id, const char *size);
 /* harness_spawn of argv (argv[0] a path or a name in PATH), once it has
  * printed a line that starts with prefix; NULL after reporting. */
 struct harness_client *spawn_argv_until(struct harness *h, const char *label,
@@ -30,6 +41,11 @@ struct harness_client *spawn_argv_until(struct harness *h, const char *label,
 struct harness_client *spawn_good_client(struct harness *h, const char *output,
 		int width, int height, int scale);
 
+/* The good client (still running) draws checker when told, and the
+ * output, width x height physical, shows exactly that: what a bad client
+ * beside it must not have spoilt. name names the picture. */
+bool check_good_client_draws(struct harness *h, struct harness_client *good,
+		const char *output, int width, int height, const char *name);
 /* harness_spawn_pattern_client with the arguments (NULL terminated), once
  * it says "ready WIDTH HEIGHT SCALE" (CHECK_READY); NULL after reporting. */
 struct harness_client *spawn_pattern_ready(struct harness *h, const char *label,

@@ -116,22 +116,29 @@ struct window_box {
 	int box[4]; // x, y, width, height; -1: any
 };
 
-static bool window_box_is(struct json_object *window, void *data) {
-	const struct window_box *want = data;
+bool window_box_matches(struct json_object *window, const char *app_id, int x,
+		int y, int width, int height) {
 	static const char *const keys[] = { "x", "y", "width", "height" };
-	struct json_object *v;
-	if (!json_object_object_get_ex(window, "app_id", &v) ||
-			strcmp(json_object_get_string(v), want->app_id) != 0) {
+	const int box[] = { x, y, width, height };
+	struct json_object *v = json_path(window, "app_id", json_type_string);
+	if (v == NULL ||
+			(app_id != NULL &&
+					strcmp(json_object_get_string(v), app_id) != 0)) {
 		return false;
 	}
 	for (int i = 0; i < 4; i++) {
-		if (want->box[i] >= 0 &&
-				(!json_object_object_get_ex(window, keys[i], &v) ||
-						json_object_get_int(v) != want->box[i])) {
+		v = json_path(window, keys[i], json_type_int);
+		if (v == NULL || (box[i] >= 0 && json_object_get_int(v) != box[i])) {
 			return false;
 		}
 	}
 	return true;
+}
+
+static bool window_box_is(struct json_object *window, void *data) {
+	const struct window_box *want = data;
+	return window_box_matches(window, want->app_id, want->box[0], want->box[1],
+			want->box[2], want->box[3]);
 }
 
 bool wait_window_box(struct harness *h, const char *app_id, int x, int y,

@@ -34,6 +34,10 @@ bool wait_focused(struct harness *h, const char *app_id);
 bool wait_window_bool(struct harness *h, const char *app_id, const char *field,
 		bool value);
 
+/* Whether the window (of gridctl windows) is app_id's (NULL: any) at x,y
+ * with that logical size, -1 for any of the four (which must be there). */
+bool window_box_matches(struct json_object *window, const char *app_id, int x,
+		int y, int width, int height);
 /* Waits until the window app_id is at x,y with that logical size (-1 for
  * any of the four); false after reporting. */
 bool wait_window_box(struct harness *h, const char *app_id, int x, int y,

@@ -425,16 +425,9 @@ static void print_args(const char *const *args) {
 	}
 }
 
-struct json_object *harness_gridctl_ok(struct harness *h, const char *arg,
-		...) {
-	const char *args[MAX_GRIDCTL_ARGS + 1];
-	va_list ap;
-	va_start(ap, arg);
-	bool ok = collect_args(args, arg, ap);
-	va_end(ap);
-	if (!ok) {
-		return NULL;
-	}
+/* harness_gridctl_ok of the arguments (NULL terminated). */
+static struct json_object *gridctl_okv(struct harness *h,
+		const char *const *args) {
 	int status;
 	struct json_object *reply = harness_gridctlv(h, &status, args);
 	struct json_object *success = NULL;
@@ -450,6 +443,27 @@ struct json_object *harness_gridctl_ok(struct harness *h, const char *arg,
 			reply ? json_object_to_json_string(reply) : "(none)");
 	json_object_put(reply);
 	return NULL;
+}
+
+struct json_object *harness_gridctl_ok(struct harness *h, const char *arg,
+		...) {
+	const char *args[MAX_GRIDCTL_ARGS + 1];
+	va_list ap;
+	va_start(ap, arg);
+	bool ok = collect_args(args, arg, ap);
+	va_end(ap);
+	return ok ? gridctl_okv(h, args) : NULL;
+}
+
+bool harness_gridctl_succeeds(struct harness *h, const char *arg, ...) {
+	const char *args[MAX_GRIDCTL_ARGS + 1];
+	va_list ap;
+	va_start(ap, arg);
+	bool ok = collect_args(args, arg, ap);
+	va_end(ap);
+	struct json_object *reply = ok ? gridctl_okv(h, args) : NULL;
+	json_object_put(reply);
+	return reply != NULL;
 }
 
 struct json_object *harness_wait_gridctl(struct harness *h,

@@ -64,6 +64,10 @@ struct json_object *harness_gridctlv(struct harness *h, int *status,
  * reporting anything else and returning NULL. */
 struct json_object *harness_gridctl_ok(struct harness *h, const char *arg, ...)
 		__attribute__((sentinel));
+/* The same for a command whose reply does not matter: whether it
+ * succeeded. */
+bool harness_gridctl_succeeds(struct harness *h, const char *arg, ...)
+		__attribute__((sentinel));
 
 /* Polls gridctl with args until pred holds for its reply, or the timeout.
  * Returns a new reference to the reply that satisfied pred; on timeout

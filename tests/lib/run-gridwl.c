@@ -1,4 +1,5 @@
 #include <json-c/json.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,19 +95,32 @@ static const char **config_args(const char *path, const char *const *args) {
 	return all;
 }
 
-bool run_gridwl_config(const char *config_text, const char *const *args,
-		bool (*body)(struct harness *h, const void *data), const void *data) {
+/* run_gridwl_config; body gets the config file's path as its data when
+ * data_is_path. */
+static bool run_with_config(const char *config_text, const char *const *args,
+		bool (*body)(struct harness *h, const void *data), const void *data,
+		bool data_is_path) {
 	char *dir = harness_mkdtemp();
 	REQUIRE(dir != NULL, "no temporary directory");
 	char path[4096];
 	snprintf(path, sizeof(path), "%s/config", dir);
 	const char **all = config_args(path, args);
 	bool ok = all != NULL && write_text_file(path, config_text) &&
-			run_gridwl(all, body, data);
+			run_gridwl(all, body, data_is_path ? path : data);
 	free(all);
 	harness_remove_tree(dir);
 	free(dir);
 	return ok;
+}
+
+bool run_gridwl_config(const char *config_text, const char *const *args,
+		bool (*body)(struct harness *h, const void *data), const void *data) {
+	return run_with_config(config_text, args, body, data, false);
+}
+
+bool run_gridwl_config_file(const char *config_text, const char *const *args,
+		bool (*body)(struct harness *h, const void *path)) {
+	return run_with_config(config_text, args, body, NULL, true);
 }
 
 struct harness *xwayland_gridwl_start(const char *config_text,
@@ -157,6 +171,19 @@ int main_gridwl(const char *name, const char *const *args,
 	return check_main(name, run_gridwl_case, &c);
 }
 
+void check_run_gridwl(struct check_suite *suite, const char *name,
+		const char *const *args,
+		bool (*body)(struct harness *h, const void *data), const void *data) {
+	struct gridwl_case c = { .args = args, .body = body, .data = data };
+	check_run(suite, name, run_gridwl_case, &c);
+}
+
+void check_run_mixed_layout(struct check_suite *suite, const char *name,
+		bool (*body)(struct harness *h, const void *data), const void *data) {
+	const char *args[] = { MIXED_LAYOUT_ARGS, NULL };
+	check_run_gridwl(suite, name, args, body, data);
+}
+
 int main_gridwl_xwayland(const char *name, const char *const *args,
 		bool (*body)(struct harness *h, const void *data), const void *data) {
 	if (access(xwayland_binary(), X_OK) != 0) {
@@ -165,6 +192,15 @@ int main_gridwl_xwayland(const char *name, const char *const *args,
 		return check_finish(&suite);
 	}
 	return main_gridwl(name, args, body, data);
+}
+
+void check_run_xwayland(struct check_suite *suite, const char *name,
+		bool (*test)(const void *data), const void *data) {
+	if (access(xwayland_binary(), X_OK) != 0) {
+		check_skip(suite, name, "Xwayland is not installed");
+	} else {
+		check_run(suite, name, test, data);
+	}
 }
 
 int main_on_output(const char *name, const char *output, int width, int height,
@@ -216,6 +252,20 @@ bool program_in_path(const char *name) {
 	}
 	free(copy);
 	return found;
+}
+
+bool programs_installed(const char *program, ...) {
+	bool all = true;
+	va_list ap;
+	va_start(ap, program);
+	for (const char *p = program; p != NULL; p = va_arg(ap, const char *)) {
+		if (p[0] == '/' ? access(p, X_OK) != 0 : !program_in_path(p)) {
+			fprintf(stderr, "%s is not installed (tools/install-deps)\n", p);
+			all = false;
+		}
+	}
+	va_end(ap);
+	return all;
 }
 
 /* What a gridwl that ran Xwayland leaves behind at exit, suppressed for

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include "harness.h"
 
+struct check_suite;
 struct json_object;
 
 /*
@@ -33,6 +34,10 @@ bool run_gridwl(const char *const *args,
 bool run_gridwl_config(const char *config_text, const char *const *args,
 		bool (*body)(struct harness *h, const void *data), const void *data);
 
+/* The same for a body that rewrites the config (for a reload): it gets
+ * the file's path (a const char *) as its data. */
+bool run_gridwl_config_file(const char *config_text, const char *const *args,
+		bool (*body)(struct harness *h, const void *path));
 /* The main of a test program of one case, name, that runs body on a
  * gridwl as run_gridwl, run_on_output and run_mixed_layout do; the exit
  * status. */
@@ -45,7 +50,18 @@ int main_on_output(const char *name, const char *output, int width, int height,
  * xwayland_binary is not installed. */
 int main_gridwl_xwayland(const char *name, const char *const *args,
 		bool (*body)(struct harness *h, const void *data), const void *data);
+/* check_run of a case that needs Xwayland: a TAP skip where
+ * xwayland_binary is not installed. */
+void check_run_xwayland(struct check_suite *suite, const char *name,
+		bool (*test)(const void *data), const void *data);
 int main_mixed_layout(const char *name,
+		bool (*body)(struct harness *h, const void *data), const void *data);
+/* For programs of several cases: check_run of a case name that runs body
+ * on a gridwl as run_gridwl and run_mixed_layout do. */
+void check_run_gridwl(struct check_suite *suite, const char *name,
+		const char *const *args,
+		bool (*body)(struct harness *h, const void *data), const void *data);
+void check_run_mixed_layout(struct check_suite *suite, const char *name,
 		bool (*body)(struct harness *h, const void *data), const void *data);
 
 /* A gridwl on the wayland backend inside host (harness_start_nested),
@@ -69,6 +85,10 @@ bool run_ok(struct harness *h, const char *const *argv);
 
 /* Whether an executable of that name is on $PATH. */
 bool program_in_path(const char *name);
+/* Whether every program (NULL terminated; a name on $PATH or an absolute
+ * path) is installed; names each one that is not. For the tests that run
+ * Debian's programs, which tools/install-deps installs. */
+bool programs_installed(const char *program, ...) __attribute__((sentinel));
 
 /* Writes text to path (created or truncated); false after reporting. */
 bool write_text_file(const char *path, const char *text);

@@ -44,6 +44,18 @@ struct image *screenshot_gridctl(struct harness *h, const char *output,
 	return image;
 }
 
+struct image *screenshot_cursor(struct harness *h, const char *output,
+		const char *name) {
+	char *path = screenshot_path(h, name);
+	struct json_object *reply = harness_gridctl_ok(h, "screenshot", "-o",
+			output, "--cursor", path, NULL);
+	json_object_put(reply);
+	struct image *image = reply != NULL ? image_load_png(path) : NULL;
+	free(path);
+	CHECK(image != NULL, "no screenshot of %s with the cursor", output);
+	return image;
+}
+
 struct image *screenshot_grim(struct harness *h, const char *output,
 		const char *name) {
 	char *path = screenshot_path(h, name);

@@ -11,6 +11,11 @@
  * Reports and returns NULL on failure. */
 struct image *screenshot_gridctl(struct harness *h, const char *output,
 		const char *name);
+/* gridctl screenshot -o output --cursor (the cursor drawn in, as the
+ * output shows it) as name.png, loaded. Reports and returns NULL on
+ * failure. */
+struct image *screenshot_cursor(struct harness *h, const char *output,
+		const char *name);
 /* The same with grim, which goes through wlr-screencopy and xdg-output. */
 struct image *screenshot_grim(struct harness *h, const char *output,
 		const char *name);
