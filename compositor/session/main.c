@@ -9,6 +9,7 @@
 #include <wlr/util/log.h>
 #include "compositor/server.h"
 #include "compositor/session/log_ring.h"
+#include "compositor/session/malloc_tuning.h"
 #include "config/config.h"
 
 static const char usage[] =
@@ -222,6 +223,7 @@ int main(int argc, char *argv[]) {
 	} else {
 		wlr_log_init(verbosity, NULL);
 	}
+	gridwl_malloc_tuning_init();
 	char *error = NULL;
 	struct gridwl_server *server = gridwl_server_create(&options, &error);
 	if (server == NULL) {
