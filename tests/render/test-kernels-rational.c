@@ -284,7 +284,9 @@ int main(void) {
 				"%d:%d %s: reference and fastest equal "
 				"the model",
 				models[i].m, models[i].r,
-				models[i].bilinear ? "bilinear" : "nearest");
+				models[i].m < models[i].r  ? "area" :
+						models[i].bilinear ? "bilinear" :
+											 "nearest");
 		check_run(&suite, name, test_model, &models[i]);
 	}
 	return check_finish(&suite);
