@@ -1,5 +1,6 @@
 #include <stddef.h>
 #include "render/kernels/kernels.h"
+#include "render/kernels/rational_fast.h"
 
 const struct gridwl_kernels *gridwl_kernels_for_isa(
 		enum gridwl_kernel_isa isa) {
@@ -41,4 +42,25 @@ const struct gridwl_kernels *gridwl_kernels_best(void) {
 		}
 	}
 	return &gridwl_kernels_reference;
+}
+
+gridwl_rational_func gridwl_rational_for_isa(enum gridwl_kernel_isa isa) {
+	static const gridwl_rational_func by_isa[] = {
+		[GRIDWL_ISA_REFERENCE] = gridwl_reference_resample_rational,
+#if defined(__x86_64__)
+		[GRIDWL_ISA_SSE2] = gridwl_sse2_resample_rational,
+		[GRIDWL_ISA_AVX2] = gridwl_avx2_resample_rational,
+#endif
+	};
+	// What the integer kernels have, this build and this CPU have.
+	return gridwl_kernels_for_isa(isa) != NULL ? by_isa[isa] : NULL;
+}
+
+void gridwl_resample_rational(const struct gridwl_pixels *src,
+		struct gridwl_axis_ratio x_ratio, struct gridwl_axis_ratio y_ratio,
+		bool bilinear, const struct gridwl_rect *rect, uint32_t *dst,
+		int dst_stride) {
+	gridwl_rational_func resample =
+			gridwl_rational_for_isa(gridwl_kernels_best()->isa);
+	resample(src, x_ratio, y_ratio, bilinear, rect, dst, dst_stride);
 }

@@ -3,15 +3,7 @@
 #include <stdlib.h>
 #include "render/kernels/kernels.h"
 #include "render/kernels/rational.h"
-
-/* One destination coordinate's source pixels and their integer weights,
- * which sum to weight_sum. */
-struct axis_taps {
-	int index[GRIDWL_RATIONAL_MAX_TAPS];
-	uint32_t weight[GRIDWL_RATIONAL_MAX_TAPS];
-	int count;
-	uint32_t weight_sum;
-};
+#include "render/kernels/rational_fast.h"
 
 static int clamp(int v, int lo, int hi) {
 	return v < lo ? lo : v > hi ? hi : v;
@@ -30,8 +22,8 @@ bool gridwl_rational_supported(struct gridwl_axis_ratio ratio) {
 			(int64_t)(GRIDWL_RATIONAL_MAX_TAPS - 1) * ratio.m;
 }
 
-static void axis_taps(struct gridwl_axis_ratio ratio, bool bilinear, int d,
-		int size, struct axis_taps *taps) {
+void gridwl_rational_taps(struct gridwl_axis_ratio ratio, bool bilinear, int d,
+		int size, struct gridwl_axis_taps *taps) {
 	int64_t m = ratio.m, r = ratio.r;
 	taps->count = 0;
 	taps->weight_sum = 0;
@@ -75,26 +67,27 @@ static uint32_t channel(uint32_t pixel, int c) {
 	return (pixel >> (8 * c)) & 0xff;
 }
 
-void gridwl_resample_rational(const struct gridwl_pixels *src,
+void gridwl_reference_resample_rational(const struct gridwl_pixels *src,
 		struct gridwl_axis_ratio x_ratio, struct gridwl_axis_ratio y_ratio,
 		bool bilinear, const struct gridwl_rect *rect, uint32_t *dst,
 		int dst_stride) {
 	if (rect->width <= 0 || rect->height <= 0) {
 		return;
 	}
-	struct axis_taps *columns = malloc(sizeof(*columns) * rect->width);
+	struct gridwl_axis_taps *columns = malloc(sizeof(*columns) * rect->width);
 	if (columns == NULL) {
 		return;
 	}
 	for (int x = 0; x < rect->width; x++) {
-		axis_taps(x_ratio, bilinear, rect->x + x, src->width, &columns[x]);
+		gridwl_rational_taps(x_ratio, bilinear, rect->x + x, src->width,
+				&columns[x]);
 	}
 	for (int y = 0; y < rect->height; y++) {
-		struct axis_taps row;
-		axis_taps(y_ratio, bilinear, rect->y + y, src->height, &row);
+		struct gridwl_axis_taps row;
+		gridwl_rational_taps(y_ratio, bilinear, rect->y + y, src->height, &row);
 		uint32_t *out = dst + (ptrdiff_t)y * dst_stride;
 		for (int x = 0; x < rect->width; x++) {
-			const struct axis_taps *column = &columns[x];
+			const struct gridwl_axis_taps *column = &columns[x];
 			// At most 8 x 8 taps, weights up to 2^16 per axis: the
 			// product of the sums stays far inside 64 bits.
 			uint64_t total = (uint64_t)row.weight_sum * column->weight_sum;

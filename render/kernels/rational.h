@@ -44,10 +44,22 @@ bool gridwl_rational_supported(struct gridwl_axis_ratio ratio);
  * which points at its top-left pixel. The destination image is the
  * source's size times m / r per axis, rounded as the caller likes:
  * taps past the source's edge are clamped (magnified) or left out
- * (reduced). */
+ * (reduced). Like the integer kernels, a rectangle gives the same pixels
+ * as that part of the whole image, and every implementation the same
+ * bits. */
+typedef void (*gridwl_rational_func)(const struct gridwl_pixels *src,
+		struct gridwl_axis_ratio x_ratio, struct gridwl_axis_ratio y_ratio,
+		bool bilinear, const struct gridwl_rect *rect, uint32_t *dst,
+		int dst_stride);
+
+/* The fastest implementation this CPU runs (gridwl_kernels_best's). */
 void gridwl_resample_rational(const struct gridwl_pixels *src,
 		struct gridwl_axis_ratio x_ratio, struct gridwl_axis_ratio y_ratio,
 		bool bilinear, const struct gridwl_rect *rect, uint32_t *dst,
 		int dst_stride);
+
+/* The implementation for isa, or NULL when this build or this CPU lacks
+ * it (as gridwl_kernels_for_isa). */
+gridwl_rational_func gridwl_rational_for_isa(enum gridwl_kernel_isa isa);
 
 #endif

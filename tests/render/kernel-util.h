@@ -50,4 +50,22 @@ void op_run(const struct gridwl_kernels *kernels, enum op op,
 		const struct gridwl_pixels *src, int k, const struct gridwl_rect *rect,
 		uint32_t *dst, int dst_stride);
 
+/* A kernel's pixels of rect (in its whole result) into dst. */
+typedef void (*rect_fill_func)(const void *data, const struct gridwl_rect *rect,
+		uint32_t *dst, int dst_stride);
+
+/* Runs fill on rect into a buffer with guard pixels around it, which must
+ * stay untouched, and compares the pixels with the same area of want, the
+ * whole result; what names the case in a failure. Adds the pixels compared
+ * to *compared. */
+bool check_guarded(rect_fill_func fill, const void *data,
+		const struct buf *want, struct gridwl_rect r, const char *what,
+		long *compared);
+
+/* The rectangles of a w x h result to check: the whole of it, every corner
+ * and edge, single pixels, a full row and column, and some anywhere. */
+#define KERNEL_RECTS 17
+int kernel_rects(struct rng *rng, int w, int h,
+		struct gridwl_rect rects[KERNEL_RECTS]);
+
 #endif

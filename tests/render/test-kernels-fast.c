@@ -1,5 +1,4 @@
 #include <stdio.h>
-#include <stdlib.h>
 #include "check.h"
 #include "kernel-util.h"
 #include "render/kernels/resample.h"
@@ -33,96 +32,23 @@ struct run {
 	long compared;
 };
 
-static uint32_t guard(size_t i) {
-	return 0xa5a5a5a5u ^ (uint32_t)(i * 2654435761u);
+/* The fast kernel's pixels of a rectangle (kernel-util.h's fill). */
+static void fill_rect(const void *data, const struct gridwl_rect *rect,
+		uint32_t *dst, int dst_stride) {
+	const struct run *run = data;
+	op_run(run->fast, run->op, run->src, run->k, rect, dst, dst_stride);
 }
 
-/* Runs the fast kernel on rect into a guarded buffer and compares. */
 static bool check_rect(struct run *run, struct gridwl_rect r) {
-	int stride = r.width + 3;
-	size_t n = (size_t)stride * (r.height + 2);
-	uint32_t *buf = malloc(n * sizeof(*buf));
-	REQUIRE(buf != NULL, "out of memory");
-	for (size_t i = 0; i < n; i++) {
-		buf[i] = guard(i);
-	}
-	// One guard row above and below, one pixel left, two right.
-	op_run(run->fast, run->op, run->src, run->k, &r, buf + stride + 1, stride);
-	bool ok = true;
-	for (int y = -1; y <= r.height && ok; y++) {
-		for (int x = -1; x < r.width + 2 && ok; x++) {
-			size_t i = (size_t)(y + 1) * stride + x + 1;
-			bool inside = x >= 0 && x < r.width && y >= 0 && y < r.height;
-			uint32_t want = inside ?
-					run->want->data[(size_t)(r.y + y) * run->want->stride +
-							r.x + x] :
-					guard(i);
-			ok = CHECK(buf[i] == want,
-					"%s %s k=%d source %dx%d rect %d,%d "
-					"%dx%d: %s (%d, %d) is 0x%08x, want 0x%08x",
-					run->fast->name, op_name(run->op), run->k, run->src->width,
-					run->src->height, r.x, r.y, r.width, r.height,
-					inside ? "pixel" : "guard", x, y, buf[i], want);
-			run->compared += inside;
-		}
-	}
-	free(buf);
-	return ok;
+	char what[96];
+	snprintf(what, sizeof(what), "%s %s k=%d source %dx%d", run->fast->name,
+			op_name(run->op), run->k, run->src->width, run->src->height);
+	return check_guarded(fill_rect, run, run->want, r, what, &run->compared);
 }
 
-/* The rectangles of a w x h result: the whole of it, every corner and
- * edge, single pixels, a full row and column, and some anywhere. */
 static bool check_rects(struct run *run, struct rng *rng, int w, int h) {
-	struct gridwl_rect rects[17];
-	int n = 0;
-	rects[n++] = (struct gridwl_rect){ 0, 0, w, h };
-	for (int corner = 0; corner < 4; corner++) {
-		int a = rng_range(rng, 1, w), b = rng_range(rng, 1, h);
-		rects[n++] = (struct gridwl_rect){
-			corner & 1 ? w - a : 0,
-			corner & 2 ? h - b : 0,
-			a,
-			b,
-		};
-	}
-	for (int edge = 0; edge < 4; edge++) {
-		int a = rng_range(rng, 1, w), b = rng_range(rng, 1, h);
-		int x = rng_range(rng, 0, w - a), y = rng_range(rng, 0, h - b);
-		switch (edge) {
-		case 0: // top
-			y = 0;
-			break;
-		case 1: // bottom
-			y = h - b;
-			break;
-		case 2: // left
-			x = 0;
-			break;
-		default: // right
-			x = w - a;
-			break;
-		}
-		rects[n++] = (struct gridwl_rect){ x, y, a, b };
-	}
-	for (int i = 0; i < 2; i++) {
-		rects[n++] = (struct gridwl_rect){
-			rng_range(rng, 0, w - 1),
-			rng_range(rng, 0, h - 1),
-			1,
-			1,
-		};
-	}
-	rects[n++] = (struct gridwl_rect){ 0, rng_range(rng, 0, h - 1), w, 1 };
-	rects[n++] = (struct gridwl_rect){ rng_range(rng, 0, w - 1), 0, 1, h };
-	while (n < 17) {
-		int x = rng_range(rng, 0, w - 1), y = rng_range(rng, 0, h - 1);
-		rects[n++] = (struct gridwl_rect){
-			x,
-			y,
-			rng_range(rng, 1, w - x),
-			rng_range(rng, 1, h - y),
-		};
-	}
+	struct gridwl_rect rects[KERNEL_RECTS];
+	int n = kernel_rects(rng, w, h, rects);
 	for (int i = 0; i < n; i++) {
 		REQUIRE(check_rect(run, rects[i]), "rect %d of %d", i, n);
 	}
