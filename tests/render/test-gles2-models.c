@@ -8,6 +8,7 @@
 #include <string.h>
 #include <wlr/util/box.h>
 #include "check.h"
+#include "gl-extension.h"
 #include "render/gles2_models.h"
 #include "render/kernels/kernels.h"
 #include "render/kernels/rational.h"
@@ -31,17 +32,6 @@ struct gl {
 	int width, height;
 };
 
-static bool has_extension(const char *list, const char *name) {
-	size_t n = strlen(name);
-	for (const char *p = list; p != NULL && (p = strstr(p, name)) != NULL;
-			p += n) {
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) {
-			return true;
-		}
-	}
-	return false;
-}
-
 /* A GLES2 context on Mesa's surfaceless platform; false (with why) when
  * there is none. */
 static bool gl_init(struct gl *gl, const char **why) {
@@ -49,7 +39,7 @@ static bool gl_init(struct gl *gl, const char **why) {
 	PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
 			(PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress(
 					"eglGetPlatformDisplayEXT");
-	if (!has_extension(client, "EGL_MESA_platform_surfaceless") ||
+	if (!gl_has_extension(client, "EGL_MESA_platform_surfaceless") ||
 			get_display == NULL) {
 		*why = "no EGL_MESA_platform_surfaceless";
 		return false;
@@ -383,45 +373,110 @@ static bool draw_and_compare(const struct run *run, const struct model_case *c,
 	return ok;
 }
 
-static bool test_case(const void *data) {
-	const struct run *run = data;
-	bool ok = true;
-	uint32_t seed = 7;
-	for (size_t i = 0; i < N_CASES; i++) {
-		const struct model_case *c = &cases[i];
-		struct image *buffer =
-				random_buffer(c->buffer_width, c->buffer_height, &seed);
-		REQUIRE(buffer != NULL, "out of memory");
-		struct image *expect = expect_case(c, buffer);
-		struct gridwl_gles2_source source = {
-			.target = GL_TEXTURE_2D,
-			.texture = upload(buffer),
-			.has_alpha = true,
-			.width = buffer->width,
-			.height = buffer->height,
-		};
-		struct image *kernels = kernels_case(c, buffer);
-		char name[128];
-		snprintf(name, sizeof(name), "gles2-models-%zu-kernels", i);
-		bool case_ok =
-				draw_and_compare(run, c, &source, kernels, 0, NULL, name);
-		snprintf(name, sizeof(name), "gles2-models-%zu-definition", i);
-		int tolerance = c->filter == RESAMPLE_BILINEAR &&
-						(c->model.x.m > c->model.x.r ||
-								c->model.y.m > c->model.y.r) ?
-				1 :
-				0;
-		case_ok = draw_and_compare(run, c, &source, expect, tolerance, NULL,
-						  name) &&
-				case_ok;
-		image_destroy(kernels);
-		if (!case_ok) {
-			fprintf(stderr, "# case %zu failed: %s\n", i, c->name);
+/* How a case's buffer reaches the programs. */
+struct variant {
+	// The texture's alpha channel holds zeros and the source says it has
+	// none (XRGB8888): the buffer must come out opaque.
+	bool opaque;
+	// The texture's image bound to GL_TEXTURE_EXTERNAL_OES through an
+	// EGLImage, as imported dmabufs may be.
+	bool external;
+	const pixman_region32_t *clip; // NULL: everything
+};
+
+/* An external texture of texture's image; 0 without one. */
+static GLuint external_texture(const struct gl *gl, GLuint texture,
+		EGLImageKHR *image) {
+	PFNEGLCREATEIMAGEKHRPROC create_image =
+			(PFNEGLCREATEIMAGEKHRPROC)eglGetProcAddress("eglCreateImageKHR");
+	PFNGLEGLIMAGETARGETTEXTURE2DOESPROC image_target =
+			(PFNGLEGLIMAGETARGETTEXTURE2DOESPROC)eglGetProcAddress(
+					"glEGLImageTargetTexture2DOES");
+	if (create_image == NULL || image_target == NULL) {
+		return 0;
+	}
+	*image = create_image(gl->display, gl->context, EGL_GL_TEXTURE_2D_KHR,
+			(EGLClientBuffer)(uintptr_t)texture, NULL);
+	if (*image == EGL_NO_IMAGE_KHR) {
+		return 0;
+	}
+	GLuint external;
+	glGenTextures(1, &external);
+	glBindTexture(GL_TEXTURE_EXTERNAL_OES, external);
+	image_target(GL_TEXTURE_EXTERNAL_OES, *image);
+	glBindTexture(GL_TEXTURE_EXTERNAL_OES, 0);
+	return glGetError() == GL_NO_ERROR ? external : 0;
+}
+
+/* Case c with a random buffer from seed, drawn as variant says, against
+ * the kernels (exactly) and the definition (within 1 for bilinear). */
+static bool check_case(const struct run *run, size_t index, uint32_t seed,
+		const struct variant *variant, const char *label) {
+	const struct model_case *c = &cases[index];
+	struct image *buffer =
+			random_buffer(c->buffer_width, c->buffer_height, &seed);
+	REQUIRE(buffer != NULL, "out of memory");
+	if (variant->opaque) {
+		// What XRGB8888 means: the colour channels as they are, alpha 1;
+		// the texture's alpha channel holds anything (here 0).
+		for (int i = 0; i < buffer->width * buffer->height; i++) {
+			buffer->pixels[i] |= 0xff000000u;
 		}
-		ok = case_ok && ok;
+	}
+	struct image *expect = expect_case(c, buffer);
+	struct image *kernels = kernels_case(c, buffer);
+	if (variant->opaque) {
+		for (int i = 0; i < buffer->width * buffer->height; i++) {
+			buffer->pixels[i] &= 0x00ffffffu;
+		}
+	}
+	struct gridwl_gles2_source source = { GL_TEXTURE_2D, upload(buffer),
+		!variant->opaque, buffer->width, buffer->height };
+	GLuint texture = source.texture;
+	EGLImageKHR image = EGL_NO_IMAGE_KHR;
+	bool ok = true;
+	if (variant->external) {
+		source.target = GL_TEXTURE_EXTERNAL_OES;
+		source.texture = external_texture(run->gl, texture, &image);
+		ok = CHECK(source.texture != 0, "no external texture");
+	}
+	int tolerance = c->filter == RESAMPLE_BILINEAR &&
+					(c->model.x.m > c->model.x.r ||
+							c->model.y.m > c->model.y.r) ?
+			1 :
+			0;
+	char name[128];
+	snprintf(name, sizeof(name), "gles2-%s-%zu-kernels", label, index);
+	ok = ok &&
+			draw_and_compare(run, c, &source, kernels, 0, variant->clip, name);
+	snprintf(name, sizeof(name), "gles2-%s-%zu-definition", label, index);
+	ok = ok &&
+			draw_and_compare(run, c, &source, expect, tolerance, variant->clip,
+					name);
+	if (!ok) {
+		fprintf(stderr, "# %s: case %zu failed: %s\n", label, index, c->name);
+	}
+	if (variant->external) {
 		glDeleteTextures(1, &source.texture);
-		image_destroy(expect);
-		image_destroy(buffer);
+		PFNEGLDESTROYIMAGEKHRPROC destroy_image =
+				(PFNEGLDESTROYIMAGEKHRPROC)eglGetProcAddress(
+						"eglDestroyImageKHR");
+		if (image != EGL_NO_IMAGE_KHR && destroy_image != NULL) {
+			destroy_image(run->gl->display, image);
+		}
+	}
+	glDeleteTextures(1, &texture);
+	image_destroy(kernels);
+	image_destroy(expect);
+	image_destroy(buffer);
+	return ok;
+}
+
+static bool test_cases(const void *data) {
+	const struct variant plain = { 0 };
+	bool ok = true;
+	for (size_t i = 0; i < N_CASES; i++) {
+		ok = check_case(data, i, 7 + (uint32_t)i, &plain, "models") && ok;
 	}
 	return ok;
 }
@@ -429,95 +484,27 @@ static bool test_case(const void *data) {
 /* Only the damage is drawn: a clip of two rectangles, one reaching past
  * the box. */
 static bool test_clip(const void *data) {
-	const struct run *run = data;
-	const struct model_case *c = &cases[1];
-	uint32_t seed = 11;
-	struct image *buffer =
-			random_buffer(c->buffer_width, c->buffer_height, &seed);
-	REQUIRE(buffer != NULL, "out of memory");
-	struct image *expect = expect_case(c, buffer);
-	struct gridwl_gles2_source source = { GL_TEXTURE_2D, upload(buffer), true,
-		buffer->width, buffer->height };
 	pixman_region32_t clip;
 	pixman_region32_init_rect(&clip, 0, 0, 20, 12);
 	pixman_region32_union_rect(&clip, &clip, 40, 30, 100, 7);
-	bool ok = draw_and_compare(run, c, &source, expect, 1, &clip, "gles2-clip");
+	const struct variant variant = { .clip = &clip };
+	bool ok = check_case(data, 1, 11, &variant, "clip");
 	pixman_region32_fini(&clip);
-	glDeleteTextures(1, &source.texture);
-	image_destroy(expect);
-	image_destroy(buffer);
 	return ok;
 }
 
 /* A texture without alpha (XRGB8888) is opaque whatever its alpha channel
  * holds. */
 static bool test_opaque(const void *data) {
-	const struct run *run = data;
-	const struct model_case *c = &cases[10];
-	uint32_t seed = 13;
-	struct image *buffer =
-			random_buffer(c->buffer_width, c->buffer_height, &seed);
-	REQUIRE(buffer != NULL, "out of memory");
-	struct image *opaque = image_create(buffer->width, buffer->height);
-	REQUIRE(opaque != NULL, "out of memory");
-	for (int i = 0; i < buffer->width * buffer->height; i++) {
-		// What XRGB8888 means: the colour channels as they are, alpha 1.
-		opaque->pixels[i] = buffer->pixels[i] | 0xff000000u;
-		// What the texture's alpha channel holds: anything.
-		buffer->pixels[i] &= 0x00ffffffu;
-	}
-	struct image *expect = expect_case(c, opaque);
-	struct gridwl_gles2_source source = { GL_TEXTURE_2D, upload(buffer), false,
-		buffer->width, buffer->height };
-	bool ok =
-			draw_and_compare(run, c, &source, expect, 0, NULL, "gles2-opaque");
-	glDeleteTextures(1, &source.texture);
-	image_destroy(expect);
-	image_destroy(opaque);
-	image_destroy(buffer);
-	return ok;
+	const struct variant variant = { .opaque = true };
+	return check_case(data, 10, 13, &variant, "opaque");
 }
 
-/* The samplerExternalOES program, as imported dmabufs may need: the same
- * texture's image bound to GL_TEXTURE_EXTERNAL_OES. */
+/* The samplerExternalOES program, as imported dmabufs may need. */
 static bool test_external(const void *data) {
-	const struct run *run = data;
-	const struct model_case *c = &cases[10];
-	PFNEGLCREATEIMAGEKHRPROC create_image =
-			(PFNEGLCREATEIMAGEKHRPROC)eglGetProcAddress("eglCreateImageKHR");
-	PFNEGLDESTROYIMAGEKHRPROC destroy_image =
-			(PFNEGLDESTROYIMAGEKHRPROC)eglGetProcAddress("eglDestroyImageKHR");
-	PFNGLEGLIMAGETARGETTEXTURE2DOESPROC image_target =
-			(PFNGLEGLIMAGETARGETTEXTURE2DOESPROC)eglGetProcAddress(
-					"glEGLImageTargetTexture2DOES");
-	REQUIRE(create_image != NULL && destroy_image != NULL &&
-					image_target != NULL,
-			"no EGLImage functions");
-	uint32_t seed = 17;
-	struct image *buffer =
-			random_buffer(c->buffer_width, c->buffer_height, &seed);
-	REQUIRE(buffer != NULL, "out of memory");
-	struct image *expect = expect_case(c, buffer);
-	GLuint texture = upload(buffer);
-	EGLImageKHR image = create_image(run->gl->display, run->gl->context,
-			EGL_GL_TEXTURE_2D_KHR, (EGLClientBuffer)(uintptr_t)texture, NULL);
-	REQUIRE(image != EGL_NO_IMAGE_KHR, "no EGLImage of the texture");
-	GLuint external;
-	glGenTextures(1, &external);
-	glBindTexture(GL_TEXTURE_EXTERNAL_OES, external);
-	image_target(GL_TEXTURE_EXTERNAL_OES, image);
-	glBindTexture(GL_TEXTURE_EXTERNAL_OES, 0);
-	struct gridwl_gles2_source source = { GL_TEXTURE_EXTERNAL_OES, external,
-		true, buffer->width, buffer->height };
-	bool ok = CHECK(glGetError() == GL_NO_ERROR, "GL error binding the image");
-	ok = draw_and_compare(run, c, &source, expect, 0, NULL, "gles2-external") &&
-			ok;
-	glDeleteTextures(1, &external);
-	destroy_image(run->gl->display, image);
-	glDeleteTextures(1, &texture);
-	image_destroy(expect);
-	image_destroy(buffer);
-	return ok;
+	const struct variant variant = { .external = true };
+	return check_case(data, 10, 17, &variant, "external") &&
+			check_case(data, 7, 19, &variant, "external");
 }
 
 int main(void) {
@@ -536,12 +523,12 @@ int main(void) {
 	struct run run = { &gl, gridwl_gles2_models_create(NULL) };
 	check_run(&suite,
 			"every model: the kernels bit for bit, and the definition",
-			test_case, &run);
+			test_cases, &run);
 	check_run(&suite, "only the clip is drawn", test_clip, &run);
 	check_run(&suite, "a texture without alpha is opaque", test_opaque, &run);
-	if (has_extension((const char *)glGetString(GL_EXTENSIONS),
+	if (gl_has_extension((const char *)glGetString(GL_EXTENSIONS),
 				"GL_OES_EGL_image_external") &&
-			has_extension(eglQueryString(gl.display, EGL_EXTENSIONS),
+			gl_has_extension(eglQueryString(gl.display, EGL_EXTENSIONS),
 					"EGL_KHR_gl_texture_2D_image")) {
 		check_run(&suite, "an external texture", test_external, &run);
 	} else {
