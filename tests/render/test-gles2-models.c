@@ -8,7 +8,7 @@
 #include <string.h>
 #include <wlr/util/box.h>
 #include "check.h"
-#include "gl-extension.h"
+#include "gl-util.h"
 #include "render/gles2_models.h"
 #include "render/kernels/kernels.h"
 #include "render/kernels/rational.h"
@@ -65,14 +65,7 @@ static bool gl_init(struct gl *gl, const char **why) {
 }
 
 static void gl_finish(struct gl *gl) {
-	if (gl->display != EGL_NO_DISPLAY) {
-		eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE,
-				EGL_NO_CONTEXT);
-		if (gl->context != EGL_NO_CONTEXT) {
-			eglDestroyContext(gl->display, gl->context);
-		}
-		eglTerminate(gl->display);
-	}
+	egl_release(gl->display, gl->context);
 }
 
 /* A transparent width x height framebuffer, bound, with its viewport, as a

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "dmabuf-gl.h"
-#include "gl-extension.h"
+#include "gl-util.h"
 
 /*
  * The GPU half of the VM test's dmabuf client: the buffer becomes an
@@ -241,14 +241,7 @@ static void stop(struct gl_state *gl) {
 	if (gl->image != EGL_NO_IMAGE_KHR) {
 		gl->destroy_image(gl->display, gl->image);
 	}
-	if (gl->display != EGL_NO_DISPLAY) {
-		eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE,
-				EGL_NO_CONTEXT);
-		if (gl->context != EGL_NO_CONTEXT) {
-			eglDestroyContext(gl->display, gl->context);
-		}
-		eglTerminate(gl->display);
-	}
+	egl_release(gl->display, gl->context);
 	eglReleaseThread();
 }
 
