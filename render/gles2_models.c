@@ -196,6 +196,9 @@ static struct models_program *program_for(struct gridwl_gles2_models *models,
 	if (p->program == 0) {
 		return NULL;
 	}
+	wlr_log(WLR_INFO, "GPU buffers (%s) are resampled by gridwl's models",
+			sampler == MODELS_SAMPLER_EXTERNAL ? "external textures" :
+												 "2D textures");
 	GLuint program = p->program;
 	p->tex = glGetUniformLocation(program, "tex");
 	p->target_size = glGetUniformLocation(program, "target_size");
