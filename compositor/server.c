@@ -735,6 +735,7 @@ void gridwl_server_destroy(struct gridwl_server *server) {
 	if (server->allocator != NULL) {
 		wlr_allocator_destroy(server->allocator);
 	}
+	gridwl_gles2_models_destroy(server->gles2_models);
 	if (server->renderer != NULL) {
 		wlr_renderer_destroy(server->renderer);
 	}

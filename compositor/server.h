@@ -7,6 +7,7 @@
 #include <wlr/util/box.h>
 #include "compositor/session/session_env.h"
 #include "render/gles2_finish.h"
+#include "render/gles2_models.h"
 #include "render/resample_cache.h"
 
 enum gridwl_backend_kind {
@@ -70,6 +71,8 @@ struct gridwl_server {
 	struct wlr_session *session;
 	struct wlr_renderer *renderer;
 	enum gridwl_gl_kind gl_software; // known after the first GLES2 frame
+	// GLES2: gridwl's resampling programs for GPU buffers; NULL otherwise.
+	struct gridwl_gles2_models *gles2_models;
 	struct wlr_allocator *allocator;
 
 	struct wlr_compositor *compositor;

@@ -100,6 +100,7 @@ void gridwl_render_plan_draw(const struct gridwl_frame_plan *plan,
 		.image = wlr_renderer_is_pixman(renderer) ?
 				wlr_pixman_renderer_get_buffer_image(renderer, buffer) :
 				NULL,
+		.gles2_models = plan->gles2_models,
 		.damage = damage,
 	};
 	clear_background(plan, &target);

@@ -9,6 +9,7 @@
 #include "config/config.h"
 #include "config/scale.h"
 
+struct gridwl_gles2_models;
 struct gridwl_resample_cache;
 struct wlr_surface;
 struct wlr_texture;
@@ -69,6 +70,9 @@ struct gridwl_frame_plan {
 	size_t count, capacity;
 	// An item could not be added (out of memory): the plan shows less.
 	bool incomplete;
+	// On the GLES2 renderer, the programs that resample GPU buffers
+	// (render/gles2_models.h); NULL elsewhere.
+	struct gridwl_gles2_models *gles2_models;
 };
 
 /* An empty plan; reset keeps its storage for the next frame, so that a

@@ -125,6 +125,35 @@ static bool plan_for(struct wlr_surface *surface, int scale120,
 					gridwl_rational_supported(plan->y_ratio));
 }
 
+bool gridwl_resample_model_for(struct wlr_surface *surface, int scale120,
+		enum gridwl_filter filter, struct gridwl_resample_model *model) {
+	struct resample_plan plan;
+	if (!plan_for(surface, scale120, &plan)) {
+		return false;
+	}
+	*model = (struct gridwl_resample_model){
+		.width = plan.width,
+		.height = plan.height,
+		.x = plan.x_ratio,
+		.y = plan.y_ratio,
+		.bilinear = filter == GRIDWL_FILTER_BILINEAR,
+		.box = 1,
+	};
+	if (plan.rational) {
+		return true;
+	}
+	struct ratio ratio = plan.ratio;
+	if (ratio.magnify > 1 && ratio.reduce > 1) {
+		// As compute_two_pass: an overall reduction is replicated first.
+		model->bilinear = pass_filter(&ratio, filter) == GRIDWL_FILTER_BILINEAR;
+		model->box = ratio.reduce;
+		ratio.reduce = 1;
+	}
+	model->x = model->y =
+			(struct gridwl_axis_ratio){ ratio.magnify, ratio.reduce };
+	return true;
+}
+
 /* What the kernels read: the surface's current buffer, 32 bits a pixel.
  * The pixman renderer keeps the buffer for as long as the surface shows
  * it; other renderers upload shm buffers and release them, but until the

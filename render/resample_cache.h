@@ -89,6 +89,29 @@ void gridwl_resample_cache_finish(struct gridwl_resample_cache *cache);
  * the kernels read, at a ratio they implement, and not 1:1. */
 bool gridwl_resample_supported(struct wlr_surface *surface, int scale120);
 
+/*
+ * How a surface's buffer reaches a target's pixels where the kernels would
+ * resample it, as a description for what computes the same model elsewhere
+ * (render/gles2_models.h, for buffers the kernels cannot read): per axis a
+ * device pixel spans r / m buffer pixels, magnified (m > r) with the filter
+ * or reduced by the area average; or, with box above 1, the integer
+ * two-pass model: magnified by x.m = y.m (r = 1) with the filter, then
+ * the box x box mean.
+ */
+struct gridwl_resample_model {
+	int width, height; // device pixels
+	struct gridwl_axis_ratio x, y;
+	bool bilinear;
+	int box;
+};
+
+/* The model of the surface's current buffer at scale120 with filter, for
+ * any buffer the kernels would take by its geometry (whatever its format
+ * or memory); false for 1:1, buffer transforms, viewport crops and ratios
+ * the kernels do not implement. */
+bool gridwl_resample_model_for(struct wlr_surface *surface, int scale120,
+		enum gridwl_filter filter, struct gridwl_resample_model *model);
+
 /* After a commit: marks what the buffer damage touches in every entry and
  * recomputes it. */
 void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,

@@ -8,6 +8,7 @@
 #include <wlr/util/transform.h>
 #include "config/scale.h"
 #include "render/buffer_access.h"
+#include "render/gles2_models.h"
 #include "render/plan.h"
 #include "render/ragged.h"
 #include "render/resample_cache.h"
@@ -153,6 +154,32 @@ void gridwl_render_texture(struct gridwl_render_target *target,
 			GRIDWL_FILTER_NEAREST, 1.0f, blend);
 }
 
+/* On GLES2, a buffer the kernels cannot read (a dmabuf, another format)
+ * but whose geometry they would take: resampled by the same model on the
+ * GPU (render/gles2_models.h). False when it is not such a buffer. */
+static bool draw_with_models(struct gridwl_render_target *target,
+		struct wlr_surface *surface, struct wlr_texture *texture,
+		enum gridwl_filter filter, int x, int y) {
+	// A texture that is not the current buffer's (one that could not be
+	// uploaded) is left to the renderer, which checks its source box.
+	struct gridwl_resample_model model;
+	if (target->gles2_models == NULL ||
+			texture->width != (uint32_t)surface->current.buffer_width ||
+			texture->height != (uint32_t)surface->current.buffer_height ||
+			!gridwl_resample_model_for(surface, target->scale120, filter,
+					&model)) {
+		return false;
+	}
+	struct wlr_box box = { x, y, model.width, model.height };
+	pixman_region32_t clip;
+	damage_under(target, x, y, model.width, model.height, &clip);
+	bool drawn = !pixman_region32_not_empty(&clip) ||
+			gridwl_gles2_models_draw(target->gles2_models, texture, &model,
+					&box, &clip, surface_alpha(surface));
+	pixman_region32_fini(&clip);
+	return drawn;
+}
+
 /* What the renderer does by itself, for what the kernels do not handle
  * (viewports, buffer transforms, other formats, dmabufs): both renderers
  * sample as filter says. */
@@ -296,5 +323,7 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 			return;
 		}
 	}
-	draw_with_renderer(target, surface, texture, item->filter, x, y);
+	if (!draw_with_models(target, surface, texture, item->filter, x, y)) {
+		draw_with_renderer(target, surface, texture, item->filter, x, y);
+	}
 }

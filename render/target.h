@@ -4,6 +4,7 @@
 #include <pixman.h>
 #include <stdint.h>
 
+struct gridwl_gles2_models;
 struct gridwl_plan_item;
 struct wlr_box;
 struct wlr_render_pass;
@@ -25,6 +26,9 @@ struct gridwl_render_target {
 	// pixman pass draws at once, so they interleave in order); NULL on
 	// GLES2.
 	pixman_image_t *image;
+	// On GLES2, gridwl's own resampling programs for what the kernels
+	// cannot read (NULL: the renderer's filter).
+	struct gridwl_gles2_models *gles2_models;
 	const pixman_region32_t *damage;
 };
 

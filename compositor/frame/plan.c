@@ -268,6 +268,7 @@ void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
 	// client draws nothing.
 	gridwl_frame_plan_reset(plan, output->scale120, width, height,
 			gridwl_session_lock_background(output->server));
+	plan->gles2_models = output->server->gles2_models;
 	struct gridwl_view *view;
 	wl_list_for_each_reverse(view, &output->server->views, link) {
 		plan_view(plan, &map, view, output);
@@ -288,6 +289,7 @@ void gridwl_frame_plan_for_box(struct gridwl_frame_plan *plan,
 			(int)gridwl_scale_round(box->width, scale120),
 			(int)gridwl_scale_round(box->height, scale120),
 			only != NULL ? 0 : gridwl_session_lock_background(server));
+	plan->gles2_models = server->gles2_models;
 	if (only != NULL) {
 		plan_view(plan, &map, only, NULL);
 		return;

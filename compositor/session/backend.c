@@ -130,6 +130,7 @@ bool gridwl_backend_create(struct gridwl_server *server,
 		gridwl_set_error(error, "cannot create a renderer");
 		return false;
 	}
+	server->gles2_models = gridwl_gles2_models_create(server->renderer);
 	// wl_shm comes first and always; linux-dmabuf and wl_drm need the
 	// renderer's DRM render node, which a software GL on a KMS-only device
 	// (cirrus, say) does not have. Clients then share memory, as on pixman.

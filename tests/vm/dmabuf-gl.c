@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "dmabuf-gl.h"
+#include "gl-util.h"
 
 /*
  * The GPU half of the VM test's dmabuf client: the buffer becomes an
@@ -38,17 +39,6 @@ static bool fail(struct gl_state *gl, const char *fmt, ...) {
 	return false;
 }
 
-static bool has_extension(const char *list, const char *name) {
-	size_t len = strlen(name);
-	for (const char *p = list; p != NULL && (p = strstr(p, name)) != NULL;
-			p += len) {
-		if ((p == list || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0')) {
-			return true;
-		}
-	}
-	return false;
-}
-
 static bool start_egl(struct gl_state *gl, struct gbm_device *gbm) {
 	PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
 			(PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress(
@@ -67,7 +57,7 @@ static bool start_egl(struct gl_state *gl, struct gbm_device *gbm) {
 	const char *needed[] = { "EGL_KHR_surfaceless_context",
 		"EGL_KHR_no_config_context", "EGL_EXT_image_dma_buf_import" };
 	for (size_t i = 0; i < sizeof(needed) / sizeof(needed[0]); i++) {
-		if (!has_extension(exts, needed[i])) {
+		if (!gl_has_extension(exts, needed[i])) {
 			return fail(gl, "EGL lacks %s", needed[i]);
 		}
 	}
@@ -251,14 +241,7 @@ static void stop(struct gl_state *gl) {
 	if (gl->image != EGL_NO_IMAGE_KHR) {
 		gl->destroy_image(gl->display, gl->image);
 	}
-	if (gl->display != EGL_NO_DISPLAY) {
-		eglMakeCurrent(gl->display, EGL_NO_SURFACE, EGL_NO_SURFACE,
-				EGL_NO_CONTEXT);
-		if (gl->context != EGL_NO_CONTEXT) {
-			eglDestroyContext(gl->display, gl->context);
-		}
-		eglTerminate(gl->display);
-	}
+	egl_release(gl->display, gl->context);
 	eglReleaseThread();
 }
 

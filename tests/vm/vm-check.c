@@ -20,7 +20,11 @@
  * (default 1): the buffer is at scale B and K is the output's scale, so the
  * window is BW / B * K wide (B = 2, K = 1: box-reduced by 2); --tolerance N:
  * the window's pixels may be N off per channel even where the definition is
- * exact (a GL sampler's reduction, which the definition does not promise). Nearest must be
+ * exact (a GL sampler's reduction, which the definition does not promise);
+ * --output-scale S: the output's scale is S (1.5, in 120ths), and K is
+ * ignored: the window is round(BW / B * S) wide and the buffer is resampled
+ * at that ratio per axis (resample_expect_ratio: nearest, bilinear, or the
+ * area average where it is reduced). Nearest must be
  * exact; with bilinear the window's pixels may be 1 off per channel
  * (resample_tolerance), the background must still be exact. The coords
  * pattern is the one to find misplaced pixels with, but it changes by 1 a
@@ -83,13 +87,26 @@ static int parse(const char *text) {
  * as the output's scale and filter say, pasted at (x, y). */
 struct window_scale {
 	int buffer_scale, output_scale;
+	int scale120; // a fractional output scale in 120ths; 0: output_scale
 	int tolerance; // the least allowed in the window
 };
 
 static int window_tolerance(const struct window_scale *ws,
 		enum resample_filter filter) {
-	int t = resample_tolerance(ws->buffer_scale, ws->output_scale, filter);
+	int t = ws->scale120 > 0 ?
+			(filter == RESAMPLE_BILINEAR &&
+					ws->scale120 > ws->buffer_scale * 120) :
+			resample_tolerance(ws->buffer_scale, ws->output_scale, filter);
 	return t > ws->tolerance ? t : ws->tolerance;
+}
+
+/* The window's size in device pixels for a buffer size: round(size / B *
+ * S), halves up, as gridwl lays a surface out at a fractional scale. */
+static int window_size(const struct window_scale *ws, int size) {
+	if (ws->scale120 == 0) {
+		return size / ws->buffer_scale * ws->output_scale;
+	}
+	return (size / ws->buffer_scale * ws->scale120 + 60) / 120;
 }
 
 static struct expected *expectation(const struct pattern *pattern, int width,
@@ -98,7 +115,12 @@ static struct expected *expectation(const struct pattern *pattern, int width,
 	struct expected *e = expected_create(width, height, BACKGROUND);
 	struct image *buffer = resample_pattern_buffer(pattern, bw, bh);
 	struct image *shown = NULL;
-	if (buffer != NULL) {
+	if (buffer != NULL && ws->scale120 > 0) {
+		struct resample_ratio ratio = { window_size(ws, bw), bw,
+			window_size(ws, bh), bh };
+		shown = resample_expect_ratio(buffer, ratio.mx, ratio.my, &ratio,
+				filter);
+	} else if (buffer != NULL) {
 		shown = resample_expect(buffer, ws->buffer_scale, ws->output_scale,
 				filter);
 	}
@@ -144,7 +166,7 @@ static void usage(void) {
 	fprintf(stderr,
 			"usage: vm-check PNG full|window WIDTH HEIGHT ... "
 			"[--pattern NAME] [--filter nearest|bilinear] [--buffer-scale B] "
-			"[--tolerance N]\n");
+			"[--tolerance N] [--output-scale S]\n");
 	exit(2);
 }
 
@@ -184,6 +206,14 @@ int main(int argc, char *argv[]) {
 			if (ws.buffer_scale < 1) {
 				usage();
 			}
+		} else if (strcmp(argv[arg], "--output-scale") == 0) {
+			char *end;
+			double scale = strtod(argv[arg + 1], &end);
+			if (end == argv[arg + 1] || *end != '\0' || scale < 1 ||
+					scale > 4) {
+				usage();
+			}
+			ws.scale120 = (int)(scale * 120 + 0.5);
 		} else if (strcmp(argv[arg], "--tolerance") == 0) {
 			ws.tolerance = parse(argv[arg + 1]);
 			if (ws.tolerance < 0 || ws.tolerance > 255) {
@@ -236,7 +266,7 @@ int main(int argc, char *argv[]) {
 	}
 	ws.output_scale = factor;
 	// The window's physical size.
-	int ww = bw / ws.buffer_scale * factor, wh = bh / ws.buffer_scale * factor;
+	int ww = window_size(&ws, bw), wh = window_size(&ws, bh);
 	struct expected *e =
 			expectation(&pattern, width, height, x, y, bw, bh, &ws, filter);
 	struct image *cursor = NULL;
@@ -322,7 +352,10 @@ int main(int argc, char *argv[]) {
 	pattern_format(&pattern, pattern_name, sizeof(pattern_name));
 	// "x2" for a scale-1 buffer magnified by 2, "b2/o1" otherwise.
 	char scaled[32];
-	if (ws.buffer_scale == 1) {
+	if (ws.scale120 > 0) {
+		snprintf(scaled, sizeof(scaled), "b%d/o%d.%02d", ws.buffer_scale,
+				ws.scale120 / 120, ws.scale120 % 120 * 100 / 120);
+	} else if (ws.buffer_scale == 1) {
 		snprintf(scaled, sizeof(scaled), "x%d", factor);
 	} else {
 		snprintf(scaled, sizeof(scaled), "b%d/o%d", ws.buffer_scale, factor);
