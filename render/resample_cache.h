@@ -30,6 +30,9 @@ struct gridwl_resample_stats {
 	size_t bytes; // pixel memory held by every entry
 	size_t entries;
 	uint64_t pixels; // destination pixels computed by the kernels
+	// Surfaces drawn 1:1 (render/surface_draw.c), no resampling at all:
+	// what the tests count to tell that path from the ones that sample.
+	uint64_t blits_1to1;
 };
 
 struct gridwl_resample_entry {
