@@ -88,13 +88,9 @@ static bool gridctl_done(struct json_object *reply) {
 static bool body_client(struct harness *h, const void *data) {
 	REQUIRE(gridctl_done(harness_gridctl_ok(h, "pointer", "320", "240", NULL)),
 			"cannot move the pointer");
-	const char *argv[] = { getenv("PRESENTATION_CLIENT_BIN"), APP_ID, NULL };
-	REQUIRE(argv[0] != NULL, "PRESENTATION_CLIENT_BIN is not set");
-	struct harness_client *c = harness_spawn(h, APP_ID, argv);
-	REQUIRE(c != NULL, "cannot start the client");
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	free(line);
-	REQUIRE(line != NULL, "the client did not map");
+	struct harness_client *c =
+			spawn_ready(h, APP_ID, "PRESENTATION_CLIENT_BIN", APP_ID, NULL);
+	REQUIRE(c != NULL, "the client did not map");
 	uint64_t last = 0;
 	bool ok = harness_client_send(c, "frames %d", FRAMES);
 	for (int i = 0; ok && i < FRAMES; i++) {
@@ -144,13 +140,9 @@ static bool body_client(struct harness *h, const void *data) {
  * its first is neither presented nor discarded. Uncovered, it is paced and
  * presented again. */
 static bool body_occluded(struct harness *h, const void *data) {
-	const char *argv[] = { getenv("PRESENTATION_CLIENT_BIN"), APP_ID, NULL };
-	REQUIRE(argv[0] != NULL, "PRESENTATION_CLIENT_BIN is not set");
-	struct harness_client *c = harness_spawn(h, APP_ID, argv);
-	REQUIRE(c != NULL, "cannot start the client");
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	free(line);
-	REQUIRE(line != NULL, "the client did not map");
+	struct harness_client *c =
+			spawn_ready(h, APP_ID, "PRESENTATION_CLIENT_BIN", APP_ID, NULL);
+	REQUIRE(c != NULL, "the client did not map");
 	int64_t id = wait_window_id(h, APP_ID);
 	REQUIRE(id > 0 && move_window_id(h, id, 100, 100) &&
 					wait_window_box(h, APP_ID, 100, 100, 100, 100),
