@@ -210,13 +210,20 @@ static void plan_views(struct gridwl_frame_plan *plan,
 	views->size = 0;
 	pixman_region32_t occluders;
 	pixman_region32_init(&occluders);
-	struct gridwl_view *view;
+	// What a view covers matters only to views below it: it is added
+	// when one is found, so the bottom one (the only one, often) costs
+	// nothing.
+	struct gridwl_view *view, *above = NULL;
 	wl_list_for_each(view, &server->views, link) {
 		struct wlr_box box;
 		if (!gridwl_view_is_shown(view) ||
 				!view_device_bounds(map, view, &box) ||
 				!gridwl_frame_plan_shows(plan, &box)) {
 			continue;
+		}
+		if (above != NULL) {
+			add_occluder(map, above, &occluders);
+			above = NULL;
 		}
 		struct gridwl_frame_view *entry = wl_array_add(views, sizeof(*entry));
 		if (entry == NULL) {
@@ -233,7 +240,7 @@ static void plan_views(struct gridwl_frame_plan *plan,
 						pixman_region32_contains_rectangle(damage, &extents) !=
 								PIXMAN_REGION_OUT);
 		if (!entry->occluded) {
-			add_occluder(map, view, &occluders);
+			above = view;
 		}
 	}
 	pixman_region32_fini(&occluders);
