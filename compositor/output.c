@@ -12,6 +12,7 @@
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/util/log.h>
 #include "compositor/frame/output_frame.h"
+#include "compositor/frame/plan.h"
 #include "compositor/layout.h"
 #include "compositor/output.h"
 #include "compositor/output_scale.h"
@@ -138,16 +139,21 @@ static void output_handle_frame(struct wl_listener *listener, void *data) {
 		gridwl_session_lock_output_presented(output);
 		gridwl_presentation_output_committed(output);
 	}
+	if (result != GRIDWL_FRAME_FAILED) {
+		// Unchanged counts too: a commit that damaged nothing here (a
+		// frame callback alone) is as shown as it will ever be, and so is
+		// a view wholly covered.
+		struct gridwl_frame_view *entry;
+		wl_array_for_each(entry, &output->frame_views) {
+			gridwl_view_record_presented(entry->view, output);
+		}
+	}
+	// Views may go before the next frame, which finds them anew.
+	output->frame_views.size = 0;
 	if (result == GRIDWL_FRAME_FAILED) {
 		return;
 	}
-	// Unchanged counts too: a commit that damaged nothing here (a frame
-	// callback alone) is as shown as it will ever be.
 	struct gridwl_server *server = output->server;
-	struct gridwl_view *view;
-	wl_list_for_each(view, &server->views, link) {
-		gridwl_view_record_presented(view, output);
-	}
 	struct gridwl_output_frame_event event = {
 		.output = output,
 		.repainted = result == GRIDWL_FRAME_COMMITTED,
@@ -221,6 +227,7 @@ static void output_handle_destroy(struct wl_listener *listener, void *data) {
 	output->wlr_output->data = NULL;
 	wlr_damage_ring_finish(&output->damage_ring);
 	gridwl_frame_plan_finish(&output->plan);
+	wl_array_release(&output->frame_views);
 	gridwl_upright_finish(&output->upright);
 	free(output);
 
@@ -575,6 +582,7 @@ void gridwl_output_handle_new(struct gridwl_server *server,
 
 	wlr_damage_ring_init(&output->damage_ring);
 	gridwl_frame_plan_init(&output->plan);
+	wl_array_init(&output->frame_views);
 	output->frame.notify = output_handle_frame;
 	wl_signal_add(&wlr_output->events.frame, &output->frame);
 	output->damage.notify = output_handle_damage;

@@ -37,6 +37,11 @@ struct gridwl_output {
 	// What its frames show (compositor/frame/plan.h), kept so that a frame
 	// reuses the storage of the one before.
 	struct gridwl_frame_plan plan;
+	// The views its current frame found on it (struct gridwl_frame_view,
+	// compositor/frame/plan.h), filled as its plan is built and read by
+	// that frame's callbacks, presentation and gridctl wait; empty
+	// between frames.
+	struct wl_array frame_views;
 	// Rotated or flipped: its picture composed upright.
 	struct gridwl_upright upright;
 

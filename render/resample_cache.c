@@ -73,17 +73,11 @@ static struct gridwl_axis_ratio axis_ratio(int destination, int source) {
 	return (struct gridwl_axis_ratio){ destination / g, source / g };
 }
 
-/* How a surface's current buffer reaches a target of scale120: its size
- * there, and either integer passes or a rational ratio per axis. */
-struct resample_plan {
-	int width, height;
-	bool rational;
-	struct ratio ratio;
-	struct gridwl_axis_ratio x_ratio, y_ratio;
-};
-
+/* How a surface's current buffer reaches a target of scale120 (all of
+ * struct gridwl_resample_plan but whether the kernels read its format);
+ * false when the kernels cannot take it. */
 static bool plan_for(struct wlr_surface *surface, int scale120,
-		struct resample_plan *plan) {
+		struct gridwl_resample_plan *plan) {
 	const struct wlr_surface_state *state = &surface->current;
 	if (state->transform != WL_OUTPUT_TRANSFORM_NORMAL ||
 			state->viewport.has_src || state->width <= 0 ||
@@ -91,11 +85,13 @@ static bool plan_for(struct wlr_surface *surface, int scale120,
 			state->buffer_height <= 0 || scale120 <= 0) {
 		return false;
 	}
-	*plan = (struct resample_plan){ 0 };
 	gridwl_surface_extent(surface, scale120, &plan->width, &plan->height);
+	plan->rational = false;
+	plan->x_ratio = plan->y_ratio = (struct gridwl_axis_ratio){ 0 };
 	if (plan->width <= 0 || plan->height <= 0) {
 		return false;
 	}
+	struct ratio ratio;
 	if (state->viewport.has_dst) {
 		// The buffer is stretched to the surface's size, whatever scale
 		// it was drawn for: the ratio is the sizes'. Equal sizes are 1:1.
@@ -109,8 +105,7 @@ static bool plan_for(struct wlr_surface *surface, int scale120,
 	} else if (!gridwl_buffer_sized_state(state)) {
 		return false;
 	} else if (gridwl_scale_is_integer(scale120) &&
-			ratio_for(state->scale, scale120 / GRIDWL_SCALE120_ONE,
-					&plan->ratio)) {
+			ratio_for(state->scale, scale120 / GRIDWL_SCALE120_ONE, &ratio)) {
 		plan->rational = false;
 	} else {
 		int buffer120 = state->scale * GRIDWL_SCALE120_ONE;
@@ -182,11 +177,8 @@ static void source_end(struct resample_source *source) {
 	gridwl_buffer_access_end(&source->access);
 }
 
-bool gridwl_resample_supported(struct wlr_surface *surface, int scale120) {
-	struct resample_plan plan;
-	if (!plan_for(surface, scale120, &plan)) {
-		return false;
-	}
+/* Whether the kernels read the surface's buffer: 32 bits a pixel. */
+static bool format_supported(struct wlr_surface *surface) {
 	struct wlr_texture *texture = wlr_surface_get_texture(surface);
 	if (texture == NULL) {
 		return false;
@@ -203,6 +195,31 @@ bool gridwl_resample_supported(struct wlr_surface *surface, int scale120) {
 	}
 	return shm.format == DRM_FORMAT_ARGB8888 ||
 			shm.format == DRM_FORMAT_XRGB8888;
+}
+
+bool gridwl_resample_supported(struct wlr_surface *surface, int scale120) {
+	struct gridwl_resample_plan plan;
+	return plan_for(surface, scale120, &plan) && format_supported(surface);
+}
+
+/* The surface's plan at scale120 as of its last commit: kept, since only
+ * a commit (which counts in cache->commits) changes what it depends on. */
+static const struct gridwl_resample_plan *cache_plan(
+		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
+		int scale120) {
+	for (size_t i = 0; i < GRIDWL_RESAMPLE_PLANS; i++) {
+		struct gridwl_resample_plan *plan = &cache->plans[i];
+		if (plan->scale120 == scale120 && plan->commits == cache->commits) {
+			return plan;
+		}
+	}
+	struct gridwl_resample_plan *plan = &cache->plans[cache->next_plan];
+	cache->next_plan = (cache->next_plan + 1) % GRIDWL_RESAMPLE_PLANS;
+	plan->supported =
+			plan_for(surface, scale120, plan) && format_supported(surface);
+	plan->scale120 = scale120;
+	plan->commits = cache->commits;
+	return plan;
 }
 
 /* The entry pixels along one axis that a buffer change in [lo, hi)
@@ -269,11 +286,12 @@ static bool entry_reset(struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
 		bool opaque) {
 	const struct wlr_surface_state *state = &surface->current;
-	struct resample_plan plan;
-	if (!plan_for(surface, entry->scale120, &plan)) {
+	const struct gridwl_resample_plan *plan =
+			cache_plan(cache, surface, entry->scale120);
+	if (!plan->supported) {
 		return false;
 	}
-	int width = plan.width, height = plan.height;
+	int width = plan->width, height = plan->height;
 	if (width != entry->width || height != entry->height ||
 			opaque != entry->opaque || entry->data == NULL) {
 		size_t old_bytes = (size_t)entry->width * entry->height * 4;
@@ -322,9 +340,9 @@ static bool entry_reset(struct gridwl_resample_cache *cache,
 	entry->buffer_height = state->buffer_height;
 	entry->buffer_scale = state->scale;
 	entry->opaque = opaque;
-	entry->rational = plan.rational;
-	entry->x_ratio = plan.x_ratio;
-	entry->y_ratio = plan.y_ratio;
+	entry->rational = plan->rational;
+	entry->x_ratio = plan->x_ratio;
+	entry->y_ratio = plan->y_ratio;
 	// Writing straight into the frame replaces what is there, which is
 	// right for opaque pixels only; other renderers draw from textures.
 	entry->direct = opaque && wlr_renderer_is_pixman(cache->renderer);
@@ -579,19 +597,21 @@ static struct gridwl_resample_entry *entry_find(
 	return NULL;
 }
 
-static bool entry_matches_buffer(const struct gridwl_resample_entry *entry,
-		struct wlr_surface *surface, bool opaque) {
+static bool entry_matches_buffer(struct gridwl_resample_cache *cache,
+		const struct gridwl_resample_entry *entry, struct wlr_surface *surface,
+		bool opaque) {
 	const struct wlr_surface_state *state = &surface->current;
-	struct resample_plan plan;
-	if (!plan_for(surface, entry->scale120, &plan)) {
+	const struct gridwl_resample_plan *plan =
+			cache_plan(cache, surface, entry->scale120);
+	if (!plan->supported) {
 		return false;
 	}
-	int width = plan.width, height = plan.height;
-	return entry->rational == plan.rational &&
-			entry->x_ratio.m == plan.x_ratio.m &&
-			entry->x_ratio.r == plan.x_ratio.r &&
-			entry->y_ratio.m == plan.y_ratio.m &&
-			entry->y_ratio.r == plan.y_ratio.r &&
+	int width = plan->width, height = plan->height;
+	return entry->rational == plan->rational &&
+			entry->x_ratio.m == plan->x_ratio.m &&
+			entry->x_ratio.r == plan->x_ratio.r &&
+			entry->y_ratio.m == plan->y_ratio.m &&
+			entry->y_ratio.r == plan->y_ratio.r &&
 			entry->buffer_width == state->buffer_width &&
 			entry->buffer_height == state->buffer_height &&
 			entry->buffer_scale == state->scale && entry->width == width &&
@@ -600,9 +620,11 @@ static bool entry_matches_buffer(const struct gridwl_resample_entry *entry,
 
 void gridwl_resample_cache_init(struct gridwl_resample_cache *cache,
 		struct gridwl_resample_stats *stats, struct wlr_renderer *renderer) {
+	*cache = (struct gridwl_resample_cache){
+		.stats = stats,
+		.renderer = renderer,
+	};
 	wl_list_init(&cache->entries);
-	cache->stats = stats;
-	cache->renderer = renderer;
 }
 
 void gridwl_resample_cache_finish(struct gridwl_resample_cache *cache) {
@@ -622,13 +644,14 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 	bool readable = source_begin(surface, &source);
 	struct gridwl_resample_entry *entry, *tmp;
 	wl_list_for_each_safe(entry, tmp, &cache->entries, link) {
-		if (!readable || !gridwl_resample_supported(surface, entry->scale120)) {
+		if (!readable ||
+				!cache_plan(cache, surface, entry->scale120)->supported) {
 			// No buffer, or now at the output's scale: the next
 			// frame needs something else, or nothing.
 			entry_destroy(cache, entry);
 			continue;
 		}
-		if (!entry_matches_buffer(entry, surface, source.opaque)) {
+		if (!entry_matches_buffer(cache, entry, surface, source.opaque)) {
 			if (!entry_reset(cache, entry, surface, source.opaque)) {
 				entry_destroy(cache, entry);
 				continue;
@@ -659,7 +682,7 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
 		const struct gridwl_resample_key *key) {
-	if (!gridwl_resample_supported(surface, key->scale120)) {
+	if (!cache_plan(cache, surface, key->scale120)->supported) {
 		return NULL;
 	}
 	struct gridwl_resample_entry *entry = entry_find(cache, key);
@@ -690,7 +713,7 @@ struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 		wl_list_insert(&cache->entries, &entry->link);
 		cache->stats->entries++;
 	}
-	bool ok = (entry_matches_buffer(entry, surface, source.opaque) ||
+	bool ok = (entry_matches_buffer(cache, entry, surface, source.opaque) ||
 					  entry_reset(cache, entry, surface, source.opaque)) &&
 			entry_compute(cache, entry, &source) && entry_upload(cache, entry);
 	source_end(&source);
@@ -716,7 +739,7 @@ struct gridwl_resample_entry *gridwl_resample_cache_find(
 	struct gridwl_resample_entry *entry = entry_find(cache, key);
 	if (entry == NULL || pixman_region32_not_empty(&entry->upload) ||
 			(!entry->direct && pixman_region32_not_empty(&entry->stale)) ||
-			!entry_matches_buffer(entry, surface, entry->opaque)) {
+			!entry_matches_buffer(cache, entry, surface, entry->opaque)) {
 		return NULL;
 	}
 	return entry;

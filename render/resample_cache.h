@@ -30,6 +30,9 @@ struct gridwl_resample_stats {
 	size_t bytes; // pixel memory held by every entry
 	size_t entries;
 	uint64_t pixels; // destination pixels computed by the kernels
+	// Surfaces drawn 1:1 (render/surface_draw.c), no resampling at all:
+	// what the tests count to tell that path from the ones that sample.
+	uint64_t blits_1to1;
 };
 
 struct gridwl_resample_entry {
@@ -63,6 +66,24 @@ struct gridwl_resample_entry {
 	uint64_t seen_commits; // cache->commits at the last prepare
 };
 
+/* How the surface's current buffer reaches a target of scale120: its size
+ * there, and either integer passes or a rational ratio per axis; and
+ * whether the kernels take it at all. It depends on
+ * the surface's current state alone, so it is worked out once per commit
+ * and scale rather than for every frame. */
+struct gridwl_resample_plan {
+	uint64_t commits; // gridwl_resample_cache.commits it was made at
+	int scale120; // 0: none made yet
+	bool supported;
+	int width, height;
+	bool rational;
+	struct gridwl_axis_ratio x_ratio, y_ratio;
+};
+
+/* Outputs of two scales at once are common, more are rare: a third scale
+ * recomputes, which is what every frame did before. */
+#define GRIDWL_RESAMPLE_PLANS 2
+
 struct gridwl_resample_cache {
 	struct wl_list entries; // gridwl_resample_entry.link
 	struct gridwl_resample_stats *stats;
@@ -71,6 +92,8 @@ struct gridwl_resample_cache {
 	// rather than every frame.
 	bool refused;
 	uint64_t commits;
+	struct gridwl_resample_plan plans[GRIDWL_RESAMPLE_PLANS];
+	size_t next_plan; // the slot a plan for another scale takes
 };
 
 /* An entry key: what some output needs of a surface. */

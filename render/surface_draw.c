@@ -311,6 +311,9 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 		if (mask != NULL) {
 			pixman_image_unref(mask);
 		}
+		if (item->cache != NULL) {
+			item->cache->stats->blits_1to1++;
+		}
 		return;
 	}
 	struct gridwl_resample_cache *cache = item->cache;

@@ -717,6 +717,8 @@ static struct json_object *cmd_stats(struct gridwl_server *server,
 			json_object_new_int64((int64_t)resample->entries));
 	json_object_object_add(reply, "resample_pixels",
 			json_object_new_int64((int64_t)resample->pixels));
+	json_object_object_add(reply, "blits_1to1",
+			json_object_new_int64((int64_t)resample->blits_1to1));
 	const struct gridwl_kernels *kernels = gridwl_kernels_best();
 	json_object_object_add(reply, "resample_kernels",
 			json_object_new_string(kernels != NULL ? kernels->name : "none"));

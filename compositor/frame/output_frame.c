@@ -1,7 +1,10 @@
 #include <time.h>
 #include <wlr/render/pass.h>
+#include <wlr/render/swapchain.h>
+#include <wlr/render/wlr_renderer.h>
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_damage_ring.h>
+#include <wlr/types/wlr_buffer.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
@@ -23,17 +26,55 @@ static void send_frame_done_iterator(struct wlr_surface *surface, int sx,
 }
 
 /* Frame callbacks go to what this output shows, once per presented (or
- * skipped) frame, so clients draw at the pace of the outputs they are on. */
+ * skipped) frame, so clients draw at the pace of the outputs they are on:
+ * the views the frame's plan found on it (what the lock hides is not
+ * drawn, so not paced either), less those wholly covered (a client that
+ * nobody sees need not draw; it is paced again once uncovered). */
 static void send_frame_done(struct gridwl_output *output,
 		const struct timespec *when) {
-	struct gridwl_view *view;
-	wl_list_for_each(view, &output->server->views, link) {
-		// What the lock hides is not drawn, so it is not paced either.
-		if (gridwl_view_shown_on(view, output)) {
-			gridwl_view_for_each_surface(view, send_frame_done_iterator,
+	struct gridwl_frame_view *entry;
+	wl_array_for_each(entry, &output->frame_views) {
+		if (!entry->occluded) {
+			gridwl_view_for_each_surface(entry->view, send_frame_done_iterator,
 					(void *)when);
 		}
 	}
+}
+
+/* The buffer the frame is drawn into and what in it is out of date,
+ * learnt before the plan is built (as wlroots' scene graph does), so that
+ * the plan holds only what that damage needs. Locked; NULL on failure. */
+static struct wlr_buffer *acquire_buffer(struct gridwl_output *output,
+		struct wlr_output_state *state, pixman_region32_t *damage) {
+	struct wlr_output *wlr_output = output->wlr_output;
+	if (!wlr_output_configure_primary_swapchain(wlr_output, state,
+				&wlr_output->swapchain)) {
+		return NULL;
+	}
+	int buffer_age;
+	struct wlr_buffer *buffer =
+			wlr_swapchain_acquire(wlr_output->swapchain, &buffer_age);
+	if (buffer != NULL) {
+		// What this buffer missed since it was last shown: the damage of
+		// the frames after it, or all of it when its age is unknown.
+		wlr_damage_ring_get_buffer_damage(&output->damage_ring, buffer_age,
+				damage);
+	}
+	return buffer;
+}
+
+/* A render pass into buffer, which becomes the state's (and is unlocked
+ * either way). */
+static struct wlr_render_pass *begin_pass(struct gridwl_output *output,
+		struct wlr_output_state *state, struct wlr_buffer *buffer) {
+	struct wlr_render_pass *pass =
+			wlr_renderer_begin_buffer_pass(output->wlr_output->renderer, buffer,
+					NULL);
+	if (pass != NULL) {
+		wlr_output_state_set_buffer(state, buffer);
+	}
+	wlr_buffer_unlock(buffer);
+	return pass;
 }
 
 /* Ends pass, commits state with the buffer it drew and counts the frame
@@ -72,18 +113,23 @@ static void set_frame_damage(struct gridwl_output *output,
 	pixman_region32_fini(&frame_damage);
 }
 
+/* The frame failed: gamma ramps due wait for the next. */
+static enum gridwl_frame_result frame_failed(struct gridwl_output *output,
+		struct wlr_output_state *state, bool extra) {
+	wlr_output_state_finish(state);
+	if (extra) {
+		gridwl_gamma_control_frame_done(output, false);
+	}
+	return GRIDWL_FRAME_FAILED;
+}
+
 enum gridwl_frame_result gridwl_output_render_frame(
 		struct gridwl_output *output) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 
-	// The plan and the resampled copies it needs are made whether or not
-	// anything is damaged: a copy learns there that its surface stopped
-	// committing (render/resample_cache.h, direct entries).
 	struct gridwl_frame_plan *plan = &output->plan;
-	gridwl_frame_plan_for_output(plan, output, true, false);
-	gridwl_render_plan_prepare(plan);
 	struct wlr_output_state state;
 	wlr_output_state_init(&state);
 	bool extra = gridwl_gamma_control_frame_state(output, &state);
@@ -92,7 +138,15 @@ enum gridwl_frame_result gridwl_output_render_frame(
 	// fresh buffer) wants a commit even where nothing changed.
 	if (!extra && !vrr && !wlr_output->needs_frame &&
 			!pixman_region32_not_empty(&output->damage_ring.current)) {
-		// Nothing changed: no repaint, no commit.
+		// Nothing changed: no repaint, no commit. The plan, with no
+		// damage, only finds the views to pace. Resampled copies are
+		// left as they are: a direct one that stopped committing is
+		// settled by the next frame that draws it.
+		pixman_region32_t none;
+		pixman_region32_init(&none);
+		gridwl_frame_plan_for_output(plan, output, true, false, &none,
+				&output->frame_views);
+		pixman_region32_fini(&none);
 		wlr_output_state_finish(&state);
 		send_frame_done(output, &now);
 		return GRIDWL_FRAME_UNCHANGED;
@@ -103,30 +157,31 @@ enum gridwl_frame_result gridwl_output_render_frame(
 	// upright first, in a pass of its own ended before the output's
 	// begins, and this frame's damage brings that picture up to date.
 	bool rotated = wlr_output->transform != WL_OUTPUT_TRANSFORM_NORMAL;
-	if (rotated &&
-			!gridwl_upright_draw(output, plan, &output->damage_ring.current)) {
-		wlr_output_state_finish(&state);
-		if (extra) {
-			gridwl_gamma_control_frame_done(output, false);
-		}
-		return GRIDWL_FRAME_FAILED;
-	}
-	int buffer_age;
-	struct wlr_render_pass *pass =
-			wlr_output_begin_render_pass(wlr_output, &state, &buffer_age, NULL);
-	if (pass == NULL) {
-		wlr_output_state_finish(&state);
-		if (extra) {
-			gridwl_gamma_control_frame_done(output, false);
-		}
-		return GRIDWL_FRAME_FAILED;
-	}
-	// What this buffer missed since it was last shown: the damage of the
-	// frames after it, or all of it when its age is unknown.
 	pixman_region32_t damage;
 	pixman_region32_init(&damage);
-	wlr_damage_ring_get_buffer_damage(&output->damage_ring, buffer_age,
-			&damage);
+	struct wlr_buffer *buffer = NULL;
+	if (rotated) {
+		// The upright picture may be new (all of it to draw).
+		gridwl_frame_plan_for_output(plan, output, true, false, NULL,
+				&output->frame_views);
+		gridwl_render_plan_prepare(plan);
+		if (gridwl_upright_draw(output, plan, &output->damage_ring.current)) {
+			buffer = acquire_buffer(output, &state, &damage);
+		}
+	} else {
+		buffer = acquire_buffer(output, &state, &damage);
+		if (buffer != NULL) {
+			gridwl_frame_plan_for_output(plan, output, true, false, &damage,
+					&output->frame_views);
+			gridwl_render_plan_prepare(plan);
+		}
+	}
+	struct wlr_render_pass *pass =
+			buffer != NULL ? begin_pass(output, &state, buffer) : NULL;
+	if (pass == NULL) {
+		pixman_region32_fini(&damage);
+		return frame_failed(output, &state, extra);
+	}
 	if (rotated) {
 		gridwl_upright_copy(output, pass, &damage);
 	} else {

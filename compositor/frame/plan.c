@@ -137,9 +137,6 @@ static void plan_frame(struct gridwl_frame_plan *plan,
 static void plan_view(struct gridwl_frame_plan *plan,
 		const struct gridwl_device_map *map, struct gridwl_view *view,
 		struct gridwl_output *output) {
-	if (!gridwl_view_is_shown(view)) {
-		return;
-	}
 	plan_frame(plan, map, view);
 	struct plan_view_data data = {
 		.plan = plan,
@@ -148,6 +145,110 @@ static void plan_view(struct gridwl_frame_plan *plan,
 	};
 	gridwl_view_surface_origin(view, &data.ox, &data.oy);
 	gridwl_view_for_each_surface(view, plan_surface, &data);
+}
+
+/* Every device pixel the view may draw on: its bounds (kept current on
+ * every commit and move, so no surface is visited) at the target's scale,
+ * one pixel wider each way at a fractional scale, where each surface's
+ * position and size are rounded apart. */
+static bool view_device_bounds(const struct gridwl_device_map *map,
+		struct gridwl_view *view, struct wlr_box *box) {
+	const struct wlr_box *bounds = &view->last_bounds;
+	if (!gridwl_device_box(map, bounds->x, bounds->y, bounds->width,
+				bounds->height, box)) {
+		return false;
+	}
+	if (!gridwl_scale_is_integer(map->scale120)) {
+		*box = (struct wlr_box){ box->x - 1, box->y - 1, box->width + 2,
+			box->height + 2 };
+	}
+	return true;
+}
+
+/* Adds what the view's main surface certainly covers to occluders: its
+ * opaque region where its buffer reaches, unless its alpha modifier makes
+ * it translucent. Only the main surface is looked at (subsurfaces and the
+ * frame occlude nothing here), so this costs no walk over the surface tree;
+ * what is missed is only a view drawn that could have been skipped. */
+static void add_occluder(const struct gridwl_device_map *map,
+		struct gridwl_view *view, pixman_region32_t *occluders) {
+	struct wlr_surface *surface = gridwl_view_surface(view);
+	if (surface == NULL ||
+			!pixman_region32_not_empty(&surface->opaque_region) ||
+			wlr_surface_get_texture(surface) == NULL ||
+			!surface_is_opaque(surface)) {
+		return;
+	}
+	int ox, oy;
+	gridwl_view_surface_origin(view, &ox, &oy);
+	struct wlr_box box;
+	if (!gridwl_device_box(map, ox, oy, surface->current.width,
+				surface->current.height, &box)) {
+		return;
+	}
+	int width, height;
+	gridwl_surface_extent(surface, map->scale120, &width, &height);
+	gridwl_device_add_surface_region(map->scale120, &surface->opaque_region,
+			box.x, box.y, width, height, occluders);
+}
+
+/*
+ * The shown views the target reaches, topmost first, into views: each
+ * either occluded (wholly under opaque main surfaces above it) or not. One
+ * walk over the server's views with a box test each; no surface tree is
+ * descended here. Then, bottom to top, the views that are not occluded and
+ * whose bounds meet damage (NULL: all of the target) get their items: the
+ * rest would draw nothing the frame repaints. Like wlroots' scene graph,
+ * which paces only the buffers some output shows, the frame driver sends
+ * frame callbacks to what views says is not occluded.
+ */
+static void plan_views(struct gridwl_frame_plan *plan,
+		const struct gridwl_device_map *map, struct gridwl_server *server,
+		struct gridwl_output *output, const pixman_region32_t *damage,
+		struct wl_array *views) {
+	views->size = 0;
+	pixman_region32_t occluders;
+	pixman_region32_init(&occluders);
+	// What a view covers matters only to views below it: it is added
+	// when one is found, so the bottom one (the only one, often) costs
+	// nothing.
+	struct gridwl_view *view, *above = NULL;
+	wl_list_for_each(view, &server->views, link) {
+		struct wlr_box box;
+		if (!gridwl_view_is_shown(view) ||
+				!view_device_bounds(map, view, &box) ||
+				!gridwl_frame_plan_shows(plan, &box)) {
+			continue;
+		}
+		if (above != NULL) {
+			add_occluder(map, above, &occluders);
+			above = NULL;
+		}
+		struct gridwl_frame_view *entry = wl_array_add(views, sizeof(*entry));
+		if (entry == NULL) {
+			plan->incomplete = true;
+			break;
+		}
+		pixman_box32_t extents = { box.x, box.y, box.x + box.width,
+			box.y + box.height };
+		entry->view = view;
+		entry->occluded = pixman_region32_contains_rectangle(&occluders,
+								  &extents) == PIXMAN_REGION_IN;
+		entry->drawn = !entry->occluded &&
+				(damage == NULL ||
+						pixman_region32_contains_rectangle(damage, &extents) !=
+								PIXMAN_REGION_OUT);
+		if (!entry->occluded) {
+			above = view;
+		}
+	}
+	pixman_region32_fini(&occluders);
+	struct gridwl_frame_view *entries = views->data;
+	for (size_t i = views->size / sizeof(*entries); i-- > 0;) {
+		if (entries[i].drawn) {
+			plan_view(plan, map, entries[i].view, output);
+		}
+	}
 }
 
 /* Where a window dragged to an edge would snap: an outline two logical
@@ -257,7 +358,8 @@ static void plan_cursors(struct gridwl_frame_plan *plan,
 }
 
 void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
-		struct gridwl_output *output, bool with_cursors, bool with_hardware) {
+		struct gridwl_output *output, bool with_cursors, bool with_hardware,
+		const pixman_region32_t *damage, struct wl_array *views) {
 	struct wlr_output *wlr_output = output->wlr_output;
 	struct gridwl_device_map map = gridwl_device_map_for_output(output);
 	// Upright, as the user sees it: the output's transform is applied to
@@ -269,10 +371,7 @@ void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
 	gridwl_frame_plan_reset(plan, output->scale120, width, height,
 			gridwl_session_lock_background(output->server));
 	plan->gles2_models = output->server->gles2_models;
-	struct gridwl_view *view;
-	wl_list_for_each_reverse(view, &output->server->views, link) {
-		plan_view(plan, &map, view, output);
-	}
+	plan_views(plan, &map, output->server, output, damage, views);
 	plan_snap_preview(plan, &map, output->server);
 	plan_switcher(plan, &map, output->server);
 	if (with_cursors) {
@@ -291,11 +390,13 @@ void gridwl_frame_plan_for_box(struct gridwl_frame_plan *plan,
 			only != NULL ? 0 : gridwl_session_lock_background(server));
 	plan->gles2_models = server->gles2_models;
 	if (only != NULL) {
-		plan_view(plan, &map, only, NULL);
+		if (gridwl_view_is_shown(only)) {
+			plan_view(plan, &map, only, NULL);
+		}
 		return;
 	}
-	struct gridwl_view *view;
-	wl_list_for_each_reverse(view, &server->views, link) {
-		plan_view(plan, &map, view, NULL);
-	}
+	struct wl_array views;
+	wl_array_init(&views);
+	plan_views(plan, &map, server, NULL, NULL, &views);
+	wl_array_release(&views);
 }

@@ -46,7 +46,11 @@ bool gridwl_screenshot_output(struct gridwl_output *output, bool with_cursor,
 	}
 	struct gridwl_frame_plan plan;
 	gridwl_frame_plan_init(&plan);
-	gridwl_frame_plan_for_output(&plan, output, with_cursor, true);
+	struct wl_array views;
+	wl_array_init(&views);
+	gridwl_frame_plan_for_output(&plan, output, with_cursor, true, NULL,
+			&views);
+	wl_array_release(&views);
 	struct wlr_buffer *buffer = NULL;
 	if (wlr_output->transform != WL_OUTPUT_TRANSFORM_NORMAL) {
 		// Upright, as the user sees it (and grim gives it), in the buffer

@@ -4,6 +4,7 @@
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_presentation_time.h>
 #include <wlr/util/log.h>
+#include "compositor/frame/plan.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/presentation.h"
@@ -180,11 +181,14 @@ void gridwl_presentation_output_committed(struct gridwl_output *output) {
 		.presentation = presentation,
 		.output = output,
 	};
-	struct gridwl_view *view;
-	wl_list_for_each(view, &output->server->views, link) {
-		// What the lock hides is not drawn.
-		if (gridwl_view_shown_on(view, output)) {
-			gridwl_view_for_each_surface(view, sample_surface, &sample);
+	// The views the frame found on the output: what the lock hides is not
+	// drawn, and a view wholly covered is not shown (its feedback is
+	// discarded when the client commits again, as wlroots' scene graph
+	// does).
+	struct gridwl_frame_view *entry;
+	wl_array_for_each(entry, &output->frame_views) {
+		if (!entry->occluded) {
+			gridwl_view_for_each_surface(entry->view, sample_surface, &sample);
 		}
 	}
 }

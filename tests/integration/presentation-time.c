@@ -17,8 +17,10 @@
  * from hardware), at a time after its commit and before the client heard
  * of it, later than the frame before; a frame replaced before any output
  * showed it (its output switched off) is discarded, its successor
- * presented once the output is on. The real weston-presentation-shm sees
- * every frame presented later than the last, with seq 0 and no flags.
+ * presented once the output is on; a window wholly under an opaque one is
+ * neither paced nor presented until uncovered. The real
+ * weston-presentation-shm sees every frame presented later than the last,
+ * with seq 0 and no flags.
  */
 
 #define APP_ID "presentation"
@@ -86,13 +88,9 @@ static bool gridctl_done(struct json_object *reply) {
 static bool body_client(struct harness *h, const void *data) {
 	REQUIRE(gridctl_done(harness_gridctl_ok(h, "pointer", "320", "240", NULL)),
 			"cannot move the pointer");
-	const char *argv[] = { getenv("PRESENTATION_CLIENT_BIN"), APP_ID, NULL };
-	REQUIRE(argv[0] != NULL, "PRESENTATION_CLIENT_BIN is not set");
-	struct harness_client *c = harness_spawn(h, APP_ID, argv);
-	REQUIRE(c != NULL, "cannot start the client");
-	char *line = harness_client_wait_line(c, "ready", HARNESS_TIMEOUT_MS);
-	free(line);
-	REQUIRE(line != NULL, "the client did not map");
+	struct harness_client *c =
+			spawn_ready(h, APP_ID, "PRESENTATION_CLIENT_BIN", APP_ID, NULL);
+	REQUIRE(c != NULL, "the client did not map");
 	uint64_t last = 0;
 	bool ok = harness_client_send(c, "frames %d", FRAMES);
 	for (int i = 0; ok && i < FRAMES; i++) {
@@ -135,6 +133,49 @@ static bool body_client(struct harness *h, const void *data) {
 			ok;
 	ok = CHECK_QUITS(c, "the client") && ok;
 	return ok;
+}
+
+/* A window wholly under an opaque one is not paced, as on wlroots' scene
+ * graph: no frame callback comes, so the player draws no second frame, and
+ * its first is neither presented nor discarded. Uncovered, it is paced and
+ * presented again. */
+static bool body_occluded(struct harness *h, const void *data) {
+	struct harness_client *c =
+			spawn_ready(h, APP_ID, "PRESENTATION_CLIENT_BIN", APP_ID, NULL);
+	REQUIRE(c != NULL, "the client did not map");
+	int64_t id = wait_window_id(h, APP_ID);
+	REQUIRE(id > 0 && move_window_id(h, id, 100, 100) &&
+					wait_window_box(h, APP_ID, 100, 100, 100, 100),
+			"cannot place the window");
+	struct harness_client *cover = spawn_ready(h, "cover", "SOLID_CLIENT_BIN",
+			"--app-id", "cover", "--size", "400x400", "--colour", "203040",
+			"--opaque", NULL);
+	REQUIRE(cover != NULL, "cannot start the cover");
+	int64_t cover_id = wait_window_id(h, "cover");
+	REQUIRE(cover_id > 0 && move_window_id(h, cover_id, 0, 0) &&
+					wait_window_box(h, "cover", 0, 0, 400, 400),
+			"cannot place the cover over the window");
+	const char *prefixes[] = { "presented", "discarded", NULL };
+	const char *none[] = { NULL };
+	bool ok = check_heard_at(__FILE__, __LINE__, c, prefixes, none,
+			"before the frames");
+	ok = harness_client_send(c, "frames %d", FRAMES) && ok;
+	// Paced, the player would have drawn all its frames by now.
+	harness_sleep_ms(FRAMES * 20 * 10);
+	ok = check_heard_at(__FILE__, __LINE__, c, prefixes, none,
+				 "frames of the covered window") &&
+			ok;
+	REQUIRE(move_window_id(h, cover_id, 300, 0) &&
+					wait_window_box(h, "cover", 300, 0, 400, 400),
+			"cannot move the cover away");
+	uint64_t last = 0;
+	for (int i = 0; ok && i < FRAMES; i++) {
+		ok = check_presented(c, OUT_A, 20000000, &last,
+					 "uncovered, on the 50 Hz output") &&
+				ok;
+	}
+	ok = CHECK_QUITS(cover, "the cover") && ok;
+	return CHECK_QUITS(c, "the client") && ok;
 }
 
 static bool body_weston(struct harness *h, const void *data) {
@@ -188,11 +229,17 @@ static bool run_weston(const void *data) {
 
 int main(void) {
 	static bool (*const client)(struct harness *, const void *) = body_client;
+	static bool (*const occluded)(struct harness *, const void *) =
+			body_occluded;
 	struct check_suite suite = { 0 };
 	check_run(&suite,
 			"frames are presented on their output with its refresh, in "
 			"order, between commit and event; replaced unseen, discarded",
 			run, &client);
+	check_run(&suite,
+			"a window under an opaque one gets no frame callbacks and no "
+			"presentation; uncovered, it gets both again",
+			run, &occluded);
 	check_run(&suite,
 			"weston-presentation-shm: each frame presented after the last",
 			run_weston, NULL);
