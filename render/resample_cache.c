@@ -122,7 +122,7 @@ static bool plan_for(struct wlr_surface *surface, int scale120,
 
 bool gridwl_resample_model_for(struct wlr_surface *surface, int scale120,
 		enum gridwl_filter filter, struct gridwl_resample_model *model) {
-	struct resample_plan plan;
+	struct gridwl_resample_plan plan;
 	if (!plan_for(surface, scale120, &plan)) {
 		return false;
 	}
@@ -137,7 +137,12 @@ bool gridwl_resample_model_for(struct wlr_surface *surface, int scale120,
 	if (plan.rational) {
 		return true;
 	}
-	struct ratio ratio = plan.ratio;
+	// Integer passes: plan_for has checked that the scales give a ratio.
+	struct ratio ratio;
+	if (!ratio_for(surface->current.scale, scale120 / GRIDWL_SCALE120_ONE,
+				&ratio)) {
+		return false;
+	}
 	if (ratio.magnify > 1 && ratio.reduce > 1) {
 		// As compute_two_pass: an overall reduction is replicated first.
 		model->bilinear = pass_filter(&ratio, filter) == GRIDWL_FILTER_BILINEAR;
