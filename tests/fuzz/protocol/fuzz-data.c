@@ -23,27 +23,10 @@ static void forget_offer(struct wl_data_offer *offer) {
 	}
 }
 
-static void offer_offer(void *data, struct wl_data_offer *offer,
-		const char *mime_type) {
-}
-
-static void offer_source_actions(void *data, struct wl_data_offer *offer,
-		uint32_t actions) {
-}
-
-static void offer_action(void *data, struct wl_data_offer *offer,
-		uint32_t action) {
-}
-
-static const struct wl_data_offer_listener offer_listener = {
-	.offer = offer_offer,
-	.source_actions = offer_source_actions,
-	.action = offer_action,
-};
-
 static void device_data_offer(void *data, struct wl_data_device *device,
 		struct wl_data_offer *offer) {
-	wl_data_offer_add_listener(offer, &offer_listener, data);
+	// No listener: libwayland-client drops the events of a proxy
+	// without one, and the fuzzer reads no offer.
 	for (int i = 0; i < OFFERS_MAX; i++) {
 		if (offers[i] == NULL) {
 			offers[i] = offer;
