@@ -275,14 +275,6 @@ bool fz_connect(struct fz *fz) {
 	return true;
 }
 
-#define DESTROY(p, f) \
-	do { \
-		if ((p) != NULL) { \
-			f(p); \
-			(p) = NULL; \
-		} \
-	} while (0)
-
 void fz_disconnect(struct fz *fz) {
 	if (fz->display == NULL) {
 		return;
@@ -301,18 +293,12 @@ void fz_disconnect(struct fz *fz) {
 		}
 	}
 	client_input_finish(&fz->input);
-	DESTROY(fz->virtual_pointer_manager,
+	FZ_DESTROY(fz->virtual_pointer_manager,
 			zwlr_virtual_pointer_manager_v1_destroy);
-	DESTROY(fz->output_manager, zwlr_output_manager_v1_destroy);
-	DESTROY(fz->data_device_manager, wl_data_device_manager_destroy);
-	DESTROY(fz->seat, wl_seat_destroy);
-	DESTROY(fz->viewporter, wp_viewporter_destroy);
-	DESTROY(fz->layer_shell, zwlr_layer_shell_v1_destroy);
-	DESTROY(fz->wm_base, xdg_wm_base_destroy);
-	DESTROY(fz->shm, wl_shm_destroy);
-	DESTROY(fz->subcompositor, wl_subcompositor_destroy);
-	DESTROY(fz->compositor, wl_compositor_destroy);
-	DESTROY(fz->registry, wl_registry_destroy);
+	FZ_DESTROY(fz->output_manager, zwlr_output_manager_v1_destroy);
+	// Each with its destroy or release request, when it has one.
+	client_globals_destroy(bound_globals, fz);
+	FZ_DESTROY(fz->registry, wl_registry_destroy);
 	wl_display_disconnect(fz->display);
 	fz->display = NULL;
 	fz->format_count = 0;
