@@ -47,17 +47,24 @@ static void drop_offer(struct wl_data_offer **offer) {
 	}
 }
 
-static void device_enter(void *data, struct wl_data_device *device,
-		uint32_t serial, struct wl_surface *surface, wl_fixed_t x, wl_fixed_t y,
+/* offer (NULL for none) in place of the one in slot, which goes unless it
+ * is the same. */
+static void keep_offer(struct wl_data_offer **slot,
 		struct wl_data_offer *offer) {
-	struct fz *fz = data;
-	if (fz->drag_offer != offer) {
-		drop_offer(&fz->drag_offer);
+	if (*slot != offer) {
+		drop_offer(slot);
 	}
 	if (offer != NULL) {
 		forget_offer(offer);
 	}
-	fz->drag_offer = offer;
+	*slot = offer;
+}
+
+static void device_enter(void *data, struct wl_data_device *device,
+		uint32_t serial, struct wl_surface *surface, wl_fixed_t x, wl_fixed_t y,
+		struct wl_data_offer *offer) {
+	struct fz *fz = data;
+	keep_offer(&fz->drag_offer, offer);
 }
 
 static void device_leave(void *data, struct wl_data_device *device) {
@@ -75,13 +82,7 @@ static void device_drop(void *data, struct wl_data_device *device) {
 static void device_selection(void *data, struct wl_data_device *device,
 		struct wl_data_offer *offer) {
 	struct fz *fz = data;
-	if (fz->selection_offer != offer) {
-		drop_offer(&fz->selection_offer);
-	}
-	if (offer != NULL) {
-		forget_offer(offer);
-	}
-	fz->selection_offer = offer;
+	keep_offer(&fz->selection_offer, offer);
 }
 
 static const struct wl_data_device_listener device_listener = {
