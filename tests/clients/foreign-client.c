@@ -54,22 +54,24 @@ static const struct client_global bound_globals[] = {
 	{ 0 },
 };
 
-static void exported_v1_handle(void *data, struct zxdg_exported_v1 *exported,
-		const char *handle) {
-	struct client *c = data;
+/* The handle of either version's export, for the test to import. */
+static void exported(struct client *c, const char *handle) {
 	c->handle_seen = true;
 	client_emit("handle %s", handle);
+}
+
+static void exported_v1_handle(void *data, struct zxdg_exported_v1 *exported_v1,
+		const char *handle) {
+	exported(data, handle);
 }
 
 static const struct zxdg_exported_v1_listener exported_v1_listener = {
 	.handle = exported_v1_handle,
 };
 
-static void exported_v2_handle(void *data, struct zxdg_exported_v2 *exported,
+static void exported_v2_handle(void *data, struct zxdg_exported_v2 *exported_v2,
 		const char *handle) {
-	struct client *c = data;
-	c->handle_seen = true;
-	client_emit("handle %s", handle);
+	exported(data, handle);
 }
 
 static const struct zxdg_exported_v2_listener exported_v2_listener = {

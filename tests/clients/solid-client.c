@@ -199,6 +199,17 @@ static bool on_line(void *data, char *line) {
 	return true;
 }
 
+/* RRGGBB or RRGGBBAA: exactly digits hex digits. */
+static bool parse_hex(const char *text, size_t digits, uint32_t *out) {
+	char *end;
+	unsigned long value = strtoul(text, &end, 16);
+	if (strlen(text) != digits || *end != '\0') {
+		return false;
+	}
+	*out = (uint32_t)value;
+	return true;
+}
+
 static bool parse_options(int argc, char **argv, struct client *c) {
 	enum {
 		OPT_APP_ID = 1,
@@ -235,25 +246,17 @@ static bool parse_options(int argc, char **argv, struct client *c) {
 				return false;
 			}
 			break;
-		case OPT_SINGLE: {
-			char *end;
-			unsigned long value = strtoul(optarg, &end, 16);
-			if (strlen(optarg) != 8 || *end != '\0') {
+		case OPT_SINGLE:
+			if (!parse_hex(optarg, 8, &c->rgba)) {
 				return false;
 			}
-			c->rgba = (uint32_t)value;
 			c->single_pixel_set = true;
 			break;
-		}
-		case OPT_COLOUR: {
-			char *end;
-			unsigned long value = strtoul(optarg, &end, 16);
-			if (strlen(optarg) != 6 || *end != '\0') {
+		case OPT_COLOUR:
+			if (!parse_hex(optarg, 6, &c->rgb)) {
 				return false;
 			}
-			c->rgb = (uint32_t)value;
 			break;
-		}
 		case OPT_SCALE:
 			c->scale = atoi(optarg);
 			if (c->scale < 1 || c->scale > 4) {

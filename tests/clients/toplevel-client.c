@@ -74,17 +74,26 @@ static void handle_app_id(void *data,
 	handle->app_id = strdup(app_id);
 }
 
+/* Where output is in the handle's outputs; -1 when it is not. */
+static int handle_output_index(const struct handle *handle,
+		const struct output *output) {
+	for (int i = 0; i < handle->output_count; i++) {
+		if (handle->outputs[i] == output) {
+			return i;
+		}
+	}
+	return -1;
+}
+
 static void handle_output_enter(void *data,
 		struct zwlr_foreign_toplevel_handle_v1 *object,
 		struct wl_output *wl_output) {
 	struct handle *handle = data;
 	struct output *output = output_from_wl(handle->tbar, wl_output);
-	for (int i = 0; i < handle->output_count; i++) {
-		if (handle->outputs[i] == output) {
-			client_emit("error toplevel %d entered an output twice",
-					handle->number);
-			return;
-		}
+	if (handle_output_index(handle, output) >= 0) {
+		client_emit("error toplevel %d entered an output twice",
+				handle->number);
+		return;
 	}
 	if (output != NULL && handle->output_count < OUTPUTS_MAX) {
 		handle->outputs[handle->output_count++] = output;
@@ -96,17 +105,16 @@ static void handle_output_leave(void *data,
 		struct wl_output *wl_output) {
 	struct handle *handle = data;
 	struct output *output = output_from_wl(handle->tbar, wl_output);
-	for (int i = 0; i < handle->output_count; i++) {
-		if (handle->outputs[i] == output) {
-			memmove(&handle->outputs[i], &handle->outputs[i + 1],
-					sizeof(handle->outputs[0]) *
-							(size_t)(handle->output_count - i - 1));
-			handle->output_count--;
-			return;
-		}
+	int i = handle_output_index(handle, output);
+	if (i < 0) {
+		client_emit("error toplevel %d left an output it was not on",
+				handle->number);
+		return;
 	}
-	client_emit("error toplevel %d left an output it was not on",
-			handle->number);
+	memmove(&handle->outputs[i], &handle->outputs[i + 1],
+			sizeof(handle->outputs[0]) *
+					(size_t)(handle->output_count - i - 1));
+	handle->output_count--;
 }
 
 static void handle_state(void *data,

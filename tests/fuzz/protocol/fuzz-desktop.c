@@ -656,58 +656,20 @@ bool fz_desktop_op_toplevel_list(struct fz *fz) {
 	return true;
 }
 
-#define DESTROY(p, f) \
-	do { \
-		if ((p) != NULL) { \
-			f(p); \
-			(p) = NULL; \
-		} \
-	} while (0)
-
-static void keyboard_manager_destroy(struct wl_proxy *proxy) {
-	// zwp_virtual_keyboard_manager_v1 has no destructor request.
-	wl_proxy_destroy(proxy);
-}
-
-static void input_method_manager_destroy(struct wl_proxy *proxy) {
-	wl_proxy_marshal_flags(proxy, IM_MANAGER_DESTROY, NULL, 1,
-			WL_MARSHAL_FLAG_DESTROY);
-}
-
+/* The objects made from the desktop globals; the globals themselves go with
+ * the connection's (fz_disconnect). */
 void fz_desktop_destroy_all(struct fz *fz) {
 	struct fz_desktop *d = &fz->desktop;
 	for (size_t i = 0; i < 8; i++) {
-		DESTROY(d->feedbacks[i], wp_presentation_feedback_destroy);
+		FZ_DESTROY(d->feedbacks[i], wp_presentation_feedback_destroy);
 	}
 	for (size_t i = 0; i < 32; i++) {
-		DESTROY(d->handles[i], ext_foreign_toplevel_handle_v1_destroy);
+		FZ_DESTROY(d->handles[i], ext_foreign_toplevel_handle_v1_destroy);
 	}
-	DESTROY(d->toplevel_list, ext_foreign_toplevel_list_v1_destroy);
+	FZ_DESTROY(d->toplevel_list, ext_foreign_toplevel_list_v1_destroy);
 	d->toplevel_list_name = 0;
-	DESTROY(d->fractional_scale, wp_fractional_scale_manager_v1_destroy);
-	DESTROY(d->alpha_modifier, wp_alpha_modifier_v1_destroy);
-	DESTROY(d->content_type, wp_content_type_manager_v1_destroy);
-	DESTROY(d->tearing_control, wp_tearing_control_manager_v1_destroy);
-	DESTROY(d->cursor_shape, wp_cursor_shape_manager_v1_destroy);
-	DESTROY(d->shortcuts_inhibit,
-			zwp_keyboard_shortcuts_inhibit_manager_v1_destroy);
-	DESTROY(d->gestures, zwp_pointer_gestures_v1_destroy);
-	DESTROY(d->activation, xdg_activation_v1_destroy);
-	DESTROY(d->exporter, zxdg_exporter_v2_destroy);
-	DESTROY(d->importer, zxdg_importer_v2_destroy);
-	DESTROY(d->security_context, wp_security_context_manager_v1_destroy);
-	DESTROY(d->virtual_keyboard_manager, keyboard_manager_destroy);
-	DESTROY(d->data_control, zwlr_data_control_manager_v1_destroy);
-	DESTROY(d->single_pixel, wp_single_pixel_buffer_manager_v1_destroy);
-	DESTROY(d->presentation, wp_presentation_destroy);
-	DESTROY(d->tablet, zwp_tablet_manager_v2_destroy);
-	DESTROY(d->remote_pointer, zwlr_virtual_pointer_v1_destroy);
-	DESTROY(d->remote_seat, wl_seat_destroy);
-	DESTROY(d->remote, ext_transient_seat_v1_destroy);
+	FZ_DESTROY(d->remote_pointer, zwlr_virtual_pointer_v1_destroy);
+	FZ_DESTROY(d->remote_seat, wl_seat_destroy);
+	FZ_DESTROY(d->remote, ext_transient_seat_v1_destroy);
 	d->remote_global = 0;
-	DESTROY(d->transient_seat, ext_transient_seat_manager_v1_destroy);
-	DESTROY(d->gamma, zwlr_gamma_control_manager_v1_destroy);
-	DESTROY(d->text_input, zwp_text_input_manager_v3_destroy);
-	DESTROY(d->input_method_manager, input_method_manager_destroy);
-	DESTROY(d->export_dmabuf, zwlr_export_dmabuf_manager_v1_destroy);
 }

@@ -59,32 +59,71 @@ static void destroy_input_popup(void *proxy) {
 			WL_MARSHAL_FLAG_DESTROY);
 }
 
-static bool fractional_scale_twice(struct fz *fz, struct fz_expect *e) {
-	struct wp_fractional_scale_manager_v1 *m = fz->desktop.fractional_scale;
+/*
+ * The protocols that give a surface one extension object and post an error
+ * on their manager when asked for a second: the same case for each, told
+ * apart by the manager, its get request (new_id, then the surface) and the
+ * code.
+ */
+struct second_extension {
+	size_t manager; // offset of the manager's proxy in struct fz
+	uint32_t get_opcode;
+	const struct wl_interface *extension;
+	void (*destroy)(void *proxy);
+	uint32_t code;
+};
+
+static const struct second_extension second_extensions[] = {
+	{ offsetof(struct fz, desktop.fractional_scale),
+			WP_FRACTIONAL_SCALE_MANAGER_V1_GET_FRACTIONAL_SCALE,
+			&wp_fractional_scale_v1_interface, destroy_wp_fractional_scale_v1,
+			WP_FRACTIONAL_SCALE_MANAGER_V1_ERROR_FRACTIONAL_SCALE_EXISTS },
+	{ offsetof(struct fz, desktop.alpha_modifier),
+			WP_ALPHA_MODIFIER_V1_GET_SURFACE,
+			&wp_alpha_modifier_surface_v1_interface,
+			destroy_wp_alpha_modifier_surface_v1,
+			WP_ALPHA_MODIFIER_V1_ERROR_ALREADY_CONSTRUCTED },
+	{ offsetof(struct fz, desktop.content_type),
+			WP_CONTENT_TYPE_MANAGER_V1_GET_SURFACE_CONTENT_TYPE,
+			&wp_content_type_v1_interface, destroy_wp_content_type_v1,
+			WP_CONTENT_TYPE_MANAGER_V1_ERROR_ALREADY_CONSTRUCTED },
+	{ offsetof(struct fz, desktop.tearing_control),
+			WP_TEARING_CONTROL_MANAGER_V1_GET_TEARING_CONTROL,
+			&wp_tearing_control_v1_interface, destroy_wp_tearing_control_v1,
+			WP_TEARING_CONTROL_MANAGER_V1_ERROR_TEARING_CONTROL_EXISTS },
+};
+
+static bool second_extension(struct fz *fz, struct fz_expect *e,
+		const struct second_extension *x) {
+	struct wl_proxy *m = *(struct wl_proxy **)((char *)fz + x->manager);
 	if (m == NULL) {
 		return false;
 	}
 	struct wl_surface *s = fz_err_surface(fz);
-	LATER(wp_fractional_scale_v1,
-			wp_fractional_scale_manager_v1_get_fractional_scale(m, s));
-	LATER(wp_fractional_scale_v1,
-			wp_fractional_scale_manager_v1_get_fractional_scale(m, s));
-	*e = (struct fz_expect){ "wp_fractional_scale_manager_v1",
-		WP_FRACTIONAL_SCALE_MANAGER_V1_ERROR_FRACTIONAL_SCALE_EXISTS };
+	for (int i = 0; i < 2; i++) {
+		fz_err_defer(x->destroy,
+				wl_proxy_marshal_flags(m, x->get_opcode, x->extension,
+						wl_proxy_get_version(m), 0, NULL, s));
+	}
+	// A proxy's class is its interface's name, which outlives it.
+	*e = (struct fz_expect){ wl_proxy_get_class(m), x->code };
 	return true;
 }
 
+static bool fractional_scale_twice(struct fz *fz, struct fz_expect *e) {
+	return second_extension(fz, e, &second_extensions[0]);
+}
+
 static bool alpha_modifier_twice(struct fz *fz, struct fz_expect *e) {
-	struct wp_alpha_modifier_v1 *m = fz->desktop.alpha_modifier;
-	if (m == NULL) {
-		return false;
-	}
-	struct wl_surface *s = fz_err_surface(fz);
-	LATER(wp_alpha_modifier_surface_v1, wp_alpha_modifier_v1_get_surface(m, s));
-	LATER(wp_alpha_modifier_surface_v1, wp_alpha_modifier_v1_get_surface(m, s));
-	*e = (struct fz_expect){ "wp_alpha_modifier_v1",
-		WP_ALPHA_MODIFIER_V1_ERROR_ALREADY_CONSTRUCTED };
-	return true;
+	return second_extension(fz, e, &second_extensions[1]);
+}
+
+static bool content_type_twice(struct fz *fz, struct fz_expect *e) {
+	return second_extension(fz, e, &second_extensions[2]);
+}
+
+static bool tearing_control_twice(struct fz *fz, struct fz_expect *e) {
+	return second_extension(fz, e, &second_extensions[3]);
 }
 
 static bool alpha_modifier_no_surface(struct fz *fz, struct fz_expect *e) {
@@ -101,36 +140,6 @@ static bool alpha_modifier_no_surface(struct fz *fz, struct fz_expect *e) {
 	wp_alpha_modifier_surface_v1_set_multiplier(alpha, 0x80000000u);
 	*e = (struct fz_expect){ "wp_alpha_modifier_surface_v1",
 		WP_ALPHA_MODIFIER_SURFACE_V1_ERROR_NO_SURFACE };
-	return true;
-}
-
-static bool content_type_twice(struct fz *fz, struct fz_expect *e) {
-	struct wp_content_type_manager_v1 *m = fz->desktop.content_type;
-	if (m == NULL) {
-		return false;
-	}
-	struct wl_surface *s = fz_err_surface(fz);
-	LATER(wp_content_type_v1,
-			wp_content_type_manager_v1_get_surface_content_type(m, s));
-	LATER(wp_content_type_v1,
-			wp_content_type_manager_v1_get_surface_content_type(m, s));
-	*e = (struct fz_expect){ "wp_content_type_manager_v1",
-		WP_CONTENT_TYPE_MANAGER_V1_ERROR_ALREADY_CONSTRUCTED };
-	return true;
-}
-
-static bool tearing_control_twice(struct fz *fz, struct fz_expect *e) {
-	struct wp_tearing_control_manager_v1 *m = fz->desktop.tearing_control;
-	if (m == NULL) {
-		return false;
-	}
-	struct wl_surface *s = fz_err_surface(fz);
-	LATER(wp_tearing_control_v1,
-			wp_tearing_control_manager_v1_get_tearing_control(m, s));
-	LATER(wp_tearing_control_v1,
-			wp_tearing_control_manager_v1_get_tearing_control(m, s));
-	*e = (struct fz_expect){ "wp_tearing_control_manager_v1",
-		WP_TEARING_CONTROL_MANAGER_V1_ERROR_TEARING_CONTROL_EXISTS };
 	return true;
 }
 

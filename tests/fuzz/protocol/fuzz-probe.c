@@ -33,18 +33,6 @@ static const struct xdg_surface_listener probe_surface_listener = {
 	.configure = probe_configure,
 };
 
-static void probe_toplevel_configure(void *data, struct xdg_toplevel *t,
-		int32_t width, int32_t height, struct wl_array *states) {
-}
-
-static void probe_toplevel_close(void *data, struct xdg_toplevel *t) {
-}
-
-static const struct xdg_toplevel_listener probe_toplevel_listener = {
-	.configure = probe_toplevel_configure,
-	.close = probe_toplevel_close,
-};
-
 static void probe_frame_done(void *data, struct wl_callback *callback,
 		uint32_t time) {
 	struct probe *p = data;
@@ -81,7 +69,8 @@ bool fz_probe_frames(struct fz *fz, int count) {
 			xdg_wm_base_get_xdg_surface(fz->wm_base, surface);
 	xdg_surface_add_listener(xdg_surface, &probe_surface_listener, &p);
 	struct xdg_toplevel *toplevel = xdg_surface_get_toplevel(xdg_surface);
-	xdg_toplevel_add_listener(toplevel, &probe_toplevel_listener, &p);
+	// The toplevel has no listener (libwayland-client drops its events): the
+	// xdg_surface configure is the one to acknowledge.
 	xdg_toplevel_set_app_id(toplevel, "protocol-fuzz-probe");
 	wl_surface_commit(surface);
 	bool ok = fz_wait(fz, &p.configured, fz->options.timeout_ms) == 0;

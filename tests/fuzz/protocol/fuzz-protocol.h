@@ -433,4 +433,15 @@ bool fz_error_known(const char *id);
 /* Destroys what the last fz_error_send made, once its answer is in. */
 void fz_error_cleanup(struct fz *fz);
 
+/* Destroys proxy p with f, when there is one, and forgets it: the teardown
+ * of a connection (fuzz-connection.c) and of its desktop globals
+ * (fuzz-desktop.c). */
+#define FZ_DESTROY(p, f) \
+	do { \
+		if ((p) != NULL) { \
+			f(p); \
+			(p) = NULL; \
+		} \
+	} while (0)
+
 #endif

@@ -19,19 +19,6 @@ uint32_t fz_new_id(struct fz *fz) {
 	return ++fz->next_id;
 }
 
-static void surface_enter(void *data, struct wl_surface *surface,
-		struct wl_output *output) {
-}
-
-static void surface_leave(void *data, struct wl_surface *surface,
-		struct wl_output *output) {
-}
-
-static const struct wl_surface_listener surface_listener = {
-	.enter = surface_enter,
-	.leave = surface_leave,
-};
-
 struct fz_surface *fz_surface_new(struct fz *fz) {
 	for (int i = 0; i < FZ_SURFACES; i++) {
 		struct fz_surface *s = &fz->surfaces[i];
@@ -45,7 +32,8 @@ struct fz_surface *fz_surface_new(struct fz *fz) {
 			.scale = 1,
 			.pending_scale = 1,
 		};
-		wl_surface_add_listener(s->surface, &surface_listener, s);
+		// No listener: libwayland-client drops the events of a proxy
+		// without one, and enter and leave are of no use here.
 		return s;
 	}
 	return NULL;
