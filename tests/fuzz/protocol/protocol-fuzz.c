@@ -45,7 +45,8 @@ static const char usage[] =
 		"                       the ones named; a wrong name lists them; see\n"
 		"                       tests/fuzz/README.md)\n"
 		"  --strict             exit 3 when a protocol error came that was not\n"
-		"                       asked for\n"
+		"                       asked for, or a deliberate one with the wrong\n"
+		"                       interface or code\n"
 		"  --timeout-ms T       a round trip longer than this means the compositor\n"
 		"                       hangs (default 20000)\n"
 		"  --trace              every request on stderr as it is made\n"
@@ -55,7 +56,8 @@ static const char usage[] =
 		"\n"
 		"Prints one line of counts at the end. Exit status: 0 done, 1 the\n"
 		"compositor died or hung (the last requests are on stderr), 2 bad usage\n"
-		"or no compositor to start with, 3 unexpected protocol errors (--strict).\n";
+		"or no compositor to start with, 3 unexpected or wrong protocol errors\n"
+		"(--strict).\n";
 
 #define LOG_LINES 64
 #define LOG_WIDTH 200
@@ -560,5 +562,11 @@ int main(int argc, char *argv[]) {
 	if (!alive) {
 		return 1;
 	}
-	return strict && fz.stats.errors_unexpected > 0 ? 3 : 0;
+	// A deliberate error answered with another is as wrong as one that
+	// nobody asked for: gridwl told the client something untrue.
+	return strict &&
+					(fz.stats.errors_unexpected > 0 ||
+							fz.stats.errors_wrong > 0) ?
+			3 :
+			0;
 }
