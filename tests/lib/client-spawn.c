@@ -102,6 +102,12 @@ struct harness_client *spawn_focused_keyboard_window(struct harness *h,
 	return c;
 }
 
+struct harness_client *spawn_tablet_client(struct harness *h,
+		const char *app_id, bool tablet) {
+	const char *args[] = { app_id, tablet ? NULL : "--no-tablet", NULL };
+	return spawn_from_env(h, app_id, "TABLET_CLIENT_BIN", args);
+}
+
 struct harness_client *spawn_argv_until(struct harness *h, const char *label,
 		const char *const *argv, const char *prefix) {
 	struct harness_client *c = harness_spawn(h, label, argv);
