@@ -351,6 +351,23 @@ static bool shot_shows_cursor(struct harness *h, const char *output,
 	return ok;
 }
 
+/* A screenshot of HEADLESS-1, saved as name, shows the user's cursor
+ * (user's image) parked at 300,400 and the remote's at rx,ry over under. */
+static bool shot_shows_both(struct harness *h, const char *name,
+		const struct wlr_xcursor_image *user,
+		const struct wlr_xcursor_image *remote, int rx, int ry,
+		uint32_t under) {
+	struct image *shot = screenshot_cursor(h, "HEADLESS-1", name);
+	char user_name[64], remote_name[64];
+	snprintf(user_name, sizeof(user_name), "%s user", name);
+	snprintf(remote_name, sizeof(remote_name), "%s remote", name);
+	bool ok = CHECK(shot != NULL, "no screenshot") &&
+			CHECK_CURSOR(shot, user, 300, 400, BACKGROUND, user_name) &&
+			CHECK_CURSOR(shot, remote, rx, ry, under, remote_name);
+	image_destroy(shot);
+	return ok;
+}
+
 /* A screenshot of output, saved as name, shows no cursor of size at
  * physical px,py: only colour. */
 static bool shot_shows_no_cursor(struct harness *h, const char *output,
@@ -452,14 +469,9 @@ static bool body(struct harness *h, const struct theme *theme,
 	ok = HEARD(b, "the remote's pointer leaving",
 				 "pointer leave transient-1") &&
 			ok;
-	shot = screenshot_cursor(h, "HEADLESS-1", "both-1");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_CURSOR(shot, theme->image[0], 300, 400, BACKGROUND,
-					"both-1 user") &&
-			CHECK_CURSOR(shot, theme->image[0], 500, 300, BACKGROUND,
-					"both-1 remote") &&
+	ok = shot_shows_both(h, "both-1", theme->image[0], theme->image[0], 500,
+				 300, BACKGROUND) &&
 			ok;
-	image_destroy(shot);
 	ok = shot_shows_no_cursor(h, "HEADLESS-2", "remote-gone-from-2",
 				 (760 - 640) * 2, 160 * 2, 48, WINDOW_COLOUR) &&
 			ok;
@@ -470,14 +482,9 @@ static bool body(struct harness *h, const struct theme *theme,
 				 "pointer enter transient-1 60 60") &&
 			ok;
 	ok = check_seat_cursor(h, "crosshair", -1) && ok;
-	shot = screenshot_cursor(h, "HEADLESS-1", "shape-in-a-1");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_CURSOR(shot, theme->crosshair, 100, 100, WINDOW_COLOUR,
-					"shape-in-a-1") &&
-			CHECK_CURSOR(shot, theme->image[0], 300, 400, BACKGROUND,
-					"shape-in-a-1 user") &&
+	ok = shot_shows_both(h, "shape-in-a-1", theme->image[0], theme->crosshair,
+				 100, 100, WINDOW_COLOUR) &&
 			ok;
-	image_destroy(shot);
 
 	// C sets a surface at buffer scale 2: 1:1 on the scale-2 output.
 	ok = remote_moves(remote, 760, 360) && ok;
@@ -526,14 +533,9 @@ static bool body(struct harness *h, const struct theme *theme,
 	reply = harness_gridctl_ok(h, "reload", NULL);
 	ok = CHECK(reply != NULL, "reload failed") && ok;
 	json_object_put(reply);
-	shot = screenshot_cursor(h, "HEADLESS-1", "reloaded-1");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_CURSOR(shot, theme->big[0], 300, 400, BACKGROUND,
-					"reloaded-1 user") &&
-			CHECK_CURSOR(shot, theme->big[0], 500, 300, BACKGROUND,
-					"reloaded-1 remote") &&
+	ok = shot_shows_both(h, "reloaded-1", theme->big[0], theme->big[0], 500,
+				 300, BACKGROUND) &&
 			ok;
-	image_destroy(shot);
 	ok = user_pointer(h, "100", "100") && ok;
 	ok = user_pointer(h, "300", "400") && ok;
 	ok = HEARD(a, "the user's pointer passing", "pointer enter seat0 60 60",
