@@ -153,6 +153,27 @@ bool xwayland_gridwl_stop(struct harness *h, char *dir, bool passed) {
 	return ok;
 }
 
+bool xwayland_session_open(struct xwayland_session *s, const char *config_text,
+		const char *const *args) {
+	*s = (struct xwayland_session){ 0 };
+	s->h = xwayland_gridwl_start(config_text, args, &s->dir, s->display_env,
+			sizeof(s->display_env));
+	if (!CHECK(s->h != NULL, "gridwl did not start")) {
+		return false;
+	}
+	if (!CHECK(s->display_env[0] != '\0', "Xwayland is off")) {
+		xwayland_session_close(s, false);
+		return false;
+	}
+	return true;
+}
+
+bool xwayland_session_close(struct xwayland_session *s, bool passed) {
+	bool ok = xwayland_gridwl_stop(s->h, s->dir, passed);
+	*s = (struct xwayland_session){ 0 };
+	return ok;
+}
+
 /* What main_gridwl hands check_main for its one case. */
 struct gridwl_case {
 	const char *const *args;
