@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "check.h"
 #include "run-gridwl.h"
 
@@ -148,6 +149,16 @@ struct harness *xwayland_gridwl_start(const char *config_text,
 
 bool xwayland_gridwl_stop(struct harness *h, char *dir, bool passed) {
 	bool ok = harness_stop(h, passed);
+	harness_remove_tree(dir);
+	free(dir);
+	return ok;
+}
+
+bool run_in_private_dir(bool (*body)(const char *dir)) {
+	char *dir = harness_mkdtemp();
+	REQUIRE(dir != NULL, "no temporary directory");
+	bool ok = CHECK(chmod(dir, 0700) == 0, "cannot make %s private", dir) &&
+			body(dir);
 	harness_remove_tree(dir);
 	free(dir);
 	return ok;

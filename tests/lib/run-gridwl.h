@@ -111,6 +111,11 @@ struct harness *xwayland_gridwl_start(const char *config_text,
 /* harness_stop(h, passed), then the directory removed and freed. */
 bool xwayland_gridwl_stop(struct harness *h, char *dir, bool passed);
 
+/* body with a fresh private (0700) temporary directory, removed after: for
+ * the tests that run gridwl themselves with it as the runtime directory.
+ * false after reporting when there is none. */
+bool run_in_private_dir(bool (*body)(const char *dir));
+
 /* What an X11 test holds: gridwl with Xwayland, the temporary directory
  * and Xwayland's "DISPLAY=:N". */
 struct xwayland_session {
