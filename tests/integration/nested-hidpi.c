@@ -284,38 +284,42 @@ static bool body_resize(struct harness *host) {
  * (800x600 at scale 1, 800,0), the window moved from one to the other
  * takes the scale of the one it is on. */
 static bool body_move(struct harness *host) {
+	// Where the host window goes (host logical x,y), the nested output's
+	// size and scale there, and where on which host output it shows.
+	static const struct hop {
+		int x, y, width, height, scale;
+		const char *output;
+		int px, py;
+		const char *name;
+	} hops[] = {
+		{ 100, 50, 800, 600, 2, "HEADLESS-1", 200, 100, "nested-hidpi-on-2" },
+		{ 900, 50, 400, 300, 1, "HEADLESS-2", 100, 50, "nested-hidpi-on-1" },
+		{ 100, 50, 800, 600, 2, "HEADLESS-1", 200, 100,
+				"nested-hidpi-back-on-2" },
+	};
 	struct harness *inner = start_inner(host, "WL-1 mode 800x600");
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	struct host_window w;
-	bool ok = find_host_window(host, 400, 300, &w) &&
-			host_window_command(host, &w, "move", 100, 50) &&
-			wait_wl1(inner, 800, 600, 2);
-	struct harness_client *client =
-			ok ? spawn_fullscreen(inner, "coords", 0) : NULL;
-	ok = ok && CHECK(client != NULL, "cannot start the inner client");
-	ok = ok &&
-			client_line(client, "ready 400 300 2",
-					"the client should draw at scale 2");
+	bool ok = find_host_window(host, 400, 300, &w);
+	struct harness_client *client = NULL;
 	struct pattern coords = { .kind = PATTERN_COORDS };
-	ok = ok &&
-			check_host_at(host, "HEADLESS-1", 200, 100, &coords, 800, 600, 1,
-					"nested-hidpi-on-2");
-	ok = ok && host_window_command(host, &w, "move", 900, 50) &&
-			wait_wl1(inner, 400, 300, 1);
-	ok = ok &&
-			client_line(client, "ready 400 300 1",
-					"the client should draw at scale 1");
-	ok = ok &&
-			check_host_at(host, "HEADLESS-2", 100, 50, &coords, 400, 300, 1,
-					"nested-hidpi-on-1");
-	ok = ok && host_window_command(host, &w, "move", 100, 50) &&
-			wait_wl1(inner, 800, 600, 2);
-	ok = ok &&
-			client_line(client, "ready 400 300 2",
-					"the client should draw at scale 2 again");
-	ok = ok &&
-			check_host_at(host, "HEADLESS-1", 200, 100, &coords, 800, 600, 1,
-					"nested-hidpi-back-on-2");
+	for (size_t i = 0; ok && i < sizeof(hops) / sizeof(hops[0]); i++) {
+		const struct hop *hop = &hops[i];
+		ok = host_window_command(host, &w, "move", hop->x, hop->y) &&
+				wait_wl1(inner, hop->width, hop->height, hop->scale);
+		if (ok && client == NULL) {
+			client = spawn_fullscreen(inner, "coords", 0);
+			ok = CHECK(client != NULL, "cannot start the inner client");
+		}
+		char ready[32], why[96];
+		snprintf(ready, sizeof(ready), "ready 400 300 %d", hop->scale);
+		snprintf(why, sizeof(why), "%s: the client should draw at scale %d",
+				hop->name, hop->scale);
+		ok = ok && client_line(client, ready, why);
+		ok = ok &&
+				check_host_at(host, hop->output, hop->px, hop->py, &coords,
+						hop->width, hop->height, 1, hop->name);
+	}
 	return harness_stop(inner, ok);
 }
 
