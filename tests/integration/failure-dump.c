@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "check.h"
 #include "harness.h"
+#include "run-gridwl.h"
 #include "harness-private.h"
 #include "image.h"
 #include "pattern.h"
@@ -27,7 +28,7 @@
 
 /* Runs gridwl headless in its own runtime dir with args (NULL terminated)
  * after the output; returns its exit status, -1 if it did not end. */
-static int run_gridwl(const char *runtime_dir, const char *const *args) {
+static int run_gridwl_in(const char *runtime_dir, const char *const *args) {
 	const char *bin = getenv("GRIDWL_BIN");
 	REQUIRE(bin != NULL, "GRIDWL_BIN is not set");
 	char output[64];
@@ -79,10 +80,7 @@ static bool check_dumped_screenshot(const char *dir) {
 	return ok;
 }
 
-static bool check_failed_command(const void *data) {
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary directory");
-	chmod(dir, 0700);
+static bool failed_command_in(const char *dir) {
 	char dump[512], command[2048];
 	snprintf(dump, sizeof(dump), "%s/dump", dir);
 	// The command waits for its client's window, as a CI script would,
@@ -95,7 +93,7 @@ static bool check_failed_command(const void *data) {
 			getenv("PATTERN_CLIENT_BIN"), getenv("GRIDCTL_BIN"));
 	const char *args[] = { "--dump-on-failure", dump, "--", "sh", "-c", command,
 		NULL };
-	int status = run_gridwl(dir, args);
+	int status = run_gridwl_in(dir, args);
 	bool ok = CHECK(status == 3, "gridwl exited with %d, want the command's 3",
 			status);
 	ok = ok && check_dumped_screenshot(dump);
@@ -103,26 +101,27 @@ static bool check_failed_command(const void *data) {
 			file_has(dump, "outputs.json", "\"name\":\"HEADLESS-1\"") &&
 			file_has(dump, "layers.json", "\"layers\"") &&
 			file_has(dump, "gridwl.log", "Command exited with status 3");
-	harness_remove_tree(dir);
-	free(dir);
 	return ok;
 }
 
-static bool check_succeeded_command(const void *data) {
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary directory");
-	chmod(dir, 0700);
+static bool check_failed_command(const void *data) {
+	return run_in_private_dir(failed_command_in);
+}
+
+static bool succeeded_command_in(const char *dir) {
 	char dump[512];
 	snprintf(dump, sizeof(dump), "%s/dump", dir);
 	const char *args[] = { "--dump-on-failure", dump, "--", "true", NULL };
-	int status = run_gridwl(dir, args);
+	int status = run_gridwl_in(dir, args);
 	struct stat st;
 	bool ok = CHECK(status == 0, "gridwl exited with %d, want 0", status) &&
 			CHECK(stat(dump, &st) != 0 && errno == ENOENT,
 					"a dump was made for a command that succeeded");
-	harness_remove_tree(dir);
-	free(dir);
 	return ok;
+}
+
+static bool check_succeeded_command(const void *data) {
+	return run_in_private_dir(succeeded_command_in);
 }
 
 /* Gone, or a zombie nobody has reaped yet: not running. */
@@ -138,10 +137,7 @@ static bool process_ended(pid_t pid) {
 	return read && state == 'Z';
 }
 
-static bool check_timeout(const void *data) {
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary directory");
-	chmod(dir, 0700);
+static bool timeout_in(const char *dir) {
 	char dump[512], pid_file[512], command[1024];
 	snprintf(dump, sizeof(dump), "%s/dump", dir);
 	snprintf(pid_file, sizeof(pid_file), "%s/pid", dir);
@@ -150,7 +146,7 @@ static bool check_timeout(const void *data) {
 			pid_file);
 	const char *args[] = { "--timeout", "1", "--dump-on-failure", dump, "--",
 		"sh", "-c", command, NULL };
-	int status = run_gridwl(dir, args);
+	int status = run_gridwl_in(dir, args);
 	bool ok = CHECK(status == 124, "gridwl exited with %d, want 124", status);
 	ok = ok && file_has(dump, "gridwl.log", "Timed out after 1 s") &&
 			file_has(dump, "outputs.json", "\"name\":\"HEADLESS-1\"");
@@ -170,13 +166,15 @@ static bool check_timeout(const void *data) {
 	}
 	// Without a dump directory the timeout ends gridwl all the same.
 	const char *plain[] = { "--timeout", "1", "--", "sleep", "600", NULL };
-	status = run_gridwl(dir, plain);
+	status = run_gridwl_in(dir, plain);
 	ok = CHECK(status == 124, "without a dump, gridwl exited with %d, want 124",
 				 status) &&
 			ok;
-	harness_remove_tree(dir);
-	free(dir);
 	return ok;
+}
+
+static bool check_timeout(const void *data) {
+	return run_in_private_dir(timeout_in);
 }
 
 int main(void) {

@@ -209,7 +209,7 @@ static bool start_coords(struct harness *host, struct harness **inner,
  * follows it from 2 to 1 and back; the host window keeps its logical
  * size, the client (which draws at its preferred scale) its logical
  * geometry, and every step is exact on the host. */
-static bool body_scale_change(struct harness *host) {
+static bool body_scale_change(struct harness *host, int unused) {
 	struct harness *inner;
 	struct host_window w;
 	struct harness_client *client;
@@ -261,7 +261,7 @@ static bool host_window_command(struct harness *host,
 /* The host resizes the window (a configure with a size): the nested
  * output's mode follows at the same scale, and the fullscreen client with
  * it, exact. */
-static bool body_resize(struct harness *host) {
+static bool body_resize(struct harness *host, int unused) {
 	struct harness *inner;
 	struct host_window w;
 	struct harness_client *client;
@@ -283,39 +283,43 @@ static bool body_resize(struct harness *host) {
 /* On a host with HEADLESS-1 (1600x1200 at scale 2, 0,0) and HEADLESS-2
  * (800x600 at scale 1, 800,0), the window moved from one to the other
  * takes the scale of the one it is on. */
-static bool body_move(struct harness *host) {
+static bool body_move(struct harness *host, int unused) {
+	// Where the host window goes (host logical x,y), the nested output's
+	// size and scale there, and where on which host output it shows.
+	static const struct hop {
+		int x, y, width, height, scale;
+		const char *output;
+		int px, py;
+		const char *name;
+	} hops[] = {
+		{ 100, 50, 800, 600, 2, "HEADLESS-1", 200, 100, "nested-hidpi-on-2" },
+		{ 900, 50, 400, 300, 1, "HEADLESS-2", 100, 50, "nested-hidpi-on-1" },
+		{ 100, 50, 800, 600, 2, "HEADLESS-1", 200, 100,
+				"nested-hidpi-back-on-2" },
+	};
 	struct harness *inner = start_inner(host, "WL-1 mode 800x600");
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	struct host_window w;
-	bool ok = find_host_window(host, 400, 300, &w) &&
-			host_window_command(host, &w, "move", 100, 50) &&
-			wait_wl1(inner, 800, 600, 2);
-	struct harness_client *client =
-			ok ? spawn_fullscreen(inner, "coords", 0) : NULL;
-	ok = ok && CHECK(client != NULL, "cannot start the inner client");
-	ok = ok &&
-			client_line(client, "ready 400 300 2",
-					"the client should draw at scale 2");
+	bool ok = find_host_window(host, 400, 300, &w);
+	struct harness_client *client = NULL;
 	struct pattern coords = { .kind = PATTERN_COORDS };
-	ok = ok &&
-			check_host_at(host, "HEADLESS-1", 200, 100, &coords, 800, 600, 1,
-					"nested-hidpi-on-2");
-	ok = ok && host_window_command(host, &w, "move", 900, 50) &&
-			wait_wl1(inner, 400, 300, 1);
-	ok = ok &&
-			client_line(client, "ready 400 300 1",
-					"the client should draw at scale 1");
-	ok = ok &&
-			check_host_at(host, "HEADLESS-2", 100, 50, &coords, 400, 300, 1,
-					"nested-hidpi-on-1");
-	ok = ok && host_window_command(host, &w, "move", 100, 50) &&
-			wait_wl1(inner, 800, 600, 2);
-	ok = ok &&
-			client_line(client, "ready 400 300 2",
-					"the client should draw at scale 2 again");
-	ok = ok &&
-			check_host_at(host, "HEADLESS-1", 200, 100, &coords, 800, 600, 1,
-					"nested-hidpi-back-on-2");
+	for (size_t i = 0; ok && i < sizeof(hops) / sizeof(hops[0]); i++) {
+		const struct hop *hop = &hops[i];
+		ok = host_window_command(host, &w, "move", hop->x, hop->y) &&
+				wait_wl1(inner, hop->width, hop->height, hop->scale);
+		if (ok && client == NULL) {
+			client = spawn_fullscreen(inner, "coords", 0);
+			ok = CHECK(client != NULL, "cannot start the inner client");
+		}
+		char ready[32], why[96];
+		snprintf(ready, sizeof(ready), "ready 400 300 %d", hop->scale);
+		snprintf(why, sizeof(why), "%s: the client should draw at scale %d",
+				hop->name, hop->scale);
+		ok = ok && client_line(client, ready, why);
+		ok = ok &&
+				check_host_at(host, hop->output, hop->px, hop->py, &coords,
+						hop->width, hop->height, 1, hop->name);
+	}
 	return harness_stop(inner, ok);
 }
 
@@ -408,91 +412,57 @@ static bool body_pointer(struct harness *host, int host_scale) {
 	return harness_stop(inner, ok);
 }
 
-enum nested_case {
-	CASE_ONE_TO_ONE,
-	CASE_SCALE_1_CLIENT,
-	CASE_SCALE_CHANGE,
-	CASE_POINTER_HOST_2,
-	CASE_POINTER_HOST_1,
-	CASE_RESIZE,
-	CASE_MOVE,
+/* A case: its body (with arg) on a host whose HEADLESS-1 is 1600x1200 at
+ * host_scale, beside HEADLESS-2 (800x600 at scale 1) when two_outputs. */
+struct nested_case {
+	const char *name;
+	bool (*body)(struct harness *host, int arg);
+	int arg;
+	int host_scale;
+	bool two_outputs;
 };
 
 static bool run(const void *data) {
-	enum nested_case which = *(const enum nested_case *)data;
+	const struct nested_case *c = data;
+	char first[64];
+	snprintf(first, sizeof(first),
+			"HEADLESS-1 mode 1600x1200 scale %d position 0,0", c->host_scale);
 	const char *args[] = {
 		"--output",
-		which == CASE_POINTER_HOST_1 ?
-				"HEADLESS-1 mode 1600x1200 scale 1 position 0,0" :
-				"HEADLESS-1 mode 1600x1200 scale 2 position 0,0",
-		which == CASE_MOVE ? "--output" : NULL,
+		first,
+		c->two_outputs ? "--output" : NULL,
 		"HEADLESS-2 mode 800x600 scale 1 position 800,0",
 		NULL,
 	};
 	struct harness *host = harness_start(args);
 	REQUIRE(host != NULL, "host gridwl did not start");
-	bool ok = false;
-	switch (which) {
-	case CASE_ONE_TO_ONE:
-		ok = body_one_to_one(host, 2);
-		break;
-	case CASE_SCALE_1_CLIENT:
-		ok = body_one_to_one(host, 1);
-		break;
-	case CASE_SCALE_CHANGE:
-		ok = body_scale_change(host);
-		break;
-	case CASE_POINTER_HOST_2:
-		ok = body_pointer(host, 2);
-		break;
-	case CASE_POINTER_HOST_1:
-		ok = body_pointer(host, 1);
-		break;
-	case CASE_RESIZE:
-		ok = body_resize(host);
-		break;
-	case CASE_MOVE:
-		ok = body_move(host);
-		break;
-	}
-	return harness_stop(host, ok);
+	return harness_stop(host, c->body(host, c->arg));
 }
 
 int main(void) {
-	static const enum nested_case cases[] = {
-		CASE_ONE_TO_ONE,
-		CASE_SCALE_1_CLIENT,
-		CASE_SCALE_CHANGE,
-		CASE_POINTER_HOST_2,
-		CASE_POINTER_HOST_1,
-		CASE_RESIZE,
-		CASE_MOVE,
+	static const struct nested_case cases[] = {
+		{ "a scale-2 client nested at host scale 2 is 1:1 on the host",
+				body_one_to_one, 2, 2, false },
+		{ "a scale-1 client nested at host scale 2 is magnified once",
+				body_one_to_one, 1, 2, false },
+		{ "host scale 2 -> 1 -> 2 re-fits the nested output, exact each "
+		  "time",
+				body_scale_change, 0, 2, false },
+		{ "a host pixel under the pointer is the nested pixel (host "
+		  "scale 2)",
+				body_pointer, 2, 2, false },
+		{ "a host pixel under the pointer is the nested pixel (host "
+		  "scale 1)",
+				body_pointer, 1, 1, false },
+		{ "a host resize re-fits the nested output at its scale, exact",
+				body_resize, 0, 2, false },
+		{ "moved to a host output of another scale, the nested output "
+		  "takes it, exact",
+				body_move, 0, 2, true },
 	};
 	struct check_suite suite = { 0 };
-	check_run(&suite,
-			"a scale-2 client nested at host scale 2 is 1:1 on the host", run,
-			&cases[0]);
-	check_run(&suite,
-			"a scale-1 client nested at host scale 2 is magnified once", run,
-			&cases[1]);
-	check_run(&suite,
-			"host scale 2 -> 1 -> 2 re-fits the nested output, exact each "
-			"time",
-			run, &cases[2]);
-	check_run(&suite,
-			"a host pixel under the pointer is the nested pixel (host "
-			"scale 2)",
-			run, &cases[3]);
-	check_run(&suite,
-			"a host pixel under the pointer is the nested pixel (host "
-			"scale 1)",
-			run, &cases[4]);
-	check_run(&suite,
-			"a host resize re-fits the nested output at its scale, exact", run,
-			&cases[5]);
-	check_run(&suite,
-			"moved to a host output of another scale, the nested output "
-			"takes it, exact",
-			run, &cases[6]);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		check_run(&suite, cases[i].name, run, &cases[i]);
+	}
 	return check_finish(&suite);
 }

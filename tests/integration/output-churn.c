@@ -48,6 +48,15 @@ struct churn_window {
 	struct harness_client *client;
 };
 
+static struct churn_window churn_window_of(const char *app_id,
+		const char *pattern, int buffer_scale, int width, int height) {
+	return (struct churn_window){ .app_id = app_id,
+		.pattern = pattern,
+		.buffer_scale = buffer_scale,
+		.width = width,
+		.height = height };
+}
+
 static bool spawn_window(struct harness *h, struct churn_window *w,
 		const char *fullscreen_on) {
 	w->client = rs_spawn(h, w->app_id, w->pattern, w->buffer_scale,
@@ -191,6 +200,13 @@ static bool check_clients(struct churn_window *windows, size_t count,
 		lines_free(&lines);
 	}
 	return ok;
+}
+
+/* Every window still placed and every client still answering. */
+static bool check_kept(struct harness *h, struct churn_window *windows,
+		size_t count, const char *what) {
+	return check_visible(h, windows, count, what) &&
+			check_clients(windows, count, what);
 }
 
 /* The output the window has most of, as gridwl picks a window's filter. */
@@ -447,29 +463,46 @@ static bool run_light_cycle(struct harness *h, struct churn_window *windows,
 	return ok;
 }
 
-static bool run_churn(const void *data) {
+/* Quits every client that started, then gridwl. */
+static bool stop_with_windows(struct harness *h, struct churn_window *windows,
+		size_t count, bool ok) {
+	for (size_t i = 0; i < count; i++) {
+		if (windows[i].client != NULL) {
+			ok = rs_quit(windows[i].client) && ok;
+		}
+	}
+	return harness_stop(h, ok);
+}
+
+/* Both starting outputs and the two windows most cases start with: one
+ * moved across the seam of HEADLESS-1 and HEADLESS-2, one at scale 2. */
+static struct harness *start_span_inner(struct churn_window *w,
+		const char *span, const char *inner, bool *ok) {
+	w[0] = churn_window_of(span, "coords", 1, 200, 100);
+	w[1] = churn_window_of(inner, "checker", 2, 160, 120);
 	const char *args[] = { "-o", START_A, "-o", START_B, NULL };
 	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	struct churn_window windows[] = {
-		{ .app_id = "churn-span",
-				.pattern = "coords",
-				.buffer_scale = 1,
-				.width = 200,
-				.height = 100 },
-		{ .app_id = "churn-inner",
-				.pattern = "checker",
-				.buffer_scale = 2,
-				.width = 160,
-				.height = 120 },
-	};
-	bool ok = true;
-	for (size_t i = 0; ok && i < COUNT(windows); i++) {
-		ok = spawn_window(h, &windows[i], NULL);
+	if (h == NULL) {
+		fprintf(stderr, "gridwl did not start\n");
+		return NULL;
 	}
-	// One across the seam of HEADLESS-1 and HEADLESS-2, one inside
-	// HEADLESS-1.
-	ok = ok && move_to(h, &windows[0], 541, 201);
+	*ok = true;
+	for (size_t i = 0; *ok && i < 2; i++) {
+		*ok = spawn_window(h, &w[i], NULL);
+	}
+	*ok = *ok && move_to(h, &w[0], 541, 201);
+	return h;
+}
+
+static bool run_churn(const void *data) {
+	struct churn_window windows[2];
+	bool ok;
+	struct harness *h =
+			start_span_inner(windows, "churn-span", "churn-inner", &ok);
+	if (h == NULL) {
+		return false;
+	}
+	// The second inside HEADLESS-1.
 	ok = ok && move_to(h, &windows[1], 101, 351);
 	ok = ok && check_pixels(h, windows, COUNT(windows), "start");
 	for (int cycle = 0; ok && cycle < CYCLES; cycle++) {
@@ -484,12 +517,7 @@ static bool run_churn(const void *data) {
 		ok = check_pixels(h, windows, COUNT(windows), "end");
 		ok = check_cache(h, windows, COUNT(windows), "after the churn") && ok;
 	}
-	for (size_t i = 0; i < COUNT(windows); i++) {
-		if (windows[i].client != NULL) {
-			ok = rs_quit(windows[i].client) && ok;
-		}
-	}
-	return harness_stop(h, ok);
+	return stop_with_windows(h, windows, COUNT(windows), ok);
 }
 
 /* Reads the client's frames until one is "ready W H S". */
@@ -554,135 +582,92 @@ static bool check_fullscreen_on(struct harness *h, struct churn_window *full,
 	return ok;
 }
 
-static bool run_fullscreen(const void *data) {
+/* HEADLESS-1 and a created output (its name in first), a window on
+ * HEADLESS-1 and, mapped last so on top wherever it goes, a fullscreen one
+ * on the created output, checked there. */
+static struct harness *start_fullscreen(struct churn_window *w,
+		const char *window, const char *fullscreen, char *first, size_t size,
+		bool *ok) {
 	const char *args[] = { "-o", START_A, NULL };
 	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
+	if (h == NULL) {
+		fprintf(stderr, "gridwl did not start\n");
+		return NULL;
+	}
+	w[0] = churn_window_of(window, "checker", 1, 200, 100);
+	w[1] = churn_window_of(fullscreen, "coords", 2, 480, 360);
+	w[1].fullscreen = true;
+	*ok = create_output(h, "960x720", 2, first, size);
+	*ok = *ok && spawn_window(h, &w[0], NULL);
+	*ok = *ok && move_to(h, &w[0], 700, 101);
+	*ok = *ok && spawn_window(h, &w[1], first);
+	*ok = *ok && check_fullscreen_on(h, &w[1], first, false, "before");
+	return h;
+}
+
+static bool run_fullscreen(const void *data) {
 	char first[32], second[32];
-	bool ok = create_output(h, "960x720", 2, first, sizeof(first));
-	struct churn_window windows[] = {
-		{ .app_id = "churn-window",
-				.pattern = "checker",
-				.buffer_scale = 1,
-				.width = 200,
-				.height = 100 },
-		{ .app_id = "churn-full",
-				.pattern = "coords",
-				.buffer_scale = 2,
-				.width = 480,
-				.height = 360,
-				.fullscreen = true },
-	};
+	struct churn_window windows[2];
+	bool ok;
+	struct harness *h = start_fullscreen(windows, "churn-window", "churn-full",
+			first, sizeof(first), &ok);
+	if (h == NULL) {
+		return false;
+	}
 	struct churn_window *full = &windows[1];
-	ok = ok && spawn_window(h, &windows[0], NULL);
-	ok = ok && move_to(h, &windows[0], 700, 101);
-	// Mapped last, so on top wherever it goes.
-	ok = ok && spawn_window(h, full, first);
-	ok = ok && check_fullscreen_on(h, full, first, false, "before");
 	// Its output goes: it must fill another.
 	ok = ok && destroy_output(h, first);
 	ok = ok && check_fullscreen_on(h, full, "HEADLESS-1", true, "moved");
-	ok = ok && check_visible(h, windows, COUNT(windows), "first destroyed");
-	ok = ok && check_clients(windows, COUNT(windows), "first destroyed");
+	ok = ok && check_kept(h, windows, COUNT(windows), "first destroyed");
 	// Again with the window's new output, the last of the original ones,
 	// leaving only a scale-4 output.
 	ok = ok && create_output(h, "1280x960", 4, second, sizeof(second));
 	ok = ok && destroy_output(h, "HEADLESS-1");
 	ok = ok && check_fullscreen_on(h, full, second, true, "moved-again");
-	ok = ok &&
-			check_visible(h, windows, COUNT(windows),
-					"HEADLESS-1 "
-					"destroyed");
-	ok = ok && check_clients(windows, COUNT(windows), "HEADLESS-1 destroyed");
-	for (size_t i = 0; i < COUNT(windows); i++) {
-		if (windows[i].client != NULL) {
-			ok = rs_quit(windows[i].client) && ok;
-		}
-	}
-	return harness_stop(h, ok);
+	ok = ok && check_kept(h, windows, COUNT(windows), "HEADLESS-1 destroyed");
+	return stop_with_windows(h, windows, COUNT(windows), ok);
 }
 
 /* The other side: a fullscreen window stays with its output when another
  * goes and its own slides into the gap, and a window mapped after the
  * output under the pointer went still appears. */
 static bool run_fullscreen_slide(const void *data) {
-	const char *args[] = { "-o", START_A, NULL };
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
 	char first[32];
-	bool ok = create_output(h, "960x720", 2, first, sizeof(first));
-	struct churn_window windows[] = {
-		{ .app_id = "slide-window",
-				.pattern = "checker",
-				.buffer_scale = 1,
-				.width = 200,
-				.height = 100 },
-		{ .app_id = "slide-full",
-				.pattern = "coords",
-				.buffer_scale = 2,
-				.width = 480,
-				.height = 360,
-				.fullscreen = true },
-		{ .app_id = "slide-late",
-				.pattern = "grid",
-				.buffer_scale = 2,
-				.width = 120,
-				.height = 80 },
-	};
+	struct churn_window windows[3];
+	bool ok;
+	struct harness *h = start_fullscreen(windows, "slide-window", "slide-full",
+			first, sizeof(first), &ok);
+	if (h == NULL) {
+		return false;
+	}
+	windows[2] = churn_window_of("slide-late", "grid", 2, 120, 80);
 	struct churn_window *full = &windows[1];
-	ok = ok && spawn_window(h, &windows[0], NULL);
-	ok = ok && move_to(h, &windows[0], 700, 101);
-	ok = ok && spawn_window(h, full, first);
-	ok = ok && check_fullscreen_on(h, full, first, false, "before");
 	// HEADLESS-1, on the left and under the pointer, goes; the output to
 	// its right takes its place, and the fullscreen window goes with it
 	// at the same size, so without a new frame.
 	ok = ok && destroy_output(h, "HEADLESS-1");
 	ok = ok && check_fullscreen_on(h, full, first, false, "slid");
-	ok = ok && check_visible(h, windows, 2, "HEADLESS-1 destroyed");
-	ok = ok && check_clients(windows, 2, "HEADLESS-1 destroyed");
+	ok = ok && check_kept(h, windows, 2, "HEADLESS-1 destroyed");
 	ok = ok && spawn_window(h, &windows[2], NULL);
 	ok = ok &&
 			check_visible(h, windows, COUNT(windows),
 					"a window mapped "
 					"after HEADLESS-1 went");
-	for (size_t i = 0; i < COUNT(windows); i++) {
-		if (windows[i].client != NULL) {
-			ok = rs_quit(windows[i].client) && ok;
-		}
-	}
-	return harness_stop(h, ok);
+	return stop_with_windows(h, windows, COUNT(windows), ok);
 }
 
 /* Outputs that come and go faster than the clients can bind them: a
  * client binds wl_output and xdg_output globals that are already gone, one
  * starts up in the middle of it, and all must carry on. */
 static bool run_rapid(const void *data) {
-	const char *args[] = { "-o", START_A, "-o", START_B, NULL };
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	struct churn_window windows[] = {
-		{ .app_id = "rapid-span",
-				.pattern = "coords",
-				.buffer_scale = 1,
-				.width = 200,
-				.height = 100 },
-		{ .app_id = "rapid-inner",
-				.pattern = "checker",
-				.buffer_scale = 2,
-				.width = 160,
-				.height = 120 },
-		{ .app_id = "rapid-late",
-				.pattern = "grid",
-				.buffer_scale = 2,
-				.width = 120,
-				.height = 80 },
-	};
-	bool ok = true;
-	for (size_t i = 0; ok && i < 2; i++) {
-		ok = spawn_window(h, &windows[i], NULL);
+	struct churn_window windows[3];
+	windows[2] = churn_window_of("rapid-late", "grid", 2, 120, 80);
+	bool ok;
+	struct harness *h =
+			start_span_inner(windows, "rapid-span", "rapid-inner", &ok);
+	if (h == NULL) {
+		return false;
 	}
-	ok = ok && move_to(h, &windows[0], 541, 201);
 	for (int i = 0; ok && i < 20; i++) {
 		char name[32];
 		ok = create_output(h, i % 2 ? "960x720" : "1440x960", i % 4 + 1, name,
@@ -705,12 +690,7 @@ static bool run_rapid(const void *data) {
 					"after rapid "
 					"hotplug");
 	ok = ok && check_pixels(h, windows, COUNT(windows), "rapid");
-	for (size_t i = 0; i < COUNT(windows); i++) {
-		if (windows[i].client != NULL) {
-			ok = rs_quit(windows[i].client) && ok;
-		}
-	}
-	return harness_stop(h, ok);
+	return stop_with_windows(h, windows, COUNT(windows), ok);
 }
 
 static bool set_enabled(struct harness *h, const char *name, bool enable) {
@@ -723,26 +703,12 @@ static bool set_enabled(struct harness *h, const char *name, bool enable) {
 /* Unplugging as a DRM session sees it most often: the output is disabled,
  * not destroyed. Its windows must leave it and come back into view. */
 static bool run_disable(const void *data) {
-	const char *args[] = { "-o", START_A, "-o", START_B, NULL };
-	struct harness *h = harness_start(args);
-	REQUIRE(h != NULL, "gridwl did not start");
-	struct churn_window windows[] = {
-		{ .app_id = "off-span",
-				.pattern = "coords",
-				.buffer_scale = 1,
-				.width = 200,
-				.height = 100 },
-		{ .app_id = "off-inner",
-				.pattern = "checker",
-				.buffer_scale = 2,
-				.width = 160,
-				.height = 120 },
-	};
-	bool ok = true;
-	for (size_t i = 0; ok && i < COUNT(windows); i++) {
-		ok = spawn_window(h, &windows[i], NULL);
+	struct churn_window windows[2];
+	bool ok;
+	struct harness *h = start_span_inner(windows, "off-span", "off-inner", &ok);
+	if (h == NULL) {
+		return false;
 	}
-	ok = ok && move_to(h, &windows[0], 541, 201);
 	ok = ok && move_to(h, &windows[1], 901, 301);
 	ok = ok &&
 			CHECK(set_enabled(h, "HEADLESS-2", false),
@@ -756,14 +722,8 @@ static bool run_disable(const void *data) {
 	ok = ok &&
 			CHECK(set_enabled(h, "HEADLESS-2", true),
 					"gridctl output HEADLESS-2 enable should succeed");
-	ok = ok && check_visible(h, windows, COUNT(windows), "HEADLESS-2 on");
-	ok = ok && check_clients(windows, COUNT(windows), "HEADLESS-2 on");
-	for (size_t i = 0; i < COUNT(windows); i++) {
-		if (windows[i].client != NULL) {
-			ok = rs_quit(windows[i].client) && ok;
-		}
-	}
-	return harness_stop(h, ok);
+	ok = ok && check_kept(h, windows, COUNT(windows), "HEADLESS-2 on");
+	return stop_with_windows(h, windows, COUNT(windows), ok);
 }
 
 int main(void) {

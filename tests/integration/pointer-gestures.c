@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "gridctl-expect.h"
 #include "client-spawn.h"
 #include "client-lines.h"
 #include "harness.h"
@@ -16,32 +17,11 @@
  * other window; where the pointer is over no window they go nowhere.
  */
 
-static bool gridctl_ok(struct harness *h, const char *const *args) {
-	const char *argv[8] = { 0 };
-	for (int i = 0; i < 7 && args[i] != NULL; i++) {
-		argv[i] = args[i];
-	}
-	struct json_object *reply = harness_gridctl_ok(h, argv[0], argv[1], argv[2],
-			argv[3], argv[4], argv[5], (char *)NULL);
-	json_object_put(reply);
-	return reply != NULL;
-}
-
-/* gridctl ARGS fails, saying want. */
-static bool gridctl_fails(struct harness *h, const char *const *args,
-		const char *want) {
-	int status = 0;
-	struct json_object *reply = harness_gridctl(h, &status, args[0], args[1],
-			args[2], args[3], args[4], args[5], (char *)NULL);
-	struct json_object *error = NULL;
-	bool ok = CHECK(status != 0 && reply != NULL &&
-					json_object_object_get_ex(reply, "error", &error) &&
-					strstr(json_object_get_string(error), want) != NULL,
-			"gridctl %s %s %s should fail with \"%s\"", args[0], args[1],
-			args[2], want);
-	json_object_put(reply);
-	return ok;
-}
+/* gridctl ARGS succeeds, or fails saying want. */
+#define gridctl_ok(h, args) \
+	gridctl_expect_at(__FILE__, __LINE__, (h), (args), NULL)
+#define gridctl_fails(h, args, want) \
+	gridctl_expect_at(__FILE__, __LINE__, (h), (args), (want))
 
 static struct harness_client *spawn_window(struct harness *h,
 		const char *app_id) {

@@ -13,6 +13,7 @@
 #include "check.h"
 #include "gridctl-windows.h"
 #include "harness.h"
+#include "run-gridwl.h"
 #include "harness-private.h"
 
 /*
@@ -116,10 +117,7 @@ static bool check_usable(const char *runtime_dir, const char *name) {
 	return ok;
 }
 
-static bool check_ready_fd(const void *data) {
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no runtime dir");
-	chmod(dir, 0700);
+static bool ready_fd_in(const char *dir) {
 	char exec[600], fd_file[512];
 	snprintf(fd_file, sizeof(fd_file), "%s/child-fd", dir);
 	snprintf(exec, sizeof(exec),
@@ -147,15 +145,14 @@ static bool check_ready_fd(const void *data) {
 	if (a.pid > 0) {
 		stop_gridwl(&a);
 	}
-	harness_remove_tree(dir);
-	free(dir);
 	return ok;
 }
 
-static bool check_notify_socket(const void *data) {
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no runtime dir");
-	chmod(dir, 0700);
+static bool check_ready_fd(const void *data) {
+	return run_in_private_dir(ready_fd_in);
+}
+
+static bool notify_socket_in(const char *dir) {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s/notify", dir);
 	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
@@ -187,9 +184,11 @@ static bool check_notify_socket(const void *data) {
 		stop_gridwl(&started);
 	}
 	close(fd);
-	harness_remove_tree(dir);
-	free(dir);
 	return ok;
+}
+
+static bool check_notify_socket(const void *data) {
+	return run_in_private_dir(notify_socket_in);
 }
 
 /* A descriptor that is not open is refused before anything starts. */

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "check.h"
 #include "client-spawn.h"
+#include "gridctl-expect.h"
 #include "client-lines.h"
 #include "gridctl-windows.h"
 #include "harness.h"
@@ -21,45 +22,10 @@
  * gridctl refuses what the pad does not have.
  */
 
-/* gridctl tablet pad ARGS succeeds; want NULL. Or it fails, saying want. */
-static bool pad_at(const char *file, int line, struct harness *h,
-		const char *const *args, const char *want) {
-	int status = 0;
-	struct json_object *reply = harness_gridctlv(h, &status, args);
-	struct json_object *field = NULL;
-	char words[128] = "";
-	for (size_t i = 2; args[i] != NULL; i++) {
-		size_t len = strlen(words);
-		snprintf(words + len, sizeof(words) - len, " %s", args[i]);
-	}
-	bool ok;
-	if (want == NULL) {
-		ok = status == 0 && reply != NULL;
-		ok = ok ||
-				check_report(file, line, "success",
-						"gridctl tablet pad%s failed: %s", words,
-						reply != NULL ? json_object_to_json_string(reply) : "");
-	} else {
-		ok = status != 0 && reply != NULL &&
-				json_object_object_get_ex(reply, "error", &field) &&
-				strstr(json_object_get_string(field), want) != NULL;
-		ok = ok ||
-				check_report(file, line, "failure",
-						"gridctl tablet pad%s should fail with \"%s\": %s",
-						words, want,
-						reply != NULL ? json_object_to_json_string(reply) : "");
-	}
-	json_object_put(reply);
-	return ok;
-}
-
-#define PAD(h, ...) \
-	pad_at(__FILE__, __LINE__, (h), \
-			(const char *const[]){ "tablet", "pad", __VA_ARGS__, NULL }, NULL)
+/* gridctl tablet pad ARGS succeeds, or fails saying want. */
+#define PAD(h, ...) GRIDCTL_SUCCEEDS((h), "tablet", "pad", __VA_ARGS__)
 #define PAD_FAILS(h, want, ...) \
-	pad_at(__FILE__, __LINE__, (h), \
-			(const char *const[]){ "tablet", "pad", __VA_ARGS__, NULL }, \
-			(want))
+	GRIDCTL_FAILS((h), (want), "tablet", "pad", __VA_ARGS__)
 
 static const char *const prefixes[] = { "tablet", "tool", "pad", "ring",
 	"strip", "error", NULL };
@@ -100,11 +66,10 @@ static bool expect_at(const char *file, int line, struct harness_client *c,
 static struct harness_client *spawn_focused_at(const char *file, int line,
 		struct harness *h, const char *app_id, bool tablet,
 		const char *const *want) {
-	const char *argv[] = { getenv("TABLET_CLIENT_BIN"), app_id,
-		tablet ? NULL : "--no-tablet", NULL };
-	REQUIRE(argv[0] != NULL, "TABLET_CLIENT_BIN is not set");
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	REQUIRE(c != NULL, "cannot start %s", app_id);
+	struct harness_client *c = spawn_tablet_client(h, app_id, tablet);
+	if (c == NULL) {
+		return NULL;
+	}
 	struct lines lines = { 0 };
 	REQUIRE(client_lines_until(c, "ready", &lines), "%s did not map", app_id);
 	REQUIRE(wait_focused(h, app_id), "%s has no keyboard", app_id);

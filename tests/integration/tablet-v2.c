@@ -4,6 +4,7 @@
 #include <string.h>
 #include "check.h"
 #include "client-spawn.h"
+#include "gridctl-expect.h"
 #include "client-lines.h"
 #include "harness.h"
 #include "run-gridwl.h"
@@ -20,39 +21,10 @@
  * under it nothing. gridctl refuses what a pen cannot do.
  */
 
-/* gridctl tablet ARGS succeeds; want NULL. Or it fails, saying want. */
-static bool tablet_at(const char *file, int line, struct harness *h,
-		const char *const *args, const char *want) {
-	int status = 0;
-	struct json_object *reply = harness_gridctlv(h, &status, args);
-	struct json_object *field = NULL;
-	bool ok;
-	if (want == NULL) {
-		ok = status == 0 && reply != NULL;
-		ok = ok ||
-				check_report(file, line, "success",
-						"gridctl tablet %s %s %s failed: %s", args[1], args[2],
-						args[3],
-						reply != NULL ? json_object_to_json_string(reply) : "");
-	} else {
-		ok = status != 0 && reply != NULL &&
-				json_object_object_get_ex(reply, "error", &field) &&
-				strstr(json_object_get_string(field), want) != NULL;
-		ok = ok ||
-				check_report(file, line, "failure",
-						"gridctl tablet %s %s %s should fail with \"%s\"",
-						args[1], args[2], args[3], want);
-	}
-	json_object_put(reply);
-	return ok;
-}
-
-#define TABLET(h, ...) \
-	tablet_at(__FILE__, __LINE__, (h), \
-			(const char *const[]){ "tablet", __VA_ARGS__, NULL }, NULL)
+/* gridctl tablet ARGS succeeds, or fails saying want. */
+#define TABLET(h, ...) GRIDCTL_SUCCEEDS((h), "tablet", __VA_ARGS__)
 #define TABLET_FAILS(h, want, ...) \
-	tablet_at(__FILE__, __LINE__, (h), \
-			(const char *const[]){ "tablet", __VA_ARGS__, NULL }, (want))
+	GRIDCTL_FAILS((h), (want), "tablet", __VA_ARGS__)
 
 static bool pointer_to(struct harness *h, const char *x, const char *y) {
 	struct json_object *reply =
@@ -67,11 +39,10 @@ static bool pointer_to(struct harness *h, const char *x, const char *y) {
 static struct harness_client *spawn_window_at(const char *file, int line,
 		struct harness *h, const char *app_id, bool tablet,
 		const char *const *want) {
-	const char *argv[] = { getenv("TABLET_CLIENT_BIN"), app_id,
-		tablet ? NULL : "--no-tablet", NULL };
-	REQUIRE(argv[0] != NULL, "TABLET_CLIENT_BIN is not set");
-	struct harness_client *c = harness_spawn(h, app_id, argv);
-	REQUIRE(c != NULL, "cannot start %s", app_id);
+	struct harness_client *c = spawn_tablet_client(h, app_id, tablet);
+	if (c == NULL) {
+		return NULL;
+	}
 	struct lines lines;
 	REQUIRE(client_lines_before(c, "ready", &lines), "%s did not map", app_id);
 	bool ok = check_lines_at(file, line, &lines, want, app_id);

@@ -251,13 +251,132 @@ static bool check_no_cursor_at(const char *file, int line,
 	check_no_cursor_at(__FILE__, __LINE__, (shot), (px), (py), (size), \
 			(colour), (name))
 
-static struct image *shot_with_cursors(struct harness *h, const char *output,
-		const char *name) {
-	return screenshot_cursor(h, output, name);
-}
-
 static struct json_object *seats(struct harness *h) {
 	return harness_gridctl_ok(h, "seats", NULL);
+}
+
+/* A transient-seat-client window app_id placed at x,y; NULL if not. */
+static struct harness_client *spawn_placed(struct harness *h, const char *label,
+		const char *app_id, const char *cursor, int x, int y, int64_t *id) {
+	struct harness_client *c = spawn(h, label, "window", app_id, cursor);
+	REQUIRE(c != NULL, "no %s", label);
+	*id = place(h, app_id, x, y);
+	return *id != 0 ? c : NULL;
+}
+
+static bool user_pointer(struct harness *h, const char *x, const char *y) {
+	struct json_object *reply = harness_gridctl_ok(h, "pointer", x, y, NULL);
+	json_object_put(reply);
+	return CHECK(reply != NULL, "cannot move the user's pointer");
+}
+
+/* The user's keyboard on A, the user's cursor on the background at
+ * 300,400, and what that and mapping made the windows (NULL-ended) hear
+ * dropped: it is not what the tests are about. */
+static bool focus_a_and_park(struct harness *h, int64_t a_id,
+		struct harness_client *const *windows) {
+	char a_text[24];
+	snprintf(a_text, sizeof(a_text), "%lld", (long long)a_id);
+	struct json_object *reply = harness_gridctl_ok(h, "focus", a_text, NULL);
+	json_object_put(reply);
+	REQUIRE(reply != NULL, "cannot focus A");
+	if (!user_pointer(h, "300", "400")) {
+		return false;
+	}
+	for (size_t i = 0; windows[i] != NULL; i++) {
+		struct lines lines;
+		REQUIRE(client_sync_lines(windows[i], &lines),
+				"no sync from window %zu", i);
+		lines_free(&lines);
+	}
+	return true;
+}
+
+/* The user's key reaches A, which has the user's keyboard, and not B. */
+static bool user_key_reaches_a(struct harness *h, struct harness_client *a,
+		struct harness_client *b) {
+	struct json_object *reply = harness_gridctl_ok(h, "key", "a", NULL);
+	bool ok = CHECK(reply != NULL, "gridctl key failed");
+	json_object_put(reply);
+	ok = HEARD(a, "the user's key", "key seat0 30 1", "key seat0 30 0") && ok;
+	return HEARD_NOTHING(b, "B, without the user's keyboard") && ok;
+}
+
+/* gridctl seats: the user's keyboard on A and cursor at 300,400, the
+ * transient seat's keyboard and pointer on B, its own, cursor at x,y. */
+static bool check_seats_split(struct harness *h, int64_t a_id, int64_t b_id,
+		double x, double y) {
+	struct json_object *reply = seats(h);
+	REQUIRE(reply != NULL, "no gridctl seats");
+	struct json_object *user = find_seat(reply, "seat0");
+	struct json_object *seat = find_seat(reply, "transient-1");
+	bool ok = CHECK(user != NULL && seat != NULL, "gridctl seats: %s",
+			json_object_to_json_string(reply));
+	if (ok) {
+		ok = CHECK_VIEW(user, "keyboard_focus", a_id) && ok;
+		ok = CHECK_CURSOR_POSITION(user, 300, 400) && ok;
+		ok = CHECK_VIEW(seat, "keyboard_focus", b_id) && ok;
+		ok = CHECK_VIEW(seat, "pointer_focus", b_id) && ok;
+		ok = CHECK_JSON_BOOL(seat, "own_focus", true) && ok;
+		ok = CHECK_CURSOR_POSITION(seat, x, y) && ok;
+		ok = CHECK_VIEW(user, "pointer_focus", 0) && ok;
+	}
+	json_object_put(reply);
+	return ok;
+}
+
+/* The transient seat's cursor is the named image (and its pointer on the
+ * view focus, unless -1). */
+static bool check_seat_cursor(struct harness *h, const char *image,
+		int64_t focus) {
+	struct json_object *reply = seats(h);
+	struct json_object *seat =
+			reply != NULL ? find_seat(reply, "transient-1") : NULL;
+	bool ok = CHECK(seat != NULL, "no transient-1 in gridctl seats") &&
+			CHECK_JSON_STRING(seat, "cursor_image", image) &&
+			(focus < 0 || CHECK_VIEW(seat, "pointer_focus", focus));
+	json_object_put(reply);
+	return ok;
+}
+
+/* A screenshot of output, saved as name, shows want at physical px,py
+ * over under. */
+static bool shot_shows_cursor(struct harness *h, const char *output,
+		const char *name, const struct wlr_xcursor_image *want, int px, int py,
+		uint32_t under) {
+	struct image *shot = screenshot_cursor(h, output, name);
+	bool ok = CHECK(shot != NULL, "no screenshot") &&
+			CHECK_CURSOR(shot, want, px, py, under, name);
+	image_destroy(shot);
+	return ok;
+}
+
+/* A screenshot of HEADLESS-1, saved as name, shows the user's cursor
+ * (user's image) parked at 300,400 and the remote's at rx,ry over under. */
+static bool shot_shows_both(struct harness *h, const char *name,
+		const struct wlr_xcursor_image *user,
+		const struct wlr_xcursor_image *remote, int rx, int ry,
+		uint32_t under) {
+	struct image *shot = screenshot_cursor(h, "HEADLESS-1", name);
+	char user_name[64], remote_name[64];
+	snprintf(user_name, sizeof(user_name), "%s user", name);
+	snprintf(remote_name, sizeof(remote_name), "%s remote", name);
+	bool ok = CHECK(shot != NULL, "no screenshot") &&
+			CHECK_CURSOR(shot, user, 300, 400, BACKGROUND, user_name) &&
+			CHECK_CURSOR(shot, remote, rx, ry, under, remote_name);
+	image_destroy(shot);
+	return ok;
+}
+
+/* A screenshot of output, saved as name, shows no cursor of size at
+ * physical px,py: only colour. */
+static bool shot_shows_no_cursor(struct harness *h, const char *output,
+		const char *name, int px, int py, int size, uint32_t colour) {
+	struct image *shot = screenshot_cursor(h, output, name);
+	bool ok = CHECK(shot != NULL, "no screenshot") &&
+			CHECK_NO_CURSOR(shot, px, py, size, colour, name);
+	image_destroy(shot);
+	return ok;
 }
 
 static bool write_config(const char *path, int size) {
@@ -271,36 +390,20 @@ static bool body(struct harness *h, const struct theme *theme,
 		const char *config) {
 	// A on the scale-1 output, B on the scale-2 one, the user's keyboard
 	// on A and the user's cursor on the background below it.
+	int64_t a_id, b_id, c_id;
 	struct harness_client *a =
-			spawn(h, "window-a", "window", "seat-a", "shape");
-	REQUIRE(a != NULL, "no window A");
-	int64_t a_id = place(h, "seat-a", 40, 40);
-	struct harness_client *b = spawn(h, "window-b", "window", "seat-b", NULL);
-	REQUIRE(b != NULL, "no window B");
-	int64_t b_id = place(h, "seat-b", 700, 100);
+			spawn_placed(h, "window-a", "seat-a", "shape", 40, 40, &a_id);
+	struct harness_client *b =
+			spawn_placed(h, "window-b", "seat-b", NULL, 700, 100, &b_id);
 	// C sets a cursor surface of its own for the remote's pointer.
 	struct harness_client *c =
-			spawn(h, "window-c", "window", "seat-c", "surface");
-	REQUIRE(c != NULL, "no window C");
-	int64_t c_id = place(h, "seat-c", 700, 300);
-	REQUIRE(a_id != 0 && b_id != 0 && c_id != 0, "windows not placed");
-	char a_text[24];
-	snprintf(a_text, sizeof(a_text), "%lld", (long long)a_id);
-	struct json_object *reply = harness_gridctl_ok(h, "focus", a_text, NULL);
-	json_object_put(reply);
-	REQUIRE(reply != NULL, "cannot focus A");
-	reply = harness_gridctl_ok(h, "pointer", "300", "400", NULL);
-	json_object_put(reply);
-	REQUIRE(reply != NULL, "cannot move the user's pointer");
+			spawn_placed(h, "window-c", "seat-c", "surface", 700, 300, &c_id);
+	REQUIRE(a != NULL && b != NULL && c != NULL, "windows not placed");
+	REQUIRE(focus_a_and_park(h, a_id,
+					(struct harness_client *[]){ a, b, c, NULL }),
+			"not ready");
 	bool ok = true;
-	// What mapping and focusing said is not what this test is about.
-	struct lines lines;
-	REQUIRE(client_sync_lines(a, &lines), "no sync from A");
-	lines_free(&lines);
-	REQUIRE(client_sync_lines(b, &lines), "no sync from B");
-	lines_free(&lines);
-	REQUIRE(client_sync_lines(c, &lines), "no sync from C");
-	lines_free(&lines);
+	struct json_object *reply;
 
 	struct harness_client *remote = spawn(h, "remote", "remote", NULL, NULL);
 	REQUIRE(remote != NULL, "no remote");
@@ -339,30 +442,10 @@ static bool body(struct harness *h, const struct theme *theme,
 				 "key transient-1 30 0") &&
 			ok;
 	ok = HEARD_NOTHING(a, "A, with the remote's keyboard in B") && ok;
-	reply = harness_gridctl_ok(h, "key", "a", NULL);
-	ok = CHECK(reply != NULL, "gridctl key failed") && ok;
-	json_object_put(reply);
-	ok = HEARD(a, "the user's key", "key seat0 30 1", "key seat0 30 0") && ok;
-	ok = HEARD_NOTHING(b, "B, without the user's keyboard") && ok;
+	ok = user_key_reaches_a(h, a, b) && ok;
 
-	reply = seats(h);
-	REQUIRE(reply != NULL, "no gridctl seats");
-	struct json_object *user = find_seat(reply, "seat0");
-	seat = find_seat(reply, "transient-1");
-	ok = CHECK(user != NULL && seat != NULL, "gridctl seats: %s",
-				 json_object_to_json_string(reply)) &&
-			ok;
-	if (user != NULL && seat != NULL) {
-		ok = CHECK_VIEW(user, "keyboard_focus", a_id) && ok;
-		ok = CHECK_VIEW(user, "pointer_focus", 0) && ok;
-		ok = CHECK_CURSOR_POSITION(user, 300, 400) && ok;
-		ok = CHECK_VIEW(seat, "keyboard_focus", b_id) && ok;
-		ok = CHECK_VIEW(seat, "pointer_focus", b_id) && ok;
-		ok = CHECK_JSON_BOOL(seat, "own_focus", true) && ok;
-		ok = CHECK_CURSOR_POSITION(seat, 760, 160) && ok;
-		ok = CHECK_JSON_STRING(seat, "cursor_image", "left_ptr") && ok;
-	}
-	json_object_put(reply);
+	ok = check_seats_split(h, a_id, b_id, 760, 160) && ok;
+	ok = check_seat_cursor(h, "left_ptr", -1) && ok;
 	// The click raised B: it is listed first, topmost.
 	reply = harness_gridctl_ok(h, "windows", NULL);
 	struct json_object *windows =
@@ -376,51 +459,32 @@ static bool body(struct harness *h, const struct theme *theme,
 	json_object_put(reply);
 
 	// Drawn over B with the theme's 48-pixel image on the scale-2 output.
-	struct image *shot = shot_with_cursors(h, "HEADLESS-2", "remote-in-b-2");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_CURSOR(shot, theme->image[1], (760 - 640) * 2, 160 * 2,
-					WINDOW_COLOUR, "remote-in-b-2") &&
+	ok = shot_shows_cursor(h, "HEADLESS-2", "remote-in-b-2", theme->image[1],
+				 (760 - 640) * 2, 160 * 2, WINDOW_COLOUR) &&
 			ok;
-	image_destroy(shot);
+	struct image *shot;
 
 	// Both cursors on the scale-1 output, each with the 24-pixel image.
 	ok = remote_moves(remote, 500, 300) && ok;
 	ok = HEARD(b, "the remote's pointer leaving",
 				 "pointer leave transient-1") &&
 			ok;
-	shot = shot_with_cursors(h, "HEADLESS-1", "both-1");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_CURSOR(shot, theme->image[0], 300, 400, BACKGROUND,
-					"both-1 user") &&
-			CHECK_CURSOR(shot, theme->image[0], 500, 300, BACKGROUND,
-					"both-1 remote") &&
+	ok = shot_shows_both(h, "both-1", theme->image[0], theme->image[0], 500,
+				 300, BACKGROUND) &&
 			ok;
-	image_destroy(shot);
-	shot = shot_with_cursors(h, "HEADLESS-2", "remote-gone-from-2");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_NO_CURSOR(shot, (760 - 640) * 2, 160 * 2, 48, WINDOW_COLOUR,
-					"remote-gone-from-2") &&
+	ok = shot_shows_no_cursor(h, "HEADLESS-2", "remote-gone-from-2",
+				 (760 - 640) * 2, 160 * 2, 48, WINDOW_COLOUR) &&
 			ok;
-	image_destroy(shot);
 
 	// A names a shape for the remote's pointer: the theme's crosshair.
 	ok = remote_moves(remote, 100, 100) && ok;
 	ok = HEARD(a, "the remote's pointer entering A",
 				 "pointer enter transient-1 60 60") &&
 			ok;
-	reply = seats(h);
-	seat = reply != NULL ? find_seat(reply, "transient-1") : NULL;
-	ok = CHECK(seat != NULL, "no transient-1 in gridctl seats") &&
-			CHECK_JSON_STRING(seat, "cursor_image", "crosshair") && ok;
-	json_object_put(reply);
-	shot = shot_with_cursors(h, "HEADLESS-1", "shape-in-a-1");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_CURSOR(shot, theme->crosshair, 100, 100, WINDOW_COLOUR,
-					"shape-in-a-1") &&
-			CHECK_CURSOR(shot, theme->image[0], 300, 400, BACKGROUND,
-					"shape-in-a-1 user") &&
+	ok = check_seat_cursor(h, "crosshair", -1) && ok;
+	ok = shot_shows_both(h, "shape-in-a-1", theme->image[0], theme->crosshair,
+				 100, 100, WINDOW_COLOUR) &&
 			ok;
-	image_destroy(shot);
 
 	// C sets a surface at buffer scale 2: 1:1 on the scale-2 output.
 	ok = remote_moves(remote, 760, 360) && ok;
@@ -430,13 +494,8 @@ static bool body(struct harness *h, const struct theme *theme,
 	ok = HEARD(c, "the remote's pointer entering C",
 				 "pointer enter transient-1 60 60") &&
 			ok;
-	reply = seats(h);
-	seat = reply != NULL ? find_seat(reply, "transient-1") : NULL;
-	ok = CHECK(seat != NULL, "no transient-1 in gridctl seats") &&
-			CHECK_JSON_STRING(seat, "cursor_image", "client") &&
-			CHECK_VIEW(seat, "pointer_focus", c_id) && ok;
-	json_object_put(reply);
-	shot = shot_with_cursors(h, "HEADLESS-2", "surface-in-c-2");
+	ok = check_seat_cursor(h, "client", c_id) && ok;
+	shot = screenshot_cursor(h, "HEADLESS-2", "surface-in-c-2");
 	int px = (760 - 640) * 2, py = 360 * 2;
 	ok = CHECK(shot != NULL, "no screenshot") &&
 			CHECK_SOLID(shot, ((struct image_region){ px, py, 16, 16 }),
@@ -452,12 +511,9 @@ static bool body(struct harness *h, const struct theme *theme,
 	ok = HEARD(c, "the remote's pointer leaving C",
 				 "pointer leave transient-1") &&
 			ok;
-	shot = shot_with_cursors(h, "HEADLESS-1", "arrow-again-1");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_CURSOR(shot, theme->image[0], 500, 300, BACKGROUND,
-					"arrow-again-1") &&
+	ok = shot_shows_cursor(h, "HEADLESS-1", "arrow-again-1", theme->image[0],
+				 500, 300, BACKGROUND) &&
 			ok;
-	image_destroy(shot);
 	ok = CHECK_QUITS(c, "window-c") && ok;
 
 	// B goes: the remote's keyboard follows the user's to A again.
@@ -477,30 +533,18 @@ static bool body(struct harness *h, const struct theme *theme,
 	reply = harness_gridctl_ok(h, "reload", NULL);
 	ok = CHECK(reply != NULL, "reload failed") && ok;
 	json_object_put(reply);
-	shot = shot_with_cursors(h, "HEADLESS-1", "reloaded-1");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_CURSOR(shot, theme->big[0], 300, 400, BACKGROUND,
-					"reloaded-1 user") &&
-			CHECK_CURSOR(shot, theme->big[0], 500, 300, BACKGROUND,
-					"reloaded-1 remote") &&
+	ok = shot_shows_both(h, "reloaded-1", theme->big[0], theme->big[0], 500,
+				 300, BACKGROUND) &&
 			ok;
-	image_destroy(shot);
-	reply = harness_gridctl_ok(h, "pointer", "100", "100", NULL);
-	json_object_put(reply);
-	ok = CHECK(reply != NULL, "cannot move the user's pointer") && ok;
-	reply = harness_gridctl_ok(h, "pointer", "300", "400", NULL);
-	json_object_put(reply);
-	ok = CHECK(reply != NULL, "cannot move the user's pointer") && ok;
+	ok = user_pointer(h, "100", "100") && ok;
+	ok = user_pointer(h, "300", "400") && ok;
 	ok = HEARD(a, "the user's pointer passing", "pointer enter seat0 60 60",
 				 "pointer leave seat0") &&
 			ok;
 	ok = remote_moves(remote, 1100, 400) && ok;
-	shot = shot_with_cursors(h, "HEADLESS-2", "reloaded-2");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_CURSOR(shot, theme->big[1], (1100 - 640) * 2, 400 * 2,
-					BACKGROUND, "reloaded-2 remote") &&
+	ok = shot_shows_cursor(h, "HEADLESS-2", "reloaded-2", theme->big[1],
+				 (1100 - 640) * 2, 400 * 2, BACKGROUND) &&
 			ok;
-	image_destroy(shot);
 	ok = remote_moves(remote, 500, 300) && ok;
 
 	// The remote goes, and its cursor with it; the user's stays.
@@ -508,7 +552,7 @@ static bool body(struct harness *h, const struct theme *theme,
 	ok = HEARD(a, "the remote gone", "keyboard leave transient-1",
 				 "seat removed transient-1") &&
 			ok;
-	shot = shot_with_cursors(h, "HEADLESS-1", "remote-gone-1");
+	shot = screenshot_cursor(h, "HEADLESS-1", "remote-gone-1");
 	ok = CHECK(shot != NULL, "no screenshot") &&
 			CHECK_CURSOR(shot, theme->big[0], 300, 400, BACKGROUND,
 					"remote-gone-1 user") &&
@@ -539,26 +583,16 @@ static bool vnc_says(struct harness_client *vnc, const char *command) {
  * types an a while the user's keyboard stays on A. */
 static bool body_wayvnc(struct harness *h, const struct theme *theme,
 		const char *config) {
-	struct harness_client *a = spawn(h, "window-a", "window", "seat-a", NULL);
-	REQUIRE(a != NULL, "no window A");
-	int64_t a_id = place(h, "seat-a", 40, 40);
-	struct harness_client *b = spawn(h, "window-b", "window", "seat-b", NULL);
-	REQUIRE(b != NULL, "no window B");
-	int64_t b_id = place(h, "seat-b", 700, 100);
-	REQUIRE(a_id != 0 && b_id != 0, "windows not placed");
-	char a_text[24];
-	snprintf(a_text, sizeof(a_text), "%lld", (long long)a_id);
-	struct json_object *reply = harness_gridctl_ok(h, "focus", a_text, NULL);
-	json_object_put(reply);
-	REQUIRE(reply != NULL, "cannot focus A");
-	reply = harness_gridctl_ok(h, "pointer", "300", "400", NULL);
-	json_object_put(reply);
-	REQUIRE(reply != NULL, "cannot move the user's pointer");
+	int64_t a_id, b_id;
+	struct harness_client *a =
+			spawn_placed(h, "window-a", "seat-a", NULL, 40, 40, &a_id);
+	struct harness_client *b =
+			spawn_placed(h, "window-b", "seat-b", NULL, 700, 100, &b_id);
+	REQUIRE(a != NULL && b != NULL, "windows not placed");
+	REQUIRE(focus_a_and_park(h, a_id,
+					(struct harness_client *[]){ a, b, NULL }),
+			"not ready");
 	struct lines lines;
-	REQUIRE(client_sync_lines(a, &lines), "no sync from A");
-	lines_free(&lines);
-	REQUIRE(client_sync_lines(b, &lines), "no sync from B");
-	lines_free(&lines);
 
 	char *socket = harness_path(h, "vnc.sock");
 	char command[512];
@@ -620,46 +654,21 @@ static bool body_wayvnc(struct harness *h, const struct theme *theme,
 				 "seat added transient-1", "keyboard enter transient-1",
 				 "keyboard leave transient-1") &&
 			ok;
-	reply = harness_gridctl_ok(h, "key", "a", NULL);
-	ok = CHECK(reply != NULL, "gridctl key failed") && ok;
-	json_object_put(reply);
-	ok = HEARD(a, "the user's key", "key seat0 30 1", "key seat0 30 0") && ok;
-	ok = HEARD_NOTHING(b, "B, without the user's keyboard") && ok;
+	ok = user_key_reaches_a(h, a, b) && ok;
 
-	reply = seats(h);
-	REQUIRE(reply != NULL, "no gridctl seats");
-	struct json_object *user = find_seat(reply, "seat0");
-	struct json_object *seat = find_seat(reply, "transient-1");
-	ok = CHECK(user != NULL && seat != NULL, "gridctl seats: %s",
-				 json_object_to_json_string(reply)) &&
+	ok = check_seats_split(h, a_id, b_id, 740, 150) && ok;
+	ok = shot_shows_cursor(h, "HEADLESS-2", "wayvnc-in-b-2", theme->image[1],
+				 200, 300, WINDOW_COLOUR) &&
 			ok;
-	if (user != NULL && seat != NULL) {
-		ok = CHECK_VIEW(user, "keyboard_focus", a_id) && ok;
-		ok = CHECK_CURSOR_POSITION(user, 300, 400) && ok;
-		ok = CHECK_VIEW(seat, "keyboard_focus", b_id) && ok;
-		ok = CHECK_VIEW(seat, "pointer_focus", b_id) && ok;
-		ok = CHECK_JSON_BOOL(seat, "own_focus", true) && ok;
-		ok = CHECK_CURSOR_POSITION(seat, 740, 150) && ok;
-	}
-	json_object_put(reply);
-	struct image *shot = shot_with_cursors(h, "HEADLESS-2", "wayvnc-in-b-2");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_CURSOR(shot, theme->image[1], 200, 300, WINDOW_COLOUR,
-					"wayvnc-in-b-2") &&
-			ok;
-	image_destroy(shot);
 
 	// The VNC user goes: wayvnc destroys the seat, and its cursor goes.
 	ok = CHECK_QUITS(vnc, "the VNC user") && ok;
 	REQUIRE(client_lines_until(b, "seat removed transient-1", &lines),
 			"the VNC user's seat did not go");
 	lines_free(&lines);
-	shot = shot_with_cursors(h, "HEADLESS-2", "wayvnc-gone-2");
-	ok = CHECK(shot != NULL, "no screenshot") &&
-			CHECK_NO_CURSOR(shot, 200, 300, 48, WINDOW_COLOUR,
-					"wayvnc-gone-2") &&
+	ok = shot_shows_no_cursor(h, "HEADLESS-2", "wayvnc-gone-2", 200, 300, 48,
+				 WINDOW_COLOUR) &&
 			ok;
-	image_destroy(shot);
 	harness_client_kill(wayvnc);
 	ok = CHECK_QUITS(b, "window-b") && ok;
 	return CHECK_QUITS(a, "window-a") && ok;

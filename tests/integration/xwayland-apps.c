@@ -55,9 +55,7 @@ struct scale_1_results {
 };
 
 struct test {
-	struct harness *h;
-	char *dir;
-	char display_env[64];
+	struct xwayland_session x;
 	int n;
 	struct scale_1_results *at_1;
 };
@@ -74,20 +72,15 @@ static bool settings_applied(struct json_object *stats, void *data) {
 /* Xwayland running, with its settings at N > 1: a first X client (the
  * pattern client) starts it. */
 static bool start_xwayland(struct test *t) {
-	const char *argv[] = { "env", t->display_env,
-		getenv("X11_PATTERN_CLIENT_BIN"), "20", "20", NULL };
-	struct harness_client *client = harness_spawn(t->h, "x11-pattern", argv);
-	REQUIRE(client != NULL, "cannot start x11-pattern-client");
-	char *line =
-			harness_client_wait_line(client, "drawn", 3 * HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL, "the first X client never drew");
-	free(line);
+	struct harness_client *client = spawn_x11_until(t->x.h, "x11-pattern",
+			"X11_PATTERN_CLIENT_BIN", "drawn", "20", "20", NULL);
+	REQUIRE(client != NULL, "the first X client never drew");
 	harness_client_send(client, "quit\n");
-	ok = CHECK_EXITS(client, "the first X client") && ok;
+	bool ok = CHECK_EXITS(client, "the first X client");
 	if (ok && t->n > 1) {
 		const char *args[] = { "stats", NULL };
 		struct json_object *stats =
-				harness_wait_gridctl(t->h, args, settings_applied, NULL,
+				harness_wait_gridctl(t->x.h, args, settings_applied, NULL,
 						HARNESS_TIMEOUT_MS, "xwayland_settings applied");
 		ok = CHECK(stats != NULL, "the X11 settings were never applied");
 		json_object_put(stats);
@@ -99,13 +92,13 @@ static bool start_xwayland(struct test *t) {
  * class; NULL after reporting. */
 static struct json_object *start_program(struct test *t, const char *class,
 		const char *const *program, struct harness_client **client) {
-	const char *argv[24] = { "env", t->display_env };
+	const char *argv[24] = { "env", t->x.display_env };
 	for (int i = 0; program[i] != NULL && i < 21; i++) {
 		argv[i + 2] = program[i];
 	}
-	*client = harness_spawn(t->h, class, argv);
+	*client = harness_spawn(t->x.h, class, argv);
 	REQUIRE(*client != NULL, "cannot start %s", class);
-	struct json_object *window = harness_wait_window(t->h, is_class,
+	struct json_object *window = harness_wait_window(t->x.h, is_class,
 			(void *)class, 3 * HARNESS_TIMEOUT_MS, class);
 	if (!CHECK(window != NULL, "%s never showed", class)) {
 		harness_client_kill(*client);
@@ -139,7 +132,7 @@ static bool click(struct test *t, int x, int y) {
 	snprintf(sx, sizeof(sx), "%d", x);
 	snprintf(sy, sizeof(sy), "%d", y);
 	struct json_object *reply =
-			harness_gridctl_ok(t->h, "click", sx, sy, "left", NULL);
+			harness_gridctl_ok(t->x.h, "click", sx, sy, "left", NULL);
 	json_object_put(reply);
 	return reply != NULL;
 }
@@ -150,12 +143,12 @@ static bool check_calculator_click(struct test *t, int wx, int wy) {
 	const char *watch_argv[] = { "wl-paste", "--watch", "sh", "-c",
 		"echo \"$CLIPBOARD_STATE: $(cat)\"", NULL };
 	struct harness_client *watch =
-			harness_spawn(t->h, "watch-clipboard", watch_argv);
+			harness_spawn(t->x.h, "watch-clipboard", watch_argv);
 	REQUIRE(watch != NULL, "cannot start wl-paste --watch");
 	bool ok = click(t, wx + SEVEN_X, wy + SEVEN_Y) &&
 			click(t, wx + DISPLAY_X, wy + DISPLAY_Y);
 	struct json_object *reply = ok ?
-			harness_gridctl_ok(t->h, "key", "Ctrl+a", "Ctrl+c", NULL) :
+			harness_gridctl_ok(t->x.h, "key", "Ctrl+a", "Ctrl+c", NULL) :
 			NULL;
 	ok = reply != NULL;
 	json_object_put(reply);
@@ -247,9 +240,9 @@ static bool check_xterm(struct test *t) {
 	}
 	// Drawn: nothing commits for a while.
 	const char *wait[] = { "wait", "settled", NULL };
-	json_object_put(harness_gridctlv(t->h, NULL, wait));
-	char *path = harness_path(t->h, "xterm.png");
-	json_object_put(harness_gridctl_ok(t->h, "screenshot", "--window", id,
+	json_object_put(harness_gridctlv(t->x.h, NULL, wait));
+	char *path = harness_path(t->x.h, "xterm.png");
+	json_object_put(harness_gridctl_ok(t->x.h, "screenshot", "--window", id,
 			"--scale", "2", path, NULL));
 	struct image *shot = image_load_png(path);
 	free(path);
@@ -282,28 +275,6 @@ static bool check_xterm(struct test *t) {
 	return ok;
 }
 
-static struct test *test_start(int n, struct scale_1_results *at_1) {
-	struct test *t = calloc(1, sizeof(*t));
-	t->n = n;
-	t->at_1 = at_1;
-	const char *args[] = { "--output",
-		"HEADLESS-1 mode 800x600 scale 2 filter nearest", NULL };
-	t->h = xwayland_gridwl_start(n == 1 ? "xwayland scale 1\n" :
-										  "xwayland scale auto\n",
-			args, &t->dir, t->display_env, sizeof(t->display_env));
-	if (t->h == NULL) {
-		free(t);
-		return NULL;
-	}
-	return t;
-}
-
-static bool test_stop(struct test *t, bool ok) {
-	ok = xwayland_gridwl_stop(t->h, t->dir, ok) && ok;
-	free(t);
-	return ok;
-}
-
 struct test_case {
 	const char *name;
 	int n;
@@ -312,10 +283,15 @@ struct test_case {
 
 static bool run_case(const void *data) {
 	const struct test_case *test_case = data;
-	struct test *t = test_start(test_case->n, test_case->at_1);
-	REQUIRE(t != NULL, "gridwl did not start");
-	bool ok = CHECK(t->display_env[0] != '\0', "Xwayland is off") &&
-			start_xwayland(t);
+	struct test test = { .n = test_case->n, .at_1 = test_case->at_1 };
+	struct test *t = &test;
+	const char *args[] = { "--output",
+		"HEADLESS-1 mode 800x600 scale 2 filter nearest", NULL };
+	REQUIRE(xwayland_session_open(&t->x,
+					t->n == 1 ? "xwayland scale 1\n" : "xwayland scale auto\n",
+					args),
+			"no gridwl with Xwayland");
+	bool ok = start_xwayland(t);
 	if (ok && access(CALCULATOR, X_OK) == 0 && program_in_path("wl-paste")) {
 		ok = check_calculator(t) && ok;
 	} else if (ok) {
@@ -326,7 +302,7 @@ static bool run_case(const void *data) {
 	} else if (ok) {
 		fprintf(stderr, "# no xterm\n");
 	}
-	return test_stop(t, ok);
+	return xwayland_session_close(&t->x, ok);
 }
 
 int main(void) {

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "harness.h"
 #include "run-gridwl.h"
 #include "screenshots.h"
@@ -127,27 +128,11 @@ static bool check_xterm(struct harness *h, const void *data) {
 
 static struct harness_client *spawn_menu_client(struct harness *h,
 		bool no_decorations) {
-	const char *bin = getenv("X11_MENU_CLIENT_BIN");
-	char *env = display_env(h);
-	if (!CHECK(bin != NULL && env != NULL, "no X11_MENU_CLIENT_BIN or X11")) {
-		free(env);
-		return NULL;
-	}
-	const char *argv[] = { "env", env, bin,
-		no_decorations ? "--no-decorations" : NULL, NULL };
-	struct harness_client *c = harness_spawn(h, "x11-menu", argv);
-	free(env);
-	char *line = c != NULL ?
-			harness_client_wait_line(c, "ready", 3 * HARNESS_TIMEOUT_MS) :
-			NULL;
-	if (!CHECK(line != NULL, "x11-menu-client did not show its window")) {
-		if (c != NULL) {
-			harness_client_kill(c);
-		}
-		return NULL;
-	}
-	free(line);
-	return c;
+	struct harness_client *c =
+			spawn_x11_until(h, "x11-menu", "X11_MENU_CLIENT_BIN", "ready",
+					no_decorations ? "--no-decorations" : NULL, NULL);
+	return CHECK(c != NULL, "x11-menu-client did not show its window") ? c :
+																		 NULL;
 }
 
 static bool check_motif(struct harness *h, const void *data) {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "harness.h"
 #include "image.h"
 #include "run-gridwl.h"
@@ -58,18 +59,11 @@ static struct image *screenshot(struct harness *h) {
 }
 
 static bool check_emulated(struct harness *h, const void *data) {
-	char display_env[64];
-	REQUIRE(xwayland_display_of(h, display_env, sizeof(display_env)),
-			"Xwayland is off");
-
-	const char *argv[] = { "env", display_env, getenv("X11_MODE_CLIENT_BIN"),
-		NULL };
-	struct harness_client *client = harness_spawn(h, "x11-mode", argv);
-	REQUIRE(client != NULL, "cannot start x11-mode-client");
-	char *line =
-			harness_client_wait_line(client, "ready", 3 * HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL, "the X window never mapped");
-	free(line);
+	struct harness_client *client = spawn_x11_until(h, "x11-mode",
+			"X11_MODE_CLIENT_BIN", "ready", NULL);
+	REQUIRE(client != NULL, "the X window never mapped");
+	bool ok = true;
+	char *line;
 
 	// Until the window's stretched buffer is on screen.
 	long mismatches = -1;

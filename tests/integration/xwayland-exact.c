@@ -42,12 +42,6 @@
 #define X_CLASS "X11Pattern"
 #define N 2
 
-struct test {
-	struct harness *h;
-	char *dir;
-	char display_env[64];
-};
-
 static bool is_x_pattern(struct json_object *window, void *data) {
 	return json_string_is(window, "app_id", X_CLASS);
 }
@@ -80,8 +74,8 @@ static struct image *expect_on(int width, int height, int scale) {
 /* Starts x11-pattern-client at width x height X pixels with coords, with
  * extra arguments (the root position of an override-redirect window), and
  * waits for it to draw. */
-static struct harness_client *start_client(struct test *t, int width,
-		int height, const char *x, const char *y) {
+static struct harness_client *start_client(struct xwayland_session *t,
+		int width, int height, const char *x, const char *y) {
 	char width_arg[16], height_arg[16];
 	snprintf(width_arg, sizeof(width_arg), "%d", width);
 	snprintf(height_arg, sizeof(height_arg), "%d", height);
@@ -131,7 +125,8 @@ static bool is_x_pattern_box(struct json_object *window, void *data) {
 			window_int(window, "height") == box->height;
 }
 
-static bool wait_x11_window_box(struct test *t, struct window_box box) {
+static bool wait_x11_window_box(struct xwayland_session *t,
+		struct window_box box) {
 	struct json_object *window = harness_wait_window(t->h, is_x_pattern_box,
 			&box, HARNESS_TIMEOUT_MS, "the X11 window's logical box");
 	bool ok = CHECK(window != NULL, "the X11 window is never %dx%d at %d,%d",
@@ -143,8 +138,8 @@ static bool wait_x11_window_box(struct test *t, struct window_box box) {
 	return ok;
 }
 
-static bool gridctl_id(struct test *t, const char *command, int id, int a,
-		int b) {
+static bool gridctl_id(struct xwayland_session *t, const char *command, int id,
+		int a, int b) {
 	char sid[16], sa[16], sb[16];
 	snprintf(sid, sizeof(sid), "%d", id);
 	snprintf(sa, sizeof(sa), "%d", a);
@@ -157,7 +152,7 @@ static bool gridctl_id(struct test *t, const char *command, int id, int a,
 
 /* The managed window: 201x101 X pixels are 101x51 logical, exact on both
  * outputs. */
-static bool check_odd_managed(struct test *t) {
+static bool check_odd_managed(struct xwayland_session *t) {
 	const int w = 201, h = 101;
 	struct harness_client *client = start_client(t, w, h, NULL, NULL);
 	REQUIRE(client != NULL, "cannot start x11-pattern-client");
@@ -201,7 +196,7 @@ static bool check_odd_managed(struct test *t) {
  * 50,200 on HEADLESS-1), then one at X 920,400 (logical 460,200 on
  * HEADLESS-2), then one at X 100,700 (logical 50,350, 50,50 on HEADLESS-3).
  * It is no window of gridctl's: only the screen shows it. */
-static bool check_odd_override_redirect(struct test *t) {
+static bool check_odd_override_redirect(struct xwayland_session *t) {
 	const int w = 41, h = 31;
 	struct harness_client *client = start_client(t, w, h, "100", "400");
 	REQUIRE(client != NULL, "cannot start x11-pattern-client");
@@ -235,7 +230,8 @@ static bool is_x_pattern_fullscreen(struct json_object *window, void *data) {
 			json_object_get_boolean(fullscreen) == *(bool *)data;
 }
 
-static bool set_fullscreen(struct test *t, int id, bool fullscreen) {
+static bool set_fullscreen(struct xwayland_session *t, int id,
+		bool fullscreen) {
 	char sid[16];
 	snprintf(sid, sizeof(sid), "%d", id);
 	json_object_put(harness_gridctl_ok(t->h, "focus", sid, NULL));
@@ -250,7 +246,7 @@ static bool set_fullscreen(struct test *t, int id, bool fullscreen) {
 
 /* gridctl move and resize, fullscreen on HEADLESS-1 and on HEADLESS-2 and
  * back: the X geometry is the logical one times N, and the pixels exact. */
-static bool check_geometry(struct test *t) {
+static bool check_geometry(struct xwayland_session *t) {
 	struct harness_client *client = start_client(t, 120, 80, NULL, NULL);
 	REQUIRE(client != NULL, "cannot start x11-pattern-client");
 	struct json_object *window = harness_wait_window(t->h, is_x_pattern, NULL,
@@ -310,40 +306,24 @@ static bool check_geometry(struct test *t) {
 	return stop_client(client) && ok;
 }
 
-static struct test *test_start(void) {
-	struct test *t = calloc(1, sizeof(*t));
-	const char *args[] = { "--output",
-		"HEADLESS-1 mode 800x600 scale 2 filter nearest", "--output",
-		"HEADLESS-2 mode 400x300 scale 1 position right-of HEADLESS-1",
-		"--output", "HEADLESS-3 mode 800x600 scale 4 position 0,300", NULL };
-	t->h = xwayland_gridwl_start("xwayland scale 2\nwindow class=^" X_CLASS
-								 "$ decorations none\n",
-			args, &t->dir, t->display_env, sizeof(t->display_env));
-	if (t->h == NULL) {
-		free(t);
-		return NULL;
-	}
-	return t;
-}
-
-static bool test_stop(struct test *t, bool ok) {
-	ok = xwayland_gridwl_stop(t->h, t->dir, ok) && ok;
-	free(t);
-	return ok;
-}
-
 struct test_case {
 	const char *name;
-	bool (*body)(struct test *t);
+	bool (*body)(struct xwayland_session *t);
 };
 
 static bool run_case(const void *data) {
 	const struct test_case *test_case = data;
-	struct test *t = test_start();
-	REQUIRE(t != NULL, "gridwl did not start");
-	bool ok = CHECK(t->display_env[0] != '\0', "Xwayland is off") &&
-			test_case->body(t);
-	return test_stop(t, ok);
+	const char *args[] = { "--output",
+		"HEADLESS-1 mode 800x600 scale 2 filter nearest", "--output",
+		"HEADLESS-2 mode 400x300 scale 1 position right-of HEADLESS-1",
+		"--output", "HEADLESS-3 mode 800x600 scale 4 position 0,300", NULL };
+	struct xwayland_session t;
+	REQUIRE(xwayland_session_open(&t,
+					"xwayland scale 2\nwindow class=^" X_CLASS
+					"$ decorations none\n",
+					args),
+			"no gridwl with Xwayland");
+	return xwayland_session_close(&t, test_case->body(&t));
 }
 
 int main(void) {

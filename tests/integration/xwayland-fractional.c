@@ -30,12 +30,6 @@
 #define X_HEIGHT 120
 #define OUTPUT "HEADLESS-1"
 
-struct test {
-	struct harness *h;
-	char *dir;
-	char display_env[64];
-};
-
 /* round(length x 1.5), halves up, as compositor/layout.c places. */
 static int device_length(int length) {
 	return (3 * length + 1) / 2;
@@ -58,8 +52,8 @@ static bool wait_geometry(struct harness_client *client, int x, int y) {
 
 /* Moves the window to logical x,y and checks that the output shows the
  * reduced picture at round(1.5 x), round(1.5 y). */
-static bool check_at(struct test *t, struct harness_client *client, int id,
-		const struct image *reduced, int x, int y) {
+static bool check_at(struct xwayland_session *t, struct harness_client *client,
+		int id, const struct image *reduced, int x, int y) {
 	REQUIRE(move_window_id(t->h, id, x, y), "cannot move the X window");
 	bool ok = wait_geometry(client, 2 * x, 2 * y);
 	ok = ok && wait_window_box(t->h, X_CLASS, x, y, X_WIDTH / 2, X_HEIGHT / 2);
@@ -70,7 +64,7 @@ static bool check_at(struct test *t, struct harness_client *client, int id,
 					reduced, name);
 }
 
-static bool check_reduced(struct test *t) {
+static bool check_reduced(struct xwayland_session *t) {
 	struct json_object *stats = harness_gridctl_ok(t->h, "stats", NULL);
 	bool ok = CHECK(stats != NULL, "gridctl stats failed") &&
 			CHECK_JSON_INT(stats, "xwayland_scale", 2);
@@ -110,15 +104,13 @@ static bool check_reduced(struct test *t) {
 }
 
 static bool run(const void *data) {
-	struct test t = { 0 };
+	struct xwayland_session t;
 	const char *args[] = { "--output", OUTPUT " mode 1440x900 scale 1.5",
 		NULL };
-	t.h = xwayland_gridwl_start("window class=^" X_CLASS "$ decorations none\n",
-			args, &t.dir, t.display_env, sizeof(t.display_env));
-	REQUIRE(t.h != NULL, "gridwl did not start");
-	bool ok = CHECK(t.display_env[0] != '\0', "Xwayland is off") &&
-			check_reduced(&t);
-	return xwayland_gridwl_stop(t.h, t.dir, ok) && ok;
+	REQUIRE(xwayland_session_open(&t,
+					"window class=^" X_CLASS "$ decorations none\n", args),
+			"no gridwl with Xwayland");
+	return xwayland_session_close(&t, check_reduced(&t));
 }
 
 int main(void) {

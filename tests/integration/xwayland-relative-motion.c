@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
+#include "client-spawn.h"
 #include "harness.h"
 #include "run-gridwl.h"
 #include "gridctl-windows.h"
@@ -49,17 +50,11 @@ static bool wait_raw(struct harness_client *client, const char *want) {
 }
 
 static bool check_relative(struct harness *h, int n) {
-	char display_env[64];
-	REQUIRE(xwayland_display_of(h, display_env, sizeof(display_env)),
-			"Xwayland is off");
-	const char *argv[] = { "env", display_env,
-		getenv("X11_RAW_MOTION_CLIENT_BIN"), NULL };
-	struct harness_client *client = harness_spawn(h, "x11-raw-motion", argv);
-	REQUIRE(client != NULL, "cannot start x11-raw-motion-client");
-	char *line =
-			harness_client_wait_line(client, "ready", 3 * HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL, "the X window never mapped");
-	free(line);
+	struct harness_client *client = spawn_x11_until(h, "x11-raw-motion",
+			"X11_RAW_MOTION_CLIENT_BIN", "ready", NULL);
+	REQUIRE(client != NULL, "the X window never mapped");
+	bool ok = true;
+	char *line;
 	struct json_object *window = ok ?
 			harness_wait_window(h, is_raw_motion, NULL, HARNESS_TIMEOUT_MS,
 					"the X11 raw motion window") :

@@ -450,21 +450,11 @@ static bool menu_id_refused(struct harness *h, struct json_object *reply) {
  * takes no focus, and gridctl's window commands refuse its id.
  */
 static bool check_x_menu(struct harness *h, const struct x_case *c) {
-	const char *bin = getenv("X11_MENU_CLIENT_BIN");
-	REQUIRE(bin != NULL, "X11_MENU_CLIENT_BIN is not set");
-	char display_env[64];
-	REQUIRE(xwayland_display_of(h, display_env, sizeof(display_env)),
-			"Xwayland is off (gridctl stats has no xwayland_display)");
-	const char *argv[] = { "env", display_env, bin, NULL };
-	struct harness_client *client = harness_spawn(h, "x11-menu", argv);
-	REQUIRE(client != NULL, "cannot start x11-menu-client");
-	char *line =
-			harness_client_wait_line(client, "ready", 3 * HARNESS_TIMEOUT_MS);
-	bool ok = CHECK(line != NULL, "x11-menu-client did not show its window");
-	free(line);
-	ok = ok &&
-			CHECK(rs_place(h, MENU_APP_ID, 100, 100) > 0,
-					"cannot place the X11 window at 100,100");
+	struct harness_client *client = spawn_x11_until(h, "x11-menu",
+			"X11_MENU_CLIENT_BIN", "ready", NULL);
+	REQUIRE(client != NULL, "x11-menu-client did not show its window");
+	bool ok = CHECK(rs_place(h, MENU_APP_ID, 100, 100) > 0,
+			"cannot place the X11 window at 100,100");
 	ok = ok &&
 			wait_menu_at(h, -1, -1, -1, -1,
 					"the X11 window is at "

@@ -6,6 +6,7 @@
 #include "client-lines.h"
 #include "client-spawn.h"
 #include "gridctl-windows.h"
+#include "run-gridwl.h"
 #include "screenshots.h"
 
 /* More than any test client takes. */
@@ -97,6 +98,42 @@ struct harness_client *spawn_focused_keyboard_window(struct harness *h,
 			spawn_keyboard_window(h, app_id, size, NULL, NULL);
 	if (c == NULL ||
 			!CHECK(wait_focused(h, app_id), "%s has no focus", app_id)) {
+		return NULL;
+	}
+	return c;
+}
+
+struct harness_client *spawn_tablet_client(struct harness *h,
+		const char *app_id, bool tablet) {
+	const char *args[] = { app_id, tablet ? NULL : "--no-tablet", NULL };
+	return spawn_from_env(h, app_id, "TABLET_CLIENT_BIN", args);
+}
+
+struct harness_client *spawn_x11_until(struct harness *h, const char *label,
+		const char *bin_var, const char *prefix, ...) {
+	char display_env[64];
+	if (!CHECK(xwayland_display_of(h, display_env, sizeof(display_env)),
+				"Xwayland is off")) {
+		return NULL;
+	}
+	const char *argv[SPAWN_MAX_ARGS + 4] = { "env", display_env,
+		getenv(bin_var) };
+	if (!CHECK(argv[2] != NULL, "%s is not set", bin_var)) {
+		return NULL;
+	}
+	va_list ap;
+	va_start(ap, prefix);
+	bool ok = collect_args(argv + 3, ap, label);
+	va_end(ap);
+	struct harness_client *c = ok ? harness_spawn(h, label, argv) : NULL;
+	if (!CHECK(c != NULL, "cannot start %s", label)) {
+		return NULL;
+	}
+	char *line = harness_client_wait_line(c, prefix, 3 * HARNESS_TIMEOUT_MS);
+	bool said = line != NULL;
+	free(line);
+	if (!CHECK(said, "%s did not say \"%s\"", label, prefix)) {
+		harness_client_kill(c);
 		return NULL;
 	}
 	return c;

@@ -29,6 +29,16 @@ struct harness_client *spawn_keyboard_window(struct harness *h,
 /* The same at size, once it also has the keyboard focus (wait_focused). */
 struct harness_client *spawn_focused_keyboard_window(struct harness *h,
 		const char *app_id, const char *size);
+/* A tablet-client window app_id (its label too), without tablet-v2 when
+ * tablet is false, started but not waited for; NULL after reporting. */
+struct harness_client *spawn_tablet_client(struct harness *h,
+		const char *app_id, bool tablet);
+/* An X11 test client, $bin_var with the arguments (NULL terminated), on
+ * the display of h's Xwayland, once it has printed a line that starts
+ * with prefix. It may be the client that starts Xwayland, so it has three
+ * times HARNESS_TIMEOUT_MS. NULL after reporting. */
+struct harness_client *spawn_x11_until(struct harness *h, const char *label,
+		const char *bin_var, const char *prefix, ...) __attribute__((sentinel));
 /* harness_spawn of argv (argv[0] a path or a name in PATH), once it has
  * printed a line that starts with prefix; NULL after reporting. */
 struct harness_client *spawn_argv_until(struct harness *h, const char *label,

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "check.h"
 #include "run-gridwl.h"
 
@@ -150,6 +151,37 @@ bool xwayland_gridwl_stop(struct harness *h, char *dir, bool passed) {
 	bool ok = harness_stop(h, passed);
 	harness_remove_tree(dir);
 	free(dir);
+	return ok;
+}
+
+bool run_in_private_dir(bool (*body)(const char *dir)) {
+	char *dir = harness_mkdtemp();
+	REQUIRE(dir != NULL, "no temporary directory");
+	bool ok = CHECK(chmod(dir, 0700) == 0, "cannot make %s private", dir) &&
+			body(dir);
+	harness_remove_tree(dir);
+	free(dir);
+	return ok;
+}
+
+bool xwayland_session_open(struct xwayland_session *s, const char *config_text,
+		const char *const *args) {
+	*s = (struct xwayland_session){ 0 };
+	s->h = xwayland_gridwl_start(config_text, args, &s->dir, s->display_env,
+			sizeof(s->display_env));
+	if (!CHECK(s->h != NULL, "gridwl did not start")) {
+		return false;
+	}
+	if (!CHECK(s->display_env[0] != '\0', "Xwayland is off")) {
+		xwayland_session_close(s, false);
+		return false;
+	}
+	return true;
+}
+
+bool xwayland_session_close(struct xwayland_session *s, bool passed) {
+	bool ok = xwayland_gridwl_stop(s->h, s->dir, passed);
+	*s = (struct xwayland_session){ 0 };
 	return ok;
 }
 

@@ -111,6 +111,25 @@ struct harness *xwayland_gridwl_start(const char *config_text,
 /* harness_stop(h, passed), then the directory removed and freed. */
 bool xwayland_gridwl_stop(struct harness *h, char *dir, bool passed);
 
+/* body with a fresh private (0700) temporary directory, removed after: for
+ * the tests that run gridwl themselves with it as the runtime directory.
+ * false after reporting when there is none. */
+bool run_in_private_dir(bool (*body)(const char *dir));
+
+/* What an X11 test holds: gridwl with Xwayland, the temporary directory
+ * and Xwayland's "DISPLAY=:N". */
+struct xwayland_session {
+	struct harness *h;
+	char *dir;
+	char display_env[64];
+};
+/* xwayland_gridwl_start into s; false after reporting when gridwl did not
+ * start, or (stopped again, failed) when its Xwayland is off. */
+bool xwayland_session_open(struct xwayland_session *s, const char *config_text,
+		const char *const *args);
+/* xwayland_gridwl_stop of s. */
+bool xwayland_session_close(struct xwayland_session *s, bool passed);
+
 /* The Xwayland gridwl would run: $WLR_XWAYLAND, else Debian's; for tests
  * that skip their X11 cases without it. */
 const char *xwayland_binary(void);
