@@ -14,6 +14,7 @@
 #include "compositor/control/inputs.h"
 #include "compositor/control/seats.h"
 #include "compositor/control/socket.h"
+#include "compositor/control/stats.h"
 #include "compositor/control/subscribe.h"
 #include "compositor/control/wait.h"
 #include "compositor/control/workspaces.h"
@@ -38,38 +39,6 @@
 #include "input/seat.h"
 #include "render/kernels/resample.h"
 #include "render/screenshot.h"
-
-static struct json_object *box_fields(struct json_object *object,
-		const struct wlr_box *box) {
-	json_object_object_add(object, "x", json_object_new_int(box->x));
-	json_object_object_add(object, "y", json_object_new_int(box->y));
-	json_object_object_add(object, "width", json_object_new_int(box->width));
-	json_object_object_add(object, "height", json_object_new_int(box->height));
-	return object;
-}
-
-/* The open window switcher: its box, its highlighted row's (logical), the
- * windows it lists in order and the highlighted one; null when closed. */
-static struct json_object *switcher_fields(struct gridwl_server *server) {
-	struct wlr_box box, row;
-	const uint32_t *ids;
-	size_t count, highlight;
-	if (!gridwl_switcher_state(server->switcher, &box, &row, &ids, &count,
-				&highlight)) {
-		return NULL;
-	}
-	struct json_object *object = box_fields(json_object_new_object(), &box);
-	struct json_object *windows = json_object_new_array();
-	for (size_t i = 0; i < count; i++) {
-		json_object_array_add(windows, json_object_new_int64(ids[i]));
-	}
-	json_object_object_add(object, "windows", windows);
-	json_object_object_add(object, "highlighted",
-			json_object_new_int64(ids[highlight]));
-	json_object_object_add(object, "highlighted_row",
-			box_fields(json_object_new_object(), &row));
-	return object;
-}
 
 /* The output of the window with the keyboard (where most of it is), else
  * the one under the pointer: where a screenshot key aims. */
@@ -152,9 +121,9 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 			describe_adaptive_sync(output));
 	struct wlr_box usable = gridwl_output_usable_box(output);
 	json_object_object_add(object, "usable",
-			box_fields(json_object_new_object(), &usable));
+			gridwl_control_box_fields(json_object_new_object(), &usable));
 	struct wlr_box box = gridwl_output_logical_box(output);
-	return box_fields(object, &box);
+	return gridwl_control_box_fields(object, &box);
 }
 
 static struct json_object *cmd_outputs(struct gridwl_server *server,
@@ -182,12 +151,12 @@ struct json_object *gridwl_control_window_identity(struct gridwl_view *view) {
 struct json_object *gridwl_control_describe_view(struct gridwl_view *view) {
 	struct json_object *object = gridwl_control_window_identity(view);
 	struct wlr_box box = gridwl_view_box(view);
-	box_fields(object, &box);
+	gridwl_control_box_fields(object, &box);
 	// What gridwl draws around it, for a window with a frame.
 	if (gridwl_view_has_frame(view)) {
 		struct wlr_box frame = gridwl_view_frame_box(view);
 		json_object_object_add(object, "frame",
-				box_fields(json_object_new_object(), &frame));
+				gridwl_control_box_fields(json_object_new_object(), &frame));
 	}
 	struct json_object *outputs = json_object_new_array();
 	struct wlr_surface *surface = gridwl_view_surface(view);
@@ -648,94 +617,6 @@ static struct json_object *cmd_exit(struct gridwl_server *server,
 	return gridwl_control_success();
 }
 
-/* What has the keyboard, for tests on backends without a keyboard. */
-static const char *keyboard_focus_kind(struct gridwl_server *server) {
-	struct wlr_surface *focused =
-			server->seat->wlr_seat->keyboard_state.focused_surface;
-	struct gridwl_view *view =
-			focused != NULL ? gridwl_view_from_surface(focused) : NULL;
-	if (focused == NULL) {
-		return "none";
-	} else if (view == NULL) {
-		return "other";
-	} else if (view->kind == GRIDWL_VIEW_LOCK_SURFACE) {
-		return "lock";
-	} else if (view->kind == GRIDWL_VIEW_LAYER_SURFACE) {
-		return "layer";
-	}
-	return "window";
-}
-
-static struct json_object *cmd_stats(struct gridwl_server *server,
-		struct json_object *request, struct gridwl_control_pending *pending) {
-	struct json_object *reply = gridwl_control_success();
-	int outputs = wl_list_length(&server->outputs);
-	int windows = 0;
-	struct gridwl_view *view;
-	wl_list_for_each(view, &server->views, link) {
-		windows += view->mapped && gridwl_view_is_window(view);
-	}
-	json_object_object_add(reply, "outputs", json_object_new_int(outputs));
-	json_object_object_add(reply, "windows", json_object_new_int(windows));
-	// Where a window being dragged to an edge would snap: the outline the
-	// frame path draws; null when none.
-	struct wlr_box preview;
-	json_object_object_add(reply, "snap_preview",
-			gridwl_server_snap_preview(server, &preview) ?
-					box_fields(json_object_new_object(), &preview) :
-					NULL);
-	json_object_object_add(reply, "switcher", switcher_fields(server));
-	json_object_object_add(reply, "backend",
-			json_object_new_string(
-					gridwl_backend_kind_name(server->backend_kind)));
-	// Where X11 clients connect; null when Xwayland is off.
-	const char *display = gridwl_xwayland_display(server->xwayland);
-	json_object_object_add(reply, "xwayland_display",
-			display != NULL ? json_object_new_string(display) : NULL);
-	// X pixels per logical pixel of the Xwayland running (or last run,
-	// 1 before the first); null when Xwayland is off.
-	json_object_object_add(reply, "xwayland_scale",
-			display != NULL ? json_object_new_int(
-									  gridwl_xwayland_scale(server->xwayland)) :
-							  NULL);
-	// Whether X11 programs were given Xft.dpi and XSETTINGS at that N.
-	const char *settings = gridwl_xwayland_settings_state(server->xwayland);
-	json_object_object_add(reply, "xwayland_settings",
-			settings != NULL ? json_object_new_string(settings) : NULL);
-	// Xwayland processes started (a restart is one more), and whether the
-	// next waits for an X11 client; null when Xwayland is off.
-	bool lazy;
-	int starts = gridwl_xwayland_starts(server->xwayland, &lazy);
-	json_object_object_add(reply, "xwayland_starts",
-			display != NULL ? json_object_new_int(starts) : NULL);
-	json_object_object_add(reply, "xwayland_lazy",
-			display != NULL ? json_object_new_boolean(lazy) : NULL);
-	const struct gridwl_resample_stats *resample = &server->resample_stats;
-	json_object_object_add(reply, "resample_cache_bytes",
-			json_object_new_int64((int64_t)resample->bytes));
-	json_object_object_add(reply, "resample_cache_entries",
-			json_object_new_int64((int64_t)resample->entries));
-	json_object_object_add(reply, "resample_pixels",
-			json_object_new_int64((int64_t)resample->pixels));
-	json_object_object_add(reply, "blits_1to1",
-			json_object_new_int64((int64_t)resample->blits_1to1));
-	const struct gridwl_kernels *kernels = gridwl_kernels_best();
-	json_object_object_add(reply, "resample_kernels",
-			json_object_new_string(kernels != NULL ? kernels->name : "none"));
-	json_object_object_add(reply, "session_lock",
-			json_object_new_string(gridwl_session_lock_state_name(server)));
-	json_object_object_add(reply, "keyboard_focus",
-			json_object_new_string(keyboard_focus_kind(server)));
-	json_object_object_add(reply, "idle_inhibited",
-			json_object_new_boolean(gridwl_idle_inhibited(server)));
-	// Cursor themes loaded, one per scale in use (and per reload).
-	json_object_object_add(reply, "cursor_theme_loads",
-			json_object_new_int(server->seat->cursor_theme_loads));
-	json_object_object_add(reply, "decoration_renders",
-			json_object_new_int64((int64_t)server->decorations->style.renders));
-	return reply;
-}
-
 typedef struct json_object *(*command_handler)(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending);
 
@@ -758,7 +639,7 @@ static const command_handler handlers[] = {
 	[GRIDWL_CONTROL_SCREENSHOT] = cmd_screenshot,
 	[GRIDWL_CONTROL_RELOAD] = cmd_reload,
 	[GRIDWL_CONTROL_EXIT] = cmd_exit,
-	[GRIDWL_CONTROL_STATS] = cmd_stats,
+	[GRIDWL_CONTROL_STATS] = gridwl_control_cmd_stats,
 	[GRIDWL_CONTROL_WAIT] = cmd_wait,
 	[GRIDWL_CONTROL_POINTER] = gridwl_control_cmd_pointer,
 	[GRIDWL_CONTROL_CLICK] = gridwl_control_cmd_click,

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <wlr/util/box.h>
 #include "compositor/control/fields.h"
 #include "protocol/control.h"
 
@@ -52,4 +53,13 @@ const char *gridwl_control_get_string(struct json_object *request,
 		return NULL;
 	}
 	return json_object_get_string(field);
+}
+
+struct json_object *gridwl_control_box_fields(struct json_object *object,
+		const struct wlr_box *box) {
+	json_object_object_add(object, "x", json_object_new_int(box->x));
+	json_object_object_add(object, "y", json_object_new_int(box->y));
+	json_object_object_add(object, "width", json_object_new_int(box->width));
+	json_object_object_add(object, "height", json_object_new_int(box->height));
+	return object;
 }

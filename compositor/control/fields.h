@@ -4,6 +4,7 @@
 #include <stdbool.h>
 
 struct json_object;
+struct wlr_box;
 
 /* What the command handlers read from a request and how they fail. */
 
@@ -20,5 +21,9 @@ bool gridwl_control_get_number(struct json_object *request, const char *key,
 /* The field key of request as a string; NULL when missing or another type. */
 const char *gridwl_control_get_string(struct json_object *request,
 		const char *key);
+
+/* Adds box's x, y, width and height to object, which it returns. */
+struct json_object *gridwl_control_box_fields(struct json_object *object,
+		const struct wlr_box *box);
 
 #endif
