@@ -9,7 +9,9 @@
 #include <wlr/types/wlr_pointer.h>
 #include <wlr/types/wlr_seat.h>
 #include <wlr/types/wlr_touch.h>
+#include <wlr/util/box.h>
 #include <wlr/util/log.h>
+#include <wlr/util/transform.h>
 #include <xkbcommon/xkbcommon.h>
 #include "compositor/control/subscribe.h"
 #include "compositor/output.h"
@@ -399,34 +401,13 @@ void gridwl_input_device_absolute_fraction(struct gridwl_seat *seat,
 	enum wl_output_transform transform = output != NULL ?
 			output->wlr_output->transform :
 			WL_OUTPUT_TRANSFORM_NORMAL;
-	// The inverse of wlr_cursor's turn of a mapped device's fractions.
-	switch (transform) {
-	case WL_OUTPUT_TRANSFORM_NORMAL:
-	default:
-		*x = u, *y = v;
-		break;
-	case WL_OUTPUT_TRANSFORM_90:
-		*x = v, *y = 1 - u;
-		break;
-	case WL_OUTPUT_TRANSFORM_180:
-		*x = 1 - u, *y = 1 - v;
-		break;
-	case WL_OUTPUT_TRANSFORM_270:
-		*x = 1 - v, *y = u;
-		break;
-	case WL_OUTPUT_TRANSFORM_FLIPPED:
-		*x = 1 - u, *y = v;
-		break;
-	case WL_OUTPUT_TRANSFORM_FLIPPED_90:
-		*x = v, *y = u;
-		break;
-	case WL_OUTPUT_TRANSFORM_FLIPPED_180:
-		*x = u, *y = 1 - v;
-		break;
-	case WL_OUTPUT_TRANSFORM_FLIPPED_270:
-		*x = 1 - v, *y = 1 - u;
-		break;
-	}
+	// wlr_cursor turns a mapped device's fractions by the output's
+	// transform; undo that turn on a point of the unit square.
+	struct wlr_fbox point = { .x = u, .y = v };
+	wlr_fbox_transform(&point, &point, wlr_output_transform_invert(transform),
+			1, 1);
+	*x = point.x;
+	*y = point.y;
 }
 
 double gridwl_input_device_scroll_factor(struct gridwl_seat *seat,
