@@ -120,40 +120,6 @@ static bool plan_for(struct wlr_surface *surface, int scale120,
 					gridwl_rational_supported(plan->y_ratio));
 }
 
-bool gridwl_resample_model_for(struct wlr_surface *surface, int scale120,
-		enum gridwl_filter filter, struct gridwl_resample_model *model) {
-	struct gridwl_resample_plan plan;
-	if (!plan_for(surface, scale120, &plan)) {
-		return false;
-	}
-	*model = (struct gridwl_resample_model){
-		.width = plan.width,
-		.height = plan.height,
-		.x = plan.x_ratio,
-		.y = plan.y_ratio,
-		.bilinear = filter == GRIDWL_FILTER_BILINEAR,
-		.box = 1,
-	};
-	if (plan.rational) {
-		return true;
-	}
-	// Integer passes: plan_for has checked that the scales give a ratio.
-	struct ratio ratio;
-	if (!ratio_for(surface->current.scale, scale120 / GRIDWL_SCALE120_ONE,
-				&ratio)) {
-		return false;
-	}
-	if (ratio.magnify > 1 && ratio.reduce > 1) {
-		// As compute_two_pass: an overall reduction is replicated first.
-		model->bilinear = pass_filter(&ratio, filter) == GRIDWL_FILTER_BILINEAR;
-		model->box = ratio.reduce;
-		ratio.reduce = 1;
-	}
-	model->x = model->y =
-			(struct gridwl_axis_ratio){ ratio.magnify, ratio.reduce };
-	return true;
-}
-
 /* What the kernels read: the surface's current buffer, 32 bits a pixel.
  * The pixman renderer keeps the buffer for as long as the surface shows
  * it; other renderers upload shm buffers and release them, but until the
@@ -220,11 +186,53 @@ static const struct gridwl_resample_plan *cache_plan(
 	}
 	struct gridwl_resample_plan *plan = &cache->plans[cache->next_plan];
 	cache->next_plan = (cache->next_plan + 1) % GRIDWL_RESAMPLE_PLANS;
-	plan->supported =
-			plan_for(surface, scale120, plan) && format_supported(surface);
+	plan->geometric = plan_for(surface, scale120, plan);
+	plan->supported = plan->geometric && format_supported(surface);
 	plan->scale120 = scale120;
 	plan->commits = cache->commits;
 	return plan;
+}
+
+bool gridwl_resample_model_for(struct gridwl_resample_cache *cache,
+		struct wlr_surface *surface, int scale120, enum gridwl_filter filter,
+		struct gridwl_resample_model *model) {
+	// A surface with no cache (none of gridwl's) works its plan out.
+	struct gridwl_resample_plan own;
+	const struct gridwl_resample_plan *plan = &own;
+	if (cache != NULL) {
+		plan = cache_plan(cache, surface, scale120);
+	} else {
+		own.geometric = plan_for(surface, scale120, &own);
+	}
+	if (!plan->geometric) {
+		return false;
+	}
+	*model = (struct gridwl_resample_model){
+		.width = plan->width,
+		.height = plan->height,
+		.x = plan->x_ratio,
+		.y = plan->y_ratio,
+		.bilinear = filter == GRIDWL_FILTER_BILINEAR,
+		.box = 1,
+	};
+	if (plan->rational) {
+		return true;
+	}
+	// Integer passes: plan_for has checked that the scales give a ratio.
+	struct ratio ratio;
+	if (!ratio_for(surface->current.scale, scale120 / GRIDWL_SCALE120_ONE,
+				&ratio)) {
+		return false;
+	}
+	if (ratio.magnify > 1 && ratio.reduce > 1) {
+		// As compute_two_pass: an overall reduction is replicated first.
+		model->bilinear = pass_filter(&ratio, filter) == GRIDWL_FILTER_BILINEAR;
+		model->box = ratio.reduce;
+		ratio.reduce = 1;
+	}
+	model->x = model->y =
+			(struct gridwl_axis_ratio){ ratio.magnify, ratio.reduce };
+	return true;
 }
 
 /* The entry pixels along one axis that a buffer change in [lo, hi)

@@ -74,7 +74,10 @@ struct gridwl_resample_entry {
 struct gridwl_resample_plan {
 	uint64_t commits; // gridwl_resample_cache.commits it was made at
 	int scale120; // 0: none made yet
-	bool supported;
+	// geometric: the kernels' arithmetic applies (render/gles2_models.h
+	// takes it for buffers they cannot read); supported: they read the
+	// buffer too.
+	bool geometric, supported;
 	int width, height;
 	bool rational;
 	struct gridwl_axis_ratio x_ratio, y_ratio;
@@ -132,8 +135,9 @@ struct gridwl_resample_model {
  * any buffer the kernels would take by its geometry (whatever its format
  * or memory); false for 1:1, buffer transforms, viewport crops and ratios
  * the kernels do not implement. */
-bool gridwl_resample_model_for(struct wlr_surface *surface, int scale120,
-		enum gridwl_filter filter, struct gridwl_resample_model *model);
+bool gridwl_resample_model_for(struct gridwl_resample_cache *cache,
+		struct wlr_surface *surface, int scale120, enum gridwl_filter filter,
+		struct gridwl_resample_model *model);
 
 /* After a commit: marks what the buffer damage touches in every entry and
  * recomputes it. */

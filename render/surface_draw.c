@@ -158,15 +158,15 @@ void gridwl_render_texture(struct gridwl_render_target *target,
  * but whose geometry they would take: resampled by the same model on the
  * GPU (render/gles2_models.h). False when it is not such a buffer. */
 static bool draw_with_models(struct gridwl_render_target *target,
-		struct wlr_surface *surface, struct wlr_texture *texture,
-		enum gridwl_filter filter, int x, int y) {
+		struct gridwl_resample_cache *cache, struct wlr_surface *surface,
+		struct wlr_texture *texture, enum gridwl_filter filter, int x, int y) {
 	// A texture that is not the current buffer's (one that could not be
 	// uploaded) is left to the renderer, which checks its source box.
 	struct gridwl_resample_model model;
 	if (target->gles2_models == NULL ||
 			texture->width != (uint32_t)surface->current.buffer_width ||
 			texture->height != (uint32_t)surface->current.buffer_height ||
-			!gridwl_resample_model_for(surface, target->scale120, filter,
+			!gridwl_resample_model_for(cache, surface, target->scale120, filter,
 					&model)) {
 		return false;
 	}
@@ -326,7 +326,8 @@ void gridwl_render_surface(struct gridwl_render_target *target,
 			return;
 		}
 	}
-	if (!draw_with_models(target, surface, texture, item->filter, x, y)) {
+	if (!draw_with_models(target, cache, surface, texture, item->filter, x,
+				y)) {
 		draw_with_renderer(target, surface, texture, item->filter, x, y);
 	}
 }
