@@ -214,24 +214,12 @@ static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	gridwl_resample_cache_commit(&surface->cache, surface->surface);
 }
 
-/* A surface showing a pattern in a bw x bh buffer of format at buffer
- * scale, with transparent columns at its right where clear_columns > 0. */
-static bool surface_init(struct test_surface *surface, struct fixture *fixture,
+/* Commits a new bw x bh buffer of format showing kind, wholly damaged. */
+static bool surface_attach(struct test_surface *surface, enum pattern_kind kind,
 		int bw, int bh, int scale, uint32_t format, int clear_columns) {
-	*surface = (struct test_surface){ .fixture = fixture };
-	fixture->new_surface = NULL;
-	surface->wl_surface = wl_compositor_create_surface(fixture->wl_compositor);
-	roundtrip(fixture);
-	surface->surface = fixture->new_surface;
-	if (surface->surface == NULL) {
-		return false;
-	}
-	gridwl_resample_cache_init(&surface->cache, &fixture->stats,
-			fixture->renderer);
-	surface->commit.notify = surface_handle_commit;
-	wl_signal_add(&surface->surface->events.commit, &surface->commit);
-
-	struct pattern pattern = { .kind = PATTERN_COORDS };
+	struct fixture *fixture = surface->fixture;
+	struct pattern pattern = { .kind = kind };
+	image_destroy(surface->buffer);
 	surface->buffer = resample_pattern_buffer(&pattern, bw, bh);
 	uint32_t *pixels;
 	struct wl_buffer *buffer = client_shm_buffer(fixture->shm, bw, bh,
@@ -257,6 +245,26 @@ static bool surface_init(struct test_surface *surface, struct fixture *fixture,
 	wl_buffer_destroy(buffer);
 	roundtrip(fixture);
 	return wlr_surface_get_texture(surface->surface) != NULL;
+}
+
+/* A surface showing a pattern in a bw x bh buffer of format at buffer
+ * scale, with transparent columns at its right where clear_columns > 0. */
+static bool surface_init(struct test_surface *surface, struct fixture *fixture,
+		int bw, int bh, int scale, uint32_t format, int clear_columns) {
+	*surface = (struct test_surface){ .fixture = fixture };
+	fixture->new_surface = NULL;
+	surface->wl_surface = wl_compositor_create_surface(fixture->wl_compositor);
+	roundtrip(fixture);
+	surface->surface = fixture->new_surface;
+	if (surface->surface == NULL) {
+		return false;
+	}
+	gridwl_resample_cache_init(&surface->cache, &fixture->stats,
+			fixture->renderer);
+	surface->commit.notify = surface_handle_commit;
+	wl_signal_add(&surface->surface->events.commit, &surface->commit);
+	return surface_attach(surface, PATTERN_COORDS, bw, bh, scale, format,
+			clear_columns);
 }
 
 static void surface_finish(struct test_surface *surface) {
@@ -540,6 +548,56 @@ static bool test_items_and_damage(const void *data) {
 	return ok;
 }
 
+/* An opaque window that commits again once its copy exists (one that
+ * repaints every frame): the next frame resamples the commit straight into
+ * the target (render/surface_draw.c draw_direct) and must show the new
+ * buffer exactly, though the copy still holds the old one; the frame after
+ * it, with no commit between, draws from the copy it brings up to date.
+ * The window sits at an odd device column. */
+static bool test_direct_after_commit(const void *data) {
+	const int bw = 13, bh = 9, scale = 2;
+	struct fixture fixture;
+	struct test_surface surface = { 0 };
+	struct gridwl_frame_plan plan;
+	gridwl_frame_plan_init(&plan);
+	bool ok = CHECK(fixture_init(&fixture), "no fixture");
+	ok = ok &&
+			CHECK(surface_init(&surface, &fixture, bw, bh, 1,
+						  DRM_FORMAT_XRGB8888, 0),
+					"no surface");
+	int width = (bw + 8) * scale, height = (bh + 4) * scale;
+	int x = 3, y = 2 * scale;
+	for (int frame = 0; frame < 3 && ok; frame++) {
+		if (frame == 1) {
+			ok = CHECK(surface_attach(&surface, PATTERN_GRID, bw, bh, 1,
+							   DRM_FORMAT_XRGB8888, 0),
+					"no second buffer");
+		}
+		uint64_t pixels = fixture.stats.pixels;
+		plan_surface(&plan, &surface, scale * 120, width, height, x, y,
+				GRIDWL_FILTER_NEAREST);
+		struct image *image = draw(&fixture, &plan, NULL);
+		struct image *expect =
+				resample_expect(surface.buffer, 1, scale, RESAMPLE_NEAREST);
+		ok = CHECK(image != NULL && expect != NULL, "no image");
+		ok = ok && check_window(image, expect, x, y, "direct-after-commit");
+		// Frame 1 resamples the whole window once (straight into the
+		// target), frame 2 once more (into the copy).
+		ok = ok &&
+				CHECK(frame == 0 ||
+								fixture.stats.pixels - pixels ==
+										(uint64_t)bw * bh * scale * scale,
+						"frame %d resampled %llu pixels", frame,
+						(unsigned long long)(fixture.stats.pixels - pixels));
+		image_destroy(expect);
+		image_destroy(image);
+	}
+	gridwl_frame_plan_finish(&plan);
+	surface_finish(&surface);
+	fixture_finish(&fixture);
+	return ok;
+}
+
 /*
  * Fractional target scales, against the models written out literally here
  * (not the kernels' tap arithmetic): along an axis where a buffer of size
@@ -666,5 +724,6 @@ int main(void) {
 	}
 	check_run(&suite, "viewport-crop", test_viewport_crop, NULL);
 	check_run(&suite, "items-and-damage", test_items_and_damage, NULL);
+	check_run(&suite, "direct-after-commit", test_direct_after_commit, NULL);
 	return check_finish(&suite);
 }
