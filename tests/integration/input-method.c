@@ -156,10 +156,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = client_command_synced(ime, "sync") &&
 			check_popup(h, "popup-hidden", false) && ok;
 
-	harness_client_send(ime, "quit");
-	harness_client_send(field, "quit");
-	ok = CHECK_EXITS(ime, "the input method") && ok;
-	return CHECK_EXITS(field, "the field") && ok;
+	return CHECK_ALL_QUIT(ime, "the input method", field, "the field") && ok;
 }
 
 int main(void) {

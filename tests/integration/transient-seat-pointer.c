@@ -670,8 +670,7 @@ static bool body_wayvnc(struct harness *h, const struct theme *theme,
 				 WINDOW_COLOUR) &&
 			ok;
 	harness_client_kill(wayvnc);
-	ok = CHECK_QUITS(b, "window-b") && ok;
-	return CHECK_QUITS(a, "window-a") && ok;
+	return CHECK_ALL_QUIT(b, "window-b", a, "window-a") && ok;
 }
 
 typedef bool (*body_func)(struct harness *h, const struct theme *theme,

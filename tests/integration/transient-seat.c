@@ -124,8 +124,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = HEARD(w, "its client gone", "seat added transient-2",
 				 "seat removed transient-2") &&
 			ok;
-	ok = CHECK_QUITS(w, "window-1") && ok;
-	return CHECK_QUITS(w2, "window-2") && ok;
+	return CHECK_ALL_QUIT(w, "window-1", w2, "window-2") && ok;
 }
 
 int main(void) {

@@ -209,6 +209,19 @@ bool check_quits_at(const char *file, int line, struct harness_client *c,
 					sent ? "told to" : "could not be told to", status);
 }
 
+bool check_all_quit_at(const char *file, int line, ...) {
+	bool ok = true;
+	va_list ap;
+	va_start(ap, line);
+	struct harness_client *c;
+	while ((c = va_arg(ap, struct harness_client *)) != NULL) {
+		const char *who = va_arg(ap, const char *);
+		ok = check_quits_at(file, line, c, who) && ok;
+	}
+	va_end(ap);
+	return ok;
+}
+
 bool client_wait_exact(struct harness_client *c, const char *want) {
 	int64_t deadline = harness_now_ms() + HARNESS_TIMEOUT_MS;
 	while (harness_now_ms() < deadline) {

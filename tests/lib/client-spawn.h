@@ -70,6 +70,13 @@ bool check_exits_at(const char *file, int line, struct harness_client *c,
 bool check_quits_at(const char *file, int line, struct harness_client *c,
 		const char *who);
 #define CHECK_QUITS(c, who) check_quits_at(__FILE__, __LINE__, (c), (who))
+/* CHECK_QUITS of every client of a test's end, in order: the arguments are
+ * pairs of a client and who names it, then NULL. Each is checked even when
+ * one before it failed. */
+bool check_all_quit_at(const char *file, int line, ...)
+		__attribute__((sentinel));
+#define CHECK_ALL_QUIT(...) \
+	check_all_quit_at(__FILE__, __LINE__, __VA_ARGS__, NULL)
 
 /* Checks that the compositor ended the client with a protocol error: its
  * next line that starts with "error " is error followed by " id=N" (the
