@@ -460,9 +460,5 @@ int main(void) {
 		  "takes it, exact",
 				body_move, 0, 2, true },
 	};
-	struct check_suite suite = { 0 };
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		check_run(&suite, cases[i].name, run, &cases[i]);
-	}
-	return check_finish(&suite);
+	return CHECK_MAIN_TABLE(cases, run);
 }

@@ -248,3 +248,14 @@ int check_main(const char *name, bool (*test)(const void *data),
 	check_run(&suite, name, test, data);
 	return check_finish(&suite);
 }
+
+int check_main_table(const void *cases, size_t count, size_t size,
+		bool (*test)(const void *data)) {
+	struct check_suite suite = { 0 };
+	for (size_t i = 0; i < count; i++) {
+		const void *c = (const char *)cases + i * size;
+		// A struct's address is its first member's.
+		check_run(&suite, *(const char *const *)c, test, c);
+	}
+	return check_finish(&suite);
+}

@@ -3,6 +3,7 @@
 
 #include <json-c/json.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "image.h"
 #include "pattern.h"
@@ -108,5 +109,13 @@ int check_finish(struct check_suite *suite);
 /* The whole of main for a program of one case: check_run, check_finish. */
 int check_main(const char *name, bool (*test)(const void *data),
 		const void *data);
+/* The main of a program whose cases are a table: count structs of size
+ * bytes from cases, each one's first member its name (a const char *),
+ * each run by test with the struct as its data. */
+int check_main_table(const void *cases, size_t count, size_t size,
+		bool (*test)(const void *data));
+#define CHECK_MAIN_TABLE(cases, test) \
+	check_main_table((cases), sizeof(cases) / sizeof((cases)[0]), \
+			sizeof((cases)[0]), (test))
 
 #endif
