@@ -33,7 +33,8 @@ bool check_report(const char *file, int line, const char *cond, const char *fmt,
 	} while (0)
 
 /* A member of obj by dotted path ("mode.width"), of the given type; NULL
- * when absent or of another type. */
+ * when absent or of another type, or when obj is NULL (so lookups chain
+ * without a test of their own). */
 struct json_object *json_path(struct json_object *obj, const char *path,
 		enum json_type type);
 
@@ -60,7 +61,8 @@ bool check_json_type_at(const char *file, int line, struct json_object *obj,
 bool json_string_is(struct json_object *obj, const char *path,
 		const char *want);
 
-/* The element of array whose member key is the string value, or NULL. */
+/* The element of array whose member key is the string value, or NULL (also
+ * when array is NULL or no array). */
 struct json_object *json_array_find(struct json_object *array, const char *key,
 		const char *value);
 
