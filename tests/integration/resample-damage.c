@@ -339,12 +339,10 @@ static bool run_cache(const void *data) {
 
 	// One on the scale-2 output does, and only while it exists.
 	struct harness_client *magnified = ok ?
-			rs_spawn(h, "magnified", "checker", 1, NULL, WINDOW_WIDTH,
-					WINDOW_HEIGHT) :
+			rs_spawn_at(h, "magnified", "checker", 1, WINDOW_WIDTH,
+					WINDOW_HEIGHT, RS_WINDOW_X, RS_WINDOW_Y) :
 			NULL;
-	ok = ok && CHECK(magnified != NULL, "no client") &&
-			CHECK(rs_place(h, "magnified", RS_WINDOW_X, RS_WINDOW_Y) > 0,
-					"cannot place the window");
+	ok = ok && magnified != NULL;
 	if (ok) {
 		struct image *image =
 				screenshot_gridctl(h, RS_OUTPUT, "cache-magnified");
@@ -376,11 +374,9 @@ static bool has_outputs(struct json_object *window, void *data) {
 static bool run_cache_move(const void *data) {
 	struct harness *h = start_two_outputs();
 	REQUIRE(h != NULL, "gridwl did not start");
-	struct harness_client *c = rs_spawn(h, "mover", "checker", 1, NULL,
-			WINDOW_WIDTH, WINDOW_HEIGHT);
-	bool ok = CHECK(c != NULL, "no client") &&
-			CHECK(rs_place(h, "mover", RS_WINDOW_X, RS_WINDOW_Y) > 0,
-					"cannot place the window");
+	struct harness_client *c = rs_spawn_at(h, "mover", "checker", 1,
+			WINDOW_WIDTH, WINDOW_HEIGHT, RS_WINDOW_X, RS_WINDOW_Y);
+	bool ok = c != NULL;
 	if (ok) {
 		struct image *image = screenshot_gridctl(h, RS_OUTPUT, "move-before");
 		image_destroy(image);
