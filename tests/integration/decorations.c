@@ -255,10 +255,6 @@ static bool drag(struct harness_client *pointer, int x0, int y0, int x1,
 			pointer_command(pointer, "button", "button 272 release");
 }
 
-static bool click(struct harness_client *pointer, int x, int y) {
-	return pointer_click(pointer, x, y, LAYOUT_WIDTH, LAYOUT_HEIGHT);
-}
-
 static bool body_pointer(struct harness *h, const void *data) {
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	REQUIRE(pointer != NULL, "no virtual pointer");
@@ -296,7 +292,8 @@ static bool body_pointer(struct harness *h, const void *data) {
 
 	// Double click: maximized with its frame inside the output, then back.
 	int tx = g.fx + 40;
-	ok = CHECK(click(pointer, tx, ty) && click(pointer, tx, ty),
+	ok = CHECK(mixed_layout_click(pointer, tx, ty) &&
+						 mixed_layout_click(pointer, tx, ty),
 				 "double click failed") &&
 			ok;
 	struct frame_info m = { 0 };
@@ -310,7 +307,8 @@ static bool body_pointer(struct harness *h, const void *data) {
 				 "maximized frame %d,%d %dx%d", m.fx, m.fy, m.fw, m.fh) &&
 			ok;
 	ty = BORDER + title / 2;
-	ok = CHECK(click(pointer, 700, ty) && click(pointer, 700, ty),
+	ok = CHECK(mixed_layout_click(pointer, 700, ty) &&
+						 mixed_layout_click(pointer, 700, ty),
 				 "double click failed") &&
 			ok;
 	ok = CHECK(wait_box(h,
@@ -322,14 +320,15 @@ static bool body_pointer(struct harness *h, const void *data) {
 	// The maximize button, twice.
 	int by = g.fy + BORDER + title / 2;
 	int max_x = g.fx + g.fw - BORDER - title - title / 2;
-	ok = CHECK(click(pointer, max_x, by), "click failed") && ok;
+	ok = CHECK(mixed_layout_click(pointer, max_x, by), "click failed") && ok;
 	ok = CHECK(wait_box(h,
 					   (struct want_box){ "deco", 640 + BORDER, title + BORDER,
 							   -1, -1, 1 },
 					   &m, "maximized by its button"),
 				 "the maximize button does not maximize") &&
 			ok;
-	ok = CHECK(click(pointer, 640 + 640 - BORDER - title - title / 2,
+	ok = CHECK(mixed_layout_click(pointer,
+					   640 + 640 - BORDER - title - title / 2,
 					   BORDER + title / 2),
 				 "click failed") &&
 			ok;
@@ -365,7 +364,8 @@ static bool body_pointer(struct harness *h, const void *data) {
 			CHECK(g.has_frame, "no frame after fullscreen") && ok;
 
 	// The close button: the client is asked to close.
-	ok = CHECK(click(pointer, g.fx + g.fw - BORDER - title / 2, by),
+	ok = CHECK(mixed_layout_click(pointer, g.fx + g.fw - BORDER - title / 2,
+					   by),
 				 "click failed") &&
 			ok;
 	ok = CHECK(asked_to_close(c), "the close button does not send close") && ok;
@@ -515,9 +515,8 @@ static bool body_client_default(struct harness *h, const void *data) {
 
 static bool renders(struct harness *h, int64_t *value) {
 	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
-	struct json_object *v = stats != NULL ?
-			json_path(stats, "decoration_renders", json_type_int) :
-			NULL;
+	struct json_object *v =
+			json_path(stats, "decoration_renders", json_type_int);
 	bool ok = v != NULL;
 	if (ok) {
 		*value = json_object_get_int64(v);

@@ -126,8 +126,7 @@ static bool check_host(struct harness *host, const struct host_window *w,
 }
 
 static struct harness *start_inner(struct harness *host, const char *line) {
-	const char *args[] = { "--output", line, NULL };
-	return start_nested_gridwl(host, args);
+	return start_nested_outputs(host, line, NULL);
 }
 
 /* A fullscreen client on WL-1 drawing at scale, or at the scale it is

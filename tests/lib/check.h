@@ -56,6 +56,13 @@ bool check_json_type_at(const char *file, int line, struct json_object *obj,
 #define CHECK_JSON_TYPE(obj, path, type) \
 	check_json_type_at(__FILE__, __LINE__, (obj), (path), (type))
 
+/* The integers x, y, width and height of obj (a window's or an output's
+ * box in gridctl's replies), each checked and reported. */
+bool check_json_box_at(const char *file, int line, struct json_object *obj,
+		int64_t x, int64_t y, int64_t width, int64_t height);
+#define CHECK_JSON_BOX(obj, x, y, width, height) \
+	check_json_box_at(__FILE__, __LINE__, (obj), (x), (y), (width), (height))
+
 /* Whether the member of obj at path is the string want; false when it is
  * absent or of another type. For harness_wait_gridctl's predicates. */
 bool json_string_is(struct json_object *obj, const char *path,

@@ -60,6 +60,12 @@ bool check_good_client_draws(struct harness *h, struct harness_client *good,
  * it says "ready WIDTH HEIGHT SCALE" (CHECK_READY); NULL after reporting. */
 struct harness_client *spawn_pattern_ready(struct harness *h, const char *label,
 		int width, int height, int scale, ...) __attribute__((sentinel));
+/* The same for a client given --cursor, which binds its wl_pointer before
+ * it maps (the seat has a pointer from the start): once it has said
+ * "pointer ready", then "ready". */
+struct harness_client *spawn_pattern_pointer_ready(struct harness *h,
+		const char *label, int width, int height, int scale, ...)
+		__attribute__((sentinel));
 
 /* Checks that the client exits with status 0 within HARNESS_TIMEOUT_MS;
  * who names it in the report. The client stays valid. */
