@@ -3,6 +3,7 @@
 #include <string.h>
 #include "check.h"
 #include "client-lines.h"
+#include "client-spawn.h"
 #include "harness.h"
 #include "resample-fixture.h"
 #include "run-gridwl.h"
@@ -24,6 +25,7 @@
 #define CURSOR_SIZE 16
 
 struct cursor_case {
+	const char *name;
 	int cursor_scale;
 	const char *output;
 	int output_scale;
@@ -32,37 +34,24 @@ struct cursor_case {
 };
 
 static const struct cursor_case cases[] = {
-	{ 2, "HEADLESS-2", 2, 750, 150, 220, 300 },
-	{ 2, "HEADLESS-1", 1, 550, 150, 550, 150 },
-	{ 1, "HEADLESS-2", 2, 801, 201, 322, 402 },
-	{ 1, "HEADLESS-1", 1, 600, 250, 600, 250 },
+	{ "a scale-2 cursor surface on a scale-2 output", 2, "HEADLESS-2", 2, 750,
+			150, 220, 300 },
+	{ "a scale-2 cursor surface on a scale-1 output", 2, "HEADLESS-1", 1, 550,
+			150, 550, 150 },
+	{ "a scale-1 cursor surface on a scale-2 output", 1, "HEADLESS-2", 2, 801,
+			201, 322, 402 },
+	{ "a scale-1 cursor surface on a scale-1 output", 1, "HEADLESS-1", 1, 600,
+			250, 600, 250 },
 };
 
 static bool body(struct harness *h, const void *data) {
 	const struct cursor_case *c = data;
 	char scale[8];
 	snprintf(scale, sizeof(scale), "%d", c->cursor_scale);
-	const char *args[] = {
-		"--app-id",
-		"cursor",
-		"--pattern",
-		"solid:208040",
-		"--size",
-		"400x300",
-		"--cursor",
-		scale,
-		NULL,
-	};
-	struct harness_client *client =
-			harness_spawn_pattern_client(h, "cursor", args);
-	// Headless gridwl's seat has a pointer from the start: the window binds
-	// its wl_pointer before it maps.
-	char *line = client != NULL ? harness_client_wait_line(client,
-										  "pointer ready", HARNESS_TIMEOUT_MS) :
-								  NULL;
-	REQUIRE(line != NULL, "the window never got a wl_pointer");
-	free(line);
-	REQUIRE(CHECK_READY(client, 400, 300, 1), "no window");
+	struct harness_client *client = spawn_pattern_pointer_ready(h, "cursor",
+			400, 300, 1, "--app-id", "cursor", "--pattern", "solid:208040",
+			"--size", "400x300", "--cursor", scale, NULL);
+	REQUIRE(client != NULL, "no window with a wl_pointer");
 	REQUIRE(rs_place(h, "cursor", 450, 100) > 0, "cannot place the window");
 
 	struct harness_client *pointer = spawn_virtual_pointer(h);
@@ -70,7 +59,7 @@ static bool body(struct harness *h, const void *data) {
 	REQUIRE(harness_client_send(pointer, "move %d %d %d %d", c->lx, c->ly,
 					LAYOUT_WIDTH, LAYOUT_HEIGHT),
 			"cannot move the pointer");
-	line = harness_client_wait_line(pointer, "moved", HARNESS_TIMEOUT_MS);
+	char *line = harness_client_wait_line(pointer, "moved", HARNESS_TIMEOUT_MS);
 	REQUIRE(line != NULL, "the pointer did not move");
 	free(line);
 	line = harness_client_wait_line(client, "pointer enter",
@@ -136,15 +125,10 @@ static bool body(struct harness *h, const void *data) {
 	return rs_quit(client) && ok;
 }
 
+static bool run(const void *data) {
+	return run_mixed_layout(body, data);
+}
+
 int main(void) {
-	struct check_suite suite = { 0 };
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char name[128];
-		snprintf(name, sizeof(name),
-				"a scale-%d cursor surface on a scale-%d "
-				"output",
-				cases[i].cursor_scale, cases[i].output_scale);
-		check_run_mixed_layout(&suite, name, body, &cases[i]);
-	}
-	return check_finish(&suite);
+	return CHECK_MAIN_TABLE(cases, run);
 }

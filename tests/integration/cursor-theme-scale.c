@@ -251,9 +251,8 @@ static bool body_one_cursor(struct harness *h, const void *data) {
 
 static bool theme_loads(struct harness *h, int want, const char *when) {
 	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
-	struct json_object *v = stats != NULL ?
-			json_path(stats, "cursor_theme_loads", json_type_int) :
-			NULL;
+	struct json_object *v =
+			json_path(stats, "cursor_theme_loads", json_type_int);
 	int loads = v != NULL ? json_object_get_int(v) : -1;
 	json_object_put(stats);
 	return CHECK(loads == want, "%s: %d cursor theme loads, expected %d", when,

@@ -255,10 +255,6 @@ static bool drag(struct harness_client *pointer, int x0, int y0, int x1,
 			pointer_command(pointer, "button", "button 272 release");
 }
 
-static bool click(struct harness_client *pointer, int x, int y) {
-	return pointer_click(pointer, x, y, LAYOUT_WIDTH, LAYOUT_HEIGHT);
-}
-
 static bool body_pointer(struct harness *h, const void *data) {
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	REQUIRE(pointer != NULL, "no virtual pointer");
@@ -296,7 +292,8 @@ static bool body_pointer(struct harness *h, const void *data) {
 
 	// Double click: maximized with its frame inside the output, then back.
 	int tx = g.fx + 40;
-	ok = CHECK(click(pointer, tx, ty) && click(pointer, tx, ty),
+	ok = CHECK(mixed_layout_click(pointer, tx, ty) &&
+						 mixed_layout_click(pointer, tx, ty),
 				 "double click failed") &&
 			ok;
 	struct frame_info m = { 0 };
@@ -310,7 +307,8 @@ static bool body_pointer(struct harness *h, const void *data) {
 				 "maximized frame %d,%d %dx%d", m.fx, m.fy, m.fw, m.fh) &&
 			ok;
 	ty = BORDER + title / 2;
-	ok = CHECK(click(pointer, 700, ty) && click(pointer, 700, ty),
+	ok = CHECK(mixed_layout_click(pointer, 700, ty) &&
+						 mixed_layout_click(pointer, 700, ty),
 				 "double click failed") &&
 			ok;
 	ok = CHECK(wait_box(h,
@@ -322,14 +320,15 @@ static bool body_pointer(struct harness *h, const void *data) {
 	// The maximize button, twice.
 	int by = g.fy + BORDER + title / 2;
 	int max_x = g.fx + g.fw - BORDER - title - title / 2;
-	ok = CHECK(click(pointer, max_x, by), "click failed") && ok;
+	ok = CHECK(mixed_layout_click(pointer, max_x, by), "click failed") && ok;
 	ok = CHECK(wait_box(h,
 					   (struct want_box){ "deco", 640 + BORDER, title + BORDER,
 							   -1, -1, 1 },
 					   &m, "maximized by its button"),
 				 "the maximize button does not maximize") &&
 			ok;
-	ok = CHECK(click(pointer, 640 + 640 - BORDER - title - title / 2,
+	ok = CHECK(mixed_layout_click(pointer,
+					   640 + 640 - BORDER - title - title / 2,
 					   BORDER + title / 2),
 				 "click failed") &&
 			ok;
@@ -365,7 +364,8 @@ static bool body_pointer(struct harness *h, const void *data) {
 			CHECK(g.has_frame, "no frame after fullscreen") && ok;
 
 	// The close button: the client is asked to close.
-	ok = CHECK(click(pointer, g.fx + g.fw - BORDER - title / 2, by),
+	ok = CHECK(mixed_layout_click(pointer, g.fx + g.fw - BORDER - title / 2,
+					   by),
 				 "click failed") &&
 			ok;
 	ok = CHECK(asked_to_close(c), "the close button does not send close") && ok;
@@ -515,9 +515,8 @@ static bool body_client_default(struct harness *h, const void *data) {
 
 static bool renders(struct harness *h, int64_t *value) {
 	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
-	struct json_object *v = stats != NULL ?
-			json_path(stats, "decoration_renders", json_type_int) :
-			NULL;
+	struct json_object *v =
+			json_path(stats, "decoration_renders", json_type_int);
 	bool ok = v != NULL;
 	if (ok) {
 		*value = json_object_get_int64(v);
@@ -646,97 +645,50 @@ static bool body_reload(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool run_with(const char *extra,
-		bool (*body)(struct harness *h, const void *data)) {
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no directory");
-	size_t n = strlen(dir) + sizeof("/config");
-	char *config_path = malloc(n);
-	snprintf(config_path, n, "%s/config", dir);
-	FILE *f = fopen(config_path, "w");
-	REQUIRE(f != NULL, "cannot write the config");
-	fputs(CONFIG_COLORS, f);
-	fputs("window app_id=^nodeco$ decorations none\n", f);
-	fputs(extra, f);
-	fclose(f);
-	const char *args[] = { "--config", config_path, "--output",
-		"HEADLESS-1 mode 640x480 scale 1", "--output",
-		"HEADLESS-2 mode 1280x960 scale 2", NULL };
-	struct harness *h = harness_start(args);
-	bool ok = h != NULL && body(h, config_path);
-	if (h != NULL) {
-		ok = harness_stop(h, ok) && ok;
-	}
-	harness_remove_tree(dir);
-	free(dir);
-	free(config_path);
-	return ok;
-}
+/* Each case runs on the mixed layout with CONFIG_COLORS, no frame for
+ * app_id nodeco and its own further config lines; its body gets the
+ * config's path, for a reload. */
+struct deco_case {
+	const char *name;
+	const char *extra;
+	bool (*body)(struct harness *h, const void *config_path);
+};
 
-static bool run_pixels(const void *data) {
-	return run_with("", body_pixels);
-}
-
-static bool run_pointer(const void *data) {
-	return run_with("", body_pointer);
-}
-
-static bool run_touch(const void *data) {
-	return run_with("", body_touch);
-}
-
-static bool run_bare(const void *data) {
-	return run_with("", body_bare);
-}
-
-static bool run_kde(const void *data) {
-	return run_with("", body_kde);
-}
-
-static bool run_client_default(const void *data) {
-	return run_with("decorations client\n"
-					"window app_id=^framed$ decorations server\n",
-			body_client_default);
-}
-
-static bool run_renders(const void *data) {
-	return run_with("", body_renders);
-}
-
-static bool run_reload(const void *data) {
-	return run_with("", body_reload);
+static bool run_case(const void *data) {
+	const struct deco_case *c = data;
+	char config[512];
+	snprintf(config, sizeof(config), "%s%s%s", CONFIG_COLORS,
+			"window app_id=^nodeco$ decorations none\n", c->extra);
+	const char *args[] = { "--output", "HEADLESS-1 mode 640x480 scale 1",
+		"--output", "HEADLESS-2 mode 1280x960 scale 2", NULL };
+	return run_gridwl_config_file(config, args, c->body);
 }
 
 int main(void) {
-	struct check_suite suite = { 0 };
-	check_run(&suite,
-			"a frame at each output's scale around exact content, "
-			"text drawn at scale 2, continuous across the seam",
-			run_pixels, NULL);
-	check_run(&suite,
-			"title drag (across the seam), double click, maximize and "
-			"close buttons, border resize, no frame when fullscreen",
-			run_pointer, NULL);
-	check_run(&suite,
-			"touch: a finger drags the title bar and a border, a tap closes",
-			run_touch, NULL);
-	check_run(&suite,
-			"client-side, a decorations none rule and no decoration "
-			"object: no frame",
-			run_bare, NULL);
-	check_run(&suite,
-			"KDE server-decoration: server-side framed, client-side not",
-			run_kde, NULL);
-	check_run(&suite,
-			"decorations client: no preference is client-side, a "
-			"decorations server rule frames",
-			run_client_default, NULL);
-	check_run(&suite,
-			"the title bar is drawn again on a title change, not on "
-			"commits",
-			run_renders, NULL);
-	check_run(&suite,
-			"reload: new colours and font applied, a bad line keeps them",
-			run_reload, NULL);
-	return check_finish(&suite);
+	static const struct deco_case cases[] = {
+		{ "a frame at each output's scale around exact content, "
+		  "text drawn at scale 2, continuous across the seam",
+				"", body_pixels },
+		{ "title drag (across the seam), double click, maximize and "
+		  "close buttons, border resize, no frame when fullscreen",
+				"", body_pointer },
+		{ "touch: a finger drags the title bar and a border, a tap closes", "",
+				body_touch },
+		{ "client-side, a decorations none rule and no decoration "
+		  "object: no frame",
+				"", body_bare },
+		{ "KDE server-decoration: server-side framed, client-side not", "",
+				body_kde },
+		{ "decorations client: no preference is client-side, a "
+		  "decorations server rule frames",
+				"decorations client\n"
+				"window app_id=^framed$ decorations server\n",
+				body_client_default },
+		{ "the title bar is drawn again on a title change, not on "
+		  "commits",
+				"", body_renders },
+		{ "reload: new colours and font applied, a bad line keeps them", "",
+				body_reload },
+	};
+	return CHECK_MAIN_TABLE(cases, run_case);
 }

@@ -109,9 +109,8 @@ static bool check_wlsunset(struct harness *h, int outputs) {
 
 static bool body_gamma(struct harness *h, const void *data) {
 	bool ok = check_wlsunset(h, 2);
-	const char *inner_args[] = { "--output", "WL-1 mode 320x240 scale 1",
-		NULL };
-	struct harness *inner = start_nested_gridwl(h, inner_args);
+	struct harness *inner =
+			start_nested_outputs(h, "WL-1 mode 320x240 scale 1", NULL);
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	ok = check_wlsunset(inner, 1) && ok;
 	return harness_stop(inner, ok) && ok;

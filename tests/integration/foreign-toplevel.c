@@ -43,6 +43,34 @@ static bool no_line_starts(const struct lines *lines, const char *prefix) {
 	return true;
 }
 
+/* A taskbar request on window one (on HEADLESS-2), the state gridctl
+ * windows then gives it and the handle's line that follows. */
+struct state_request {
+	const char *command, *key;
+	bool value;
+	const char *handle;
+};
+
+static const struct state_request state_requests[] = {
+	{ "maximize one", "maximized", true,
+			"toplevel 1 app_id=one title=One state=maximized "
+			"outputs=HEADLESS-2" },
+	{ "unmaximize one", "maximized", false,
+			"toplevel 1 app_id=one title=One state=- outputs=HEADLESS-2" },
+	{ "fullscreen one HEADLESS-1", "fullscreen", true,
+			"toplevel 1 app_id=one title=One state=fullscreen "
+			"outputs=HEADLESS-1" },
+	{ "unfullscreen one", "fullscreen", false,
+			"toplevel 1 app_id=one title=One state=- outputs=HEADLESS-2" },
+	// Minimize and back (tests/integration/minimize.c has the rest).
+	{ "minimize one", "minimized", true,
+			"toplevel 1 app_id=one title=One state=minimized "
+			"outputs=HEADLESS-2" },
+	{ "unminimize one", "minimized", false,
+			"toplevel 1 app_id=one title=One state=activated "
+			"outputs=HEADLESS-2" },
+};
+
 static bool body(struct harness *h, const void *data) {
 	struct harness_client *tbar =
 			spawn_readyv(h, "taskbar", "TOPLEVEL_CLIENT_BIN", NULL);
@@ -115,44 +143,13 @@ static bool body(struct harness *h, const void *data) {
 					"toplevel 2 app_id=deux title=Renamed "
 					"state=activated outputs=HEADLESS-1") &&
 			wait_focused(h, "deux") && ok;
-	ok = tbar_command(tbar, "maximize one") &&
-			wait_window_bool(h, "one", "maximized", true) &&
-			client_wait_exact(tbar,
-					"toplevel 1 app_id=one title=One state=maximized "
-					"outputs=HEADLESS-2") &&
-			ok;
-	ok = tbar_command(tbar, "unmaximize one") &&
-			wait_window_bool(h, "one", "maximized", false) &&
-			client_wait_exact(tbar,
-					"toplevel 1 app_id=one title=One state=- "
-					"outputs=HEADLESS-2") &&
-			ok;
-	ok = tbar_command(tbar, "fullscreen one HEADLESS-1") &&
-			wait_window_bool(h, "one", "fullscreen", true) &&
-			client_wait_exact(tbar,
-					"toplevel 1 app_id=one title=One "
-					"state=fullscreen outputs=HEADLESS-1") &&
-			ok;
-	ok = tbar_command(tbar, "unfullscreen one") &&
-			wait_window_bool(h, "one", "fullscreen", false) &&
-			client_wait_exact(tbar,
-					"toplevel 1 app_id=one title=One state=- "
-					"outputs=HEADLESS-2") &&
-			ok;
-
-	// Minimize and back (tests/integration/minimize.c has the rest).
-	ok = tbar_command(tbar, "minimize one") &&
-			wait_window_bool(h, "one", "minimized", true) &&
-			client_wait_exact(tbar,
-					"toplevel 1 app_id=one title=One state=minimized "
-					"outputs=HEADLESS-2") &&
-			ok;
-	ok = tbar_command(tbar, "unminimize one") &&
-			wait_window_bool(h, "one", "minimized", false) &&
-			client_wait_exact(tbar,
-					"toplevel 1 app_id=one title=One state=activated "
-					"outputs=HEADLESS-2") &&
-			ok;
+	for (size_t i = 0; i < sizeof(state_requests) / sizeof(state_requests[0]);
+			i++) {
+		const struct state_request *r = &state_requests[i];
+		ok = tbar_command(tbar, r->command) &&
+				wait_window_bool(h, "one", r->key, r->value) &&
+				client_wait_exact(tbar, r->handle) && ok;
+	}
 	// A popup gets no handle, and that is no error.
 	struct lines lines = { 0 };
 	ok = client_command_synced(one, "popup 10 10 60 40") &&

@@ -65,14 +65,6 @@ static bool body_pointer(struct harness *h, const void *data) {
 	return CHECK_EXITS(a, "in-a") && ok;
 }
 
-/* Both windows' clients quit cleanly. */
-static bool quit_both(struct harness_client *a, struct harness_client *b) {
-	harness_client_send(a, "quit");
-	harness_client_send(b, "quit");
-	bool ok = CHECK_EXITS(a, "in-a");
-	return CHECK_EXITS(b, "in-b") && ok;
-}
-
 static bool body_click_scroll(struct harness *h, const void *data) {
 	REQUIRE(harness_gridctl_succeeds(h, "pointer", "10", "10", NULL),
 			"no pointer");
@@ -101,7 +93,7 @@ static bool body_click_scroll(struct harness *h, const void *data) {
 	ok = harness_gridctl_succeeds(h, "scroll", "-15", "0", NULL) &&
 			CHECK_LINE(b, "pointer axis", "pointer axis horizontal -15.00") &&
 			ok;
-	return quit_both(a, b) && ok;
+	return CHECK_ALL_QUIT(a, "in-a", b, "in-b") && ok;
 }
 
 /* gridctl fails, saying want. */
@@ -209,7 +201,7 @@ static bool body_touch(struct harness *h, const void *data) {
 			CHECK_LINE(b, "touch down", "touch down 1 50.00 30.00") && ok;
 	ok = harness_gridctl_succeeds(h, "touch", "up", "1", NULL) &&
 			CHECK_LINE(b, "touch up", "touch up 1") && ok;
-	return quit_both(a, b) && ok;
+	return CHECK_ALL_QUIT(a, "in-a", b, "in-b") && ok;
 }
 
 /* HEADLESS-1 with the cursor drawn in, and whether it shows nothing but

@@ -58,10 +58,9 @@ static bool check_output(struct json_object *output,
 	ok = CHECK_JSON_INT(output, "scale", w->scale) && ok;
 	ok = check_filter(output) && ok;
 	// Position and size are logical: the mode divided by the scale.
-	ok = CHECK_JSON_INT(output, "x", w->x) && ok;
-	ok = CHECK_JSON_INT(output, "y", w->y) && ok;
-	ok = CHECK_JSON_INT(output, "width", w->mode_width / w->scale) && ok;
-	ok = CHECK_JSON_INT(output, "height", w->mode_height / w->scale) && ok;
+	ok = CHECK_JSON_BOX(output, w->x, w->y, w->mode_width / w->scale,
+				 w->mode_height / w->scale) &&
+			ok;
 	return ok;
 }
 
@@ -175,6 +174,20 @@ static bool wait_window_state(struct harness *h, const struct window_want *w,
 	return CHECK(window != NULL, "window %s: %s", w->app_id, why);
 }
 
+/* gridctl focus of id (the window of want) moves the focus there from
+ * other; why_other says what other is waited for. */
+static bool focus_moves(struct harness *h, const char *id,
+		struct window_want *want, struct window_want *other,
+		const char *why_other) {
+	struct json_object *reply = harness_gridctl_ok(h, "focus", id, NULL);
+	REQUIRE(reply != NULL, "gridctl focus failed");
+	json_object_put(reply);
+	want->focused = 1;
+	other->focused = 0;
+	bool ok = wait_window_state(h, want, "focused after focus");
+	return wait_window_state(h, other, why_other) && ok;
+}
+
 static bool app_id_gone(struct json_object *reply, void *data) {
 	struct json_object *windows = json_path(reply, "windows", json_type_array);
 	return windows != NULL && json_array_find(windows, "app_id", data) == NULL;
@@ -192,10 +205,7 @@ static bool check_new_window(struct harness *h, const char *app_id,
 	ok = CHECK(*id > 0, "id should be positive: %lld", (long long)*id) && ok;
 	ok = CHECK_JSON_STRING(window, "app_id", app_id) && ok;
 	ok = CHECK_JSON_STRING(window, "title", title) && ok;
-	ok = CHECK_JSON_INT(window, "x", x) && ok;
-	ok = CHECK_JSON_INT(window, "y", y) && ok;
-	ok = CHECK_JSON_INT(window, "width", width) && ok;
-	ok = CHECK_JSON_INT(window, "height", height) && ok;
+	ok = CHECK_JSON_BOX(window, x, y, width, height) && ok;
 	const char *on[] = { "HEADLESS-1", NULL };
 	ok = CHECK(window_outputs_are(window, on),
 				 "outputs should be "
@@ -242,20 +252,10 @@ static bool windows_body(struct harness *h, const void *data) {
 
 	struct window_want want_a = { "json-a", 106, 92, 300, 200, -1 };
 	struct window_want want_b = { "json-b", 206, 167, 100, 50, -1 };
-	REQUIRE((reply = harness_gridctl_ok(h, "focus", a_id, NULL)) != NULL,
-			"gridctl focus failed");
-	json_object_put(reply);
-	want_a.focused = 1;
-	want_b.focused = 0;
-	ok = wait_window_state(h, &want_a, "focused after focus") && ok;
-	ok = wait_window_state(h, &want_b, "unfocused after focusing a") && ok;
-	REQUIRE((reply = harness_gridctl_ok(h, "focus", b_id, NULL)) != NULL,
-			"gridctl focus failed");
-	json_object_put(reply);
-	want_a.focused = 0;
-	want_b.focused = 1;
-	ok = wait_window_state(h, &want_a, "unfocused after focusing b") && ok;
-	ok = wait_window_state(h, &want_b, "focused after focus") && ok;
+	ok = focus_moves(h, a_id, &want_a, &want_b, "unfocused after focusing a") &&
+			ok;
+	ok = focus_moves(h, b_id, &want_b, &want_a, "unfocused after focusing b") &&
+			ok;
 
 	REQUIRE((reply = harness_gridctl_ok(h, "move", a_id, "10", "20", NULL)),
 			"gridctl move failed");

@@ -374,8 +374,7 @@ static bool wait_real_client(struct harness *h, const char *program,
 	int status;
 	struct json_object *reply =
 			finish_gridctl(spawn_gridctl(h, "wait-real", args), 40000, &status);
-	struct json_object *id =
-			reply != NULL ? json_path(reply, "window.id", json_type_int) : NULL;
+	struct json_object *id = json_path(reply, "window.id", json_type_int);
 	bool ok = CHECK(status == 0 && id != NULL,
 			"gridctl wait window for %s: status %d, %s", program, status,
 			json_object_to_json_string(reply));
@@ -391,12 +390,9 @@ static bool wait_real_client(struct harness *h, const char *program,
 	reply = ok ? finish_gridctl(spawn_gridctl(h, "wait-moved", args), 40000,
 						 &status) :
 				 NULL;
-	struct json_object *width = reply != NULL ?
-			json_path(reply, "window.width", json_type_int) :
-			NULL;
-	struct json_object *height = reply != NULL ?
-			json_path(reply, "window.height", json_type_int) :
-			NULL;
+	struct json_object *width = json_path(reply, "window.width", json_type_int);
+	struct json_object *height =
+			json_path(reply, "window.height", json_type_int);
 	ok = ok &&
 			CHECK(status == 0 && width != NULL && height != NULL,
 					"no second wait for %s after the move", program);

@@ -524,9 +524,5 @@ int main(void) {
 				.outcome = SERVED,
 				.shown = "shown, popup done" },
 	};
-	struct check_suite suite = { 0 };
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		check_run(&suite, cases[i].name, run_case, &cases[i]);
-	}
-	return check_finish(&suite);
+	return CHECK_MAIN_TABLE(cases, run_case);
 }

@@ -69,8 +69,7 @@ static bool body(struct harness *h, struct xvfb_session *xs) {
 
 	// The X11 backend's keyboard, as gridctl inputs lists it.
 	struct json_object *reply = harness_gridctl_ok(h, "inputs", (char *)NULL);
-	struct json_object *inputs =
-			reply != NULL ? json_path(reply, "inputs", json_type_array) : NULL;
+	struct json_object *inputs = json_path(reply, "inputs", json_type_array);
 	bool found = false;
 	for (size_t i = 0; inputs != NULL && i < json_object_array_length(inputs);
 			i++) {

@@ -33,9 +33,8 @@ static bool check_mapped(struct harness *h, const char *identifier,
 	struct json_object *reply = harness_gridctl_ok(h, "inputs", (char *)NULL);
 	REQUIRE(reply != NULL, "gridctl inputs failed");
 	struct json_object *inputs = json_path(reply, "inputs", json_type_array);
-	struct json_object *device = inputs != NULL ?
-			json_array_find(inputs, "identifier", identifier) :
-			NULL;
+	struct json_object *device =
+			json_array_find(inputs, "identifier", identifier);
 	struct json_object *mapped = NULL;
 	bool found = device != NULL &&
 			json_object_object_get_ex(device, "mapped_to_output", &mapped);
@@ -59,16 +58,10 @@ static bool pointer_to(struct harness_client *pointer, int x, int y) {
 }
 
 static bool body_pointer(struct harness *h, const void *data) {
-	const char *args[] = { "--app-id", "mapped", "--pattern", "checker",
-		"--size", "400x300", "--cursor", "1", NULL };
-	struct harness_client *window =
-			harness_spawn_pattern_client(h, "mapped", args);
-	REQUIRE(window != NULL, "no window");
-	char *line = harness_client_wait_line(window, "pointer ready",
-			HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "the window never got a wl_pointer");
-	free(line);
-	REQUIRE(CHECK_READY(window, 400, 300, 1), "no window");
+	struct harness_client *window = spawn_pattern_pointer_ready(h, "mapped",
+			400, 300, 1, "--app-id", "mapped", "--pattern", "checker", "--size",
+			"400x300", "--cursor", "1", NULL);
+	REQUIRE(window != NULL, "no window with a wl_pointer");
 	// Over the bottom-right corner of HEADLESS-2: 880..1280, 180..480.
 	REQUIRE(rs_place(h, "mapped", 880, 180) > 0, "cannot place the window");
 	struct harness_client *pointer = spawn_virtual_pointer(h);
@@ -127,8 +120,7 @@ static bool body_touch(struct harness *h, const void *data) {
 	int status = 0;
 	struct json_object *reply = harness_gridctl(h, &status, "touch", "down",
 			"2", "100", "100", (char *)NULL);
-	struct json_object *error =
-			reply != NULL ? json_path(reply, "error", json_type_string) : NULL;
+	struct json_object *error = json_path(reply, "error", json_type_string);
 	ok = CHECK(status == 1 && error != NULL &&
 						 strstr(json_object_get_string(error),
 								 "off the output gridctl's touch screen is mapped "

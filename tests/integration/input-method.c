@@ -96,12 +96,9 @@ static bool body(struct harness *h, const void *data) {
 	snprintf(rect[3], sizeof(rect[3]), "%d", CURSOR_H);
 	const char *field_argv[] = { field_bin, "field", rect[0], rect[1], rect[2],
 		rect[3], NULL };
-	struct harness_client *field = harness_spawn(h, "field", field_argv);
-	REQUIRE(field != NULL, "cannot start the field");
-	char *line =
-			harness_client_wait_line(field, "text enter", HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "the field's text input did not enter");
-	free(line);
+	struct harness_client *field =
+			spawn_argv_until(h, "field", field_argv, "text enter");
+	REQUIRE(field != NULL, "the field's text input did not enter");
 	REQUIRE(rs_place(h, "field", FIELD_X, FIELD_Y) > 0, "cannot place it");
 
 	// The input method hears of the enabled field as it comes.
@@ -156,10 +153,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = client_command_synced(ime, "sync") &&
 			check_popup(h, "popup-hidden", false) && ok;
 
-	harness_client_send(ime, "quit");
-	harness_client_send(field, "quit");
-	ok = CHECK_EXITS(ime, "the input method") && ok;
-	return CHECK_EXITS(field, "the field") && ok;
+	return CHECK_ALL_QUIT(ime, "the input method", field, "the field") && ok;
 }
 
 int main(void) {

@@ -80,9 +80,8 @@ struct list_want {
 static bool list_has_box(struct json_object *reply, void *data) {
 	const struct list_want *want = data;
 	struct json_object *array = json_path(reply, want->list, json_type_array);
-	struct json_object *object = array != NULL ?
-			json_array_find(array, want->box.key, want->box.value) :
-			NULL;
+	struct json_object *object =
+			json_array_find(array, want->box.key, want->box.value);
 	return object != NULL && has_box(object, &want->box);
 }
 
@@ -126,12 +125,10 @@ struct focus_want {
 static bool layer_focus_is(struct json_object *reply, void *data) {
 	const struct focus_want *want = data;
 	struct json_object *layers = json_path(reply, "layers", json_type_array);
-	struct json_object *layer = layers != NULL ?
-			json_array_find(layers, "namespace", want->namespace) :
-			NULL;
-	struct json_object *focused = layer != NULL ?
-			json_path(layer, "focused", json_type_boolean) :
-			NULL;
+	struct json_object *layer =
+			json_array_find(layers, "namespace", want->namespace);
+	struct json_object *focused =
+			json_path(layer, "focused", json_type_boolean);
 	return focused != NULL && json_object_get_boolean(focused) == want->focused;
 }
 

@@ -9,6 +9,7 @@
 #include "harness.h"
 #include "run-gridwl.h"
 #include "screenshots.h"
+#include "virtual-pointer.h"
 
 /*
  * gridwl on the wayland backend, as a window of another gridwl: a client of
@@ -75,12 +76,8 @@ static bool wait_host_shows(struct harness *host, const struct host_window *w,
 }
 
 static bool body(struct harness *host) {
-	const char *inner_args[] = {
-		"--output",
-		"WL-1 mode 640x480 scale 1",
-		NULL,
-	};
-	struct harness *inner = start_nested_gridwl(host, inner_args);
+	struct harness *inner =
+			start_nested_outputs(host, "WL-1 mode 640x480 scale 1", NULL);
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	struct host_window w;
 	REQUIRE(find_inner_window(host, &w), "cannot find the nested window");
@@ -145,53 +142,23 @@ static bool host_pointer_to(struct harness_client *pointer, int x, int y) {
 
 static bool body_pointer(struct harness *host) {
 	// WL-2 is right of WL-1 in the nested layout: 400,0, 400x300 logical.
-	const char *inner_args[] = {
-		"--output",
-		"WL-1 mode 400x300 scale 1",
-		"--output",
-		"WL-2 mode 800x600 scale 2",
-		NULL,
-	};
-	struct harness *inner = start_nested_gridwl(host, inner_args);
+	struct harness *inner = start_nested_outputs(host,
+			"WL-1 mode 400x300 scale 1", "WL-2 mode 800x600 scale 2", NULL);
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	// On the host, side by side the other way round: WL-2's window
 	// (800x600 host pixels) at 0,100, WL-1's at 900,100.
 	bool ok = place_output_window(host, "WL-2", 0, 100) &&
 			place_output_window(host, "WL-1", 900, 100);
-	const char *args[] = {
-		"--fullscreen",
-		"WL-2",
-		"--pattern",
-		"checker",
-		"--app-id",
-		"inner",
-		"--scale",
-		"2",
-		"--cursor",
-		"2",
-		NULL,
-	};
-	struct harness_client *client =
-			ok ? harness_spawn_pattern_client(inner, "inner", args) : NULL;
 	// The host's pointer gives the nested gridwl a pointer from its start
-	// (headless gridwl has one from its own), and the client binds its
-	// wl_pointer before it maps.
-	char *line = ok && client != NULL ?
-			harness_client_wait_line(client, "pointer ready",
-					HARNESS_TIMEOUT_MS) :
+	// (headless gridwl has one from its own).
+	struct harness_client *client = ok ?
+			spawn_pattern_pointer_ready(inner, "inner", 400, 300, 2,
+					"--fullscreen", "WL-2", "--pattern", "checker", "--app-id",
+					"inner", "--scale", "2", "--cursor", "2", NULL) :
 			NULL;
-	ok = ok && CHECK(client != NULL, "cannot start the inner client") &&
-			CHECK(line != NULL, "the client on WL-2 got no wl_pointer") &&
-			CHECK_READY(client, 400, 300, 2);
-	free(line);
-	const char *argv[] = { getenv("POINTER_CLIENT_BIN"), NULL };
-	struct harness_client *pointer =
-			ok && argv[0] != NULL ? harness_spawn(host, "pointer", argv) : NULL;
-	ok = ok && CHECK(pointer != NULL, "no virtual pointer client");
-	line = ok ? harness_client_wait_line(pointer, "ready", HARNESS_TIMEOUT_MS) :
-				NULL;
-	ok = ok && CHECK(line != NULL, "the virtual pointer did not start");
-	free(line);
+	ok = ok && client != NULL;
+	struct harness_client *pointer = ok ? spawn_virtual_pointer(host) : NULL;
+	ok = ok && pointer != NULL;
 	// Host 200,200 is 200,100 of WL-2's window: the host's wl_pointer
 	// enters it there, with no motion (W27), which is logical 100,50 of
 	// WL-2 (scale 2), where the fullscreen client is. Host 300,240 is then
@@ -251,26 +218,13 @@ static bool is_output_list(struct json_object *reply, void *data) {
  * there pixel for pixel. Made again, the output is back where its config
  * line puts it, and the window stays. */
 static bool body_close(struct harness *host) {
-	const char *inner_args[] = {
-		"--output",
-		"WL-1 mode 400x300 scale 1 position 0,0",
-		"--output",
-		"WL-2 mode 800x600 scale 2 position 0,300",
-		NULL,
-	};
-	struct harness *inner = start_nested_gridwl(host, inner_args);
+	struct harness *inner =
+			start_nested_outputs(host, "WL-1 mode 400x300 scale 1 position 0,0",
+					"WL-2 mode 800x600 scale 2 position 0,300", NULL);
 	REQUIRE(inner != NULL, "nested gridwl did not start");
-	const char *args[] = {
-		"--pattern",
-		"coords",
-		"--app-id",
-		"inner",
-		NULL,
-	};
-	struct harness_client *client =
-			harness_spawn_pattern_client(inner, "inner", args);
-	bool ok = CHECK(client != NULL, "cannot start the inner client") &&
-			CHECK_READY(client, 200, 100, 1);
+	struct harness_client *client = spawn_pattern_ready(inner, "inner", 200,
+			100, 1, "--pattern", "coords", "--app-id", "inner", NULL);
+	bool ok = client != NULL;
 	int64_t id = ok ? wait_window_id(inner, "inner") : 0;
 	struct json_object *reply;
 	if (id > 0) {

@@ -126,8 +126,7 @@ static bool check_host(struct harness *host, const struct host_window *w,
 }
 
 static struct harness *start_inner(struct harness *host, const char *line) {
-	const char *args[] = { "--output", line, NULL };
-	return start_nested_gridwl(host, args);
+	return start_nested_outputs(host, line, NULL);
 }
 
 /* A fullscreen client on WL-1 drawing at scale, or at the scale it is
@@ -460,9 +459,5 @@ int main(void) {
 		  "takes it, exact",
 				body_move, 0, 2, true },
 	};
-	struct check_suite suite = { 0 };
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		check_run(&suite, cases[i].name, run, &cases[i]);
-	}
-	return check_finish(&suite);
+	return CHECK_MAIN_TABLE(cases, run);
 }

@@ -558,10 +558,7 @@ static bool check_fullscreen_on(struct harness *h, struct churn_window *full,
 			harness_wait_window_app_id(h, full->app_id, HARNESS_TIMEOUT_MS);
 	REQUIRE(obj != NULL, "the fullscreen window is gone");
 	ok = CHECK_JSON_BOOL(obj, "fullscreen", true) && ok;
-	ok = CHECK_JSON_INT(obj, "x", o->x) && ok;
-	ok = CHECK_JSON_INT(obj, "y", o->y) && ok;
-	ok = CHECK_JSON_INT(obj, "width", o->width) && ok;
-	ok = CHECK_JSON_INT(obj, "height", o->height) && ok;
+	ok = CHECK_JSON_BOX(obj, o->x, o->y, o->width, o->height) && ok;
 	const char *only[] = { output, NULL };
 	ok = CHECK(window_outputs_are(obj, only),
 				 "the fullscreen window "

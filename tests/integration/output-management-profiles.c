@@ -34,12 +34,6 @@ struct output_want {
 	int scale, x, y;
 };
 
-struct window_want {
-	const char *app_id;
-	const char *output;
-	int x, y;
-};
-
 struct layout_want {
 	const struct output_want *outputs;
 	size_t count;
@@ -110,22 +104,17 @@ static bool client_saw(struct harness_client *c, const char *const *expected) {
 	return ok;
 }
 
-/* The window of app_id is 200x100 logical at x, y, on output alone. */
-static bool window_at(struct json_object *window, void *data) {
-	const struct window_want *w = data;
-	const char *names[] = { w->output, NULL };
-	return window_box_matches(window, w->app_id, w->x, w->y, 200, 100) &&
-			window_outputs_are(window, names);
-}
-
-static bool check_window_at(struct harness *h, const char *app_id,
-		const char *output, int x, int y) {
-	struct window_want want = { app_id, output, x, y };
-	struct json_object *window = harness_wait_window(h, window_at, &want,
-			HARNESS_TIMEOUT_MS, app_id);
-	json_object_put(window);
-	return CHECK(window != NULL, "%s should be at %d,%d on %s alone", app_id, x,
-			y, output);
+/* kanshi applied a profile: gridctl outputs shows its layout (why names
+ * it), the watcher heard of it (seen, in any order) and its window moved
+ * with HEADLESS-1 to watcher_x,100. */
+static bool profile_applied(struct harness *h, struct harness_client *watcher,
+		const struct output_want *layout, size_t count, const char *why,
+		const char *const *seen, int watcher_x) {
+	bool ok = wait_layout(h, layout, count, why);
+	ok = client_saw(watcher, seen) && ok;
+	return check_window_on(h, "kanshi-watcher", watcher_x, 100, 200, 100,
+				   "HEADLESS-1") &&
+			ok;
 }
 
 /* The window of app_id is 200x100 logical and on some output. */
@@ -175,18 +164,18 @@ static bool body(struct harness *h, const void *data) {
 		{ "HEADLESS-1", true, 2, 1280, 0 },
 		{ "HEADLESS-2", true, 1, 0, 0 },
 	};
-	bool ok = wait_layout(h, docked, 2, "profile docked at start");
 	const char *docked_seen[] = {
 		"output HEADLESS-1 scale=2 mode=1280x720",
 		"xdg_output HEADLESS-1 x=1280 y=0 width=640 height=360",
 		"xdg_output HEADLESS-2 x=0 y=0 width=1280 height=720",
 		NULL,
 	};
-	ok = client_saw(watcher, docked_seen) && ok;
 	// Each window moved with its output: HEADLESS-1 went from 0,0 to
 	// 1280,0, HEADLESS-2 from 1280,0 to 0,0.
-	ok = check_window_at(h, "kanshi-watcher", "HEADLESS-1", 1380, 100) && ok;
-	ok = check_window_at(h, "kanshi-other", "HEADLESS-2", 220, 200) && ok;
+	bool ok = profile_applied(h, watcher, docked, 2, "profile docked at start",
+			docked_seen, 1380);
+	ok = check_window_on(h, "kanshi-other", 220, 200, 200, 100, "HEADLESS-2") &&
+			ok;
 
 	// Plugging in a third output switches kanshi to the other profile.
 	struct json_object *reply =
@@ -199,7 +188,6 @@ static bool body(struct harness *h, const void *data) {
 		{ "HEADLESS-2", false, 0, 0, 0 },
 		{ "HEADLESS-3", true, 2, 640, 0 },
 	};
-	ok = wait_layout(h, three, 3, "profile three after create-output") && ok;
 	const char *three_seen[] = {
 		"output_removed HEADLESS-2",
 		"output HEADLESS-3 scale=2 mode=1280x720",
@@ -207,8 +195,9 @@ static bool body(struct harness *h, const void *data) {
 		"xdg_output HEADLESS-3 x=640 y=0 width=640 height=360",
 		NULL,
 	};
-	ok = client_saw(watcher, three_seen) && ok;
-	ok = check_window_at(h, "kanshi-watcher", "HEADLESS-1", 100, 100) && ok;
+	ok = profile_applied(h, watcher, three, 3,
+				 "profile three after create-output", three_seen, 100) &&
+			ok;
 	// Its output disabled, the other window is brought onto one that is
 	// left, at its size.
 	ok = check_window_shown(h, "kanshi-other") && ok;
@@ -217,7 +206,6 @@ static bool body(struct harness *h, const void *data) {
 	reply = harness_gridctl_ok(h, "destroy-output", "HEADLESS-3", NULL);
 	ok = CHECK(reply != NULL, "destroy-output failed") && ok;
 	json_object_put(reply);
-	ok = wait_layout(h, docked, 2, "profile docked after destroy-output") && ok;
 	const char *back_seen[] = {
 		"output_removed HEADLESS-3",
 		"output HEADLESS-2 scale=1 mode=1280x720",
@@ -225,8 +213,9 @@ static bool body(struct harness *h, const void *data) {
 		"xdg_output HEADLESS-2 x=0 y=0 width=1280 height=720",
 		NULL,
 	};
-	ok = client_saw(watcher, back_seen) && ok;
-	ok = check_window_at(h, "kanshi-watcher", "HEADLESS-1", 1380, 100) && ok;
+	ok = profile_applied(h, watcher, docked, 2,
+				 "profile docked after destroy-output", back_seen, 1380) &&
+			ok;
 	ok = check_window_shown(h, "kanshi-other") && ok;
 
 	ok = CHECK(harness_client_running(kanshi), "kanshi should still run") && ok;

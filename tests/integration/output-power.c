@@ -36,7 +36,7 @@
 static struct json_object *find_output(struct json_object *reply,
 		const char *name) {
 	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
-	return outputs != NULL ? json_array_find(outputs, "name", name) : NULL;
+	return json_array_find(outputs, "name", name);
 }
 
 /* The output's frames (committed so far), -1 after a failed check. */
@@ -78,45 +78,11 @@ static bool check_output(struct harness *h, const char *name, const char *power,
 	if (ok) {
 		ok = CHECK_JSON_STRING(output, "power", power) && ok;
 		ok = CHECK_JSON_BOOL(output, "enabled", true) && ok;
-		ok = CHECK_JSON_INT(output, "x", x) && ok;
-		ok = CHECK_JSON_INT(output, "y", y) && ok;
-		ok = CHECK_JSON_INT(output, "width", width) && ok;
-		ok = CHECK_JSON_INT(output, "height", height) && ok;
+		ok = CHECK_JSON_BOX(output, x, y, width, height) && ok;
 		ok = CHECK_JSON_INT(output, "scale", scale) && ok;
 	}
 	json_object_put(reply);
 	return ok;
-}
-
-struct window_want {
-	const char *app_id;
-	int x, y;
-	const char *output;
-};
-
-static bool window_is(struct json_object *window, void *data) {
-	const struct window_want *want = data;
-	struct json_object *app_id = json_path(window, "app_id", json_type_string);
-	struct json_object *x = json_path(window, "x", json_type_int);
-	struct json_object *y = json_path(window, "y", json_type_int);
-	const char *names[] = { want->output, NULL };
-	return app_id != NULL && x != NULL && y != NULL &&
-			strcmp(json_object_get_string(app_id), want->app_id) == 0 &&
-			json_object_get_int(x) == want->x &&
-			json_object_get_int(y) == want->y &&
-			window_outputs_are(window, names);
-}
-
-/* gridctl windows has app_id at x, y on output alone (and its surface
- * has not left it). */
-static bool check_window(struct harness *h, const char *app_id, int x, int y,
-		const char *output) {
-	struct window_want want = { app_id, x, y, output };
-	struct json_object *window = harness_wait_window(h, window_is, &want,
-			HARNESS_TIMEOUT_MS, app_id);
-	json_object_put(window);
-	return CHECK(window != NULL, "%s should be at %d,%d on %s alone", app_id, x,
-			y, output);
 }
 
 /* Reads what the client said so far: what it says from then on is what
@@ -141,8 +107,8 @@ static struct harness_client *spawn_window(struct harness *h,
 	int64_t id = wait_window_id(h, app_id);
 	REQUIRE(id > 0, "no id for %s", app_id);
 	REQUIRE(move_window_id(h, id, x, y), "cannot move %s", app_id);
-	REQUIRE(check_window(h, app_id, x, y, output), "%s is not in place",
-			app_id);
+	REQUIRE(check_window_on(h, app_id, x, y, -1, -1, output),
+			"%s is not in place", app_id);
 	REQUIRE(drain(c), "%s does not answer", app_id);
 	return c;
 }
@@ -341,8 +307,8 @@ static bool body_gridctl(struct harness *h, const void *data) {
 
 	// Nothing moved or left it, and no client heard of any change of an
 	// output while they drew.
-	ok = check_window(h, "right", 800, 100, "HEADLESS-2") && ok;
-	ok = check_window(h, "left", 100, 100, "HEADLESS-1") && ok;
+	ok = check_window_on(h, "right", 800, 100, -1, -1, "HEADLESS-2") && ok;
+	ok = check_window_on(h, "left", 100, 100, -1, -1, "HEADLESS-1") && ok;
 	ok = check_silent(right, none, "right while its output is off") && ok;
 	ok = check_silent(watcher, none, "the power client") && ok;
 
@@ -371,7 +337,7 @@ static bool body_gridctl(struct harness *h, const void *data) {
 	ok = read_window(h, "left", PATTERN_COORDS, 1, &windows[0]) &&
 			read_window(h, "right", PATTERN_CHECKER, 2, &windows[1]) &&
 			check_shows(h, "HEADLESS-2", windows, 2, "power-on") && ok;
-	ok = check_window(h, "right", 800, 100, "HEADLESS-2") && ok;
+	ok = check_window_on(h, "right", 800, 100, -1, -1, "HEADLESS-2") && ok;
 	ok = check_silent(right, (const char *const[]){ "pointer ", NULL },
 				 "right after its output came back") &&
 			ok;
@@ -486,7 +452,7 @@ static bool body_scale_while_off(struct harness *h, const void *data) {
 	json_object_put(reply);
 	ok = check_output(h, "HEADLESS-2", "off", 700, 0, 1280, 960, 1) && ok;
 	// right keeps its place on its output, 60 further right.
-	ok = check_window(h, "right", 860, 100, "HEADLESS-2") && ok;
+	ok = check_window_on(h, "right", 860, 100, -1, -1, "HEADLESS-2") && ok;
 	struct lines lines, seen;
 	ok = client_sync_lines(right, &lines) && ok;
 	const char *prefixes[] = { "output HEADLESS-2", "xdg_output HEADLESS-2",
@@ -663,12 +629,8 @@ static bool wait_host_shows(struct harness *host, struct image_region region,
  * host's screen, stays so while its client draws, and shows the client
  * again when on. */
 static bool body_nested(struct harness *host, const void *data) {
-	const char *inner_args[] = {
-		"--output",
-		"WL-1 mode 640x480 scale 1",
-		NULL,
-	};
-	struct harness *inner = start_nested_gridwl(host, inner_args);
+	struct harness *inner =
+			start_nested_outputs(host, "WL-1 mode 640x480 scale 1", NULL);
 	REQUIRE(inner != NULL, "nested gridwl did not start");
 	struct json_object *window = harness_wait_window(host, is_inner_window,
 			NULL, HARNESS_TIMEOUT_MS, "the nested gridwl's window");
@@ -682,19 +644,11 @@ static bool body_nested(struct harness *host, const void *data) {
 		480,
 	};
 	json_object_put(window);
-	const char *args[] = {
-		"--fullscreen",
-		"WL-1",
-		"--pattern",
-		"coords",
-		"--app-id",
-		"inner",
-		NULL,
-	};
-	struct harness_client *client =
-			harness_spawn_pattern_client(inner, "inner", args);
-	ok = ok && CHECK(client != NULL, "cannot start the inner client") &&
-			CHECK_READY(client, 640, 480, 1);
+	struct harness_client *client = ok ?
+			spawn_pattern_ready(inner, "inner", 640, 480, 1, "--fullscreen",
+					"WL-1", "--pattern", "coords", "--app-id", "inner", NULL) :
+			NULL;
+	ok = ok && client != NULL;
 	struct pattern coords = { .kind = PATTERN_COORDS };
 	struct pattern black = { .kind = PATTERN_SOLID, .colour = 0xff000000u };
 	ok = ok && wait_host_shows(host, region, &coords, "nested-before") &&

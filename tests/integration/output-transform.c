@@ -58,8 +58,7 @@ static bool check_output(struct harness *h, const char *transform,
 	struct json_object *reply = harness_gridctl_ok(h, "outputs", (char *)NULL);
 	REQUIRE(reply != NULL, "gridctl outputs failed");
 	struct json_object *outputs = json_path(reply, "outputs", json_type_array);
-	struct json_object *output =
-			outputs != NULL ? json_array_find(outputs, "name", OUTPUT) : NULL;
+	struct json_object *output = json_array_find(outputs, "name", OUTPUT);
 	bool ok = CHECK(output != NULL, "no %s in gridctl outputs", OUTPUT);
 	ok = ok && CHECK_JSON_STRING(output, "transform", transform);
 	ok = ok && CHECK_JSON_INT(output, "width", logical_width);

@@ -16,48 +16,40 @@
  * keyboard focus, and the pointer is confined to the layout.
  */
 
-// HEADLESS-1 640x480 @1 at 0,0; HEADLESS-2 @2 at 640,0
-#define LAYOUT_WIDTH 1280
-#define LAYOUT_HEIGHT 480
-
-static bool click(struct harness_client *pointer, int x, int y) {
-	return pointer_click(pointer, x, y, LAYOUT_WIDTH, LAYOUT_HEIGHT);
-}
-
 static bool body(struct harness *h, const void *data) {
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	REQUIRE(pointer != NULL, "no virtual pointer");
 
 	// One window on each output; the later one is focused when it maps.
 	struct harness_client *left =
-			rs_spawn(h, "left", "checker", 1, NULL, 200, 100);
+			rs_spawn_at(h, "left", "checker", 1, 200, 100, 100, 100);
 	REQUIRE(left != NULL, "no left window");
-	REQUIRE(rs_place(h, "left", 100, 100) > 0, "cannot place left");
 	struct harness_client *right =
-			rs_spawn(h, "right", "checker", 2, NULL, 200, 100);
+			rs_spawn_at(h, "right", "checker", 2, 200, 100, 800, 200);
 	REQUIRE(right != NULL, "no right window");
-	REQUIRE(rs_place(h, "right", 800, 200) > 0, "cannot place right");
 	bool ok = CHECK(wait_focused(h, "right"),
 			"the newest window should "
 			"have focus");
 
-	ok = CHECK(click(pointer, 150, 150) && wait_focused(h, "left"),
+	ok = CHECK(mixed_layout_click(pointer, 150, 150) && wait_focused(h, "left"),
 				 "a click on the scale-1 output should focus the window there") &&
 			ok;
-	ok = CHECK(click(pointer, 850, 250) && wait_focused(h, "right"),
+	ok = CHECK(mixed_layout_click(pointer, 850, 250) &&
+						 wait_focused(h, "right"),
 				 "a click at logical 850,250 (on the scale-2 output) should focus "
 				 "the window there") &&
 			ok;
 	// Background: focus stays where it was.
-	ok = CHECK(click(pointer, 50, 400) && wait_focused(h, "right"),
+	ok = CHECK(mixed_layout_click(pointer, 50, 400) && wait_focused(h, "right"),
 				 "a click on the background should leave focus alone") &&
 			ok;
 	// Just outside the left window's right edge, then just inside its
 	// bottom-right corner.
-	ok = CHECK(click(pointer, 300, 150) && wait_focused(h, "right"),
+	ok = CHECK(mixed_layout_click(pointer, 300, 150) &&
+						 wait_focused(h, "right"),
 				 "one logical pixel right of a window is the background") &&
 			ok;
-	ok = CHECK(click(pointer, 299, 199) && wait_focused(h, "left"),
+	ok = CHECK(mixed_layout_click(pointer, 299, 199) && wait_focused(h, "left"),
 				 "the last logical pixel of a window is still the window") &&
 			ok;
 	harness_client_send(pointer, "quit");

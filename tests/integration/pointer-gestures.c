@@ -80,10 +80,7 @@ static bool body(struct harness *h, const void *data) {
 	const char *const flat[] = { "gesture", "pinch", "2", "0", "0", NULL };
 	ok = gridctl_fails(h, flat, "a pinch's scale must be above 0") && ok;
 
-	harness_client_send(a, "quit");
-	harness_client_send(b, "quit");
-	ok = CHECK_EXITS(a, "touchpad-a") && ok;
-	return CHECK_EXITS(b, "touchpad-b") && ok;
+	return CHECK_ALL_QUIT(a, "touchpad-a", b, "touchpad-b") && ok;
 }
 
 int main(void) {

@@ -87,6 +87,23 @@ static bool open_menu(struct harness *h, struct harness_client *pointer,
 	return ok;
 }
 
+/* A click at x,y (on where) while owner's grabbing menu is open: what of
+ * filter the menu then hears (what says why), and the window that has
+ * the focus after it (focus_why says why). */
+struct grab_click {
+	int x, y;
+	const char *where;
+	const char *const *filter, *const *heard;
+	const char *what, *focused, *focus_why;
+};
+
+static bool grab_click(struct harness *h, struct harness_client *pointer,
+		struct harness_client *owner, const struct grab_click *c) {
+	bool ok = CHECK(click(pointer, c->x, c->y), "cannot click %s", c->where);
+	ok = popup_events(owner, c->filter, c->heard, c->what) && ok;
+	return CHECK(wait_focused(h, c->focused), "%s", c->focus_why) && ok;
+}
+
 static bool body(struct harness *h, const void *data) {
 	struct harness_client *pointer = spawn_virtual_pointer(h);
 	REQUIRE(pointer != NULL, "no virtual pointer");
@@ -108,26 +125,21 @@ static bool body(struct harness *h, const void *data) {
 		"popup pointer button 272 released",
 		NULL,
 	};
-	ok = CHECK(click(pointer, 130, 130), "cannot click the menu") && ok;
-	ok = popup_events(owner, popup_input_lines, clicked_in,
-				 "a click inside "
-				 "the menu reaches it and leaves it open") &&
-			ok;
-	ok = CHECK(wait_focused(h, "owner"),
-				 "a click inside the menu keeps "
-				 "the focus on owner") &&
+	ok = grab_click(h, pointer, owner,
+				 &(struct grab_click){ 130, 130, "the menu", popup_input_lines,
+						 clicked_in,
+						 "a click inside the menu reaches it and leaves it "
+						 "open",
+						 "owner",
+						 "a click inside the menu keeps the focus on owner" }) &&
 			ok;
 
 	// A click on another window closes the menu and focuses that window.
 	static const char *const done[] = { "popup done", NULL };
-	ok = CHECK(click(pointer, 450, 350), "cannot click other") && ok;
-	ok = popup_events(owner, done_lines, done,
-				 "a click on another window "
-				 "closes the menu") &&
-			ok;
-	ok = CHECK(wait_focused(h, "other"),
-				 "the clicked window gets the "
-				 "focus the menu held") &&
+	ok = grab_click(h, pointer, owner,
+				 &(struct grab_click){ 450, 350, "other", done_lines, done,
+						 "a click on another window closes the menu", "other",
+						 "the clicked window gets the focus the menu held" }) &&
 			ok;
 
 	// A window that maps closes it and takes the focus.
@@ -150,12 +162,11 @@ static bool body(struct harness *h, const void *data) {
 
 	// A click on the background closes it; the focus stays with owner.
 	ok = open_menu(h, pointer, owner, true) && ok;
-	ok = CHECK(click(pointer, 50, 550), "cannot click the background") && ok;
-	ok = popup_events(owner, done_lines, done,
-				 "a click on the background "
-				 "closes the menu") &&
+	ok = grab_click(h, pointer, owner,
+				 &(struct grab_click){ 50, 550, "the background", done_lines,
+						 done, "a click on the background closes the menu",
+						 "owner", "the background takes no focus" }) &&
 			ok;
-	ok = CHECK(wait_focused(h, "owner"), "the background takes no focus") && ok;
 
 	// Closed by its client, the menu leaves no grab behind.
 	ok = open_menu(h, pointer, owner, true) && ok;

@@ -174,8 +174,7 @@ static bool body_occluded(struct harness *h, const void *data) {
 					 "uncovered, on the 50 Hz output") &&
 				ok;
 	}
-	ok = CHECK_QUITS(cover, "the cover") && ok;
-	return CHECK_QUITS(c, "the client") && ok;
+	return CHECK_ALL_QUIT(cover, "the cover", c, "the client") && ok;
 }
 
 static bool body_weston(struct harness *h, const void *data) {

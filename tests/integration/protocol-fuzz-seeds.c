@@ -189,10 +189,7 @@ static bool check_good_window(struct harness *h) {
 	struct json_object *list = json_path(reply, "windows", json_type_array);
 	struct json_object *good = json_array_find(list, "app_id", "good");
 	const char *const outputs[] = { "HEADLESS-2", NULL };
-	bool ok = CHECK_JSON_INT(good, "x", GOOD_X) &&
-			CHECK_JSON_INT(good, "y", GOOD_Y) &&
-			CHECK_JSON_INT(good, "width", GOOD_W) &&
-			CHECK_JSON_INT(good, "height", GOOD_H) &&
+	bool ok = CHECK_JSON_BOX(good, GOOD_X, GOOD_Y, GOOD_W, GOOD_H) &&
 			CHECK_JSON_INT(good, "buffer_scale", GOOD_SCALE) &&
 			CHECK(window_outputs_are(good, outputs),
 					"the good window is not on HEADLESS-2 alone: %s",

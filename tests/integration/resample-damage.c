@@ -190,6 +190,7 @@ static bool check_damage(struct harness *h, struct harness_client *c,
 }
 
 struct partial_case {
+	const char *name;
 	enum resample_filter filter;
 	bool opaque;
 };
@@ -339,12 +340,10 @@ static bool run_cache(const void *data) {
 
 	// One on the scale-2 output does, and only while it exists.
 	struct harness_client *magnified = ok ?
-			rs_spawn(h, "magnified", "checker", 1, NULL, WINDOW_WIDTH,
-					WINDOW_HEIGHT) :
+			rs_spawn_at(h, "magnified", "checker", 1, WINDOW_WIDTH,
+					WINDOW_HEIGHT, RS_WINDOW_X, RS_WINDOW_Y) :
 			NULL;
-	ok = ok && CHECK(magnified != NULL, "no client") &&
-			CHECK(rs_place(h, "magnified", RS_WINDOW_X, RS_WINDOW_Y) > 0,
-					"cannot place the window");
+	ok = ok && magnified != NULL;
 	if (ok) {
 		struct image *image =
 				screenshot_gridctl(h, RS_OUTPUT, "cache-magnified");
@@ -376,11 +375,9 @@ static bool has_outputs(struct json_object *window, void *data) {
 static bool run_cache_move(const void *data) {
 	struct harness *h = start_two_outputs();
 	REQUIRE(h != NULL, "gridwl did not start");
-	struct harness_client *c = rs_spawn(h, "mover", "checker", 1, NULL,
-			WINDOW_WIDTH, WINDOW_HEIGHT);
-	bool ok = CHECK(c != NULL, "no client") &&
-			CHECK(rs_place(h, "mover", RS_WINDOW_X, RS_WINDOW_Y) > 0,
-					"cannot place the window");
+	struct harness_client *c = rs_spawn_at(h, "mover", "checker", 1,
+			WINDOW_WIDTH, WINDOW_HEIGHT, RS_WINDOW_X, RS_WINDOW_Y);
+	bool ok = c != NULL;
 	if (ok) {
 		struct image *image = screenshot_gridctl(h, RS_OUTPUT, "move-before");
 		image_destroy(image);
@@ -414,20 +411,22 @@ static bool run_cache_move(const void *data) {
 
 int main(void) {
 	static const struct partial_case cases[] = {
-		{ RESAMPLE_NEAREST, false },
-		{ RESAMPLE_BILINEAR, false },
-		{ RESAMPLE_NEAREST, true },
-		{ RESAMPLE_BILINEAR, true },
+		{ "a 7x5 damage of a scale-1 ARGB8888 window on a scale-2 output, "
+		  "nearest: pixels and cost",
+				RESAMPLE_NEAREST, false },
+		{ "a 7x5 damage of a scale-1 ARGB8888 window on a scale-2 output, "
+		  "bilinear: pixels and cost",
+				RESAMPLE_BILINEAR, false },
+		{ "a 7x5 damage of a scale-1 XRGB8888 window on a scale-2 output, "
+		  "nearest: pixels and cost",
+				RESAMPLE_NEAREST, true },
+		{ "a 7x5 damage of a scale-1 XRGB8888 window on a scale-2 output, "
+		  "bilinear: pixels and cost",
+				RESAMPLE_BILINEAR, true },
 	};
 	struct check_suite suite = { 0 };
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char name[128];
-		snprintf(name, sizeof(name),
-				"a 7x5 damage of a scale-1 %s window "
-				"on a scale-2 output, %s: pixels and cost",
-				cases[i].opaque ? "XRGB8888" : "ARGB8888",
-				resample_filter_name(cases[i].filter));
-		check_run(&suite, name, run_partial, &cases[i]);
+		check_run(&suite, cases[i].name, run_partial, &cases[i]);
 	}
 	check_run(&suite, "resampled copies exist only while a window needs one",
 			run_cache, NULL);

@@ -278,11 +278,9 @@ static bool run_filter_switch(const void *data) {
 	// Bilinear from the command line first, so that path is covered too.
 	struct harness *h = rs_start(output_scale, "bilinear");
 	REQUIRE(h != NULL, "gridwl did not start");
-	struct harness_client *c = rs_spawn(h, "switch", "checker", 1, NULL,
-			WINDOW_WIDTH, WINDOW_HEIGHT);
-	bool ok = CHECK(c != NULL, "no client") &&
-			CHECK(rs_place(h, "switch", RS_WINDOW_X, RS_WINDOW_Y) > 0,
-					"cannot place the window");
+	struct harness_client *c = rs_spawn_at(h, "switch", "checker", 1,
+			WINDOW_WIDTH, WINDOW_HEIGHT, RS_WINDOW_X, RS_WINDOW_Y);
+	bool ok = c != NULL;
 	struct shot s = {
 		.pattern = "checker",
 		.x = RS_WINDOW_X,

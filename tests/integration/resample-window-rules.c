@@ -31,7 +31,9 @@ struct rule_window {
 };
 
 struct rules_case {
-	const char *name;
+	const char *title; // the case's
+	const char *name; // the artifacts'
+
 	const char *rules; // config lines
 	enum resample_filter output_filter; // in the config
 	struct rule_window windows[MAX_WINDOWS + 1]; // up to app_id NULL
@@ -79,11 +81,9 @@ static bool body(struct harness *h, const void *data) {
 	bool ok = true;
 	for (size_t i = 0; ok && rc->windows[i].app_id != NULL; i++) {
 		const struct rule_window *w = &rc->windows[i];
-		clients[i] = rs_spawn(h, w->app_id, "checker", 1, NULL, WINDOW_WIDTH,
-				WINDOW_HEIGHT);
-		ok = CHECK(clients[i] != NULL, "no client %s", w->app_id) &&
-				CHECK(rs_place(h, w->app_id, w->x, w->y) > 0, "cannot place %s",
-						w->app_id);
+		clients[i] = rs_spawn_at(h, w->app_id, "checker", 1, WINDOW_WIDTH,
+				WINDOW_HEIGHT, w->x, w->y);
+		ok = clients[i] != NULL;
 	}
 	char name[96];
 	snprintf(name, sizeof(name), "rules-%s-output-%s", rc->name,
@@ -135,11 +135,21 @@ static bool run(const void *data) {
 
 int main(void) {
 	static const struct rules_case cases[] = {
-		{ "anchored", ANCHORED_RULES, RESAMPLE_BILINEAR, ANCHORED_WINDOWS },
-		{ "anchored", ANCHORED_RULES, RESAMPLE_NEAREST, ANCHORED_WINDOWS },
+		{ "anchored rules: window rules on an output with filter bilinear in "
+		  "the config, then the other at run time",
+				"anchored", ANCHORED_RULES, RESAMPLE_BILINEAR,
+				ANCHORED_WINDOWS },
+		{ "anchored rules: window rules on an output with filter nearest in "
+		  "the config, then the other at run time",
+				"anchored", ANCHORED_RULES, RESAMPLE_NEAREST,
+				ANCHORED_WINDOWS },
 		// Unanchored, "sharp" finds a match inside "unsharpened" too,
 		// but not in "blunt", which keeps the output's filter.
-		{ "search", "window app_id=sharp filter nearest\n", RESAMPLE_BILINEAR,
+		{ "unanchored rules match anywhere in the app_id: window rules on an "
+		  "output with filter bilinear in the config, then the other at run "
+		  "time",
+				"search", "window app_id=sharp filter nearest\n",
+				RESAMPLE_BILINEAR,
 				{
 						{ "sharp", 7, 9, RESAMPLE_NEAREST },
 						{ "unsharpened", 121, 9, RESAMPLE_NEAREST },
@@ -147,17 +157,5 @@ int main(void) {
 						{ NULL, 0, 0, 0 },
 				} },
 	};
-	struct check_suite suite = { 0 };
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char name[160];
-		snprintf(name, sizeof(name),
-				"%s: window rules on an output with "
-				"filter %s in the config, then the other at run time",
-				strcmp(cases[i].name, "search") == 0 ?
-						"unanchored rules match anywhere in the app_id" :
-						"anchored rules",
-				resample_filter_name(cases[i].output_filter));
-		check_run(&suite, name, run, &cases[i]);
-	}
-	return check_finish(&suite);
+	return CHECK_MAIN_TABLE(cases, run);
 }

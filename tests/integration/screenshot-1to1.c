@@ -74,10 +74,7 @@ static bool shoot(struct harness *h, const struct shot_case *c) {
 	struct json_object *window =
 			harness_wait_window_app_id(h, "shot", HARNESS_TIMEOUT_MS);
 	REQUIRE(window != NULL, "no window for the client");
-	bool ok = CHECK_JSON_INT(window, "x", 0);
-	ok = CHECK_JSON_INT(window, "y", 0) && ok;
-	ok = CHECK_JSON_INT(window, "width", lw) && ok;
-	ok = CHECK_JSON_INT(window, "height", lh) && ok;
+	bool ok = CHECK_JSON_BOX(window, 0, 0, lw, lh);
 	ok = CHECK_JSON_INT(window, "buffer_scale", c->scale) && ok;
 	json_object_put(window);
 

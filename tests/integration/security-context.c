@@ -91,9 +91,8 @@ static int array_length(struct json_object *obj, const char *path) {
 /* Whether wl-paste has bound data-control yet. */
 static bool has_watcher(struct json_object *reply, void *data) {
 	struct json_object *watcher = client_named(reply, "wl-paste");
-	struct json_object *privileged = watcher != NULL ?
-			json_path(watcher, "privileged", json_type_array) :
-			NULL;
+	struct json_object *privileged =
+			json_path(watcher, "privileged", json_type_array);
 	return privileged != NULL && json_object_array_length(privileged) > 0;
 }
 

@@ -48,10 +48,7 @@ static bool preview_is(struct harness *h, const int *want) {
 					 json_object_to_json_string(preview)) &&
 				ok;
 	} else {
-		ok = CHECK_JSON_INT(preview, "x", want[0]) &&
-				CHECK_JSON_INT(preview, "y", want[1]) &&
-				CHECK_JSON_INT(preview, "width", want[2]) &&
-				CHECK_JSON_INT(preview, "height", want[3]) && ok;
+		ok = CHECK_JSON_BOX(preview, want[0], want[1], want[2], want[3]) && ok;
 	}
 	json_object_put(stats);
 	return ok;

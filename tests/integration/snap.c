@@ -96,12 +96,9 @@ static bool body(struct harness *h, const void *data) {
 		"--anchor", "top,left,right", "--size", "0x30", "--exclusive", "30",
 		"--pattern", "solid:808080", NULL };
 	REQUIRE(panel_argv[0] != NULL, "LAYER_CLIENT_BIN is not set");
-	struct harness_client *panel = harness_spawn(h, "panel", panel_argv);
-	REQUIRE(panel != NULL, "no panel");
-	char *line =
-			harness_client_wait_line(panel, "configure ", HARNESS_TIMEOUT_MS);
-	REQUIRE(line != NULL, "the panel was not configured");
-	free(line);
+	struct harness_client *panel =
+			spawn_argv_until(h, "panel", panel_argv, "configure ");
+	REQUIRE(panel != NULL, "the panel was not configured");
 
 	struct harness_client *c = spawn_pattern_ready(h, "half", 200, 150, 2,
 			"--app-id", "half", "--size", "200x150", "--scale", "2",

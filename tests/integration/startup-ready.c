@@ -90,9 +90,24 @@ static bool start_gridwl(const char *runtime_dir, const char *exec,
 	return ok;
 }
 
+/* Nothing when it did not start. */
 static void stop_gridwl(struct started *started) {
-	harness_terminate_pid(started->pid, HARNESS_TIMEOUT_MS);
+	if (started->pid > 0) {
+		harness_terminate_pid(started->pid, HARNESS_TIMEOUT_MS);
+	}
 	free(started->name);
+}
+
+/* The --exec child wrote the line want into path: what it has of what
+ * (the ready descriptor, NOTIFY_SOCKET). */
+static bool check_child_wrote(const char *path, const char *want,
+		const char *what) {
+	char *child = harness_wait_file_line(path, HARNESS_TIMEOUT_MS);
+	bool ok = CHECK(child != NULL && strcmp(child, want) == 0,
+			"an --exec child has %s: %s", what,
+			child != NULL ? child : "(no answer)");
+	free(child);
+	return ok;
 }
 
 /* What a client sees right after the ready line: the socket, and gridctl
@@ -132,19 +147,9 @@ static bool ready_fd_in(const char *dir) {
 	ok = ok && check_usable(dir, b.name) &&
 			CHECK(strcmp(a.name, b.name) != 0,
 					"two gridwl without --socket both took %s", a.name);
-	char *child =
-			ok ? harness_wait_file_line(fd_file, HARNESS_TIMEOUT_MS) : NULL;
-	ok = ok &&
-			CHECK(child != NULL && strcmp(child, "closed\n") == 0,
-					"an --exec child has the ready descriptor: %s",
-					child != NULL ? child : "(no answer)");
-	free(child);
-	if (b.pid > 0) {
-		stop_gridwl(&b);
-	}
-	if (a.pid > 0) {
-		stop_gridwl(&a);
-	}
+	ok = ok && check_child_wrote(fd_file, "closed\n", "the ready descriptor");
+	stop_gridwl(&b);
+	stop_gridwl(&a);
 	return ok;
 }
 
@@ -173,16 +178,8 @@ static bool notify_socket_in(const char *dir) {
 							recv(fd, message, sizeof(message) - 1, 0) > 0 &&
 							strcmp(message, "READY=1") == 0,
 					"NOTIFY_SOCKET got \"%s\", want READY=1", message);
-	char *child =
-			ok ? harness_wait_file_line(env_file, HARNESS_TIMEOUT_MS) : NULL;
-	ok = ok &&
-			CHECK(child != NULL && strcmp(child, "unset\n") == 0,
-					"an --exec child has NOTIFY_SOCKET: %s",
-					child != NULL ? child : "(no answer)");
-	free(child);
-	if (started.pid > 0) {
-		stop_gridwl(&started);
-	}
+	ok = ok && check_child_wrote(env_file, "unset\n", "NOTIFY_SOCKET");
+	stop_gridwl(&started);
 	close(fd);
 	return ok;
 }

@@ -228,8 +228,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = PAD_FAILS(h, "there is no pad: add it first", "button", "0", "down") &&
 			ok;
 	ok = EXPECT_NOTHING(c, "pad-c, which has no tablet-v2") && ok;
-	ok = CHECK_QUITS(a, "pad-a") && ok;
-	return CHECK_QUITS(c, "pad-c") && ok;
+	return CHECK_ALL_QUIT(a, "pad-a", c, "pad-c") && ok;
 }
 
 int main(void) {

@@ -191,9 +191,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = EXPECT_NOTHING(b, "tablet-b while the pen was on tablet-c") && ok;
 
 	ok = refusals(h) && ok;
-	ok = CHECK_QUITS(a, "tablet-a") && ok;
-	ok = CHECK_QUITS(b, "tablet-b") && ok;
-	return CHECK_QUITS(c, "tablet-c") && ok;
+	return CHECK_ALL_QUIT(a, "tablet-a", b, "tablet-b", c, "tablet-c") && ok;
 }
 
 int main(void) {

@@ -134,15 +134,12 @@ static bool wait_scale(struct harness *h, struct harness_client *client,
 	bool reported = false;
 	while (!reported && harness_now_ms() < deadline) {
 		struct json_object *reply = harness_gridctl_ok(h, "windows", NULL);
-		struct json_object *windows = reply != NULL ?
-				json_path(reply, "windows", json_type_array) :
-				NULL;
-		struct json_object *window = windows != NULL ?
-				json_array_find(windows, "app_id", tk->app_id) :
-				NULL;
-		struct json_object *scale = window != NULL ?
-				json_path(window, "buffer_scale", json_type_int) :
-				NULL;
+		struct json_object *windows =
+				json_path(reply, "windows", json_type_array);
+		struct json_object *window =
+				json_array_find(windows, "app_id", tk->app_id);
+		struct json_object *scale =
+				json_path(window, "buffer_scale", json_type_int);
 		reported = scale != NULL && json_object_get_int(scale) == want;
 		json_object_put(reply);
 		if (!reported) {

@@ -90,7 +90,7 @@ static int64_t place(struct harness *h, const char *app_id, int x, int y) {
 static struct json_object *find_seat(struct json_object *reply,
 		const char *name) {
 	struct json_object *seats = json_path(reply, "seats", json_type_array);
-	return seats != NULL ? json_array_find(seats, "name", name) : NULL;
+	return json_array_find(seats, "name", name);
 }
 
 /* A seat's member key is the view id want (0: null). */
@@ -448,8 +448,7 @@ static bool body(struct harness *h, const struct theme *theme,
 	ok = check_seat_cursor(h, "left_ptr", -1) && ok;
 	// The click raised B: it is listed first, topmost.
 	reply = harness_gridctl_ok(h, "windows", NULL);
-	struct json_object *windows =
-			reply != NULL ? json_path(reply, "windows", json_type_array) : NULL;
+	struct json_object *windows = json_path(reply, "windows", json_type_array);
 	struct json_object *top =
 			windows != NULL && json_object_array_length(windows) > 0 ?
 			json_object_array_get_idx(windows, 0) :
@@ -561,8 +560,7 @@ static bool body(struct harness *h, const struct theme *theme,
 			ok;
 	image_destroy(shot);
 	reply = seats(h);
-	struct json_object *list =
-			reply != NULL ? json_path(reply, "seats", json_type_array) : NULL;
+	struct json_object *list = json_path(reply, "seats", json_type_array);
 	ok = CHECK(list != NULL && json_object_array_length(list) == 1,
 				 "seats after the remote went: %s",
 				 json_object_to_json_string(reply)) &&
@@ -670,8 +668,7 @@ static bool body_wayvnc(struct harness *h, const struct theme *theme,
 				 WINDOW_COLOUR) &&
 			ok;
 	harness_client_kill(wayvnc);
-	ok = CHECK_QUITS(b, "window-b") && ok;
-	return CHECK_QUITS(a, "window-a") && ok;
+	return CHECK_ALL_QUIT(b, "window-b", a, "window-a") && ok;
 }
 
 typedef bool (*body_func)(struct harness *h, const struct theme *theme,

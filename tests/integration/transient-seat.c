@@ -58,6 +58,13 @@ static bool heard_at(const char *file, int line, struct harness_client *c,
 #define HEARD_UNTIL(c, what, ...) \
 	CHECK_HEARD_UNTIL((c), heard_prefixes, (what), __VA_ARGS__)
 
+/* The remote types A (key 30): c hears it on transient-1 and nothing
+ * more. */
+#define HEARD_REMOTE_KEY(remote, c, what) \
+	(client_answers((remote), "key", "key sent") && \
+			HEARD((c), (what), "key transient-1 30 1", \
+					"key transient-1 30 0"))
+
 static bool body(struct harness *h, const void *data) {
 	struct lines before;
 	struct harness_client *w =
@@ -73,10 +80,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = HEARD_UNTIL(w, "the transient seat coming", "seat added transient-1",
 				 "keyboard enter transient-1") &&
 			ok;
-	ok = client_answers(remote, "key", "key sent") && ok;
-	ok = HEARD(w, "the remote's key", "key transient-1 30 1",
-				 "key transient-1 30 0") &&
-			ok;
+	ok = HEARD_REMOTE_KEY(remote, w, "the remote's key") && ok;
 
 	// A new window takes the user's focus, and the remote's follows.
 	struct harness_client *w2 =
@@ -92,10 +96,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = HEARD(w, "window-2 taking the focus", "keyboard leave seat0",
 				 "keyboard leave transient-1") &&
 			ok;
-	ok = client_answers(remote, "key", "key sent") && ok;
-	ok = HEARD(w2, "the remote's key in window-2", "key transient-1 30 1",
-				 "key transient-1 30 0") &&
-			ok;
+	ok = HEARD_REMOTE_KEY(remote, w2, "the remote's key in window-2") && ok;
 	ok = HEARD_NOTHING(w, "window-1 without the focus") && ok;
 	// The user's keys stay on the user's seat.
 	struct json_object *reply = harness_gridctl_ok(h, "key", "a", (char *)NULL);
@@ -124,8 +125,7 @@ static bool body(struct harness *h, const void *data) {
 	ok = HEARD(w, "its client gone", "seat added transient-2",
 				 "seat removed transient-2") &&
 			ok;
-	ok = CHECK_QUITS(w, "window-1") && ok;
-	return CHECK_QUITS(w2, "window-2") && ok;
+	return CHECK_ALL_QUIT(w, "window-1", w2, "window-2") && ok;
 }
 
 int main(void) {

@@ -70,8 +70,7 @@ static bool check_stack(struct harness *h, uint32_t centre, uint32_t app,
 			" on screen, want 0x%08" PRIx32 " and 0x%08" PRIx32,
 			what, at_centre, at_app, centre, app);
 	struct json_object *reply = harness_gridctl_ok(h, "windows", NULL);
-	struct json_object *list =
-			reply != NULL ? json_path(reply, "windows", json_type_array) : NULL;
+	struct json_object *list = json_path(reply, "windows", json_type_array);
 	size_t n = 0;
 	for (; order[n] != NULL; n++) {
 		struct json_object *window =

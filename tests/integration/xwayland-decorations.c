@@ -65,23 +65,6 @@ static bool wait_x11_window(struct harness *h, const char *class,
 	return CHECK(ok, "no X11 window of class %s", class);
 }
 
-/* DISPLAY=... for the X11 programs; NULL after reporting. */
-static char *display_env(struct harness *h) {
-	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
-	struct json_object *display = stats != NULL ?
-			json_path(stats, "xwayland_display", json_type_string) :
-			NULL;
-	char *env = NULL;
-	if (display != NULL) {
-		size_t n = strlen(json_object_get_string(display)) + sizeof("DISPLAY=");
-		env = malloc(n);
-		snprintf(env, n, "DISPLAY=%s", json_object_get_string(display));
-	}
-	json_object_put(stats);
-	CHECK(env != NULL, "gridctl stats has no xwayland_display");
-	return env;
-}
-
 static bool check_framed(struct harness *h, const struct x11_window *w,
 		const char *name) {
 	int title = w->y - w->fy - BORDER;
@@ -113,12 +96,10 @@ static bool check_framed(struct harness *h, const struct x11_window *w,
 	return ok;
 }
 
+/* data: "DISPLAY=..." of the session's Xwayland. */
 static bool check_xterm(struct harness *h, const void *data) {
-	char *env = display_env(h);
-	REQUIRE(env != NULL, "Xwayland is off");
-	const char *argv[] = { "env", env, "xterm", NULL };
+	const char *argv[] = { "env", data, "xterm", NULL };
 	struct harness_client *xterm = harness_spawn(h, "xterm", argv);
-	free(env);
 	REQUIRE(xterm != NULL, "cannot start xterm");
 	struct x11_window w;
 	bool ok = wait_x11_window(h, "XTerm", &w) && check_framed(h, &w, "xterm");
@@ -190,30 +171,15 @@ struct x11_case {
 
 static bool run_case(const void *data) {
 	const struct x11_case *c = data;
-	char *dir = harness_mkdtemp();
-	REQUIRE(dir != NULL, "no temporary directory");
-	size_t n = strlen(dir) + sizeof("/config");
-	char *path = malloc(n);
-	snprintf(path, n, "%s/config", dir);
-	FILE *f = fopen(path, "w");
-	bool ok = CHECK(f != NULL, "cannot write the config");
-	if (f != NULL) {
-		fputs(CONFIG_COLORS, f);
-		fputs(c->config, f);
-		fclose(f);
-		const char *args[] = { "--config", path, "--output",
-			"HEADLESS-1 mode 800x600 scale 1", NULL };
-		struct harness *h = start_gridwl_with_xwayland(dir, args);
-		ok = CHECK(h != NULL, "gridwl did not start");
-		if (h != NULL) {
-			ok = c->check(h, NULL) && ok;
-			ok = harness_stop(h, ok) && ok;
-		}
+	char config[256];
+	snprintf(config, sizeof(config), "%s%s", CONFIG_COLORS, c->config);
+	const char *args[] = { "--output", "HEADLESS-1 mode 800x600 scale 1",
+		NULL };
+	struct xwayland_session s;
+	if (!xwayland_session_open(&s, config, args)) {
+		return false;
 	}
-	free(path);
-	harness_remove_tree(dir);
-	free(dir);
-	return ok;
+	return xwayland_session_close(&s, c->check(s.h, s.display_env));
 }
 
 int main(void) {

@@ -216,9 +216,8 @@ static bool run_restart(const void *data) {
 			harness_wait_gridctl(h, stats_args, settings_applied, NULL,
 					HARNESS_TIMEOUT_MS, "xwayland_settings applied");
 	bool ok = CHECK(stats != NULL, "the X11 settings were never applied");
-	struct json_object *display = stats != NULL ?
-			json_path(stats, "xwayland_display", json_type_string) :
-			NULL;
+	struct json_object *display =
+			json_path(stats, "xwayland_display", json_type_string);
 	char display_name[32] = "", display_env[64] = "";
 	if (display != NULL) {
 		snprintf(display_name, sizeof(display_name), "%s",

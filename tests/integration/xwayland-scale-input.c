@@ -355,8 +355,7 @@ static bool images_equal(const struct image *a, const struct image *b) {
 static void report_missed_click(struct test *t, const struct image *before,
 		const struct image *after) {
 	struct json_object *reply = harness_gridctl_ok(t->h, "windows", NULL);
-	struct json_object *windows =
-			reply != NULL ? json_path(reply, "windows", json_type_array) : NULL;
+	struct json_object *windows = json_path(reply, "windows", json_type_array);
 	size_t n = windows != NULL ? json_object_array_length(windows) : 0;
 	for (size_t i = 0; i < n; i++) {
 		struct json_object *window = json_object_array_get_idx(windows, i);

@@ -427,9 +427,8 @@ static bool menu_id_refused(struct harness *h, struct json_object *reply) {
 				commands[i][2], NULL };
 			int status = 0;
 			struct json_object *answer = harness_gridctlv(h, &status, args);
-			struct json_object *error = answer != NULL ?
-					json_path(answer, "error", json_type_string) :
-					NULL;
+			struct json_object *error =
+					json_path(answer, "error", json_type_string);
 			ok = CHECK(status != 0 && error != NULL &&
 								 strstr(json_object_get_string(error),
 										 "no window") != NULL,

@@ -62,6 +62,14 @@ bool check_json_int_at(const char *file, int line, struct json_object *obj,
 	return report_member(file, line, obj, path, text);
 }
 
+bool check_json_box_at(const char *file, int line, struct json_object *obj,
+		int64_t x, int64_t y, int64_t width, int64_t height) {
+	bool ok = check_json_int_at(file, line, obj, "x", x);
+	ok = check_json_int_at(file, line, obj, "y", y) && ok;
+	ok = check_json_int_at(file, line, obj, "width", width) && ok;
+	return check_json_int_at(file, line, obj, "height", height) && ok;
+}
+
 bool check_json_string_at(const char *file, int line, struct json_object *obj,
 		const char *path, const char *want) {
 	struct json_object *member = json_path(obj, path, json_type_string);
@@ -246,5 +254,16 @@ int check_main(const char *name, bool (*test)(const void *data),
 		const void *data) {
 	struct check_suite suite = { 0 };
 	check_run(&suite, name, test, data);
+	return check_finish(&suite);
+}
+
+int check_main_table(const void *cases, size_t count, size_t size,
+		bool (*test)(const void *data)) {
+	struct check_suite suite = { 0 };
+	for (size_t i = 0; i < count; i++) {
+		const void *c = (const char *)cases + i * size;
+		// A struct's address is its first member's.
+		check_run(&suite, *(const char *const *)c, test, c);
+	}
 	return check_finish(&suite);
 }

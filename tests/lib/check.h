@@ -3,6 +3,7 @@
 
 #include <json-c/json.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "image.h"
 #include "pattern.h"
@@ -32,7 +33,8 @@ bool check_report(const char *file, int line, const char *cond, const char *fmt,
 	} while (0)
 
 /* A member of obj by dotted path ("mode.width"), of the given type; NULL
- * when absent or of another type. */
+ * when absent or of another type, or when obj is NULL (so lookups chain
+ * without a test of their own). */
 struct json_object *json_path(struct json_object *obj, const char *path,
 		enum json_type type);
 
@@ -54,12 +56,20 @@ bool check_json_type_at(const char *file, int line, struct json_object *obj,
 #define CHECK_JSON_TYPE(obj, path, type) \
 	check_json_type_at(__FILE__, __LINE__, (obj), (path), (type))
 
+/* The integers x, y, width and height of obj (a window's or an output's
+ * box in gridctl's replies), each checked and reported. */
+bool check_json_box_at(const char *file, int line, struct json_object *obj,
+		int64_t x, int64_t y, int64_t width, int64_t height);
+#define CHECK_JSON_BOX(obj, x, y, width, height) \
+	check_json_box_at(__FILE__, __LINE__, (obj), (x), (y), (width), (height))
+
 /* Whether the member of obj at path is the string want; false when it is
  * absent or of another type. For harness_wait_gridctl's predicates. */
 bool json_string_is(struct json_object *obj, const char *path,
 		const char *want);
 
-/* The element of array whose member key is the string value, or NULL. */
+/* The element of array whose member key is the string value, or NULL (also
+ * when array is NULL or no array). */
 struct json_object *json_array_find(struct json_object *array, const char *key,
 		const char *value);
 
@@ -108,5 +118,13 @@ int check_finish(struct check_suite *suite);
 /* The whole of main for a program of one case: check_run, check_finish. */
 int check_main(const char *name, bool (*test)(const void *data),
 		const void *data);
+/* The main of a program whose cases are a table: count structs of size
+ * bytes from cases, each one's first member its name (a const char *),
+ * each run by test with the struct as its data. */
+int check_main_table(const void *cases, size_t count, size_t size,
+		bool (*test)(const void *data));
+#define CHECK_MAIN_TABLE(cases, test) \
+	check_main_table((cases), sizeof(cases) / sizeof((cases)[0]), \
+			sizeof((cases)[0]), (test))
 
 #endif

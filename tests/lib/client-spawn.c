@@ -163,19 +163,47 @@ bool check_good_client_draws(struct harness *h, struct harness_client *good,
 			ok;
 }
 
-struct harness_client *spawn_pattern_ready(struct harness *h, const char *label,
-		int width, int height, int scale, ...) {
+/* spawn_pattern_ready, with the line the client must say before "ready"
+ * when first is not NULL. */
+static struct harness_client *spawn_pattern_va(struct harness *h,
+		const char *label, int width, int height, int scale, const char *first,
+		va_list ap) {
 	const char *args[SPAWN_MAX_ARGS + 1];
-	va_list ap;
-	va_start(ap, scale);
-	bool ok = collect_args(args, ap, label);
-	va_end(ap);
-	struct harness_client *c =
-			ok ? harness_spawn_pattern_client(h, label, args) : NULL;
+	struct harness_client *c = collect_args(args, ap, label) ?
+			harness_spawn_pattern_client(h, label, args) :
+			NULL;
 	if (!CHECK(c != NULL, "cannot start %s", label)) {
 		return NULL;
 	}
+	char *line = first != NULL ?
+			harness_client_wait_line(c, first, HARNESS_TIMEOUT_MS) :
+			NULL;
+	free(line);
+	if (first != NULL &&
+			!CHECK(line != NULL, "%s did not say \"%s\"", label, first)) {
+		return NULL;
+	}
 	return CHECK_READY(c, width, height, scale) ? c : NULL;
+}
+
+struct harness_client *spawn_pattern_ready(struct harness *h, const char *label,
+		int width, int height, int scale, ...) {
+	va_list ap;
+	va_start(ap, scale);
+	struct harness_client *c =
+			spawn_pattern_va(h, label, width, height, scale, NULL, ap);
+	va_end(ap);
+	return c;
+}
+
+struct harness_client *spawn_pattern_pointer_ready(struct harness *h,
+		const char *label, int width, int height, int scale, ...) {
+	va_list ap;
+	va_start(ap, scale);
+	struct harness_client *c = spawn_pattern_va(h, label, width, height, scale,
+			"pointer ready", ap);
+	va_end(ap);
+	return c;
 }
 
 struct harness_client *spawn_good_client(struct harness *h, const char *output,
@@ -207,6 +235,19 @@ bool check_quits_at(const char *file, int line, struct harness_client *c,
 			check_report(file, line, "quit, exit status 0",
 					"%s did not quit cleanly (%s, status %d)", who,
 					sent ? "told to" : "could not be told to", status);
+}
+
+bool check_all_quit_at(const char *file, int line, ...) {
+	bool ok = true;
+	va_list ap;
+	va_start(ap, line);
+	struct harness_client *c;
+	while ((c = va_arg(ap, struct harness_client *)) != NULL) {
+		const char *who = va_arg(ap, const char *);
+		ok = check_quits_at(file, line, c, who) && ok;
+	}
+	va_end(ap);
+	return ok;
 }
 
 bool client_wait_exact(struct harness_client *c, const char *want) {

@@ -60,6 +60,12 @@ bool check_good_client_draws(struct harness *h, struct harness_client *good,
  * it says "ready WIDTH HEIGHT SCALE" (CHECK_READY); NULL after reporting. */
 struct harness_client *spawn_pattern_ready(struct harness *h, const char *label,
 		int width, int height, int scale, ...) __attribute__((sentinel));
+/* The same for a client given --cursor, which binds its wl_pointer before
+ * it maps (the seat has a pointer from the start): once it has said
+ * "pointer ready", then "ready". */
+struct harness_client *spawn_pattern_pointer_ready(struct harness *h,
+		const char *label, int width, int height, int scale, ...)
+		__attribute__((sentinel));
 
 /* Checks that the client exits with status 0 within HARNESS_TIMEOUT_MS;
  * who names it in the report. The client stays valid. */
@@ -70,6 +76,13 @@ bool check_exits_at(const char *file, int line, struct harness_client *c,
 bool check_quits_at(const char *file, int line, struct harness_client *c,
 		const char *who);
 #define CHECK_QUITS(c, who) check_quits_at(__FILE__, __LINE__, (c), (who))
+/* CHECK_QUITS of every client of a test's end, in order: the arguments are
+ * pairs of a client and who names it, then NULL. Each is checked even when
+ * one before it failed. */
+bool check_all_quit_at(const char *file, int line, ...)
+		__attribute__((sentinel));
+#define CHECK_ALL_QUIT(...) \
+	check_all_quit_at(__FILE__, __LINE__, __VA_ARGS__, NULL)
 
 /* Checks that the compositor ended the client with a protocol error: its
  * next line that starts with "error " is error followed by " id=N" (the

@@ -114,6 +114,7 @@ bool move_window_id(struct harness *h, int64_t id, int x, int y) {
 struct window_box {
 	const char *app_id;
 	int box[4]; // x, y, width, height; -1: any
+	const char *output; // the only one it is on; NULL: any
 };
 
 bool window_box_matches(struct json_object *window, const char *app_id, int x,
@@ -137,13 +138,25 @@ bool window_box_matches(struct json_object *window, const char *app_id, int x,
 
 static bool window_box_is(struct json_object *window, void *data) {
 	const struct window_box *want = data;
+	const char *names[] = { want->output, NULL };
 	return window_box_matches(window, want->app_id, want->box[0], want->box[1],
-			want->box[2], want->box[3]);
+				   want->box[2], want->box[3]) &&
+			(want->output == NULL || window_outputs_are(window, names));
+}
+
+bool check_window_on(struct harness *h, const char *app_id, int x, int y,
+		int width, int height, const char *output) {
+	struct window_box want = { app_id, { x, y, width, height }, output };
+	struct json_object *window = harness_wait_window(h, window_box_is, &want,
+			HARNESS_TIMEOUT_MS, app_id);
+	json_object_put(window);
+	return CHECK(window != NULL, "%s should be at %d,%d on %s alone", app_id, x,
+			y, output);
 }
 
 bool wait_window_box(struct harness *h, const char *app_id, int x, int y,
 		int width, int height) {
-	struct window_box want = { app_id, { x, y, width, height } };
+	struct window_box want = { app_id, { x, y, width, height }, NULL };
 	char why[128];
 	snprintf(why, sizeof(why), "window %s at %d,%d %dx%d", app_id, x, y, width,
 			height);

@@ -42,5 +42,9 @@ bool window_box_matches(struct json_object *window, const char *app_id, int x,
  * any of the four); false after reporting. */
 bool wait_window_box(struct harness *h, const char *app_id, int x, int y,
 		int width, int height);
+/* Waits until the window app_id is at x,y (logical) with that size (-1:
+ * any) on output alone; false after reporting. */
+bool check_window_on(struct harness *h, const char *app_id, int x, int y,
+		int width, int height, const char *output);
 
 #endif

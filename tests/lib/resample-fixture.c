@@ -40,6 +40,18 @@ struct harness_client *rs_spawn(struct harness *h, const char *app_id,
 			false);
 }
 
+struct harness_client *rs_spawn_at(struct harness *h, const char *app_id,
+		const char *pattern, int scale, int width, int height, int x, int y) {
+	struct harness_client *c =
+			rs_spawn(h, app_id, pattern, scale, NULL, width, height);
+	if (c != NULL &&
+			!CHECK(rs_place(h, app_id, x, y) > 0, "cannot place %s", app_id)) {
+		harness_client_kill(c);
+		return NULL;
+	}
+	return c;
+}
+
 struct harness_client *rs_spawn_format(struct harness *h, const char *app_id,
 		const char *pattern, int scale, const char *fullscreen, int width,
 		int height, bool opaque) {

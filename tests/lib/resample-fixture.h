@@ -45,6 +45,11 @@ struct harness_client *rs_spawn_format(struct harness *h, const char *app_id,
  * windows says it is there; its id, or 0 after reporting. */
 int64_t rs_place(struct harness *h, const char *app_id, int x, int y);
 
+/* A windowed pattern client (rs_spawn) placed at logical (x, y)
+ * (rs_place); NULL after reporting, and killed when it cannot be
+ * placed. */
+struct harness_client *rs_spawn_at(struct harness *h, const char *app_id,
+		const char *pattern, int scale, int width, int height, int x, int y);
 /* Sends quit and waits for the client to exit with status 0; frees it. */
 bool rs_quit(struct harness_client *c);
 

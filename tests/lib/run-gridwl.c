@@ -269,6 +269,24 @@ struct harness *start_nested_gridwl(struct harness *host,
 	return inner;
 }
 
+struct harness *start_nested_outputs(struct harness *host, const char *line,
+		...) {
+	const char *args[2 * 8 + 1];
+	size_t n = 0;
+	va_list ap;
+	va_start(ap, line);
+	for (; line != NULL && n + 2 < sizeof(args) / sizeof(args[0]);
+			line = va_arg(ap, const char *)) {
+		args[n++] = "--output";
+		args[n++] = line;
+	}
+	va_end(ap);
+	args[n] = NULL;
+	return CHECK(line == NULL, "more than 8 nested outputs") ?
+			start_nested_gridwl(host, args) :
+			NULL;
+}
+
 bool program_in_path(const char *name) {
 	const char *path = getenv("PATH");
 	if (path == NULL) {

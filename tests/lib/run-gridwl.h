@@ -70,6 +70,10 @@ void check_run_mixed_layout(struct check_suite *suite, const char *name,
  * tests/lsan-nested.supp); the host keeps the strict options. */
 struct harness *start_nested_gridwl(struct harness *host,
 		const char *const *gridwl_args);
+/* The same with one --output line per argument (NULL terminated, at most
+ * 8), the outputs a nested gridwl is all about. */
+struct harness *start_nested_outputs(struct harness *host, const char *line,
+		...) __attribute__((sentinel));
 
 /* gridctl create-output SIZE (WxH); the new output's name into name
  * (size bytes), or false after reporting. */

@@ -33,3 +33,7 @@ bool pointer_click(struct harness_client *pointer, int x, int y,
 			pointer_command(pointer, "button", "button 272 press") &&
 			pointer_command(pointer, "button", "button 272 release");
 }
+
+bool mixed_layout_click(struct harness_client *pointer, int x, int y) {
+	return pointer_click(pointer, x, y, 1280, 480);
+}

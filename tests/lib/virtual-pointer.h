@@ -16,5 +16,7 @@ bool pointer_command(struct harness_client *pointer, const char *answer,
 /* A left click at logical x,y of a layout of that logical size. */
 bool pointer_click(struct harness_client *pointer, int x, int y,
 		int layout_width, int layout_height);
+/* The same on the mixed layout of run_mixed_layout (1280x480 logical). */
+bool mixed_layout_click(struct harness_client *pointer, int x, int y);
 
 #endif
