@@ -212,13 +212,7 @@ static int client_finish(struct client *c, int status) {
 		wp_viewport_destroy(c->viewport);
 	}
 	raw_client_buffers_finish(&c->buffers);
-	if (c->fractional_manager != NULL) {
-		wp_fractional_scale_manager_v1_destroy(c->fractional_manager);
-	}
-	if (c->viewporter != NULL) {
-		wp_viewporter_destroy(c->viewporter);
-	}
-	return client_skeleton_finish(&c->skel, status);
+	return client_skeleton_finish_all(&c->skel, status);
 }
 
 /* A wl_output transform as gridctl spells it. */
