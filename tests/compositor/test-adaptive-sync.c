@@ -39,24 +39,11 @@ struct decision {
 	const char *what;
 };
 
-struct decisions {
-	const struct decision *cases;
-	size_t count;
-};
-
-#define DECISIONS(table) \
-	(&(const struct decisions){ (table), sizeof(table) / sizeof((table)[0]) })
-
-static bool test_decisions(const void *data) {
-	const struct decisions *decisions = data;
-	bool ok = true;
-	for (size_t i = 0; i < decisions->count; i++) {
-		const struct decision *d = &decisions->cases[i];
-		// No views: none at all, as an empty output hands over.
-		const view_t *views = d->count > 0 ? d->views : NULL;
-		ok = decides(d->setting, views, d->count, d->want, d->what) && ok;
-	}
-	return ok;
+static bool check_decision(const void *c) {
+	const struct decision *d = c;
+	// No views: none at all, as an empty output hands over.
+	const view_t *views = d->count > 0 ? d->views : NULL;
+	return decides(d->setting, views, d->count, d->want, d->what);
 }
 
 // on and off are what they say, whatever is shown.
@@ -106,10 +93,11 @@ static const struct decision auto_hidden[] = {
 
 int main(void) {
 	struct check_suite suite = { 0 };
-	check_run(&suite, "on and off", test_decisions, DECISIONS(on_off));
-	check_run(&suite, "auto: fullscreen and game", test_decisions,
-			DECISIONS(auto_shown));
-	check_run(&suite, "auto: hidden views", test_decisions,
-			DECISIONS(auto_hidden));
+	check_run(&suite, "on and off", check_cases,
+			CHECK_CASES(on_off, check_decision));
+	check_run(&suite, "auto: fullscreen and game", check_cases,
+			CHECK_CASES(auto_shown, check_decision));
+	check_run(&suite, "auto: hidden views", check_cases,
+			CHECK_CASES(auto_hidden, check_decision));
 	return check_finish(&suite);
 }
