@@ -110,22 +110,10 @@ static void test_power(void) {
 
 	// In a file, a bad value names the file and line, and nothing of the
 	// file is taken.
-	char *path = write_temp_str("output DP-1 power off\n"
-								"# swayidle turns it on again\n"
-								"output DP-2 dpms standby\n");
-	config = gridwl_config_create();
-	char *file_error = NULL;
-	CHECK(!gridwl_config_load(config, path, &file_error));
-	char want[256];
-	snprintf(want, sizeof(want),
-			"%s:3: dpms must be on or off, got "
-			"'standby'",
-			path);
-	CHECK_MSG(strcmp(file_error, want) == 0, file_error);
-	CHECK(wl_list_empty(&config->outputs));
-	free(file_error);
-	gridwl_config_destroy(config);
-	remove_temp(path);
+	load_refused("output DP-1 power off\n"
+				 "# swayidle turns it on again\n"
+				 "output DP-2 dpms standby\n",
+			3, "dpms must be on or off, got 'standby'");
 
 	// As gridctl output words: a bad value leaves the config as it was.
 	oc = gridwl_output_config_create("HEADLESS-2");
@@ -292,20 +280,7 @@ static void test_bad_scales(void) {
 				"output DP-1 mode 800x600 scale %s\n"
 				"exec never-reached\n",
 				bad_scales[i]);
-		char *path = write_temp_str(contents);
-		struct gridwl_config *config = gridwl_config_create();
-		char *error = NULL;
-		CHECK(!gridwl_config_load(config, path, &error));
-		char prefix[128];
-		snprintf(prefix, sizeof(prefix), "%s:6: ", path);
-		CHECK_MSG(error != NULL && starts_with(error, prefix), error);
-		CHECK_MSG(strstr(error + strlen(prefix), "scale") != NULL, error);
-		CHECK(config->path == NULL);
-		CHECK(wl_list_empty(&config->outputs));
-		CHECK(wl_list_empty(&config->bindings));
-		free(error);
-		gridwl_config_destroy(config);
-		remove_temp(path);
+		load_refused(contents, 6, "scale");
 	}
 }
 
