@@ -140,19 +140,7 @@ static int client_finish(struct client *c, int status) {
 		zxdg_imported_v2_destroy(c->imported_v2);
 	}
 	raw_client_buffers_finish(&c->buffers);
-	if (c->exporter_v1 != NULL) {
-		zxdg_exporter_v1_destroy(c->exporter_v1);
-	}
-	if (c->importer_v1 != NULL) {
-		zxdg_importer_v1_destroy(c->importer_v1);
-	}
-	if (c->exporter_v2 != NULL) {
-		zxdg_exporter_v2_destroy(c->exporter_v2);
-	}
-	if (c->importer_v2 != NULL) {
-		zxdg_importer_v2_destroy(c->importer_v2);
-	}
-	return client_skeleton_finish(&c->skel, status);
+	return client_skeleton_finish_all(&c->skel, status);
 }
 
 /* Dispatches until done is set; false when the compositor ends the

@@ -1,4 +1,3 @@
-#include <errno.h>
 #include <getopt.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -109,11 +108,9 @@ static struct wl_buffer *transformed_buffer(struct client *c, int sw, int sh) {
 	bool turned = c->transform & WL_OUTPUT_TRANSFORM_90;
 	int bw = turned ? sh : sw, bh = turned ? sw : sh;
 	uint32_t *pixels;
-	struct wl_buffer *buffer = client_shm_buffer(c->skel.shm, bw, bh,
-			WL_SHM_FORMAT_ARGB8888, &pixels);
+	struct wl_buffer *buffer =
+			raw_client_shm_buffer(c->skel.shm, bw, bh, &pixels);
 	if (buffer == NULL) {
-		client_emit("error no memory for a %dx%d buffer: %s", bw, bh,
-				strerror(errno));
 		return NULL;
 	}
 	for (int y = 0; y < sh; y++) {
@@ -212,13 +209,7 @@ static int client_finish(struct client *c, int status) {
 		wp_viewport_destroy(c->viewport);
 	}
 	raw_client_buffers_finish(&c->buffers);
-	if (c->fractional_manager != NULL) {
-		wp_fractional_scale_manager_v1_destroy(c->fractional_manager);
-	}
-	if (c->viewporter != NULL) {
-		wp_viewporter_destroy(c->viewporter);
-	}
-	return client_skeleton_finish(&c->skel, status);
+	return client_skeleton_finish_all(&c->skel, status);
 }
 
 /* A wl_output transform as gridctl spells it. */

@@ -8,10 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <wayland-client.h>
-#include "client-globals.h"
-#include "client-input.h"
-#include "pattern.h"
-#include "raw-client.h"
+#include "client-skeleton.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 
 /*
@@ -43,14 +40,11 @@ struct popup {
 };
 
 struct layer_client {
-	struct wl_display *display;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct client_input input;
-	struct xdg_wm_base *wm_base;
+	// The connection, wl_compositor, wl_shm, xdg_wm_base (for the popup)
+	// and the seat.
+	struct client_skeleton skel;
 	struct zwlr_layer_shell_v1 *layer_shell;
-	struct wl_output *outputs[8];
-	int output_count;
+	struct client_named_outputs outputs;
 
 	uint32_t layer;
 	int output_index; // -1: the compositor chooses
@@ -144,7 +138,7 @@ static const struct wl_callback_listener popup_frame_listener = {
  * asks to hear when that has reached the screen. */
 static void draw(struct layer_client *c, struct wl_surface *surface, int width,
 		int height, const struct wl_callback_listener *listener) {
-	raw_client_show_pattern(c->shm, surface, width, height, c->scale,
+	raw_client_show_pattern(c->skel.shm, surface, width, height, c->scale,
 			&c->pattern, listener, c);
 }
 
@@ -184,14 +178,14 @@ static const struct xdg_surface_listener popup_surface_listener = {
 static void open_popup(struct layer_client *c) {
 	struct popup *popup = &c->popup;
 	struct xdg_positioner *positioner =
-			xdg_wm_base_create_positioner(c->wm_base);
+			xdg_wm_base_create_positioner(c->skel.wm_base);
 	xdg_positioner_set_size(positioner, popup->width, popup->height);
 	xdg_positioner_set_anchor_rect(positioner, popup->x, popup->y, 1, 1);
 	xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_LEFT);
 	xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT);
-	popup->surface = wl_compositor_create_surface(c->compositor);
+	popup->surface = wl_compositor_create_surface(c->skel.compositor);
 	popup->xdg_surface =
-			xdg_wm_base_get_xdg_surface(c->wm_base, popup->surface);
+			xdg_wm_base_get_xdg_surface(c->skel.wm_base, popup->surface);
 	xdg_surface_add_listener(popup->xdg_surface, &popup_surface_listener, c);
 	popup->xdg_popup =
 			xdg_surface_get_popup(popup->xdg_surface, NULL, positioner);
@@ -255,29 +249,10 @@ static const struct client_input_handler input_handler = {
 };
 
 static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct layer_client, compositor),
-			NULL },
-	{ &wl_shm_interface, 1, offsetof(struct layer_client, shm), NULL },
-	{ &xdg_wm_base_interface, 1, offsetof(struct layer_client, wm_base),
-			&client_wm_base_listener },
 	{ &zwlr_layer_shell_v1_interface, 4,
 			offsetof(struct layer_client, layer_shell), NULL },
 	{ 0 },
 };
-
-/* The seat (client-input.c) and every output. */
-static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version) {
-	struct layer_client *c = data;
-	if (strcmp(interface, wl_seat_interface.name) == 0) {
-		// Version 3: wl_pointer without frames and axis details.
-		client_input_bind(&c->input, registry, name, 3, &input_handler, c);
-	} else if (strcmp(interface, wl_output_interface.name) == 0 &&
-			c->output_count < 8) {
-		c->outputs[c->output_count++] =
-				wl_registry_bind(registry, name, &wl_output_interface, 1);
-	}
-}
 
 static bool handle_line(void *data, char *line) {
 	struct layer_client *c = data;
@@ -285,15 +260,7 @@ static bool handle_line(void *data, char *line) {
 	char word[32], arg[64];
 	int a, b, d, e;
 	uint32_t value;
-	if (strcmp(line, "quit") == 0) {
-		return false;
-	} else if (strcmp(line, "sync") == 0) {
-		// Everything asked before has been handled once this returns.
-		if (wl_display_roundtrip(c->display) >= 0) {
-			client_emit("sync");
-		}
-		return true;
-	} else if (sscanf(line, "size %d %d", &a, &b) == 2) {
+	if (sscanf(line, "size %d %d", &a, &b) == 2) {
 		zwlr_layer_surface_v1_set_size(ls, a, b);
 	} else if (sscanf(line, "exclusive %d", &a) == 1) {
 		zwlr_layer_surface_v1_set_exclusive_zone(ls, a);
@@ -417,31 +384,29 @@ int main(int argc, char *argv[]) {
 		return usage(argv[0]);
 	}
 
-	c.display = raw_client_connect();
-	if (c.display == NULL) {
-		return 1;
-	}
-	struct client_globals globals = {
-		.table = bound_globals,
-		.global = registry_global,
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
+		.globals_required = true,
+		.outputs = &c.outputs,
 		.data = &c,
+		.window = true,
+		// Version 3: wl_pointer without frames and axis details.
+		.seat_version = 3,
+		.input = &input_handler,
+		.command = handle_line,
 	};
-	client_globals_listen(c.display, &globals);
-	if (wl_display_roundtrip(c.display) < 0) {
-		return raw_client_report_disconnect(c.display);
+	if (client_skeleton_connect(&c.skel, &spec) != 0) {
+		return client_skeleton_finish(&c.skel, 1);
 	}
-	if (c.compositor == NULL || c.shm == NULL || c.wm_base == NULL ||
-			c.layer_shell == NULL) {
-		client_emit("error the compositor lacks a global we need");
-		return 1;
-	}
-	if (c.output_index >= c.output_count) {
+	if (c.output_index >= c.outputs.count) {
 		client_emit("error there is no output %d", c.output_index);
-		return 1;
+		return client_skeleton_finish(&c.skel, 1);
 	}
-	c.surface = wl_compositor_create_surface(c.compositor);
+	c.surface = wl_compositor_create_surface(c.skel.compositor);
 	c.layer_surface = zwlr_layer_shell_v1_get_layer_surface(c.layer_shell,
-			c.surface, c.output_index >= 0 ? c.outputs[c.output_index] : NULL,
+			c.surface,
+			c.output_index >= 0 ? c.outputs.output[c.output_index].wl_output :
+								  NULL,
 			c.layer, c.namespace);
 	zwlr_layer_surface_v1_add_listener(c.layer_surface, &layer_surface_listener,
 			&c);
@@ -454,5 +419,5 @@ int main(int argc, char *argv[]) {
 	if (commit) {
 		wl_surface_commit(c.surface);
 	}
-	return raw_client_run(c.display, handle_line, &c);
+	return client_skeleton_finish(&c.skel, client_skeleton_run(&c.skel));
 }

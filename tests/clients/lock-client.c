@@ -7,11 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
-#include "client-globals.h"
-#include "client-input.h"
+#include "client-skeleton.h"
 #include "ext-session-lock-v1-client-protocol.h"
-#include "pattern.h"
-#include "raw-client.h"
 
 /*
  * lock-client: an ext-session-lock-v1 locker for the session-lock tests. It
@@ -35,26 +32,21 @@
  * "pointer button" (pressed), "sync", and "error ..."/"disconnected" when the compositor ends it.
  */
 
-#define MAX_OUTPUTS 8
-
+/* The lock surface of c->outputs.output[index]. */
 struct lock_output {
 	struct lock_client *client;
 	int index;
-	struct wl_output *wl_output;
-	int scale;
 	struct wl_surface *surface;
 	struct ext_session_lock_surface_v1 *lock_surface;
 };
 
 struct lock_client {
-	struct wl_display *display;
-	struct wl_compositor *compositor;
-	struct wl_shm *shm;
-	struct client_input input;
+	// The connection, wl_compositor, wl_shm and the seat.
+	struct client_skeleton skel;
 	struct ext_session_lock_manager_v1 *manager;
 	struct ext_session_lock_v1 *lock;
-	struct lock_output outputs[MAX_OUTPUTS];
-	int output_count;
+	struct client_named_outputs outputs;
+	struct lock_output surfaces[CLIENT_MAX_OUTPUTS];
 	int scale; // 0: each output's own
 	struct pattern pattern;
 	const char *bad;
@@ -73,9 +65,9 @@ static const struct wl_callback_listener frame_listener = {
 
 static void draw(struct lock_output *output, int width, int height) {
 	struct lock_client *c = output->client;
-	raw_client_show_pattern(c->shm, output->surface, width, height,
-			c->scale > 0 ? c->scale : output->scale, &c->pattern,
-			&frame_listener, output);
+	raw_client_show_pattern(c->skel.shm, output->surface, width, height,
+			c->scale > 0 ? c->scale : c->outputs.output[output->index].scale,
+			&c->pattern, &frame_listener, output);
 }
 
 static bool is_bad(struct lock_client *c, const char *mode) {
@@ -108,16 +100,16 @@ static const struct ext_session_lock_surface_v1_listener
 		};
 
 static void make_surface(struct lock_client *c, struct lock_output *output) {
-	output->surface = wl_compositor_create_surface(c->compositor);
+	output->surface = wl_compositor_create_surface(c->skel.compositor);
 	if (is_bad(c, "early-commit") && output->index == 0) {
 		// A buffer committed before any configure was acked.
 		output->lock_surface = ext_session_lock_v1_get_lock_surface(c->lock,
-				output->surface, output->wl_output);
+				output->surface, c->outputs.output[output->index].wl_output);
 		draw(output, 8, 8);
 		return;
 	}
 	output->lock_surface = ext_session_lock_v1_get_lock_surface(c->lock,
-			output->surface, output->wl_output);
+			output->surface, c->outputs.output[output->index].wl_output);
 	ext_session_lock_surface_v1_add_listener(output->lock_surface,
 			&lock_surface_listener, output);
 }
@@ -138,14 +130,14 @@ static const struct ext_session_lock_v1_listener lock_listener = {
 static void start_lock(struct lock_client *c) {
 	c->lock = ext_session_lock_manager_v1_lock(c->manager);
 	ext_session_lock_v1_add_listener(c->lock, &lock_listener, c);
-	for (int i = 0; i < c->output_count; i++) {
-		make_surface(c, &c->outputs[i]);
+	for (int i = 0; i < c->outputs.count; i++) {
+		make_surface(c, &c->surfaces[i]);
 	}
-	if (is_bad(c, "duplicate") && c->output_count > 0) {
+	if (is_bad(c, "duplicate") && c->outputs.count > 0) {
 		struct wl_surface *surface =
-				wl_compositor_create_surface(c->compositor);
+				wl_compositor_create_surface(c->skel.compositor);
 		ext_session_lock_v1_get_lock_surface(c->lock, surface,
-				c->outputs[0].wl_output);
+				c->outputs.output[0].wl_output);
 	}
 	if (is_bad(c, "early-unlock")) {
 		ext_session_lock_v1_unlock_and_destroy(c->lock);
@@ -155,9 +147,9 @@ static void start_lock(struct lock_client *c) {
 
 static struct lock_output *output_of_surface(struct lock_client *c,
 		struct wl_surface *surface) {
-	for (int i = 0; i < c->output_count; i++) {
-		if (c->outputs[i].surface == surface && surface != NULL) {
-			return &c->outputs[i];
+	for (int i = 0; i < c->outputs.count; i++) {
+		if (c->surfaces[i].surface == surface && surface != NULL) {
+			return &c->surfaces[i];
 		}
 	}
 	return NULL;
@@ -194,72 +186,21 @@ static const struct client_input_handler input_handler = {
 	.pointer_button = on_pointer_button,
 };
 
-static void output_geometry(void *data, struct wl_output *wl_output, int32_t x,
-		int32_t y, int32_t physical_width, int32_t physical_height,
-		int32_t subpixel, const char *make, const char *model,
-		int32_t transform) {
+static void output_done(void *data, int index) {
+	struct lock_client *c = data;
+	client_emit("output %d scale %d", index, c->outputs.output[index].scale);
 }
-
-static void output_mode(void *data, struct wl_output *wl_output, uint32_t flags,
-		int32_t width, int32_t height, int32_t refresh) {
-}
-
-static void output_done(void *data, struct wl_output *wl_output) {
-	struct lock_output *output = data;
-	client_emit("output %d scale %d", output->index, output->scale);
-}
-
-static void output_scale(void *data, struct wl_output *wl_output,
-		int32_t factor) {
-	struct lock_output *output = data;
-	output->scale = factor;
-}
-
-static const struct wl_output_listener output_listener = {
-	.geometry = output_geometry,
-	.mode = output_mode,
-	.done = output_done,
-	.scale = output_scale,
-};
 
 static const struct client_global bound_globals[] = {
-	{ &wl_compositor_interface, 4, offsetof(struct lock_client, compositor),
-			NULL },
-	{ &wl_shm_interface, 1, offsetof(struct lock_client, shm), NULL },
 	{ &ext_session_lock_manager_v1_interface, 1,
 			offsetof(struct lock_client, manager), NULL },
 	{ 0 },
 };
 
-/* The seat (client-input.c) and every output. */
-static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version) {
-	struct lock_client *c = data;
-	if (strcmp(interface, wl_seat_interface.name) == 0) {
-		// Version 3: wl_pointer without frames and axis details.
-		client_input_bind(&c->input, registry, name, 3, &input_handler, c);
-	} else if (strcmp(interface, wl_output_interface.name) == 0 &&
-			c->output_count < MAX_OUTPUTS) {
-		struct lock_output *output = &c->outputs[c->output_count];
-		output->client = c;
-		output->index = c->output_count++;
-		output->scale = 1;
-		output->wl_output =
-				wl_registry_bind(registry, name, &wl_output_interface, 2);
-		wl_output_add_listener(output->wl_output, &output_listener, output);
-	}
-}
-
 static bool handle_line(void *data, char *line) {
 	struct lock_client *c = data;
 	int index;
-	if (strcmp(line, "quit") == 0) {
-		return false;
-	} else if (strcmp(line, "sync") == 0) {
-		if (wl_display_roundtrip(c->display) >= 0) {
-			client_emit("sync");
-		}
-	} else if (strcmp(line, "lock") == 0) {
+	if (strcmp(line, "lock") == 0) {
 		start_lock(c);
 	} else if (strcmp(line, "unlock") == 0 && c->lock != NULL) {
 		ext_session_lock_v1_unlock_and_destroy(c->lock);
@@ -268,19 +209,22 @@ static bool handle_line(void *data, char *line) {
 		ext_session_lock_v1_destroy(c->lock);
 		c->lock = NULL;
 	} else if (sscanf(line, "surface %d", &index) == 1 && c->lock != NULL &&
-			index >= 0 && index < c->output_count) {
-		make_surface(c, &c->outputs[index]);
+			index >= 0 && index < c->outputs.count) {
+		make_surface(c, &c->surfaces[index]);
 	} else {
 		client_emit("error unknown command: %s", line);
 	}
-	wl_display_flush(c->display);
 	return true;
 }
 
 int main(int argc, char *argv[]) {
 	struct lock_client c = {
+		.outputs = { .done = output_done, .data = &c },
 		.pattern = { .kind = PATTERN_COORDS },
 	};
+	for (int i = 0; i < CLIENT_MAX_OUTPUTS; i++) {
+		c.surfaces[i] = (struct lock_output){ .client = &c, .index = i };
+	}
 	static const struct option options[] = {
 		{ "scale", required_argument, NULL, 's' },
 		{ "pattern", required_argument, NULL, 'p' },
@@ -313,24 +257,24 @@ int main(int argc, char *argv[]) {
 		}
 	}
 
-	c.display = raw_client_connect();
-	if (c.display == NULL) {
-		return 1;
-	}
-	struct client_globals globals = {
-		.table = bound_globals,
-		.global = registry_global,
+	const struct client_skeleton_spec spec = {
+		.globals = bound_globals,
+		.globals_required = true,
+		.outputs = &c.outputs,
 		.data = &c,
+		.surfaces = true,
+		// Version 3: wl_pointer without frames and axis details.
+		.seat_version = 3,
+		.input = &input_handler,
+		.command = handle_line,
 	};
-	client_globals_listen(c.display, &globals);
-	if (wl_display_roundtrip(c.display) < 0 ||
-			wl_display_roundtrip(c.display) < 0) {
-		return raw_client_report_disconnect(c.display);
+	int status = client_skeleton_connect(&c.skel, &spec);
+	// The outputs' scales, told once they are bound.
+	if (status == 0 && wl_display_roundtrip(c.skel.display) < 0) {
+		status = raw_client_report_disconnect(c.skel.display);
 	}
-	if (c.compositor == NULL || c.shm == NULL || c.manager == NULL) {
-		client_emit("error the compositor lacks a global we need");
-		return 1;
+	if (status == 0) {
+		status = client_skeleton_ready_run(&c.skel);
 	}
-	client_emit("ready");
-	return raw_client_run(c.display, handle_line, &c);
+	return client_skeleton_finish(&c.skel, status);
 }

@@ -56,14 +56,6 @@ static const struct client_global bound_globals[] = {
 	{ 0 },
 };
 
-/* Every output that can tell its name. */
-static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version) {
-	struct power_client *client = data;
-	client_named_outputs_global(&client->outputs, registry, name, interface,
-			version);
-}
-
 static bool on_line(void *data, char *line) {
 	struct power_client *client = data;
 	char command[16], value[16];
@@ -118,7 +110,7 @@ int main(int argc, char **argv) {
 	struct power_client client = { 0 };
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
-		.global = registry_global,
+		.outputs = &client.outputs,
 		.data = &client,
 		.command = on_line,
 	};
@@ -132,6 +124,5 @@ int main(int argc, char **argv) {
 	if (client.power != NULL) {
 		zwlr_output_power_v1_destroy(client.power);
 	}
-	client_named_outputs_release(&client.outputs);
 	return client_skeleton_finish_all(&client.skel, status);
 }

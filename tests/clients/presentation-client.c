@@ -185,13 +185,6 @@ static const struct client_global bound_globals[] = {
 	{ 0 },
 };
 
-static void registry_global(void *data, struct wl_registry *registry,
-		uint32_t name, const char *interface, uint32_t version) {
-	struct client *client = data;
-	client_named_outputs_global(&client->outputs, registry, name, interface,
-			version);
-}
-
 static bool command(void *data, char *line) {
 	struct client *client = data;
 	int n;
@@ -229,7 +222,7 @@ int main(int argc, char **argv) {
 	raw_client_buffers_init(&client.buffers);
 	const struct client_skeleton_spec spec = {
 		.globals = bound_globals,
-		.global = registry_global,
+		.outputs = &client.outputs,
 		.data = &client,
 		.window = true,
 		.draw = draw_first,
@@ -245,6 +238,5 @@ int main(int argc, char **argv) {
 		wl_callback_destroy(client.frame_callback);
 	}
 	raw_client_buffers_finish(&client.buffers);
-	client_named_outputs_release(&client.outputs);
 	return client_skeleton_finish_all(&client.skel, status);
 }

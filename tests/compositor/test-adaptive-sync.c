@@ -22,82 +22,82 @@ static bool decides(enum gridwl_adaptive_sync setting, const view_t *views,
 			gridwl_adaptive_sync_reason_text(want));
 }
 
-static const view_t plain = { .shown = true };
-static const view_t fullscreen = { .shown = true, .fullscreen = true };
-static const view_t game = { .shown = true, .game = true };
-static const view_t fullscreen_game = { .shown = true,
-	.fullscreen = true,
-	.game = true };
-static const view_t hidden_fullscreen = { .fullscreen = true };
-static const view_t hidden_game = { .game = true };
+#define PLAIN { .shown = true }
+#define FULLSCREEN { .shown = true, .fullscreen = true }
+#define GAME { .shown = true, .game = true }
+#define FULLSCREEN_GAME { .shown = true, .fullscreen = true, .game = true }
+#define HIDDEN_FULLSCREEN { .fullscreen = true }
+#define HIDDEN_GAME { .game = true }
 
-static bool test_on_off(const void *data) {
-	// on and off are what they say, whatever is shown.
-	const view_t all[] = { plain, fullscreen, game };
-	bool ok = decides(GRIDWL_ADAPTIVE_SYNC_ON, NULL, 0,
-			GRIDWL_ADAPTIVE_SYNC_REASON_SETTING, "nothing shown");
-	ok = decides(GRIDWL_ADAPTIVE_SYNC_ON, all, 3,
-				 GRIDWL_ADAPTIVE_SYNC_REASON_SETTING, "everything shown") &&
-			ok;
-	ok = decides(GRIDWL_ADAPTIVE_SYNC_OFF, NULL, 0,
-				 GRIDWL_ADAPTIVE_SYNC_REASON_NONE, "nothing shown") &&
-			ok;
-	ok = decides(GRIDWL_ADAPTIVE_SYNC_OFF, all, 3,
-				 GRIDWL_ADAPTIVE_SYNC_REASON_NONE, "a fullscreen game") &&
-			ok;
-	return ok;
+/* One decision: the setting, the views on the output (count of them), the
+ * reason it must give, and what the case is. */
+struct decision {
+	enum gridwl_adaptive_sync setting;
+	view_t views[3];
+	size_t count;
+	enum gridwl_adaptive_sync_reason want;
+	const char *what;
+};
+
+static bool check_decision(const void *c) {
+	const struct decision *d = c;
+	// No views: none at all, as an empty output hands over.
+	const view_t *views = d->count > 0 ? d->views : NULL;
+	return decides(d->setting, views, d->count, d->want, d->what);
 }
 
-static bool test_auto(const void *data) {
-	const enum gridwl_adaptive_sync a = GRIDWL_ADAPTIVE_SYNC_AUTO;
-	bool ok = decides(a, NULL, 0, GRIDWL_ADAPTIVE_SYNC_REASON_NONE,
-			"an empty output");
-	const view_t desktop[] = { plain, plain, plain };
-	ok = decides(a, desktop, 3, GRIDWL_ADAPTIVE_SYNC_REASON_NONE,
-				 "ordinary windows") &&
-			ok;
-	const view_t with_fullscreen[] = { plain, fullscreen, plain };
-	ok = decides(a, with_fullscreen, 3, GRIDWL_ADAPTIVE_SYNC_REASON_FULLSCREEN,
-				 "a fullscreen window among others") &&
-			ok;
-	const view_t with_game[] = { plain, plain, game };
-	ok = decides(a, with_game, 3, GRIDWL_ADAPTIVE_SYNC_REASON_GAME,
-				 "a windowed game") &&
-			ok;
+// on and off are what they say, whatever is shown.
+static const struct decision on_off[] = {
+	{ GRIDWL_ADAPTIVE_SYNC_ON, { PLAIN }, 0,
+			GRIDWL_ADAPTIVE_SYNC_REASON_SETTING, "nothing shown" },
+	{ GRIDWL_ADAPTIVE_SYNC_ON, { PLAIN, FULLSCREEN, GAME }, 3,
+			GRIDWL_ADAPTIVE_SYNC_REASON_SETTING, "everything shown" },
+	{ GRIDWL_ADAPTIVE_SYNC_OFF, { PLAIN }, 0, GRIDWL_ADAPTIVE_SYNC_REASON_NONE,
+			"nothing shown" },
+	{ GRIDWL_ADAPTIVE_SYNC_OFF, { PLAIN, FULLSCREEN, GAME }, 3,
+			GRIDWL_ADAPTIVE_SYNC_REASON_NONE, "a fullscreen game" },
+};
+
+static const struct decision auto_shown[] = {
+	{ GRIDWL_ADAPTIVE_SYNC_AUTO, { PLAIN }, 0, GRIDWL_ADAPTIVE_SYNC_REASON_NONE,
+			"an empty output" },
+	{ GRIDWL_ADAPTIVE_SYNC_AUTO, { PLAIN, PLAIN, PLAIN }, 3,
+			GRIDWL_ADAPTIVE_SYNC_REASON_NONE, "ordinary windows" },
+	{ GRIDWL_ADAPTIVE_SYNC_AUTO, { PLAIN, FULLSCREEN, PLAIN }, 3,
+			GRIDWL_ADAPTIVE_SYNC_REASON_FULLSCREEN,
+			"a fullscreen window among others" },
+	{ GRIDWL_ADAPTIVE_SYNC_AUTO, { PLAIN, PLAIN, GAME }, 3,
+			GRIDWL_ADAPTIVE_SYNC_REASON_GAME, "a windowed game" },
 	// Both: the fullscreen window is the reason given, wherever it is.
-	const view_t both[] = { game, plain, fullscreen };
-	ok = decides(a, both, 3, GRIDWL_ADAPTIVE_SYNC_REASON_FULLSCREEN,
-				 "a game and a fullscreen window") &&
-			ok;
-	ok = decides(a, &fullscreen_game, 1, GRIDWL_ADAPTIVE_SYNC_REASON_FULLSCREEN,
-				 "a fullscreen game") &&
-			ok;
-	return ok;
-}
+	{ GRIDWL_ADAPTIVE_SYNC_AUTO, { GAME, PLAIN, FULLSCREEN }, 3,
+			GRIDWL_ADAPTIVE_SYNC_REASON_FULLSCREEN,
+			"a game and a fullscreen window" },
+	{ GRIDWL_ADAPTIVE_SYNC_AUTO, { FULLSCREEN_GAME }, 1,
+			GRIDWL_ADAPTIVE_SYNC_REASON_FULLSCREEN, "a fullscreen game" },
+};
 
-static bool test_auto_hidden(const void *data) {
-	// Another workspace's fullscreen window, a minimized game, either
-	// behind the lock: not shown, so not counted.
-	const enum gridwl_adaptive_sync a = GRIDWL_ADAPTIVE_SYNC_AUTO;
-	const view_t away[] = { hidden_fullscreen, hidden_game, plain };
-	bool ok = decides(a, away, 3, GRIDWL_ADAPTIVE_SYNC_REASON_NONE,
-			"a hidden fullscreen window and a hidden game");
-	const view_t one_shown[] = { hidden_fullscreen, game };
-	ok = decides(a, one_shown, 2, GRIDWL_ADAPTIVE_SYNC_REASON_GAME,
-				 "a hidden fullscreen window and a shown game") &&
-			ok;
+// Another workspace's fullscreen window, a minimized game, either behind
+// the lock: not shown, so not counted.
+static const struct decision auto_hidden[] = {
+	{ GRIDWL_ADAPTIVE_SYNC_AUTO, { HIDDEN_FULLSCREEN, HIDDEN_GAME, PLAIN }, 3,
+			GRIDWL_ADAPTIVE_SYNC_REASON_NONE,
+			"a hidden fullscreen window and a hidden game" },
+	{ GRIDWL_ADAPTIVE_SYNC_AUTO, { HIDDEN_FULLSCREEN, GAME }, 2,
+			GRIDWL_ADAPTIVE_SYNC_REASON_GAME,
+			"a hidden fullscreen window and a shown game" },
 	// Goes off when neither holds any more: the same output a moment
 	// later, with the game closed.
-	ok = decides(a, one_shown, 1, GRIDWL_ADAPTIVE_SYNC_REASON_NONE,
-				 "the game closed") &&
-			ok;
-	return ok;
-}
+	{ GRIDWL_ADAPTIVE_SYNC_AUTO, { HIDDEN_FULLSCREEN, GAME }, 1,
+			GRIDWL_ADAPTIVE_SYNC_REASON_NONE, "the game closed" },
+};
 
 int main(void) {
 	struct check_suite suite = { 0 };
-	check_run(&suite, "on and off", test_on_off, NULL);
-	check_run(&suite, "auto: fullscreen and game", test_auto, NULL);
-	check_run(&suite, "auto: hidden views", test_auto_hidden, NULL);
+	check_run(&suite, "on and off", check_cases,
+			CHECK_CASES(on_off, check_decision));
+	check_run(&suite, "auto: fullscreen and game", check_cases,
+			CHECK_CASES(auto_shown, check_decision));
+	check_run(&suite, "auto: hidden views", check_cases,
+			CHECK_CASES(auto_hidden, check_decision));
 	return check_finish(&suite);
 }

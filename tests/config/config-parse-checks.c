@@ -7,6 +7,14 @@ bool starts_with(const char *s, const char *prefix) {
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+/* A config with no outputs, bindings, execs or window rules. */
+static void check_empty(const struct gridwl_config *config) {
+	CHECK(wl_list_empty(&config->outputs));
+	CHECK(wl_list_empty(&config->bindings));
+	CHECK(wl_list_empty(&config->execs));
+	CHECK(wl_list_empty(&config->window_rules));
+}
+
 void parse_ok(struct gridwl_config *config, const char *line) {
 	char *error = NULL;
 	bool ok = gridwl_config_parse_line(config, line, WHERE, &error);
@@ -35,10 +43,7 @@ void parse_error(const char *line, const char *want) {
 		exit(1);
 	}
 	// A failed line adds nothing.
-	CHECK(wl_list_empty(&config->outputs));
-	CHECK(wl_list_empty(&config->bindings));
-	CHECK(wl_list_empty(&config->execs));
-	CHECK(wl_list_empty(&config->window_rules));
+	check_empty(config);
 	free(error);
 	gridwl_config_destroy(config);
 }
@@ -79,4 +84,21 @@ char *write_temp_str(const char *contents) {
 void remove_temp(char *path) {
 	unlink(path);
 	free(path);
+}
+
+void load_refused(const char *contents, int line, const char *want) {
+	char *path = write_temp_str(contents);
+	struct gridwl_config *config = gridwl_config_create();
+	char *error = NULL;
+	CHECK(!gridwl_config_load(config, path, &error));
+	char prefix[128];
+	snprintf(prefix, sizeof(prefix), "%s:%d: ", path, line);
+	CHECK_MSG(error != NULL && starts_with(error, prefix) &&
+					starts_with(error + strlen(prefix), want),
+			error);
+	CHECK(config->path == NULL);
+	check_empty(config);
+	free(error);
+	gridwl_config_destroy(config);
+	remove_temp(path);
 }

@@ -43,4 +43,9 @@ char *write_temp(const char *contents, size_t len);
 char *write_temp_str(const char *contents);
 void remove_temp(char *path);
 
+/* contents, loaded from a file into a new config, must be refused at line
+ * with an error "PATH:LINE: WANT..." and nothing of the file taken (no
+ * path, outputs, bindings, execs or window rules). */
+void load_refused(const char *contents, int line, const char *want);
+
 #endif

@@ -110,22 +110,10 @@ static void test_power(void) {
 
 	// In a file, a bad value names the file and line, and nothing of the
 	// file is taken.
-	char *path = write_temp_str("output DP-1 power off\n"
-								"# swayidle turns it on again\n"
-								"output DP-2 dpms standby\n");
-	config = gridwl_config_create();
-	char *file_error = NULL;
-	CHECK(!gridwl_config_load(config, path, &file_error));
-	char want[256];
-	snprintf(want, sizeof(want),
-			"%s:3: dpms must be on or off, got "
-			"'standby'",
-			path);
-	CHECK_MSG(strcmp(file_error, want) == 0, file_error);
-	CHECK(wl_list_empty(&config->outputs));
-	free(file_error);
-	gridwl_config_destroy(config);
-	remove_temp(path);
+	load_refused("output DP-1 power off\n"
+				 "# swayidle turns it on again\n"
+				 "output DP-2 dpms standby\n",
+			3, "dpms must be on or off, got 'standby'");
 
 	// As gridctl output words: a bad value leaves the config as it was.
 	oc = gridwl_output_config_create("HEADLESS-2");
@@ -174,6 +162,24 @@ static void test_refresh(void) {
 	check_refresh("640x480@1000", 640, 480, 1000000);
 }
 
+/* Each of values, the one word after key, refused with an error naming
+ * want, and no mode taken. */
+static void refuses(const char *key, const char *const *values, size_t count,
+		const char *want) {
+	for (size_t i = 0; i < count; i++) {
+		struct gridwl_output_config *oc = gridwl_output_config_create("X");
+		char *argv[] = { (char *)key, (char *)values[i] };
+		char *error = NULL;
+		CHECK(!gridwl_output_config_parse_words(oc, 2, argv, WHERE, &error));
+		CHECK_MSG(strstr(error, want) != NULL, error);
+		CHECK(!oc->has_mode);
+		free(error);
+		gridwl_output_config_destroy(oc);
+	}
+}
+#define REFUSES(key, values, want) \
+	refuses((key), (values), sizeof(values) / sizeof((values)[0]), (want))
+
 static void test_output_errors(void) {
 	parse_error("output", "output needs a name");
 	parse_error("output   ", "output needs a name");
@@ -202,16 +208,7 @@ static void test_output_errors(void) {
 		"1920x1080 ",
 		"99999999999999999999x1",
 	};
-	for (size_t i = 0; i < sizeof(bad_modes) / sizeof(bad_modes[0]); i++) {
-		struct gridwl_output_config *oc = gridwl_output_config_create("X");
-		char *argv[] = { "mode", (char *)bad_modes[i] };
-		char *error = NULL;
-		CHECK(!gridwl_output_config_parse_words(oc, 2, argv, WHERE, &error));
-		CHECK_MSG(strstr(error, "mode must be") != NULL, error);
-		CHECK(!oc->has_mode);
-		free(error);
-		gridwl_output_config_destroy(oc);
-	}
+	REFUSES("mode", bad_modes, "mode must be");
 
 	static const char *bad_refresh[] = {
 		"1x1@",
@@ -227,15 +224,7 @@ static void test_output_errors(void) {
 		"1x1@1001",
 		"1x1@60@60",
 	};
-	for (size_t i = 0; i < sizeof(bad_refresh) / sizeof(bad_refresh[0]); i++) {
-		struct gridwl_output_config *oc = gridwl_output_config_create("X");
-		char *argv[] = { "mode", (char *)bad_refresh[i] };
-		char *error = NULL;
-		CHECK(!gridwl_output_config_parse_words(oc, 2, argv, WHERE, &error));
-		CHECK_MSG(strstr(error, "refresh") != NULL, error);
-		free(error);
-		gridwl_output_config_destroy(oc);
-	}
+	REFUSES("mode", bad_refresh, "refresh");
 
 	static const char *bad_positions[] = {
 		"1,",
@@ -251,16 +240,7 @@ static void test_output_errors(void) {
 		"1.5,2",
 		"",
 	};
-	for (size_t i = 0; i < sizeof(bad_positions) / sizeof(bad_positions[0]);
-			i++) {
-		struct gridwl_output_config *oc = gridwl_output_config_create("X");
-		char *argv[] = { "position", (char *)bad_positions[i] };
-		char *error = NULL;
-		CHECK(!gridwl_output_config_parse_words(oc, 2, argv, WHERE, &error));
-		CHECK_MSG(strstr(error, "position must be") != NULL, error);
-		free(error);
-		gridwl_output_config_destroy(oc);
-	}
+	REFUSES("position", bad_positions, "position must be");
 
 	// The extremes are still fine.
 	struct gridwl_output_config *oc = gridwl_output_config_create("X");
@@ -300,20 +280,7 @@ static void test_bad_scales(void) {
 				"output DP-1 mode 800x600 scale %s\n"
 				"exec never-reached\n",
 				bad_scales[i]);
-		char *path = write_temp_str(contents);
-		struct gridwl_config *config = gridwl_config_create();
-		char *error = NULL;
-		CHECK(!gridwl_config_load(config, path, &error));
-		char prefix[128];
-		snprintf(prefix, sizeof(prefix), "%s:6: ", path);
-		CHECK_MSG(error != NULL && starts_with(error, prefix), error);
-		CHECK_MSG(strstr(error + strlen(prefix), "scale") != NULL, error);
-		CHECK(config->path == NULL);
-		CHECK(wl_list_empty(&config->outputs));
-		CHECK(wl_list_empty(&config->bindings));
-		free(error);
-		gridwl_config_destroy(config);
-		remove_temp(path);
+		load_refused(contents, 6, "scale");
 	}
 }
 

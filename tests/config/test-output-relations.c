@@ -73,20 +73,10 @@ static void test_relative_positions(void) {
 	parse_error("output * position below A", "output * cannot be placed");
 
 	// A cycle, found where it closes.
-	char *path = write_temp_str("output A mode 640x480\n"
-								"output B position right-of A\n"
-								"output A position below B\n");
-	config = gridwl_config_create();
-	char *error = NULL;
-	CHECK(!gridwl_config_load(config, path, &error));
-	CHECK_MSG(error != NULL &&
-					strstr(error,
-							":3: output A placed against B "
-							"makes a cycle") != NULL,
-			error);
-	free(error);
-	gridwl_config_destroy(config);
-	remove_temp(path);
+	load_refused("output A mode 640x480\n"
+				 "output B position right-of A\n"
+				 "output A position below B\n",
+			3, "output A placed against B makes a cycle");
 }
 
 int main(void) {

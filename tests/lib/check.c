@@ -237,6 +237,15 @@ void check_run(struct check_suite *suite, const char *name,
 	fflush(stdout);
 }
 
+bool check_cases(const void *data) {
+	const struct check_cases *cases = data;
+	bool ok = true;
+	for (size_t i = 0; i < cases->count; i++) {
+		ok = cases->check((const char *)cases->cases + i * cases->size) && ok;
+	}
+	return ok;
+}
+
 void check_skip(struct check_suite *suite, const char *name,
 		const char *reason) {
 	suite->run++;

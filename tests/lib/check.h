@@ -110,6 +110,19 @@ struct check_suite {
 /* Runs one test case; data is passed on to it. */
 void check_run(struct check_suite *suite, const char *name,
 		bool (*test)(const void *data), const void *data);
+/* A table of cases for one check_run: check is called on each (size bytes
+ * apart), every one of them, and the test passes when all do. */
+struct check_cases {
+	const void *cases;
+	size_t size, count;
+	bool (*check)(const void *c);
+};
+/* The test of a struct check_cases, for check_run. */
+bool check_cases(const void *data);
+#define CHECK_CASES(table, check) \
+	(&(const struct check_cases){ (table), sizeof((table)[0]), \
+			sizeof(table) / sizeof((table)[0]), (check) })
+
 /* Reports a case that cannot run here, with the reason, as a TAP skip. */
 void check_skip(struct check_suite *suite, const char *name,
 		const char *reason);

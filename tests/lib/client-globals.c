@@ -28,7 +28,9 @@ static void registry_global(void *data, struct wl_registry *registry,
 	const struct client_global *entry = table_entry(globals, interface);
 	if (entry == NULL && globals->next != NULL) {
 		entry = table_entry(globals->next, interface);
-		globals = globals->next;
+		if (entry != NULL || globals->global == NULL) {
+			globals = globals->next;
+		}
 	}
 	if (entry == NULL) {
 		if (globals->global != NULL) {

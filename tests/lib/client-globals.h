@@ -35,11 +35,12 @@ struct client_global {
 struct client_globals {
 	// The globals bound through the table.
 	const struct client_global *table;
-	// Offered every global whose interface is not in the table, before
-	// global is; may be NULL. (The client skeleton binds its own globals
-	// and hands the rest on to its client's table.)
+	// Offered every global whose interface is not in the table; may be
+	// NULL. (The client skeleton binds its own globals and hands the rest
+	// on to its client's table.)
 	struct client_globals *next;
-	// Every global whose interface is not in the table; may be NULL.
+	// Every global whose interface is in neither table; may be NULL,
+	// next's then hears them.
 	void (*global)(void *data, struct wl_registry *registry, uint32_t name,
 			const char *interface, uint32_t version);
 	// May be NULL; next's, when there is one, hears removals then.

@@ -120,6 +120,19 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 	.configure = xdg_surface_configure,
 };
 
+/* The outputs the spec keeps, before the client's own function hears the
+ * rest. */
+static void skeleton_global(void *data, struct wl_registry *registry,
+		uint32_t name, const char *interface, uint32_t version) {
+	struct client_skeleton *skel = data;
+	const struct client_skeleton_spec *spec = skel->spec;
+	if (!client_named_outputs_global(spec->outputs, registry, name, interface,
+				version) &&
+			spec->global != NULL) {
+		spec->global(spec->data, registry, name, interface, version);
+	}
+}
+
 /* The skeleton's globals, those spec asks for, in skel->table. */
 static void fill_table(struct client_skeleton *skel) {
 	const struct client_skeleton_spec *spec = skel->spec;
@@ -177,6 +190,7 @@ int client_skeleton_connect(struct client_skeleton *skel,
 	skel->own = (struct client_globals){
 		.table = skel->table,
 		.next = &skel->theirs,
+		.global = spec->outputs != NULL ? skeleton_global : NULL,
 		.data = skel,
 	};
 	skel->registry = client_globals_listen(skel->display, &skel->own);
@@ -391,6 +405,9 @@ int client_skeleton_finish(struct client_skeleton *skel, int status) {
 		wl_buffer_destroy(skel->buffer);
 	}
 	wl_event_queue_destroy(skel->buffer_queue);
+	if (skel->spec->outputs != NULL) {
+		client_named_outputs_release(skel->spec->outputs);
+	}
 	// The devices, then the seat, which the table bound.
 	skel->input.seat = skel->seat;
 	client_input_finish(&skel->input);
@@ -411,10 +428,17 @@ static void output_mode(void *data, struct wl_output *wl_output, uint32_t flags,
 }
 
 static void output_done(void *data, struct wl_output *wl_output) {
+	struct client_named_output *output = data;
+	struct client_named_outputs *outputs = output->outputs;
+	if (outputs->done != NULL) {
+		outputs->done(outputs->data, (int)(output - outputs->output));
+	}
 }
 
 static void output_scale(void *data, struct wl_output *wl_output,
 		int32_t factor) {
+	struct client_named_output *output = data;
+	output->scale = factor;
 }
 
 static void output_name(void *data, struct wl_output *wl_output,
@@ -445,6 +469,8 @@ bool client_named_outputs_global(struct client_named_outputs *outputs,
 	if (version >= WL_OUTPUT_NAME_SINCE_VERSION &&
 			outputs->count < CLIENT_MAX_OUTPUTS) {
 		struct client_named_output *output = &outputs->output[outputs->count++];
+		output->scale = 1;
+		output->outputs = outputs;
 		output->wl_output = wl_registry_bind(registry, name,
 				&wl_output_interface, WL_OUTPUT_NAME_SINCE_VERSION);
 		wl_output_add_listener(output->wl_output, &output_listener, output);

@@ -40,6 +40,10 @@ struct client_skeleton_spec {
 			const char *interface, uint32_t version);
 	void (*global_remove)(void *data, struct wl_registry *registry,
 			uint32_t name);
+	// Every output that tells its name, bound there before global hears
+	// the rest (client_named_outputs_global), and released by
+	// client_skeleton_finish. May be NULL.
+	struct client_named_outputs *outputs;
 	// What the functions here are handed.
 	void *data;
 	// A client with a window: wl_compositor 4, wl_shm 1, xdg_wm_base 1
@@ -197,15 +201,23 @@ int client_skeleton_finish(struct client_skeleton *skel, int status);
  * them to the skeleton. */
 int client_skeleton_finish_all(struct client_skeleton *skel, int status);
 
-/* The outputs a client names (wl_output version 4, for the name event). */
+/* The outputs a client names (wl_output version 4, for the name event),
+ * in the order they were announced. */
 #define CLIENT_MAX_OUTPUTS 8
 struct client_named_output {
 	struct wl_output *wl_output;
 	char name[64];
+	// wl_output.scale; 1 until told.
+	int32_t scale;
+	// Private.
+	struct client_named_outputs *outputs;
 };
 struct client_named_outputs {
 	struct client_named_output output[CLIENT_MAX_OUTPUTS];
 	int count;
+	// Each wl_output.done, with the output's index, when not NULL.
+	void (*done)(void *data, int index);
+	void *data;
 };
 
 /* Binds the global when it is an output that tells its name and there is

@@ -206,15 +206,24 @@ void raw_client_buffers_finish(struct raw_client_buffers *buffers) {
 	}
 }
 
+struct wl_buffer *raw_client_shm_buffer(struct wl_shm *shm, int width,
+		int height, uint32_t **pixels) {
+	struct wl_buffer *buffer = client_shm_buffer(shm, width, height,
+			WL_SHM_FORMAT_ARGB8888, pixels);
+	if (buffer == NULL) {
+		client_emit("error no memory for a %dx%d buffer: %s", width, height,
+				strerror(errno));
+	}
+	return buffer;
+}
+
 /* The pattern into a new wl_shm buffer, which has no listener yet. */
 static struct wl_buffer *pattern_buffer(struct wl_shm *shm, int width,
 		int height, const struct pattern *pattern) {
 	uint32_t *pixels;
-	struct wl_buffer *buffer = client_shm_buffer(shm, width, height,
-			WL_SHM_FORMAT_ARGB8888, &pixels);
+	struct wl_buffer *buffer =
+			raw_client_shm_buffer(shm, width, height, &pixels);
 	if (buffer == NULL) {
-		client_emit("error no memory for a %dx%d buffer: %s", width, height,
-				strerror(errno));
 		return NULL;
 	}
 	for (int y = 0; y < height; y++) {

@@ -54,6 +54,11 @@ int raw_client_loop_run(struct wl_display *display,
 int raw_client_run(struct wl_display *display,
 		bool (*on_line)(void *data, char *line), void *data);
 
+/* An ARGB8888 client_shm_buffer, its pixels mapped at *pixels; NULL after
+ * printing "error no memory for a WxH buffer: REASON". */
+struct wl_buffer *raw_client_shm_buffer(struct wl_shm *shm, int width,
+		int height, uint32_t **pixels);
+
 /* A width x height ARGB8888 wl_shm buffer holding pattern (its own pool,
  * already gone); it destroys itself when the compositor releases it. NULL
  * after printing "error ..." when there is no memory for it. */

@@ -106,6 +106,7 @@ struct client_buffer {
 struct subsurface {
 	struct window *window;
 	int index; // 1-based, in the order of the options; in its lines
+	char prefix[32]; // "subsurface INDEX", its lines' prefix
 	struct wl_surface *surface;
 	struct wl_subsurface *wl_subsurface;
 	struct wl_list buffers; // client_buffer.link
@@ -119,6 +120,7 @@ struct subsurface {
 /* An xdg_popup of the window, without a grab. */
 struct popup {
 	struct window *window;
+	char prefix[8]; // "popup", its lines' prefix
 	struct wl_surface *surface;
 	struct xdg_surface *xdg_surface;
 	struct xdg_popup *xdg_popup;
@@ -197,6 +199,11 @@ void buffer_commit(struct client_buffer *buffer, struct wl_surface *surface,
  * NULL, for the main surface). */
 void client_emit_surface_event(const char *prefix, const char *event,
 		struct wl_output *wl_output);
+/* The wl_surface listener of a subsurface or popup, whose data is its
+ * prefix: its output enters and leaves narrated. Such a surface keeps the
+ * scale it was made at, so that what it shows can be predicted from the
+ * commands, and ignores the preferred scale and transform. */
+extern const struct wl_surface_listener client_fixed_surface_listener;
 
 /* output.c */
 void client_output_create(struct client *client, uint32_t global_name,

@@ -5,34 +5,6 @@
 #include "client.h"
 #include "xdg-shell-client-protocol.h"
 
-static void surface_enter(void *data, struct wl_surface *surface,
-		struct wl_output *wl_output) {
-	client_emit_surface_event("popup", "enter", wl_output);
-}
-
-static void surface_leave(void *data, struct wl_surface *surface,
-		struct wl_output *wl_output) {
-	client_emit_surface_event("popup", "leave", wl_output);
-}
-
-/* The popup keeps the scale it was opened at, so that what it shows can be
- * predicted from the commands; the events need handlers all the same, as
- * libwayland calls every slot of a listener unchecked. */
-static void surface_preferred_buffer_scale(void *data,
-		struct wl_surface *surface, int32_t factor) {
-}
-
-static void surface_preferred_buffer_transform(void *data,
-		struct wl_surface *surface, uint32_t transform) {
-}
-
-static const struct wl_surface_listener surface_listener = {
-	.enter = surface_enter,
-	.leave = surface_leave,
-	.preferred_buffer_scale = surface_preferred_buffer_scale,
-	.preferred_buffer_transform = surface_preferred_buffer_transform,
-};
-
 static void xdg_surface_configure(void *data, struct xdg_surface *xdg_surface,
 		uint32_t serial) {
 	struct popup *popup = data;
@@ -81,6 +53,7 @@ struct popup *popup_open(struct window *window, int x, int y, int w, int h,
 		return NULL;
 	}
 	popup->window = window;
+	snprintf(popup->prefix, sizeof(popup->prefix), "popup");
 	// Drawn like the window is at the time, so a screenshot of it can be
 	// predicted from the commands sent.
 	popup->scale = window->scale;
@@ -89,7 +62,8 @@ struct popup *popup_open(struct window *window, int x, int y, int w, int h,
 	popup->pending_height = h;
 	wl_list_init(&popup->buffers);
 	popup->surface = wl_compositor_create_surface(client->skel.compositor);
-	wl_surface_add_listener(popup->surface, &surface_listener, popup);
+	wl_surface_add_listener(popup->surface, &client_fixed_surface_listener,
+			popup->prefix);
 	popup->xdg_surface =
 			xdg_wm_base_get_xdg_surface(client->skel.wm_base, popup->surface);
 	xdg_surface_add_listener(popup->xdg_surface, &xdg_surface_listener, popup);

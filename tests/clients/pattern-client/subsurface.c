@@ -3,41 +3,6 @@
 #include <wayland-client.h>
 #include "client.h"
 
-static void emit_event(struct subsurface *subsurface, const char *event,
-		struct wl_output *wl_output) {
-	char prefix[32];
-	snprintf(prefix, sizeof(prefix), "subsurface %d", subsurface->index);
-	client_emit_surface_event(prefix, event, wl_output);
-}
-
-static void surface_enter(void *data, struct wl_surface *surface,
-		struct wl_output *wl_output) {
-	emit_event(data, "enter", wl_output);
-}
-
-static void surface_leave(void *data, struct wl_surface *surface,
-		struct wl_output *wl_output) {
-	emit_event(data, "leave", wl_output);
-}
-
-/* A subsurface keeps the scale of its option, so that what it shows can be
- * predicted from the command line; the events need handlers all the same, as
- * libwayland calls every slot of a listener unchecked. */
-static void surface_preferred_buffer_scale(void *data,
-		struct wl_surface *surface, int32_t factor) {
-}
-
-static void surface_preferred_buffer_transform(void *data,
-		struct wl_surface *surface, uint32_t transform) {
-}
-
-static const struct wl_surface_listener surface_listener = {
-	.enter = surface_enter,
-	.leave = surface_leave,
-	.preferred_buffer_scale = surface_preferred_buffer_scale,
-	.preferred_buffer_transform = surface_preferred_buffer_transform,
-};
-
 struct subsurface *subsurface_create(struct window *window, int index,
 		const struct subsurface_options *options) {
 	struct client *client = window->client;
@@ -48,6 +13,8 @@ struct subsurface *subsurface_create(struct window *window, int index,
 	}
 	subsurface->window = window;
 	subsurface->index = index;
+	snprintf(subsurface->prefix, sizeof(subsurface->prefix), "subsurface %d",
+			index);
 	subsurface->x = options->x;
 	subsurface->y = options->y;
 	subsurface->width = options->width;
@@ -58,7 +25,8 @@ struct subsurface *subsurface_create(struct window *window, int index,
 	subsurface->needs_redraw = true;
 	wl_list_init(&subsurface->buffers);
 	subsurface->surface = wl_compositor_create_surface(client->skel.compositor);
-	wl_surface_add_listener(subsurface->surface, &surface_listener, subsurface);
+	wl_surface_add_listener(subsurface->surface, &client_fixed_surface_listener,
+			subsurface->prefix);
 	// Synchronized, as a new subsurface is: its position and buffer take
 	// effect with the main surface's commit, both at once.
 	subsurface->wl_subsurface =

@@ -140,6 +140,32 @@ void client_emit_surface_event(const char *prefix, const char *event,
 	}
 }
 
+static void fixed_surface_enter(void *data, struct wl_surface *surface,
+		struct wl_output *wl_output) {
+	client_emit_surface_event(data, "enter", wl_output);
+}
+
+static void fixed_surface_leave(void *data, struct wl_surface *surface,
+		struct wl_output *wl_output) {
+	client_emit_surface_event(data, "leave", wl_output);
+}
+
+/* libwayland calls every slot of a listener unchecked. */
+static void fixed_surface_preferred_buffer_scale(void *data,
+		struct wl_surface *surface, int32_t factor) {
+}
+
+static void fixed_surface_preferred_buffer_transform(void *data,
+		struct wl_surface *surface, uint32_t transform) {
+}
+
+const struct wl_surface_listener client_fixed_surface_listener = {
+	.enter = fixed_surface_enter,
+	.leave = fixed_surface_leave,
+	.preferred_buffer_scale = fixed_surface_preferred_buffer_scale,
+	.preferred_buffer_transform = fixed_surface_preferred_buffer_transform,
+};
+
 static void surface_enter(void *data, struct wl_surface *surface,
 		struct wl_output *wl_output) {
 	client_emit_surface_event(NULL, "enter", wl_output);
