@@ -2,13 +2,15 @@
  * The input devices of the VM test's input phase (issue 22), made with
  * uinput so that the guest's udev and libinput take them as hardware: a
  * touchpad (multitouch, two slots, left and right buttons, no clickpad)
- * and a touchscreen (multitouch, INPUT_PROP_DIRECT).
+ * and a touchscreen (multitouch, INPUT_PROP_DIRECT); with --lid instead a
+ * laptop's lid switch alone (EV_SW SW_LID, open), for the session phase
+ * (issue 32).
  *
- *   vm-uinput FIFO
+ *   vm-uinput [--lid] FIFO
  *
- * Makes both devices, prints "touchpad SYSNAME" and "touchscreen SYSNAME"
- * (their /sys/devices/virtual/input names) and "ready", then reads
- * commands, one a line, from FIFO until its end:
+ * Makes the devices, prints "touchpad SYSNAME" and "touchscreen SYSNAME"
+ * (or "lid SYSNAME"; their /sys/devices/virtual/input names) and "ready",
+ * then reads commands, one a line, from FIFO until its end:
  *
  *   tap              one finger down and up in the touchpad's centre
  *   click-left       the touchpad's left button pressed and released
@@ -16,6 +18,7 @@
  *   scroll DY        two fingers moved by DY touchpad units (down if > 0)
  *   touch X Y        a finger down and up at X,Y of the touchscreen (both
  *                    axes 0 to 4095)
+ *   lid close|open   the lid switch shut (SW_LID 1) or opened (0)
  *
  * each answered with "done COMMAND" once its events are written. Runs as
  * root (/dev/uinput).
@@ -24,6 +27,7 @@
 #include <fcntl.h>
 #include <linux/uinput.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +89,30 @@ static int create(const char *name, int product, int max_x, int max_y,
 		.id = { .bustype = BUS_USB, .vendor = 0x1d6b, .product = product },
 	};
 	snprintf(setup.name, sizeof(setup.name), "%s", name);
+	if (ioctl(fd, UI_DEV_SETUP, &setup) < 0) {
+		die("UI_DEV_SETUP");
+	}
+	if (ioctl(fd, UI_DEV_CREATE) < 0) {
+		die("UI_DEV_CREATE");
+	}
+	return fd;
+}
+
+/* A lid switch as a laptop's ACPI button driver makes it: EV_SW with
+ * SW_LID only, on the host bus, so that udev tags it ID_INPUT_SWITCH and
+ * libinput takes it as the internal lid. It starts open. */
+static int create_lid(void) {
+	int fd = open("/dev/uinput", O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		die("/dev/uinput");
+	}
+	set_bit(fd, UI_SET_EVBIT, EV_SYN);
+	set_bit(fd, UI_SET_EVBIT, EV_SW);
+	set_bit(fd, UI_SET_SWBIT, SW_LID);
+	struct uinput_setup setup = {
+		.id = { .bustype = BUS_HOST, .vendor = 0x1d6b, .product = 0x0103 },
+	};
+	snprintf(setup.name, sizeof(setup.name), "gridwl-vm lid");
 	if (ioctl(fd, UI_DEV_SETUP, &setup) < 0) {
 		die("UI_DEV_SETUP");
 	}
@@ -180,9 +208,42 @@ static void print_sysname(const char *what, int fd) {
 	printf("%s %s\n", what, name);
 }
 
+/* The session phase's lid alone: its commands are "lid close|open". */
+static int run_lid(const char *fifo) {
+	int lid = create_lid();
+	print_sysname("lid", lid);
+	printf("ready\n");
+	fflush(stdout);
+	FILE *commands = fopen(fifo, "r");
+	if (commands == NULL) {
+		die(fifo);
+	}
+	char line[128];
+	while (fgets(line, sizeof(line), commands) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		bool shut = strcmp(line, "lid close") == 0;
+		if (!shut && strcmp(line, "lid open") != 0) {
+			printf("error unknown command %s\n", line);
+			fflush(stdout);
+			continue;
+		}
+		emit(lid, EV_SW, SW_LID, shut);
+		emit(lid, EV_SYN, SYN_REPORT, 0);
+		printf("done %s\n", line);
+		fflush(stdout);
+	}
+	fclose(commands);
+	ioctl(lid, UI_DEV_DESTROY);
+	close(lid);
+	return 0;
+}
+
 int main(int argc, char **argv) {
+	if (argc == 3 && strcmp(argv[1], "--lid") == 0) {
+		return run_lid(argv[2]);
+	}
 	if (argc != 2) {
-		fprintf(stderr, "usage: vm-uinput FIFO\n");
+		fprintf(stderr, "usage: vm-uinput [--lid] FIFO\n");
 		return 2;
 	}
 	static const int pad_keys[] = {
