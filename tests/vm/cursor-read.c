@@ -112,16 +112,10 @@ static void print_cursor_plane(int fd, uint32_t crtc) {
 }
 
 int main(int argc, char **argv) {
-	if (argc != 2 && argc != 3) {
-		fprintf(stderr, "usage: vm-cursor [DEVICE] CONNECTOR\n");
-		return 2;
-	}
-	const char *device = argc == 3 ? argv[1] : "/dev/dri/card0";
-	const char *name = argv[argc - 1];
-	int fd = open(device, O_RDWR | O_CLOEXEC);
+	const char *name;
+	int fd = vm_open_device(argc, argv, "vm-cursor [DEVICE] CONNECTOR", &name);
 	if (fd < 0) {
-		perror(device);
-		return 1;
+		return fd == -2 ? 2 : 1;
 	}
 	// Cursor planes and their CRTC_X/Y are seen by atomic clients only,
 	// and on drivers of virtual hardware (virtio_gpu, vmwgfx, qxl) only
