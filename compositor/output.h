@@ -58,6 +58,9 @@ struct gridwl_output {
 	// Frames composed and committed; gridctl reports it so tests can see
 	// that an unchanged output is left alone.
 	uint64_t frames;
+	// Commits without a buffer that only moved the hardware cursor plane
+	// (compositor/frame/output_frame.c): nothing composed for them.
+	uint64_t cursor_commits;
 	// A frame was presented since the session was locked.
 	bool lock_presented;
 	// The screen is on ("power on", the default). An output that is off

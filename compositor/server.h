@@ -90,6 +90,12 @@ struct gridwl_server {
 	struct wlr_layer_shell_v1 *layer_shell;
 	struct wlr_output_manager_v1 *output_manager;
 	struct wlr_screencopy_manager_v1 *screencopy;
+	// NULL when output buffers are no dmabufs (every frame refused).
+	struct wlr_export_dmabuf_manager_v1 *export_dmabuf;
+	// Frames composed and committed on every output, and commits that
+	// only moved a hardware cursor, since start (gridctl stats).
+	uint64_t frames_composed;
+	uint64_t cursor_commits;
 	struct gridwl_output_power_manager *output_power;
 
 	struct gridwl_config *config; // from the config file

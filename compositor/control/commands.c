@@ -117,6 +117,13 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 					gridwl_output_is_shown(output) ? "on" : "off"));
 	json_object_object_add(object, "frames",
 			json_object_new_int64((int64_t)output->frames));
+	// On DRM where the CRTC has a cursor plane that took the cursor's
+	// buffer at this scale; false on headless and nested outputs, and
+	// where wlroots fell back to drawing the cursor into frames.
+	json_object_object_add(object, "hardware_cursor",
+			json_object_new_boolean(wlr_output->hardware_cursor != NULL));
+	json_object_object_add(object, "cursor_commits",
+			json_object_new_int64((int64_t)output->cursor_commits));
 	json_object_object_add(object, "adaptive_sync",
 			describe_adaptive_sync(output));
 	struct wlr_box usable = gridwl_output_usable_box(output);

@@ -123,6 +123,12 @@ struct json_object *gridwl_control_cmd_stats(struct gridwl_server *server,
 	// Cursor themes loaded, one per scale in use (and per reload).
 	json_object_object_add(reply, "cursor_theme_loads",
 			json_object_new_int(server->seat->cursor_theme_loads));
+	// Every output's frames composed, and the commits that only moved a
+	// hardware cursor plane, composing nothing (issue 34).
+	json_object_object_add(reply, "frames_composed",
+			json_object_new_int64((int64_t)server->frames_composed));
+	json_object_object_add(reply, "cursor_commits",
+			json_object_new_int64((int64_t)server->cursor_commits));
 	json_object_object_add(reply, "decoration_renders",
 			json_object_new_int64((int64_t)server->decorations->style.renders));
 	return reply;

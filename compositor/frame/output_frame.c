@@ -5,7 +5,9 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_damage_ring.h>
 #include <wlr/types/wlr_buffer.h>
+#include <wlr/types/wlr_export_dmabuf_v1.h>
 #include <wlr/types/wlr_output.h>
+#include <wlr/types/wlr_screencopy_v1.h>
 #include <wlr/util/log.h>
 #include <wlr/util/region.h>
 #include <wlr/util/transform.h>
@@ -95,6 +97,56 @@ static bool submit_and_commit(struct gridwl_output *output,
 		return false;
 	}
 	output->frames++;
+	server->frames_composed++;
+	return true;
+}
+
+/* Whether a capture waits for this output's next buffer: wlr-screencopy
+ * and wlr-export-dmabuf take the buffer of a commit, so a commit without
+ * one would leave them waiting. */
+static bool capture_pending(struct gridwl_output *output) {
+	struct gridwl_server *server = output->server;
+	if (server->screencopy != NULL) {
+		struct wlr_screencopy_frame_v1 *frame;
+		wl_list_for_each(frame, &server->screencopy->frames, link) {
+			// Its buffer is set once the client asked for the copy.
+			if (frame->output == output->wlr_output && frame->buffer != NULL) {
+				return true;
+			}
+		}
+	}
+	if (server->export_dmabuf != NULL) {
+		struct wlr_export_dmabuf_frame_v1 *frame;
+		wl_list_for_each(frame, &server->export_dmabuf->frames, link) {
+			if (frame->output == output->wlr_output) {
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* Nothing is damaged and the backend asks for a commit: on DRM, the
+ * hardware cursor plane moved (wlroots' move_cursor sets needs_frame and
+ * the plane's position goes with the next commit). A commit without a
+ * buffer carries it, so pointer motion composes nothing. Elsewhere (no
+ * cursor plane) or for a capture, the frame is composed as before. */
+static bool commit_cursor_only(struct gridwl_output *output) {
+	struct wlr_output *wlr_output = output->wlr_output;
+	if (wlr_output->hardware_cursor == NULL || capture_pending(output)) {
+		return false;
+	}
+	struct wlr_output_state state;
+	wlr_output_state_init(&state);
+	bool committed = wlr_output_commit_state(wlr_output, &state);
+	wlr_output_state_finish(&state);
+	if (!committed) {
+		wlr_log(WLR_DEBUG, "Output %s: cursor-only commit failed, composing",
+				wlr_output->name);
+		return false;
+	}
+	output->cursor_commits++;
+	output->server->cursor_commits++;
 	return true;
 }
 
@@ -136,9 +188,11 @@ enum gridwl_frame_result gridwl_output_render_frame(
 	bool vrr = gridwl_adaptive_sync_frame_state(output, &state);
 	// needs_frame: the backend or a capture (wlr-screencopy asks for a
 	// fresh buffer) wants a commit even where nothing changed.
-	if (!extra && !vrr && !wlr_output->needs_frame &&
-			!pixman_region32_not_empty(&output->damage_ring.current)) {
-		// Nothing changed: no repaint, no commit. The plan, with no
+	if (!extra && !vrr &&
+			!pixman_region32_not_empty(&output->damage_ring.current) &&
+			(!wlr_output->needs_frame || commit_cursor_only(output))) {
+		// Nothing changed (at most the cursor plane moved): no repaint,
+		// and no commit but the cursor's. The plan, with no
 		// damage, only finds the views to pace. Resampled copies are
 		// left as they are: a direct one that stopped committing is
 		// settled by the next frame that draws it.

@@ -19,7 +19,9 @@ bool gridwl_export_dmabuf_init(struct gridwl_server *server) {
 		return true;
 	}
 	// The global goes with the display.
-	if (wlr_export_dmabuf_manager_v1_create(server->display) == NULL) {
+	server->export_dmabuf =
+			wlr_export_dmabuf_manager_v1_create(server->display);
+	if (server->export_dmabuf == NULL) {
 		wlr_log(WLR_ERROR, "Cannot create the export-dmabuf manager");
 		return false;
 	}

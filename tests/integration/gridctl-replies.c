@@ -57,6 +57,10 @@ static bool check_output(struct json_object *output,
 	ok = CHECK_JSON_TYPE(output, "mode.refresh_mhz", json_type_int) && ok;
 	ok = CHECK_JSON_INT(output, "scale", w->scale) && ok;
 	ok = check_filter(output) && ok;
+	// A headless output has no cursor plane: the cursor is drawn into
+	// frames, and no commit only moves it.
+	ok = CHECK_JSON_BOOL(output, "hardware_cursor", false) && ok;
+	ok = CHECK_JSON_INT(output, "cursor_commits", 0) && ok;
 	// Position and size are logical: the mode divided by the scale.
 	ok = CHECK_JSON_BOX(output, w->x, w->y, w->mode_width / w->scale,
 				 w->mode_height / w->scale) &&
@@ -92,6 +96,17 @@ static bool outputs_body(struct harness *h, const void *data) {
 	ok = CHECK_WHOLE_LINE(client, "output HEADLESS-1 scale=1 mode=1024x768") &&
 			ok;
 	ok = CHECK_READY(client, 200, 100, 1) && ok;
+	// The output's frames were composed (the background at least); none
+	// was a commit that only moved a cursor plane.
+	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
+	struct json_object *composed =
+			json_path(stats, "frames_composed", json_type_int);
+	ok = CHECK(composed != NULL && json_object_get_int64(composed) > 0,
+				 "frames_composed should be above 0: %s",
+				 json_object_to_json_string(stats)) &&
+			ok;
+	ok = CHECK_JSON_INT(stats, "cursor_commits", 0) && ok;
+	json_object_put(stats);
 
 	struct json_object *reply =
 			harness_gridctl_ok(h, "output", "HEADLESS-1", "scale", "2", NULL);

@@ -1,9 +1,32 @@
 #ifndef GRIDWL_TESTS_VM_CONNECTOR_H
 #define GRIDWL_TESTS_VM_CONNECTOR_H
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <xf86drmMode.h>
+
+/*
+ * The arguments "[DEVICE] CONNECTOR" of the readers: opens DEVICE
+ * (/dev/dri/card0 by default) and points *name at CONNECTOR. Returns the
+ * fd, or -2 after printing usage (wrong arguments), -1 after printing why
+ * DEVICE did not open.
+ */
+static inline int vm_open_device(int argc, char **argv, const char *usage,
+		const char **name) {
+	if (argc != 2 && argc != 3) {
+		fprintf(stderr, "usage: %s\n", usage);
+		return -2;
+	}
+	const char *device = argc == 3 ? argv[1] : "/dev/dri/card0";
+	*name = argv[argc - 1];
+	int fd = open(device, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		perror(device);
+		return -1;
+	}
+	return fd;
+}
 
 /*
  * The connector the kernel and wlroots call name (TYPE-N: "Virtual-1",

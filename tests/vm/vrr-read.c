@@ -44,16 +44,10 @@ static void print_property(int fd, uint32_t object, uint32_t type,
 }
 
 int main(int argc, char **argv) {
-	if (argc != 2 && argc != 3) {
-		fprintf(stderr, "usage: vm-vrr [DEVICE] CONNECTOR\n");
-		return 2;
-	}
-	const char *device = argc == 3 ? argv[1] : "/dev/dri/card0";
-	const char *name = argv[argc - 1];
-	int fd = open(device, O_RDWR | O_CLOEXEC);
+	const char *name;
+	int fd = vm_open_device(argc, argv, "vm-vrr [DEVICE] CONNECTOR", &name);
 	if (fd < 0) {
-		perror(device);
-		return 1;
+		return fd == -2 ? 2 : 1;
 	}
 	// VRR_ENABLED is an atomic property of the CRTC.
 	drmSetClientCap(fd, DRM_CLIENT_CAP_ATOMIC, 1);
