@@ -7,6 +7,7 @@
 #include <wlr/backend/wayland.h>
 #include <wlr/backend/x11.h>
 #include <wlr/render/allocator.h>
+#include <wlr/types/wlr_buffer.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_damage_ring.h>
 #include <wlr/types/wlr_output_layout.h>
@@ -178,10 +179,25 @@ static void output_handle_needs_frame(struct wl_listener *listener,
 	wlr_output_schedule_frame(output->wlr_output);
 }
 
+static void output_forget_shown_buffer(struct gridwl_output *output) {
+	if (output->shown_buffer != NULL) {
+		wlr_buffer_unlock(output->shown_buffer);
+		output->shown_buffer = NULL;
+	}
+}
+
 static void output_handle_commit(struct wl_listener *listener, void *data) {
 	struct gridwl_output *output = wl_container_of(listener, output, commit);
 	struct wlr_output_event_commit *event = data;
 	uint32_t committed = event->state->committed;
+	if (committed & WLR_OUTPUT_STATE_BUFFER) {
+		struct wlr_buffer *shown = wlr_buffer_lock(event->state->buffer);
+		output_forget_shown_buffer(output);
+		output->shown_buffer = shown;
+	} else if ((committed & WLR_OUTPUT_STATE_ENABLED) &&
+			!event->state->enabled) {
+		output_forget_shown_buffer(output);
+	}
 	if (committed &
 			(WLR_OUTPUT_STATE_ENABLED | WLR_OUTPUT_STATE_MODE |
 					WLR_OUTPUT_STATE_SCALE | WLR_OUTPUT_STATE_TRANSFORM)) {
@@ -225,6 +241,7 @@ static void output_handle_destroy(struct wl_listener *listener, void *data) {
 		gridwl_view_forget_presented(view, output);
 	}
 	output->wlr_output->data = NULL;
+	output_forget_shown_buffer(output);
 	wlr_damage_ring_finish(&output->damage_ring);
 	gridwl_frame_plan_finish(&output->plan);
 	wl_array_release(&output->frame_views);

@@ -58,9 +58,12 @@ struct gridwl_output {
 	// Frames composed and committed; gridctl reports it so tests can see
 	// that an unchanged output is left alone.
 	uint64_t frames;
-	// Commits without a buffer that only moved the hardware cursor plane
-	// (compositor/frame/output_frame.c): nothing composed for them.
+	// Commits that only moved the hardware cursor plane, showing the same
+	// buffer again (compositor/frame/output_frame.c): nothing composed.
 	uint64_t cursor_commits;
+	// The buffer of the last commit that had one, locked: what the screen
+	// shows, for those commits. NULL while the output is off.
+	struct wlr_buffer *shown_buffer;
 	// A frame was presented since the session was locked.
 	bool lock_presented;
 	// The screen is on ("power on", the default). An output that is off

@@ -128,16 +128,27 @@ static bool capture_pending(struct gridwl_output *output) {
 
 /* Nothing is damaged and the backend asks for a commit: on DRM, the
  * hardware cursor plane moved (wlroots' move_cursor sets needs_frame and
- * the plane's position goes with the next commit). A commit without a
- * buffer carries it, so pointer motion composes nothing. Elsewhere (no
- * cursor plane) or for a capture, the frame is composed as before. */
+ * the plane's position goes with the next commit). Committing the buffer
+ * the screen shows again, undamaged, carries it and composes nothing; it
+ * is a page flip like any frame's, where a commit without a buffer would
+ * be a blocking KMS commit in wlroots 0.18, holding the event loop until
+ * the next vblank. Elsewhere (no cursor plane), for a capture (it wants a
+ * fresh frame) or with no such buffer, the frame is composed as before. */
 static bool commit_cursor_only(struct gridwl_output *output) {
 	struct wlr_output *wlr_output = output->wlr_output;
-	if (wlr_output->hardware_cursor == NULL || capture_pending(output)) {
+	struct wlr_buffer *shown = output->shown_buffer;
+	if (wlr_output->hardware_cursor == NULL || shown == NULL ||
+			shown->width != wlr_output->width ||
+			shown->height != wlr_output->height || capture_pending(output)) {
 		return false;
 	}
 	struct wlr_output_state state;
 	wlr_output_state_init(&state);
+	wlr_output_state_set_buffer(&state, shown);
+	pixman_region32_t none;
+	pixman_region32_init(&none);
+	wlr_output_state_set_damage(&state, &none);
+	pixman_region32_fini(&none);
 	bool committed = wlr_output_commit_state(wlr_output, &state);
 	wlr_output_state_finish(&state);
 	if (!committed) {
