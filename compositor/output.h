@@ -58,6 +58,9 @@ struct gridwl_output {
 	// Frames composed and committed; gridctl reports it so tests can see
 	// that an unchanged output is left alone.
 	uint64_t frames;
+	// The pixels those frames composed (their buffers' damage), for
+	// gridctl too: what a frame cost.
+	uint64_t composed_pixels;
 	// A frame was presented since the session was locked.
 	bool lock_presented;
 	// The screen is on ("power on", the default). An output that is off
