@@ -3,6 +3,7 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/util/log.h>
+#include "compositor/frame/occluders.h"
 #include "compositor/frame/plan.h"
 #include "compositor/layout.h"
 #include "compositor/output.h"
@@ -230,7 +231,9 @@ static void add_occluder(const struct gridwl_device_map *map,
  * walk over the server's views with a box test each; no surface tree is
  * descended here. Then, bottom to top, the views that are not occluded and
  * whose bounds meet damage (NULL: all of the target) get their items: the
- * rest would draw nothing the frame repaints. Like wlroots' scene graph,
+ * rest would draw nothing the frame repaints. On an output, each view
+ * keeps what covered it, by which its commits are clipped
+ * (compositor/frame/occluders.h). Like wlroots' scene graph,
  * which paces only the buffers some output shows, the frame driver sends
  * frame callbacks to what views says is not occluded.
  */
@@ -272,6 +275,10 @@ static void plan_views(struct gridwl_frame_plan *plan,
 								PIXMAN_REGION_OUT);
 		if (!entry->occluded) {
 			above = view;
+		}
+		if (output != NULL) {
+			gridwl_occluders_record(view, output, &occluders, &extents,
+					entry->occluded);
 		}
 	}
 	pixman_region32_fini(&occluders);
@@ -403,6 +410,8 @@ void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
 	gridwl_frame_plan_reset(plan, output->scale120, width, height,
 			gridwl_session_lock_background(output->server));
 	plan->gles2_models = output->server->gles2_models;
+	// What this plan finds covered replaces what earlier ones found.
+	output->plan_seq++;
 	plan_views(plan, &map, output->server, output, damage, views);
 	plan_snap_preview(plan, &map, output->server);
 	plan_switcher(plan, &map, output->server);
