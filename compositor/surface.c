@@ -156,11 +156,13 @@ static bool check_buffer_stride(struct wlr_surface *surface) {
 }
 
 /* Adds to damage (surface-local) what its opaque region no longer holds:
- * what was under it there may show now. */
+ * what was under it there may show now. wlroots works the region out from
+ * the buffer's format and size too, not only from set_opaque_region, so it
+ * is compared on every commit (one box against one, mostly). */
 static void opaque_region_committed(struct gridwl_surface *surface,
 		pixman_region32_t *damage) {
 	struct wlr_surface *wlr_surface = surface->wlr_surface;
-	if (!(wlr_surface->current.committed & WLR_SURFACE_STATE_OPAQUE_REGION)) {
+	if (pixman_region32_equal(&surface->opaque, &wlr_surface->opaque_region)) {
 		return;
 	}
 	pixman_region32_t lost;
