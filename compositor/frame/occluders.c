@@ -56,9 +56,15 @@ void gridwl_occluders_record(struct gridwl_view *view,
 	cover->plan_seq = output->plan_seq;
 	cover->epoch = view->server->cover_epoch;
 	cover->occluded = occluded;
-	// Reuses the record's storage: a frame allocates nothing once grown.
-	pixman_region32_intersect_rect(&cover->covered, occluders, box->x1, box->y1,
-			box->x2 - box->x1, box->y2 - box->y1);
+	// The topmost view (often the only one) has nothing above it, which
+	// costs no intersection; otherwise the record's storage is reused, so
+	// a frame allocates nothing once grown.
+	if (!pixman_region32_not_empty(occluders)) {
+		pixman_region32_clear(&cover->covered);
+	} else {
+		pixman_region32_intersect_rect(&cover->covered, occluders, box->x1,
+				box->y1, box->x2 - box->x1, box->y2 - box->y1);
+	}
 }
 
 void gridwl_occluders_damage(struct gridwl_output *output,
