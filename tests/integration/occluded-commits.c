@@ -132,14 +132,22 @@ static bool place(struct harness *h, const char *app_id, int64_t id, int x,
 			"cannot put %s at %d,%d", app_id, x, y);
 }
 
-static bool body(struct harness *h, const void *data) {
+/* The presentation client's window at 100,100 (100 x 100), its first
+ * colour drawn; NULL after reporting. */
+static struct harness_client *spawn_covered(struct harness *h) {
 	struct harness_client *c = spawn_ready(h, "covered",
 			"PRESENTATION_CLIENT_BIN", "covered", NULL);
-	REQUIRE(c != NULL, "the client did not map");
+	int64_t id = c != NULL ? wait_window_id(h, "covered") : 0;
+	if (id <= 0 || !place(h, "covered", id, 100, 100, 100)) {
+		return NULL;
+	}
+	return c;
+}
+
+static bool body(struct harness *h, const void *data) {
+	struct harness_client *c = spawn_covered(h);
+	REQUIRE(c != NULL, "no window to cover");
 	int drawn = 1;
-	int64_t id = wait_window_id(h, "covered");
-	REQUIRE(id > 0 && place(h, "covered", id, 100, 100, 100),
-			"cannot place the window");
 	struct harness_client *cover = spawn_ready(h, "cover", "SOLID_CLIENT_BIN",
 			"--app-id", "cover", "--size", "400x400", "--colour", "203040",
 			"--opaque", NULL);
@@ -185,13 +193,9 @@ static bool body(struct harness *h, const void *data) {
 /* gridwl's frames are opaque too: under the bottom 10 rows of a title
  * bar, a commit composes the 90 rows above them. */
 static bool body_framed(struct harness *h, const void *data) {
-	struct harness_client *c = spawn_ready(h, "covered",
-			"PRESENTATION_CLIENT_BIN", "covered", NULL);
-	REQUIRE(c != NULL, "the client did not map");
+	struct harness_client *c = spawn_covered(h);
+	REQUIRE(c != NULL, "no window to cover");
 	int drawn = 1;
-	int64_t id = wait_window_id(h, "covered");
-	REQUIRE(id > 0 && place(h, "covered", id, 100, 100, 100),
-			"cannot place the window");
 	// A pattern client that asks for gridwl's frame, 200 x 100.
 	struct harness_client *cover =
 			spawn_framed(h, "cover", "server", "server", 1, "cover");
