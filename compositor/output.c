@@ -12,6 +12,7 @@
 #include <wlr/types/wlr_damage_ring.h>
 #include <wlr/types/wlr_output_layout.h>
 #include <wlr/util/log.h>
+#include "compositor/frame/occluders.h"
 #include "compositor/frame/output_frame.h"
 #include "compositor/frame/plan.h"
 #include "compositor/layout.h"
@@ -82,12 +83,18 @@ struct gridwl_output *gridwl_output_at(struct gridwl_server *server, double lx,
 }
 
 void gridwl_output_damage_whole(struct gridwl_output *output) {
+	gridwl_occluders_invalidate(output->server);
 	wlr_damage_ring_add_whole(&output->damage_ring);
 	wlr_output_schedule_frame(output->wlr_output);
 }
 
 void gridwl_output_damage_logical_region(struct gridwl_output *output,
 		pixman_region32_t *region) {
+	gridwl_output_damage_logical_region_under(output, region, NULL);
+}
+
+void gridwl_output_damage_logical_region_under(struct gridwl_output *output,
+		pixman_region32_t *region, const pixman_region32_t *covered) {
 	if (!gridwl_output_is_active(output)) {
 		return;
 	}
@@ -96,6 +103,9 @@ void gridwl_output_damage_logical_region(struct gridwl_output *output,
 	pixman_region32_t physical;
 	pixman_region32_init(&physical);
 	gridwl_device_region(&map, region, box.width, box.height, &physical);
+	if (covered != NULL) {
+		pixman_region32_subtract(&physical, &physical, covered);
+	}
 	if (pixman_region32_not_empty(&physical) &&
 			wlr_damage_ring_add(&output->damage_ring, &physical)) {
 		wlr_output_schedule_frame(output->wlr_output);
@@ -239,6 +249,7 @@ static void output_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_view *view;
 	wl_list_for_each(view, &server->views, link) {
 		gridwl_view_forget_presented(view, output);
+		gridwl_occluders_forget_output(view, output);
 	}
 	output->wlr_output->data = NULL;
 	output_forget_shown_buffer(output);

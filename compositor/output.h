@@ -64,6 +64,12 @@ struct gridwl_output {
 	// The buffer of the last commit that had one, locked: what the screen
 	// shows, for those commits. NULL while the output is off.
 	struct wlr_buffer *shown_buffer;
+	// The pixels those frames composed (their buffers' damage), for
+	// gridctl too: what a frame cost.
+	uint64_t composed_pixels;
+	// Plans built for it, which dates what they found covered
+	// (compositor/frame/occluders.h).
+	uint64_t plan_seq;
 	// A frame was presented since the session was locked.
 	bool lock_presented;
 	// The screen is on ("power on", the default). An output that is off
@@ -129,6 +135,10 @@ void gridwl_output_damage_logical_box(struct gridwl_output *output,
 		const struct wlr_box *box);
 void gridwl_output_damage_logical_region(struct gridwl_output *output,
 		struct pixman_region32 *region);
+/* The same less covered (the output's device pixels; NULL: nothing), what
+ * the output cannot show of it. */
+void gridwl_output_damage_logical_region_under(struct gridwl_output *output,
+		struct pixman_region32 *region, const struct pixman_region32 *covered);
 void gridwl_output_damage_whole(struct gridwl_output *output);
 void gridwl_server_damage_logical_box(struct gridwl_server *server,
 		const struct wlr_box *box);

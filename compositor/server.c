@@ -21,6 +21,7 @@
 #include "compositor/control/commands.h"
 #include "compositor/control/socket.h"
 #include "compositor/control/subscribe.h"
+#include "compositor/frame/occluders.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/alpha_modifier.h"
@@ -88,6 +89,9 @@ static void handle_new_surface(struct wl_listener *listener, void *data) {
 static void handle_layout_change(struct wl_listener *listener, void *data) {
 	struct gridwl_server *server =
 			wl_container_of(listener, server, layout_change);
+	// Outputs moved against each other: what covers what on each, in
+	// its device pixels, is found again.
+	gridwl_occluders_invalidate(server);
 	gridwl_outputs_place_relative(server);
 	gridwl_seat_layout_changed(server->seat);
 	gridwl_views_arrange(server);

@@ -112,6 +112,9 @@ struct gridwl_server {
 	int next_output_phys_width_mm, next_output_phys_height_mm;
 	struct wl_list views; // gridwl_view.link, topmost first
 	uint32_t next_view_id;
+	// Bumped when the stack or a view's bounds change: what covered each
+	// view at the last plans is no longer known (compositor/frame/occluders.h).
+	uint64_t cover_epoch;
 
 	struct gridwl_seat *seat;
 	struct gridwl_control *control;

@@ -2,6 +2,7 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
+#include "compositor/frame/occluders.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/alpha_modifier.h"
@@ -23,6 +24,9 @@ struct gridwl_surface {
 	struct wlr_surface *wlr_surface;
 	struct gridwl_resample_cache resample;
 	double alpha; // its alpha modifier's multiplier at the last commit
+	// Its opaque region at the last commit: where it shrinks, what is
+	// under it shows again, with no buffer damage to say so.
+	pixman_region32_t opaque;
 	struct wl_listener commit;
 	struct wl_listener destroy;
 };
@@ -151,6 +155,44 @@ static bool check_buffer_stride(struct wlr_surface *surface) {
 	return fits;
 }
 
+/* Adds to damage (surface-local) what its opaque region no longer holds:
+ * what was under it there may show now. wlroots works the region out from
+ * the buffer's format and size too, not only from set_opaque_region, so it
+ * is compared on every commit (one box against one, mostly). */
+static void opaque_region_committed(struct gridwl_surface *surface,
+		pixman_region32_t *damage) {
+	struct wlr_surface *wlr_surface = surface->wlr_surface;
+	if (pixman_region32_equal(&surface->opaque, &wlr_surface->opaque_region)) {
+		return;
+	}
+	pixman_region32_t lost;
+	pixman_region32_init(&lost);
+	pixman_region32_subtract(&lost, &surface->opaque,
+			&wlr_surface->opaque_region);
+	pixman_region32_union(damage, damage, &lost);
+	pixman_region32_fini(&lost);
+	pixman_region32_copy(&surface->opaque, &wlr_surface->opaque_region);
+}
+
+/* A commit may carry only a frame callback; a frame must still come to
+ * answer it, on each output the view is on. A view wholly covered there is
+ * not paced, so the frame would have nothing to do: its commit counts as
+ * shown there, as that frame would have counted it. */
+static void schedule_for_commit(struct gridwl_output *output,
+		struct gridwl_view *view, const struct wlr_box *bounds) {
+	struct wlr_box output_box = gridwl_output_logical_box(output);
+	struct wlr_box overlap;
+	if (!gridwl_output_is_active(output) ||
+			!wlr_box_intersection(&overlap, bounds, &output_box)) {
+		return;
+	}
+	if (gridwl_occluders_hide(output, view)) {
+		gridwl_view_record_presented(view, output);
+	} else {
+		wlr_output_schedule_frame(output->wlr_output);
+	}
+}
+
 static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	struct gridwl_surface *surface = wl_container_of(listener, surface, commit);
 	struct wlr_surface *wlr_surface = surface->wlr_surface;
@@ -193,28 +235,27 @@ static void surface_handle_commit(struct wl_listener *listener, void *data) {
 	pixman_region32_t damage;
 	pixman_region32_init(&damage);
 	wlr_surface_get_effective_damage(wlr_surface, &damage);
+	opaque_region_committed(surface, &damage);
+	// A hidden view draws nothing; showing it again repaints all of it.
+	if (!gridwl_view_is_shown(view)) {
+		pixman_region32_fini(&damage);
+		return;
+	}
 	pixman_region32_translate(&damage, sx, sy);
 	struct gridwl_output *output;
 	wl_list_for_each(output, &surface->server->outputs, link) {
+		// Only what the views above leave uncovered can change there.
 		if (blends_neighbours(view, wlr_surface, output)) {
 			pixman_region32_t grown;
 			pixman_region32_init(&grown);
 			pixman_region32_copy(&grown, &damage);
 			region_expand(&grown, 1);
-			gridwl_output_damage_logical_region(output, &grown);
+			gridwl_occluders_damage(output, view, &grown);
 			pixman_region32_fini(&grown);
 		} else {
-			gridwl_output_damage_logical_region(output, &damage);
+			gridwl_occluders_damage(output, view, &damage);
 		}
-		// A commit may carry only a frame callback; a frame must still
-		// come to answer it.
-		if (gridwl_output_is_active(output)) {
-			struct wlr_box output_box = gridwl_output_logical_box(output);
-			struct wlr_box overlap;
-			if (wlr_box_intersection(&overlap, &bounds, &output_box)) {
-				wlr_output_schedule_frame(output->wlr_output);
-			}
-		}
+		schedule_for_commit(output, view, &bounds);
 	}
 	pixman_region32_fini(&damage);
 }
@@ -223,6 +264,7 @@ static void surface_handle_destroy(struct wl_listener *listener, void *data) {
 	struct gridwl_surface *surface =
 			wl_container_of(listener, surface, destroy);
 	gridwl_resample_cache_finish(&surface->resample);
+	pixman_region32_fini(&surface->opaque);
 	wl_list_remove(&surface->commit.link);
 	wl_list_remove(&surface->destroy.link);
 	free(surface);
@@ -238,6 +280,7 @@ void gridwl_surface_track(struct gridwl_server *server,
 	surface->server = server;
 	surface->wlr_surface = wlr_surface;
 	surface->alpha = 1.0;
+	pixman_region32_init(&surface->opaque);
 	gridwl_resample_cache_init(&surface->resample, &server->resample_stats,
 			server->renderer);
 	surface->commit.notify = surface_handle_commit;

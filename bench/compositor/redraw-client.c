@@ -3,7 +3,11 @@
  * window at buffer scale 1 that repaints and damages all of its pixels on
  * every frame callback (or, with --static, draws once and then waits).
  * --windows N opens N such toplevels from the one process (app_id ID-1 to
- * ID-N), for bench/compositor/growth.
+ * ID-N), for bench/compositor/growth. --every MS repaints every MS
+ * milliseconds instead, frame callbacks or not, as a timer-driven client
+ * (or Xwayland) does, also while covered; --opaque declares the whole
+ * window opaque (wl_surface.set_opaque_region), so that it may cover
+ * others (bench/compositor/instructions, case covered).
  *
  * It counts frame callbacks (of all its windows) and, where the compositor
  * has wp_presentation, presented and discarded frames: PRESENTED counts
@@ -47,6 +51,8 @@ struct options {
 	const char *app_id;
 	int windows;
 	bool numbered; // --windows given: app_ids ID-1 to ID-N
+	int every_ms; // --every: repaint on this timer; 0: on frame callbacks
+	bool opaque;
 };
 
 struct client_buffer {
@@ -250,9 +256,13 @@ static void draw(struct window *window) {
 	} else {
 		wl_surface_damage(window->surface, 0, 0, INT32_MAX, INT32_MAX);
 	}
-	// Static content still asks for one callback, to learn it is shown.
-	window->frame_callback = wl_surface_frame(window->surface);
-	wl_callback_add_listener(window->frame_callback, &frame_listener, window);
+	// Static content still asks for one callback, to learn it is shown;
+	// on a timer, one at a time, which a covered window never gets.
+	if (window->frame_callback == NULL) {
+		window->frame_callback = wl_surface_frame(window->surface);
+		wl_callback_add_listener(window->frame_callback, &frame_listener,
+				window);
+	}
 	if (client->presentation != NULL) {
 		struct wp_presentation_feedback *feedback =
 				wp_presentation_feedback(client->presentation, window->surface);
@@ -279,7 +289,7 @@ static void frame_handle_done(void *data, struct wl_callback *callback,
 			fflush(stdout);
 		}
 	}
-	if (!client->options.static_content) {
+	if (!client->options.static_content && client->options.every_ms == 0) {
 		draw(window);
 	}
 }
@@ -454,6 +464,14 @@ static bool window_init(struct client *client, struct window *window,
 		xdg_toplevel_set_app_id(window->xdg_toplevel, client->options.app_id);
 	}
 	xdg_toplevel_set_title(window->xdg_toplevel, "gridwl benchmark");
+	if (client->options.opaque) {
+		struct wl_region *region =
+				wl_compositor_create_region(client->compositor);
+		wl_region_add(region, 0, 0, client->options.width,
+				client->options.height);
+		wl_surface_set_opaque_region(window->surface, region);
+		wl_region_destroy(region);
+	}
 	// A fixed size tells tiling compositors this window wants to float.
 	xdg_toplevel_set_min_size(window->xdg_toplevel, client->options.width,
 			client->options.height);
@@ -545,13 +563,31 @@ static void handle_signals(struct client *client, int signal_fd) {
 	}
 }
 
-static int run(struct client *client, int signal_fd, int timer_fd) {
-	struct pollfd fds[3] = {
+/* --every: a new frame of each window shown, whatever its callbacks. */
+static void repaint_windows(struct client *client, int repaint_fd) {
+	uint64_t expirations;
+	if (read(repaint_fd, &expirations, sizeof(expirations)) < 0) {
+		return;
+	}
+	for (int i = 0; i < client->options.windows; i++) {
+		struct window *window = &client->windows[i];
+		if (window->drawn && !window->waiting_for_buffer) {
+			draw(window);
+		}
+	}
+}
+
+/* timer_fd (--seconds) and repaint_fd (--every) are -1 when not asked
+ * for, which poll passes over. */
+static int run(struct client *client, int signal_fd, int timer_fd,
+		int repaint_fd) {
+	struct pollfd fds[4] = {
 		{ .fd = wl_display_get_fd(client->display), .events = POLLIN },
 		{ .fd = signal_fd, .events = POLLIN },
 		{ .fd = timer_fd, .events = POLLIN },
+		{ .fd = repaint_fd, .events = POLLIN },
 	};
-	nfds_t nfds = timer_fd >= 0 ? 3 : 2;
+	nfds_t nfds = 4;
 	while (client->running) {
 		while (wl_display_prepare_read(client->display) != 0) {
 			if (wl_display_dispatch_pending(client->display) < 0) {
@@ -591,8 +627,11 @@ static int run(struct client *client, int signal_fd, int timer_fd) {
 		if (fds[1].revents & POLLIN) {
 			handle_signals(client, signal_fd);
 		}
-		if (nfds > 2 && (fds[2].revents & POLLIN)) {
+		if (fds[2].revents & POLLIN) {
 			client->running = false;
+		}
+		if (fds[3].revents & POLLIN) {
+			repaint_windows(client, repaint_fd);
 		}
 	}
 	return client->exit_status;
@@ -602,8 +641,10 @@ static void usage(FILE *out) {
 	fprintf(out,
 			"Usage: redraw-client [--static] [--size WxH] [--seconds N] "
 			"[--app-id ID]\n"
-			"                     [--windows N]\n"
-			"  Repaints its whole window every frame (--static: once).\n"
+			"                     [--windows N] [--every MS] [--opaque]\n"
+			"  Repaints its whole window every frame (--static: once;\n"
+			"  --every: every MS ms, frame callbacks or not).\n"
+			"  --opaque sets an opaque region over all of it.\n"
 			"  --windows N opens N windows, with app_ids ID-1 to ID-N.\n"
 			"  SIGUSR1 prints 'sample NSEC FRAMES PRESENTED DISCARDED'.\n");
 }
@@ -615,6 +656,8 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 		{ "seconds", required_argument, NULL, 't' },
 		{ "app-id", required_argument, NULL, 'a' },
 		{ "windows", required_argument, NULL, 'w' },
+		{ "every", required_argument, NULL, 'e' },
+		{ "opaque", no_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -625,7 +668,7 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 		.windows = 1,
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "Ss:t:a:w:h", long_options, NULL)) !=
+	while ((c = getopt_long(argc, argv, "Ss:t:a:w:e:oh", long_options, NULL)) !=
 			-1) {
 		switch (c) {
 		case 'S':
@@ -657,6 +700,16 @@ static bool parse_options(int argc, char *argv[], struct options *options) {
 				return false;
 			}
 			options->numbered = true;
+			break;
+		case 'e':
+			options->every_ms = atoi(optarg);
+			if (options->every_ms < 1 || options->every_ms > 60000) {
+				fprintf(stderr, "redraw-client: bad every '%s'\n", optarg);
+				return false;
+			}
+			break;
+		case 'o':
+			options->opaque = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -707,6 +760,21 @@ int main(int argc, char *argv[]) {
 		timerfd_settime(timer_fd, 0, &spec, NULL);
 	}
 
+	int repaint_fd = -1;
+	if (client.options.every_ms > 0) {
+		repaint_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+		if (repaint_fd < 0) {
+			perror("timerfd_create");
+			return 1;
+		}
+		struct timespec period = {
+			.tv_sec = client.options.every_ms / 1000,
+			.tv_nsec = (long)(client.options.every_ms % 1000) * 1000000,
+		};
+		struct itimerspec spec = { .it_interval = period, .it_value = period };
+		timerfd_settime(repaint_fd, 0, &spec, NULL);
+	}
+
 	client.display = wl_display_connect(NULL);
 	if (client.display == NULL) {
 		fprintf(stderr,
@@ -723,13 +791,16 @@ int main(int argc, char *argv[]) {
 
 	int status = 1;
 	if (setup_windows(&client)) {
-		status = run(&client, signal_fd, timer_fd);
+		status = run(&client, signal_fd, timer_fd, repaint_fd);
 		print_summary(&client);
 	}
 	client_finish(&client);
 	close(signal_fd);
 	if (timer_fd >= 0) {
 		close(timer_fd);
+	}
+	if (repaint_fd >= 0) {
+		close(repaint_fd);
 	}
 	return status;
 }

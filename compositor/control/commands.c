@@ -117,6 +117,8 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 					gridwl_output_is_shown(output) ? "on" : "off"));
 	json_object_object_add(object, "frames",
 			json_object_new_int64((int64_t)output->frames));
+	json_object_object_add(object, "composed_pixels",
+			json_object_new_int64((int64_t)output->composed_pixels));
 	// On DRM where the CRTC has a cursor plane that took the cursor's
 	// buffer at this scale; false on headless and nested outputs, and
 	// where wlroots fell back to drawing the cursor into frames.

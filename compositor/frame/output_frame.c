@@ -65,6 +65,19 @@ static struct wlr_buffer *acquire_buffer(struct gridwl_output *output,
 	return buffer;
 }
 
+/* How many pixels region holds (its boxes do not overlap). */
+static uint64_t region_area(const pixman_region32_t *region) {
+	int count;
+	const pixman_box32_t *boxes =
+			pixman_region32_rectangles((pixman_region32_t *)region, &count);
+	uint64_t area = 0;
+	for (int i = 0; i < count; i++) {
+		area += (uint64_t)(boxes[i].x2 - boxes[i].x1) *
+				(uint64_t)(boxes[i].y2 - boxes[i].y1);
+	}
+	return area;
+}
+
 /* A render pass into buffer, which becomes the state's (and is unlocked
  * either way). */
 static struct wlr_render_pass *begin_pass(struct gridwl_output *output,
@@ -253,10 +266,14 @@ enum gridwl_frame_result gridwl_output_render_frame(
 		gridwl_render_plan_draw(plan, output->server->renderer, pass,
 				state.buffer, &damage);
 	}
+	uint64_t composed = region_area(&damage);
 	pixman_region32_fini(&damage);
 	set_frame_damage(output, &state);
 
 	bool committed = submit_and_commit(output, pass, &state);
+	if (committed) {
+		output->composed_pixels += composed;
+	}
 	wlr_output_state_finish(&state);
 	if (extra) {
 		gridwl_gamma_control_frame_done(output, committed);

@@ -3,6 +3,7 @@
 #include <wlr/types/wlr_compositor.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/util/log.h>
+#include "compositor/frame/occluders.h"
 #include "compositor/frame/plan.h"
 #include "compositor/layout.h"
 #include "compositor/output.h"
@@ -67,28 +68,64 @@ static void plan_opaque_item(struct gridwl_frame_plan *plan,
 			item->box.y, item->box.width, item->box.height);
 }
 
+/* The device pixels of a decorated view's frame, all opaque: its box,
+ * then its title bar and its three borders. */
+enum {
+	FRAME_BOX,
+	FRAME_TITLE,
+	FRAME_SIDES,
+	FRAME_PARTS = FRAME_SIDES + 3
+};
+
+static bool frame_parts(const struct gridwl_device_map *map,
+		struct gridwl_view *view, struct wlr_box parts[FRAME_PARTS]) {
+	int scale120 = map->scale120;
+	if (!gridwl_view_has_frame(view) || scale120 < GRIDWL_SCALE120_MIN ||
+			scale120 > GRIDWL_SCALE120_MAX) {
+		return false;
+	}
+	int border = GRIDWL_FRAME_BORDER;
+	int title_height = view->server->decorations->style.title_height;
+	struct wlr_box frame = gridwl_view_frame_box(view);
+	struct wlr_box *device = &parts[FRAME_BOX], *title = &parts[FRAME_TITLE];
+	if (frame.width <= 0 ||
+			!gridwl_device_box(map, frame.x, frame.y, frame.width, frame.height,
+					device) ||
+			!gridwl_device_box(map, frame.x, frame.y, frame.width,
+					border + title_height, title)) {
+		return false;
+	}
+	// The borders run from the title bar to the frame's far edges, which
+	// at a fractional scale need not be the content's plus a border.
+	int b = (int)gridwl_scale_round(border, scale120);
+	int below_title = title->y + title->height;
+	int bottom = device->y + device->height;
+	struct wlr_box *sides = &parts[FRAME_SIDES];
+	// left and right, from below the title bar to the bottom
+	sides[0] =
+			(struct wlr_box){ device->x, below_title, b, bottom - below_title };
+	sides[1] = (struct wlr_box){ device->x + device->width - b, below_title, b,
+		bottom - below_title };
+	// bottom, between them
+	sides[2] = (struct wlr_box){ device->x + b, bottom - b,
+		device->width - 2 * b, b };
+	return true;
+}
+
 /* The frame of a decorated view, below its surfaces: its title bar drawn at
  * the plan's scale (its colour alone where that fails) and three borders. */
 static void plan_frame(struct gridwl_frame_plan *plan,
 		const struct gridwl_device_map *map, struct gridwl_view *view) {
 	int scale120 = plan->scale120;
-	if (!gridwl_view_has_frame(view) || scale120 < GRIDWL_SCALE120_MIN ||
-			scale120 > GRIDWL_SCALE120_MAX) {
+	struct wlr_box parts[FRAME_PARTS];
+	if (!frame_parts(map, view, parts) ||
+			!gridwl_frame_plan_shows(plan, &parts[FRAME_BOX])) {
 		return;
 	}
 	struct gridwl_server *server = view->server;
 	struct gridwl_decoration_style *style = &server->decorations->style;
-	int border = GRIDWL_FRAME_BORDER;
 	struct wlr_box frame = gridwl_view_frame_box(view);
-	struct wlr_box device, title;
-	if (frame.width <= 0 ||
-			!gridwl_device_box(map, frame.x, frame.y, frame.width, frame.height,
-					&device) ||
-			!gridwl_frame_plan_shows(plan, &device) ||
-			!gridwl_device_box(map, frame.x, frame.y, frame.width,
-					border + style->title_height, &title)) {
-		return;
-	}
+	struct wlr_box title = parts[FRAME_TITLE];
 	bool focused = gridwl_view_is_focused(view);
 	uint32_t bg =
 			focused ? style->colors.focused_bg : style->colors.unfocused_bg;
@@ -112,23 +149,11 @@ static void plan_frame(struct gridwl_frame_plan *plan,
 						.color = bg,
 				});
 	}
-	// The borders run from the title bar to the frame's far edges, which
-	// at a fractional scale need not be the content's plus a border.
-	int b = (int)gridwl_scale_round(border, scale120);
-	int below_title = title.y + title.height;
-	int bottom = device.y + device.height;
-	const struct wlr_box sides[] = {
-		// left and right, from below the title bar to the bottom
-		{ device.x, below_title, b, bottom - below_title },
-		{ device.x + device.width - b, below_title, b, bottom - below_title },
-		// bottom, between them
-		{ device.x + b, bottom - b, device.width - 2 * b, b },
-	};
-	for (size_t i = 0; i < sizeof(sides) / sizeof(sides[0]); i++) {
+	for (int i = FRAME_SIDES; i < FRAME_PARTS; i++) {
 		plan_opaque_item(plan,
 				&(struct gridwl_plan_item){
 						.kind = GRIDWL_PLAN_RECT,
-						.box = sides[i],
+						.box = parts[i],
 						.color = bg,
 				});
 	}
@@ -165,13 +190,21 @@ static bool view_device_bounds(const struct gridwl_device_map *map,
 	return true;
 }
 
-/* Adds what the view's main surface certainly covers to occluders: its
- * opaque region where its buffer reaches, unless its alpha modifier makes
- * it translucent. Only the main surface is looked at (subsurfaces and the
- * frame occlude nothing here), so this costs no walk over the surface tree;
- * what is missed is only a view drawn that could have been skipped. */
+/* Adds what the view certainly covers to occluders: its frame, and its
+ * main surface's opaque region where its buffer reaches, unless its alpha
+ * modifier makes it translucent. Only the main surface is looked at
+ * (subsurfaces occlude nothing here), so this costs no walk over the
+ * surface tree; what is missed is only a view drawn that could have been
+ * skipped. */
 static void add_occluder(const struct gridwl_device_map *map,
 		struct gridwl_view *view, pixman_region32_t *occluders) {
+	struct wlr_box parts[FRAME_PARTS];
+	if (frame_parts(map, view, parts)) {
+		for (int i = FRAME_TITLE; i < FRAME_PARTS; i++) {
+			pixman_region32_union_rect(occluders, occluders, parts[i].x,
+					parts[i].y, parts[i].width, parts[i].height);
+		}
+	}
 	struct wlr_surface *surface = gridwl_view_surface(view);
 	if (surface == NULL ||
 			!pixman_region32_not_empty(&surface->opaque_region) ||
@@ -198,7 +231,9 @@ static void add_occluder(const struct gridwl_device_map *map,
  * walk over the server's views with a box test each; no surface tree is
  * descended here. Then, bottom to top, the views that are not occluded and
  * whose bounds meet damage (NULL: all of the target) get their items: the
- * rest would draw nothing the frame repaints. Like wlroots' scene graph,
+ * rest would draw nothing the frame repaints. On an output, each view
+ * keeps what covered it, by which its commits are clipped
+ * (compositor/frame/occluders.h). Like wlroots' scene graph,
  * which paces only the buffers some output shows, the frame driver sends
  * frame callbacks to what views says is not occluded.
  */
@@ -240,6 +275,10 @@ static void plan_views(struct gridwl_frame_plan *plan,
 								PIXMAN_REGION_OUT);
 		if (!entry->occluded) {
 			above = view;
+		}
+		if (output != NULL) {
+			gridwl_occluders_record(view, output, &occluders, &extents,
+					entry->occluded);
 		}
 	}
 	pixman_region32_fini(&occluders);
@@ -371,6 +410,8 @@ void gridwl_frame_plan_for_output(struct gridwl_frame_plan *plan,
 	gridwl_frame_plan_reset(plan, output->scale120, width, height,
 			gridwl_session_lock_background(output->server));
 	plan->gles2_models = output->server->gles2_models;
+	// What this plan finds covered replaces what earlier ones found.
+	output->plan_seq++;
 	plan_views(plan, &map, output->server, output, damage, views);
 	plan_snap_preview(plan, &map, output->server);
 	plan_switcher(plan, &map, output->server);

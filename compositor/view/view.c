@@ -9,6 +9,7 @@
 #include <wlr/types/wlr_xdg_shell.h>
 #include <wlr/util/log.h>
 #include <wlr/xwayland.h>
+#include "compositor/frame/occluders.h"
 #include "compositor/output.h"
 #include "compositor/server.h"
 #include "compositor/services/foreign_toplevel.h"
@@ -187,6 +188,9 @@ void gridwl_view_damage_whole(struct gridwl_view *view) {
 	if (!view->mapped) {
 		return;
 	}
+	// Whatever changed (moved, resized, restacked, shown, hidden) may
+	// uncover views below.
+	gridwl_occluders_invalidate(view->server);
 	struct wlr_box bounds = gridwl_view_bounds(view);
 	gridwl_server_damage_logical_box(view->server, &bounds);
 	gridwl_server_damage_logical_box(view->server, &view->last_bounds);
@@ -505,6 +509,7 @@ void gridwl_view_init(struct gridwl_view *view, struct gridwl_server *server,
 	view->impl = impl;
 	view->id = ++server->next_view_id;
 	wl_array_init(&view->presented);
+	wl_array_init(&view->covers);
 	wl_list_init(&view->fullscreen_output_destroy.link);
 	view->fullscreen_output_destroy.notify = fullscreen_output_destroy;
 	wl_list_insert(&server->views, &view->link);
@@ -519,6 +524,7 @@ void gridwl_view_finish(struct gridwl_view *view) {
 	gridwl_view_forget_home(view);
 	gridwl_view_decoration_finish(view);
 	wl_array_release(&view->presented);
+	gridwl_occluders_finish(view);
 	wl_list_remove(&view->link);
 }
 

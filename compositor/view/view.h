@@ -175,6 +175,9 @@ struct gridwl_view {
 	// can tell the screen shows the view's current buffers.
 	uint64_t commits;
 	struct wl_array presented;
+	// Per output, what covered it at that output's last plan (struct
+	// gridwl_view_cover, compositor/frame/occluders.c).
+	struct wl_array covers;
 };
 
 /* A view for a new xdg toplevel (compositor/shell/xdg_toplevel.c); it maps

@@ -1,6 +1,7 @@
 #include <wayland-server-core.h>
 #include <wlr/types/wlr_layer_shell_v1.h>
 #include <wlr/types/wlr_xdg_shell.h>
+#include "compositor/frame/occluders.h"
 #include "compositor/server.h"
 #include "compositor/view/view.h"
 #include "input/seat.h"
@@ -75,6 +76,7 @@ static void find_children(struct gridwl_view *view, struct wl_array *children) {
 
 void gridwl_view_raise(struct gridwl_view *view) {
 	int band = view_band(view);
+	gridwl_occluders_invalidate(view->server);
 	wl_list_remove(&view->link);
 	// The list is topmost first: the view goes right under the last view
 	// of a higher band.
@@ -109,6 +111,7 @@ void gridwl_view_bring_to_front(struct gridwl_view *view) {
 
 void gridwl_view_lower(struct gridwl_view *view) {
 	int band = view_band(view);
+	gridwl_occluders_invalidate(view->server);
 	wl_list_remove(&view->link);
 	// The list is topmost first: the view goes right under the last view
 	// of its band or a higher one.
