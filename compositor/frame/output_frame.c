@@ -57,10 +57,18 @@ static struct wlr_buffer *acquire_buffer(struct gridwl_output *output,
 	struct wlr_buffer *buffer =
 			wlr_swapchain_acquire(wlr_output->swapchain, &buffer_age);
 	if (buffer != NULL) {
-		// What this buffer missed since it was last shown: the damage of
-		// the frames after it, or all of it when its age is unknown.
-		wlr_damage_ring_get_buffer_damage(&output->damage_ring, buffer_age,
-				damage);
+		// What this buffer missed since it was last drawn, kept per
+		// buffer by the ring: buffer ages would also count the commits
+		// that show a buffer again undrawn (commit_cursor_only), and the
+		// ring keeps two frames for them. Rotating empties the ring's
+		// current damage, which this frame still needs (the backend's
+		// damage, the upright picture), so it is put back.
+		pixman_region32_t current;
+		pixman_region32_init(&current);
+		pixman_region32_copy(&current, &output->damage_ring.current);
+		wlr_damage_ring_rotate_buffer(&output->damage_ring, buffer, damage);
+		pixman_region32_copy(&output->damage_ring.current, &current);
+		pixman_region32_fini(&current);
 	}
 	return buffer;
 }
