@@ -62,6 +62,22 @@ static bool check_moved(struct harness *h, int64_t id,
 			(2 * 3 * y + 2) / 4, name);
 }
 
+static struct image *take_grim(void *data) {
+	return screenshot_grim(data, FRACTIONAL, "frac-grim");
+}
+
+/* grim reads the composed frame through wlr-screencopy and places it by
+ * xdg-output's logical box: where that box is whole (960x600 at 1.5), its
+ * picture is the output's device pixels, as gridctl's is. */
+static bool check_grim_exact(struct harness *h) {
+	struct image *shown = screenshot_gridctl(h, FRACTIONAL, "frac-gridctl");
+	REQUIRE(shown != NULL, "no gridctl screenshot of %s", FRACTIONAL);
+	struct image_region all = { 0, 0, shown->width, shown->height };
+	bool ok = screenshot_wait_matches(take_grim, h, all, shown, "frac-grim");
+	image_destroy(shown);
+	return ok;
+}
+
 static bool body(struct harness *h, const void *data) {
 	// Told 180/120 for the 1.5 output before its first frame, it draws
 	// round(201 x 1.5) wide from the start.
@@ -86,6 +102,7 @@ static bool body(struct harness *h, const void *data) {
 	for (size_t i = 0; i < sizeof(places) / sizeof(places[0]); i++) {
 		ok = check_moved(h, id, buffer, places[i][0], places[i][1]) && ok;
 	}
+	ok = check_grim_exact(h) && ok;
 	// Exact pixels could come from the renderer too: the count says they
 	// were a copy (in the frame after each move at least).
 	ok = CHECK(rs_stat(h, "blits_1to1", &after), "no blits_1to1") &&

@@ -122,9 +122,10 @@ static bool run_case(struct harness *h, const struct scale_case *s,
 	struct image *picture = screenshot_gridctl(h, OUTPUT, name);
 	ok = check_picture(picture, region, pattern, name) && ok;
 	image_destroy(picture);
-	// grim draws a fractional output at wl_output's integer scale and
-	// resamples it back (a black pixel comes out 0x080808 even upright):
-	// its pictures are exact at integer scales only.
+	// grim places the frame by xdg-output's logical box, 533x400 for
+	// 800x600 at 1.5, and resamples it to that box (a black pixel comes
+	// out 0x080808 even upright): exact only where the box is whole,
+	// which fractional-scale checks.
 	if (s->scale120 % 120 == 0) {
 		snprintf(name, sizeof(name), "prerotated-%s-%s-grim", s->name, t->name);
 		picture = screenshot_grim(h, OUTPUT, name);
