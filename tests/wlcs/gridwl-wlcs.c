@@ -37,6 +37,7 @@
 #include "compositor/server.h"
 #include "compositor/view/view.h"
 #include "input/seat.h"
+#include "wlcs-server.h"
 
 /* The logical size of the output, the same at every scale, so window and
  * pointer positions in the tests mean the same on all of them. 1920x1080:
@@ -46,71 +47,7 @@
 #define OUTPUT_WIDTH 1920
 #define OUTPUT_HEIGHT 1080
 
-struct wlcs_server;
-
-struct server_call {
-	void (*fn)(struct wlcs_server *server, void *data);
-	void *data;
-};
-
-/* A wl_client we made for wlcs, and the fd wlcs got for it: wlcs names a
- * client by its client-side wl_display, whose fd is that one. */
-struct client_entry {
-	struct wl_list link; // wlcs_server.clients
-	int client_fd;
-	struct wl_client *client;
-	struct wl_listener destroy;
-};
-
-struct wlcs_server {
-	WlcsDisplayServer base;
-	int scale;
-	char *config_path;
-
-	struct gridwl_server *server; // owned by the server thread
-	pthread_t thread;
-	bool running;
-	bool start_failed;
-
-	int call_fd; // eventfd: a call is pending
-	struct wl_event_source *call_source;
-	pthread_mutex_t caller_lock; // one caller at a time
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	struct server_call *pending;
-	bool done;
-	bool started;
-
-	struct wl_list clients; // client_entry.link, server thread only
-	struct wl_list devices; // test_device.link, server thread only
-	struct wl_listener new_xdg_surface;
-};
-
-/* An input device of ours, attached to gridwl's seat as the backend's
- * are (the headless backend makes none since wlroots 0.16). */
-struct test_device {
-	struct wl_list link; // wlcs_server.devices
-	enum wlr_input_device_type type;
-	union {
-		struct wlr_keyboard keyboard;
-		struct wlr_pointer pointer;
-		struct wlr_touch touch;
-	};
-};
-
-struct wlcs_pointer {
-	WlcsPointer base;
-	struct wlcs_server *server;
-	struct test_device *device;
-};
-
-struct wlcs_touch {
-	WlcsTouch base;
-	struct wlcs_server *server;
-	struct test_device *device;
-};
-
-static uint32_t now_msec(void) {
+uint32_t gridwl_wlcs_now_msec(void) {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint32_t)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
@@ -133,9 +70,7 @@ static int handle_call(int fd, uint32_t mask, void *data) {
 	return 0;
 }
 
-/* Runs fn on the server thread and returns once it has run. Never called
- * from the server thread itself. */
-static void run_on_server(struct wlcs_server *server,
+void gridwl_wlcs_run_on_server(struct wlcs_server *server,
 		void (*fn)(struct wlcs_server *server, void *data), void *data) {
 	struct server_call call = { .fn = fn, .data = data };
 	pthread_mutex_lock(&server->caller_lock);
@@ -233,7 +168,7 @@ static const struct wlr_touch_impl test_touch_impl = {
 };
 
 /* Server thread only. */
-static struct test_device *add_device(struct wlcs_server *server,
+struct test_device *gridwl_wlcs_add_device(struct wlcs_server *server,
 		enum wlr_input_device_type type) {
 	struct test_device *device = calloc(1, sizeof(*device));
 	if (device == NULL) {
@@ -265,7 +200,7 @@ static struct test_device *add_device(struct wlcs_server *server,
 }
 
 /* Server thread only; the seat's destroy listeners let go of it. */
-static void destroy_device(struct test_device *device) {
+void gridwl_wlcs_destroy_device(struct test_device *device) {
 	wl_list_remove(&device->link);
 	switch (device->type) {
 	case WLR_INPUT_DEVICE_KEYBOARD:
@@ -314,9 +249,11 @@ static void *server_thread(void *data) {
 		// and a client that learns of the capability only then binds
 		// wl_pointer (or wl_touch) after the first events were sent, while
 		// its next roundtrip may already have ended.
-		devices_ok = add_device(server, WLR_INPUT_DEVICE_KEYBOARD) != NULL &&
-				add_device(server, WLR_INPUT_DEVICE_POINTER) != NULL &&
-				add_device(server, WLR_INPUT_DEVICE_TOUCH) != NULL;
+		devices_ok = gridwl_wlcs_add_device(server,
+							 WLR_INPUT_DEVICE_KEYBOARD) != NULL &&
+				gridwl_wlcs_add_device(server, WLR_INPUT_DEVICE_POINTER) !=
+						NULL &&
+				gridwl_wlcs_add_device(server, WLR_INPUT_DEVICE_TOUCH) != NULL;
 		// Test-only: gridwl starts the pointer at the centre of the first
 		// output, but wlcs' virtual pointer tests take it to start at
 		// 0,0 (their first relative motion is checked as a position).
@@ -344,7 +281,7 @@ static void *server_thread(void *data) {
 	// devices go before it.
 	struct test_device *device, *device_tmp;
 	wl_list_for_each_safe(device, device_tmp, &server->devices, link) {
-		destroy_device(device);
+		gridwl_wlcs_destroy_device(device);
 	}
 
 	struct client_entry *entry, *tmp;
@@ -388,7 +325,7 @@ static void server_stop(WlcsDisplayServer *base) {
 	if (!server->running) {
 		return;
 	}
-	run_on_server(server, do_terminate, NULL);
+	gridwl_wlcs_run_on_server(server, do_terminate, NULL);
 	pthread_join(server->thread, NULL);
 	server->running = false;
 }
@@ -436,7 +373,7 @@ static int server_create_client_socket(WlcsDisplayServer *base) {
 		.server_fd = fds[0],
 		.client_fd = fds[1],
 	};
-	run_on_server(server, do_create_client, &call);
+	gridwl_wlcs_run_on_server(server, do_create_client, &call);
 	if (!call.ok) {
 		close(fds[0]);
 		close(fds[1]);
@@ -500,241 +437,7 @@ static void server_position_window_absolute(WlcsDisplayServer *base,
 		.x = x,
 		.y = y,
 	};
-	run_on_server(server, do_position_window, &call);
-}
-
-/* Absolute input events are fractions of the whole layout. */
-/* A fraction of the layout that wlr_cursor turns back into v or the least
- * double above it: (v - x) / w * w can come out a hair below v, and a
- * pointer put on a surface's top or left edge would then miss it. */
-static double exact_fraction(double v, int x, int width) {
-	double f = (v - x) / width;
-	for (int i = 0; i < 8 && width * f + x > v; i++) {
-		f = nextafter(f, -2.0);
-	}
-	for (int i = 0; i < 8 && width * f + x < v; i++) {
-		f = nextafter(f, 2.0);
-	}
-	return f;
-}
-
-static void layout_fraction(struct wlcs_server *server, wl_fixed_t x,
-		wl_fixed_t y, double *fx, double *fy) {
-	struct wlr_box box;
-	wlr_output_layout_get_box(server->server->output_layout, NULL, &box);
-	*fx = exact_fraction(wl_fixed_to_double(x), box.x, box.width);
-	*fy = exact_fraction(wl_fixed_to_double(y), box.y, box.height);
-}
-
-struct input_call {
-	struct test_device *device;
-	enum wlr_input_device_type type;
-	wl_fixed_t x, y;
-	int button;
-	bool pressed;
-};
-
-static void do_add_device(struct wlcs_server *server, void *data) {
-	struct input_call *call = data;
-	call->device = add_device(server, call->type);
-}
-
-static void do_destroy_device(struct wlcs_server *server, void *data) {
-	struct input_call *call = data;
-	destroy_device(call->device);
-}
-
-static void do_pointer_absolute(struct wlcs_server *server, void *data) {
-	struct input_call *call = data;
-	struct wlr_pointer *pointer = &call->device->pointer;
-	struct wlr_pointer_motion_absolute_event event = {
-		.pointer = pointer,
-		.time_msec = now_msec(),
-	};
-	layout_fraction(server, call->x, call->y, &event.x, &event.y);
-	wl_signal_emit_mutable(&pointer->events.motion_absolute, &event);
-	wl_signal_emit_mutable(&pointer->events.frame, pointer);
-}
-
-static void do_pointer_relative(struct wlcs_server *server, void *data) {
-	struct input_call *call = data;
-	struct wlr_pointer *pointer = &call->device->pointer;
-	struct wlr_pointer_motion_event event = {
-		.pointer = pointer,
-		.time_msec = now_msec(),
-		.delta_x = wl_fixed_to_double(call->x),
-		.delta_y = wl_fixed_to_double(call->y),
-		.unaccel_dx = wl_fixed_to_double(call->x),
-		.unaccel_dy = wl_fixed_to_double(call->y),
-	};
-	wl_signal_emit_mutable(&pointer->events.motion, &event);
-	wl_signal_emit_mutable(&pointer->events.frame, pointer);
-}
-
-static void do_pointer_button(struct wlcs_server *server, void *data) {
-	struct input_call *call = data;
-	struct wlr_pointer *pointer = &call->device->pointer;
-	struct wlr_pointer_button_event event = {
-		.pointer = pointer,
-		.time_msec = now_msec(),
-		.button = call->button,
-		.state = call->pressed ? WL_POINTER_BUTTON_STATE_PRESSED :
-								 WL_POINTER_BUTTON_STATE_RELEASED,
-	};
-	wl_signal_emit_mutable(&pointer->events.button, &event);
-	wl_signal_emit_mutable(&pointer->events.frame, pointer);
-}
-
-static void pointer_move_absolute(WlcsPointer *base, wl_fixed_t x,
-		wl_fixed_t y) {
-	struct wlcs_pointer *pointer = wl_container_of(base, pointer, base);
-	struct input_call call = { .device = pointer->device, .x = x, .y = y };
-	run_on_server(pointer->server, do_pointer_absolute, &call);
-}
-
-static void pointer_move_relative(WlcsPointer *base, wl_fixed_t dx,
-		wl_fixed_t dy) {
-	struct wlcs_pointer *pointer = wl_container_of(base, pointer, base);
-	struct input_call call = { .device = pointer->device, .x = dx, .y = dy };
-	run_on_server(pointer->server, do_pointer_relative, &call);
-}
-
-static void pointer_button(WlcsPointer *base, int button, bool pressed) {
-	struct wlcs_pointer *pointer = wl_container_of(base, pointer, base);
-	struct input_call call = {
-		.device = pointer->device,
-		.button = button,
-		.pressed = pressed,
-	};
-	run_on_server(pointer->server, do_pointer_button, &call);
-}
-
-static void pointer_button_down(WlcsPointer *base, int button) {
-	pointer_button(base, button, true);
-}
-
-static void pointer_button_up(WlcsPointer *base, int button) {
-	pointer_button(base, button, false);
-}
-
-static void pointer_destroy(WlcsPointer *base) {
-	struct wlcs_pointer *pointer = wl_container_of(base, pointer, base);
-	// After stop the server and its devices are gone already.
-	if (pointer->server->running) {
-		struct input_call call = { .device = pointer->device };
-		run_on_server(pointer->server, do_destroy_device, &call);
-	}
-	free(pointer);
-}
-
-static WlcsPointer *server_create_pointer(WlcsDisplayServer *base) {
-	struct wlcs_server *server = wl_container_of(base, server, base);
-	struct input_call call = { .type = WLR_INPUT_DEVICE_POINTER };
-	run_on_server(server, do_add_device, &call);
-	struct wlcs_pointer *pointer = calloc(1, sizeof(*pointer));
-	if (call.device == NULL || pointer == NULL) {
-		fprintf(stderr, "gridwl-wlcs: cannot add a pointer\n");
-		abort();
-	}
-	pointer->base = (WlcsPointer){
-		.version = WLCS_POINTER_VERSION,
-		.move_absolute = pointer_move_absolute,
-		.move_relative = pointer_move_relative,
-		.button_up = pointer_button_up,
-		.button_down = pointer_button_down,
-		.destroy = pointer_destroy,
-	};
-	pointer->server = server;
-	pointer->device = call.device;
-	return &pointer->base;
-}
-
-static void do_touch(struct wlcs_server *server, void *data) {
-	struct input_call *call = data;
-	struct wlr_touch *touch = &call->device->touch;
-	uint32_t time = now_msec();
-	// button carries which event: 0 down, 1 motion, 2 up.
-	if (call->button == 2) {
-		struct wlr_touch_up_event event = {
-			.touch = touch,
-			.time_msec = time,
-			.touch_id = 0,
-		};
-		wl_signal_emit_mutable(&touch->events.up, &event);
-	} else if (call->button == 0) {
-		struct wlr_touch_down_event event = {
-			.touch = touch,
-			.time_msec = time,
-			.touch_id = 0,
-		};
-		layout_fraction(server, call->x, call->y, &event.x, &event.y);
-		wl_signal_emit_mutable(&touch->events.down, &event);
-	} else {
-		struct wlr_touch_motion_event event = {
-			.touch = touch,
-			.time_msec = time,
-			.touch_id = 0,
-		};
-		layout_fraction(server, call->x, call->y, &event.x, &event.y);
-		wl_signal_emit_mutable(&touch->events.motion, &event);
-	}
-	wl_signal_emit_mutable(&touch->events.frame, NULL);
-}
-
-static void touch_event(WlcsTouch *base, int kind, wl_fixed_t x, wl_fixed_t y) {
-	struct wlcs_touch *touch = wl_container_of(base, touch, base);
-	// wlcs 1.5.0 to 1.7.0 declare wl_fixed_t but pass whole pixels (its
-	// Touch::down_at(int, int) hands them straight on, as Mir's own
-	// integration expects).
-	struct input_call call = {
-		.device = touch->device,
-		.button = kind,
-		.x = wl_fixed_from_int(x),
-		.y = wl_fixed_from_int(y),
-	};
-	run_on_server(touch->server, do_touch, &call);
-}
-
-static void touch_down(WlcsTouch *base, wl_fixed_t x, wl_fixed_t y) {
-	touch_event(base, 0, x, y);
-}
-
-static void touch_move(WlcsTouch *base, wl_fixed_t x, wl_fixed_t y) {
-	touch_event(base, 1, x, y);
-}
-
-static void touch_up(WlcsTouch *base) {
-	touch_event(base, 2, 0, 0);
-}
-
-static void touch_destroy(WlcsTouch *base) {
-	struct wlcs_touch *touch = wl_container_of(base, touch, base);
-	if (touch->server->running) {
-		struct input_call call = { .device = touch->device };
-		run_on_server(touch->server, do_destroy_device, &call);
-	}
-	free(touch);
-}
-
-static WlcsTouch *server_create_touch(WlcsDisplayServer *base) {
-	struct wlcs_server *server = wl_container_of(base, server, base);
-	struct input_call call = { .type = WLR_INPUT_DEVICE_TOUCH };
-	run_on_server(server, do_add_device, &call);
-	struct wlcs_touch *touch = calloc(1, sizeof(*touch));
-	if (call.device == NULL || touch == NULL) {
-		fprintf(stderr, "gridwl-wlcs: cannot add a touch device\n");
-		abort();
-	}
-	touch->base = (WlcsTouch){
-		.version = WLCS_TOUCH_VERSION,
-		.touch_down = touch_down,
-		.touch_move = touch_move,
-		.touch_up = touch_up,
-		.destroy = touch_destroy,
-	};
-	touch->server = server;
-	touch->device = call.device;
-	return &touch->base;
+	gridwl_wlcs_run_on_server(server, do_position_window, &call);
 }
 
 /* Every global gridwl offers, at the version it offers it on wlroots 0.18
@@ -848,8 +551,8 @@ static WlcsDisplayServer *create_server(int argc, const char **argv) {
 		.stop = server_stop,
 		.create_client_socket = server_create_client_socket,
 		.position_window_absolute = server_position_window_absolute,
-		.create_pointer = server_create_pointer,
-		.create_touch = server_create_touch,
+		.create_pointer = gridwl_wlcs_create_pointer,
+		.create_touch = gridwl_wlcs_create_touch,
 		.get_descriptor = server_get_descriptor,
 	};
 	return &server->base;
