@@ -200,12 +200,18 @@ static void output_handle_commit(struct wl_listener *listener, void *data) {
 	struct gridwl_output *output = wl_container_of(listener, output, commit);
 	struct wlr_output_event_commit *event = data;
 	uint32_t committed = event->state->committed;
-	if (committed & WLR_OUTPUT_STATE_BUFFER) {
+	if ((committed & WLR_OUTPUT_STATE_BUFFER) &&
+			output->wlr_output->hardware_cursor != NULL) {
+		// Kept for cursor-only frames (compositor/frame/output_frame.c),
+		// only while a cursor plane is in use: a buffer held here is one
+		// the swapchain cannot reuse, so a backend that keeps no buffer
+		// of its own (headless) would allocate a second.
 		struct wlr_buffer *shown = wlr_buffer_lock(event->state->buffer);
 		output_forget_shown_buffer(output);
 		output->shown_buffer = shown;
-	} else if ((committed & WLR_OUTPUT_STATE_ENABLED) &&
-			!event->state->enabled) {
+	} else if ((committed & WLR_OUTPUT_STATE_BUFFER) ||
+			((committed & WLR_OUTPUT_STATE_ENABLED) &&
+					!event->state->enabled)) {
 		output_forget_shown_buffer(output);
 	}
 	if (committed &

@@ -1,6 +1,7 @@
 #include <drm_fourcc.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <wlr/render/pixman.h>
 #include <wlr/render/wlr_renderer.h>
 #include <wlr/render/wlr_texture.h>
@@ -89,6 +90,27 @@ static void map_damage(const struct gridwl_resample_entry *entry,
 			entry->height, rect->y1, rect->y2, &out->y1, &out->y2);
 }
 
+/* A copy's pixels are mapped rather than allocated: a page becomes
+ * resident only when a kernel writes it, and a direct entry's copy is
+ * written only where a frame without a commit needed it
+ * (gridwl_resample_cache_settle), so a window that keeps committing holds
+ * next to no memory for it. */
+static uint32_t *copy_map(int width, int height) {
+	size_t bytes = (size_t)width * height * 4;
+	if (bytes == 0) {
+		return NULL;
+	}
+	void *data = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	return data != MAP_FAILED ? data : NULL;
+}
+
+static void copy_unmap(uint32_t *data, int width, int height) {
+	if (data != NULL) {
+		munmap(data, (size_t)width * height * 4);
+	}
+}
+
 static void entry_destroy(struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry) {
 	wl_list_remove(&entry->link);
@@ -100,7 +122,7 @@ static void entry_destroy(struct gridwl_resample_cache *cache,
 	}
 	cache->stats->bytes -= (size_t)entry->width * entry->height * 4;
 	cache->stats->entries--;
-	free(entry->data);
+	copy_unmap(entry->data, entry->width, entry->height);
 	pixman_region32_fini(&entry->stale);
 	pixman_region32_fini(&entry->upload);
 	free(entry);
@@ -144,9 +166,9 @@ static bool entry_reset(struct gridwl_resample_cache *cache,
 			entry->image = NULL;
 		}
 		cache->stats->bytes -= (size_t)entry->width * entry->height * 4;
-		free(entry->data);
+		copy_unmap(entry->data, entry->width, entry->height);
 		entry->width = entry->height = 0;
-		entry->data = malloc((size_t)width * height * 4);
+		entry->data = copy_map(width, height);
 		if (entry->data == NULL) {
 			return false;
 		}
@@ -154,7 +176,7 @@ static bool entry_reset(struct gridwl_resample_cache *cache,
 														 PIXMAN_a8r8g8b8,
 				width, height, entry->data, width * 4);
 		if (entry->image == NULL) {
-			free(entry->data);
+			copy_unmap(entry->data, width, height);
 			entry->data = NULL;
 			return false;
 		}
@@ -339,17 +361,26 @@ static bool compute_region(struct gridwl_resample_cache *cache,
 	return true;
 }
 
-/* Computes the entry's stale region from source into its pixels. */
+/* Computes the entry's stale region, or its part within limit (entry
+ * pixels) where limit is not NULL, from source into its pixels. */
 static bool entry_compute(struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry,
-		const struct resample_source *source) {
-	if (!compute_region(cache, entry, source, &entry->stale, entry->data,
-				entry->width, 0, 0)) {
-		return false;
+		const struct resample_source *source, const pixman_region32_t *limit) {
+	pixman_region32_t part;
+	pixman_region32_init(&part);
+	if (limit != NULL) {
+		pixman_region32_intersect(&part, &entry->stale, limit);
+	} else {
+		pixman_region32_copy(&part, &entry->stale);
 	}
-	pixman_region32_union(&entry->upload, &entry->upload, &entry->stale);
-	pixman_region32_clear(&entry->stale);
-	return true;
+	bool ok = compute_region(cache, entry, source, &part, entry->data,
+			entry->width, 0, 0);
+	if (ok) {
+		pixman_region32_union(&entry->upload, &entry->upload, &part);
+		pixman_region32_subtract(&entry->stale, &entry->stale, &part);
+	}
+	pixman_region32_fini(&part);
+	return ok;
 }
 
 /*
@@ -499,7 +530,7 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 			pixman_region32_intersect_rect(&entry->stale, &entry->stale, 0, 0,
 					entry->width, entry->height);
 		}
-		if (!entry->direct && entry_compute(cache, entry, &source)) {
+		if (!entry->direct && entry_compute(cache, entry, &source, NULL)) {
 			entry_upload(cache, entry);
 		}
 	}
@@ -516,10 +547,12 @@ struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 	}
 	struct gridwl_resample_entry *entry = entry_find(cache, key);
 	if (entry != NULL) {
-		bool quiet = entry->seen_commits == cache->commits;
+		entry->quiet = entry->seen_commits == cache->commits;
 		entry->seen_commits = cache->commits;
-		bool pending = pixman_region32_not_empty(&entry->stale) &&
-				(!entry->direct || quiet);
+		// A direct entry's stale part is computed by the frames that
+		// draw it, where they draw it (render/surface_draw.c).
+		bool pending =
+				!entry->direct && pixman_region32_not_empty(&entry->stale);
 		if (!pending && !pixman_region32_not_empty(&entry->upload)) {
 			return entry;
 		}
@@ -544,7 +577,9 @@ struct gridwl_resample_entry *gridwl_resample_cache_prepare(
 	}
 	bool ok = (entry_matches_buffer(cache, entry, surface, source.opaque) ||
 					  entry_reset(cache, entry, surface, source.opaque)) &&
-			entry_compute(cache, entry, &source) && entry_upload(cache, entry);
+			(entry->direct ||
+					(entry_compute(cache, entry, &source, NULL) &&
+							entry_upload(cache, entry)));
 	source_end(&source);
 	if (!ok) {
 		if (!cache->refused) {
@@ -574,17 +609,33 @@ struct gridwl_resample_entry *gridwl_resample_cache_find(
 	return entry;
 }
 
+/* Whether any of the entry's stale part lies within limit (all of the
+ * entry where limit is NULL). */
+static bool stale_within(const struct gridwl_resample_entry *entry,
+		const pixman_region32_t *limit) {
+	if (limit == NULL) {
+		return pixman_region32_not_empty(&entry->stale);
+	}
+	pixman_region32_t part;
+	pixman_region32_init(&part);
+	pixman_region32_intersect(&part, &entry->stale, limit);
+	bool any = pixman_region32_not_empty(&part);
+	pixman_region32_fini(&part);
+	return any;
+}
+
 bool gridwl_resample_cache_settle(struct gridwl_resample_cache *cache,
-		struct gridwl_resample_entry *entry, struct wlr_surface *surface) {
-	if (!pixman_region32_not_empty(&entry->stale)) {
+		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
+		const pixman_region32_t *within) {
+	if (!stale_within(entry, within)) {
 		return true;
 	}
 	struct resample_source source;
 	if (!source_begin(surface, &source)) {
 		return false;
 	}
-	bool ok =
-			entry_compute(cache, entry, &source) && entry_upload(cache, entry);
+	bool ok = entry_compute(cache, entry, &source, within) &&
+			entry_upload(cache, entry);
 	source_end(&source);
 	return ok;
 }

@@ -61,9 +61,12 @@ struct gridwl_resample_entry {
 	// An opaque surface on the pixman renderer: while it keeps
 	// committing, its stale parts are resampled straight into the frame
 	// being composed (no copy through data); once a frame comes with no
-	// commit since the one before, they are computed into data.
+	// commit since the one before, the stale parts it draws are computed
+	// into data, and only those: the rest of data is never written, and
+	// its pages never made resident.
 	bool direct;
 	uint64_t seen_commits; // cache->commits at the last prepare
+	bool quiet; // no commit between the last prepare and the one before
 };
 
 /* How the surface's current buffer reaches a target of scale120: its size
@@ -166,12 +169,14 @@ bool gridwl_resample_cache_draw_direct(struct gridwl_resample_cache *cache,
 		const pixman_region32_t *region, uint32_t *dst, int dst_stride,
 		int dst_x, int dst_y);
 
-/* During a frame on pixman, for a direct entry that is to be blended rather
- * than written into the frame (a surface made translucent by its alpha
- * modifier): computes its stale part into its own pixels. False when the
- * buffer cannot be read. */
+/* During a frame on pixman, for a direct entry drawn from its own pixels
+ * rather than written into the frame (a surface made translucent by its
+ * alpha modifier, or a quiet one): computes its stale part within
+ * (entry pixels; all of it where within is NULL) into them. False when
+ * the buffer cannot be read. */
 bool gridwl_resample_cache_settle(struct gridwl_resample_cache *cache,
-		struct gridwl_resample_entry *entry, struct wlr_surface *surface);
+		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
+		const pixman_region32_t *within);
 
 /* Drops the entries whose key is not among keys. */
 void gridwl_resample_cache_retain(struct gridwl_resample_cache *cache,

@@ -281,7 +281,13 @@ static bool draw_resampled(struct gridwl_render_target *target,
 	} else if (alpha < 1.0f) {
 		// Written straight into the frame it would replace what is under
 		// it: brought up to date in the copy, which is then blended.
-		ok = gridwl_resample_cache_settle(cache, entry, surface);
+		ok = gridwl_resample_cache_settle(cache, entry, surface, NULL);
+	} else if (entry->quiet) {
+		// No commit since the frame before: what this frame shows goes
+		// into the copy once, for this frame and the next ones to blit.
+		pixman_region32_translate(&clip, -x, -y);
+		ok = gridwl_resample_cache_settle(cache, entry, surface, &clip);
+		pixman_region32_translate(&clip, x, y);
 	} else {
 		ok = draw_direct(target, cache, entry, surface, x, y, &clip);
 	}

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <wlr/backend.h>
+#include <wlr/render/swapchain.h>
 #include <wlr/types/wlr_cursor.h>
 #include <wlr/types/wlr_output.h>
 #include <wlr/types/wlr_seat.h>
@@ -119,6 +120,14 @@ static struct json_object *describe_output(struct gridwl_output *output) {
 			json_object_new_int64((int64_t)output->frames));
 	json_object_object_add(object, "composed_pixels",
 			json_object_new_int64((int64_t)output->composed_pixels));
+	// A frame's worth of memory each: what holding a buffer past its
+	// commit would add to.
+	int buffers = 0;
+	for (size_t i = 0; wlr_output->swapchain != NULL && i < WLR_SWAPCHAIN_CAP;
+			i++) {
+		buffers += wlr_output->swapchain->slots[i].buffer != NULL;
+	}
+	json_object_object_add(object, "buffers", json_object_new_int(buffers));
 	// On DRM where the CRTC has a cursor plane that took the cursor's
 	// buffer at this scale; false on headless and nested outputs, and
 	// where wlroots fell back to drawing the cursor into frames.

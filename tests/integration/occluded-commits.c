@@ -19,7 +19,7 @@
  * (gridctl outputs' composed_pixels); uncovered, the screen (read back by
  * grim through wlr-screencopy: the composed buffer itself, not a fresh
  * plan as gridctl screenshot draws) shows its latest colour, and its next
- * one after that.
+ * one after that. All of it in one buffer (gridctl outputs' buffers).
  */
 
 #define OUTPUT "HEADLESS-1" // 640x480, scale 1
@@ -31,7 +31,7 @@
 static const uint32_t colours[] = { 0xffff0000, 0xff00ff00, 0xff0000ff };
 
 struct counters {
-	int64_t frames, pixels;
+	int64_t frames, pixels, buffers;
 };
 
 static bool output_counters(struct harness *h, struct counters *out) {
@@ -42,12 +42,14 @@ static bool output_counters(struct harness *h, struct counters *out) {
 	struct json_object *frames = json_path(output, "frames", json_type_int);
 	struct json_object *pixels =
 			json_path(output, "composed_pixels", json_type_int);
-	bool ok = CHECK(frames != NULL && pixels != NULL,
-			"no frames or composed_pixels for " OUTPUT ": %s",
+	struct json_object *buffers = json_path(output, "buffers", json_type_int);
+	bool ok = CHECK(frames != NULL && pixels != NULL && buffers != NULL,
+			"no frames, composed_pixels or buffers for " OUTPUT ": %s",
 			json_object_to_json_string(reply));
 	if (ok) {
 		out->frames = json_object_get_int64(frames);
 		out->pixels = json_object_get_int64(pixels);
+		out->buffers = json_object_get_int64(buffers);
 	}
 	json_object_put(reply);
 	return ok;
@@ -186,6 +188,11 @@ static bool body(struct harness *h, const void *data) {
 	REQUIRE(output_counters(h, &before), "no counters");
 	REQUIRE(commit_composed(h, c, &drawn, &before, &after), "no frame");
 	ok = shows_colour(h, colours[(drawn - 1) % 3], "next-commit") && ok;
+	// Headless keeps no frame past its commit, nor does gridwl: every
+	// frame reuses the one buffer, a frame's worth of memory.
+	ok = CHECK(after.buffers == 1, "%" PRId64 " buffers for " OUTPUT,
+				 after.buffers) &&
+			ok;
 	ok = CHECK_QUITS(cover, "the cover") && ok;
 	return CHECK_QUITS(c, "the client") && ok;
 }

@@ -598,6 +598,104 @@ static bool test_direct_after_commit(const void *data) {
 	return ok;
 }
 
+/* Pages of a direct entry's copy that are resident (mincore). */
+static size_t copy_resident_pages(const struct gridwl_resample_entry *entry) {
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t pages = ((size_t)entry->width * entry->height * 4 + page - 1) / page;
+	unsigned char *vec = calloc(pages, 1);
+	size_t resident = 0;
+	if (vec != NULL && mincore(entry->data, pages * page, vec) == 0) {
+		for (size_t i = 0; i < pages; i++) {
+			resident += vec[i] & 1;
+		}
+	}
+	free(vec);
+	return resident;
+}
+
+/* A direct window (opaque, committing) holds no copy in memory: its first
+ * frame goes straight into the target and writes no page of the copy. A
+ * frame with no commit since (the cursor moving over it, another window's
+ * damage) computes into the copy what its damage shows and no more, once:
+ * the same damage again computes nothing, a frame of the whole target the
+ * rest. One device row of the copy is one page here, so the resident pages
+ * are the rows written. */
+static bool test_direct_quiet_damage(const void *data) {
+	const int bw = 512, bh = 64, scale = 2, x = 8, y = 8;
+	const pixman_box32_t part = { x - 4, y + 10, x + 56, y + 30 };
+	struct {
+		bool whole;
+		uint64_t pixels;
+		size_t pages;
+	} frames[] = {
+		{ true, (uint64_t)bw * bh * scale * scale, 0 },
+		{ false, 56 * 20, 20 },
+		{ false, 0, 20 },
+		{ true, (uint64_t)bw * bh * scale * scale - 56 * 20, bh * scale },
+		{ true, 0, bh * scale },
+	};
+	struct fixture fixture;
+	struct test_surface surface = { 0 };
+	struct gridwl_frame_plan plan;
+	gridwl_frame_plan_init(&plan);
+	bool ok = CHECK(fixture_init(&fixture), "no fixture");
+	ok = ok &&
+			CHECK(surface_init(&surface, &fixture, bw, bh, 1,
+						  DRM_FORMAT_XRGB8888, 0),
+					"no surface") &&
+			CHECK(sysconf(_SC_PAGESIZE) == bw * scale * 4, "pages of %ld bytes",
+					sysconf(_SC_PAGESIZE));
+	struct image *expect = ok ?
+			resample_expect(surface.buffer, 1, scale, RESAMPLE_NEAREST) :
+			NULL;
+	ok = ok && CHECK(expect != NULL, "no expectation");
+	pixman_region32_t damage;
+	pixman_region32_init_rects(&damage, &part, 1);
+	for (size_t f = 0; f < sizeof(frames) / sizeof(frames[0]) && ok; f++) {
+		uint64_t pixels = fixture.stats.pixels;
+		plan_surface(&plan, &surface, scale * 120, bw * scale + 16,
+				bh * scale + 16, x, y, GRIDWL_FILTER_NEAREST);
+		struct image *image =
+				draw(&fixture, &plan, frames[f].whole ? NULL : &damage);
+		ok = CHECK(image != NULL, "no image");
+		if (ok && frames[f].whole) {
+			ok = check_window(image, expect, x, y, "direct-quiet-damage");
+		}
+		for (int py = part.y1; ok && !frames[f].whole && py < part.y2; py++) {
+			for (int px = part.x1; ok && px < part.x2; px++) {
+				uint32_t want = px < x ?
+						BACKGROUND :
+						image_get(expect, px - x, py - y) | 0xff000000u;
+				ok = CHECK(image_get(image, px, py) == want,
+						"frame %zu: pixel %d,%d is %08x, not %08x", f, px, py,
+						image_get(image, px, py), want);
+			}
+		}
+		image_destroy(image);
+		ok = ok &&
+				CHECK(fixture.stats.pixels - pixels == frames[f].pixels,
+						"frame %zu resampled %llu pixels, not %llu", f,
+						(unsigned long long)(fixture.stats.pixels - pixels),
+						(unsigned long long)frames[f].pixels);
+		ok = ok && CHECK(!wl_list_empty(&surface.cache.entries), "no entry");
+		if (ok) {
+			struct gridwl_resample_entry *entry =
+					wl_container_of(surface.cache.entries.next, entry, link);
+			size_t pages = copy_resident_pages(entry);
+			ok = CHECK(entry->direct, "the window is not drawn directly") &&
+					CHECK(pages == frames[f].pages,
+							"frame %zu: %zu pages of the copy resident, not %zu",
+							f, pages, frames[f].pages);
+		}
+	}
+	pixman_region32_fini(&damage);
+	image_destroy(expect);
+	gridwl_frame_plan_finish(&plan);
+	surface_finish(&surface);
+	fixture_finish(&fixture);
+	return ok;
+}
+
 /*
  * Fractional target scales, against the models written out literally here
  * (not the kernels' tap arithmetic): along an axis where a buffer of size
@@ -725,5 +823,6 @@ int main(void) {
 	check_run(&suite, "viewport-crop", test_viewport_crop, NULL);
 	check_run(&suite, "items-and-damage", test_items_and_damage, NULL);
 	check_run(&suite, "direct-after-commit", test_direct_after_commit, NULL);
+	check_run(&suite, "direct-quiet-damage", test_direct_quiet_damage, NULL);
 	return check_finish(&suite);
 }
