@@ -137,20 +137,20 @@ static bool check_buffer_stride(struct wlr_surface *surface) {
 			!wlr_surface_has_buffer(surface)) {
 		return true;
 	}
-	struct gridwl_buffer_access access;
-	if (!gridwl_buffer_access_begin(surface, &access)) {
+	// Its description is enough: reading its pixels would cost wlroots'
+	// SIGBUS handler, two system calls, on every commit that attaches one.
+	struct wlr_shm_attributes shm;
+	if (surface->buffer == NULL || surface->buffer->source == NULL ||
+			!wlr_buffer_get_shm(surface->buffer->source, &shm)) {
 		return true;
 	}
-	bool fits = gridwl_buffer_access_row_fits(&access);
-	int width = access.width;
-	size_t stride = access.stride;
-	int bytes = gridwl_drm_format_bytes_per_pixel(access.format);
-	gridwl_buffer_access_end(&access);
+	bool fits = gridwl_buffer_rows_fit(shm.format, shm.width, shm.stride);
 	if (!fits) {
 		wl_resource_post_error(surface->resource, WL_SURFACE_ERROR_INVALID_SIZE,
-				"buffer stride %zu is shorter "
+				"buffer stride %d is shorter "
 				"than a row of %d pixels of %d bytes",
-				stride, width, bytes);
+				shm.stride, shm.width,
+				gridwl_drm_format_bytes_per_pixel(shm.format));
 	}
 	return fits;
 }

@@ -80,9 +80,9 @@ int gridwl_drm_format_bytes_per_pixel(uint32_t format) {
 	}
 }
 
-bool gridwl_buffer_access_row_fits(const struct gridwl_buffer_access *access) {
-	int bytes = gridwl_drm_format_bytes_per_pixel(access->format);
-	return bytes == 0 || access->stride >= (size_t)access->width * bytes;
+bool gridwl_buffer_rows_fit(uint32_t format, int width, size_t stride) {
+	int bytes = gridwl_drm_format_bytes_per_pixel(format);
+	return bytes == 0 || stride >= (size_t)width * bytes;
 }
 
 static bool is_aligned(const struct gridwl_buffer_access *access) {

@@ -26,9 +26,10 @@ bool gridwl_buffer_access_begin(struct wlr_surface *surface,
 		struct gridwl_buffer_access *access);
 /* Bytes per pixel of a DRM format wl_shm buffers come in, 0 if unknown. */
 int gridwl_drm_format_bytes_per_pixel(uint32_t format);
-/* Whether a row of the buffer fits in its stride (libwayland checks only
- * that the stride is at least the width); true for an unknown format. */
-bool gridwl_buffer_access_row_fits(const struct gridwl_buffer_access *access);
+/* Whether a row of width pixels of format fits in stride bytes (libwayland
+ * checks only that the stride is at least the width); true for an unknown
+ * format. */
+bool gridwl_buffer_rows_fit(uint32_t format, int width, size_t stride);
 /* Rows y1 to y2 (exclusive) of the buffer, 4-byte aligned: the buffer's
  * own pixels, or a copy of those rows that lives until the access ends.
  * False for an unknown format or a row that does not fit its stride. */

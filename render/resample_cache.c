@@ -48,6 +48,17 @@ static void source_end(struct resample_source *source) {
 	gridwl_buffer_access_end(&source->access);
 }
 
+/* Whether the surface's buffer is opaque shm the kernels take, told from
+ * its description without reading it: wlroots' shm access installs and
+ * restores a SIGBUS handler, two system calls, each time. */
+static bool source_is_opaque_shm(struct wlr_surface *surface) {
+	struct wlr_client_buffer *client_buffer = surface->buffer;
+	struct wlr_shm_attributes shm;
+	return client_buffer != NULL && client_buffer->source != NULL &&
+			wlr_buffer_get_shm(client_buffer->source, &shm) &&
+			shm.format == DRM_FORMAT_XRGB8888;
+}
+
 /* The entry pixels along one axis that a buffer change in [lo, hi)
  * reaches, at most [0, size). */
 static void map_damage_axis(const struct gridwl_resample_entry *entry, int m,
@@ -499,8 +510,12 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 	if (wl_list_empty(&cache->entries)) {
 		return;
 	}
-	struct resample_source source;
-	bool readable = source_begin(surface, &source);
+	// Opaque on pixman, every entry is direct: the frames that show the
+	// commit read it, this need not.
+	bool reading = !wlr_renderer_is_pixman(cache->renderer) ||
+			!source_is_opaque_shm(surface);
+	struct resample_source source = { .opaque = true };
+	bool readable = !reading || source_begin(surface, &source);
 	struct gridwl_resample_entry *entry, *tmp;
 	wl_list_for_each_safe(entry, tmp, &cache->entries, link) {
 		if (!readable ||
@@ -530,11 +545,12 @@ void gridwl_resample_cache_commit(struct gridwl_resample_cache *cache,
 			pixman_region32_intersect_rect(&entry->stale, &entry->stale, 0, 0,
 					entry->width, entry->height);
 		}
-		if (!entry->direct && entry_compute(cache, entry, &source, NULL)) {
+		if (!entry->direct && reading &&
+				entry_compute(cache, entry, &source, NULL)) {
 			entry_upload(cache, entry);
 		}
 	}
-	if (readable) {
+	if (reading && readable) {
 		source_end(&source);
 	}
 }
