@@ -69,7 +69,7 @@ static void avx2_magnify_nearest(const struct gridwl_pixels *src, int k,
 	int n = k >= 2 && k <= 4 ?
 			gridwl_split_columns(rect, k, NEAREST_GROUP, &i0) :
 			0;
-	gridwl_magnify_edges(gridwl_reference_magnify_nearest, src, k, rect, dst,
+	gridwl_magnify_edges(gridwl_magnify_nearest_edge, src, k, rect, dst,
 			dst_stride, i0, n);
 	if (n == 0) {
 		return;

@@ -64,7 +64,7 @@ static void sse2_magnify_nearest(const struct gridwl_pixels *src, int k,
 	}
 	int i0 = 0;
 	int n = k >= 2 && k <= 4 ? gridwl_split_columns(rect, k, GROUP, &i0) : 0;
-	gridwl_magnify_edges(gridwl_reference_magnify_nearest, src, k, rect, dst,
+	gridwl_magnify_edges(gridwl_magnify_nearest_edge, src, k, rect, dst,
 			dst_stride, i0, n);
 	if (n == 0) {
 		return;
