@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <pixman.h>
 #include "wlr_compat/guard.h"
 
 /*
@@ -265,6 +266,19 @@
  *    Upstream: the same arithmetic in 0.18.2 and on main (types/output/
  *    cursor.c); remove when wlr_output_cursor_set_buffer keeps device
  *    pixels. The cursor-theme-scale test (1.5 case) shows it.
+ * W32 damage_ring.c, gridwl_compat_damage_ring_rotate_buffer: a buffer's
+ *    damage of more than 20 rectangles (WLR_DAMAGE_RING_MAX_RECTS) is
+ *    returned as their bounding box, a cap meant for renderers that pay
+ *    per rectangle. On pixman it repaints what lies between the damaged
+ *    windows: with 64 small windows redrawing (bench/compositor/growth),
+ *    453,040 pixels of gaps a frame, a quarter of the frame's pixels,
+ *    cleared and composed for nothing. This unites the ring's entries
+ *    itself (its list of buffers is private state) and keeps what
+ *    wlroots returns only where they say. Upstream: the same cap in
+ *    0.18.2 and 0.19.0 (types/wlr_damage_ring.c); a design choice rather
+ *    than a bug, so keep, and re-read the list's layout at each move
+ *    (0.19 keeps an array with sequence numbers instead). The
+ *    damage-ring unit test shows it.
  * W13 xwayland.c, gridwl_compat_xwayland_binary: which Xwayland wlroots
  *    will run, so that a missing one is found, and said so with gridwl's
  *    own message, before the first X11 client.
@@ -318,12 +332,19 @@ struct wlr_pointer_constraint_v1;
 struct wlr_screencopy_manager_v1;
 struct wlr_seat;
 struct wlr_tablet_v2_tablet_pad;
+struct wlr_buffer;
+struct wlr_damage_ring;
 struct wlr_transient_seat_v1;
 struct wlr_xdg_activation_v1;
 struct wlr_surface;
 struct wl_display;
 struct wl_surface;
 struct wlr_backend;
+
+/* W32: wlr_damage_ring_rotate_buffer, with what buffer must repaint
+ * exactly as the ring's entries say, however many rectangles. */
+void gridwl_compat_damage_ring_rotate_buffer(struct wlr_damage_ring *ring,
+		struct wlr_buffer *buffer, pixman_region32_t *damage);
 
 /* W11: fails every frame waiting for wlr_output, as wlroots does when the
  * output goes away: the client gets failed and the frame is freed. */

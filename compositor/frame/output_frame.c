@@ -20,6 +20,7 @@
 #include "compositor/services/gamma_control.h"
 #include "compositor/view/view.h"
 #include "render/compose.h"
+#include "wlr_compat/wlr_compat.h"
 #include "render/gles2_finish.h"
 
 static void send_frame_done_iterator(struct wlr_surface *surface, int sx,
@@ -66,7 +67,8 @@ static struct wlr_buffer *acquire_buffer(struct gridwl_output *output,
 		pixman_region32_t current;
 		pixman_region32_init(&current);
 		pixman_region32_copy(&current, &output->damage_ring.current);
-		wlr_damage_ring_rotate_buffer(&output->damage_ring, buffer, damage);
+		gridwl_compat_damage_ring_rotate_buffer(&output->damage_ring, buffer,
+				damage);
 		pixman_region32_copy(&output->damage_ring.current, &current);
 		pixman_region32_fini(&current);
 	}
