@@ -15,7 +15,8 @@
  * The keyboard gridctl types on: a device like any other, handled by
  * input/keyboard.c as a real one is (its keymap, bindings, the seat's
  * focus), so a key from gridctl is a key. gridwl owns it; it is made on
- * the first gridctl key command, or at start when gridwl is headless.
+ * the first gridctl key command, or, when gridwl is headless, when the
+ * first client creates a wl_seat (input/control_keyboard_first_use.c).
  */
 struct gridwl_control_keyboard {
 	struct wlr_keyboard keyboard;
@@ -37,6 +38,9 @@ static bool attach_keyboard(struct gridwl_seat *seat, void *made,
 		return false;
 	}
 	seat->control_keyboard = control;
+	// Made by gridctl before any client asked for a seat.
+	gridwl_keyboard_first_use_destroy(seat->keyboard_first_use);
+	seat->keyboard_first_use = NULL;
 	return true;
 }
 
@@ -51,6 +55,8 @@ bool gridwl_control_keyboard_ensure(struct gridwl_seat *seat) {
 }
 
 void gridwl_control_keyboard_destroy(struct gridwl_seat *seat) {
+	gridwl_keyboard_first_use_destroy(seat->keyboard_first_use);
+	seat->keyboard_first_use = NULL;
 	if (seat->control_keyboard != NULL) {
 		// The seat's destroy listener lets go of it.
 		wlr_keyboard_finish(&seat->control_keyboard->keyboard);

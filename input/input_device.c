@@ -132,6 +132,7 @@ static bool apply_keymap(struct gridwl_input_device *device,
 	}
 	wlr_keyboard_set_keymap(keyboard, keymap);
 	xkb_keymap_unref(keymap);
+	device->seat->keymaps_compiled++;
 	device->has_keymap = true;
 	for (int i = 0; i < 5; i++) {
 		free(device->keymap_names[i]);

@@ -307,7 +307,10 @@ void gridwl_seat_add_control_devices(struct gridwl_seat *seat) {
 	if (!gridwl_control_pointer_ensure(seat)) {
 		wlr_log(WLR_ERROR, "Cannot make gridctl's pointer");
 	}
-	if (!gridwl_control_keyboard_ensure(seat)) {
+	// Its keymap is compiled after the socket, when first needed.
+	seat->keyboard_first_use = gridwl_keyboard_first_use_create(seat);
+	if (seat->keyboard_first_use == NULL &&
+			!gridwl_control_keyboard_ensure(seat)) {
 		wlr_log(WLR_ERROR, "Cannot make gridctl's keyboard");
 	}
 }

@@ -85,6 +85,11 @@ struct gridwl_seat {
 	struct gridwl_control_pointer *control_pointer;
 	// The keyboard gridctl types on, from its first use; NULL before.
 	struct gridwl_control_keyboard *control_keyboard;
+	// Headless, until that keyboard is made: what makes it at the first
+	// wl_seat a client creates (input/control_keyboard_first_use.c).
+	struct gridwl_keyboard_first_use *keyboard_first_use;
+	// Keymaps compiled from input lines (gridctl stats' keymaps_compiled).
+	uint64_t keymaps_compiled;
 	// The touch screen gridctl touches, from its first use; NULL before.
 	struct gridwl_control_touch *control_touch;
 	// The tablet gridctl draws with, from its first use; NULL before.
@@ -311,6 +316,12 @@ bool gridwl_control_keyboard_type(struct gridwl_seat *seat, const char *text,
 void gridwl_control_keyboard_destroy(struct gridwl_seat *seat);
 /* Makes the keyboard if it is not there yet; false when it cannot. */
 bool gridwl_control_keyboard_ensure(struct gridwl_seat *seat);
+/* input/control_keyboard_first_use.c: makes that keyboard when the first
+ * client creates a wl_seat (headless, issue 34); NULL when out of memory. */
+struct gridwl_keyboard_first_use *gridwl_keyboard_first_use_create(
+		struct gridwl_seat *seat);
+void gridwl_keyboard_first_use_destroy(
+		struct gridwl_keyboard_first_use *first_use);
 
 /* input/virtual_pointer.c: wlr-virtual-pointer, for input tests and tools
  * such as wlrctl and the compositor benchmark. The three below go with

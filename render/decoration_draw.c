@@ -36,8 +36,23 @@ void gridwl_decoration_style_set(struct gridwl_decoration_style *style,
 	free(style->font);
 	style->font = copy;
 	style->colors = colors != NULL ? *colors : default_colors;
-	style->title_height = gridwl_text_line_height(style->font) + 2 * 4;
+	style->measured_title_height = 0;
 	style->serial++;
+}
+
+int gridwl_decoration_style_title_height(
+		struct gridwl_decoration_style *style) {
+	if (style->measured_title_height == 0) {
+		style->measured_title_height =
+				gridwl_text_line_height(style->font) + 2 * 4;
+		style->measures++;
+	}
+	return style->measured_title_height;
+}
+
+bool gridwl_decoration_style_measured(
+		const struct gridwl_decoration_style *style) {
+	return style->measured_title_height != 0;
 }
 
 void gridwl_decoration_style_finish(struct gridwl_decoration_style *style) {
@@ -116,10 +131,11 @@ static void draw_minimize_button(cairo_t *cr, const struct pixel_grid *grid,
 }
 
 static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
-		const struct gridwl_decoration_style *style, int scale120, int width,
-		const char *title, bool focused, bool maximized) {
+		const struct gridwl_decoration_style *style, int title_height,
+		int scale120, int width, const char *title, bool focused,
+		bool maximized) {
 	int border = GRIDWL_FRAME_BORDER;
-	int height = border + style->title_height;
+	int height = border + title_height;
 	// The device box the plan gives it (compositor/layout.h).
 	int device_width = (int)gridwl_scale_round(width, scale120);
 	int device_height = (int)gridwl_scale_round(height, scale120);
@@ -140,7 +156,7 @@ static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
 	cairo_paint(cr);
 
 	// Minimize, maximize and close.
-	int buttons = 3 * style->title_height;
+	int buttons = 3 * title_height;
 	int text_width = width - 2 * border - TITLE_PADDING - buttons;
 	if (text_width > 0) {
 		PangoLayout *layout = gridwl_text_layout_create(cr, style->font);
@@ -149,16 +165,16 @@ static struct wlr_texture *draw_title_bar(struct wlr_renderer *renderer,
 		pango_layout_get_pixel_size(layout, &text_w, &text_h);
 		gridwl_text_set_source_rgb(cr, fg);
 		cairo_move_to(cr, border + TITLE_PADDING,
-				border + (style->title_height - text_h) / 2.0);
+				border + (title_height - text_h) / 2.0);
 		pango_cairo_show_layout(cr, layout);
 		g_object_unref(layout);
 	}
 	int bx = width - border - buttons;
 	if (bx > border) {
 		gridwl_text_set_source_rgb(cr, fg);
-		draw_buttons(cr, &grid, bx + style->title_height, border,
-				style->title_height, maximized);
-		draw_minimize_button(cr, &grid, bx, border, style->title_height);
+		draw_buttons(cr, &grid, bx + title_height, border, title_height,
+				maximized);
+		draw_minimize_button(cr, &grid, bx, border, title_height);
 	}
 	cairo_destroy(cr);
 	cairo_surface_flush(surface);
@@ -204,8 +220,9 @@ struct wlr_texture *gridwl_frame_cache_title_bar(
 	if (texture != NULL) {
 		return texture;
 	}
-	texture = draw_title_bar(renderer, style, scale120, width, title, focused,
-			maximized);
+	texture = draw_title_bar(renderer, style,
+			gridwl_decoration_style_title_height(style), scale120, width, title,
+			focused, maximized);
 	if (texture != NULL) {
 		gridwl_scaled_texture_cache_put(&cache->bars, scale120, texture);
 		style->renders++;

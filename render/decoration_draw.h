@@ -18,8 +18,11 @@ struct gridwl_decoration_style {
 	struct gridwl_decoration_colors colors;
 	// The title bar's height below the top border, from the font's
 	// height at scale 1 (text at scale N is laid out the same, in
-	// logical units).
-	int title_height;
+	// logical units); 0 until gridwl_decoration_style_title_height()
+	// first measures it.
+	int measured_title_height;
+	// Times the font was measured (gridctl stats' decoration_font_measures).
+	uint64_t measures;
 	// Bumped on every change, so that title bars drawn before are drawn
 	// again.
 	uint32_t serial;
@@ -38,9 +41,17 @@ struct gridwl_frame_cache {
 };
 
 /* Sets the style's font (NULL: the default) and colours (NULL: the
- * defaults) and measures its title height. */
+ * defaults). Its title height is measured when first asked for. */
 void gridwl_decoration_style_set(struct gridwl_decoration_style *style,
 		const char *font, const struct gridwl_decoration_colors *colors);
+/* The title bar's height (logical), measured with the font the first time
+ * it is asked for: measuring starts fontconfig and Pango, which load every
+ * font configuration file, so a session whose windows are never framed
+ * never pays for them, and none starts before the socket (issue 34). */
+int gridwl_decoration_style_title_height(struct gridwl_decoration_style *style);
+/* Whether the title height has been measured since the style was set. */
+bool gridwl_decoration_style_measured(
+		const struct gridwl_decoration_style *style);
 void gridwl_decoration_style_finish(struct gridwl_decoration_style *style);
 
 /* The title bar of a frame width (logical) wide at scale120, showing title:

@@ -18,11 +18,11 @@
 #define APP_ID_SHARE 3
 #define TEXT_INSET 6
 
-bool gridwl_switcher_measure(const struct gridwl_decoration_style *style,
+bool gridwl_switcher_measure(struct gridwl_decoration_style *style,
 		size_t count, size_t highlight, int max_width, int max_height,
 		struct gridwl_switcher_geometry *geometry) {
 	int frame = GRIDWL_SWITCHER_BORDER + GRIDWL_SWITCHER_PADDING;
-	int row_height = style->title_height;
+	int row_height = gridwl_decoration_style_title_height(style);
 	int width = max_width < GRIDWL_SWITCHER_WIDTH ? max_width :
 													GRIDWL_SWITCHER_WIDTH;
 	if (count == 0 || row_height <= 0 || width <= 2 * frame ||

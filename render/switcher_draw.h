@@ -31,7 +31,7 @@ struct gridwl_switcher_geometry {
 /* The list of count rows with highlight among them, within max_width x
  * max_height (logical: what the output has room for); false when not even
  * one row fits. */
-bool gridwl_switcher_measure(const struct gridwl_decoration_style *style,
+bool gridwl_switcher_measure(struct gridwl_decoration_style *style,
 		size_t count, size_t highlight, int max_width, int max_height,
 		struct gridwl_switcher_geometry *geometry);
 

@@ -4,6 +4,7 @@
 #include <wlr/types/wlr_input_device.h>
 #include <wlr/types/wlr_keyboard.h>
 #include <wlr/types/wlr_output.h>
+#include <wlr/util/log.h>
 #include <xkbcommon/xkbcommon.h>
 #include "compositor/control/fields.h"
 #include "compositor/control/inputs.h"
@@ -166,8 +167,18 @@ static struct json_object *describe_devices(struct gridwl_server *server,
 	return list;
 }
 
+/* Headless, gridctl's keyboard is listed from the start, as it was when it
+ * was made at start, even before a client made it. */
+static void keyboard_made(struct gridwl_server *server) {
+	if (server->seat->keyboard_first_use != NULL &&
+			!gridwl_control_keyboard_ensure(server->seat)) {
+		wlr_log(WLR_ERROR, "Cannot make gridctl's keyboard");
+	}
+}
+
 struct json_object *gridwl_control_cmd_inputs(struct gridwl_server *server,
 		struct json_object *request, struct gridwl_control_pending *pending) {
+	keyboard_made(server);
 	struct json_object *reply = gridwl_control_success();
 	json_object_object_add(reply, "inputs", describe_devices(server, "*"));
 	return reply;
@@ -225,6 +236,7 @@ struct json_object *gridwl_control_cmd_input(struct gridwl_server *server,
 		return gridwl_control_error_reply(error);
 	}
 	gridwl_config_add_input(server->cli_config, ic);
+	keyboard_made(server);
 	gridwl_input_devices_apply(server->seat);
 	// Keymaps and modifiers left for the clients before the reply.
 	wl_display_flush_clients(server->display);

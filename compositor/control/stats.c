@@ -131,5 +131,14 @@ struct json_object *gridwl_control_cmd_stats(struct gridwl_server *server,
 			json_object_new_int64((int64_t)server->cursor_commits));
 	json_object_object_add(reply, "decoration_renders",
 			json_object_new_int64((int64_t)server->decorations->style.renders));
+	// Keymaps compiled for keyboards: none before the first client's
+	// wl_seat when headless (issue 34).
+	json_object_object_add(reply, "keymaps_compiled",
+			json_object_new_int64((int64_t)server->seat->keymaps_compiled));
+	// The title font measured: at the first framed window or window
+	// list, never at start-up (issue 34).
+	json_object_object_add(reply, "decoration_font_measures",
+			json_object_new_int64(
+					(int64_t)server->decorations->style.measures));
 	return reply;
 }

@@ -85,7 +85,8 @@ static bool frame_parts(const struct gridwl_device_map *map,
 		return false;
 	}
 	int border = GRIDWL_FRAME_BORDER;
-	int title_height = view->server->decorations->style.title_height;
+	int title_height = gridwl_decoration_style_title_height(
+			&view->server->decorations->style);
 	struct wlr_box frame = gridwl_view_frame_box(view);
 	struct wlr_box *device = &parts[FRAME_BOX], *title = &parts[FRAME_TITLE];
 	if (frame.width <= 0 ||

@@ -308,7 +308,11 @@ void gridwl_decorations_destroy(struct gridwl_decorations *decorations) {
 void gridwl_decorations_apply_config(struct gridwl_decorations *decorations) {
 	struct gridwl_server *server = decorations->server;
 	struct gridwl_config *config = server->config;
-	int title_height = decorations->style.title_height;
+	// Measured only if something asked for it; then the new font is
+	// measured now, to fit the frames again if it changed.
+	int title_height = gridwl_decoration_style_measured(&decorations->style) ?
+			gridwl_decoration_style_title_height(&decorations->style) :
+			0;
 	gridwl_decoration_style_set(&decorations->style, config->decoration_font,
 			config->has_decoration_colors ? &config->decoration_colors : NULL);
 	wlr_server_decoration_manager_set_default_mode(decorations->kde_manager,
@@ -322,7 +326,9 @@ void gridwl_decorations_apply_config(struct gridwl_decorations *decorations) {
 	}
 	// A new font height moves the frame's edges around the windows:
 	// maximized ones are fitted again.
-	if (title_height != 0 && title_height != decorations->style.title_height) {
+	if (title_height != 0 &&
+			title_height !=
+					gridwl_decoration_style_title_height(&decorations->style)) {
 		gridwl_views_arrange(server);
 	}
 }
@@ -347,7 +353,9 @@ void gridwl_view_frame_margins(struct gridwl_view *view, int *left, int *top,
 	}
 	int border = GRIDWL_FRAME_BORDER;
 	*left = *right = *bottom = border;
-	*top = border + view->server->decorations->style.title_height;
+	*top = border +
+			gridwl_decoration_style_title_height(
+					&view->server->decorations->style);
 }
 
 struct wlr_box gridwl_view_frame_box(struct gridwl_view *view) {
@@ -401,8 +409,9 @@ void gridwl_view_damage_title(struct gridwl_view *view) {
 		return;
 	}
 	struct wlr_box frame = gridwl_view_frame_box(view);
-	frame.height =
-			GRIDWL_FRAME_BORDER + view->server->decorations->style.title_height;
+	frame.height = GRIDWL_FRAME_BORDER +
+			gridwl_decoration_style_title_height(
+					&view->server->decorations->style);
 	gridwl_server_damage_logical_box(view->server, &frame);
 }
 
@@ -425,7 +434,8 @@ enum gridwl_frame_part gridwl_view_frame_part_at(struct gridwl_view *view,
 		return GRIDWL_FRAME_NONE;
 	}
 	int border = GRIDWL_FRAME_BORDER;
-	int title = view->server->decorations->style.title_height;
+	int title = gridwl_decoration_style_title_height(
+			&view->server->decorations->style);
 	double x = lx - frame.x, y = ly - frame.y;
 	bool left = x < border, right = x >= frame.width - border;
 	bool top = y < border, bottom = y >= frame.height - border;

@@ -24,7 +24,9 @@
  * closes it, the right border resizes it. A client that asks for its own
  * frame, a window rule "decorations none" and "decorations client" in the
  * config leave windows bare. A title change draws the title bar again, and
- * nothing else does (gridctl stats' decoration_renders).
+ * nothing else does (gridctl stats' decoration_renders). The title font is
+ * measured at the first framed window, not at start-up nor for bare ones
+ * (decoration_font_measures).
  */
 
 #define LAYOUT_WIDTH 1280
@@ -434,6 +436,33 @@ static bool body_touch(struct harness *h, const void *data) {
 	return ok;
 }
 
+static bool stat_of(struct harness *h, const char *key, int64_t *value) {
+	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
+	struct json_object *v = json_path(stats, key, json_type_int);
+	bool ok = v != NULL;
+	if (ok) {
+		*value = json_object_get_int64(v);
+	}
+	json_object_put(stats);
+	return CHECK(ok, "gridctl stats has no %s", key);
+}
+
+static bool renders(struct harness *h, int64_t *value) {
+	return stat_of(h, "decoration_renders", value);
+}
+
+/* The title font measured (fontconfig and Pango started): never at
+ * start-up, first by a framed window. */
+static bool font_measures_are(struct harness *h, int64_t want,
+		const char *when) {
+	int64_t got = -1;
+	return stat_of(h, "decoration_font_measures", &got) &&
+			CHECK(got == want,
+					"%s: the title font was measured %" PRId64
+					" times, expected %" PRId64,
+					when, got, want);
+}
+
 static bool has_no_frame(struct harness *h, const char *app_id) {
 	struct frame_info f;
 	return window_frame(h, app_id, &f) &&
@@ -464,7 +493,8 @@ static bool body_bare(struct harness *h, const void *data) {
 	REQUIRE(c != NULL, "no client");
 	ok = has_no_frame(h, "plain") && ok;
 	harness_client_kill(c);
-	return ok;
+	// No frame shown, so no font ever started.
+	return font_measures_are(h, 0, "with bare windows only") && ok;
 }
 
 /* KDE's server-decoration, which GTK 3 and older Qt speak: gridwl's default
@@ -513,23 +543,13 @@ static bool body_client_default(struct harness *h, const void *data) {
 	return ok;
 }
 
-static bool renders(struct harness *h, int64_t *value) {
-	struct json_object *stats = harness_gridctl_ok(h, "stats", NULL);
-	struct json_object *v =
-			json_path(stats, "decoration_renders", json_type_int);
-	bool ok = v != NULL;
-	if (ok) {
-		*value = json_object_get_int64(v);
-	}
-	json_object_put(stats);
-	return CHECK(ok, "gridctl stats has no decoration_renders");
-}
-
 static bool body_renders(struct harness *h, const void *data) {
+	bool ok = font_measures_are(h, 0, "at start-up");
 	struct harness_client *c =
 			spawn_framed(h, "deco", "server", "server", 1, "First");
 	REQUIRE(c != NULL, "no client");
-	bool ok = move_window(h, "deco", 101, 103);
+	ok = move_window(h, "deco", 101, 103) && ok;
+	ok = font_measures_are(h, 1, "with a framed window") && ok;
 	struct image *shot = shot_of(h, "HEADLESS-1", "renders-0");
 	image_destroy(shot);
 	int64_t before = 0, after = 0;
@@ -582,7 +602,7 @@ static bool body_renders(struct harness *h, const void *data) {
 	ok = CHECK_JSON_STRING(window, "title", "Second title") && ok;
 	json_object_put(window);
 	harness_client_kill(c);
-	return ok;
+	return font_measures_are(h, 1, "after a title change") && ok;
 }
 
 static uint32_t pixel_at(struct harness *h, int x, int y, const char *name) {

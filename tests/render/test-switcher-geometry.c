@@ -11,7 +11,7 @@
 static const int frame = GRIDWL_SWITCHER_BORDER + GRIDWL_SWITCHER_PADDING;
 
 static bool rows_fit(const void *data) {
-	struct gridwl_decoration_style style = { .title_height = 20 };
+	struct gridwl_decoration_style style = { .measured_title_height = 20 };
 	struct gridwl_switcher_geometry g;
 	bool ok = CHECK(gridwl_switcher_measure(&style, 3, 1, 1000, 1000, &g),
 			"three rows in 1000x1000");
@@ -41,7 +41,7 @@ static bool rows_fit(const void *data) {
 }
 
 static bool rows_scroll(const void *data) {
-	struct gridwl_decoration_style style = { .title_height = 20 };
+	struct gridwl_decoration_style style = { .measured_title_height = 20 };
 	struct gridwl_switcher_geometry g;
 	// Room for 4 of 10 rows.
 	int room = 2 * frame + 4 * 20 + 5;
