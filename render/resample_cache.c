@@ -372,26 +372,25 @@ static bool compute_region(struct gridwl_resample_cache *cache,
 	return true;
 }
 
-/* Computes the entry's stale region, or its part within limit (entry
- * pixels) where limit is not NULL, from source into its pixels. */
+/* Computes part (entry pixels, within the stale region; NULL: all of it)
+ * from source into the entry's pixels, which are then no longer stale. */
 static bool entry_compute(struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry,
-		const struct resample_source *source, const pixman_region32_t *limit) {
-	pixman_region32_t part;
-	pixman_region32_init(&part);
-	if (limit != NULL) {
-		pixman_region32_intersect(&part, &entry->stale, limit);
+		const struct resample_source *source, const pixman_region32_t *part) {
+	if (part == NULL) {
+		part = &entry->stale;
+	}
+	if (!compute_region(cache, entry, source, part, entry->data, entry->width,
+				0, 0)) {
+		return false;
+	}
+	pixman_region32_union(&entry->upload, &entry->upload, part);
+	if (part == &entry->stale) {
+		pixman_region32_clear(&entry->stale);
 	} else {
-		pixman_region32_copy(&part, &entry->stale);
+		pixman_region32_subtract(&entry->stale, &entry->stale, part);
 	}
-	bool ok = compute_region(cache, entry, source, &part, entry->data,
-			entry->width, 0, 0);
-	if (ok) {
-		pixman_region32_union(&entry->upload, &entry->upload, &part);
-		pixman_region32_subtract(&entry->stale, &entry->stale, &part);
-	}
-	pixman_region32_fini(&part);
-	return ok;
+	return true;
 }
 
 /*
@@ -625,34 +624,26 @@ struct gridwl_resample_entry *gridwl_resample_cache_find(
 	return entry;
 }
 
-/* Whether any of the entry's stale part lies within limit (all of the
- * entry where limit is NULL). */
-static bool stale_within(const struct gridwl_resample_entry *entry,
-		const pixman_region32_t *limit) {
-	if (limit == NULL) {
-		return pixman_region32_not_empty(&entry->stale);
-	}
-	pixman_region32_t part;
-	pixman_region32_init(&part);
-	pixman_region32_intersect(&part, &entry->stale, limit);
-	bool any = pixman_region32_not_empty(&part);
-	pixman_region32_fini(&part);
-	return any;
-}
-
 bool gridwl_resample_cache_settle(struct gridwl_resample_cache *cache,
 		struct gridwl_resample_entry *entry, struct wlr_surface *surface,
 		const pixman_region32_t *within) {
-	if (!stale_within(entry, within)) {
-		return true;
+	pixman_region32_t part;
+	pixman_region32_init(&part);
+	if (within != NULL) {
+		pixman_region32_intersect(&part, &entry->stale, within);
 	}
+	const pixman_region32_t *todo = within != NULL ? &part : &entry->stale;
+	bool ok = true;
 	struct resample_source source;
-	if (!source_begin(surface, &source)) {
-		return false;
+	if (pixman_region32_not_empty(todo)) {
+		ok = source_begin(surface, &source);
+		if (ok) {
+			ok = entry_compute(cache, entry, &source, todo) &&
+					entry_upload(cache, entry);
+			source_end(&source);
+		}
 	}
-	bool ok = entry_compute(cache, entry, &source, within) &&
-			entry_upload(cache, entry);
-	source_end(&source);
+	pixman_region32_fini(&part);
 	return ok;
 }
 
